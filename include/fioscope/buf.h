@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* A growable byte buffer and a streaming JSON writer on top of it. */
+#ifndef FIOSCOPE_BUF_H
+#define FIOSCOPE_BUF_H
+
+#include "fioscope/common.h"
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Growable, always NUL-terminated once anything was appended. The caller owns data
+ * and releases it with fsc_buf_free(). An allocation failure sets `oom` and later
+ * appends are ignored, so callers check once at the end. */
+typedef struct fsc_buf {
+    char *data;
+    size_t len, cap;
+    bool oom;
+} fsc_buf;
+
+void fsc_buf_free(fsc_buf *b);
+void fsc_buf_reset(fsc_buf *b); /* len = 0, keeps memory */
+void fsc_buf_add(fsc_buf *b, const void *p, size_t n);
+void fsc_buf_puts(fsc_buf *b, const char *s);
+void fsc_buf_putc(fsc_buf *b, char c);
+void fsc_buf_printf(fsc_buf *b, const char *fmt, ...) FSC_PRINTF(2, 3);
+/* Write the buffer to f; returns false on a write error. */
+bool fsc_buf_write(const fsc_buf *b, FILE *f);
+
+/* Shortest text that reads back as exactly v ("61551001.6", "15000", "1e+20");
+ * integral values below 2^53 print without a decimal point. Non-finite → "null". */
+void fsc_buf_num(fsc_buf *b, double v);
+
+/* Streaming JSON writer. `pretty` indents with two spaces; `html_safe` writes "</"
+ * as "<\/" so the output can sit inside a <script> element. Invalid UTF-8 in strings
+ * is replaced with U+FFFD so the document stays valid. */
+typedef struct fsc_jw {
+    fsc_buf *out;
+    bool pretty, html_safe;
+    int depth;
+    bool first[64]; /* per depth: no member written yet */
+    bool after_key;
+} fsc_jw;
+
+void fsc_jw_init(fsc_jw *w, fsc_buf *out, bool pretty, bool html_safe);
+void fsc_jw_obj(fsc_jw *w);     /* { */
+void fsc_jw_obj_end(fsc_jw *w); /* } */
+void fsc_jw_arr(fsc_jw *w);     /* [ */
+void fsc_jw_arr_end(fsc_jw *w); /* ] */
+void fsc_jw_key(fsc_jw *w, const char *key);
+void fsc_jw_str(fsc_jw *w, const char *s); /* NULL writes null */
+void fsc_jw_strn(fsc_jw *w, const char *s, size_t n);
+void fsc_jw_num(fsc_jw *w, double v);
+void fsc_jw_bool(fsc_jw *w, bool v);
+void fsc_jw_null(fsc_jw *w);
+/* Append a JSON string literal (with quotes) for s[0..n) to b. */
+void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/* Status codes, small helpers and the "number the text showed" type shared by every module. */
+#ifndef FIOSCOPE_COMMON_H
+#define FIOSCOPE_COMMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FSC_VERSION "0.1.0"
+
+#define FSC_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#if defined(__GNUC__)
+#define FSC_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define FSC_PRINTF(fmt, args)
+#endif
+
+#define FSC_STATUS_LIST(X)                                      \
+    X(FSC_OK, "success")                                        \
+    X(FSC_E_NOMEM, "out of memory")                             \
+    X(FSC_E_IO, "cannot read or write a file")                  \
+    X(FSC_E_GRAMMAR, "invalid grammar definition")              \
+    X(FSC_E_SYNTAX, "value does not parse")                     \
+    X(FSC_E_RANGE, "value out of range")                        \
+    X(FSC_E_NO_RUNS, "no fio run found in input")               \
+    X(FSC_E_USAGE, "invalid usage")                             \
+    X(FSC_E_LIMIT, "a safety limit was reached")                \
+    X(FSC_E_UNSUPPORTED, "not supported")                       \
+    X(FSC_E_INTERRUPTED, "interrupted")
+
+typedef enum fsc_status {
+#define FSC_X(code, text) code,
+    FSC_STATUS_LIST(FSC_X)
+#undef FSC_X
+    FSC_STATUS_COUNT
+} fsc_status;
+
+/* Human text for a status; never NULL, static storage. */
+const char *fsc_strerror(fsc_status st);
+
+/*
+ * A number as the input stated it. `set` is false when the input did not show the
+ * field: the contract says such a field is absent, never 0. Values are kept as
+ * doubles in the field's base unit (bytes, bytes/s, ns, ms, %, count); integers up
+ * to 2^53 are exact.
+ */
+typedef struct fsc_num {
+    double v;
+    bool set;
+} fsc_num;
+
+static inline fsc_num fsc_num_of(double v)
+{
+    fsc_num n = {v, true};
+    return n;
+}
+
+/* Allocation helpers: abort-free, return NULL on failure like malloc. */
+char *fsc_strndup(const char *s, size_t n);
+char *fsc_strdup(const char *s);
+
+/* Grow *arr (element size elem) so that it holds at least need elements.
+ * *cap is updated. Returns false on allocation failure (array unchanged). */
+bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem);
+
+#define FSC_PUSH(arr, n, cap) \
+    (((n) < (cap) || fsc_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))) ? &(arr)[(n)++] : NULL)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

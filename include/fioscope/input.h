@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inputs: files, directories (recursive), "-" and archives, each read into memory
+ * and parsed; every file seen gets an entry in the manifest (`inputs` of the JSON).
+ */
+#ifndef FIOSCOPE_INPUT_H
+#define FIOSCOPE_INPUT_H
+
+#include "fioscope/buf.h"
+#include "fioscope/model.h"
+#include "fioscope/parse.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fsc_input_status { FSC_IN_OK, FSC_IN_NO_RUNS, FSC_IN_ERROR } fsc_input_status;
+/* "ok", "no-runs", "error". */
+const char *fsc_input_status_name(fsc_input_status s);
+
+/* One manifest entry. Strings are owned by the entry. */
+typedef struct fsc_input_entry {
+    char *path;
+    char *member; /* archive member, or NULL */
+    fsc_input_status status;
+    size_t runs, warnings;
+    char *error; /* reason when status is error (or no-runs detail), else NULL */
+} fsc_input_entry;
+
+typedef struct fsc_manifest {
+    fsc_input_entry *items;
+    size_t n, cap;
+} fsc_manifest;
+
+void fsc_manifest_free(fsc_manifest *m);
+
+typedef struct fsc_input_opts {
+    unsigned jobs;             /* worker threads; 0 = number of cores */
+    bool progress;             /* progress line on stderr (only if it is a terminal) */
+    uint64_t max_member_bytes; /* decompression caps; 0 = defaults */
+    uint64_t max_ratio;
+} fsc_input_opts;
+
+/* Called for each run in input order (ownership passes to the callee) and for each
+ * manifest entry once its input is done. Return false to stop. */
+typedef struct fsc_input_sink {
+    bool (*run)(void *ctx, fsc_run *run);
+    bool (*input)(void *ctx, const fsc_input_entry *entry);
+    void *ctx;
+} fsc_input_sink;
+
+/* Read every path (file, directory, archive or "-") in order. Errors on one input
+ * become its manifest entry and never stop the others. Returns FSC_OK unless
+ * memory ran out or a sink asked to stop. */
+fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_parser *parser,
+                           const fsc_input_opts *opts, const fsc_input_sink *sink);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run model: one tree shared by every reader (normal text, JSON, terse, engine)
+ * and every writer (JSON, tables, reports). Field names are fio's own JSON names so
+ * that the JSON writer is a plain walk over the descriptor tables below.
+ *
+ * Ownership: an fsc_run owns every pointer inside it (strings and arrays are heap
+ * blocks); fsc_run_free() releases the whole tree. An fsc_runset owns its runs.
+ */
+#ifndef FIOSCOPE_MODEL_H
+#define FIOSCOPE_MODEL_H
+
+#include "fioscope/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Directions, in fio's JSON order. SYNC is fio's "sync" object (fsync latencies);
+ * MIXED is unified_rw_reporting's "mixed". */
+typedef enum fsc_ddir {
+    FSC_DIR_READ,
+    FSC_DIR_WRITE,
+    FSC_DIR_TRIM,
+    FSC_DIR_SYNC,
+    FSC_DIR_MIXED,
+    FSC_DIR_COUNT
+} fsc_ddir;
+
+/* "read", "write", "trim", "sync", "mixed". */
+const char *fsc_ddir_name(fsc_ddir d);
+/* Inverse of fsc_ddir_name (case-insensitive, accepts the first n bytes); -1 if unknown. */
+int fsc_ddir_from_name(const char *s, size_t n);
+
+/* Which latency of a direction. */
+typedef enum fsc_latkind { FSC_LAT_SLAT, FSC_LAT_CLAT, FSC_LAT_LAT, FSC_LAT_COUNT } fsc_latkind;
+/* "slat_ns", "clat_ns", "lat_ns". */
+const char *fsc_latkind_name(fsc_latkind k);
+
+/* One percentile: pct is the percentile (99.0), ns its latency. */
+typedef struct fsc_pctl {
+    double pct;
+    double ns;
+} fsc_pctl;
+
+/* One json+ histogram bin: latency (ns) and how many I/Os fell there. */
+typedef struct fsc_bin {
+    double ns;
+    double count;
+} fsc_bin;
+
+/* slat_ns / clat_ns / lat_ns. */
+typedef struct fsc_lat {
+    fsc_num min, max, mean, stddev, N; /* ns; N = sample count (fio 3.18+ JSON) */
+    fsc_pctl *percentile;              /* ascending by pct */
+    size_t n_percentile, cap_percentile;
+    fsc_bin *bins; /* json+ only */
+    size_t n_bins, cap_bins;
+} fsc_lat;
+
+/* "read" / "write" / "trim" / "sync" / "mixed". */
+typedef struct fsc_dir {
+    bool present; /* the input showed this direction at all */
+    fsc_num io_bytes;  /* bytes */
+    fsc_num bw_bytes;  /* bytes/s */
+    fsc_num bw;        /* KiB/s */
+    fsc_num iops;
+    fsc_num runtime; /* ms */
+    fsc_num total_ios, short_ios, drop_ios;
+    fsc_num bw_min, bw_max; /* KiB/s */
+    fsc_num bw_agg;         /* % of the group */
+    fsc_num bw_mean, bw_dev; /* KiB/s */
+    fsc_num bw_samples;
+    fsc_num iops_min, iops_max, iops_mean, iops_stddev, iops_samples;
+    fsc_num zone_resets;
+    fsc_num cachehit; /* % (3.13+ "; Cachehit=") */
+    fsc_lat lat[FSC_LAT_COUNT];
+} fsc_dir;
+
+/* A small ordered map from a short key ("4", ">=64", "99.000000") to a number. */
+typedef struct fsc_kv {
+    char key[16];
+    double v;
+} fsc_kv;
+
+typedef struct fsc_kvlist {
+    fsc_kv *items;
+    size_t n, cap;
+} fsc_kvlist;
+
+/* Set key to v (replacing an existing key). Returns false on allocation failure. */
+bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v);
+const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key);
+
+/* A string option ("job options" in fio's JSON). */
+typedef struct fsc_opt {
+    char *key;
+    char *val;
+} fsc_opt;
+
+typedef enum fsc_bucket_unit { FSC_BUCKET_NS, FSC_BUCKET_US, FSC_BUCKET_MS, FSC_BUCKET_COUNT } fsc_bucket_unit;
+
+typedef struct fsc_job {
+    char *jobname;
+    char *hostname;    /* client/server runs; NULL otherwise */
+    char *description; /* "Description  : [...]" */
+    fsc_num groupid, error, pid, jobs;
+    char *error_text; /* "file:filesetup.c:227, func=write, error=Invalid argument" */
+    fsc_opt *options;  /* "job options": rw, bs, ioengine, iodepth, ... */
+    size_t n_options, cap_options;
+    fsc_dir dir[FSC_DIR_COUNT];
+    fsc_num usr_cpu, sys_cpu, ctx, majf, minf; /* % % count count count */
+    fsc_kvlist iodepth_level, iodepth_submit, iodepth_complete; /* % */
+    fsc_kvlist latency[FSC_BUCKET_COUNT]; /* latency_ns, latency_us, latency_ms: % */
+    fsc_num latency_depth, latency_target, latency_percentile, latency_window;
+    fsc_num job_runtime; /* ms, JSON only */
+    uint32_t first_line, last_line; /* lines of its block in the source (0: unknown) */
+} fsc_job;
+
+/* A direction of a "Run status group" summary. */
+typedef struct fsc_group_dir {
+    bool present;
+    fsc_num bw_bytes, bw_min_bytes, bw_max_bytes; /* bytes/s */
+    fsc_num io_bytes;                             /* bytes */
+    fsc_num runtime_min, runtime_max;             /* ms */
+} fsc_group_dir;
+
+typedef struct fsc_group {
+    fsc_num groupid;
+    char *hostname; /* client/server: the host this summary belongs to, "All clients" */
+    fsc_group_dir dir[FSC_DIR_COUNT]; /* read, write, trim, mixed (sync unused) */
+} fsc_group;
+
+typedef struct fsc_disk {
+    char *name;
+    fsc_num read_ios, write_ios, read_sectors, write_sectors, read_merges, write_merges, read_ticks,
+        write_ticks, in_queue, util;
+    fsc_num aggr_read_ios, aggr_write_ios, aggr_read_sectors, aggr_write_sectors, aggr_read_merges,
+        aggr_write_merge, aggr_read_ticks, aggr_write_ticks, aggr_in_queue, aggr_util;
+    char **members; /* names of the devices listed under an md/dm device */
+    size_t n_members, cap_members;
+    char *parent; /* the md/dm device this one is listed under, or NULL */
+} fsc_disk;
+
+typedef struct fsc_warning {
+    uint32_t line; /* original line number in the source (1-based; 0 = whole run) */
+    char *message;
+} fsc_warning;
+
+typedef enum fsc_format {
+    FSC_FMT_NORMAL,
+    FSC_FMT_JSON,
+    FSC_FMT_TERSE,
+    FSC_FMT_ENGINE,
+    FSC_FMT_COUNT
+} fsc_format;
+/* "normal", "json", "terse", "engine". */
+const char *fsc_format_name(fsc_format f);
+
+/* Line accounting of a run (the damage report). */
+typedef struct fsc_linestats {
+    uint32_t recognized, noise, unknown, malformed, repaired;
+} fsc_linestats;
+
+typedef struct fsc_run {
+    char *id;    /* "P#k" */
+    char *label; /* "RAID 0 › 4k 随机写 › 4k_randwrite" */
+    struct {
+        char *path;
+        char *member; /* archive member, or NULL */
+        uint32_t first_line, last_line;
+        fsc_format format;
+        char *fio_version; /* "fio-3.33", or NULL when not shown */
+        char *host;        /* client/server: the host, or NULL */
+    } source;
+    char **context; /* outline headings (outermost first), then the command line */
+    size_t n_context, cap_context;
+    char *command; /* the fio command line or job file shown before the run, or NULL */
+    fsc_job *jobs;
+    size_t n_jobs, cap_jobs;
+    fsc_group *groups;
+    size_t n_groups, cap_groups;
+    fsc_disk *disk_util;
+    size_t n_disk_util, cap_disk_util;
+    fsc_warning *warnings;
+    size_t n_warnings, cap_warnings;
+    fsc_linestats lines;
+    uint32_t *unknown_lines; /* line numbers of unknown/malformed lines (damage report) */
+    size_t n_unknown_lines, cap_unknown_lines;
+} fsc_run;
+
+/* A new empty run, or NULL on allocation failure. */
+fsc_run *fsc_run_new(void);
+/* Free the run and everything it owns. NULL is fine. */
+void fsc_run_free(fsc_run *run);
+
+/* Append an empty job / group / disk; returns a pointer into the run's array (valid
+ * until the next append of the same kind) or NULL on allocation failure. */
+fsc_job *fsc_run_add_job(fsc_run *run);
+fsc_group *fsc_run_add_group(fsc_run *run);
+fsc_disk *fsc_run_add_disk(fsc_run *run);
+/* Append a warning (printf-style). Returns false on allocation failure. */
+bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
+bool fsc_run_add_context(fsc_run *run, const char *text);
+
+/* Set or replace a job option. */
+bool fsc_job_set_option(fsc_job *job, const char *key, const char *val);
+const char *fsc_job_option(const fsc_job *job, const char *key);
+/* Add a percentile, keeping the list sorted by pct (an existing pct is replaced). */
+bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns);
+bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count);
+bool fsc_disk_add_member(fsc_disk *disk, const char *name);
+
+/* Does a direction carry any number? (fio prints unused directions as zeros.) */
+bool fsc_dir_has_data(const fsc_dir *d);
+
+/* ---- field descriptors: name, offset and base unit of every scalar field ---- */
+
+typedef enum fsc_unit {
+    FSC_UNIT_NONE,  /* plain number (ids, error codes) */
+    FSC_UNIT_COUNT, /* I/Os, samples, context switches */
+    FSC_UNIT_IOPS,
+    FSC_UNIT_BYTES,
+    FSC_UNIT_BYTES_PER_S,
+    FSC_UNIT_KIB_PER_S,
+    FSC_UNIT_NS,
+    FSC_UNIT_MS,
+    FSC_UNIT_PCT
+} fsc_unit;
+
+typedef struct fsc_field {
+    const char *name; /* fio's JSON name */
+    size_t offset;    /* of an fsc_num inside the struct */
+    fsc_unit unit;
+} fsc_field;
+
+extern const fsc_field fsc_dir_fields[];
+extern const size_t fsc_n_dir_fields;
+extern const fsc_field fsc_lat_fields[]; /* min max mean stddev N */
+extern const size_t fsc_n_lat_fields;
+extern const fsc_field fsc_job_fields[]; /* groupid error pid jobs usr_cpu ... latency_* */
+extern const size_t fsc_n_job_fields;
+extern const fsc_field fsc_group_dir_fields[];
+extern const size_t fsc_n_group_dir_fields;
+extern const fsc_field fsc_disk_fields[];
+extern const size_t fsc_n_disk_fields;
+
+static inline fsc_num *fsc_field_ptr(void *base, const fsc_field *f)
+{
+    return (fsc_num *)((char *)base + f->offset);
+}
+static inline const fsc_num *fsc_field_cptr(const void *base, const fsc_field *f)
+{
+    return (const fsc_num *)((const char *)base + f->offset);
+}
+/* Look a field up by JSON name in a descriptor table; NULL if absent. */
+const fsc_field *fsc_field_find(const fsc_field *tab, size_t n, const char *name, size_t len);
+
+/* ---- a growable list of runs, in input order ---- */
+
+typedef struct fsc_runset {
+    fsc_run **runs;
+    size_t n_runs, cap_runs;
+} fsc_runset;
+
+void fsc_runset_init(fsc_runset *set);
+/* Takes ownership of run (also on failure, where the run is freed). */
+bool fsc_runset_add(fsc_runset *set, fsc_run *run);
+/* Frees every run; the set is empty afterwards. */
+void fsc_runset_clear(fsc_runset *set);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Finding and reading fio runs in a document: normalize → segment → detect →
+ * parse (normal text via grammars/, fio JSON, terse) → context and label.
+ */
+#ifndef FIOSCOPE_PARSE_H
+#define FIOSCOPE_PARSE_H
+
+#include "fioscope/buf.h"
+#include "fioscope/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fsc_label_from {
+    FSC_LABEL_HEADING, /* headings above the run › job name (default) */
+    FSC_LABEL_FILE,    /* file (and member) name › job name */
+    FSC_LABEL_JOB,     /* job name only */
+    FSC_LABEL_CONTEXT  /* every context entry › job name */
+} fsc_label_from;
+
+typedef struct fsc_parse_opts {
+    fsc_label_from label_from;
+} fsc_parse_opts;
+
+/* Immutable after creation: one parser may be used by several threads at once. */
+typedef struct fsc_parser fsc_parser;
+
+/* Load and check the grammars (compiled into the binary from grammars/; the
+ * environment variable FIOSCOPE_GRAMMAR_DIR overrides them with *.json files from a
+ * directory). Returns NULL on failure with the reason in err. opts may be NULL. */
+fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err);
+void fsc_parser_free(fsc_parser *p); /* NULL is fine */
+
+/* One document to read. path/member are copied into the runs' source. */
+typedef struct fsc_doc {
+    const char *path;
+    const char *member; /* archive member or NULL */
+    const char *data;
+    size_t len;
+} fsc_doc;
+
+/* Receives each run found, in document order; takes ownership of run. Return false
+ * to stop parsing (out of memory downstream, or interrupted). */
+typedef bool (*fsc_run_sink)(void *ctx, fsc_run *run);
+
+/* Parse a whole document. Every run found goes to sink with id "P#k", source,
+ * context, label and warnings filled. *n_runs counts them. Bad input never fails
+ * the call: it becomes warnings; only FSC_E_NOMEM (or a stopping sink) does. */
+fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                         size_t *n_runs);
+
+/* The label of one job of a run, per the parser's label_from ("RAID 0 › 4k 随机写 ›
+ * 4k_randwrite"). Caller frees. */
+char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tables: rows (per job, group, label or run) × metric columns of typed cells, built
+ * once from a runset and rendered as text, md, csv, tsv, html or json. `table`,
+ * `compare` and `report` all go through here.
+ */
+#ifndef FIOSCOPE_TABLE_H
+#define FIOSCOPE_TABLE_H
+
+#include "fioscope/buf.h"
+#include "fioscope/model.h"
+#include "fioscope/parse.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fsc_by { FSC_BY_JOB, FSC_BY_GROUP, FSC_BY_LABEL, FSC_BY_RUN } fsc_by;
+
+typedef struct fsc_metric {
+    const char *name;  /* "read.iops", "write.clat_ns.p99", "cpu", "rw" */
+    const char *title; /* column header without unit: "read IOPS" */
+    fsc_unit unit;
+    bool text;          /* a string column (rw, bs, label) */
+    bool higher_better; /* for compare colouring */
+} fsc_metric;
+
+typedef enum fsc_cell_kind { FSC_CELL_EMPTY, FSC_CELL_NUM, FSC_CELL_TEXT } fsc_cell_kind;
+
+typedef struct fsc_cell {
+    fsc_cell_kind kind;
+    double num;  /* base unit */
+    char *text;  /* owned */
+} fsc_cell;
+
+typedef struct fsc_row {
+    char *label;     /* owned */
+    size_t run_index; /* into the runset */
+    size_t job_index; /* SIZE_MAX when the row is not a single job */
+    fsc_cell *cells;  /* n_cols */
+} fsc_row;
+
+typedef struct fsc_table {
+    fsc_metric *cols; /* owned copies of the column metrics */
+    size_t n_cols;
+    fsc_row *rows;
+    size_t n_rows, cap_rows;
+} fsc_table;
+
+/* Default metric list of `table`. */
+extern const char *const fsc_default_metrics;
+
+/* Build a table. metrics: comma list (NULL = default). Unknown metric → NULL and a
+ * message in err naming it. */
+fsc_table *fsc_table_build(const fsc_runset *set, const char *metrics, fsc_by by,
+                           fsc_label_from label_from, fsc_buf *err);
+void fsc_table_free(fsc_table *t);
+
+/* Render: "text", "md", "csv", "tsv", "html", "json". Human units for text/md/html,
+ * base units for csv/tsv/json. Returns FSC_E_USAGE for an unknown format. */
+fsc_status fsc_table_render(const fsc_table *t, const char *format, fsc_buf *out);
+
+/* Human text of a number in a unit ("254 MiB/s", "3.83 ms", "65.1k"). */
+void fsc_format_human(fsc_buf *b, double v, fsc_unit unit);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Exact unit conversion of the numbers fio prints. Digits are read as an integer
+ * with a decimal exponent and scaled in integer arithmetic, so "1765.7K" usec is
+ * exactly 1765700000 ns; a double is made once, at the end.
+ */
+#ifndef FIOSCOPE_UNITS_H
+#define FIOSCOPE_UNITS_H
+
+#include "fioscope/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How size prefixes are read. fio before 2.17 prints K/M/G/P (no T!) meaning
+ * kb_base (1024 unless the run said otherwise); from 2.17 "Ki" is 1024 and "k"/"K"
+ * without "i" is 1000. */
+typedef enum fsc_unit_era {
+    FSC_ERA_LEGACY, /* fio <= 2.16 */
+    FSC_ERA_MODERN  /* fio >= 2.17 */
+} fsc_unit_era;
+
+typedef struct fsc_unit_rules {
+    fsc_unit_era era;
+    unsigned kb_base; /* 1024 or 1000; legacy prefixes only */
+} fsc_unit_rules;
+
+/* A decimal number: value = mant / 10^scale. */
+typedef struct fsc_decimal {
+    uint64_t mant;
+    unsigned scale;
+    bool neg;
+} fsc_decimal;
+
+/* Read a decimal ("88.76", "-1", "12") at s[0..n). *used = bytes consumed.
+ * Spaces inside are not accepted. */
+fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *used);
+/* d * num / den, exactly rounded once. */
+double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den);
+
+/* "15.0k" → 15000, "2022.9K" → 2022900, "8092.9k" → 8092900, "244" → 244.
+ * The whole of s[0..n) must be consumed (surrounding spaces are allowed). */
+fsc_status fsc_parse_count(const char *s, size_t n, double *out);
+/* Bytes: "58.7MiB", "1408KiB", "1442kB", "523520KB", "512 B", "4096B", "64m". */
+fsc_status fsc_parse_size(const char *s, size_t n, fsc_unit_rules r, double *out);
+/* Bytes per second: "58.7MiB/s", "2600.4KB/s", "564134 B/s", "444308Kbit/s" (bits are
+ * divided by 8), "121Mi" (a "/s" may be missing in pastes). */
+fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out);
+/* Latency value in a unit ("nsec", "usec", "msec", "sec", "ns", "us", "ms", "s"),
+ * with an optional k/K/M suffix on the value → ns. */
+fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
+                                 double *out);
+/* Nanoseconds per unit name; 0 if unknown. */
+uint64_t fsc_unit_ns(const char *unit, size_t n);
+/* "50.23%" or "50.23" → 50.23. */
+fsc_status fsc_parse_pct(const char *s, size_t n, double *out);
+/* Plain number, decimals allowed: "300924.89" → 300924.89. */
+fsc_status fsc_parse_plain(const char *s, size_t n, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

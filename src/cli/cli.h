@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* Shared pieces of the command-line front end. */
+#ifndef FIOSCOPE_CLI_H
+#define FIOSCOPE_CLI_H
+
+#include "fioscope/input.h"
+#include "fioscope/model.h"
+#include "fioscope/parse.h"
+
+#include <stdio.h>
+
+/* Exit statuses of the contract. */
+enum { FSC_EXIT_OK = 0, FSC_EXIT_INPUT = 1, FSC_EXIT_USAGE = 2 };
+
+/* "fioscope: " + message + newline on stderr. */
+void fsc_cli_err(const char *fmt, ...) FSC_PRINTF(1, 2);
+/* Usage error: message, then the hint line; returns FSC_EXIT_USAGE. */
+int fsc_cli_usage(const char *cmd, const char *fmt, ...) FSC_PRINTF(2, 3);
+
+/* Options every reading command shares. */
+typedef struct fsc_cli_common {
+    fsc_label_from label_from;
+    fsc_input_opts input;
+    bool quiet;
+} fsc_cli_common;
+
+/* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet), consume it
+ * (and its value) and return 1; 0 if not one; -1 on a bad value (message printed). */
+int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
+
+/* Read inputs into set (all runs, in order) and manifest. Prints one diagnostic per
+ * bad input unless quiet. Returns the exit status the inputs deserve (0 or 1), or -1
+ * when the parser could not be created. */
+int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
+                 fsc_runset *set, fsc_manifest *manifest);
+
+/* Exit status for a manifest: 1 if any input errored or held no run. */
+int fsc_cli_manifest_status(const fsc_manifest *m);
+
+int fsc_cmd_parse(int argc, char **argv);
+int fsc_cmd_table(int argc, char **argv);
+int fsc_cmd_compare(int argc, char **argv);
+int fsc_cmd_report(int argc, char **argv);
+int fsc_cmd_chart(int argc, char **argv);
+int fsc_cmd_run(int argc, char **argv);
+
+#endif

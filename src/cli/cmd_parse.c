@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: MIT */
+/* `fioscope parse`: the normalized JSON (or JSON Lines) of every run found. */
+#include "cli.h"
+#include "fioscope/model_json.h"
+#include "outfile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char parse_help[] =
+    "usage: fioscope parse [-o FILE] [--jsonl] [--damage] [OPTIONS] INPUT...\n"
+    "\n"
+    "Writes the normalized JSON of every fio run found in the inputs (files,\n"
+    "directories, archives, '-'): fio's own JSON names, base units.\n"
+    "\n"
+    "  -o, --output FILE   write to FILE (atomically) instead of standard output\n"
+    "      --jsonl         one JSON object per line: each run, then an {\"input\":…}\n"
+    "                      line per input, streamed as they are read\n"
+    "      --damage        add per-run line accounting (recognized, noise, unknown,\n"
+    "                      malformed) and the unknown line numbers\n"
+    "      --label-from=heading|file|job|context   how run labels are built\n"
+    "  -j, --jobs N        parse with N threads (default: number of cores)\n"
+    "  -q, --quiet         no diagnostics or progress on stderr\n";
+
+typedef struct parse_ctx {
+    fsc_outfile *out;
+    fsc_json_opts jopts;
+    fsc_buf line;
+    bool quiet;
+    bool failed;
+    fsc_manifest manifest;
+} parse_ctx;
+
+static bool jsonl_run(void *vctx, fsc_run *run)
+{
+    parse_ctx *ctx = vctx;
+    fsc_jw w;
+    fsc_buf_reset(&ctx->line);
+    fsc_jw_init(&w, &ctx->line, false, false);
+    fsc_model_write_run(&w, run, &ctx->jopts);
+    fsc_buf_putc(&ctx->line, '\n');
+    fsc_run_free(run);
+    if (ctx->line.oom || !fsc_outfile_write(ctx->out, ctx->line.data, ctx->line.len)) {
+        ctx->failed = true;
+        return false;
+    }
+    return true;
+}
+
+static void write_input_entry(fsc_jw *w, const fsc_input_entry *e)
+{
+    fsc_jw_obj(w);
+    fsc_jw_key(w, "path");
+    fsc_jw_str(w, e->path);
+    fsc_jw_key(w, "member");
+    fsc_jw_str(w, e->member);
+    fsc_jw_key(w, "status");
+    fsc_jw_str(w, fsc_input_status_name(e->status));
+    fsc_jw_key(w, "runs");
+    fsc_jw_num(w, (double)e->runs);
+    fsc_jw_key(w, "warnings");
+    fsc_jw_num(w, (double)e->warnings);
+    fsc_jw_key(w, "error");
+    fsc_jw_str(w, e->error);
+    fsc_jw_obj_end(w);
+}
+
+static bool jsonl_input(void *vctx, const fsc_input_entry *e)
+{
+    parse_ctx *ctx = vctx;
+    fsc_input_entry *d = FSC_PUSH(ctx->manifest.items, ctx->manifest.n, ctx->manifest.cap);
+    if (d) {
+        *d = *e;
+        d->path = fsc_strdup(e->path);
+        d->member = fsc_strdup(e->member);
+        d->error = fsc_strdup(e->error);
+    }
+    if (!ctx->quiet && e->status != FSC_IN_OK)
+        fsc_cli_err("%s%s%s: %s", e->path, e->member ? ": " : "", e->member ? e->member : "",
+                    e->status == FSC_IN_NO_RUNS ? "no fio run found" : (e->error ? e->error : "error"));
+    fsc_jw w;
+    fsc_buf_reset(&ctx->line);
+    fsc_jw_init(&w, &ctx->line, false, false);
+    fsc_jw_obj(&w);
+    fsc_jw_key(&w, "input");
+    write_input_entry(&w, e);
+    fsc_jw_obj_end(&w);
+    fsc_buf_putc(&ctx->line, '\n');
+    if (ctx->line.oom || !fsc_outfile_write(ctx->out, ctx->line.data, ctx->line.len)) {
+        ctx->failed = true;
+        return false;
+    }
+    return true;
+}
+
+int fsc_cmd_parse(int argc, char **argv)
+{
+    fsc_cli_common common = {.input = {.progress = true}};
+    const char *output = NULL;
+    bool jsonl = false, damage = false;
+    const char **paths = calloc((size_t)argc + 1, sizeof *paths);
+    size_t n_paths = 0;
+    int rc = FSC_EXIT_OK;
+    if (!paths)
+        return FSC_EXIT_INPUT;
+    bool opts_done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (opts_done || a[0] != '-' || !strcmp(a, "-")) {
+            paths[n_paths++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            opts_done = true;
+            continue;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(parse_help, stdout);
+            free(paths);
+            return FSC_EXIT_OK;
+        }
+        if (!strcmp(a, "--jsonl")) {
+            jsonl = true;
+            continue;
+        }
+        if (!strcmp(a, "--damage")) {
+            damage = true;
+            continue;
+        }
+        if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+            if (i + 1 >= argc) {
+                free(paths);
+                return fsc_cli_usage("parse", "%s needs a file name", a);
+            }
+            output = argv[++i];
+            continue;
+        }
+        if (!strncmp(a, "--output=", 9)) {
+            output = a + 9;
+            continue;
+        }
+        int r = fsc_cli_common_opt(&common, argc, argv, &i);
+        if (r < 0) {
+            free(paths);
+            return fsc_cli_usage("parse", "bad option value");
+        }
+        if (r == 0) {
+            free(paths);
+            return fsc_cli_usage("parse", "unknown option '%s'", a);
+        }
+    }
+    if (n_paths == 0) {
+        free(paths);
+        return fsc_cli_usage("parse", "no INPUT given (use '-' for standard input)");
+    }
+
+    fsc_buf oerr = {0};
+    fsc_outfile *out = fsc_outfile_open(output, &oerr);
+    if (!out) {
+        fsc_cli_err("%s", oerr.data ? oerr.data : "cannot open output");
+        fsc_buf_free(&oerr);
+        free(paths);
+        return FSC_EXIT_INPUT;
+    }
+    parse_ctx ctx = {.out = out, .jopts = {.damage = damage}, .quiet = common.quiet};
+
+    if (jsonl) {
+        fsc_buf err = {0};
+        fsc_parse_opts po = {.label_from = common.label_from};
+        fsc_parser *p = fsc_parser_new(&po, &err);
+        if (!p) {
+            fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
+            rc = FSC_EXIT_INPUT;
+        } else {
+            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx};
+            fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
+            if (st != FSC_OK && !ctx.failed)
+                fsc_cli_err("%s", fsc_strerror(st));
+            rc = fsc_cli_manifest_status(&ctx.manifest);
+            if (st != FSC_OK)
+                rc = FSC_EXIT_INPUT;
+        }
+        fsc_parser_free(p);
+        fsc_buf_free(&err);
+    } else {
+        fsc_runset set;
+        fsc_runset_init(&set);
+        int lrc = fsc_cli_load(&common, paths, n_paths, &set, &ctx.manifest);
+        rc = lrc < 0 ? FSC_EXIT_INPUT : lrc;
+        fsc_buf b = {0};
+        fsc_jw w;
+        fsc_jw_init(&w, &b, true, false);
+        fsc_jw_obj(&w);
+        fsc_jw_key(&w, "fioscope");
+        fsc_jw_obj(&w);
+        fsc_jw_key(&w, "version");
+        fsc_jw_str(&w, FSC_VERSION);
+        fsc_jw_obj_end(&w);
+        fsc_jw_key(&w, "inputs");
+        fsc_jw_arr(&w);
+        for (size_t i = 0; i < ctx.manifest.n; i++)
+            write_input_entry(&w, &ctx.manifest.items[i]);
+        fsc_jw_arr_end(&w);
+        fsc_jw_key(&w, "runs");
+        fsc_jw_arr(&w);
+        /* serialize run by run so the buffer does not hold everything twice */
+        for (size_t i = 0; i < set.n_runs; i++) {
+            fsc_model_write_run(&w, set.runs[i], &ctx.jopts);
+            if (b.len > (1u << 20)) {
+                if (!fsc_outfile_write(out, b.data, b.len))
+                    ctx.failed = true;
+                fsc_buf_reset(&b);
+            }
+        }
+        fsc_jw_arr_end(&w);
+        fsc_jw_obj_end(&w);
+        fsc_buf_putc(&b, '\n');
+        if (b.oom || !fsc_outfile_write(out, b.data, b.len))
+            ctx.failed = true;
+        fsc_buf_free(&b);
+        fsc_runset_clear(&set);
+    }
+    fsc_buf_reset(&oerr);
+    if (!fsc_outfile_commit(out, !ctx.failed, &oerr)) {
+        fsc_cli_err("%s", oerr.data ? oerr.data : "cannot write output");
+        rc = FSC_EXIT_INPUT;
+    } else if (ctx.failed) {
+        fsc_cli_err("cannot write output");
+        rc = FSC_EXIT_INPUT;
+    }
+    fsc_buf_free(&oerr);
+    fsc_buf_free(&ctx.line);
+    fsc_manifest_free(&ctx.manifest);
+    free(paths);
+    return rc;
+}

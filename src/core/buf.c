@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+/* Growable buffer, shortest round-trip numbers and a streaming JSON writer. */
+#include "fioscope/buf.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fsc_buf_free(fsc_buf *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+    b->oom = false;
+}
+
+void fsc_buf_reset(fsc_buf *b)
+{
+    b->len = 0;
+    if (b->data)
+        b->data[0] = '\0';
+}
+
+static bool reserve(fsc_buf *b, size_t extra)
+{
+    if (b->oom)
+        return false;
+    if (b->len + extra + 1 <= b->cap)
+        return true;
+    size_t ncap = b->cap ? b->cap : 256;
+    while (ncap < b->len + extra + 1) {
+        if (ncap > SIZE_MAX / 2) {
+            b->oom = true;
+            return false;
+        }
+        ncap *= 2;
+    }
+    char *p = realloc(b->data, ncap);
+    if (!p) {
+        b->oom = true;
+        return false;
+    }
+    b->data = p;
+    b->cap = ncap;
+    return true;
+}
+
+void fsc_buf_add(fsc_buf *b, const void *p, size_t n)
+{
+    if (!reserve(b, n))
+        return;
+    if (n)
+        memcpy(b->data + b->len, p, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void fsc_buf_puts(fsc_buf *b, const char *s)
+{
+    fsc_buf_add(b, s, strlen(s));
+}
+
+void fsc_buf_putc(fsc_buf *b, char c)
+{
+    if (!reserve(b, 1))
+        return;
+    b->data[b->len++] = c;
+    b->data[b->len] = '\0';
+}
+
+void fsc_buf_printf(fsc_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[256];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof tmp) {
+        fsc_buf_add(b, tmp, (size_t)n);
+        return;
+    }
+    if (!reserve(b, (size_t)n))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+bool fsc_buf_write(const fsc_buf *b, FILE *f)
+{
+    return b->len == 0 || fwrite(b->data, 1, b->len, f) == b->len;
+}
+
+void fsc_buf_num(fsc_buf *b, double v)
+{
+    char tmp[40];
+    if (!isfinite(v)) {
+        fsc_buf_puts(b, "null");
+        return;
+    }
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        long long i = (long long)v;
+        int n = snprintf(tmp, sizeof tmp, "%lld", i);
+        fsc_buf_add(b, tmp, (size_t)n);
+        return;
+    }
+    int n = snprintf(tmp, sizeof tmp, "%.15g", v);
+    if (strtod(tmp, NULL) != v)
+        n = snprintf(tmp, sizeof tmp, "%.17g", v);
+    fsc_buf_add(b, tmp, (size_t)n);
+}
+
+/* Length of a valid UTF-8 sequence at s (max n bytes), 0 if invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len;
+    uint32_t cp;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF) {
+        len = 2;
+        cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        len = 3;
+        cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        len = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return len;
+}
+
+void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fsc_buf_putc(b, '"');
+    size_t i = 0;
+    while (i < n) {
+        size_t run = i;
+        while (run < n && p[run] >= 0x20 && p[run] < 0x80 && p[run] != '"' && p[run] != '\\' &&
+               !(html_safe && (p[run] == '<' || p[run] == '>' || p[run] == '&')))
+            run++;
+        if (run > i) {
+            fsc_buf_add(b, s + i, run - i);
+            i = run;
+            continue;
+        }
+        unsigned char c = p[i];
+        if (c >= 0x80) {
+            size_t l = utf8_len(p + i, n - i);
+            if (l == 0) {
+                fsc_buf_puts(b, "\\ufffd");
+                i++;
+            } else {
+                fsc_buf_add(b, s + i, l);
+                i += l;
+            }
+            continue;
+        }
+        switch (c) {
+        case '"': fsc_buf_puts(b, "\\\""); break;
+        case '\\': fsc_buf_puts(b, "\\\\"); break;
+        case '\n': fsc_buf_puts(b, "\\n"); break;
+        case '\r': fsc_buf_puts(b, "\\r"); break;
+        case '\t': fsc_buf_puts(b, "\\t"); break;
+        default: fsc_buf_printf(b, "\\u%04x", c); break;
+        }
+        i++;
+    }
+    fsc_buf_putc(b, '"');
+}
+
+void fsc_jw_init(fsc_jw *w, fsc_buf *out, bool pretty, bool html_safe)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+    w->pretty = pretty;
+    w->html_safe = html_safe;
+    w->first[0] = true;
+}
+
+static void indent(fsc_jw *w)
+{
+    fsc_buf_putc(w->out, '\n');
+    for (int i = 0; i < w->depth; i++)
+        fsc_buf_add(w->out, "  ", 2);
+}
+
+/* Separator and indentation before a value or key. */
+static void before_item(fsc_jw *w)
+{
+    if (w->after_key) {
+        w->after_key = false;
+        return;
+    }
+    if (w->depth > 0) {
+        if (!w->first[w->depth])
+            fsc_buf_putc(w->out, ',');
+        w->first[w->depth] = false;
+        if (w->pretty)
+            indent(w);
+    }
+}
+
+static void open(fsc_jw *w, char c)
+{
+    before_item(w);
+    fsc_buf_putc(w->out, c);
+    if (w->depth < (int)FSC_ARRAY_SIZE(w->first) - 1)
+        w->depth++;
+    w->first[w->depth] = true;
+}
+
+static void close_(fsc_jw *w, char c)
+{
+    bool empty = w->first[w->depth];
+    if (w->depth > 0)
+        w->depth--;
+    if (w->pretty && !empty)
+        indent(w);
+    fsc_buf_putc(w->out, c);
+}
+
+void fsc_jw_obj(fsc_jw *w) { open(w, '{'); }
+void fsc_jw_obj_end(fsc_jw *w) { close_(w, '}'); }
+void fsc_jw_arr(fsc_jw *w) { open(w, '['); }
+void fsc_jw_arr_end(fsc_jw *w) { close_(w, ']'); }
+
+void fsc_jw_key(fsc_jw *w, const char *key)
+{
+    before_item(w);
+    fsc_json_quote(w->out, key, strlen(key), w->html_safe);
+    fsc_buf_add(w->out, w->pretty ? ": " : ":", w->pretty ? 2 : 1);
+    w->after_key = true;
+}
+
+void fsc_jw_strn(fsc_jw *w, const char *s, size_t n)
+{
+    before_item(w);
+    fsc_json_quote(w->out, s, n, w->html_safe);
+}
+
+void fsc_jw_str(fsc_jw *w, const char *s)
+{
+    if (!s) {
+        fsc_jw_null(w);
+        return;
+    }
+    fsc_jw_strn(w, s, strlen(s));
+}
+
+void fsc_jw_num(fsc_jw *w, double v)
+{
+    before_item(w);
+    fsc_buf_num(w->out, v);
+}
+
+void fsc_jw_bool(fsc_jw *w, bool v)
+{
+    before_item(w);
+    fsc_buf_puts(w->out, v ? "true" : "false");
+}
+
+void fsc_jw_null(fsc_jw *w)
+{
+    before_item(w);
+    fsc_buf_puts(w->out, "null");
+}

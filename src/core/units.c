@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: MIT */
+/* Exact conversion of fio's printed numbers to base units. */
+#include "fioscope/units.h"
+
+#include <math.h>
+#include <string.h>
+#include <strings.h>
+
+static const uint64_t pow10_tab[] = {1ULL,
+                                     10ULL,
+                                     100ULL,
+                                     1000ULL,
+                                     10000ULL,
+                                     100000ULL,
+                                     1000000ULL,
+                                     10000000ULL,
+                                     100000000ULL,
+                                     1000000000ULL,
+                                     10000000000ULL,
+                                     100000000000ULL,
+                                     1000000000000ULL,
+                                     10000000000000ULL,
+                                     100000000000000ULL,
+                                     1000000000000000ULL,
+                                     10000000000000000ULL,
+                                     100000000000000000ULL,
+                                     1000000000000000000ULL};
+
+static void trim(const char **s, size_t *n)
+{
+    while (*n && (**s == ' ' || **s == '\t')) {
+        (*s)++;
+        (*n)--;
+    }
+    while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
+        (*n)--;
+}
+
+fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *used)
+{
+    size_t i = 0;
+    d->mant = 0;
+    d->scale = 0;
+    d->neg = false;
+    if (i < n && (s[i] == '-' || s[i] == '+')) {
+        d->neg = s[i] == '-';
+        i++;
+    }
+    size_t digits = 0;
+    bool point = false;
+    for (; i < n; i++) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') {
+            if (d->mant > (UINT64_MAX - 9) / 10)
+                return FSC_E_RANGE;
+            if (point) {
+                if (d->scale >= 18)
+                    continue; /* beyond double precision anyway: drop the digit */
+                d->scale++;
+            }
+            d->mant = d->mant * 10 + (uint64_t)(c - '0');
+            digits++;
+        } else if (c == '.' && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    if (digits == 0)
+        return FSC_E_SYNTAX;
+    *used = i;
+    return FSC_OK;
+}
+
+double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den)
+{
+    unsigned __int128 p = (unsigned __int128)d.mant * num;
+    unsigned __int128 q = (unsigned __int128)pow10_tab[d.scale] * den;
+    double v;
+    if (q != 0 && p % q == 0) {
+        v = (double)(p / q); /* exact integer: one rounding at most */
+    } else {
+        /* long double keeps 64 bits of mantissa, so the result rounds once in practice */
+        v = (double)((long double)p / (long double)q);
+    }
+    return d.neg ? -v : v;
+}
+
+/* Value of a count prefix letter (x1000 steps); 0 if not a prefix. */
+static uint64_t count_prefix(char c)
+{
+    switch (c) {
+    case 'k':
+    case 'K': return 1000ULL;
+    case 'M': return 1000000ULL;
+    case 'G': return 1000000000ULL;
+    case 'T': return 1000000000000ULL;
+    case 'P': return 1000000000000000ULL;
+    case 'E': return 1000000000000000000ULL;
+    default: return 0;
+    }
+}
+
+fsc_status fsc_parse_count(const char *s, size_t n, double *out)
+{
+    trim(&s, &n);
+    fsc_decimal d;
+    size_t used;
+    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    if (st != FSC_OK)
+        return st;
+    uint64_t mul = 1;
+    if (used < n) {
+        mul = count_prefix(s[used]);
+        if (!mul || used + 1 != n)
+            return FSC_E_SYNTAX;
+    }
+    *out = fsc_decimal_scale(d, mul, 1);
+    return FSC_OK;
+}
+
+/* Power index of a size letter: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none. */
+static int size_power(char c)
+{
+    switch (c) {
+    case 'k':
+    case 'K': return 1;
+    case 'm':
+    case 'M': return 2;
+    case 'g':
+    case 'G': return 3;
+    case 't':
+    case 'T': return 4;
+    case 'p':
+    case 'P': return 5;
+    case 'e':
+    case 'E': return 6;
+    default: return 0;
+    }
+}
+
+static uint64_t ipow(uint64_t b, int e)
+{
+    uint64_t r = 1;
+    while (e-- > 0)
+        r *= b;
+    return r;
+}
+
+/* Parse "<num>[ ]<prefix>[i](B|bit)?" ; rate: also a trailing "/s". */
+static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, double *out)
+{
+    trim(&s, &n);
+    fsc_decimal d;
+    size_t used;
+    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    if (st != FSC_OK)
+        return st;
+    const char *u = s + used;
+    size_t un = n - used;
+    while (un && *u == ' ') {
+        u++;
+        un--;
+    }
+    if (rate && un >= 2 && u[un - 2] == '/' && u[un - 1] == 's')
+        un -= 2;
+    int power = 0;
+    bool iec = false, bits = false;
+    if (un && size_power(*u)) {
+        power = size_power(*u);
+        u++;
+        un--;
+        if (un && *u == 'i') {
+            iec = true;
+            u++;
+            un--;
+        }
+    }
+    if (un == 1 && (*u == 'B' || *u == 'b')) {
+        un = 0;
+    } else if (un == 3 && strncmp(u, "bit", 3) == 0) {
+        bits = true;
+        un = 0;
+    }
+    if (un != 0)
+        return FSC_E_SYNTAX;
+    /* Before 2.17 the 4th prefix printed was 'P' (no 'T' in the table), so P = base^4. */
+    if (r.era == FSC_ERA_LEGACY && power >= 5)
+        power--;
+    uint64_t base;
+    if (r.era == FSC_ERA_LEGACY)
+        base = r.kb_base ? r.kb_base : 1024;
+    else
+        base = iec ? 1024 : 1000;
+    if (power > 6)
+        return FSC_E_RANGE;
+    uint64_t mul = ipow(base, power);
+    *out = fsc_decimal_scale(d, mul, bits ? 8 : 1);
+    return FSC_OK;
+}
+
+fsc_status fsc_parse_size(const char *s, size_t n, fsc_unit_rules r, double *out)
+{
+    return parse_bytes(s, n, r, false, out);
+}
+
+fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out)
+{
+    return parse_bytes(s, n, r, true, out);
+}
+
+uint64_t fsc_unit_ns(const char *unit, size_t n)
+{
+    static const struct {
+        const char *name;
+        uint64_t ns;
+    } tab[] = {{"nsec", 1},      {"ns", 1},       {"usec", 1000},       {"us", 1000},
+               {"µs", 1000},     {"msec", 1000000}, {"ms", 1000000},    {"sec", 1000000000},
+               {"s", 1000000000}};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(tab); i++)
+        if (strlen(tab[i].name) == n && strncasecmp(tab[i].name, unit, n) == 0)
+            return tab[i].ns;
+    return 0;
+}
+
+fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
+                                 double *out)
+{
+    uint64_t ns = fsc_unit_ns(unit, unit_len);
+    if (!ns)
+        return FSC_E_SYNTAX;
+    trim(&s, &n);
+    fsc_decimal d;
+    size_t used;
+    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    if (st != FSC_OK)
+        return st;
+    uint64_t mul = 1;
+    if (used < n) {
+        mul = count_prefix(s[used]);
+        if (!mul || used + 1 != n)
+            return FSC_E_SYNTAX;
+    }
+    if (mul > UINT64_MAX / ns)
+        return FSC_E_RANGE;
+    *out = fsc_decimal_scale(d, mul * ns, 1);
+    return FSC_OK;
+}
+
+fsc_status fsc_parse_pct(const char *s, size_t n, double *out)
+{
+    trim(&s, &n);
+    if (n && s[n - 1] == '%')
+        n--;
+    return fsc_parse_plain(s, n, out);
+}
+
+fsc_status fsc_parse_plain(const char *s, size_t n, double *out)
+{
+    trim(&s, &n);
+    fsc_decimal d;
+    size_t used;
+    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    if (st != FSC_OK)
+        return st;
+    if (used != n)
+        return FSC_E_SYNTAX;
+    *out = fsc_decimal_scale(d, 1, 1);
+    return FSC_OK;
+}

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: MIT */
+/* fsc_parse_doc: the pipeline normalize → find JSON / terse / normal runs → label. */
+#include "fioscope/parse.h"
+
+#include "parse_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fsc_parser {
+    fsc_parse_opts opts;
+    fsc_grammar_set *grammars;
+};
+
+fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
+{
+    fsc_parser *p = calloc(1, sizeof *p);
+    if (!p) {
+        fsc_buf_puts(err, "out of memory");
+        return NULL;
+    }
+    if (opts)
+        p->opts = *opts;
+    p->grammars = fsc_grammars_load(err);
+    if (!p->grammars) {
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void fsc_parser_free(fsc_parser *p)
+{
+    if (!p)
+        return;
+    fsc_grammars_free(p->grammars);
+    free(p);
+}
+
+typedef struct doc_state {
+    const fsc_parser *p;
+    const fsc_doc *doc;
+    const fsc_text *text;
+    fsc_run_sink sink;
+    void *ctx;
+    size_t n_runs;
+    bool stopped;
+} doc_state;
+
+static const char label_sep[] = " \xe2\x80\xba "; /* " › " */
+
+char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from)
+{
+    fsc_buf b = {0};
+    const char *jobname = job && job->jobname ? job->jobname : NULL;
+    switch (from) {
+    case FSC_LABEL_FILE:
+        if (run->source.path) {
+            const char *base = strrchr(run->source.path, '/');
+            fsc_buf_puts(&b, base ? base + 1 : run->source.path);
+        }
+        if (run->source.member) {
+            if (b.len)
+                fsc_buf_puts(&b, label_sep);
+            fsc_buf_puts(&b, run->source.member);
+        }
+        break;
+    case FSC_LABEL_CONTEXT:
+        for (size_t i = 0; i < run->n_context; i++) {
+            if (b.len)
+                fsc_buf_puts(&b, label_sep);
+            fsc_buf_puts(&b, run->context[i]);
+        }
+        break;
+    case FSC_LABEL_JOB:
+        break;
+    case FSC_LABEL_HEADING:
+    default: {
+        /* the two innermost headings (the command line, if any, is not a heading) */
+        size_t n = run->n_context - (run->command && run->n_context ? 1 : 0);
+        size_t from_i = n > 2 ? n - 2 : 0;
+        for (size_t i = from_i; i < n; i++) {
+            if (b.len)
+                fsc_buf_puts(&b, label_sep);
+            fsc_buf_puts(&b, run->context[i]);
+        }
+        break;
+    }
+    }
+    if (jobname) {
+        if (b.len)
+            fsc_buf_puts(&b, label_sep);
+        fsc_buf_puts(&b, jobname);
+    }
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    if (!b.data)
+        return fsc_strdup("");
+    return b.data;
+}
+
+/* Give a finished run its identity, context and label, and pass it on. */
+static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
+{
+    const fsc_text *t = st->text;
+    char idbuf[64];
+    st->n_runs++;
+    run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
+    run->source.path = fsc_strdup(st->doc->path ? st->doc->path : "-");
+    run->source.member = fsc_strdup(st->doc->member);
+    run->source.first_line = t->lines[first_idx].orig;
+    run->source.last_line = t->lines[last_idx].orig;
+    fsc_buf id = {0};
+    fsc_buf_puts(&id, run->source.path);
+    if (run->source.member) {
+        fsc_buf_putc(&id, ':');
+        fsc_buf_puts(&id, run->source.member);
+    }
+    snprintf(idbuf, sizeof idbuf, "#%zu", st->n_runs);
+    fsc_buf_puts(&id, idbuf);
+    run->id = id.data;
+    if (fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
+        fsc_run_free(run);
+        st->stopped = true;
+        return false;
+    }
+    run->label = fsc_job_label(run, run->n_jobs ? &run->jobs[0] : NULL, st->p->opts.label_from);
+    if (!st->sink(st->ctx, run)) {
+        st->stopped = true;
+        return false;
+    }
+    return true;
+}
+
+static bool emit_normal(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx)
+{
+    return deliver(ctx, run, first_idx, last_idx, FSC_FMT_NORMAL);
+}
+
+/* A JSON document starting at line i: returns the index of its last line, or i-1
+ * if the braces never balance. */
+static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
+{
+    const char *start = fsc_text_line(t, i);
+    const char *end = t->store.data + t->store.len;
+    int depth = 0;
+    bool in_str = false, esc = false;
+    const char *p = start;
+    /* skip to the '{' */
+    while (p < end && *p != '{')
+        p++;
+    start = p;
+    for (; p < end; p++) {
+        char c = *p;
+        if (in_str) {
+            if (esc)
+                esc = false;
+            else if (c == '\\')
+                esc = true;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"')
+            in_str = true;
+        else if (c == '{' || c == '[')
+            depth++;
+        else if (c == '}' || c == ']') {
+            if (--depth == 0) {
+                *len_out = (size_t)(p + 1 - start);
+                size_t off = (size_t)(p - t->store.data);
+                size_t j = i;
+                while (j + 1 < t->n_lines && t->lines[j + 1].off <= off)
+                    j++;
+                return j;
+            }
+        }
+    }
+    return i - 1;
+}
+
+static bool line_is_json_start(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"');
+}
+
+fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                         size_t *n_runs)
+{
+    fsc_text text = {0};
+    *n_runs = 0;
+    fsc_status st = fsc_normalize(doc->data, doc->len, &text);
+    if (st != FSC_OK) {
+        fsc_text_free(&text);
+        return st;
+    }
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false};
+    size_t i = 0, normal_from = 0;
+    while (i < text.n_lines && !ds.stopped) {
+        const char *s = fsc_text_line(&text, i);
+        size_t n = text.lines[i].len;
+        if (line_is_json_start(s, n)) {
+            size_t jlen = 0;
+            size_t last = json_extent(&text, i, &jlen);
+            if (last + 1 > i) {
+                const char *js = s + (strchr(s, '{') - s);
+                fsc_buf err = {0};
+                fsc_run *run = fsc_json_read(js, jlen, &err);
+                fsc_buf_free(&err);
+                if (run) {
+                    if (i > normal_from &&
+                        fsc_normal_parse(p->grammars, &text, normal_from, i - 1, emit_normal, &ds) != FSC_OK)
+                        break;
+                    if (!deliver(&ds, run, i, last, FSC_FMT_JSON))
+                        break;
+                    i = normal_from = last + 1;
+                    continue;
+                }
+            }
+        }
+        int tv = fsc_terse_detect(s, n);
+        if (tv) {
+            if (i > normal_from &&
+                fsc_normal_parse(p->grammars, &text, normal_from, i - 1, emit_normal, &ds) != FSC_OK)
+                break;
+            fsc_run *run = fsc_run_new();
+            if (!run) {
+                ds.stopped = true;
+                break;
+            }
+            size_t j = i;
+            while (j < text.n_lines) {
+                const char *ls = fsc_text_line(&text, j);
+                size_t ln = text.lines[j].len;
+                if (!fsc_terse_detect(ls, ln))
+                    break;
+                if (fsc_terse_read(run, ls, ln, text.lines[j].orig) == FSC_E_NOMEM) {
+                    fsc_run_free(run);
+                    run = NULL;
+                    break;
+                }
+                j++;
+            }
+            if (!run || !deliver(&ds, run, i, j - 1, FSC_FMT_TERSE)) {
+                ds.stopped = true;
+                break;
+            }
+            i = normal_from = j;
+            continue;
+        }
+        i++;
+    }
+    if (!ds.stopped && normal_from < text.n_lines)
+        fsc_normal_parse(p->grammars, &text, normal_from, text.n_lines - 1, emit_normal, &ds);
+    fsc_text_free(&text);
+    *n_runs = ds.n_runs;
+    return ds.stopped ? FSC_E_INTERRUPTED : FSC_OK;
+}

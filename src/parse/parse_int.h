@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/* Private interfaces between the parts of the parse module. */
+#ifndef FIOSCOPE_PARSE_INT_H
+#define FIOSCOPE_PARSE_INT_H
+
+#include "fioscope/buf.h"
+#include "fioscope/model.h"
+#include "fioscope/parse.h"
+
+/* One line after normalization: text at store.data + off, len bytes (no newline),
+ * orig = its 1-based line number in the original document. */
+typedef struct fsc_line {
+    size_t off;
+    uint32_t len;
+    uint32_t orig;
+    uint16_t flags; /* FSC_LINE_* : what normalization did to it */
+} fsc_line;
+
+enum {
+    FSC_LINE_QUOTED = 1 << 0,   /* mail quote prefix removed */
+    FSC_LINE_GUTTER = 1 << 1,   /* code-block line number removed */
+    FSC_LINE_ENTITY = 1 << 2,   /* HTML entities or tags decoded */
+    FSC_LINE_CR = 1 << 3,       /* \r overwrite resolved / CRLF */
+    FSC_LINE_STAMP = 1 << 4,    /* CI timestamp removed */
+    FSC_LINE_FENCE = 1 << 5,    /* a Markdown fence line (``` or ~~~) */
+    FSC_LINE_SPLIT = 1 << 6,    /* split out of a longer (flattened) line */
+    FSC_LINE_GUTTER_ONLY = 1 << 7 /* the line was only a gutter number (now empty) */
+};
+
+typedef struct fsc_text {
+    fsc_buf store;
+    fsc_line *lines;
+    size_t n_lines, cap_lines;
+} fsc_text;
+
+static inline const char *fsc_text_line(const fsc_text *t, size_t i)
+{
+    return t->store.data + t->lines[i].off;
+}
+
+/* Normalize raw bytes into lines (see normalize.c for the steps). */
+fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out);
+void fsc_text_free(fsc_text *t);
+
+/* Fill run->context (headings above line index `first`, outermost first, then the
+ * command line / job file shown before the run) and run->command. */
+fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
+
+/* Read one fio JSON document (a balanced {...}); NULL with a reason in err if it is
+ * not fio JSON. Jobs of client_stats get their hostname. */
+fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
+
+/* Is this line a terse record? Returns the terse version (2..5) or 0. */
+int fsc_terse_detect(const char *s, size_t n);
+/* Append the job (and disk_util) of one terse record to run. Problems become run
+ * warnings at line `lineno`. */
+fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno);
+
+#endif
+
+/* ---- normal text (grammar-driven) ---- */
+
+typedef struct fsc_grammar_set fsc_grammar_set;
+
+/* Load the built-in grammars (or *.json from FIOSCOPE_GRAMMAR_DIR); NULL + err. Every
+ * grammar's samples are checked at load. */
+fsc_grammar_set *fsc_grammars_load(fsc_buf *err);
+void fsc_grammars_free(fsc_grammar_set *g);
+
+/* Line classes used by the segmenter. */
+typedef enum fsc_lineclass {
+    FSC_LC_OTHER,   /* prose, unknown */
+    FSC_LC_ANCHOR,  /* starts or belongs to a run for sure (job header, banner, ...) */
+    FSC_LC_BODY,    /* a result line (read:, clat, cpu, ...) */
+    FSC_LC_NOISE    /* known but meaningless (Jobs: progress, Starting N processes) */
+} fsc_lineclass;
+
+/* Parse normal-text lines [first, last] of t into zero or more runs, each passed to
+ * emit(). Runs have jobs/groups/disks/warnings/source line numbers and
+ * fio_version filled; the caller fills id, path, context and label. */
+typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
+fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
+                            fsc_emit_fn emit, void *ctx);

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/* Exact unit conversion, checked from a table of real fio tokens. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "fioscope/buf.h"
+#include "fioscope/units.h"
+
+static const fsc_unit_rules modern = {FSC_ERA_MODERN, 1024};
+static const fsc_unit_rules legacy = {FSC_ERA_LEGACY, 1024};
+
+static void test_counts(void **state)
+{
+    static const struct {
+        const char *in;
+        double want;
+    } ok[] = {
+        {"15.0k", 15000.0}, {"244k", 244000.0},     {"2022.9K", 2022900.0},
+        {"16.0M", 16000000.0}, {"9164 ", 9164.0}, {"10.1M", 10100000.0},
+        {"0", 0.0},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        double got = -1;
+        assert_int_equal(fsc_parse_count(ok[i].in, strlen(ok[i].in), &got), FSC_OK);
+        assert_true(got == ok[i].want);
+    }
+    double x;
+    assert_int_equal(fsc_parse_count("12x", 3, &x), FSC_E_SYNTAX);
+    assert_int_equal(fsc_parse_count("", 0, &x), FSC_E_SYNTAX);
+}
+
+static void test_durations(void **state)
+{
+    double got;
+    (void)state;
+    assert_int_equal(fsc_parse_duration_ns("1765.7K", 7, "usec", 4, &got), FSC_OK);
+    assert_true(got == 1765700000.0);
+    assert_int_equal(fsc_parse_duration_ns("4019.02", 7, "usec", 4, &got), FSC_OK);
+    assert_true(got == 4019020.0);
+    assert_int_equal(fsc_parse_duration_ns("8092.9k", 7, "nsec", 4, &got), FSC_OK);
+    assert_true(got == 8092900.0);
+    assert_int_equal(fsc_parse_duration_ns("300924.89", 9, "nsec", 4, &got), FSC_OK);
+    assert_true(got == 300924.89);
+    assert_int_equal(fsc_parse_duration_ns("5", 1, "msec", 4, &got), FSC_OK);
+    assert_true(got == 5000000.0);
+    assert_int_equal(fsc_parse_duration_ns("5", 1, "fortnight", 9, &got), FSC_E_SYNTAX);
+}
+
+static void test_sizes(void **state)
+{
+    static const struct {
+        const char *in;
+        const fsc_unit_rules *r;
+        bool rate;
+        double want;
+    } ok[] = {
+        {"623KiB/s", &modern, true, 637952.0},
+        {"638kB/s", &modern, true, 638000.0},
+        {"4917KB/s", &legacy, true, 5035008.0},
+        {"2600.4KB/s", &legacy, true, 2662809.6},
+        {"564134 B/s", &legacy, true, 564134.0},
+        {"58.7MiB", &modern, false, 61551411.2},
+        {"1408KiB", &modern, false, 1441792.0},
+        {"1442kB", &modern, false, 1442000.0},
+        {"523520KB", &legacy, false, 536084480.0},
+        {"29.8GiB", &modern, false, 31997506355.2},
+        {"444308Kbit/s", &legacy, true, 56871424.0},
+        {"1P", &legacy, false, 1099511627776.0}, /* fio <= 2.16: P is the 4th prefix */
+        {"121Mi", &modern, true, 126877696.0},    /* pasted without "/s" */
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        double got = -1;
+        fsc_status st = ok[i].rate ? fsc_parse_rate(ok[i].in, strlen(ok[i].in), *ok[i].r, &got)
+                                   : fsc_parse_size(ok[i].in, strlen(ok[i].in), *ok[i].r, &got);
+        assert_int_equal(st, FSC_OK);
+        if (got != ok[i].want)
+            fail_msg("%s: got %.17g want %.17g", ok[i].in, got, ok[i].want);
+    }
+    double x;
+    assert_int_equal(fsc_parse_rate("12.3XiB/s", 9, modern, &x), FSC_E_SYNTAX);
+}
+
+static void test_numbers_print(void **state)
+{
+    fsc_buf b = {0};
+    (void)state;
+    fsc_buf_num(&b, 61551001.6);
+    fsc_buf_putc(&b, ' ');
+    fsc_buf_num(&b, 15000.0);
+    fsc_buf_putc(&b, ' ');
+    fsc_buf_num(&b, 0.1);
+    assert_string_equal(b.data, "61551001.6 15000 0.1");
+    fsc_buf_free(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_counts),
+        cmocka_unit_test(test_durations),
+        cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_numbers_print),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
