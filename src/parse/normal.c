@@ -675,7 +675,10 @@ static void act_depths(nstate *st, const fsc_rule *r, const char *line, size_t i
 static void issued_values(nstate *st, const char *s, size_t n, size_t field_off, size_t idx)
 {
     fsc_job *j = cur_job(st);
-    static const int order[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_SYNC};
+    int order[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_SYNC};
+    /* unified_rw_reporting=1 prints one "mixed" direction and counts it first */
+    if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present)
+        order[0] = FSC_DIR_MIXED;
     const char *end = s + n;
     size_t k = 0;
     while (s < end && k < FSC_ARRAY_SIZE(order)) {
