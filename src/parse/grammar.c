@@ -50,7 +50,7 @@ static const struct {
     {"issued", FSC_ACT_ISSUED},         {"group", FSC_ACT_GROUP},
     {"group-clients", FSC_ACT_GROUP_CLIENTS}, {"group-dir", FSC_ACT_GROUP_DIR},
     {"disk-header", FSC_ACT_DISK_HEADER}, {"disk", FSC_ACT_DISK},
-    {"fio-message", FSC_ACT_FIO_MESSAGE},
+    {"fio-message", FSC_ACT_FIO_MESSAGE}, {"command", FSC_ACT_COMMAND},
 };
 
 static const struct {
@@ -92,6 +92,9 @@ static void rule_free(fsc_rule *r)
         free(r->kv[i].field2);
     }
     free(r->kv);
+    for (size_t i = 0; i < r->n_fuzzy; i++)
+        free(r->fuzzy[i]);
+    free(r->fuzzy);
     free(r);
 }
 
@@ -193,6 +196,16 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
         fsc_buf_printf(err, "%s: rule \"%s\": needs a \"lead\" list or a \"needle\"", file, r->id);
         goto fail;
     }
+    const cJSON *fz = cJSON_GetObjectItemCaseSensitive(jr, "fuzzy");
+    size_t capz = 0;
+    cJSON_ArrayForEach(it, fz)
+    {
+        if (!cJSON_IsString(it))
+            continue;
+        char **slot = FSC_PUSH(r->fuzzy, r->n_fuzzy, capz);
+        if (!slot || !(*slot = fsc_strdup(it->valuestring)))
+            goto oom;
+    }
     const cJSON *fields = cJSON_GetObjectItemCaseSensitive(jr, "fields");
     size_t capf = 0;
     cJSON_ArrayForEach(it, fields)
@@ -293,6 +306,76 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
             continue;
         if (try_rule(r, s, n, md))
             return r;
+    }
+    return NULL;
+}
+
+size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb)
+{
+    size_t prev[40], cur[40];
+    if (na >= 39 || nb >= 39)
+        return 99;
+    for (size_t j = 0; j <= nb; j++)
+        prev[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        cur[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < c)
+                c = prev[j] + 1;
+            if (cur[j - 1] + 1 < c)
+                c = cur[j - 1] + 1;
+            /* a swap of two neighbours counts as one edit */
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && prev[j - 2] + 1 < c)
+                c = prev[j - 2] + 1;
+            cur[j] = c;
+        }
+        for (size_t j = 0; j <= nb; j++) {
+            size_t t = prev[j];
+            prev[j] = cur[j];
+            cur[j] = t;
+        }
+    }
+    return prev[nb];
+}
+
+/* Allowed edits for a keyword of this length. */
+static size_t fuzzy_budget(size_t len)
+{
+    return len >= 8 ? 3 : len >= 4 ? 2 : 1;
+}
+
+const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s, size_t n,
+                                        pcre2_match_data *md, fsc_buf *fixed)
+{
+    size_t lead = 0;
+    while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
+        lead++;
+    /* the damaged start: letters, spaces and '/' up to the first '(' ':' '=' '[' */
+    size_t end = lead;
+    while (end < n && s[end] != '(' && s[end] != ':' && s[end] != '=' && s[end] != '[')
+        end++;
+    while (end > lead && s[end - 1] == ' ')
+        end--;
+    if (end == lead || end - lead > 36)
+        return NULL;
+    for (size_t k = 0; k < g->n_rules; k++) {
+        const fsc_rule *r = g->rules[k];
+        for (size_t f = 0; f < r->n_fuzzy; f++) {
+            const char *canon = r->fuzzy[f];
+            size_t cl = strlen(canon);
+            size_t d = fsc_edit_distance(s + lead, end - lead, canon, cl);
+            if (d == 0 || d > fuzzy_budget(cl))
+                continue;
+            fsc_buf_reset(fixed);
+            fsc_buf_add(fixed, s, lead);
+            fsc_buf_add(fixed, canon, cl);
+            fsc_buf_add(fixed, s + end, n - end);
+            if (fixed->oom)
+                return NULL;
+            if (try_rule(r, fixed->data, fixed->len, md))
+                return r;
+        }
     }
     return NULL;
 }

@@ -35,6 +35,7 @@ typedef enum fsc_action {
     FSC_ACT_DISK_HEADER,
     FSC_ACT_DISK,
     FSC_ACT_FIO_MESSAGE,
+    FSC_ACT_COMMAND, /* a fio command line: ends the run before it */
     FSC_ACT_COUNT
 } fsc_action;
 
@@ -78,6 +79,8 @@ typedef struct fsc_rule {
     size_t n_fields;
     fsc_kvfield *kv;
     size_t n_kv;
+    char **fuzzy; /* canonical line starts a damaged line may be repaired to */
+    size_t n_fuzzy;
 } fsc_rule;
 
 /* Match one line: the first rule whose lead (first word) or needle fits and whose
@@ -90,6 +93,14 @@ pcre2_match_data *fsc_grammar_match_data(const fsc_grammar_set *g);
 bool fsc_rule_capture(const fsc_rule *r, pcre2_match_data *md, const char *subject,
                       const char *name, const char **s, size_t *len);
 const fsc_kvfield *fsc_rule_kv(const fsc_rule *r, const char *key, size_t len);
+/* A line no rule matched, repaired: its first words are replaced by a rule's
+ * canonical start ("clat perntiles" → "clat percentiles") when they are a few
+ * letters off and the repaired line then matches that rule. Returns the rule and
+ * writes the repaired text to fixed (the captures refer to it), or NULL. */
+const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s, size_t n,
+                                        pcre2_match_data *md, fsc_buf *fixed);
+/* Edit distance (insert, delete, substitute) of two short strings; 99 if too long. */
+size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb);
 /* Every rule with the given action (for fuzzy repair); n_out set. */
 const fsc_rule *const *fsc_grammar_rules(const fsc_grammar_set *g, size_t *n_out);
 

@@ -290,39 +290,29 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
     }
 }
 
-static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb)
-{
-    size_t prev[32], cur[32];
-    if (na >= 31 || nb >= 31)
-        return 99;
-    for (size_t j = 0; j <= nb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= na; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= nb; j++) {
-            size_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            if (prev[j] + 1 < c)
-                c = prev[j] + 1;
-            if (cur[j - 1] + 1 < c)
-                c = cur[j - 1] + 1;
-            cur[j] = c;
-        }
-        memcpy(prev, cur, (nb + 1) * sizeof cur[0]);
-    }
-    return prev[nb];
-}
-
-/* Find a kv field by key, allowing a damaged key (a few letters lost or swapped). */
-static const fsc_kvfield *kv_lookup(const fsc_rule *r, const char *k, size_t kn, bool *fuzzy)
+/* Find a kv field by key, allowing a damaged key (a few letters lost or swapped).
+ * fio prints the keys of a line in a fixed order (the grammar's kv order), so a key
+ * at position pos that is close to the key expected there is read as that key. */
+static const fsc_kvfield *kv_lookup(const fsc_rule *r, const char *k, size_t kn, size_t pos,
+                                    bool *fuzzy)
 {
     const fsc_kvfield *f = fsc_rule_kv(r, k, kn);
     *fuzzy = false;
     if (f || kn == 0)
         return f;
+    if (pos < r->n_kv) {
+        const char *want = r->kv[pos].key;
+        size_t wl = strlen(want);
+        size_t d = fsc_edit_distance(k, kn, want, wl);
+        if (d <= (wl + 1) / 2 && (kn >= 1 && (k[0] == want[0] || k[kn - 1] == want[wl - 1]))) {
+            *fuzzy = true;
+            return &r->kv[pos];
+        }
+    }
     const fsc_kvfield *best = NULL;
     size_t best_d = 99, ties = 0;
     for (size_t i = 0; i < r->n_kv; i++) {
-        size_t d = edit_distance(k, kn, r->kv[i].key, strlen(r->kv[i].key));
+        size_t d = fsc_edit_distance(k, kn, r->kv[i].key, strlen(r->kv[i].key));
         if (d < best_d) {
             best_d = d;
             best = &r->kv[i];
@@ -349,17 +339,32 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
         return;
     fsc_rule_capture(r, st->md, line, "unit", &unit, &unit_len);
     const char *end = s + n;
+    size_t pos = 0;
     while (s < end) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
         const char *item_end = comma ? comma : end;
         const char *eq = memchr(s, '=', (size_t)(item_end - s));
+        const char *vstart = eq ? eq + 1 : NULL;
+        if (!eq) {
+            /* "mi8656": the '=' was lost; the key is the letters before the number */
+            const char *p = s;
+            while (p < item_end && (*p == ' ' || isalpha((unsigned char)*p)))
+                p++;
+            if (p > s && p < item_end && isdigit((unsigned char)*p)) {
+                eq = p;
+                vstart = p;
+            }
+        }
         if (eq) {
-            const char *k = s, *v = eq + 1;
+            const char *k = s, *v = vstart;
             size_t kn = (size_t)(eq - s), vn = (size_t)(item_end - v);
             trim(&k, &kn);
             trim(&v, &vn);
             bool fuzzy;
-            const fsc_kvfield *f = kv_lookup(r, k, kn, &fuzzy);
+            const fsc_kvfield *f = kv_lookup(r, k, kn, pos++, &fuzzy);
+            if (f && vstart == eq && !fuzzy) {
+                fuzzy = true; /* still a repair: the '=' was missing */
+            }
             if (!f) {
                 st->run->lines.malformed++;
                 warn(st, idx, "unknown field '%.*s'", (int)(kn), k);
@@ -959,12 +964,28 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     if (!st.md)
         return FSC_E_NOMEM;
     reset_run_state(&st);
+    fsc_buf fixed = {0};
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
         if (blank(s, n))
             continue;
         const fsc_rule *r = fsc_grammar_match(g, s, n, st.md);
+        bool repaired = false;
+        if (!r && (memchr(s, '=', n) || memchr(s, ':', n))) {
+            r = fsc_grammar_match_fuzzy(g, s, n, st.md, &fixed);
+            if (r) {
+                repaired = true;
+                s = fixed.data;
+                n = fixed.len;
+            }
+        }
+        if (r && r->action == FSC_ACT_COMMAND) {
+            /* a new fio command: whatever ran before it is complete */
+            if (st.run && st.has_results)
+                close_run(&st);
+            continue;
+        }
         if (!r) {
             if (st.run) {
                 st.unknown_since_last++;
@@ -993,6 +1014,10 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         }
         flush_unknown(&st);
         st.unknown_since_last = 0;
+        if (repaired) {
+            st.run->lines.repaired++;
+            warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
+        }
         apply(&st, r, s, i);
         st.last = i;
         /* pasted client/server output and others may interleave; nothing else to do */
@@ -1005,6 +1030,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     }
     defs_clear(&st);
     free(st.defs);
+    fsc_buf_free(&fixed);
     pcre2_match_data_free(st.md);
     return st.oom ? FSC_E_NOMEM : FSC_OK;
 }

@@ -5,6 +5,8 @@ normal text; every field the text shows must equal fio's JSON value within the p
 the text prints, and every field fio prints in the text must be there.
 
 usage: oracle_check.py FIOSCOPE FIXTURE...   (exit 1 on any mismatch)
+A FIXTURE is either a file holding fio's JSON and normal text of one run, or
+TEXT=JSON: a text file (e.g. a damaged paste) and fio's JSON of the same run.
 """
 import json
 import math
@@ -215,7 +217,11 @@ def main():
     failed = 0
     total_checked = 0
     for fx in fixtures:
-        fio = fio_json(fx)
+        if "=" in fx:
+            fx, jpath = fx.split("=", 1)
+            fio = fio_json(jpath)
+        else:
+            fio = fio_json(fx)
         out = subprocess.run([exe, "parse", "-q", fx], capture_output=True, check=False)
         doc = json.loads(out.stdout)
         runs = [r for r in doc["runs"] if r["source"]["format"] == "normal"]
