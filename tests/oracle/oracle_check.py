@@ -23,9 +23,45 @@ def fio_json(path):
     return obj
 
 
+LEGACY = {"on": False}  # fio < 2.99: usec clock, 6-character numbers before 2.17
+
+
+def version_tuple(v):
+    import re
+    m = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", v or "")
+    return tuple(int(x or 0) for x in m.groups()) if m else (0, 0, 0)
+
+
+def modernize(fio):
+    """fio 2.x JSON → 3.x names and units (clat usec → clat_ns, io_bytes KiB → bytes)."""
+    ver = version_tuple(fio.get("fio version"))
+    for job in fio.get("jobs", []):
+        for d in ("read", "write", "trim", "mixed"):
+            dd = job.get(d)
+            if not dd:
+                continue
+            for old, new in (("slat", "slat_ns"), ("clat", "clat_ns"), ("lat", "lat_ns")):
+                if old in dd and new not in dd:
+                    o = dd.pop(old)
+                    n = {k: v * 1000 for k, v in o.items() if isinstance(v, (int, float))}
+                    if "percentile" in o:
+                        n["percentile"] = {k: v * 1000 for k, v in o["percentile"].items() if k != "0.00"}
+                    dd[new] = n
+            if ver < (2, 21, 0) and "io_bytes" in dd:
+                dd["io_bytes"] *= 1024
+            if "bw_bytes" not in dd and "bw" in dd:
+                dd["bw_bytes"] = dd["bw"] * 1024
+    return fio
+
+
 def lat_line_unit(lat):
     """The unit fio's show_lat() picks for a slat/clat/lat line (stat.c, 3.x)."""
     mn, mx, sd = lat.get("min", 0), lat.get("max", 0), lat.get("stddev", 0)
+    if LEGACY["on"]:
+        mean = lat.get("mean", 0)
+        if mn > 1e6 and mx > 1e6 and mean > 1e6 and sd > 1e6:
+            return 1000000
+        return 1000
     if mn > 2000000 and mx > 99999999 and sd > 1000000:
         return 1000000
     if mn > 2000 and mx > 99999 and sd > 1000:
@@ -45,17 +81,20 @@ def pctl_unit(lat):
 
 def sig4_tol(v, base):
     """Tolerance of a value printed by num2str with 4 characters (e.g. 58.7MiB, 1405KiB,
-    15.0k): one unit of the last printed digit."""
+    15.0k), 6 before fio 2.17: one unit of the last printed digit (2 before 2.20, whose
+    decimals were not a true fraction)."""
+    maxlen = 6 if LEGACY.get("num6") else 4
     if v == 0:
         return 0.5
     p = 0
     x = abs(v)
-    while x >= 10000:
+    while x >= 10 ** maxlen:
         x /= base
         p += 1
     int_digits = len(str(int(x))) if x >= 1 else 1
-    decimals = max(0, 3 - int_digits) if p > 0 else 0
-    return (10 ** -decimals) * (base ** p) * 1.0001
+    decimals = max(0, maxlen - 1 - int_digits) if p > 0 else 0
+    ulp = 2 if LEGACY["on"] else 1
+    return ulp * (10 ** -decimals) * (base ** p) * 1.0001
 
 
 def minmax_tol(v_ns, unit):
@@ -105,6 +144,8 @@ def check_lat(c, where, ours, theirs, show_pctl):
     if show_pctl and "percentile" in theirs:
         op = ours.get("percentile", {})
         for key, v in theirs["percentile"].items():
+            if float(key) == 0.0:
+                continue  # fio <= 3.3 fills unused list slots with a duplicate "0.00": 0
             o = op.get(key)
             # fio rounds a percentile up to the block's unit (nsec/usec/msec): ours is
             # that rounded value, so 0 <= ours - fio < unit
@@ -222,6 +263,10 @@ def main():
             fio = fio_json(jpath)
         else:
             fio = fio_json(fx)
+        fio = modernize(fio)
+        ver = version_tuple(fio.get("fio version"))
+        LEGACY["on"] = ver < (2, 99, 0)
+        LEGACY["num6"] = ver < (2, 17, 0)
         out = subprocess.run([exe, "parse", "-q", fx], capture_output=True, check=False)
         doc = json.loads(out.stdout)
         runs = [r for r in doc["runs"] if r["source"]["format"] == "normal"]
