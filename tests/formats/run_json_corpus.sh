@@ -12,6 +12,7 @@ fail=0
 cd "$corpus" || exit 1
 
 files=(fio-*/g_json*.json fio-*/g_normal_json.txt fio-*/g_normal_terse_json.txt fio-3.33-oracle/*.txt
+       damaged/*.expected.json
        wild/Arau__fio-results-tmp/*
        wild/GoogleCloudPlatform__PerfKitBenchmarker/*.json
        wild/bensonjohnson__FIO-tests/fio.json
