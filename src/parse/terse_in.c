@@ -395,6 +395,8 @@ static bool read_tail(record *r, fsc_job *job)
 
 static bool split_fields(record *r, const char *s, size_t n)
 {
+    while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--; /* a CRLF or trailing blanks must not stick to the last field */
     size_t count = count_fields(s, n);
     if (count > TERSE_MAX_FIELDS)
         count = TERSE_MAX_FIELDS;
