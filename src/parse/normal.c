@@ -971,7 +971,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if (blank(s, n))
+        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank(s, n))
             continue;
         const fsc_rule *r = fsc_grammar_match(g, s, n, st.md);
         bool repaired = false;
