@@ -554,7 +554,7 @@ static fsc_status prepare_file(engine_run *er, const fsc_jobdef *def, const char
     }
     f->created = true;
     char human[32];
-    fsc_num2str(human, sizeof human, *size, 4, true, "B");
+    fsc_num2str(human, sizeof human, *size, 3, true, "B"); /* fio prints "16MiB" here */
     note(er, "%s: Laying out IO file (1 file / %s)", def->name, human);
     fsc_status s = lay_out(er, f->fd, path, *size);
     close(f->fd);
