@@ -553,9 +553,8 @@ static fsc_status prepare_file(engine_run *er, const fsc_jobdef *def, const char
         return fail(er, FSC_E_IO, "job '%s': cannot create %s: %s", def->name, path, strerror(errno));
     }
     f->created = true;
-    char human[32];
-    fsc_num2str(human, sizeof human, *size, 3, true, "B"); /* fio prints "16MiB" here */
-    note(er, "%s: Laying out IO file (1 file / %s)", def->name, human);
+    /* fio prints the size in whole MiB here */
+    note(er, "%s: Laying out IO file (1 file / %lluMiB)", def->name, (unsigned long long)(*size >> 20));
     fsc_status s = lay_out(er, f->fd, path, *size);
     close(f->fd);
     f->fd = -1;
