@@ -308,9 +308,10 @@ static void run_sync(worker *w, uint64_t deadline, uint64_t limit)
     while (!atomic_load_explicit(w->stop, memory_order_relaxed) && t < deadline && issued < limit && !w->error) {
         if (w->def->fsync && w->writes_since_sync >= w->def->fsync) {
             do_fsync(w);
+            t = now_ns();
             continue;
         }
-        io->start_ns = t;
+        io->start_ns = now_ns();
         prep_io(w, io);
         issued += io->len;
         io->issue_ns = now_ns();
