@@ -34,7 +34,7 @@ static bool sysfs_disk_name(const char *sysdir, char *name, size_t len)
         *slash = '\0';
     }
     const char *base = strrchr(real, '/');
-    snprintf(name, len, "%s", base ? base + 1 : real);
+    snprintf(name, len, "%.63s", base ? base + 1 : real);
     return name[0] != '\0';
 }
 
