@@ -498,6 +498,7 @@ typedef struct file_reader {
     fsc_jobset *js;
     fsc_jobdef *cur;
     char section[128];
+    char pending_name[128]; /* a job section just started: give inih its name= line */
     char *err;
     size_t errlen;
     fsc_status st;
@@ -510,6 +511,12 @@ static char *reader_next(char *str, int num, void *stream)
 {
     file_reader *r = stream;
     char raw[4096];
+    if (r->pending_name[0]) {
+        /* inih calls the handler only for options; this makes an empty [job] a job too */
+        snprintf(str, (size_t)num, "name=%s\n", r->pending_name);
+        r->pending_name[0] = '\0';
+        return str;
+    }
     if (!fgets(raw, sizeof raw, r->f))
         return NULL;
     r->line++;
@@ -527,6 +534,12 @@ static char *reader_next(char *str, int num, void *stream)
         return str;
     }
     snprintf(str, (size_t)num, "%s%s\n", s, bare ? "=" : "");
+    char *close = s[0] == '[' ? strchr(s, ']') : NULL;
+    if (close && (size_t)(close - s - 1) < sizeof r->pending_name) {
+        snprintf(r->pending_name, sizeof r->pending_name, "%.*s", (int)(close - s - 1), s + 1);
+        if (!strcasecmp(r->pending_name, "global"))
+            r->pending_name[0] = '\0';
+    }
     return str;
 }
 

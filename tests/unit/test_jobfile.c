@@ -76,7 +76,7 @@ static void test_job_file(void **state)
     assert_true(a->time_based);
     assert_false(a->new_group);
     assert_int_equal(a->n_pcts, 17); /* fio's default list */
-    assert_int_equal(a->src_line, 9);
+    assert_int_equal(a->src_line, 8); /* the [seqread] line */
     assert_string_equal(b->name, "randwrite");
     assert_int_equal(b->rw, FSC_RW_RANDWRITE);
     assert_true(b->new_group);
@@ -116,6 +116,26 @@ static void test_file_errors(void **state)
                       ":4: rw=trim is not supported (read, write, randread, randwrite, rw, readwrite, randrw)");
     expect_file_error("[job]\n\nbs=12q\n", ":3: bs=12q: value does not parse");
     expect_file_error("[job]\nioengine=posixaio\n", ":2: ioengine=posixaio is not available in this build");
+}
+
+/* A section without options is still a job (fio runs it with the globals). */
+static void test_empty_section(void **state)
+{
+    (void)state;
+    char *path = write_tmp("[global]\nsize=1m\n[a]\n[b]\nrw=write\n");
+    fsc_jobset js;
+    char err[256] = "";
+    fsc_jobset_init(&js);
+    assert_int_equal(fsc_jobset_read_file(&js, path, err, sizeof err), FSC_OK);
+    assert_int_equal(js.n_jobs, 2);
+    assert_string_equal(js.jobs[0].name, "a");
+    assert_int_equal(js.jobs[0].src_line, 3);
+    assert_true(js.jobs[0].size == 1u << 20);
+    assert_string_equal(js.jobs[1].name, "b");
+    assert_int_equal(js.jobs[1].rw, FSC_RW_WRITE);
+    fsc_jobset_free(&js);
+    unlink(path);
+    free(path);
 }
 
 static void test_missing_file(void **state)
@@ -168,7 +188,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sizes),       cmocka_unit_test(test_job_file), cmocka_unit_test(test_file_errors),
-        cmocka_unit_test(test_missing_file), cmocka_unit_test(test_args),
+        cmocka_unit_test(test_empty_section), cmocka_unit_test(test_missing_file), cmocka_unit_test(test_args),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
