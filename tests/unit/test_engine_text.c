@@ -94,11 +94,49 @@ static void load_job(fsc_job *job, const cJSON *j, unsigned jobs)
     load_kv(&job->latency[FSC_BUCKET_MS], cJSON_GetObjectItemCaseSensitive(j, "latency_ms"));
 }
 
+/* The "Run status group" summaries as fio derives them from the jobs (its JSON has
+ * none): aggregate = all bytes * 1000 / the longest runtime, min/max of job bandwidths. */
+static void add_groups(fsc_run *run)
+{
+    for (unsigned gid = 0;; gid++) {
+        fsc_group *g = NULL;
+        for (size_t j = 0; j < run->n_jobs; j++) {
+            const fsc_job *job = &run->jobs[j];
+            if (job->groupid.v != gid)
+                continue;
+            if (!g) {
+                g = fsc_run_add_group(run);
+                g->groupid = fsc_num_of(gid);
+            }
+            for (int d = FSC_DIR_READ; d <= FSC_DIR_WRITE; d++) {
+                const fsc_dir *jd = &job->dir[d];
+                fsc_group_dir *gd = &g->dir[d];
+                if (!jd->present)
+                    continue;
+                if (!gd->present) {
+                    gd->present = true;
+                    gd->io_bytes = fsc_num_of(0);
+                    gd->runtime_min = gd->runtime_max = jd->runtime;
+                    gd->bw_min_bytes = gd->bw_max_bytes = jd->bw_bytes;
+                }
+                gd->io_bytes.v += jd->io_bytes.v;
+                gd->runtime_min.v = jd->runtime.v < gd->runtime_min.v ? jd->runtime.v : gd->runtime_min.v;
+                gd->runtime_max.v = jd->runtime.v > gd->runtime_max.v ? jd->runtime.v : gd->runtime_max.v;
+                gd->bw_min_bytes.v = jd->bw_bytes.v < gd->bw_min_bytes.v ? jd->bw_bytes.v : gd->bw_min_bytes.v;
+                gd->bw_max_bytes.v = jd->bw_bytes.v > gd->bw_max_bytes.v ? jd->bw_bytes.v : gd->bw_max_bytes.v;
+                gd->bw_bytes = fsc_num_of((double)((uint64_t)gd->io_bytes.v * 1000 / (uint64_t)gd->runtime_max.v));
+            }
+        }
+        if (!g)
+            return;
+    }
+}
+
 /* Lines of fio's normal text: the job blocks (header line cut before "pid=", which
  * the JSON lacks) and the Disk stats block. */
-static void section_lines(const char *text, fsc_buf *jobs, fsc_buf *disks)
+static void section_lines(const char *text, fsc_buf *jobs, fsc_buf *groups, fsc_buf *disks)
 {
-    bool in_jobs = false, in_disk = false;
+    bool in_jobs = false, in_disk = false, in_groups = false;
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
@@ -108,9 +146,11 @@ static void section_lines(const char *text, fsc_buf *jobs, fsc_buf *disks)
         if (strstr(line, ": (groupid="))
             in_jobs = true;
         if (!strncmp(line, "Run status group", 16))
-            in_jobs = false;
+            in_jobs = false, in_groups = true;
         if (!strncmp(line, "Disk stats", 10))
-            in_disk = true, in_jobs = false;
+            in_disk = true, in_jobs = in_groups = false;
+        if (in_groups && line[0])
+            fsc_buf_printf(groups, "%s\n", line);
         char *pid = strstr(line, ": pid=");
         if (pid && strstr(line, ": (groupid="))
             *pid = '\0';
@@ -163,10 +203,16 @@ static void check_oracle(const char *name, unsigned jobs)
         d->name = fsc_strdup(cJSON_GetObjectItemCaseSensitive(j, "name")->valuestring);
         load_fields(d, fsc_disk_fields, fsc_n_disk_fields, j);
     }
+    add_groups(run);
     fsc_buf mine = {0}, want_jobs = {0}, want_disk = {0}, got_jobs = {0}, got_disk = {0};
+    fsc_buf want_groups = {0}, got_groups = {0};
     fsc_fio_text_write(&mine, run, NULL);
-    section_lines(end, &want_jobs, &want_disk);
-    section_lines(mine.data, &got_jobs, &got_disk);
+    section_lines(end, &want_jobs, &want_groups, &want_disk);
+    section_lines(mine.data, &got_jobs, &got_groups, &got_disk);
+    report_diff(name, want_groups.data, got_groups.data);
+    assert_string_equal(got_groups.data, want_groups.data);
+    fsc_buf_free(&want_groups);
+    fsc_buf_free(&got_groups);
     report_diff(name, want_jobs.data, got_jobs.data);
     assert_string_equal(got_jobs.data, want_jobs.data);
     assert_string_equal(got_disk.data ? got_disk.data : "", want_disk.data ? want_disk.data : "");
