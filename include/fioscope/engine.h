@@ -66,7 +66,7 @@ typedef struct fsc_jobdef {
     uint64_t bs;
     char ioengine[16];
     unsigned iodepth, numjobs, loops, fsync;
-    bool direct, time_based, group_reporting, new_group, allow_overwrite;
+    bool direct, time_based, group_reporting, new_group;
     uint64_t runtime_ms, ramp_ms; /* 0 = none */
     double pcts[FSC_MAX_PCTS];
     size_t n_pcts;
@@ -106,8 +106,8 @@ fsc_status fsc_parse_fio_size(const char *s, uint64_t *out);
 
 typedef struct fsc_engine_opts {
     bool allow_overwrite; /* may write into existing files and block devices */
-    /* Called after files were laid out, before I/O starts, with preamble text to
-     * print ("name: Laying out IO file ..."); may be NULL. */
+    /* Called from the calling thread with each preamble line fio would print while
+     * preparing ("name: Laying out IO file (1 file / 16MiB)"), before any I/O; may be NULL. */
     void (*note)(void *ctx, const char *line);
     void *note_ctx;
 } fsc_engine_opts;

@@ -43,7 +43,7 @@ def close(path, key, want, got):
     else:
         # 4 significant digits (num2str), 2 decimals, or a latency shown in usec/msec
         # (truncated, or rounded up for percentiles)
-        tol = 0.006 * abs(want) + 0.006
+        tol = 0.006 * abs(want) + 0.051  # also %3.1f percentages (IO depths)
         if "_ns" in path or path.endswith("percentile"):
             tol += 1000 if abs(want) < 2e6 else 1e6
         ok = abs(want - got) <= tol
