@@ -433,6 +433,11 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
     if (!fsc_rule_capture(r, st->md, line, "version", &v, &vn))
         return;
     bool engine = cap_is(st, r, line, "engine", "fioscope-engine");
+    char *host = cap_dup(st, r, line, "hostname");
+    if (host) { /* client/server: "hostname=vm, ..., fio=fio-3.33" */
+        free(st->run->source.host);
+        st->run->source.host = host;
+    }
     free(st->run->source.fio_version);
     fsc_buf b = {0};
     fsc_buf_puts(&b, engine ? "fioscope-engine-" : "fio-");
@@ -490,6 +495,8 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     st->pctl_kind = -1;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
+    if (!j->hostname && st->run->source.host)
+        j->hostname = fsc_strdup(st->run->source.host);
     j->error_text = cap_dup(st, r, line, "error_text");
     j->first_line = j->last_line = st->t->lines[idx].orig;
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
