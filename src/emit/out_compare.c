@@ -206,7 +206,7 @@ static fsc_status render_sv(const fsc_comparison *cmp, fsc_buf *out, bool tsv)
         for (size_t r = 0; r < cmp->n_rows; r++)
             if (cmp->rows[r].cells[col].present)
                 sv_line(out, tsv, cmp->rows[r].label, &cmp->cols[col], &cmp->rows[r].cells[col]);
-        if (cmp->geomean[col].present)
+        if (cmp->geomean[col].present && cmp->geomean[col].base.n > 1)
             sv_line(out, tsv, "geomean", &cmp->cols[col], &cmp->geomean[col]);
     }
     return FSC_OK;

@@ -78,13 +78,16 @@ static bool parse_metric_list(builder *b, const char *list, fsc_buf *err)
 
 /* ---- grouping ---- */
 
-/* Headings of a run (no job name), else its id. Caller frees. */
+/* Headings of a run (no job name), else its id without the directories
+ * ("g_json.json#1"). Caller frees. */
 static char *run_base_label(const fsc_run *run, fsc_label_from lf)
 {
     char *l = fsc_job_label(run, NULL, lf);
     if (l && !*l) {
+        const char *id = run->id ? run->id : "run";
+        const char *slash = strrchr(id, '/');
         free(l);
-        l = fsc_strdup(run->id ? run->id : "run");
+        l = fsc_strdup(slash ? slash + 1 : id);
     }
     return l;
 }
@@ -105,10 +108,7 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
     case FSC_BY_RUN:
         base = run_base_label(run, b->opts.label_from);
         fsc_buf_printf(key, "%zu", ri);
-        if (run->id && base && strcmp(base, run->id))
-            fsc_buf_printf(lab, "%s %s", run->id, base);
-        else
-            fsc_buf_puts(lab, base ? base : "");
+        fsc_buf_puts(lab, base ? base : "");
         free(base);
         break;
     case FSC_BY_LABEL:
@@ -298,6 +298,8 @@ static bool fill_row(builder *b, fsc_row *row, const group *g, unsigned mask)
         fsc_cell *cell = &row->cells[c];
         const char *text = NULL;
         if (s->kind != FSC_MK_TEXT) {
+            if (s->dir >= 0 && row->dir >= 0 && s->dir != row->dir)
+                continue; /* read.iops says nothing in the write row of a mixed job */
             fsc_mval v = eval_group(s, g, row->dir);
             if (v.set) {
                 cell->kind = FSC_CELL_NUM;
