@@ -88,8 +88,6 @@ void fsc_put_html(fsc_buf *b, const char *s);
 void fsc_put_num(fsc_buf *b, double v);
 /* v rounded to 15 significant digits (for the JSON writer). */
 double fsc_round15(double v);
-/* "bytes/s", "ns", "%", "iops", "count", "" */
-const char *fsc_unit_name(fsc_unit u);
 
 /* A grid of strings (row-major, row 0 = header) as aligned text (two spaces between
  * columns, right[c] right-aligns a column, widths from fsc_text_width) or as a

@@ -121,7 +121,7 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
         break;
     case FSC_BY_JOB:
     default:
-        fsc_buf_printf(key, "%zu\x1f%p", ri, (const void *)job); /* every job its own row */
+        fsc_buf_printf(key, "%zu\x1f%zu", ri, (size_t)(job - run->jobs)); /* own row */
         fsc_buf_puts(lab, label);
         break;
     }
@@ -130,7 +130,8 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
 static group *find_or_add_group(builder *b, const char *key, const char *label, size_t ri,
                                 size_t ji)
 {
-    for (size_t i = b->n_groups; i-- > 0;)
+    /* newest first: jobs of one key usually come together */
+    for (size_t i = b->n_groups; b->opts.by != FSC_BY_JOB && i-- > 0;)
         if (!strcmp(b->groups[i].key, key))
             return &b->groups[i];
     group *g = FSC_PUSH(b->groups, b->n_groups, b->cap_groups);
