@@ -78,8 +78,8 @@ fsc_table *fsc_table_build_opts(const fsc_runset *set, const char *metrics,
  * writes "unknown metric 'name'" to err (if not NULL). */
 bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err);
 
-/* Append the human text of one cell (text cells as is, numbers via fsc_format_human,
- * empty cells as nothing). */
+/* Append the human text of one cell (text cells with control characters turned into
+ * spaces, numbers via fsc_format_human, empty cells as nothing). */
 void fsc_table_cell_human(const fsc_table *t, size_t row, size_t col, fsc_buf *out);
 
 /* Name of a base unit as the json format writes it: "bytes", "bytes/s", "ns", "ms",

@@ -54,7 +54,7 @@ static bool block_row(char **out, const char *label, const fsc_cmp_cell *c, fsc_
                       bool geo, bool color)
 {
     fsc_buf b[CMP_NCOLS] = {{0}};
-    fsc_buf_puts(&b[0], label);
+    fsc_put_plain(&b[0], label);
     if (geo) {
         fsc_format_human(&b[1], c->base.median, unit);
         fsc_format_human(&b[2], c->new_.median, unit);
@@ -120,7 +120,7 @@ static void label_list(fsc_buf *out, const char *what, char **list, size_t n, bo
         if (md)
             fsc_put_md(out, list[i]);
         else
-            fsc_buf_puts(out, list[i]);
+            fsc_put_plain(out, list[i]);
     }
     fsc_buf_puts(out, md ? "\n\n" : "\n");
 }
