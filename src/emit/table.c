@@ -237,7 +237,7 @@ static fsc_mval eval_group(const fsc_mspec *s, const group *g, int only)
 static const char *group_text(const fsc_mspec *s, const fsc_runset *set, const group *g,
                               char *tmp, size_t tmp_len)
 {
-    char first[256] = "";
+    char first[1024] = "";
     const char *common = NULL;
     for (size_t i = 0; i < g->n; i++) {
         const char *v = fsc_job_text(s, set->runs[g->m[i].run], g->m[i].job, tmp, tmp_len);
