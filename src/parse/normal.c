@@ -960,6 +960,75 @@ static void flush_unknown(nstate *st)
     st->n_pending_unknown = 0;
 }
 
+/* Does line b look like the rest of a line that a mail client or terminal wrapped?
+ * ("stdev=6624.06, samples=56", "error, error=Bad address): pid=1", ">=64=0.0%") */
+static bool continues(const char *a, size_t an, const char *b, size_t bn)
+{
+    while (an && isspace((unsigned char)a[an - 1]))
+        an--;
+    while (bn && isspace((unsigned char)*b)) {
+        b++;
+        bn--;
+    }
+    if (!an || !bn)
+        return false;
+    int open = 0;
+    for (size_t k = 0; k < an; k++)
+        open += a[k] == '(' ? 1 : a[k] == ')' ? -1 : 0;
+    if (a[an - 1] == ',' || open > 0)
+        return true;
+    size_t k = 0;
+    while (k < bn && (isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '>'))
+        k++;
+    return k > 0 && k < bn && b[k] == '=';
+}
+
+/* Join wrapped continuation lines to line i while the joined text still matches a
+ * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text. */
+static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t, size_t i, size_t last,
+                                    const fsc_rule *r, const char **s, size_t *n, fsc_buf *joined,
+                                    pcre2_match_data *md, size_t *joined_to)
+{
+    size_t j = i + 1;
+    const char *cur = *s;
+    size_t cn = *n;
+    bool have_join = false;
+    for (int step = 0; step < 3 && j <= last && j < t->n_lines; step++, j++) {
+        const char *ns = fsc_text_line(t, j);
+        size_t nn = t->lines[j].len;
+        if ((t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || !continues(cur, cn, ns, nn))
+            break;
+        if (fsc_grammar_match(g, ns, nn, md))
+            break; /* a line of its own */
+        fsc_buf tmp = {0};
+        fsc_buf_add(&tmp, cur, cn);
+        fsc_buf_putc(&tmp, ' ');
+        while (nn && isspace((unsigned char)*ns)) {
+            ns++;
+            nn--;
+        }
+        fsc_buf_add(&tmp, ns, nn);
+        const fsc_rule *jr = tmp.oom ? NULL : fsc_grammar_match(g, tmp.data, tmp.len, md);
+        if (!jr || (r && jr != r) || jr->action == FSC_ACT_NOISE) {
+            fsc_buf_free(&tmp);
+            break;
+        }
+        r = jr;
+        fsc_buf_free(joined);
+        *joined = tmp;
+        cur = joined->data;
+        cn = joined->len;
+        have_join = true;
+        *joined_to = j;
+    }
+    /* leave md holding the match of the text we return */
+    if (have_join) {
+        *s = joined->data;
+        *n = joined->len;
+    }
+    return r ? fsc_grammar_match(g, *s, *n, md) : NULL;
+}
+
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx)
 {
@@ -973,7 +1042,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     if (!st.md)
         return FSC_E_NOMEM;
     reset_run_state(&st);
-    fsc_buf fixed = {0};
+    fsc_buf fixed = {0}, joined = {0};
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
@@ -989,6 +1058,9 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
                 n = fixed.len;
             }
         }
+        size_t joined_to = i;
+        if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || (!r && st.run))
+            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
             if (st.run && st.has_results)
@@ -1028,6 +1100,11 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
             warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
         }
         apply(&st, r, s, i);
+        if (joined_to > i) {
+            st.run->lines.repaired++;
+            st.run->lines.recognized += (uint32_t)(joined_to - i);
+            i = joined_to; /* the continuation lines were read with this one */
+        }
         st.last = i;
         /* pasted client/server output and others may interleave; nothing else to do */
     }
@@ -1040,6 +1117,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     defs_clear(&st);
     free(st.defs);
     fsc_buf_free(&fixed);
+    fsc_buf_free(&joined);
     pcre2_match_data_free(st.md);
     return st.oom ? FSC_E_NOMEM : FSC_OK;
 }
