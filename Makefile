@@ -39,7 +39,7 @@ test-asan: build-asan
 test: test-plain test-asan
 
 demo: build
-	./$(BUILD)/fioscope table samples/
+	./$(BUILD)/fioscope report -o demo-report samples/
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN)
+	rm -rf $(BUILD) $(BUILD_ASAN) demo-report
