@@ -260,7 +260,9 @@ static bool is_categorical(const fsc_chart *c)
 static double draw_titles(draw *d, const fsc_chart *c)
 {
     double pad = 20 * d->f, y = pad;
+    cairo_set_source_rgb(d->cr, 0.1, 0.1, 0.1);
     y += text_at(d, c->title, d->w / 2.0, y, AL_CENTER, fmax(14, 28 * d->f), true, d->w - 2 * pad, 2);
+    cairo_set_source_rgb(d->cr, 0.35, 0.35, 0.35);
     if (c->subtitle)
         y += text_at(d, c->subtitle, d->w / 2.0, y + 2 * d->f, AL_CENTER, fmax(10, 16 * d->f), false,
                      d->w - 2 * pad, 2);
