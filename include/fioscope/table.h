@@ -38,6 +38,8 @@ typedef struct fsc_row {
     size_t run_index; /* into the runset */
     size_t job_index; /* SIZE_MAX when the row is not a single job */
     fsc_cell *cells;  /* n_cols */
+    int dir;          /* FSC_DIR_* when the row shows one direction of a mixed job, else -1 */
+    bool total;       /* the "total" row after the per-direction rows of a mixed job */
 } fsc_row;
 
 typedef struct fsc_table {
@@ -56,11 +58,40 @@ fsc_table *fsc_table_build(const fsc_runset *set, const char *metrics, fsc_by by
                            fsc_label_from label_from, fsc_buf *err);
 void fsc_table_free(fsc_table *t);
 
+/* Options of fsc_table_build_opts(). Zero-initialized = the defaults of `table`. */
+typedef struct fsc_table_opts {
+    fsc_by by;
+    fsc_label_from label_from;
+    /* Mixed read/write: when the metric list has a direction-agnostic number (iops, bw,
+     * lat...), a row whose jobs did more than one direction becomes one row per
+     * direction ("read", "write") followed by a "total" row. no_split keeps only the
+     * total row. */
+    bool no_split;
+} fsc_table_opts;
+
+/* Like fsc_table_build() with every option. opts NULL = defaults. */
+fsc_table *fsc_table_build_opts(const fsc_runset *set, const char *metrics,
+                                const fsc_table_opts *opts, fsc_buf *err);
+
+/* Is name a metric fsc_table_build() accepts? Fills *out (static strings) when it is;
+ * otherwise writes "unknown metric 'name'" to err (if not NULL). */
+bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err);
+
+/* Append the human text of one cell (text cells as is, numbers via fsc_format_human,
+ * empty cells as nothing). */
+void fsc_table_cell_human(const fsc_table *t, size_t row, size_t col, fsc_buf *out);
+
+/* Display width in terminal columns of UTF-8 text s[0..n): East Asian wide and
+ * fullwidth characters count 2, combining marks 0, invalid bytes 1. */
+size_t fsc_text_width(const char *s, size_t n);
+
 /* Render: "text", "md", "csv", "tsv", "html", "json". Human units for text/md/html,
  * base units for csv/tsv/json. Returns FSC_E_USAGE for an unknown format. */
 fsc_status fsc_table_render(const fsc_table *t, const char *format, fsc_buf *out);
 
-/* Human text of a number in a unit ("254 MiB/s", "3.83 ms", "65.1k"). */
+/* Human text of a number in a unit ("254 MiB/s", "3.83 ms", "65.1k"): three
+ * significant digits, IEC units for bytes, ns/µs/ms/s for latency (FSC_UNIT_MS is
+ * converted), k/M/G for IOPS and counts, "29.1%" for percentages. */
 void fsc_format_human(fsc_buf *b, double v, fsc_unit unit);
 
 #ifdef __cplusplus

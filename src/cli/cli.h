@@ -17,6 +17,12 @@ void fsc_cli_err(const char *fmt, ...) FSC_PRINTF(1, 2);
 /* Usage error: message, then the hint line; returns FSC_EXIT_USAGE. */
 int fsc_cli_usage(const char *cmd, const char *fmt, ...) FSC_PRINTF(2, 3);
 
+/* Value of "--name=V", "--name V" or "-x V" at argv[*i] (advancing *i past a separate
+ * value); NULL if argv[*i] is another option. *missing is set when the option is last
+ * and has no value. shrt may be NULL. */
+const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, const char *shrt,
+                              bool *missing);
+
 /* Options every reading command shares. */
 typedef struct fsc_cli_common {
     fsc_label_from label_from;

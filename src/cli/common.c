@@ -46,6 +46,12 @@ static const char *opt_value(int argc, char **argv, int *i, const char *lng, con
     return NULL;
 }
 
+const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, const char *shrt,
+                              bool *missing)
+{
+    return opt_value(argc, argv, i, lng, shrt, missing);
+}
+
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 {
     bool missing;

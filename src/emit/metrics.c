@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Metric names (JSON paths of the run model plus a few shorthands) and their value
+ * for one job. docs/tables.md lists the names; this file is the definition.
+ */
+#include "emit_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *name, *title;
+    fsc_mtext text;
+} text_metrics[] = {
+    {"label", "label", FSC_MT_LABEL},          {"dir", "dir", FSC_MT_DIR},
+    {"rw", "rw", FSC_MT_RW},                   {"bs", "bs", FSC_MT_BS},
+    {"ioengine", "ioengine", FSC_MT_IOENGINE}, {"iodepth", "iodepth", FSC_MT_IODEPTH},
+    {"jobs", "jobs", FSC_MT_JOBS},             {"jobname", "job", FSC_MT_JOBNAME},
+    {"fio_version", "fio", FSC_MT_FIO_VERSION}, {"file", "file", FSC_MT_FILE},
+    {"run", "run", FSC_MT_RUN},
+};
+
+/* Latency kinds accept fio's names and short ones: "clat_ns" or "clat". */
+static int latkind_from(const char *s, size_t n)
+{
+    static const char *const shortn[] = {"slat", "clat", "lat"};
+    for (int k = 0; k < FSC_LAT_COUNT; k++) {
+        const char *full = fsc_latkind_name((fsc_latkind)k);
+        if ((strlen(full) == n && !memcmp(full, s, n)) ||
+            (strlen(shortn[k]) == n && !memcmp(shortn[k], s, n)))
+            return k;
+    }
+    return -1;
+}
+
+/* "min" "max" "mean" "stddev" "N" or "pNN" / "p99.9" (0 < NN <= 100). */
+static bool lstat_from(const char *s, size_t n, fsc_lstat *st, double *pct)
+{
+    static const struct {
+        const char *name;
+        fsc_lstat st;
+    } tab[] = {{"min", FSC_LS_MIN},       {"max", FSC_LS_MAX}, {"mean", FSC_LS_MEAN},
+               {"stddev", FSC_LS_STDDEV}, {"N", FSC_LS_N},     {"n", FSC_LS_N}};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(tab); i++)
+        if (strlen(tab[i].name) == n && !memcmp(tab[i].name, s, n)) {
+            *st = tab[i].st;
+            return true;
+        }
+    if (n < 2 || n > 20 || s[0] != 'p')
+        return false;
+    char tmp[24];
+    memcpy(tmp, s + 1, n - 1);
+    tmp[n - 1] = '\0';
+    if (strspn(tmp, "0123456789.") != n - 1 || tmp[0] == '.')
+        return false;
+    char *end;
+    double v = strtod(tmp, &end);
+    if (*end || !(v > 0 && v <= 100))
+        return false;
+    *st = FSC_LS_PCT;
+    *pct = v;
+    return true;
+}
+
+static fsc_magg agg_for_unit(fsc_unit u)
+{
+    switch (u) {
+    case FSC_UNIT_PCT:
+        return FSC_AGG_MEAN;
+    case FSC_UNIT_MS:
+        return FSC_AGG_MAX;
+    case FSC_UNIT_NONE:
+        return FSC_AGG_MIN;
+    default:
+        return FSC_AGG_SUM;
+    }
+}
+
+static bool higher_is_better(fsc_unit u)
+{
+    return u == FSC_UNIT_IOPS || u == FSC_UNIT_BYTES || u == FSC_UNIT_BYTES_PER_S ||
+           u == FSC_UNIT_KIB_PER_S;
+}
+
+/* "clat p99", "read lat", "read IOPS": the name made readable. */
+static void make_title(fsc_mspec *s, const char *dir, const char *what)
+{
+    snprintf(s->title, sizeof s->title, "%s%s%s", dir ? dir : "", dir ? " " : "", what);
+}
+
+static void lat_title(fsc_mspec *s, const char *dir, int lk)
+{
+    static const char *const shortn[] = {"slat", "clat", "lat"};
+    static const char *const stats[] = {"min", "max", "", "stddev", "N"};
+    char what[40];
+    if (s->stat == FSC_LS_PCT)
+        snprintf(what, sizeof what, "%s p%g", shortn[lk], s->pct);
+    else
+        snprintf(what, sizeof what, "%s%s%s", shortn[lk], *stats[s->stat] ? " " : "",
+                 stats[s->stat]);
+    make_title(s, dir, what);
+}
+
+static void set_lat(fsc_mspec *s, int lk)
+{
+    s->latkind = lk;
+    s->m.unit = s->stat == FSC_LS_N ? FSC_UNIT_COUNT : FSC_UNIT_NS;
+    s->agg = s->stat == FSC_LS_MIN   ? FSC_AGG_MIN
+             : s->stat == FSC_LS_MAX ? FSC_AGG_MAX
+             : s->stat == FSC_LS_N   ? FSC_AGG_SUM
+                                     : FSC_AGG_WMEAN;
+    s->m.higher_better = false;
+}
+
+/* "lat", "clat.p99", "lat_ns.mean" (kind[.stat]), direction dir or -1. */
+static bool parse_lat(fsc_mspec *s, const char *p, size_t n, int dir)
+{
+    const char *dot = memchr(p, '.', n);
+    size_t kl = dot ? (size_t)(dot - p) : n;
+    int lk = latkind_from(p, kl);
+    if (lk < 0)
+        return false;
+    s->stat = FSC_LS_MEAN;
+    if (dot && !lstat_from(dot + 1, n - kl - 1, &s->stat, &s->pct))
+        return false;
+    s->kind = dir < 0 ? FSC_MK_ALL_LAT : FSC_MK_DIR_LAT;
+    s->dir = dir;
+    set_lat(s, lk);
+    lat_title(s, dir < 0 ? NULL : fsc_ddir_name((fsc_ddir)dir), lk);
+    return true;
+}
+
+static const char *field_title(const char *name)
+{
+    if (!strcmp(name, "iops"))
+        return "IOPS";
+    if (!strcmp(name, "bw_bytes") || !strcmp(name, "bw"))
+        return "BW";
+    if (!strcmp(name, "io_bytes"))
+        return "io";
+    return name;
+}
+
+/* A field of fsc_dir ("iops", "bw_mean") for direction dir, or summed when dir < 0. */
+static bool parse_dir_field(fsc_mspec *s, const char *p, size_t n, int dir)
+{
+    /* "bw" alone means bytes/s; fio's own "bw" (KiB/s) stays reachable as read.bw */
+    const fsc_field *f = dir < 0 && n == 2 && !memcmp(p, "bw", 2)
+                             ? fsc_field_find(fsc_dir_fields, fsc_n_dir_fields, "bw_bytes", 8)
+                             : fsc_field_find(fsc_dir_fields, fsc_n_dir_fields, p, n);
+    if (!f)
+        return false;
+    if (dir < 0 && f->unit != FSC_UNIT_IOPS && f->unit != FSC_UNIT_BYTES &&
+        f->unit != FSC_UNIT_BYTES_PER_S && f->unit != FSC_UNIT_COUNT)
+        return false; /* only additive numbers have a direction-agnostic total */
+    s->kind = dir < 0 ? FSC_MK_ALL_FIELD : FSC_MK_DIR_FIELD;
+    s->dir = dir;
+    s->offset = f->offset;
+    /* KiB/s fields are reported in bytes/s like every other bandwidth */
+    s->m.unit = f->unit == FSC_UNIT_KIB_PER_S ? FSC_UNIT_BYTES_PER_S : f->unit;
+    s->agg = agg_for_unit(f->unit);
+    s->m.higher_better = higher_is_better(f->unit);
+    make_title(s, dir < 0 ? NULL : fsc_ddir_name((fsc_ddir)dir), field_title(f->name));
+    s->scale = f->unit == FSC_UNIT_KIB_PER_S ? 1024.0 : 1.0;
+    return true;
+}
+
+static bool parse_job_level(fsc_mspec *s, const char *p, size_t n)
+{
+    if (n == 3 && !memcmp(p, "cpu", 3)) {
+        s->kind = FSC_MK_CPU;
+        s->m.unit = FSC_UNIT_PCT;
+        s->agg = FSC_AGG_MEAN;
+        make_title(s, NULL, "cpu");
+        return true;
+    }
+    const fsc_field *f = fsc_field_find(fsc_job_fields, fsc_n_job_fields, p, n);
+    if (!f)
+        return false;
+    s->kind = FSC_MK_JOB_FIELD;
+    s->offset = f->offset;
+    s->m.unit = f->unit;
+    s->agg = agg_for_unit(f->unit);
+    make_title(s, NULL, !strcmp(f->name, "usr_cpu")   ? "usr cpu"
+                        : !strcmp(f->name, "sys_cpu") ? "sys cpu"
+                                                      : f->name);
+    return true;
+}
+
+bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
+{
+    memset(s, 0, sizeof *s);
+    if (!len || len >= sizeof s->name)
+        return false;
+    memcpy(s->name, name, len);
+    s->m.name = s->name;
+    s->m.title = s->title;
+    s->dir = -1;
+    s->scale = 1.0;
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(text_metrics); i++)
+        if (strlen(text_metrics[i].name) == len && !memcmp(text_metrics[i].name, name, len)) {
+            s->kind = FSC_MK_TEXT;
+            s->text = text_metrics[i].text;
+            s->m.text = true;
+            make_title(s, NULL, text_metrics[i].title);
+            return true;
+        }
+    if (parse_job_level(s, name, len) || parse_lat(s, name, len, -1) ||
+        parse_dir_field(s, name, len, -1))
+        return true;
+    const char *dot = memchr(name, '.', len);
+    if (!dot)
+        return false;
+    int dir = fsc_ddir_from_name(name, (size_t)(dot - name));
+    if (dir < 0)
+        return false;
+    const char *rest = dot + 1;
+    size_t rl = len - (size_t)(rest - name);
+    return parse_lat(s, rest, rl, dir) || parse_dir_field(s, rest, rl, dir);
+}
+
+bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err)
+{
+    fsc_mspec s;
+    if (!fsc_mspec_parse(name, strlen(name), &s)) {
+        if (err)
+            fsc_buf_printf(err, "unknown metric '%s'", name);
+        return false;
+    }
+    static const char *const none = "";
+    *out = s.m;
+    out->name = name;
+    out->title = none; /* spec storage is gone after return: callers use the table's */
+    return true;
+}
+
+unsigned fsc_job_dirs(const fsc_job *job)
+{
+    if (job->dir[FSC_DIR_MIXED].present && fsc_dir_has_data(&job->dir[FSC_DIR_MIXED]))
+        return 1u << FSC_DIR_MIXED;
+    unsigned mask = 0;
+    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++)
+        if (fsc_dir_has_data(&job->dir[d]))
+            mask |= 1u << d;
+    return mask;
+}
+
+static unsigned dirs_with_data(const fsc_job *job)
+{
+    unsigned mask = 0;
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (fsc_dir_has_data(&job->dir[d]))
+            mask |= 1u << d;
+    return mask;
+}
+
+/* The I/Os behind a direction's numbers: total_ios, else the latency sample count,
+ * else 0 (callers then fall back to a plain mean). */
+static double dir_weight(const fsc_dir *d)
+{
+    if (d->total_ios.set && d->total_ios.v > 0)
+        return d->total_ios.v;
+    if (d->lat[FSC_LAT_CLAT].N.set && d->lat[FSC_LAT_CLAT].N.v > 0)
+        return d->lat[FSC_LAT_CLAT].N.v;
+    if (d->iops.set && d->iops.v > 0)
+        return d->iops.v;
+    return 0;
+}
+
+static fsc_num lat_stat(const fsc_lat *l, fsc_lstat st, double pct)
+{
+    fsc_num none = {0, false};
+    switch (st) {
+    case FSC_LS_MIN:
+        return l->min;
+    case FSC_LS_MAX:
+        return l->max;
+    case FSC_LS_MEAN:
+        return l->mean;
+    case FSC_LS_STDDEV:
+        return l->stddev;
+    case FSC_LS_N:
+        return l->N;
+    case FSC_LS_PCT:
+        for (size_t i = 0; i < l->n_percentile; i++)
+            if (fabs(l->percentile[i].pct - pct) < 1e-6)
+                return fsc_num_of(l->percentile[i].ns);
+        return none;
+    }
+    return none;
+}
+
+static fsc_mval eval_all_lat(const fsc_mspec *s, const fsc_job *job, unsigned mask)
+{
+    fsc_mval r = {false, 0, 0};
+    double sum = 0, wsum = 0, plain = 0;
+    size_t n = 0;
+    for (int d = 0; d < FSC_DIR_COUNT; d++) {
+        if (!(mask & (1u << d)))
+            continue;
+        fsc_num v = lat_stat(&job->dir[d].lat[s->latkind], s->stat, s->pct);
+        if (!v.set)
+            continue;
+        double w = dir_weight(&job->dir[d]);
+        if (!r.set || (s->agg == FSC_AGG_MIN && v.v < r.v) || (s->agg == FSC_AGG_MAX && v.v > r.v))
+            r.v = v.v;
+        r.set = true;
+        sum += v.v * w;
+        wsum += w;
+        plain += v.v;
+        n++;
+    }
+    r.w = wsum;
+    if (r.set && s->agg == FSC_AGG_SUM)
+        r.v = plain;
+    else if (r.set && s->agg == FSC_AGG_WMEAN)
+        r.v = wsum > 0 ? sum / wsum : plain / (double)n;
+    return r;
+}
+
+static fsc_mval eval_all_field(const fsc_mspec *s, const fsc_job *job, unsigned mask)
+{
+    fsc_mval r = {false, 0, 0};
+    for (int d = 0; d < FSC_DIR_COUNT; d++) {
+        if (!(mask & (1u << d)))
+            continue;
+        const fsc_num *v = (const fsc_num *)((const char *)&job->dir[d] + s->offset);
+        if (!v->set)
+            continue;
+        r.set = true;
+        r.v += v->v;
+        r.w += dir_weight(&job->dir[d]);
+    }
+    return r;
+}
+
+fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only)
+{
+    fsc_mval r = {false, 0, 1};
+    unsigned mask = only >= 0 ? (1u << only) & dirs_with_data(job) : fsc_job_dirs(job);
+    switch (s->kind) {
+    case FSC_MK_TEXT:
+        return r;
+    case FSC_MK_ALL_FIELD:
+        return eval_all_field(s, job, mask);
+    case FSC_MK_ALL_LAT:
+        return eval_all_lat(s, job, mask);
+    case FSC_MK_DIR_FIELD: {
+        const fsc_num *v = (const fsc_num *)((const char *)&job->dir[s->dir] + s->offset);
+        r.set = v->set;
+        r.v = v->v * s->scale;
+        r.w = dir_weight(&job->dir[s->dir]);
+        return r;
+    }
+    case FSC_MK_DIR_LAT: {
+        /* an unused direction prints zeros: a 0 ns latency would be a lie */
+        if (!fsc_dir_has_data(&job->dir[s->dir]))
+            return r;
+        fsc_num v = lat_stat(&job->dir[s->dir].lat[s->latkind], s->stat, s->pct);
+        r.set = v.set;
+        r.v = v.v;
+        r.w = dir_weight(&job->dir[s->dir]);
+        return r;
+    }
+    case FSC_MK_JOB_FIELD: {
+        const fsc_num *v = (const fsc_num *)((const char *)job + s->offset);
+        r.set = v->set;
+        r.v = v->v;
+        return r;
+    }
+    case FSC_MK_CPU:
+        r.set = job->usr_cpu.set || job->sys_cpu.set;
+        r.v = (job->usr_cpu.set ? job->usr_cpu.v : 0) + (job->sys_cpu.set ? job->sys_cpu.v : 0);
+        return r;
+    }
+    return r;
+}
+
+const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *job, char *tmp,
+                         size_t tmp_len)
+{
+    switch (s->text) {
+    case FSC_MT_RW:
+        return fsc_job_option(job, "rw") ? fsc_job_option(job, "rw")
+                                         : fsc_job_option(job, "readwrite");
+    case FSC_MT_BS:
+        return fsc_job_option(job, "bs") ? fsc_job_option(job, "bs")
+                                         : fsc_job_option(job, "blocksize");
+    case FSC_MT_IOENGINE:
+        return fsc_job_option(job, "ioengine");
+    case FSC_MT_IODEPTH:
+        return fsc_job_option(job, "iodepth");
+    case FSC_MT_JOBS:
+        if (fsc_job_option(job, "numjobs"))
+            return fsc_job_option(job, "numjobs");
+        if (!job->jobs.set)
+            return NULL;
+        snprintf(tmp, tmp_len, "%.0f", job->jobs.v);
+        return tmp;
+    case FSC_MT_JOBNAME:
+        return job->jobname;
+    case FSC_MT_FIO_VERSION:
+        return run->source.fio_version;
+    case FSC_MT_FILE:
+        if (!run->source.path)
+            return NULL;
+        snprintf(tmp, tmp_len, "%s%s%s", run->source.path, run->source.member ? ":" : "",
+                 run->source.member ? run->source.member : "");
+        return tmp;
+    case FSC_MT_RUN:
+        return run->id;
+    case FSC_MT_LABEL:
+    case FSC_MT_DIR:
+    default:
+        return NULL; /* row-level: the builder fills these */
+    }
+}
