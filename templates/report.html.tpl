@@ -38,7 +38,7 @@ code { font-size: 13px; }
 <body>
 <header>
 <h1>{{title}}</h1>
-<p>{{n_runs}} runs, {{n_jobs}} jobs, {{n_charts}} charts. Written by {{generated_by}}; every number is the value fio printed, in human units here and in base units in <code>report.xlsx</code> and the JSON below.</p>
+<p>Runs: {{n_runs}} · jobs: {{n_jobs}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed, in human units here and in base units in <code>report.xlsx</code> and the JSON below.</p>
 </header>
 <nav><a href="#summary">Summary</a><a href="#charts">Charts</a>{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
 <main>

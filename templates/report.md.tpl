@@ -1,12 +1,12 @@
 # {{title}}
 
-{{n_runs}} runs, {{n_jobs}} jobs, {{n_charts}} charts. Written by {{generated_by}}.
+Runs: {{n_runs}}, jobs: {{n_jobs}}, charts: {{n_charts}}. Written by {{generated_by}}.
 The same tables are in `report.xlsx` (numbers as numbers) and `index.html`.
 {{#has_bad_inputs}}
 
 ## Inputs without results
 
-{{#bad_inputs}}- `{{path}}`{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
+{{#bad_inputs}}- {{path}}{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
 {{/bad_inputs}}{{/has_bad_inputs}}
 
 ## Summary

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `fioscope report`: one folder with index.html (self-contained), report.md,
- * report.xlsx and charts/*.png, all built from the same tables of one runset.
+ * report.xlsx and charts/NAME.png, all built from the same tables of one runset.
  */
 #ifndef FIOSCOPE_REPORT_H
 #define FIOSCOPE_REPORT_H

@@ -147,11 +147,19 @@ fsc_chart *fsc_chart_from_table(const fsc_table *t, const char *title, const cha
         if (t->cols[col].text || !column_has_numbers(t, col))
             continue;
         if (!unit_set) {
-            ok = fsc_chart_axes(c, NULL, FSC_UNIT_NONE, y_title ? y_title : t->cols[col].title,
+            ok = fsc_chart_axes(c, "job", FSC_UNIT_NONE, y_title ? y_title : t->cols[col].title,
                                 t->cols[col].unit);
             unit_set = true;
         }
-        fsc_series *s = ok ? fsc_chart_add_series(c, t->cols[col].title) : NULL;
+        /* "write clat" next to "write clat p99" reads better as "write clat mean". */
+        fsc_buf name = {0};
+        const char *mn = t->cols[col].name;
+        size_t mlen = strlen(mn);
+        fsc_buf_puts(&name, t->cols[col].title);
+        if (mlen > 5 && !strcmp(mn + mlen - 5, ".mean") && !strstr(t->cols[col].title, "mean"))
+            fsc_buf_puts(&name, " mean");
+        fsc_series *s = ok && !name.oom ? fsc_chart_add_series(c, name.data) : NULL;
+        fsc_buf_free(&name);
         ok = s != NULL;
         for (size_t r = 0; ok && r < t->n_rows; r++)
             ok = fsc_series_add(s, (double)r, cell_num(&t->rows[r].cells[col]));

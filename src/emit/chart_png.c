@@ -524,7 +524,7 @@ static void draw_chart(draw *d, const fsc_chart *c)
     if (c->y_log)
         axis_log(&ya, ylo, yhi);
     else
-        axis_linear(&ya, fmin(0, ylo), yhi * 1.04, c->y_unit);
+        axis_linear(&ya, fmin(0, ylo), yhi * 1.02, c->y_unit);
     if (!is_categorical(c))
         x_axis_for(c, &xa);
 

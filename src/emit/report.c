@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * `fioscope report`: builds the tables and charts of a runset once, then writes
- * index.html, report.md (both from templates/), report.xlsx and charts/*.png.
+ * index.html, report.md (both from templates/), report.xlsx and charts/NAME.png.
  */
 #include "fioscope/report.h"
 
@@ -212,9 +212,12 @@ static fsc_table *build(const report *r, const char *metrics)
 
 static bool column_has_data(const fsc_table *t, size_t col)
 {
-    for (size_t i = 0; i < t->n_rows; i++)
-        if (t->rows[i].cells[col].kind != FSC_CELL_EMPTY)
+    /* fio prints directions a job did not do as zeros: a column of zeros says nothing. */
+    for (size_t i = 0; i < t->n_rows; i++) {
+        const fsc_cell *c = &t->rows[i].cells[col];
+        if (c->kind == FSC_CELL_TEXT || (c->kind == FSC_CELL_NUM && c->num != 0))
             return true;
+    }
     return false;
 }
 

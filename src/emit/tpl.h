@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Logic-less templates (templates/*.tpl, compiled into the binary): `{{name}}` is
+ * Logic-less templates (templates/NAME.tpl, compiled into the binary): `{{name}}` is
  * replaced by escaped text, `{{{name}}}` by trusted markup, `{{#list}}…{{/list}}`
  * repeats for each item of a list (or shows once when a value is non-empty) and
  * `{{^name}}…{{/name}}` shows when it is empty.

@@ -105,7 +105,7 @@ static lxw_worksheet *table_sheet(xl *x, const char *name, const fsc_table *t)
         }
     for (size_t c = 0; c < t->n_cols; c++)
         worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, c == 0 ? 40 : t->cols[c].text ? 12 : 16, NULL);
-    note(x, worksheet_freeze_panes(ws, 1, 1));
+    worksheet_freeze_panes(ws, 1, 1);
     if (t->n_cols)
         note(x, worksheet_autofilter(ws, 0, 0, (lxw_row_t)t->n_rows, (lxw_col_t)(t->n_cols - 1)));
     return ws;
@@ -190,7 +190,7 @@ static void sources_sheet(xl *x, const fsc_runset *set)
     worksheet_set_column(ws, 0, 3, 36, NULL);
     worksheet_set_column(ws, 4, 9, 11, NULL);
     worksheet_set_column(ws, 10, 10, 80, NULL);
-    note(x, worksheet_freeze_panes(ws, 1, 1));
+    worksheet_freeze_panes(ws, 1, 1);
     note(x, worksheet_autofilter(ws, 0, 0, (lxw_row_t)set->n_runs, FSC_ARRAY_SIZE(heads) - 1));
 }
 
@@ -218,7 +218,8 @@ fsc_status fsc_xlsx_write(const char *path, const fsc_table *summary, const fsc_
         fsc_buf_printf(err, "%s: cannot create workbook", path);
         return FSC_E_IO;
     }
-    lxw_doc_properties props = {.title = "fio results", .author = "fioscope", .created = FIXED_CREATED};
+    lxw_doc_properties props = {.title = (char *)"fio results", .author = (char *)"fioscope",
+                                .created = FIXED_CREATED};
     note(&x, workbook_set_properties(x.wb, &props));
     make_formats(&x);
     if (summary)
