@@ -136,6 +136,19 @@ static double cell_num(const fsc_cell *cell)
     return cell->kind == FSC_CELL_NUM ? cell->num : NAN;
 }
 
+static double size_option(const char *s);
+
+/* x of a point: a number, or a text column holding one ("8", "4k" as 4096). */
+static double cell_x(const fsc_cell *cell)
+{
+    if (cell->kind == FSC_CELL_TEXT && cell->text) {
+        char *end;
+        strtod(cell->text, &end);
+        return end != cell->text ? size_option(cell->text) : NAN;
+    }
+    return cell_num(cell);
+}
+
 fsc_chart *fsc_chart_from_table(const fsc_table *t, const char *title, const char *y_title)
 {
     fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, title);
@@ -210,7 +223,7 @@ static bool xy_points(fsc_chart *c, const fsc_table *t)
     if (!pts)
         return false;
     for (size_t r = 0; r < t->n_rows; r++) {
-        double x = cell_num(&t->rows[r].cells[0]), y = cell_num(&t->rows[r].cells[1]);
+        double x = cell_x(&t->rows[r].cells[0]), y = cell_num(&t->rows[r].cells[1]);
         if (isfinite(x) && isfinite(y)) {
             pts[2 * n] = x;
             pts[2 * n + 1] = y;

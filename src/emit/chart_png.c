@@ -117,7 +117,7 @@ static axis_scale pick_scale(fsc_unit u, double max)
     static const char *const rates[] = {"B/s", "KiB/s", "MiB/s", "GiB/s", "TiB/s"};
     static const char *const times[] = {"ns", "µs", "ms", "s"};
     static const char *const counts[] = {"", "thousands", "millions", "billions"};
-    static const char *const iops[] = {"IOPS", "k IOPS", "M IOPS", "G IOPS"};
+    static const char *const iops[] = {"", "k", "M", "G"};
     axis_scale s = {1, ""};
     double step = 1000;
     const char *const *names = counts;
