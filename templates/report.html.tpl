@@ -24,7 +24,8 @@ th, td { border: 1px solid var(--line); padding: 4px 9px; text-align: right; whi
 th { background: var(--head); font-weight: 600; position: sticky; top: 0; }
 td:first-child, th:first-child { text-align: left; white-space: normal; min-width: 12em; }
 tbody tr:nth-child(even) td { background: #fafbfc; }
-.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 18px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 900px), 1fr)); gap: 18px; }
+figure { max-width: 1300px; }
 figure { margin: 0; border: 1px solid var(--line); border-radius: 4px; padding: 8px; background: #fff; }
 figure img { width: 100%; height: auto; display: block; }
 figcaption { color: var(--muted); font-size: 13px; margin-top: 4px; }
@@ -38,7 +39,7 @@ code { font-size: 13px; }
 <body>
 <header>
 <h1>{{title}}</h1>
-<p>Runs: {{n_runs}} · jobs: {{n_jobs}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed, in human units here and in base units in <code>report.xlsx</code> and the JSON below.</p>
+<p>Runs: {{n_runs}} · jobs: {{n_jobs}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed: in human units here, as numbers with the unit in each column header in <code>report.xlsx</code>, and in base units in the JSON embedded in this page.</p>
 </header>
 <nav><a href="#summary">Summary</a><a href="#charts">Charts</a>{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
 <main>

@@ -67,9 +67,30 @@ bool fsc_chart_axes(fsc_chart *c, const char *x_title, fsc_unit x_unit, const ch
     return (!x_title || c->x_title) && (!y_title || c->y_title);
 }
 
+/* name, or "name #k" when k-1 earlier entries of names[] already carry it, so that
+ * numjobs clones ("randwrite" four times) can be told apart in legends and axes. */
+static char *unique_name(const char *name, char *const *names, size_t n, size_t stride)
+{
+    size_t len = strlen(name), same = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *o = *(char *const *)((const char *)names + i * stride);
+        if (!strncmp(o, name, len) && (o[len] == 0 || !strncmp(o + len, " #", 2)))
+            same++;
+    }
+    if (!same)
+        return fsc_strdup(name);
+    fsc_buf b = {0};
+    fsc_buf_printf(&b, "%s #%zu", name, same + 1);
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
 bool fsc_chart_add_category(fsc_chart *c, const char *name)
 {
-    char *copy = fsc_strdup(name ? name : "");
+    char *copy = unique_name(name ? name : "", c->categories, c->n_categories, sizeof(char *));
     char **slot = copy ? FSC_PUSH(c->categories, c->n_categories, c->cap_categories) : NULL;
     if (!slot) {
         free(copy);
@@ -81,7 +102,8 @@ bool fsc_chart_add_category(fsc_chart *c, const char *name)
 
 fsc_series *fsc_chart_add_series(fsc_chart *c, const char *name)
 {
-    char *copy = fsc_strdup(name ? name : "");
+    char *copy = unique_name(name ? name : "", c->series ? &c->series[0].name : NULL, c->n_series,
+                             sizeof(fsc_series));
     fsc_series *s = copy ? FSC_PUSH(c->series, c->n_series, c->cap_series) : NULL;
     if (!s) {
         free(copy);

@@ -452,7 +452,7 @@ static void draw_x_axis(draw *d, const fsc_chart *c, const axis *xa, const plot_
         double x = x_pos(c, xa, b, v);
         grid_line(d, x, b->y0, x, b->y1, 0.88, fmax(1, d->f));
         if (c->type == FSC_CHART_PCTL)
-            fmt_number(lab, sizeof lab, t);
+            snprintf(lab, sizeof lab, "%.7g", t);
         else
             fmt_number(lab, sizeof lab, v / xa->sc.div);
         cairo_set_source_rgb(d->cr, 0.25, 0.25, 0.25);
