@@ -82,7 +82,8 @@ bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err);
 void fsc_table_cell_human(const fsc_table *t, size_t row, size_t col, fsc_buf *out);
 
 /* Display width in terminal columns of UTF-8 text s[0..n): East Asian wide and
- * fullwidth characters count 2, combining marks 0, invalid bytes 1. */
+ * fullwidth characters count 2, combining marks and ANSI colour sequences 0, invalid
+ * bytes 1. */
 size_t fsc_text_width(const char *s, size_t n);
 
 /* Render: "text", "md", "csv", "tsv", "html", "json". Human units for text/md/html,

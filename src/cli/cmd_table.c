@@ -116,8 +116,11 @@ static int check_metrics(const char *metrics)
     fsc_runset_init(&empty);
     fsc_table *t = fsc_table_build(&empty, metrics, FSC_BY_JOB, FSC_LABEL_HEADING, &err);
     int rc = -1;
-    if (!t)
-        rc = fsc_cli_usage("table", "%s", err.data ? err.data : "bad metric list");
+    if (!t) {
+        fsc_cli_err("table: %s (see 'fioscope table --help')",
+                    err.data ? err.data : "bad metric list");
+        rc = FSC_EXIT_USAGE;
+    }
     fsc_table_free(t);
     fsc_buf_free(&err);
     return rc;

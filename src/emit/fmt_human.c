@@ -165,6 +165,12 @@ size_t fsc_text_width(const char *s, size_t n)
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
         uint32_t cp;
+        if (p[i] == 0x1B && i + 1 < n && p[i + 1] == '[') { /* ANSI colour: no width */
+            for (i += 2; i < n && !(p[i] >= 0x40 && p[i] <= 0x7E); i++)
+                ;
+            i++;
+            continue;
+        }
         i += utf8_decode(p + i, n - i, &cp);
         if (is_zero_width(cp))
             continue;
