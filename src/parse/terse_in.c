@@ -108,6 +108,12 @@ int fsc_terse_detect(const char *s, size_t n)
     return 2;
 }
 
+/* Is the version field of a v3+ record bare ("2.0.5", fio <= 2.0.7)? */
+static bool version_is_bare(const char *s, size_t n)
+{
+    return n > 2 && !(n > 6 && memcmp(s + 2, "fio-", 4) == 0);
+}
+
 /* ---- the layout table ---- */
 
 static cJSON *load_layout(void)
@@ -482,6 +488,10 @@ fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno
     if (!ok)
         return FSC_E_NOMEM;
     if (k > 0 && !fsc_run_warn(run, lineno, "terse record starts at column %zu (glued to other text)", k + 1))
+        return FSC_E_NOMEM;
+    /* fio up to 2.0.7 printed "2.0.5" there, and its terse bandwidth was bytes/ms */
+    if (version >= 3 && version_is_bare(s + k, n - k) &&
+        !fsc_run_warn(run, lineno, "fio <= 2.0.7 terse: bandwidth fields are bytes/ms, not KiB/s"))
         return FSC_E_NOMEM;
     if (r.bad && !fsc_run_warn(run, lineno, "terse v%d: %u of %zu fields did not convert", version, r.bad, n_fields))
         return FSC_E_NOMEM;

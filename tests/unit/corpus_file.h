@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* Test helper: read a file of the shared corpus ($FSC_CORPUS) into memory. */
+/* Test helpers for the readers: a corpus file ($FSC_CORPUS) in memory, and lookups
+ * into the run model. Include after <cmocka.h>. */
 #ifndef FSC_TEST_CORPUS_FILE_H
 #define FSC_TEST_CORPUS_FILE_H
 
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "fioscope/model.h"
 
 /* The whole file FSC_CORPUS/rel, NUL-terminated, length in *len; NULL if it cannot
  * be read. The caller frees it. */
@@ -39,5 +42,30 @@ static inline char *corpus_read(const char *rel, size_t *len)
     *len = n;
     return data;
 }
+
+/* The percentile pct of lat; fails the test if there is none. */
+static inline const fsc_pctl *pctl(const fsc_lat *lat, double pct)
+{
+    for (size_t i = 0; i < lat->n_percentile; i++)
+        if (lat->percentile[i].pct == pct)
+            return &lat->percentile[i];
+    fail_msg("no percentile %f", pct);
+    return NULL;
+}
+
+/* The value of key in l; fails the test if it is missing. */
+static inline double kv(const fsc_kvlist *l, const char *key)
+{
+    const fsc_kv *e = fsc_kvlist_get(l, key);
+    assert_non_null(e);
+    return e->v;
+}
+
+/* num was shown and is exactly want. */
+#define NUM_EQ(num, want)               \
+    do {                                \
+        assert_true((num).set);         \
+        assert_true((num).v == (want)); \
+    } while (0)
 
 #endif

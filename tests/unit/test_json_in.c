@@ -30,22 +30,6 @@ static fsc_run *read_json_file(const char *rel)
     return run;
 }
 
-static const fsc_pctl *pctl(const fsc_lat *lat, double pct)
-{
-    for (size_t i = 0; i < lat->n_percentile; i++)
-        if (lat->percentile[i].pct == pct)
-            return &lat->percentile[i];
-    fail_msg("no percentile %f", pct);
-    return NULL;
-}
-
-static double kv(const fsc_kvlist *l, const char *key)
-{
-    const fsc_kv *e = fsc_kvlist_get(l, key);
-    assert_non_null(e);
-    return e->v;
-}
-
 static double bin_count(const fsc_lat *lat, double ns)
 {
     for (size_t i = 0; i < lat->n_bins; i++)
@@ -54,12 +38,6 @@ static double bin_count(const fsc_lat *lat, double ns)
     fail_msg("no bin at %f ns", ns);
     return -1;
 }
-
-#define NUM_EQ(num, want)               \
-    do {                                \
-        assert_true((num).set);         \
-        assert_true((num).v == (want)); \
-    } while (0)
 
 /* 2.0.15: io_bytes in KiB, usec latency objects, bw_agg = the mean (dropped). */
 static void test_fio_2_0_15(void **state)

@@ -36,27 +36,6 @@ static fsc_run *read_terse_file(const char *rel, int want_version)
     return run;
 }
 
-static const fsc_pctl *pctl(const fsc_lat *lat, double pct)
-{
-    for (size_t i = 0; i < lat->n_percentile; i++)
-        if (lat->percentile[i].pct == pct)
-            return &lat->percentile[i];
-    return NULL;
-}
-
-static double kv(const fsc_kvlist *l, const char *key)
-{
-    const fsc_kv *e = fsc_kvlist_get(l, key);
-    assert_non_null(e);
-    return e->v;
-}
-
-#define NUM_EQ(num, want)                  \
-    do {                                   \
-        assert_true((num).set);            \
-        assert_true((num).v == (want));    \
-    } while (0)
-
 /* 5;fio-3.33;randread;0;0;79084;39482;9870;2003;...;vda;18675;2;0;0;1026;2;1029;49.45% */
 static void test_v5_fio333(void **state)
 {
