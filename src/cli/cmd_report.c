@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 static const char report_help[] =
@@ -13,7 +14,7 @@ static const char report_help[] =
     "\n"
     "Writes DIR/index.html (one self-contained page), DIR/report.md, DIR/report.xlsx\n"
     "and DIR/charts/NAME.png from the fio runs found in the inputs (files, directories,\n"
-    "archives, '-'). Without INPUT it reports on samples/.\n"
+    "archives, '-'). Without INPUT it reports on the fio outputs in samples/.\n"
     "\n"
     "  -o, --output DIR    the report folder (default: fioscope-report); it must be\n"
     "                      new, empty, or written by fioscope before\n"
@@ -77,13 +78,45 @@ static int parse_args(report_args *ra, int argc, char **argv)
     return -1;
 }
 
-/* samples/ here, else the one in the source tree this binary was built from. */
-static const char *default_samples(void)
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files of samples/ here, else of the source tree this binary was built from,
+ * without its README.md (which describes them and holds no run). Caller frees. */
+static char **default_samples(size_t *n)
 {
     struct stat st;
-    if (stat("samples", &st) == 0 && S_ISDIR(st.st_mode))
-        return "samples";
-    return FSC_SOURCE_DIR "/samples";
+    const char *dir = stat("samples", &st) == 0 && S_ISDIR(st.st_mode) ? "samples" : FSC_SOURCE_DIR "/samples";
+    char **names = NULL;
+    size_t cap = 0;
+    *n = 0;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (e->d_name[0] == '.' || !strcmp(e->d_name, "README.md"))
+            continue;
+        fsc_buf path = {0};
+        fsc_buf_printf(&path, "%s/%s", dir, e->d_name);
+        char **slot = path.oom ? NULL : FSC_PUSH(names, *n, cap);
+        if (!slot) {
+            fsc_buf_free(&path);
+            break;
+        }
+        *slot = path.data;
+    }
+    if (d)
+        closedir(d);
+    if (*n)
+        qsort(names, *n, sizeof *names, cmp_str);
+    else {
+        /* Let the input reader report the missing folder. */
+        char **one = FSC_PUSH(names, *n, cap);
+        if (one)
+            *one = fsc_strdup(dir);
+    }
+    return names;
 }
 
 int fsc_cmd_report(int argc, char **argv)
@@ -97,8 +130,14 @@ int fsc_cmd_report(int argc, char **argv)
         free(ra.paths);
         return rc;
     }
-    if (!ra.n_paths)
-        ra.paths[ra.n_paths++] = default_samples();
+    size_t n_samples = 0;
+    char **samples = NULL;
+    if (!ra.n_paths) {
+        samples = default_samples(&n_samples);
+        free(ra.paths);
+        ra.paths = (const char **)samples;
+        ra.n_paths = n_samples;
+    }
     fsc_runset set;
     fsc_manifest manifest = {0};
     fsc_runset_init(&set);
@@ -119,6 +158,10 @@ int fsc_cmd_report(int argc, char **argv)
     fsc_buf_free(&err);
     fsc_runset_clear(&set);
     fsc_manifest_free(&manifest);
-    free(ra.paths);
+    for (size_t i = 0; i < n_samples; i++)
+        free(samples[i]);
+    if (!samples)
+        free(ra.paths);
+    free(samples);
     return rc;
 }

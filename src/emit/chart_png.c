@@ -250,6 +250,16 @@ static void data_range(const fsc_chart *c, bool want_x, double *lo, double *hi)
     }
 }
 
+static double min_positive(const fsc_chart *c)
+{
+    double m = INFINITY;
+    for (size_t k = 0; k < c->n_series; k++)
+        for (size_t i = 0; i < c->series[k].n; i++)
+            if (isfinite(c->series[k].y[i]) && c->series[k].y[i] > 0)
+                m = fmin(m, c->series[k].y[i]);
+    return isfinite(m) ? m : 0;
+}
+
 static bool is_categorical(const fsc_chart *c)
 {
     return c->type == FSC_CHART_BAR || c->type == FSC_CHART_BUCKETS;
@@ -324,6 +334,8 @@ static void draw_y_axis(draw *d, const fsc_chart *c, const axis *ya, const plot_
     }
     char title[256];
     axis_title(title, sizeof title, c->y_title, ya);
+    if (ya->log && !c->y_log && strlen(title) + 16 < sizeof title)
+        strcat(title, " (log scale)");
     cairo_save(d->cr);
     cairo_set_source_rgb(d->cr, 0.15, 0.15, 0.15);
     cairo_translate(d->cr, 18 * d->f, (b->y0 + b->y1) / 2);
@@ -348,24 +360,26 @@ static void draw_bars(draw *d, const fsc_chart *c, const axis *ya, const plot_bo
     size_t nc = c->n_categories, ns = c->n_series;
     double gw = (b->x1 - b->x0) / (double)nc, bw = gw * 0.8 / (double)ns;
     double lpx = fmax(9, 13 * d->f);
+    fsc_buf labbuf = {0}, *lab = &labbuf;
     for (size_t k = 0; k < ns; k++) {
         const fsc_series *s = &c->series[k];
         for (size_t i = 0; i < nc; i++) {
-            if (!finite_y(s, i))
+            if (!finite_y(s, i) || (ya->log && s->y[i] <= 0))
                 continue;
             double x = b->x0 + gw * (double)i + gw * 0.1 + bw * (double)k;
             double top = b->y1 - fmin(1, axis_frac(ya, s->y[i])) * (b->y1 - b->y0);
             set_color(d->cr, k);
             cairo_rectangle(d->cr, x + bw * 0.06, top, bw * 0.88, b->y1 - top);
             cairo_fill(d->cr);
-            char lab[32];
-            fmt_number(lab, sizeof lab, s->y[i] / ya->sc.div);
-            if (text_width(d, lab, lpx) <= bw * 1.05 && s->y[i] != 0) {
+            fsc_buf_reset(lab);
+            fsc_format_human(lab, s->y[i], c->y_unit);
+            if (!lab->oom && lab->data && text_width(d, lab->data, lpx) <= bw * 1.05 && s->y[i] != 0) {
                 cairo_set_source_rgb(d->cr, 0.2, 0.2, 0.2);
-                text_at(d, lab, x + bw / 2, top - lpx * 1.35, AL_CENTER, lpx, false, 0, 1);
+                text_at(d, lab->data, x + bw / 2, top - lpx * 1.35, AL_CENTER, lpx, false, 0, 1);
             }
         }
     }
+    fsc_buf_free(lab);
     double px = fmax(10, 15 * d->f);
     cairo_set_source_rgb(d->cr, 0.15, 0.15, 0.15);
     for (size_t i = 0; i < nc; i++)
@@ -521,8 +535,15 @@ static void draw_chart(draw *d, const fsc_chart *c)
     double ylo, yhi;
     data_range(c, false, &ylo, &yhi);
     axis ya, xa = {0};
+    /* Bars that differ by more than 200x (a null-engine job next to a disk) go on a
+     * log axis, or the small ones would be invisible. */
+    double min_pos = min_positive(c);
     if (c->y_log)
         axis_log(&ya, ylo, yhi);
+    else if (c->type == FSC_CHART_BAR && min_pos > 0 && yhi / min_pos >= 200)
+        axis_log(&ya, min_pos, yhi);
+    else if (c->y_unit == FSC_UNIT_PCT && ylo >= 0 && yhi <= 100)
+        axis_linear(&ya, 0, 100, c->y_unit); /* shares read best on a full 0-100% axis */
     else
         axis_linear(&ya, fmin(0, ylo), yhi * 1.02, c->y_unit);
     if (!is_categorical(c))
