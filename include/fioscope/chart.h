@@ -66,6 +66,11 @@ bool fsc_chart_has_data(const fsc_chart *c);
  * 200..8000 px, FSC_E_NOMEM/FSC_E_IO on cairo failure (reason in err). */
 fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png, fsc_buf *err);
 
+/* Release the font and glyph caches that Pango, fontconfig and cairo keep for the
+ * life of the process (so that leak checkers see a clean exit). Call once, after
+ * the last chart, from the main thread. */
+void fsc_chart_shutdown(void);
+
 /* ---- builders: every one returns NULL on allocation failure; check
  * fsc_chart_has_data() before drawing. ---- */
 

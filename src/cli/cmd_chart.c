@@ -183,6 +183,7 @@ int fsc_cmd_chart(int argc, char **argv)
     rc = lrc < 0 ? FSC_EXIT_INPUT : draw(&ca, &set);
     if (rc == FSC_EXIT_OK)
         rc = lrc;
+    fsc_chart_shutdown();
     fsc_runset_clear(&set);
     fsc_manifest_free(&manifest);
     free(ca.paths);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* `fioscope report`: index.html, report.md, report.xlsx and charts in one folder. */
 #include "cli.h"
+#include "fioscope/chart.h"
 #include "fioscope/report.h"
 
 #include <stdio.h>
@@ -155,6 +156,7 @@ int fsc_cmd_report(int argc, char **argv)
                ra.dir, res.n_charts, ra.dir);
         rc = lrc;
     }
+    fsc_chart_shutdown();
     fsc_buf_free(&err);
     fsc_runset_clear(&set);
     fsc_manifest_free(&manifest);

@@ -6,6 +6,7 @@
 #include "fioscope/chart.h"
 
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdio.h>
@@ -612,4 +613,11 @@ fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png
         return st == CAIRO_STATUS_NO_MEMORY ? FSC_E_NOMEM : FSC_E_IO;
     }
     return FSC_OK;
+}
+
+void fsc_chart_shutdown(void)
+{
+    pango_cairo_font_map_set_default(NULL);
+    cairo_debug_reset_static_data();
+    FcFini();
 }

@@ -265,5 +265,7 @@ int main(void)
         cmocka_unit_test(test_percentile_png), cmocka_unit_test(test_buckets),
         cmocka_unit_test(test_scaling), cmocka_unit_test(test_disk_util),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    fsc_chart_shutdown();
+    return rc;
 }
