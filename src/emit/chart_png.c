@@ -516,6 +516,8 @@ static void draw_x_title(draw *d, const fsc_chart *c, const axis *xa, const plot
         snprintf(title, sizeof title, "%s", c->x_title ? c->x_title : "");
     else
         axis_title(title, sizeof title, c->x_title, xa);
+    if (xa->log && strlen(title) + 16 < sizeof title)
+        strcat(title, " (log scale)");
     cairo_set_source_rgb(d->cr, 0.15, 0.15, 0.15);
     text_at(d, title, (b->x0 + b->x1) / 2, d->h - 20 * d->f - fmax(11, 17 * d->f) * 1.3, AL_CENTER,
             fmax(11, 17 * d->f), false, b->x1 - b->x0, 1);
