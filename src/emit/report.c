@@ -25,14 +25,14 @@
 
 /* The metric families: one workbook sheet and one page section each. */
 static const fsc_report_family family_specs[] = {
-    {"IOPS", "label,read.iops,write.iops,trim.iops", true, NULL},
-    {"Bandwidth", "label,read.bw_bytes,write.bw_bytes,trim.bw_bytes", true, NULL},
+    {"IOPS", "label,run,read.iops,write.iops,trim.iops", true, NULL},
+    {"Bandwidth", "label,run,read.bw_bytes,write.bw_bytes,trim.bw_bytes", true, NULL},
     {"Latency",
-     "label,read.clat_ns.mean,read.clat_ns.p99,read.clat_ns.max,write.clat_ns.mean,"
+     "label,run,read.clat_ns.mean,read.clat_ns.p99,read.clat_ns.max,write.clat_ns.mean,"
      "write.clat_ns.p99,write.clat_ns.max,trim.clat_ns.mean,trim.clat_ns.p99,read.lat_ns.mean,"
      "write.lat_ns.mean",
      true, NULL},
-    {"CPU", "label,usr_cpu,sys_cpu,ctx,majf,minf", false, NULL},
+    {"CPU", "label,run,usr_cpu,sys_cpu,ctx,majf,minf", false, NULL},
 };
 #define N_FAMILIES (sizeof family_specs / sizeof family_specs[0])
 

@@ -6,6 +6,7 @@
  */
 #include "report_int.h"
 
+#include <math.h>
 #include <string.h>
 #include <xlsxwriter.h>
 
@@ -85,6 +86,18 @@ static void header_cell(xl *x, lxw_worksheet *ws, lxw_col_t c, const fsc_metric 
     put_string(x, ws, 0, c, buf, x->head);
 }
 
+/* Wide enough for the longest text (in bytes, capped), 16 for numbers. */
+static double column_width(const fsc_table *t, size_t c)
+{
+    if (!t->cols[c].text)
+        return 16;
+    size_t w = strlen(t->cols[c].title);
+    for (size_t r = 0; r < t->n_rows; r++)
+        if (t->rows[r].cells[c].kind == FSC_CELL_TEXT && t->rows[r].cells[c].text)
+            w = fmax(w, strlen(t->rows[r].cells[c].text));
+    return fmin(60, fmax(8, (double)w + 2));
+}
+
 /* One table as a sheet: header row, one row per table row, frozen and filterable. */
 static lxw_worksheet *table_sheet(xl *x, const char *name, const fsc_table *t)
 {
@@ -104,7 +117,7 @@ static lxw_worksheet *table_sheet(xl *x, const char *name, const fsc_table *t)
                 put_string(x, ws, (lxw_row_t)(r + 1), (lxw_col_t)c, cell->text, x->text);
         }
     for (size_t c = 0; c < t->n_cols; c++)
-        worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, c == 0 ? 40 : t->cols[c].text ? 12 : 16, NULL);
+        worksheet_set_column(ws, (lxw_col_t)c, (lxw_col_t)c, column_width(t, c), NULL);
     worksheet_freeze_panes(ws, 1, 1);
     if (t->n_cols)
         note(x, worksheet_autofilter(ws, 0, 0, (lxw_row_t)t->n_rows, (lxw_col_t)(t->n_cols - 1)));

@@ -60,17 +60,22 @@ iops = cells("IOPS")
 if iops["A1"][0] != "s" or shared[int(iops["A1"][1])] != "label": fail("IOPS!A1 %s" % (iops["A1"],))
 hostile_rows = [r for r, c in iops.items() if r.startswith("A") and c[0] == "s" and shared[int(c[1])] == "=cmd()"]
 if not hostile_rows: fail("'=cmd()' is not a string cell")
-vals = sorted(float(c[1]) for r, c in iops.items() if r.startswith("B") and c[0] == "n")
+def col_of(cells, title):
+    for r, c in cells.items():
+        if re.fullmatch(r"[A-Z]+1", r) and c[0] == "s" and shared[int(c[1])] == title: return r[:-1]
+    fail("no column %r" % title)
+if shared[int(iops["B1"][1])] != "run": fail("IOPS!B1 is not the run column")
+W = col_of(iops, "write IOPS")
+vals = sorted(float(c[1]) for r, c in iops.items() if r[:-1] == W and r != W + "1" and c[0] == "n")
 # fio 3.33 g_json_nogroup.json: write iops of the four jobs (both files)
 for want in (19425.161611, 18912.376238):
     if want not in vals: fail("IOPS values %s lack %s" % (vals, want))
-b2 = iops["B2"]
-if b2[0] != "n" or fmt_of(b2[2]) != "#,##0.0": fail("IOPS!B2 not a number with format #,##0.0: %s %s" % (b2, fmt_of(b2[2])))
+b2 = iops[W + "2"]
+if b2[0] != "n" or fmt_of(b2[2]) != "#,##0.0": fail("IOPS!%s2 not a number with format #,##0.0: %s %s" % (W, b2, fmt_of(b2[2])))
 bw = cells("Bandwidth")
-head = shared[int(bw["B1"][1])]
-if head != "write BW (MiB/s)" and "MiB/s" not in head: fail("bandwidth header %r" % head)
+WB = col_of(bw, "write BW (MiB/s)")
 # 79565461 bytes/s (job 1 write bw_bytes) shown in MiB/s
-if not any(abs(float(c[1]) - 79565461 / 1048576) < 1e-9 for r, c in bw.items() if r.startswith("B") and c[0] == "n"):
+if not any(abs(float(c[1]) - 79565461 / 1048576) < 1e-9 for r, c in bw.items() if r[:-1] == WB and c[0] == "n"):
     fail("bandwidth in MiB/s missing: %s" % bw)
 src = cells("Sources")
 if not any(c[0] == "s" and shared[int(c[1])] == "json" for c in src.values()): fail("Sources sheet lacks format")
