@@ -73,13 +73,18 @@ typedef struct fsc_table_opts {
 fsc_table *fsc_table_build_opts(const fsc_runset *set, const char *metrics,
                                 const fsc_table_opts *opts, fsc_buf *err);
 
-/* Is name a metric fsc_table_build() accepts? Fills *out (static strings) when it is;
- * otherwise writes "unknown metric 'name'" to err (if not NULL). */
+/* Is name a metric fsc_table_build() accepts? Fills *out when it is (name and title
+ * both point to the caller's name; a built table has readable titles); otherwise
+ * writes "unknown metric 'name'" to err (if not NULL). */
 bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err);
 
-/* Append the human text of one cell (text cells as is, numbers via fsc_format_human,
- * empty cells as nothing). */
+/* Append the human text of one cell (text cells with control characters turned into
+ * spaces, numbers via fsc_format_human, empty cells as nothing). */
 void fsc_table_cell_human(const fsc_table *t, size_t row, size_t col, fsc_buf *out);
+
+/* Name of a base unit as the json format writes it: "bytes", "bytes/s", "ns", "ms",
+ * "%", "iops", "count", "KiB/s", or "" for plain numbers. Static storage. */
+const char *fsc_unit_name(fsc_unit u);
 
 /* Display width in terminal columns of UTF-8 text s[0..n): East Asian wide and
  * fullwidth characters count 2, combining marks and ANSI colour sequences 0, invalid

@@ -35,6 +35,12 @@ static const char table_help[] =
     "columns label, dir, rw, bs, ioengine, iodepth, jobs, jobname, fio_version,\n"
     "file, run. See docs/tables.md.\n";
 
+static const char html_head[] =
+    "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>fioscope table</title>\n"
+    "<style>table{border-collapse:collapse;font-family:sans-serif}"
+    "th,td{padding:2px 8px;border-bottom:1px solid #ddd}.num{text-align:right}"
+    "tr.total{font-weight:bold}</style>\n</head>\n<body>\n";
+
 static bool parse_by(const char *v, fsc_by *by)
 {
     static const struct {
@@ -133,11 +139,16 @@ static int write_table(const table_args *ta, const fsc_runset *set)
     fsc_table_opts o = ta->topts;
     o.label_from = ta->common.label_from;
     fsc_table *t = fsc_table_build_opts(set, ta->metrics, &o, &err);
+    bool html = !strcmp(ta->format, "html");
+    if (html) /* a whole page, so a browser knows the labels are UTF-8 */
+        fsc_buf_puts(&out, html_head);
     if (!t || fsc_table_render(t, ta->format, &out) != FSC_OK) {
         fsc_cli_err("table: %s", err.len ? err.data : fsc_strerror(FSC_E_NOMEM));
         rc = FSC_EXIT_INPUT;
     } else {
         fsc_buf oerr = {0};
+        if (html)
+            fsc_buf_puts(&out, "</body>\n</html>\n");
         fsc_outfile *f = fsc_outfile_open(ta->output, &oerr);
         bool ok = f && fsc_outfile_write(f, out.data ? out.data : "", out.len);
         if (f)

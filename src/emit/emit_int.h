@@ -80,6 +80,8 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
  * = + - @ gets a leading quote so spreadsheets do not run it), TSV (tabs and newlines
  * become spaces, same formula guard), HTML (& < > " '). */
 void fsc_put_md(fsc_buf *b, const char *s);
+/* s with control characters (ESC, CR, LF, tab ...) as spaces: text output. */
+void fsc_put_plain(fsc_buf *b, const char *s);
 void fsc_put_csv(fsc_buf *b, const char *s);
 void fsc_put_tsv(fsc_buf *b, const char *s);
 void fsc_put_html(fsc_buf *b, const char *s);
@@ -88,8 +90,6 @@ void fsc_put_html(fsc_buf *b, const char *s);
 void fsc_put_num(fsc_buf *b, double v);
 /* v rounded to 15 significant digits (for the JSON writer). */
 double fsc_round15(double v);
-/* "bytes/s", "ns", "%", "iops", "count", "" */
-const char *fsc_unit_name(fsc_unit u);
 
 /* A grid of strings (row-major, row 0 = header) as aligned text (two spaces between
  * columns, right[c] right-aligns a column, widths from fsc_text_width) or as a

@@ -229,10 +229,9 @@ bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err)
             fsc_buf_printf(err, "unknown metric '%s'", name);
         return false;
     }
-    static const char *const none = "";
     *out = s.m;
     out->name = name;
-    out->title = none; /* spec storage is gone after return: callers use the table's */
+    out->title = name; /* the readable title lives in a built table's columns */
     return true;
 }
 

@@ -54,7 +54,7 @@ static bool block_row(char **out, const char *label, const fsc_cmp_cell *c, fsc_
                       bool geo, bool color)
 {
     fsc_buf b[CMP_NCOLS] = {{0}};
-    fsc_buf_puts(&b[0], label);
+    fsc_put_plain(&b[0], label);
     if (geo) {
         fsc_format_human(&b[1], c->base.median, unit);
         fsc_format_human(&b[2], c->new_.median, unit);
@@ -120,7 +120,7 @@ static void label_list(fsc_buf *out, const char *what, char **list, size_t n, bo
         if (md)
             fsc_put_md(out, list[i]);
         else
-            fsc_buf_puts(out, list[i]);
+            fsc_put_plain(out, list[i]);
     }
     fsc_buf_puts(out, md ? "\n\n" : "\n");
 }
@@ -206,7 +206,7 @@ static fsc_status render_sv(const fsc_comparison *cmp, fsc_buf *out, bool tsv)
         for (size_t r = 0; r < cmp->n_rows; r++)
             if (cmp->rows[r].cells[col].present)
                 sv_line(out, tsv, cmp->rows[r].label, &cmp->cols[col], &cmp->rows[r].cells[col]);
-        if (cmp->geomean[col].present)
+        if (cmp->geomean[col].present && cmp->geomean[col].base.n > 1)
             sv_line(out, tsv, "geomean", &cmp->cols[col], &cmp->geomean[col]);
     }
     return FSC_OK;

@@ -12,12 +12,23 @@
 
 /* ---- escaping ---- */
 
+static bool is_control(char c)
+{
+    return (unsigned char)c < 0x20 || c == 0x7F;
+}
+
+void fsc_put_plain(fsc_buf *b, const char *s)
+{
+    for (; *s; s++)
+        fsc_buf_putc(b, is_control(*s) ? ' ' : *s);
+}
+
 void fsc_put_md(fsc_buf *b, const char *s)
 {
     for (; *s; s++) {
         if (*s == '|' || *s == '`' || *s == '\\')
             fsc_buf_putc(b, '\\');
-        fsc_buf_putc(b, *s == '\n' || *s == '\r' || *s == '\t' ? ' ' : *s);
+        fsc_buf_putc(b, is_control(*s) ? ' ' : *s);
     }
 }
 
@@ -189,7 +200,7 @@ void fsc_table_cell_human(const fsc_table *t, size_t row, size_t col, fsc_buf *o
 {
     const fsc_cell *c = &t->rows[row].cells[col];
     if (c->kind == FSC_CELL_TEXT)
-        fsc_buf_puts(out, c->text);
+        fsc_put_plain(out, c->text); /* no terminal escapes or line breaks from the input */
     else if (c->kind == FSC_CELL_NUM)
         fsc_format_human(out, c->num, t->cols[col].unit);
 }

@@ -78,13 +78,16 @@ static bool parse_metric_list(builder *b, const char *list, fsc_buf *err)
 
 /* ---- grouping ---- */
 
-/* Headings of a run (no job name), else its id. Caller frees. */
+/* Headings of a run (no job name), else its id without the directories
+ * ("g_json.json#1"). Caller frees. */
 static char *run_base_label(const fsc_run *run, fsc_label_from lf)
 {
     char *l = fsc_job_label(run, NULL, lf);
     if (l && !*l) {
+        const char *id = run->id ? run->id : "run";
+        const char *slash = strrchr(id, '/');
         free(l);
-        l = fsc_strdup(run->id ? run->id : "run");
+        l = fsc_strdup(slash ? slash + 1 : id);
     }
     return l;
 }
@@ -105,10 +108,7 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
     case FSC_BY_RUN:
         base = run_base_label(run, b->opts.label_from);
         fsc_buf_printf(key, "%zu", ri);
-        if (run->id && base && strcmp(base, run->id))
-            fsc_buf_printf(lab, "%s %s", run->id, base);
-        else
-            fsc_buf_puts(lab, base ? base : "");
+        fsc_buf_puts(lab, base ? base : "");
         free(base);
         break;
     case FSC_BY_LABEL:
@@ -121,7 +121,7 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
         break;
     case FSC_BY_JOB:
     default:
-        fsc_buf_printf(key, "%zu\x1f%p", ri, (const void *)job); /* every job its own row */
+        fsc_buf_printf(key, "%zu\x1f%zu", ri, (size_t)(job - run->jobs)); /* own row */
         fsc_buf_puts(lab, label);
         break;
     }
@@ -130,7 +130,8 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
 static group *find_or_add_group(builder *b, const char *key, const char *label, size_t ri,
                                 size_t ji)
 {
-    for (size_t i = b->n_groups; i-- > 0;)
+    /* newest first: jobs of one key usually come together */
+    for (size_t i = b->n_groups; b->opts.by != FSC_BY_JOB && i-- > 0;)
         if (!strcmp(b->groups[i].key, key))
             return &b->groups[i];
     group *g = FSC_PUSH(b->groups, b->n_groups, b->cap_groups);
@@ -236,7 +237,7 @@ static fsc_mval eval_group(const fsc_mspec *s, const group *g, int only)
 static const char *group_text(const fsc_mspec *s, const fsc_runset *set, const group *g,
                               char *tmp, size_t tmp_len)
 {
-    char first[256] = "";
+    char first[1024] = "";
     const char *common = NULL;
     for (size_t i = 0; i < g->n; i++) {
         const char *v = fsc_job_text(s, set->runs[g->m[i].run], g->m[i].job, tmp, tmp_len);
@@ -298,6 +299,8 @@ static bool fill_row(builder *b, fsc_row *row, const group *g, unsigned mask)
         fsc_cell *cell = &row->cells[c];
         const char *text = NULL;
         if (s->kind != FSC_MK_TEXT) {
+            if (s->dir >= 0 && row->dir >= 0 && s->dir != row->dir)
+                continue; /* read.iops says nothing in the write row of a mixed job */
             fsc_mval v = eval_group(s, g, row->dir);
             if (v.set) {
                 cell->kind = FSC_CELL_NUM;

@@ -229,6 +229,15 @@ static void test_escaping(void **state)
     assert_non_null(strstr(out.data, "<td>=HYPERLINK(&quot;x&quot;),a|b`&lt;i&gt;</td>"));
     assert_int_equal(fsc_table_render(t, "xml", &out), FSC_E_USAGE);
     fsc_table_free(t);
+
+    /* terminal escapes and line breaks from the input never reach the text output */
+    free(set.runs[0]->jobs[0].jobname);
+    set.runs[0]->jobs[0].jobname = fsc_strdup("\033[2Jx\ny");
+    t = fsc_table_build(&set, "label,iops", FSC_BY_JOB, FSC_LABEL_JOB, &err);
+    fsc_buf_reset(&out);
+    assert_int_equal(fsc_table_render(t, "text", &out), FSC_OK);
+    assert_string_equal(out.data, "label     IOPS\n [2Jx y  10.9k\n");
+    fsc_table_free(t);
     fsc_buf_free(&out);
     fsc_buf_free(&err);
     fsc_runset_clear(&set);
