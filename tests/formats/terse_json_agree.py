@@ -2,7 +2,7 @@
 # The same fio run written as terse AND JSON (corpus fio-X/g_normal_terse_json.txt):
 # the terse run and the JSON run that `fioscope parse` reports must agree field by
 # field, within what terse prints (integer usec, %f, %3.2f, integer KiB).
-# usage: terse_json_agree.py FIOSCOPE_PARSE_JSON
+# usage: terse_json_agree.py FIOSCOPE_PARSE_JSON...
 import json
 import sys
 
@@ -59,13 +59,13 @@ def job_agree(where, t, j):
             dir_agree(f"{where}.{d}", t[d], j.get(d, {}))
 
 
-def main():
-    out = json.load(open(sys.argv[1]))
+def agree(path):
+    out = json.load(open(path))
     terse = [r for r in out["runs"] if r["source"]["format"] == "terse"]
     js = [r for r in out["runs"] if r["source"]["format"] == "json"]
     if len(terse) != 1 or len(js) != 1:
-        print(f"want one terse and one JSON run, got {len(terse)} and {len(js)}")
-        sys.exit(1)
+        fails.append(f"want one terse and one JSON run, got {len(terse)} and {len(js)}")
+        return None
     t, j = terse[0], js[0]
     if t["source"]["fio_version"] != j["source"]["fio_version"]:
         fails.append(f"fio_version {t['source']['fio_version']} vs {j['source']['fio_version']}")
@@ -79,12 +79,22 @@ def main():
                 near(f"disk{i}.util", v, jd.get(k), 0.005)  # terse %3.2f
             elif jd.get(k) != v:
                 fails.append(f"disk{i}.{k}: {v!r} vs {jd.get(k)!r}")
-    for f in fails[:30]:
-        print(f)
-    if fails:
-        print(f"{len(fails)} disagreements")
-        sys.exit(1)
-    print(f"ok: terse and JSON agree ({t['source']['fio_version']})")
+    return t["source"]["fio_version"]
+
+
+def main():
+    bad = 0
+    for path in sys.argv[1:]:
+        fails.clear()
+        version = agree(path)
+        for f in fails[:30]:
+            print(f"{path}: {f}")
+        if fails:
+            print(f"{path}: {len(fails)} disagreements")
+            bad += 1
+        else:
+            print(f"ok: terse and JSON agree ({version})")
+    sys.exit(1 if bad else 0)
 
 
 main()

@@ -228,6 +228,42 @@ static void test_client_stats(void **state)
     fsc_run_free(run);
 }
 
+/* unified_rw_reporting's "mixed", 3.36 disk sectors, and objects the model does not
+ * keep (prios, steadystate): a small document in fio 3.36's names. */
+static void test_mixed_and_sectors(void **state)
+{
+    (void)state;
+    static const char doc[] =
+        "{\"fio version\": \"fio-3.36\", \"jobs\": [{\"jobname\": \"m\", \"groupid\": 0,"
+        " \"desc\": \"a description\", \"steadystate\": {\"ss\": \"iops\"},"
+        " \"mixed\": {\"io_bytes\": 8192, \"io_kbytes\": 8, \"bw_bytes\": 4096, \"bw\": 4,"
+        " \"iops\": 1.5, \"prios\": [{\"prioclass\": 0}],"
+        " \"clat_ns\": {\"min\": 10, \"percentile\": {\"50.000000\": 12}}}}],"
+        " \"disk_util\": [{\"name\": \"md0\", \"read_ios\": 3, \"read_sectors\": 24,"
+        " \"write_sectors\": 8, \"aggr_read_ios\": 2, \"aggr_write_merge\": 1, \"aggr_util\": 12.5}]}";
+    fsc_buf err = {0};
+    fsc_run *run = fsc_json_read(doc, strlen(doc), &err);
+    assert_non_null(run);
+    const fsc_job *j = &run->jobs[0];
+    assert_string_equal(j->description, "a description");
+    assert_false(j->dir[FSC_DIR_READ].present);
+    const fsc_dir *m = &j->dir[FSC_DIR_MIXED];
+    assert_true(m->present);
+    NUM_EQ(m->io_bytes, 8192);
+    NUM_EQ(m->bw_bytes, 4096);
+    NUM_EQ(m->iops, 1.5);
+    NUM_EQ(m->lat[FSC_LAT_CLAT].min, 10);
+    assert_true(pctl(&m->lat[FSC_LAT_CLAT], 50.0)->ns == 12);
+    const fsc_disk *d = &run->disk_util[0];
+    NUM_EQ(d->read_sectors, 24);
+    NUM_EQ(d->write_sectors, 8);
+    NUM_EQ(d->aggr_read_ios, 2);
+    NUM_EQ(d->aggr_write_merge, 1);
+    NUM_EQ(d->aggr_util, 12.5);
+    fsc_run_free(run);
+    fsc_buf_free(&err);
+}
+
 static void test_not_fio_json(void **state)
 {
     (void)state;
@@ -289,6 +325,7 @@ int main(void)
         cmocka_unit_test(test_fio_2_15),   cmocka_unit_test(test_fio_2_21),
         cmocka_unit_test(test_fio_3_0),    cmocka_unit_test(test_fio_3_13),
         cmocka_unit_test(test_fio_3_33),   cmocka_unit_test(test_client_stats),
+        cmocka_unit_test(test_mixed_and_sectors),
         cmocka_unit_test(test_not_fio_json), cmocka_unit_test(test_damaged_documents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

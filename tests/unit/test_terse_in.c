@@ -241,6 +241,47 @@ static void test_v2_without_trim(void **state)
     free(data);
 }
 
+/* The tail after the job fields: an md device with its slave aggregate, a member
+ * disk, continue_on_error totals and a description holding a ';'. The tail is made
+ * up here (in fio's terse order); the head is a real 3.33 record. */
+static void test_v3_tail(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *data = corpus_read("fio-3.33/g_terse_v3.terse", &len);
+    assert_non_null(data);
+    char *vda = strstr(data, ";vda;");
+    assert_non_null(vda);
+    fsc_buf line = {0};
+    fsc_buf_add(&line, data, (size_t)(vda - data));
+    fsc_buf_puts(&line, ";md0;100;200;0;0;0;0;0;0.00%;slaves;50;100;1;2;30;40;70;45.50%"
+                        ";sda;50;100;1;2;30;40;70;45.50%;3;5;two parts; of a description");
+    assert_int_equal(fsc_terse_detect(line.data, line.len), 3);
+    fsc_run *run = fsc_run_new();
+    assert_int_equal(fsc_terse_read(run, line.data, line.len, 7), FSC_OK);
+    assert_int_equal(run->n_disk_util, 2);
+    const fsc_disk *md = &run->disk_util[0];
+    assert_string_equal(md->name, "md0");
+    NUM_EQ(md->read_ios, 100);
+    NUM_EQ(md->write_ios, 200);
+    NUM_EQ(md->aggr_read_ios, 50);
+    NUM_EQ(md->aggr_write_ios, 100);
+    NUM_EQ(md->aggr_read_merges, 1);
+    NUM_EQ(md->aggr_write_merge, 2);
+    NUM_EQ(md->aggr_read_ticks, 30);
+    NUM_EQ(md->aggr_write_ticks, 40);
+    NUM_EQ(md->aggr_in_queue, 70);
+    NUM_EQ(md->aggr_util, 45.5);
+    assert_string_equal(run->disk_util[1].name, "sda");
+    assert_false(run->disk_util[1].aggr_util.set);
+    assert_string_equal(run->jobs[0].description, "two parts; of a description");
+    assert_int_equal(run->jobs[0].first_line, 7);
+    assert_int_equal(run->n_warnings, 0);
+    fsc_run_free(run);
+    fsc_buf_free(&line);
+    free(data);
+}
+
 /* Several jobs: one line each, the disk util repeated on every line is kept once. */
 static void test_multijob(void **state)
 {
@@ -293,18 +334,35 @@ static void test_detect_rejects(void **state)
     };
     for (size_t i = 0; i < FSC_ARRAY_SIZE(prose); i++)
         assert_int_equal(fsc_terse_detect(prose[i], strlen(prose[i])), 0);
-    /* long ';' lists that are not terse: wrong first field, no version, non-numeric ids */
+    /* long ';' lists that are not terse records */
     fsc_buf b = {0};
-    static const char *const heads[] = {"1;fio-3.33;x;0;0", "6;fio-3.33;x;0;0", "3;abc;x;0;0",
-                                        "2;name;g;0", "x;y;z;0"};
-    for (size_t h = 0; h < FSC_ARRAY_SIZE(heads); h++) {
-        fsc_buf_reset(&b);
-        fsc_buf_puts(&b, heads[h]);
-        for (int i = 0; i < 150; i++)
-            fsc_buf_puts(&b, ";0");
-        assert_int_equal(fsc_terse_detect(b.data, b.len), 0);
-    }
+    for (int i = 0; i < 150; i++)
+        fsc_buf_puts(&b, i ? ";0" : "3;fio-3.33");
+    assert_int_equal(fsc_terse_detect(b.data, b.len), 0); /* no percentile fields */
     fsc_buf_free(&b);
+    /* real records with one field changed */
+    static const struct {
+        const char *file, *from, *to;
+    } bent[] = {
+        {"fio-3.33/g_terse_v3.terse", "3;fio-3.33;", "6;fio-3.33;"},
+        {"fio-3.33/g_terse_v3.terse", "3;fio-3.33;", "3;abc;"},
+        {"fio-3.33/g_terse_v3.terse", "3;fio-3.33;", "1;fio-3.33;"},
+        {"fio-3.33/g_terse_v2.terse", "2;randread;0;0;", "2;randread;x;0;"},
+        {"fio-3.33/g_terse_v2.terse", "2;randread;0;0;", "2;randread;0;0;1;"}, /* shifted */
+    };
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(bent); i++) {
+        size_t len = 0;
+        char *data = corpus_read(bent[i].file, &len);
+        assert_non_null(data);
+        assert_true(strncmp(data, bent[i].from, strlen(bent[i].from)) == 0);
+        assert_int_not_equal(fsc_terse_detect(data, strcspn(data, "\n")), 0);
+        fsc_buf line = {0};
+        fsc_buf_puts(&line, bent[i].to);
+        fsc_buf_puts(&line, data + strlen(bent[i].from));
+        assert_int_equal(fsc_terse_detect(line.data, strcspn(line.data, "\n")), 0);
+        fsc_buf_free(&line);
+        free(data);
+    }
 }
 
 /* Every prefix of a real record: detection or reading never crashes, and a record
@@ -341,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_v3_fio2015),
         cmocka_unit_test(test_v2_fio2015),
         cmocka_unit_test(test_v2_without_trim),
+        cmocka_unit_test(test_v3_tail),
         cmocka_unit_test(test_multijob),
         cmocka_unit_test(test_glued_to_progress),
         cmocka_unit_test(test_detect_rejects),
