@@ -363,7 +363,12 @@ const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s,
         const fsc_rule *r = g->rules[k];
         for (size_t f = 0; f < r->n_fuzzy; f++) {
             const char *canon = r->fuzzy[f];
-            size_t cl = strlen(canon);
+            /* typos keep the first letter: a cheap filter before the edit distance */
+            if ((s[lead] | 0x20) != (canon[0] | 0x20))
+                continue;
+            size_t cl = strlen(canon), wl = end - lead;
+            if ((wl > cl ? wl - cl : cl - wl) > fuzzy_budget(cl))
+                continue;
             size_t d = fsc_edit_distance(s + lead, end - lead, canon, cl);
             if (d == 0 || d > fuzzy_budget(cl))
                 continue;

@@ -444,7 +444,10 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
         return;
     }
     unsigned major = 0, minor = 0;
-    if (sscanf(v, "%u.%u", &major, &minor) == 2) {
+    char ver[32];
+    /* v points into the document: copy it so sscanf does not scan past the line */
+    snprintf(ver, sizeof ver, "%.*s", (int)(vn < sizeof ver ? vn : sizeof ver - 1), v);
+    if (sscanf(ver, "%u.%u", &major, &minor) == 2) {
         st->units.era = (major < 2 || (major == 2 && minor < 17)) ? FSC_ERA_LEGACY : FSC_ERA_MODERN;
         st->era_known = true;
     }
@@ -968,11 +971,11 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if (blank(s, n))
+        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank(s, n))
             continue;
         const fsc_rule *r = fsc_grammar_match(g, s, n, st.md);
         bool repaired = false;
-        if (!r && (memchr(s, '=', n) || memchr(s, ':', n))) {
+        if (!r && (st.run || memchr(s, '=', n)) && (memchr(s, '=', n) || memchr(s, ':', n))) {
             r = fsc_grammar_match_fuzzy(g, s, n, st.md, &fixed);
             if (r) {
                 repaired = true;
