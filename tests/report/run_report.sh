@@ -119,4 +119,12 @@ python3 -c "import struct,sys; d=open('c.png','rb').read(); sys.exit(struct.unpa
   || fail "chart not 800x450"
 "$FIOSCOPE" chart --y no.such.metric x.json 2> /dev/null; [ $? = 2 ] || fail "unknown metric is not a usage error"
 "$FIOSCOPE" chart -q --type pctl -o p.png "$S/g_json_nogroup.json" > /dev/null || fail "pctl chart"
+# No INPUT: the fio outputs of samples/ (found through the source tree from elsewhere)
+mkdir nowhere && cd nowhere || exit 1
+"$FIOSCOPE" report -q > out.txt || fail "report without INPUT: exit $?"
+grep -q "fioscope-report/index.html" out.txt || fail "default folder: $(cat out.txt)"
+for f in c_randrw70_libaio_4jobs_group.txt k_null_highiops.txt g_json_nogroup.json; do
+  grep -q "$f" fioscope-report/index.html || fail "default report lacks $f"
+done
+grep -q "README.md" fioscope-report/index.html && fail "samples/README.md was read as input"
 echo ok
