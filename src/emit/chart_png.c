@@ -15,6 +15,7 @@
 #define FONT_FAMILY "WenQuanYi Micro Hei, DejaVu Sans, sans"
 #define MAX_TICKS 16
 #define PI 3.14159265358979323846
+#define SLANT_LEN 230.0 /* longest slanted category name, px at 1600x900 */
 
 static const double palette[][3] = {
     {0x4E / 255.0, 0x79 / 255.0, 0xA7 / 255.0}, {0xF2 / 255.0, 0x8E / 255.0, 0x2B / 255.0},
@@ -356,6 +357,36 @@ static double tick_label_width(draw *d, const fsc_chart *c, const axis *ya)
     return w;
 }
 
+static double longest_category(draw *d, const fsc_chart *c, double px)
+{
+    double w = 0;
+    for (size_t i = 0; i < c->n_categories; i++)
+        w = fmax(w, text_width(d, c->categories[i], px));
+    return fmin(w, SLANT_LEN * d->f);
+}
+
+/* Category names under the groups: up to three wrapped lines, or slanted at 45°
+ * when the groups are too narrow for that. */
+static void draw_categories(draw *d, const fsc_chart *c, const plot_box *b, bool slant)
+{
+    double px = fmax(10, 15 * d->f), gw = (b->x1 - b->x0) / (double)c->n_categories;
+    bool steep = gw < px * 1.6; /* 45° names would overlap: stand them upright */
+    cairo_set_source_rgb(d->cr, 0.15, 0.15, 0.15);
+    for (size_t i = 0; i < c->n_categories; i++) {
+        double x = b->x0 + gw * ((double)i + 0.5);
+        if (!slant) {
+            text_at(d, c->categories[i], x, b->y1 + 6 * d->f, AL_CENTER, px, false, gw - 4 * d->f, 3);
+            continue;
+        }
+        cairo_save(d->cr);
+        cairo_translate(d->cr, x, b->y1 + 8 * d->f);
+        cairo_rotate(d->cr, steep ? -PI / 2 : -PI / 4);
+        text_at(d, c->categories[i], 0, -px * (steep ? 0.6 : 0.7), AL_RIGHT, px, false,
+                SLANT_LEN * d->f, 1);
+        cairo_restore(d->cr);
+    }
+}
+
 static void draw_bars(draw *d, const fsc_chart *c, const axis *ya, const plot_box *b)
 {
     size_t nc = c->n_categories, ns = c->n_series;
@@ -381,11 +412,6 @@ static void draw_bars(draw *d, const fsc_chart *c, const axis *ya, const plot_bo
         }
     }
     fsc_buf_free(lab);
-    double px = fmax(10, 15 * d->f);
-    cairo_set_source_rgb(d->cr, 0.15, 0.15, 0.15);
-    for (size_t i = 0; i < nc; i++)
-        text_at(d, c->categories[i], b->x0 + gw * ((double)i + 0.5), b->y1 + 6 * d->f, AL_CENTER,
-                px, false, gw - 4 * d->f, 3);
 }
 
 /* Distinct finite x values, ascending (for ticks at the data of a line chart). */
@@ -553,7 +579,11 @@ static void draw_chart(draw *d, const fsc_chart *c)
         x_axis_for(c, &xa);
 
     double px = fmax(10, 15 * d->f);
-    double bottom_labels = is_categorical(c) ? px * 1.25 * 3 + 8 * d->f : px * 1.6;
+    double pitch = (d->w - 160 * d->f) / (double)(c->n_categories ? c->n_categories : 1);
+    bool slant = is_categorical(c) && pitch < 100 * d->f, steep = pitch < px * 1.6;
+    double bottom_labels = !is_categorical(c) ? px * 1.6
+                           : slant            ? longest_category(d, c, px) * (steep ? 1 : 0.72) + px
+                                              : px * 1.25 * 3 + 8 * d->f;
     plot_box b;
     b.x0 = 20 * d->f + fmax(11, 17 * d->f) * 1.6 + tick_label_width(d, c, &ya) + 10 * d->f;
     b.x1 = d->w - 30 * d->f;
@@ -561,9 +591,10 @@ static void draw_chart(draw *d, const fsc_chart *c)
     b.y1 = d->h - 20 * d->f - fmax(11, 17 * d->f) * 1.5 - bottom_labels;
 
     draw_y_axis(d, c, &ya, &b);
-    if (is_categorical(c))
+    if (is_categorical(c)) {
         draw_bars(d, c, &ya, &b);
-    else {
+        draw_categories(d, c, &b, slant);
+    } else {
         draw_x_axis(d, c, &xa, &b);
         cairo_save(d->cr);
         cairo_rectangle(d->cr, b.x0 - 6 * d->f, b.y0 - 6 * d->f, b.x1 - b.x0 + 12 * d->f,

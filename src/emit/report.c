@@ -25,12 +25,12 @@
 
 /* The metric families: one workbook sheet and one page section each. */
 static const fsc_report_family family_specs[] = {
-    {"IOPS", "label,run,read.iops,write.iops,trim.iops", true, NULL},
-    {"Bandwidth", "label,run,read.bw_bytes,write.bw_bytes,trim.bw_bytes", true, NULL},
+    {"IOPS", "label,run,read.iops,write.iops,trim.iops,mixed.iops", true, NULL},
+    {"Bandwidth", "label,run,read.bw_bytes,write.bw_bytes,trim.bw_bytes,mixed.bw_bytes", true, NULL},
     {"Latency",
      "label,run,read.clat_ns.mean,read.clat_ns.p99,read.clat_ns.max,write.clat_ns.mean,"
      "write.clat_ns.p99,write.clat_ns.max,trim.clat_ns.mean,trim.clat_ns.p99,read.lat_ns.mean,"
-     "write.lat_ns.mean",
+     "write.lat_ns.mean,mixed.clat_ns.mean,mixed.clat_ns.p99",
      true, NULL},
     {"CPU", "label,run,usr_cpu,sys_cpu,ctx,majf,minf", false, NULL},
 };
@@ -40,10 +40,11 @@ static const fsc_report_family family_specs[] = {
 static const struct {
     const char *file, *title, *y_title, *metrics;
 } bar_specs[] = {
-    {"iops.png", "IOPS per job", "IOPS", "read.iops,write.iops,trim.iops"},
-    {"bandwidth.png", "Bandwidth per job", "bandwidth", "read.bw_bytes,write.bw_bytes,trim.bw_bytes"},
+    {"iops.png", "IOPS per job", "IOPS", "read.iops,write.iops,trim.iops,mixed.iops"},
+    {"bandwidth.png", "Bandwidth per job", "bandwidth", "read.bw_bytes,write.bw_bytes,trim.bw_bytes,mixed.bw_bytes"},
     {"latency.png", "Completion latency per job: mean and p99", "completion latency",
-     "read.clat_ns.mean,read.clat_ns.p99,write.clat_ns.mean,write.clat_ns.p99"},
+     "read.clat_ns.mean,read.clat_ns.p99,write.clat_ns.mean,write.clat_ns.p99,mixed.clat_ns.mean,"
+     "mixed.clat_ns.p99"},
 };
 
 typedef struct chart_file {
