@@ -3,12 +3,10 @@
 Runs: {{n_runs}}, jobs: {{n_jobs}}, charts: {{n_charts}}. Written by {{generated_by}}.
 The same tables are in `report.xlsx` (numbers as numbers) and `index.html`.
 {{#has_bad_inputs}}
-
 ## Inputs without results
 
 {{#bad_inputs}}- {{path}}{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
 {{/bad_inputs}}{{/has_bad_inputs}}
-
 ## Summary
 
 {{{summary_table}}}
