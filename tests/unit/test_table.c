@@ -243,6 +243,34 @@ static void test_escaping(void **state)
     fsc_runset_clear(&set);
 }
 
+/* A job the text showed nothing of: one row, every number empty (absent, not 0). */
+static void test_empty_job(void **state)
+{
+    (void)state;
+    fsc_runset set;
+    fsc_buf err = {0}, out = {0};
+    fsc_runset_init(&set);
+    fsc_run *run = fsc_run_new();
+    fsc_run_add_job(run);
+    fsc_runset_add(&set, run);
+    fsc_runset_add(&set, fsc_run_new()); /* a run without jobs adds no row */
+    fsc_table *t = fsc_table_build(&set, NULL, FSC_BY_JOB, FSC_LABEL_HEADING, &err);
+    assert_non_null(t);
+    assert_int_equal(t->n_rows, 1);
+    for (size_t c = 0; c < t->n_cols; c++)
+        assert_int_equal(t->rows[0].cells[c].kind, FSC_CELL_EMPTY);
+    assert_int_equal(fsc_table_render(t, "csv", &out), FSC_OK);
+    assert_string_equal(out.data, "label,dir,rw,bs,iodepth,jobs,iops,bw,lat,clat.p99,cpu\n,,,,,,,,,,\n");
+    fsc_table_free(t);
+    t = fsc_table_build(&set, NULL, FSC_BY_RUN, FSC_LABEL_HEADING, &err);
+    assert_int_equal(t->n_rows, 1);
+    assert_string_equal(t->rows[0].label, "run");
+    fsc_table_free(t);
+    fsc_buf_free(&out);
+    fsc_buf_free(&err);
+    fsc_runset_clear(&set);
+}
+
 /* Compare out with the golden file (or rewrite it when FSC_UPDATE_GOLDEN=1). */
 static void check_golden(const char *name, const fsc_buf *out)
 {
@@ -297,7 +325,7 @@ int main(void)
         cmocka_unit_test(test_format_human),   cmocka_unit_test(test_text_width),
         cmocka_unit_test(test_unknown_metric), cmocka_unit_test(test_by_job_default),
         cmocka_unit_test(test_by_label_and_run), cmocka_unit_test(test_escaping),
-        cmocka_unit_test(test_golden_formats),
+        cmocka_unit_test(test_golden_formats), cmocka_unit_test(test_empty_job),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
