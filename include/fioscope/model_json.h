@@ -16,6 +16,8 @@ typedef struct fsc_json_opts {
 
 /* Write one RUN object. Absent fields are omitted; nothing is invented. */
 void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opts);
+/* The JSON key fio uses for a percentile ("%f": 99.9 → "99.900000"). */
+void fsc_pct_key(char *out, size_t size, double pct);
 /* Write one JOB object (also used by `table --format json`). */
 void fsc_model_write_job(fsc_jw *w, const fsc_job *job);
 

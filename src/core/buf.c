@@ -103,10 +103,32 @@ void fsc_buf_num(fsc_buf *b, double v)
         return;
     }
     if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-        long long i = (long long)v;
-        int n = snprintf(tmp, sizeof tmp, "%lld", i);
-        fsc_buf_add(b, tmp, (size_t)n);
+        unsigned long long u = (unsigned long long)fabs(v);
+        char *e = tmp + sizeof tmp, *p = e;
+        do {
+            *--p = (char)('0' + u % 10);
+            u /= 10;
+        } while (u);
+        if (v < 0)
+            *--p = '-';
+        fsc_buf_add(b, p, (size_t)(e - p));
         return;
+    }
+    /* Most values came from text with a few decimals: find the fewest decimals d with
+     * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
+     * correctly rounded and the printed decimal reads back as v. */
+    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    double av = fabs(v);
+    for (int d = 1; d <= 9; d++) {
+        double x = nearbyint(av * p10[d]);
+        if (x >= 9007199254740992.0)
+            break;
+        if (x / p10[d] == av) {
+            unsigned long long ix = (unsigned long long)x, den = (unsigned long long)p10[d];
+            int n = snprintf(tmp, sizeof tmp, "%s%llu.%0*llu", v < 0 ? "-" : "", ix / den, d, ix % den);
+            fsc_buf_add(b, tmp, (size_t)n);
+            return;
+        }
     }
     int n = snprintf(tmp, sizeof tmp, "%.15g", v);
     if (strtod(tmp, NULL) != v)

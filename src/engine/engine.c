@@ -824,6 +824,15 @@ static bool fill_job(fsc_job *job, const unit *u)
     for (size_t i = 0; i < def->n_given; i++)
         if (!fsc_job_set_option(job, def->given[i].key, def->given[i].val))
             return false;
+    /* the header line shows these four whether given or not; the JSON agrees with it */
+    char bs[32], depth[16];
+    fsc_num2str(bs, sizeof bs, def->bs, 4, true, "B");
+    snprintf(depth, sizeof depth, "%u", def->iodepth);
+    if ((!fsc_job_option(job, "rw") && !fsc_job_set_option(job, "rw", def->rw_text)) ||
+        (!fsc_job_option(job, "bs") && !fsc_job_set_option(job, "bs", bs)) ||
+        (!fsc_job_option(job, "ioengine") && !fsc_job_set_option(job, "ioengine", def->ioengine)) ||
+        (!fsc_job_option(job, "iodepth") && !fsc_job_set_option(job, "iodepth", depth)))
+        return false;
     for (int d = 0; d < N_RW; d++)
         if (s->ios[d] && !fill_dir(&job->dir[d], u, d, def, !w->ops->sync))
             return false;

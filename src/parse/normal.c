@@ -24,6 +24,12 @@ typedef struct jobdef {
     char *name, *rw, *bs, *ioengine, *iodepth;
 } jobdef;
 
+typedef struct disk_master {
+    size_t index; /* into run->disk_util */
+    double sum_r, sum_w;
+    uint64_t n;
+} disk_master;
+
 typedef struct nstate {
     const fsc_grammar_set *g;
     const fsc_text *t;
@@ -46,9 +52,8 @@ typedef struct nstate {
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     uint64_t pctl_unit_ns;
     long group;
-    long disk_master; /* index of the md/dm device whose members follow, or -1 */
-    double member_r, member_w;
-    size_t member_n;
+    disk_master masters[8]; /* md/dm devices whose members are being listed */
+    size_t n_masters;
     uint64_t starting;
     size_t line_warnings;
     jobdef *defs;
@@ -79,7 +84,7 @@ static void reset_run_state(nstate *st)
     st->dir = -1;
     st->pctl_kind = -1;
     st->group = -1;
-    st->disk_master = -1;
+    st->n_masters = 0;
     st->starting = 0;
     st->line_warnings = 0;
     st->unknown_since_last = 0;
@@ -433,6 +438,11 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
     if (!fsc_rule_capture(r, st->md, line, "version", &v, &vn))
         return;
     bool engine = cap_is(st, r, line, "engine", "fioscope-engine");
+    char *host = cap_dup(st, r, line, "hostname");
+    if (host) { /* client/server: "hostname=vm, ..., fio=fio-3.33" */
+        free(st->run->source.host);
+        st->run->source.host = host;
+    }
     free(st->run->source.fio_version);
     fsc_buf b = {0};
     fsc_buf_puts(&b, engine ? "fioscope-engine-" : "fio-");
@@ -490,6 +500,8 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     st->pctl_kind = -1;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
+    if (!j->hostname && st->run->source.host)
+        j->hostname = fsc_strdup(st->run->source.host);
     j->error_text = cap_dup(st, r, line, "error_text");
     j->first_line = j->last_line = st->t->lines[idx].orig;
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
@@ -778,16 +790,10 @@ static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_
     apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
 }
 
-static size_t indent_of(nstate *st, const fsc_rule *r, const char *line)
-{
-    const char *s;
-    size_t n;
-    return fsc_rule_capture(r, st->md, line, "indent", &s, &n) ? n : 0;
-}
-
 /* Disk lines: a device with aggr* values is an md/dm device; the lines after it are
- * its members while their average still matches the aggregate (fio prints the
- * members' mean there), which works whether or not the indentation survived. */
+ * its members while their average still differs from the aggregate (fio prints the
+ * members' mean there). Stacked devices (dm over md over disks) nest, so masters
+ * are kept on a stack. This works whether or not the indentation survived. */
 static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     fsc_disk *d = fsc_run_add_disk(st->run);
@@ -799,27 +805,27 @@ static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx
     st->job = -1;
     d->name = cap_dup(st, r, line, "name");
     apply_kv(st, r, line, d, fsc_disk_fields, fsc_n_disk_fields, idx);
-    (void)indent_of(st, r, line);
     size_t me = st->run->n_disk_util - 1;
-    if (d->aggr_read_ios.set || d->aggr_write_ios.set) {
-        st->disk_master = (long)me;
-        st->member_r = st->member_w = 0;
-        st->member_n = 0;
-        return;
+    if (st->n_masters) {
+        disk_master *top = &st->masters[st->n_masters - 1];
+        fsc_disk *m = &st->run->disk_util[top->index];
+        top->sum_r += d->read_ios.set ? d->read_ios.v : 0;
+        top->sum_w += d->write_ios.set ? d->write_ios.v : 0;
+        top->n++;
+        if (!fsc_disk_add_member(m, d->name ? d->name : "") || !(d->parent = fsc_strdup(m->name)))
+            st->oom = true;
+        double ar = m->aggr_read_ios.set ? m->aggr_read_ios.v : 0;
+        double aw = m->aggr_write_ios.set ? m->aggr_write_ios.v : 0;
+        if ((uint64_t)top->sum_r / top->n == (uint64_t)ar && (uint64_t)top->sum_w / top->n == (uint64_t)aw)
+            st->n_masters--; /* its members are complete */
     }
-    if (st->disk_master < 0)
-        return;
-    fsc_disk *m = &st->run->disk_util[st->disk_master];
-    st->member_r += d->read_ios.set ? d->read_ios.v : 0;
-    st->member_w += d->write_ios.set ? d->write_ios.v : 0;
-    st->member_n++;
-    if (!fsc_disk_add_member(m, d->name ? d->name : "") || !(d->parent = fsc_strdup(m->name)))
-        st->oom = true;
-    double ar = m->aggr_read_ios.set ? m->aggr_read_ios.v : 0;
-    double aw = m->aggr_write_ios.set ? m->aggr_write_ios.v : 0;
-    uint64_t n = st->member_n;
-    if ((uint64_t)st->member_r / n == (uint64_t)ar && (uint64_t)st->member_w / n == (uint64_t)aw)
-        st->disk_master = -1; /* members complete */
+    d = &st->run->disk_util[me];
+    if ((d->aggr_read_ios.set || d->aggr_write_ios.set) && st->n_masters < FSC_ARRAY_SIZE(st->masters)) {
+        disk_master *m = &st->masters[st->n_masters++];
+        m->index = me;
+        m->sum_r = m->sum_w = 0;
+        m->n = 0;
+    }
 }
 
 static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
@@ -911,7 +917,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     case FSC_ACT_DISK_HEADER:
         st->phase = 3;
         st->job = -1;
-        st->disk_master = -1;
+        st->n_masters = 0;
         break;
     case FSC_ACT_DISK: act_disk(st, r, line, idx); break;
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;

@@ -127,6 +127,7 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
         st->stopped = true;
         return false;
     }
+    fsc_command_apply_options(run);
     run->label = fsc_job_label(run, run->n_jobs ? &run->jobs[0] : NULL, st->p->opts.label_from);
     if (!st->sink(st->ctx, run)) {
         st->stopped = true;

@@ -47,6 +47,10 @@ void fsc_text_free(fsc_text *t);
  * command line / job file shown before the run) and run->command. */
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
 
+/* Fill jobs' missing "job options" (rw, bs, ioengine, iodepth, numjobs, ...) from
+ * run->command, the fio command line or job file shown before the run. */
+void fsc_command_apply_options(fsc_run *run);
+
 /* Read one fio JSON document (a balanced {...}); NULL with a reason in err if it is
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);

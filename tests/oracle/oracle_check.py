@@ -245,7 +245,7 @@ def check_disks(c, ours, theirs):
             c.errors.append(f"{where}: missing")
             continue
         for k, v in d.items():
-            if k == "name":
+            if k in ("name", "hostname", "port"):
                 continue
             if k.endswith("util"):
                 c.pct2(f"{where}.{k}", o.get(k), v)
@@ -276,7 +276,7 @@ def main():
         else:
             run = runs[0]
             gopts = fio.get("global options", {})
-            fjobs = fio["jobs"]
+            fjobs = fio.get("jobs") or [j for j in fio.get("client_stats", []) if j["jobname"] != "All clients"]
             if len(run["jobs"]) != len(fjobs):
                 c.errors.append(f"jobs: fioscope {len(run['jobs'])} != fio {len(fjobs)}")
             for i, (o, t) in enumerate(zip(run["jobs"], fjobs)):

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/* Replays every saved fuzz input (tests/fuzz/regress) and the samples through the
+ * fuzz target's path, so a crash found once stays fixed. Runs under ASan in make test. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../fuzz/fuzz_parse.c"
+
+static size_t replay_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    size_t n = 0;
+    if (!d)
+        return 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat sb;
+        if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > (64 << 20))
+            continue;
+        FILE *f = fopen(path, "rb");
+        if (!f)
+            continue;
+        uint8_t *buf = malloc((size_t)sb.st_size + 1);
+        size_t got = buf ? fread(buf, 1, (size_t)sb.st_size, f) : 0;
+        fclose(f);
+        if (buf) {
+            LLVMFuzzerTestOneInput(buf, got);
+            free(buf);
+            n++;
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+static void test_replay(void **state)
+{
+    (void)state;
+    const char *src = getenv("FSC_SOURCE_DIR");
+    assert_non_null(src);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/tests/fuzz/regress", src);
+    size_t n = replay_dir(dir);
+    snprintf(dir, sizeof dir, "%s/samples", src);
+    n += replay_dir(dir);
+    assert_true(n > 0);
+    /* a few crafted edge cases */
+    static const char *const cases[] = {"", "{", "}", "{\"jobs\":[{}]}", "3;fio-3;x;0;0",
+                                        "x: (groupid=0, jobs=1): err= 0\n  read: IOPS=1k, BW=1B/s (1B/s)(1B/1msec)\n",
+                                        "    clat percentiles (usec):\n     | 1.00th=[",
+                                        "Disk stats (read/write):\n    md0: ios=1/1, aggrios=9/9\n  sda: ios=1/1\n"};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        LLVMFuzzerTestOneInput((const uint8_t *)cases[i], strlen(cases[i]));
+    const char *corpus = getenv("FSC_CORPUS");
+    if (corpus) {
+        static const char *const sub[] = {"damaged", "fio-2.0.15", "fio-3.0", "fio-3.33-oracle"};
+        for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
+            snprintf(dir, sizeof dir, "%s/%s", corpus, sub[i]);
+            replay_dir(dir);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_replay)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
