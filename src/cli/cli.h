@@ -40,6 +40,9 @@ int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
 int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
                  fsc_runset *set, fsc_manifest *manifest);
 
+/* "1600x900" → *w, *h (200..8000 each); false if malformed. */
+bool fsc_cli_parse_size(const char *s, int *w, int *h);
+
 /* Exit status for a manifest: 1 if any input errored or held no run. */
 int fsc_cli_manifest_status(const fsc_manifest *m);
 

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * `fioscope report`: one folder with index.html (self-contained), report.md,
+ * report.xlsx and charts/NAME.png, all built from the same tables of one runset.
+ */
+#ifndef FIOSCOPE_REPORT_H
+#define FIOSCOPE_REPORT_H
+
+#include "fioscope/buf.h"
+#include "fioscope/input.h"
+#include "fioscope/model.h"
+#include "fioscope/parse.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Name of the marker file that says "fioscope wrote this folder". */
+#define FSC_REPORT_MARKER ".fioscope-report"
+
+typedef struct fsc_report_opts {
+    const char *dir;              /* output folder (created if missing) */
+    fsc_label_from label_from;    /* row labels */
+    int chart_width, chart_height; /* PNG size; 0 = 1600x900 */
+    const fsc_manifest *manifest; /* inputs read (for the Sources part); may be NULL */
+} fsc_report_opts;
+
+/* What fsc_report_write produced (file names relative to the folder). */
+typedef struct fsc_report_result {
+    size_t n_charts, n_tables;
+} fsc_report_result;
+
+/* Write the report. The folder must be missing, empty, or written by fioscope before
+ * (it holds FSC_REPORT_MARKER); anything else is refused with FSC_E_USAGE and a
+ * message in err, and nothing is written. Every file is written under a temporary
+ * name and renamed into place. FSC_E_NO_RUNS when set is empty; FSC_E_IO / FSC_E_NOMEM
+ * with err naming the file otherwise. res may be NULL. */
+fsc_status fsc_report_write(const fsc_runset *set, const fsc_report_opts *o, fsc_report_result *res,
+                            fsc_buf *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

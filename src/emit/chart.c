@@ -1,0 +1,718 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Chart descriptions and the builders that fill them from tables (bars, x/y) and
+ * from the run model (percentile curves, latency buckets, disk utilisation, scaling).
+ */
+#include "fioscope/chart.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CURVES 10
+
+int fsc_chart_type_from_name(const char *name)
+{
+    static const char *const names[] = {"bar", "line", "scatter", "pctl", "buckets"};
+    for (size_t i = 0; name && i < FSC_ARRAY_SIZE(names); i++)
+        if (!strcmp(name, names[i]))
+            return (int)i;
+    return -1;
+}
+
+fsc_chart *fsc_chart_new(fsc_chart_type type, const char *title)
+{
+    fsc_chart *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->type = type;
+    c->title = fsc_strdup(title ? title : "");
+    if (!c->title) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void fsc_chart_free(fsc_chart *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; i < c->n_categories; i++)
+        free(c->categories[i]);
+    free(c->categories);
+    for (size_t i = 0; i < c->n_series; i++) {
+        free(c->series[i].name);
+        free(c->series[i].x);
+        free(c->series[i].y);
+    }
+    free(c->series);
+    free(c->title);
+    free(c->subtitle);
+    free(c->x_title);
+    free(c->y_title);
+    free(c);
+}
+
+bool fsc_chart_axes(fsc_chart *c, const char *x_title, fsc_unit x_unit, const char *y_title,
+                    fsc_unit y_unit)
+{
+    free(c->x_title);
+    free(c->y_title);
+    c->x_title = x_title ? fsc_strdup(x_title) : NULL;
+    c->y_title = y_title ? fsc_strdup(y_title) : NULL;
+    c->x_unit = x_unit;
+    c->y_unit = y_unit;
+    return (!x_title || c->x_title) && (!y_title || c->y_title);
+}
+
+/* name, or "name #k" when k-1 earlier entries of names[] already carry it, so that
+ * numjobs clones ("randwrite" four times) can be told apart in legends and axes. */
+static char *unique_name(const char *name, char *const *names, size_t n, size_t stride)
+{
+    size_t len = strlen(name), same = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *o = *(char *const *)((const char *)names + i * stride);
+        if (!strncmp(o, name, len) && (o[len] == 0 || !strncmp(o + len, " #", 2)))
+            same++;
+    }
+    if (!same)
+        return fsc_strdup(name);
+    fsc_buf b = {0};
+    fsc_buf_printf(&b, "%s #%zu", name, same + 1);
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
+}
+
+bool fsc_chart_add_category(fsc_chart *c, const char *name)
+{
+    char *copy = unique_name(name ? name : "", c->categories, c->n_categories, sizeof(char *));
+    char **slot = copy ? FSC_PUSH(c->categories, c->n_categories, c->cap_categories) : NULL;
+    if (!slot) {
+        free(copy);
+        return false;
+    }
+    *slot = copy;
+    return true;
+}
+
+fsc_series *fsc_chart_add_series(fsc_chart *c, const char *name)
+{
+    char *copy = unique_name(name ? name : "", c->series ? &c->series[0].name : NULL, c->n_series,
+                             sizeof(fsc_series));
+    fsc_series *s = copy ? FSC_PUSH(c->series, c->n_series, c->cap_series) : NULL;
+    if (!s) {
+        free(copy);
+        return NULL;
+    }
+    memset(s, 0, sizeof *s);
+    s->name = copy;
+    return s;
+}
+
+bool fsc_series_add(fsc_series *s, double x, double y)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 16;
+        double *nx = realloc(s->x, cap * sizeof *nx);
+        if (!nx)
+            return false;
+        s->x = nx;
+        double *ny = realloc(s->y, cap * sizeof *ny);
+        if (!ny)
+            return false;
+        s->y = ny;
+        s->cap = cap;
+    }
+    s->x[s->n] = x;
+    s->y[s->n] = y;
+    s->n++;
+    return true;
+}
+
+bool fsc_chart_has_data(const fsc_chart *c)
+{
+    for (size_t k = 0; k < c->n_series; k++)
+        for (size_t i = 0; i < c->series[k].n; i++)
+            if (isfinite(c->series[k].y[i]) && (!c->y_log || c->series[k].y[i] > 0))
+                return true;
+    return false;
+}
+
+/* ---- from tables ---- */
+
+static bool column_has_numbers(const fsc_table *t, size_t col)
+{
+    for (size_t r = 0; r < t->n_rows; r++)
+        if (t->rows[r].cells[col].kind == FSC_CELL_NUM)
+            return true;
+    return false;
+}
+
+static double cell_num(const fsc_cell *cell)
+{
+    return cell->kind == FSC_CELL_NUM ? cell->num : NAN;
+}
+
+static double size_option(const char *s);
+
+/* x of a point: a number, or a text column holding one ("8", "4k" as 4096). */
+static double cell_x(const fsc_cell *cell)
+{
+    if (cell->kind == FSC_CELL_TEXT && cell->text) {
+        char *end;
+        strtod(cell->text, &end);
+        return end != cell->text ? size_option(cell->text) : NAN;
+    }
+    return cell_num(cell);
+}
+
+fsc_chart *fsc_chart_from_table(const fsc_table *t, const char *title, const char *y_title)
+{
+    fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, title);
+    bool ok = c != NULL;
+    for (size_t r = 0; ok && r < t->n_rows; r++)
+        ok = fsc_chart_add_category(c, t->rows[r].label);
+    bool unit_set = false;
+    for (size_t col = 0; ok && col < t->n_cols; col++) {
+        if (t->cols[col].text || !column_has_numbers(t, col))
+            continue;
+        if (!unit_set) {
+            ok = fsc_chart_axes(c, "job", FSC_UNIT_NONE, y_title ? y_title : t->cols[col].title,
+                                t->cols[col].unit);
+            unit_set = true;
+        }
+        /* "write clat" next to "write clat p99" reads better as "write clat mean". */
+        fsc_buf name = {0};
+        const char *mn = t->cols[col].name;
+        size_t mlen = strlen(mn);
+        fsc_buf_puts(&name, t->cols[col].title);
+        if (mlen > 5 && !strcmp(mn + mlen - 5, ".mean") && !strstr(t->cols[col].title, "mean"))
+            fsc_buf_puts(&name, " mean");
+        fsc_series *s = ok && !name.oom ? fsc_chart_add_series(c, name.data) : NULL;
+        fsc_buf_free(&name);
+        ok = s != NULL;
+        for (size_t r = 0; ok && r < t->n_rows; r++)
+            ok = fsc_series_add(s, (double)r, cell_num(&t->rows[r].cells[col]));
+    }
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void cell_text(const fsc_table *t, size_t r, size_t col, fsc_buf *out)
+{
+    const fsc_cell *cell = &t->rows[r].cells[col];
+    if (cell->kind == FSC_CELL_TEXT)
+        fsc_buf_puts(out, cell->text);
+    else if (cell->kind == FSC_CELL_NUM)
+        fsc_format_human(out, cell->num, t->cols[col].unit);
+    else
+        fsc_buf_puts(out, t->rows[r].label);
+}
+
+static bool xy_bars(fsc_chart *c, const fsc_table *t)
+{
+    fsc_buf lab = {0};
+    fsc_series *s = fsc_chart_add_series(c, t->cols[1].title);
+    bool ok = s != NULL;
+    for (size_t r = 0; ok && r < t->n_rows; r++) {
+        fsc_buf_reset(&lab);
+        cell_text(t, r, 0, &lab);
+        ok = !lab.oom && fsc_chart_add_category(c, lab.data ? lab.data : "") &&
+             fsc_series_add(s, (double)r, cell_num(&t->rows[r].cells[1]));
+    }
+    fsc_buf_free(&lab);
+    return ok;
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+    const double *pa = a, *pb = b;
+    return (pa[0] > pb[0]) - (pa[0] < pb[0]);
+}
+
+static bool xy_points(fsc_chart *c, const fsc_table *t)
+{
+    double *pts = malloc((t->n_rows ? t->n_rows : 1) * 2 * sizeof *pts);
+    size_t n = 0;
+    if (!pts)
+        return false;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        double x = cell_x(&t->rows[r].cells[0]), y = cell_num(&t->rows[r].cells[1]);
+        if (isfinite(x) && isfinite(y)) {
+            pts[2 * n] = x;
+            pts[2 * n + 1] = y;
+            n++;
+        }
+    }
+    qsort(pts, n, 2 * sizeof *pts, cmp_point);
+    fsc_series *s = fsc_chart_add_series(c, t->cols[1].title);
+    bool ok = s != NULL;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = fsc_series_add(s, pts[2 * i], pts[2 * i + 1]);
+    free(pts);
+    return ok;
+}
+
+fsc_chart *fsc_chart_xy(const fsc_table *t, fsc_chart_type type)
+{
+    if (t->n_cols < 2)
+        return NULL;
+    fsc_buf title = {0};
+    fsc_buf_printf(&title, "%s by %s", t->cols[1].title, t->cols[0].title);
+    fsc_chart *c = title.oom ? NULL : fsc_chart_new(type, title.data);
+    fsc_buf_free(&title);
+    if (!c)
+        return NULL;
+    bool ok = fsc_chart_axes(c, t->cols[0].title, t->cols[0].unit, t->cols[1].title, t->cols[1].unit);
+    if (ok)
+        ok = type == FSC_CHART_BAR ? xy_bars(c, t) : xy_points(c, t);
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* ---- from the run model ---- */
+
+static char *job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from)
+{
+    char *l = fsc_job_label(run, job, from);
+    if (l && *l)
+        return l;
+    free(l);
+    return fsc_strdup(job->jobname ? job->jobname : "(job)");
+}
+
+static size_t dirs_with_pctl(const fsc_job *job, fsc_latkind k)
+{
+    size_t n = 0;
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        n += job->dir[d].lat[k].n_percentile > 0;
+    return n;
+}
+
+/* Add every job/direction curve; *total counts all, only MAX_CURVES are kept. */
+static bool pctl_curves(fsc_chart *c, const fsc_runset *set, fsc_latkind k, fsc_label_from from,
+                        size_t *total)
+{
+    for (size_t r = 0; r < set->n_runs; r++) {
+        const fsc_run *run = set->runs[r];
+        for (size_t j = 0; j < run->n_jobs; j++) {
+            const fsc_job *job = &run->jobs[j];
+            size_t n_dirs = dirs_with_pctl(job, k);
+            for (int d = 0; d < FSC_DIR_COUNT; d++) {
+                const fsc_lat *lat = &job->dir[d].lat[k];
+                if (!lat->n_percentile || ++*total > MAX_CURVES)
+                    continue;
+                char *label = job_label(run, job, from);
+                fsc_buf name = {0};
+                fsc_buf_printf(&name, n_dirs > 1 ? "%s (%s)" : "%s", label ? label : "",
+                               fsc_ddir_name((fsc_ddir)d));
+                free(label);
+                fsc_series *s = name.oom ? NULL : fsc_chart_add_series(c, name.data);
+                fsc_buf_free(&name);
+                if (!s)
+                    return false;
+                for (size_t i = 0; i < lat->n_percentile; i++)
+                    if (lat->percentile[i].pct < 100 && !fsc_series_add(s, lat->percentile[i].pct,
+                                                                        lat->percentile[i].ns))
+                        return false;
+            }
+        }
+    }
+    return true;
+}
+
+fsc_chart *fsc_chart_percentiles(const fsc_runset *set, fsc_latkind k, fsc_label_from from)
+{
+    static const char *const titles[] = {"Submission latency percentiles",
+                                         "Completion latency percentiles", "Total latency percentiles"};
+    fsc_chart *c = fsc_chart_new(FSC_CHART_PCTL, titles[k]);
+    size_t total = 0;
+    bool ok = c && fsc_chart_axes(c, "percentile (%)", FSC_UNIT_NONE, "latency (log scale)", FSC_UNIT_NS) &&
+              pctl_curves(c, set, k, from, &total);
+    if (ok && total > MAX_CURVES) {
+        fsc_buf sub = {0};
+        fsc_buf_printf(&sub, "the first %d of %zu curves", MAX_CURVES, total);
+        c->subtitle = sub.data;
+        ok = !sub.oom;
+    }
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    c->y_log = true;
+    return c;
+}
+
+/* ---- latency buckets ---- */
+
+typedef struct bucket_key {
+    int unit; /* fsc_bucket_unit */
+    double bound; /* upper bound in that unit; INFINITY for ">=" */
+    char key[16];
+} bucket_key;
+
+static double bucket_bound(const char *key)
+{
+    if (key[0] == '>')
+        return INFINITY;
+    return strtod(key, NULL);
+}
+
+static int cmp_bucket(const void *a, const void *b)
+{
+    const bucket_key *x = a, *y = b;
+    if (x->unit != y->unit)
+        return x->unit - y->unit;
+    return (x->bound > y->bound) - (x->bound < y->bound);
+}
+
+static void bucket_name(const bucket_key *k, fsc_buf *out)
+{
+    static const char *const units[] = {"ns", "µs", "ms"};
+    if (k->key[0] == '>') {
+        const char *num = k->key + strspn(k->key, ">=");
+        if (k->unit == FSC_BUCKET_MS && !strcmp(num, "2000"))
+            fsc_buf_puts(out, "≥2 s");
+        else
+            fsc_buf_printf(out, "≥%s %s", num, units[k->unit]);
+    } else if (k->unit < FSC_BUCKET_MS && k->bound == 1000)
+        fsc_buf_printf(out, "1 %s", units[k->unit + 1]);
+    else if (k->unit == FSC_BUCKET_MS && k->bound >= 1000)
+        fsc_buf_printf(out, "%g s", k->bound / 1000);
+    else
+        fsc_buf_printf(out, "%s %s", k->key, units[k->unit]);
+}
+
+static bool collect_buckets(const fsc_runset *set, bucket_key **keys, size_t *n, size_t *cap)
+{
+    for (size_t r = 0; r < set->n_runs; r++)
+        for (size_t j = 0; j < set->runs[r]->n_jobs; j++)
+            for (int u = 0; u < FSC_BUCKET_COUNT; u++) {
+                const fsc_kvlist *l = &set->runs[r]->jobs[j].latency[u];
+                for (size_t i = 0; i < l->n; i++) {
+                    bool seen = false;
+                    for (size_t k = 0; k < *n && !seen; k++)
+                        seen = (*keys)[k].unit == u && !strcmp((*keys)[k].key, l->items[i].key);
+                    if (seen)
+                        continue;
+                    bucket_key *bk = FSC_PUSH(*keys, *n, *cap);
+                    if (!bk)
+                        return false;
+                    bk->unit = u;
+                    bk->bound = bucket_bound(l->items[i].key);
+                    memcpy(bk->key, l->items[i].key, sizeof bk->key);
+                }
+            }
+    qsort(*keys, *n, sizeof **keys, cmp_bucket);
+    return true;
+}
+
+static double bucket_value(const fsc_job *job, const bucket_key *k)
+{
+    const fsc_kv *kv = fsc_kvlist_get(&job->latency[k->unit], k->key);
+    return kv ? kv->v : NAN;
+}
+
+/* The first and last bucket that any job filled (fio prints many 0.00 / 0.01 rows). */
+static void bucket_span(const fsc_runset *set, const bucket_key *keys, size_t n, size_t *lo,
+                        size_t *hi)
+{
+    *lo = n;
+    *hi = 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t r = 0; r < set->n_runs; r++)
+            for (size_t j = 0; j < set->runs[r]->n_jobs; j++) {
+                double v = bucket_value(&set->runs[r]->jobs[j], &keys[k]);
+                if (isfinite(v) && v > 0) {
+                    *lo = k < *lo ? k : *lo;
+                    *hi = k > *hi ? k : *hi;
+                }
+            }
+}
+
+static bool job_has_buckets(const fsc_job *job)
+{
+    for (int u = 0; u < FSC_BUCKET_COUNT; u++)
+        if (job->latency[u].n)
+            return true;
+    return false;
+}
+
+static bool bucket_series(fsc_chart *c, const fsc_runset *set, const bucket_key *keys, size_t lo,
+                          size_t hi, fsc_label_from from, size_t *total)
+{
+    for (size_t r = 0; r < set->n_runs; r++)
+        for (size_t j = 0; j < set->runs[r]->n_jobs; j++) {
+            const fsc_job *job = &set->runs[r]->jobs[j];
+            if (!job_has_buckets(job) || ++*total > MAX_CURVES)
+                continue;
+            char *label = job_label(set->runs[r], job, from);
+            fsc_series *s = label ? fsc_chart_add_series(c, label) : NULL;
+            free(label);
+            if (!s)
+                return false;
+            for (size_t k = lo; k <= hi; k++)
+                if (!fsc_series_add(s, (double)(k - lo), bucket_value(job, &keys[k])))
+                    return false;
+        }
+    return true;
+}
+
+fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from)
+{
+    fsc_chart *c = fsc_chart_new(FSC_CHART_BUCKETS, "Latency distribution");
+    bucket_key *keys = NULL;
+    size_t n = 0, cap = 0, lo, hi, total = 0;
+    bool ok = c && fsc_chart_axes(c, "latency bucket (upper bound)", FSC_UNIT_NONE, "share of I/Os",
+                                  FSC_UNIT_PCT) &&
+              collect_buckets(set, &keys, &n, &cap);
+    if (ok)
+        bucket_span(set, keys, n, &lo, &hi);
+    if (ok && lo <= hi) {
+        fsc_buf name = {0};
+        for (size_t k = lo; ok && k <= hi; k++) {
+            fsc_buf_reset(&name);
+            bucket_name(&keys[k], &name);
+            ok = !name.oom && fsc_chart_add_category(c, name.data);
+        }
+        fsc_buf_free(&name);
+        ok = ok && bucket_series(c, set, keys, lo, hi, from, &total);
+    }
+    if (ok && total > MAX_CURVES) {
+        fsc_buf sub = {0};
+        fsc_buf_printf(&sub, "the first %d of %zu jobs", MAX_CURVES, total);
+        c->subtitle = sub.data;
+        ok = !sub.oom;
+    }
+    free(keys);
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* ---- disk utilisation ---- */
+
+static size_t runs_with_disks(const fsc_runset *set)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < set->n_runs; r++)
+        n += set->runs[r]->n_disk_util > 0;
+    return n;
+}
+
+fsc_chart *fsc_chart_disk_util(const fsc_runset *set)
+{
+    fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, "Disk utilisation");
+    bool many = runs_with_disks(set) > 1;
+    fsc_series *s = c && fsc_chart_axes(c, "device", FSC_UNIT_NONE, "utilisation", FSC_UNIT_PCT)
+                        ? fsc_chart_add_series(c, "util")
+                        : NULL;
+    bool ok = s != NULL;
+    fsc_buf name = {0};
+    for (size_t r = 0; ok && r < set->n_runs; r++)
+        for (size_t i = 0; ok && i < set->runs[r]->n_disk_util; i++) {
+            const fsc_disk *dk = &set->runs[r]->disk_util[i];
+            fsc_buf_reset(&name);
+            if (many)
+                fsc_buf_printf(&name, "%s: ", set->runs[r]->label ? set->runs[r]->label : set->runs[r]->id);
+            fsc_buf_puts(&name, dk->name ? dk->name : "?");
+            ok = !name.oom && fsc_chart_add_category(c, name.data) &&
+                 fsc_series_add(c->series, (double)(c->n_categories - 1),
+                                dk->util.set ? dk->util.v : NAN);
+        }
+    fsc_buf_free(&name);
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* ---- scaling over one job option ---- */
+
+static const char *const scaling_keys[] = {"rw", "ioengine", "bs", "iodepth", "numjobs"};
+
+/* "4k" → 4096, "1m" → 1048576, "(R) 4096B-4096B" → 4096 (fio's bs suffixes are 1024-based). */
+static double size_option(const char *s)
+{
+    while (*s && !isdigit((unsigned char)*s))
+        s++;
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s)
+        return NAN;
+    switch (tolower((unsigned char)*end)) {
+    case 'k': return v * 1024;
+    case 'm': return v * 1048576;
+    case 'g': return v * 1073741824.0;
+    default: return v;
+    }
+}
+
+static const char *job_option_value(const fsc_job *job, const char *key, char *tmp, size_t n)
+{
+    const char *v = fsc_job_option(job, key);
+    if (!v && !strcmp(key, "numjobs") && job->jobs.set) {
+        snprintf(tmp, n, "%.0f", job->jobs.v);
+        v = tmp;
+    }
+    return v;
+}
+
+static double job_total(const fsc_job *job, bool bandwidth)
+{
+    double sum = 0;
+    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++) {
+        const fsc_num *n = bandwidth ? &job->dir[d].bw_bytes : &job->dir[d].iops;
+        if (n->set)
+            sum += n->v;
+    }
+    return sum;
+}
+
+typedef struct scale_pt {
+    char *series;
+    double x, y_sum;
+    size_t count;
+} scale_pt;
+
+/* The series key of a job: its other scaling options, or NULL if param is not set. */
+static char *series_key(const fsc_job *job, const char *param, double *x)
+{
+    char tmp[32];
+    const char *pv = job_option_value(job, param, tmp, sizeof tmp);
+    if (!pv)
+        return NULL;
+    *x = !strcmp(param, "bs") ? size_option(pv) : strtod(pv, NULL);
+    if (!isfinite(*x) || *x <= 0)
+        return NULL;
+    fsc_buf key = {0};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(scaling_keys); i++) {
+        const char *v = job_option_value(job, scaling_keys[i], tmp, sizeof tmp);
+        if (strcmp(scaling_keys[i], param) && v)
+            fsc_buf_printf(&key, "%s%s=%s", key.len ? ", " : "", scaling_keys[i], v);
+    }
+    if (!key.data)
+        fsc_buf_puts(&key, "all jobs");
+    if (key.oom) {
+        fsc_buf_free(&key);
+        return NULL;
+    }
+    return key.data;
+}
+
+static bool add_point(scale_pt **pts, size_t *n, size_t *cap, char *series, double x, double y)
+{
+    for (size_t i = 0; i < *n; i++)
+        if ((*pts)[i].x == x && !strcmp((*pts)[i].series, series)) {
+            (*pts)[i].y_sum += y;
+            (*pts)[i].count++;
+            free(series);
+            return true;
+        }
+    scale_pt *p = FSC_PUSH(*pts, *n, *cap);
+    if (!p) {
+        free(series);
+        return false;
+    }
+    *p = (scale_pt){series, x, y, 1};
+    return true;
+}
+
+/* One point per (run, job name): numjobs clones of one job add up. */
+static bool scaling_points(const fsc_runset *set, const char *param, bool bw, scale_pt **pts,
+                           size_t *n, size_t *cap)
+{
+    for (size_t r = 0; r < set->n_runs; r++) {
+        const fsc_run *run = set->runs[r];
+        for (size_t j = 0; j < run->n_jobs; j++) {
+            const fsc_job *job = &run->jobs[j];
+            bool earlier = false;
+            for (size_t e = 0; e < j && !earlier; e++)
+                earlier = run->jobs[e].jobname && job->jobname && !strcmp(run->jobs[e].jobname, job->jobname);
+            double x, y = 0;
+            char *key = earlier ? NULL : series_key(job, param, &x);
+            if (!key)
+                continue;
+            for (size_t e = j; e < run->n_jobs; e++)
+                if (e == j || (job->jobname && run->jobs[e].jobname && !strcmp(run->jobs[e].jobname, job->jobname)))
+                    y += job_total(&run->jobs[e], bw);
+            if (!add_point(pts, n, cap, key, x, y))
+                return false;
+        }
+    }
+    return true;
+}
+
+static size_t distinct_x_of(const scale_pt *pts, size_t n, const char *series)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(pts[i].series, series))
+            count++;
+    return count;
+}
+
+static bool scaling_series(fsc_chart *c, scale_pt *pts, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool first = true;
+        for (size_t e = 0; e < i && first; e++)
+            first = strcmp(pts[e].series, pts[i].series) != 0;
+        if (!first || distinct_x_of(pts, n, pts[i].series) < 2)
+            continue;
+        fsc_series *s = fsc_chart_add_series(c, pts[i].series);
+        if (!s)
+            return false;
+        double done = -INFINITY;
+        /* Points ascending by x: pick the next larger x each time (n is small). */
+        for (;;) {
+            size_t best = n;
+            for (size_t e = 0; e < n; e++)
+                if (!strcmp(pts[e].series, pts[i].series) && pts[e].x > done &&
+                    (best == n || pts[e].x < pts[best].x))
+                    best = e;
+            if (best == n)
+                break;
+            if (!fsc_series_add(s, pts[best].x, pts[best].y_sum / (double)pts[best].count))
+                return false;
+            done = pts[best].x;
+        }
+    }
+    return true;
+}
+
+fsc_chart *fsc_chart_scaling(const fsc_runset *set, const char *param)
+{
+    bool bw = !strcmp(param, "bs");
+    fsc_buf title = {0};
+    fsc_buf_printf(&title, "%s over %s", bw ? "Bandwidth" : "IOPS", param);
+    fsc_chart *c = title.oom ? NULL : fsc_chart_new(FSC_CHART_LINE, title.data);
+    fsc_buf_free(&title);
+    scale_pt *pts = NULL;
+    size_t n = 0, cap = 0;
+    bool ok = c && fsc_chart_axes(c, param, bw ? FSC_UNIT_BYTES : FSC_UNIT_NONE,
+                                  bw ? "bandwidth" : "IOPS", bw ? FSC_UNIT_BYTES_PER_S : FSC_UNIT_IOPS) &&
+              scaling_points(set, param, bw, &pts, &n, &cap) && scaling_series(c, pts, n);
+    for (size_t i = 0; i < n; i++)
+        free(pts[i].series);
+    free(pts);
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
