@@ -487,7 +487,7 @@ static bool decode_entities(const char *s, size_t n, fsc_buf *out)
 
 typedef struct line_sink {
     fsc_text *out;
-    fsc_buf tmp;
+    fsc_buf tmp, piece;
     bool ok;
 } line_sink;
 
@@ -537,18 +537,36 @@ static const char *const flat_keys[] = {
     "complete ", "issued ", "latency ", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
     "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "Description "};
 /* Keywords that follow the first token of a fio line ("nvme0n1: ios=", "job: (g=0): rw="). */
-static const char *const flat_named[] = {": (g=", ": (groupid=", ": ios="};
+static const char *const flat_named[] = {": (g=", ": (groupid=", ": ios=", ": Laying out"};
 
-/* Does a keyword that begins a fio line start at s[i] (s[i-1] being a space)? */
-static bool flat_key_at(const char *s, size_t n, size_t i)
+/* Does lit match at s[i], possibly with one space inserted by the wrap inside it
+ * ("S tarting", "(group id=")? *gap is that space's index, or SIZE_MAX. Only
+ * keywords of 6+ bytes may be broken, so that short ones cannot match prose. */
+static bool match_wrapped(const char *s, size_t n, size_t i, const char *lit, size_t *gap)
 {
-    for (size_t k = 0; k < sizeof flat_keys / sizeof *flat_keys; k++)
-        if (starts_with(s + i, n - i, flat_keys[k]))
-            return true;
-    return false;
+    size_t k = strlen(lit), j = 0;
+    *gap = SIZE_MAX;
+    while (j < k && i + j < n && s[i + j] == lit[j])
+        j++;
+    if (j == k)
+        return true;
+    if (k < 6 || j == 0 || i + j >= n || s[i + j] != ' ' || lit[j - 1] == ' ' || lit[j] == ' ' ||
+        !starts_with(s + i + j + 1, n - i - j - 1, lit + j))
+        return false;
+    *gap = i + j;
+    return true;
 }
 
-static bool flat_named_at(const char *s, size_t n, size_t i)
+/* The keyword that begins a fio line at s[i], or NULL. */
+static const char *flat_key_at(const char *s, size_t n, size_t i, size_t *gap)
+{
+    for (size_t k = 0; k < sizeof flat_keys / sizeof *flat_keys; k++)
+        if (match_wrapped(s, n, i, flat_keys[k], gap))
+            return flat_keys[k];
+    return NULL;
+}
+
+static bool flat_named_at(const char *s, size_t n, size_t i, size_t *gap)
 {
     size_t j = i;
     while (j < n && s[j] != ' ' && s[j] != ':')
@@ -556,31 +574,33 @@ static bool flat_named_at(const char *s, size_t n, size_t i)
     if (j == i || j >= n)
         return false;
     for (size_t k = 0; k < sizeof flat_named / sizeof *flat_named; k++)
-        if (starts_with(s + j, n - j, flat_named[k]))
+        if (match_wrapped(s, n, j, flat_named[k], gap))
             return true;
     return false;
 }
 
-/* Is s[i] the first byte of a fio line inside a flattened paste? */
-static bool flat_cut_at(const char *s, size_t n, size_t i)
+/* Is s[i] the first byte of a fio line inside a flattened paste? *gap as above. */
+static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
 {
+    *gap = SIZE_MAX;
     if (i == 0 || s[i - 1] != ' ' || s[i] == ' ')
         return false;
-    if (flat_named_at(s, n, i))
+    if (flat_named_at(s, n, i, gap))
         return true;
-    if (!flat_key_at(s, n, i))
+    const char *key = flat_key_at(s, n, i, gap);
+    if (!key)
         return false;
-    if (starts_with(s + i, n - i, "iops ") || starts_with(s + i, n - i, "cpu ") ||
-        starts_with(s + i, n - i, "submit ") || starts_with(s + i, n - i, "complete ") ||
-        starts_with(s + i, n - i, "latency ") || starts_with(s + i, n - i, "issued ")) {
-        /* a spaced-out label: it must reach a colon before any '=' */
+    if (strchr("iclsI", key[0]) && key[strlen(key) - 1] == ' ') {
+        /* a spaced-out label ("iops        :", "cpu          :"): a colon before any '=' */
         size_t j = i;
         while (j < n && s[j] != ':' && s[j] != '=')
             j++;
         return j < n && s[j] == ':';
     }
-    if (starts_with(s + i, n - i, "Starting ") && !isdigit((unsigned char)(i + 9 < n ? s[i + 9] : 'x')))
-        return false;
+    if (key[0] == 'S') { /* "Starting N processes", not any "Starting" */
+        size_t d = i + strlen(key) + (*gap != SIZE_MAX);
+        return d < n && isdigit((unsigned char)s[d]);
+    }
     return true;
 }
 
@@ -589,8 +609,9 @@ static bool looks_flattened(const char *s, size_t n)
     if (n < FLAT_MIN_LEN || glued_terse(s, n) == s)
         return false;
     size_t cuts = 0;
+    size_t gap;
     for (size_t i = 1; i < n && cuts < FLAT_MIN_SPLITS; i++)
-        cuts += flat_cut_at(s, n, i);
+        cuts += flat_cut_at(s, n, i, &gap);
     return cuts >= FLAT_MIN_SPLITS;
 }
 
@@ -644,17 +665,29 @@ static void rejoin_values(const char *s, size_t n, fsc_buf *out)
     }
 }
 
+/* Emit s[start, end) as a line, without the wrap spaces that broke its keyword. */
+static void emit_flat_piece(line_sink *k, const char *s, size_t start, size_t end, size_t gap, uint32_t orig,
+                            uint16_t flags)
+{
+    fsc_buf_reset(&k->piece);
+    for (size_t i = start; i < end; i++)
+        if (i != gap)
+            fsc_buf_putc(&k->piece, s[i]);
+    fsc_buf_reset(&k->tmp);
+    rejoin_values(buf_str(&k->piece), trim_right(buf_str(&k->piece), k->piece.len), &k->tmp);
+    k->ok = k->ok && !k->piece.oom && !k->tmp.oom &&
+            add_line(k->out, buf_str(&k->tmp), k->tmp.len, orig, flags | FSC_LINE_SPLIT);
+}
+
 static void emit_flat(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
-    size_t start = 0;
+    size_t start = 0, start_gap = SIZE_MAX, gap;
     for (size_t i = 1; i <= n && k->ok; i++) {
-        if (i < n && !flat_cut_at(s, n, i))
+        if (i < n && !flat_cut_at(s, n, i, &gap))
             continue;
-        size_t len = trim_right(s + start, i - start);
-        fsc_buf_reset(&k->tmp);
-        rejoin_values(s + start, len, &k->tmp);
-        k->ok = !k->tmp.oom && add_line(k->out, buf_str(&k->tmp), k->tmp.len, orig, flags | FSC_LINE_SPLIT);
+        emit_flat_piece(k, s, start, i, start_gap, orig, flags);
         start = i;
+        start_gap = gap;
     }
 }
 
@@ -713,7 +746,7 @@ static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint
 
 static fsc_status clean_lines(const fsc_text *in, doc_kind d, fsc_text *out)
 {
-    line_sink k = {out, {0}, true};
+    line_sink k = {out, {0}, {0}, true};
     fsc_buf sp = {0}, piece = {0}, dec = {0};
     for (size_t li = 0; li < in->n_lines && k.ok; li++) {
         const fsc_line *l = &in->lines[li];
@@ -739,6 +772,7 @@ static fsc_status clean_lines(const fsc_text *in, doc_kind d, fsc_text *out)
     }
     bool ok = k.ok && !sp.oom && !piece.oom && !dec.oom;
     fsc_buf_free(&k.tmp);
+    fsc_buf_free(&k.piece);
     fsc_buf_free(&sp);
     fsc_buf_free(&piece);
     fsc_buf_free(&dec);

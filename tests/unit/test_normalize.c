@@ -338,13 +338,14 @@ static void test_wrapped_flat(void **state)
         size_t m = lcs_keys(&want_l, &got);
         print_message("wrapped_flat %-16s %zu/%zu oracle lines found by keyword, %zu split lines\n",
                       names[ni], m, want_l.n, got.n);
-        assert_true(m * 10 >= want_l.n * 8);
+        assert_true(m * 100 >= want_l.n * 90);
         matched += m;
         total += want_l.n;
         strlist_free(&got);
         strlist_free(&want_l);
     }
     print_message("wrapped_flat overall %zu/%zu = %.1f%%\n", matched, total, 100.0 * (double)matched / (double)total);
+    assert_true(matched * 100 >= total * 95); /* measured: 312/322 */
 }
 
 /* Exact lines of one flattened paste, including the values rejoined after the wrap. */
