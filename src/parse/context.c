@@ -106,8 +106,9 @@ static bool ends_a_run(span sp)
 }
 
 /* Does a fio invocation start at rest ("fio --name=x", "sudo fio job.fio",
- * "./fio -f x", "fio \\")? */
-static bool fio_invocation(span rest)
+ * "./fio -f x", "fio \\")? Returns the offset of the program word ("sudo" and
+ * "time" are skipped) or -1. */
+static long fio_invocation(span rest)
 {
     span w = {rest.s, 0};
     for (int k = 0; k < 3; k++) { /* the program word, after "sudo" or "time" */
@@ -122,27 +123,29 @@ static bool fio_invocation(span rest)
         w.s += w.n;
     }
     if (!(w.n == 3 && memcmp(w.s, "fio", 3) == 0) && !(w.n > 4 && memcmp(w.s + w.n - 4, "/fio", 4) == 0))
-        return false;
+        return -1;
     span arg = trim((span){w.s + w.n, (size_t)(rest.s + rest.n - (w.s + w.n))});
     size_t an = 0;
     while (an < arg.n && arg.s[an] != ' ')
         an++;
     if (!an)
-        return false;
-    return arg.s[0] == '-' || arg.s[0] == '\\' || memchr(arg.s, '.', an) || memchr(arg.s, '/', an);
+        return -1;
+    bool looks_like_arg = arg.s[0] == '-' || arg.s[0] == '\\' || memchr(arg.s, '.', an) || memchr(arg.s, '/', an);
+    return looks_like_arg ? (long)(w.s - rest.s) : -1;
 }
 
 /* Offset of the fio invocation in a command line, after any shell prompt
  * ("$ ", "# ", "root@host[/mnt]# ", "user@host:~$ "), or -1. */
 static long command_start(span sp)
 {
-    if (fio_invocation(sp))
-        return 0;
-    for (size_t p = 0; p + 2 < sp.n && p < 100; p++)
-        if ((sp.s[p] == '$' || sp.s[p] == '#' || sp.s[p] == '>') && sp.s[p + 1] == ' ' &&
-            fio_invocation((span){sp.s + p + 2, sp.n - p - 2}))
-            return (long)(p + 2);
-    return -1;
+    long at = fio_invocation(sp);
+    for (size_t p = 0; at < 0 && p + 2 < sp.n && p < 100; p++)
+        if ((sp.s[p] == '$' || sp.s[p] == '#' || sp.s[p] == '>') && sp.s[p + 1] == ' ') {
+            at = fio_invocation((span){sp.s + p + 2, sp.n - p - 2});
+            if (at >= 0)
+                at += (long)(p + 2);
+        }
+    return at;
 }
 
 static bool is_command(span sp)
@@ -380,26 +383,50 @@ static size_t heading_chain(const fsc_text *t, size_t first, heading *chain)
 
 /* ---- the command line or job file shown before the run ---- */
 
-/* Join a command written over several lines with '\' continuations. */
+/* A line that continues a command without a '\\': a soft wrap of a long command
+ * ("...--runtime=60" / "s --ramp_time=2s --direct=1"). */
+static bool soft_continuation(span next)
+{
+    next = trim(next);
+    return next.n && !is_fio_output(next) && !is_command(next) && (sp_starts(next, "-") || sp_has(next, " --"));
+}
+
+/* Append a command fragment; " \\--x" (a continuation that lost its newline) becomes " --x". */
+static void add_fragment(fsc_buf *out, span sp)
+{
+    for (size_t k = 0; k < sp.n; k++) {
+        if (sp.s[k] == '\\' && k + 1 < sp.n && sp.s[k + 1] == '-' && (k == 0 || sp.s[k - 1] == ' '))
+            continue;
+        fsc_buf_putc(out, sp.s[k]);
+    }
+}
+
+/* Join a command written over several lines ('\\' continuations, soft wraps). */
 static void command_text(const fsc_text *t, size_t i, size_t limit, fsc_buf *out)
 {
     span sp = trim(line_span(t, i));
     long at = command_start(sp); /* >= 0: the caller checked is_command() */
     sp.s += at;
     sp.n -= (size_t)at;
+    bool space = true;
     for (;;) {
         bool cont = sp_ends(sp, "\\");
         if (cont)
             sp.n--;
         sp = trim(sp);
         if (sp.n) {
-            if (out->len)
+            if (out->len && space)
                 fsc_buf_putc(out, ' ');
-            fsc_buf_add(out, sp.s, sp.n);
+            add_fragment(out, sp);
         }
-        if (!cont || ++i >= limit)
+        if (++i >= limit)
             break;
-        sp = trim(line_span(t, i));
+        span next = line_span(t, i);
+        if (!cont && !soft_continuation(next))
+            break;
+        /* a soft wrap inside a token ("60" + "s --ramp") joins without a space */
+        space = cont || sp_starts(trim(next), "-");
+        sp = trim(next);
     }
 }
 
