@@ -374,7 +374,8 @@ static const char *const block_tags[] = {"br", "p", "div", "pre", "tr", "li", "h
                                          "head", "dt", "dd", "thead", "tbody"};
 static const char *const inline_tags[] = {"code", "span", "b", "i", "u", "tt", "em", "strong", "a", "font",
                                           "kbd", "samp", "small", "big", "td", "th", "sup", "sub", "var",
-                                          "mark", "s", "strike", "del", "ins", "abbr", "cite", "q", "img"};
+                                          "mark", "s", "strike", "del", "ins", "abbr", "cite", "q", "img", "title",
+                                          "meta", "link", "label", "nobr", "wbr"};
 
 static bool tag_in(const char *name, size_t k, const char *const *list, size_t n_list)
 {

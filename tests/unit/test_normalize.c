@@ -380,6 +380,47 @@ static void test_wrapped_flat_exact(void **state)
     strlist_free(&got);
 }
 
+/* tests/damage/fixtures: new damage kinds made from oracle texts by mkfixtures.py,
+ * each with its expected lines and original line numbers. */
+static void test_damage_fixtures(void **state)
+{
+    static const char *const fixtures[] = {"tabs_nbsp", "ci_timestamps", "qp_mail", "bom_zerowidth", "html_page"};
+    const char *src = getenv("FSC_SOURCE_DIR");
+    (void)state;
+    for (size_t f = 0; f < sizeof fixtures / sizeof *fixtures; f++) {
+        char path[512];
+        size_t len, elen;
+        snprintf(path, sizeof path, "%s/tests/damage/fixtures/%s.in.txt", src ? src : FSC_SOURCE_DIR, fixtures[f]);
+        char *in = slurp(path, &len);
+        assert_non_null(in);
+        snprintf(path, sizeof path, "%s/tests/damage/fixtures/%s.expected.txt", src ? src : FSC_SOURCE_DIR,
+                 fixtures[f]);
+        char *exp = slurp(path, &elen);
+        assert_non_null(exp);
+        fsc_text t;
+        assert_int_equal(fsc_normalize(in, len, &t), FSC_OK);
+        size_t i = 0;
+        for (char *p = exp, *e; *p; p = e + 1, i++) {
+            e = strchr(p, '\n');
+            assert_non_null(e);
+            char *tab = strchr(p, '\t');
+            assert_true(tab && tab < e);
+            unsigned orig = (unsigned)strtoul(p, NULL, 10);
+            size_t n = (size_t)(e - tab - 1);
+            if (i >= t.n_lines)
+                fail_msg("%s: only %zu lines", fixtures[f], t.n_lines);
+            if (t.lines[i].orig != orig || t.lines[i].len != n || memcmp(fsc_text_line(&t, i), tab + 1, n) != 0)
+                fail_msg("%s line %zu: got %u [%.*s] want %u [%.*s]", fixtures[f], i, t.lines[i].orig,
+                         (int)t.lines[i].len, fsc_text_line(&t, i), orig, (int)n, tab + 1);
+        }
+        assert_int_equal(t.n_lines, i);
+        print_message("fixture %-14s %zu lines as expected\n", fixtures[f], i);
+        fsc_text_free(&t);
+        free(in);
+        free(exp);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -397,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_damaged_equals_oracle),
         cmocka_unit_test(test_wrapped_flat),
         cmocka_unit_test(test_wrapped_flat_exact),
+        cmocka_unit_test(test_damage_fixtures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
