@@ -242,6 +242,14 @@ static bool atx_heading(span sp, heading *h)
     while (text.n && text.s[text.n - 1] == '#')
         text.n--;
     text = trim(text);
+    if (sp_ends(text, "}")) { /* "Title {#anchor}" */
+        const char *open = text.s + text.n;
+        while (open > text.s && open[-1] != '{')
+            open--;
+        if (open > text.s && open < text.s + text.n && *open == '#')
+            text.n = (size_t)(open - 1 - text.s);
+    }
+    text = strip_colon(text);
     if (!text.n || is_command(text) || is_fio_output(text))
         return false; /* "# fio --name=x" is a root prompt, not a heading */
     h->level = (int)hashes;
@@ -334,7 +342,7 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     }
     if (i == first_text && title_like(sp, TITLE_MAX) && blank_or_edge(t, i + 1, limit)) {
         h->level = LEVEL_TITLE;
-        h->text = sp;
+        h->text = strip_colon(sp);
         return true;
     }
     bool before_command = i + 1 < limit && is_command(line_span(t, i + 1));

@@ -815,8 +815,9 @@ static bool gutter_at(const fsc_text *t, size_t i, gutter_num *g)
     return true;
 }
 
-/* Gutter runs: consecutive numbers, each line one more than the previous. A run of
- * bare numbers counts when it starts at 1; numbers in front of code need 3 lines. */
+/* Gutter runs: consecutive numbers, each line one more than the previous. Bare
+ * numbers need 3 lines, or start at 1 after a blank line; numbers in front of code
+ * need 3 lines. */
 static void strip_gutters(fsc_text *t)
 {
     size_t i = 0;
@@ -835,7 +836,10 @@ static void strip_gutters(fsc_text *t)
             j++;
         }
         size_t run = j - i;
-        bool is_gutter = all_bare ? (g.v == 1 || run >= 3) : run >= 3;
+        /* a lone short count ("1" printed by `cat .../dio`) is output, not a gutter,
+         * unless it stands alone after a blank line, as gutters do */
+        bool after_blank = i == 0 || t->lines[i - 1].len == 0;
+        bool is_gutter = all_bare ? (run >= 3 || (g.v == 1 && after_blank)) : run >= 3;
         for (size_t m = i; is_gutter && m < j; m++) {
             gutter_at(t, m, &h);
             t->lines[m].off += h.strip;
