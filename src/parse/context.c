@@ -30,7 +30,16 @@ typedef struct heading {
     size_t line;
     int level;
     span text;
+    uint32_t parent; /* 1 + index of the enclosing heading, 0 = none */
 } heading;
+
+/* All headings, and for every line the innermost heading in force before it. The
+ * chain of a line is a walk up the parent links: the outline is a persistent stack. */
+struct fsc_outline {
+    heading *heads;
+    size_t n_heads, cap_heads;
+    uint32_t *top_before; /* n_lines + 1 entries: 1 + heading index, 0 = none */
+};
 
 static span line_span(const fsc_text *t, size_t i)
 {
@@ -356,12 +365,27 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     return false;
 }
 
-/* The chain of headings in force at line `first` (outermost first). */
-static size_t heading_chain(const fsc_text *t, size_t first, heading *chain)
+void fsc_outline_free(struct fsc_outline *o)
 {
-    size_t n = 0, first_text = SIZE_MAX, last_nonblank = SIZE_MAX;
+    if (!o)
+        return;
+    free(o->heads);
+    free(o->top_before);
+    free(o);
+}
+
+static struct fsc_outline *outline_new(const fsc_text *t)
+{
+    struct fsc_outline *o = calloc(1, sizeof *o);
+    if (!o || !(o->top_before = calloc(t->n_lines + 1, sizeof *o->top_before))) {
+        free(o);
+        return NULL;
+    }
+    size_t first_text = SIZE_MAX, last_nonblank = SIZE_MAX;
     bool fenced = false;
-    for (size_t i = 0; i < first; i++) {
+    uint32_t top = 0;
+    for (size_t i = 0; i < t->n_lines; i++) {
+        o->top_before[i] = top;
         if (t->lines[i].flags & FSC_LINE_FENCE) {
             fenced = !fenced;
             continue;
@@ -371,21 +395,46 @@ static size_t heading_chain(const fsc_text *t, size_t first, heading *chain)
         if (first_text == SIZE_MAX)
             first_text = i;
         heading h;
-        if (!fenced && heading_at(t, i, first, first_text, &h)) {
-            bool joined = false;
-            while (n && chain[n - 1].level >= h.level) {
-                if (chain[n - 1].level == h.level && chain[n - 1].line == last_nonblank && !joined) {
-                    joined = true; /* a heading written over two lines */
-                    break;
-                }
-                n--;
+        if (!fenced && heading_at(t, i, t->n_lines, first_text, &h)) {
+            uint32_t p = top;
+            while (p && o->heads[p - 1].level >= h.level) {
+                const heading *up = &o->heads[p - 1];
+                if (up->level == h.level && up->line == last_nonblank)
+                    break; /* a heading written over two lines: keep both */
+                p = up->parent;
             }
-            if (n == MAX_CHAIN)
-                n--;
-            chain[n++] = h;
+            h.parent = p;
+            heading *slot = FSC_PUSH(o->heads, o->n_heads, o->cap_heads);
+            if (!slot) {
+                fsc_outline_free(o);
+                return NULL;
+            }
+            *slot = h;
+            top = (uint32_t)o->n_heads;
         }
         last_nonblank = i;
     }
+    o->top_before[t->n_lines] = top;
+    return o;
+}
+
+fsc_status fsc_outline_build(fsc_text *t)
+{
+    fsc_outline_free(t->outline);
+    t->outline = outline_new(t);
+    return t->outline ? FSC_OK : FSC_E_NOMEM;
+}
+
+/* The chain of headings in force at line `first` (outermost first, at most the
+ * MAX_CHAIN innermost). */
+static size_t heading_chain(const struct fsc_outline *o, size_t first, heading *chain)
+{
+    heading rev[MAX_CHAIN];
+    size_t n = 0;
+    for (uint32_t p = o->top_before[first]; p && n < MAX_CHAIN; p = o->heads[p - 1].parent)
+        rev[n++] = o->heads[p - 1];
+    for (size_t i = 0; i < n; i++)
+        chain[i] = rev[n - 1 - i];
     return n;
 }
 
@@ -507,7 +556,12 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
     heading chain[MAX_CHAIN];
     if (first > t->n_lines)
         first = t->n_lines;
-    size_t n = heading_chain(t, first, chain);
+    struct fsc_outline *own = NULL;
+    const struct fsc_outline *o = t->outline;
+    if (!o && !(o = own = outline_new(t)))
+        return FSC_E_NOMEM;
+    size_t n = heading_chain(o, first, chain);
+    fsc_outline_free(own);
     for (size_t i = 0; i < n; i++)
         if (!add_context(run, chain[i].text))
             return FSC_E_NOMEM;

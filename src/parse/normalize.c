@@ -33,6 +33,7 @@ enum { FLAT_MIN_LEN = 240, FLAT_MIN_SPLITS = 4, STAMP_MAX = 40 };
 
 void fsc_text_free(fsc_text *t)
 {
+    fsc_outline_free(t->outline);
     fsc_buf_free(&t->store);
     free(t->lines);
     memset(t, 0, sizeof *t);
@@ -874,6 +875,8 @@ fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
         strip_gutters(&clean);
         st = compact(&clean, out);
     }
+    if (st == FSC_OK)
+        st = fsc_outline_build(out);
     fsc_text_free(&phys);
     fsc_text_free(&clean);
     return st;
