@@ -12,7 +12,9 @@
 /*
  * The steps, in the order they run (each keeps `orig` pointing into the original):
  *  1. physical lines: CRLF; quoted-printable bodies (=3D, soft breaks "=\n" join
- *     lines; the joined line keeps the first line's number); lone CRs: when every
+ *     lines; the joined line keeps the first line's number); format=flowed mail
+ *     bodies (RFC 3676: a line ending in a space joins the next line of the same
+ *     quote depth, which loses its quote prefix); lone CRs: when every
  *     segment before the last CR is progress junk ("Jobs: ..." or empty) only the
  *     text after the last CR is kept, else each segment becomes its own line.
  *  2. per line: BOM, zero-width chars, soft hyphens dropped; NBSP and the other
@@ -194,9 +196,10 @@ static bool emit_cr_segments(fsc_text *t, const char *s, size_t n, uint32_t orig
     }
 }
 
-/* MIME state: which part of a mail is quoted-printable. */
+/* MIME state: which part of a mail is quoted-printable or format=flowed. */
 typedef struct mime_state {
     bool qp;
+    bool flowed_hdr, flowed, delsp; /* flowed applies from the blank line after the header */
     char boundary[128];
 } mime_state;
 
@@ -205,6 +208,14 @@ static void mime_track(mime_state *m, const char *s, size_t n)
     if (starts_with_ci(s, n, "Content-Transfer-Encoding:")) {
         m->qp = find_lit(s, n, "quoted-printable") || find_lit(s, n, "Quoted-Printable");
         return;
+    }
+    if (starts_with_ci(s, n, "Content-Type:")) {
+        m->flowed_hdr = find_lit(s, n, "format=flowed") || find_lit(s, n, "format=\"flowed\"");
+        m->delsp = find_lit(s, n, "delsp=yes") || find_lit(s, n, "DelSp=Yes");
+    }
+    if (trim_right(s, n) == 0 && m->flowed_hdr) {
+        m->flowed = true;
+        m->flowed_hdr = false;
     }
     const char *b = find_lit(s, n, "boundary=");
     if (b) {
@@ -222,16 +233,51 @@ static void mime_track(mime_state *m, const char *s, size_t n)
         return;
     }
     if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary))
-        m->qp = false; /* a new MIME part: its own header decides */
+        m->qp = m->flowed = m->flowed_hdr = false; /* a new MIME part: its own header decides */
+}
+
+/* Quote depth of a mail line ("> > x" and ">> x" are 2) and the length of the
+ * prefix to drop on a flowed continuation (the '>'s and one stuffing space). */
+static size_t quote_depth(const char *s, size_t n, size_t *prefix)
+{
+    size_t depth = 0, i = 0;
+    while (i < n && s[i] == '>') {
+        depth++;
+        i++;
+        if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
+            i++;
+    }
+    if (i < n && s[i] == ' ')
+        i++;
+    *prefix = i;
+    return depth;
+}
+
+/* Does a format=flowed line (RFC 3676: ends in a space) continue on the next line?
+ * Not the signature separator "-- ", nor across a change of quote depth. */
+static bool flows_into(const char *s, size_t n, const char *next, size_t next_n)
+{
+    size_t p, q;
+    size_t depth = quote_depth(s, n, &p);
+    if (n <= p || s[n - 1] != ' ' || (n - p == 3 && memcmp(s + p, "-- ", 3) == 0))
+        return false;
+    return next && quote_depth(next, next_n, &q) == depth && trim_right(next + q, next_n - q) > 0;
+}
+
+static size_t line_len(const char *data, size_t len, size_t i)
+{
+    const char *nl = memchr(data + i, '\n', len - i);
+    size_t n = (nl ? (size_t)(nl - data) : len) - i;
+    return n && data[i + n - 1] == '\r' ? n - 1 : n;
 }
 
 static fsc_status split_physical(const char *data, size_t len, doc_kind d, fsc_text *out)
 {
     fsc_buf lg = {0};
-    mime_state mime = {d.qp_all, ""};
+    mime_state mime = {d.qp_all, false, false, false, ""};
     uint32_t lineno = 0, first_no = 0;
     uint16_t flags = 0;
-    bool joining = false, ok = true;
+    bool joining = false, flowing = false, ok = true;
     size_t i = 0;
     if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
         i = 3;
@@ -249,6 +295,14 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, fsc_t
             n--; /* CRLF; with other CRs in the line the last one is an overwrite too */
             flags |= FSC_LINE_CR;
         }
+        const char *raw = s;
+        size_t raw_n = n;
+        if (flowing) { /* the continuation of a flowed line: drop its quote prefix */
+            size_t p;
+            quote_depth(s, n, &p);
+            s += p;
+            n -= p;
+        }
         bool qp = mime.qp;
         if (qp) {
             joining = qp_decode_append(&lg, s, n);
@@ -256,10 +310,17 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, fsc_t
             fsc_buf_add(&lg, s, n);
             joining = false;
         }
+        flowing = false;
+        if (!joining && mime.flowed && nl) {
+            flowing = flows_into(buf_str(&lg), lg.len, nl + 1, line_len(data, len, end + 1));
+            if (flowing && mime.delsp)
+                lg.len--;
+            joining = flowing;
+        }
         if (!joining)
             ok = emit_cr_segments(out, buf_str(&lg), lg.len, first_no, flags);
         if (!qp || !joining)
-            mime_track(&mime, s, n);
+            mime_track(&mime, raw, raw_n);
         i = end + 1;
     }
     if (ok && joining)

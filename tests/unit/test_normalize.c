@@ -160,6 +160,87 @@ static void test_quoted_printable(void **state)
     CHECK("a=3D1 b=3D2 c=3D3 soft=\nbreak\n", {"a=1 b=2 c=3 softbreak", 1, 0});
 }
 
+static char *slurp(const char *path, size_t *len);
+static const char *corpus_dir(void);
+
+static void test_format_flowed(void **state)
+{
+    (void)state;
+    /* RFC 3676: a line ending in a space continues on the next line of the same
+     * quote depth; "> " alone and the signature separator "-- " do not flow */
+    CHECK("Content-Type: text/plain; charset=UTF-8; format=flowed\n\n"
+          "> \n"
+          "> Raid5: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) \n"
+          "> 4096B-4096B, ioengine=libaio, iodepth=1\n"
+          "    bw (  KiB/s): min=47229, avg=241546.47, \n"
+          "stdev=1326.92, samples=57259\n"
+          "   lat (msec)   : 1000=0.93%, 2000=90.41%, \n"
+          " >=2000=8.42%\n"
+          "quoted next: \n"
+          "> no join across quote depths\n"
+          "-- \n"
+          "sig\n",
+          {"Content-Type: text/plain; charset=UTF-8; format=flowed", 1, 0}, {"", 2, 0}, {"", 3, FSC_LINE_QUOTED},
+          {"Raid5: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, "
+           "iodepth=1",
+           4, FSC_LINE_QUOTED},
+          {"    bw (  KiB/s): min=47229, avg=241546.47, stdev=1326.92, samples=57259", 6, 0},
+          {"   lat (msec)   : 1000=0.93%, 2000=90.41%, >=2000=8.42%", 8, 0}, {"quoted next: ", 10, 0},
+          {"no join across quote depths", 11, FSC_LINE_QUOTED}, {"-- ", 12, 0}, {"sig", 13, 0});
+    /* without the header, trailing spaces mean nothing */
+    CHECK("a \nb\n", {"a ", 1, 0}, {"b", 2, 0});
+}
+
+/* Damage found in real documents of the wild corpus. */
+static void test_wild_lines(void **state)
+{
+    static const struct {
+        const char *file;
+        uint32_t orig;
+        const char *text; /* the normalized line starts with this */
+        uint16_t flags;
+    } cases[] = {
+        /* quoted-printable mail: =3D and a soft break inside the date */
+        {"linux-mailinglist-archives__linux-raid.vger.kernel.org.0/m__367ccaaf3fb6.eml", 470,
+         "socket0: (groupid=0, jobs=64): err= 0: pid=18344: Tue Jul 27 20:00:10 2021", 0},
+        /* format=flowed mail: a bw line wrapped by the mail client */
+        {"linux-mailinglist-archives__linux-block.vger.kernel.org.0/m__a02c7179e272.eml", 243,
+         "    bw (  KiB/s): min=47229, max=516492, per=100.00%, avg=241546.47, stdev=1326.92, samples=57259", 0},
+        {"linux-mailinglist-archives__linux-raid.vger.kernel.org.0/m__ad7e65e56124.eml", 234,
+         "Raid5: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, "
+         "iodepth=1",
+         FSC_LINE_QUOTED},
+        /* a terse record glued onto a truncated progress line */
+        {"hikalium__bench/result_2408X01456JF.txt", 14, "3;fio-3.28;Seq1M-Read-Q8;0;0;1048576;87098;85;12039;",
+         FSC_LINE_CR},
+        /* progress lines overwritten with CR, the line ends in CR: nothing stays */
+        {"distributed-system-analysis__pbench/"
+         "agent__tool-scripts__postprocess__samples__fio-0__result__reference-result__fio-result.txt",
+         3, "", FSC_LINE_CR},
+    };
+    (void)state;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char path[768];
+        size_t len;
+        snprintf(path, sizeof path, "%s/wild/%s", corpus_dir(), cases[c].file);
+        char *d = slurp(path, &len);
+        assert_non_null(d);
+        fsc_text t;
+        assert_int_equal(fsc_normalize(d, len, &t), FSC_OK);
+        size_t i = 0;
+        while (i < t.n_lines && t.lines[i].orig != cases[c].orig)
+            i++;
+        assert_true(i < t.n_lines);
+        size_t n = strlen(cases[c].text);
+        if (t.lines[i].len < n || memcmp(fsc_text_line(&t, i), cases[c].text, n) != 0 ||
+            t.lines[i].flags != cases[c].flags || (n == 0 && t.lines[i].len != 0))
+            fail_msg("%s:%u: got [%.*s] flags %#x", cases[c].file, cases[c].orig, (int)t.lines[i].len,
+                     fsc_text_line(&t, i), t.lines[i].flags);
+        fsc_text_free(&t);
+        free(d);
+    }
+}
+
 /* ---- the damaged corpus ---- */
 
 static char *slurp(const char *path, size_t *len)
@@ -435,6 +516,8 @@ int main(void)
         cmocka_unit_test(test_timestamps),
         cmocka_unit_test(test_spaces_and_bytes),
         cmocka_unit_test(test_quoted_printable),
+        cmocka_unit_test(test_format_flowed),
+        cmocka_unit_test(test_wild_lines),
         cmocka_unit_test(test_damaged_equals_oracle),
         cmocka_unit_test(test_wrapped_flat),
         cmocka_unit_test(test_wrapped_flat_exact),
