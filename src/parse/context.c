@@ -94,7 +94,7 @@ static bool is_fio_output(span sp)
         "write :",     "slat ",     "clat ",      "lat ",       "bw ",        "iops",    "cpu ",
         "IO depths",   "submit ",   "complete ",  "issued ",    "latency ",   "Run status group",
         "READ:",       "WRITE:",    "TRIM:",      "MIXED:",     "Disk stats", "|",       "fsync",
-        "sync ",       "mixed:"};
+        "sync ",       "mixed:",    "fio:"};
     sp = trim(sp);
     for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
         if (sp_starts(sp, starts[i]))
@@ -213,12 +213,26 @@ static size_t count_words(span sp)
     return w;
 }
 
-/* Text that could be a title: not fio output, a command, a list item or prose. */
+/* "22:30:27" anywhere: a date or log line, not a title. */
+static bool has_clock(span sp)
+{
+    for (size_t i = 0; i + 5 <= sp.n; i++)
+        if (isdigit((unsigned char)sp.s[i]) && isdigit((unsigned char)sp.s[i + 1]) && sp.s[i + 2] == ':' &&
+            isdigit((unsigned char)sp.s[i + 3]) && isdigit((unsigned char)sp.s[i + 4]))
+            return true;
+    return false;
+}
+
+/* Text that could be a title: not fio output, a command, a prompt, a path, a date,
+ * a list item or prose. */
 static bool title_like(span sp, size_t max_len)
 {
     sp = trim(sp);
-    if (!sp.n || sp.n > max_len || strchr("-*+|[(>{<#$`~=", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
-        ends_like_sentence(sp) || is_fio_output(sp) || is_command(sp) || sp_has(sp, "://"))
+    if (!sp.n || sp.n > max_len || strchr("-*+|[(>{<#$`~=/.", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
+        memchr(sp.s, '@', sp.n) || memchr(sp.s, '<', sp.n) || memchr(sp.s, '>', sp.n) || sp_has(sp, ". ") ||
+        sp_ends(sp, "wrote:") || sp_ends(sp, "wrote") || sp_has(sp, "$ ") || sp_has(sp, "# ") || sp_ends(sp, "$") ||
+        sp_ends(sp, "#") || has_clock(sp) || ends_like_sentence(sp) || is_fio_output(sp) || is_command(sp) ||
+        sp_has(sp, "://"))
         return false;
     bool letter = false;
     for (size_t i = 0; i < sp.n && !letter; i++)
@@ -259,8 +273,9 @@ static bool atx_heading(span sp, heading *h)
             text.n = (size_t)(open - 1 - text.s);
     }
     text = strip_colon(text);
-    if (!text.n || is_command(text) || is_fio_output(text))
-        return false; /* "# fio --name=x" is a root prompt, not a heading */
+    if (!text.n || is_command(text) || is_fio_output(text) || strchr("./~", text.s[0]) || sp_has(text, " --") ||
+        sp_has(text, " | ") || sp_has(text, " > "))
+        return false; /* "# fio --name=x", "# ./run.sh 10": a root prompt, not a heading */
     h->level = (int)hashes;
     h->text = text;
     return true;
@@ -448,12 +463,15 @@ static bool soft_continuation(span next)
     return next.n && !is_fio_output(next) && !is_command(next) && (sp_starts(next, "-") || sp_has(next, " --"));
 }
 
-/* Append a command fragment; " \\--x" (a continuation that lost its newline) becomes " --x". */
+/* Append a command fragment; " \\--x" (a continuation that lost its newline) becomes
+ * " --x" and runs of spaces become one. */
 static void add_fragment(fsc_buf *out, span sp)
 {
     for (size_t k = 0; k < sp.n; k++) {
         if (sp.s[k] == '\\' && k + 1 < sp.n && sp.s[k + 1] == '-' && (k == 0 || sp.s[k - 1] == ' '))
             continue;
+        if (sp.s[k] == ' ' && out->len && out->data[out->len - 1] == ' ')
+            continue; /* "fio  --rw" */
         fsc_buf_putc(out, sp.s[k]);
     }
 }
