@@ -338,13 +338,52 @@ static void test_synthetic(void **state)
     doc_close(&d);
 }
 
+/* Lines that look short and alone but are not headings. */
+static void test_not_headings(void **state)
+{
+    (void)state;
+    doc d;
+    doc_open_str(&d, "On Mon, Aug 05 2019, Someone wrote:\n"
+                     "\n"
+                     "# ./test_loop.sh 10\n"
+                     "\n"
+                     "fio: terminating on signal 2\n"
+                     "\n"
+                     "Tue Jul  4 14:45:36 UTC 2023\n"
+                     "\n"
+                     "root@box:~# ls\n"
+                     "\n"
+                     "/dev/nvme0n1\n"
+                     "\n"
+                     "unused devices: <none>\n"
+                     "\n"
+                     "```\n"
+                     "# Results\n"
+                     "```\n"
+                     "\n"
+                     "result on 5.3 kernel\n"
+                     "root@ib1:/home/j# fio  --rw=write --iodepth=32\n"
+                     "--size=1000MB --rate_iops=5\n"
+                     "--time_based --name=write-test\n"
+                     "write-test: (g=0): rw=write\n");
+    fsc_run *run = check_context(&d, 23, CTX("result on 5.3 kernel",
+                                             "fio --rw=write --iodepth=32 --size=1000MB --rate_iops=5 "
+                                             "--time_based --name=write-test"));
+    check_label(run, "write-test", FSC_LABEL_HEADING, "result on 5.3 kernel › write-test");
+    fsc_run_free(run);
+    /* just above the caption: none of the lines before it is a heading */
+    run = check_context(&d, 19, (const char *const[]){NULL});
+    fsc_run_free(run);
+    doc_close(&d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_002_labels), cmocka_unit_test(test_seed_002_context),
         cmocka_unit_test(test_seed_001),        cmocka_unit_test(test_seed_003),
         cmocka_unit_test(test_wild_ignalina),   cmocka_unit_test(test_wild_k8s_homelab),
-        cmocka_unit_test(test_synthetic),
+        cmocka_unit_test(test_synthetic),       cmocka_unit_test(test_not_headings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
