@@ -598,13 +598,13 @@ static const char *const flat_keys[] = {
     "read : io=", "write: io=", "trim : io=", "slat (", "clat (", "lat (", "clat percentiles",
     "lat percentiles", "slat percentiles", "| ", "bw (", "iops ", "cpu ", "IO depths", "submit ",
     "complete ", "issued ", "latency ", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
-    "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "Description "};
+    "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "sync percentiles", "Description ", "... "};
 /* Keywords that follow the first token of a fio line ("nvme0n1: ios=", "job: (g=0): rw="). */
 static const char *const flat_named[] = {": (g=", ": (groupid=", ": ios=", ": Laying out"};
 
 /* Does lit match at s[i], possibly with one space inserted by the wrap inside it
- * ("S tarting", "(group id=")? *gap is that space's index, or SIZE_MAX. Only
- * keywords of 6+ bytes may be broken, so that short ones cannot match prose. */
+ * ("S tarting", "(group id=", "RE AD:")? *gap is that space's index, or SIZE_MAX.
+ * Only keywords of 5+ bytes may be broken, so that short ones cannot match prose. */
 static bool match_wrapped(const char *s, size_t n, size_t i, const char *lit, size_t *gap)
 {
     size_t k = strlen(lit), j = 0;
@@ -613,7 +613,7 @@ static bool match_wrapped(const char *s, size_t n, size_t i, const char *lit, si
         j++;
     if (j == k)
         return true;
-    if (k < 6 || j == 0 || i + j >= n || s[i + j] != ' ' || lit[j - 1] == ' ' || lit[j] == ' ' ||
+    if (k < 5 || j == 0 || i + j >= n || s[i + j] != ' ' || lit[j - 1] == ' ' || lit[j] == ' ' ||
         !starts_with(s + i + j + 1, n - i - j - 1, lit + j))
         return false;
     *gap = i + j;
@@ -728,6 +728,153 @@ static void rejoin_values(const char *s, size_t n, fsc_buf *out)
     }
 }
 
+/* Words of fio's output that the wrap may break in two ("sa mples=", "i oengine",
+ * "perc entiles", "(us ec)", "Mi B/s"). */
+static const char *const fio_words[] = {
+    "samples", "stdev", "min", "max", "avg", "per", "usr", "sys", "ctx", "majf", "minf", "total", "short",
+    "dropped", "target", "window", "percentile", "percentiles", "depth", "depths", "ios", "merge", "ticks",
+    "in_queue", "util", "IOPS", "BW", "bw", "io", "run", "err", "pid", "rw", "bs", "ioengine", "iodepth",
+    "groupid", "jobs", "clat", "slat", "lat", "iops", "cpu", "submit", "complete", "issued", "rwts", "latency",
+    "status", "group", "READ", "WRITE", "TRIM", "MIXED", "aggrb", "minb", "maxb", "mint", "maxt", "aggrios",
+    "aggrmerge", "aggrticks", "aggrin_queue", "aggrutil", "processes", "process", "Starting", "Laying", "file",
+    "zone", "resets", "nsec", "usec", "msec", "KiB", "MiB", "GiB", "TiB", "kB", "MB", "GB", "TB", "read",
+    "write", "trim", "stats", "Disk", "runt", "iodepth_batch", "sync", "fsync", "fdatasync", "th"};
+
+static bool fio_word(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof fio_words / sizeof *fio_words; i++)
+        if (strlen(fio_words[i]) == n && memcmp(fio_words[i], s, n) == 0)
+            return true;
+    return false;
+}
+
+static bool word_char(char c)
+{
+    return isalpha((unsigned char)c) || c == '_';
+}
+
+/* Is the space at s[i] inside a fio word that the wrap broke ("sa mples")? Both
+ * halves must not be words themselves. */
+static bool broken_word_at(const char *s, size_t n, size_t i)
+{
+    if (i == 0 || i + 1 >= n || !word_char(s[i - 1]) || !word_char(s[i + 1]))
+        return false;
+    size_t a = i, b = i + 1;
+    while (a > 0 && word_char(s[a - 1]))
+        a--;
+    while (b < n && word_char(s[b]))
+        b++;
+    char joined[32];
+    size_t x = i - a, y = b - i - 1;
+    if (x + y >= sizeof joined)
+        return false;
+    memcpy(joined, s + a, x);
+    memcpy(joined + x, s + i + 1, y);
+    return fio_word(joined, x + y) && !fio_word(s + a, x) && !fio_word(s + i + 1, y);
+}
+
+/* After the label of a fio line, numbers are separated by ", " only: a space
+ * between digits ("75 0=0.01%", "30.0 0th=[") is the wrap's. The job line (a date)
+ * and progress lines are excepted. */
+static bool numeric_field_lines(const char *s, size_t n)
+{
+    return !find_lit(s, n, "(groupid=") && !starts_with(s, n, "Jobs:");
+}
+
+/* A unit right after a number ("64.0 KiB-64.0KiB"): never apart in fio output. */
+static bool unit_at(const char *s, size_t n)
+{
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "KB", "kB", "MB", "GB", "TB", "B/s",
+                                        "msec", "usec", "nsec"};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+        size_t k = strlen(units[i]);
+        if (starts_with(s, n, units[i]) && (k == n || !isalpha((unsigned char)s[k])))
+            return true;
+    }
+    return false;
+}
+
+/* Lines whose "key=value" pairs fio never pads (unlike "min= 8185" of bw lines). */
+static bool unpadded_line(const char *s, size_t n)
+{
+    return ((starts_with(s, n, "clat (") || starts_with(s, n, "slat (") || starts_with(s, n, "lat (")) &&
+            find_lit(s, n, "min=")) ||
+           find_lit(s, n, ": ios=");
+}
+
+static bool broken_number_at(const char *s, size_t n, size_t i, size_t colon)
+{
+    if (i == 0 || i + 1 >= n)
+        return false;
+    char a = s[i - 1], b = s[i + 1];
+    if (b == ')' || (a == '=' && b == '['))
+        return true; /* "(read/write )", "70.00th= [" */
+    if (b == ':' && (starts_with(s + i + 1, n - i - 1, ": min=") || (a == ')' && i + 2 == n)))
+        return true; /* "slat (usec) : min=", "percentiles (usec) :" (not "lat (usec)   : 2=") */
+    if (i <= colon)
+        return false;
+    if (a == '=' && isdigit((unsigned char)b) && unpadded_line(s, n))
+        return true; /* "stdev= 1651.80" in a clat line, "in_queue= 484" */
+    if (b == ',' && a != ',')
+        return true; /* "[  408] ," "100.00% ," */
+    if (isdigit((unsigned char)b) && (a == '(' || (a == '=' && i >= 2 && s[i - 2] == '>')))
+        return true; /* "( 1442kB)", ">= 64=0.0%" */
+    if ((a == '/' && i >= 2 && s[i - 2] == 'B') || (b == '/' && a == 'B'))
+        return true; /* "8987MiB/ s", "9424MB /s" */
+    if (b == ':' && starts_with(s + i + 1, n - i - 1, ": min="))
+        return true; /* "slat (usec) : min=" (bucket lines keep "lat (usec)   : 2=") */
+    if (a == '=' && numeric_char(b) && (starts_with(s, n, "IO depths") || starts_with(s, n, "submit") ||
+                                         starts_with(s, n, "complete")))
+        return true; /* "1= 100.0%": depth counts are never padded */
+    if (!numeric_char(a))
+        return false;
+    return numeric_char(b) || b == '%' || starts_with(s + i + 1, n - i - 1, "th=") ||
+           unit_at(s + i + 1, n - i - 1);
+}
+
+/* "[  spaces digits ]" at s[i] == '[': its width (0 if not that shape) and its
+ * number of leading spaces. */
+static size_t bracket_width(const char *s, size_t n, size_t i, size_t *spaces)
+{
+    size_t sp = 0, d = 0;
+    while (i + 1 + sp < n && s[i + 1 + sp] == ' ')
+        sp++;
+    while (i + 1 + sp + d < n && isdigit((unsigned char)s[i + 1 + sp + d]))
+        d++;
+    *spaces = sp;
+    return d && i + 1 + sp + d < n && s[i + 1 + sp + d] == ']' ? sp + d : 0;
+}
+
+/* fio pads all values of a percentile block to one width ("[  334]", "[68096]"), so
+ * a bracket wider than the narrowest of its row got a space from the wrap. */
+static size_t row_bracket_width(const char *s, size_t n)
+{
+    size_t w = SIZE_MAX, sp;
+    for (size_t i = 0; i < n; i++) {
+        size_t bw = s[i] == '[' ? bracket_width(s, n, i, &sp) : 0;
+        if (bw && bw < w)
+            w = bw;
+    }
+    return w;
+}
+
+/* Rejoin words and numbers of one split line (see fio_words, broken_number_at). */
+static void rejoin_tokens(const char *s, size_t n, fsc_buf *out)
+{
+    bool row = n && s[0] == '|';
+    const char *c = row ? s : memchr(s, ':', n); /* percentile rows have no label */
+    size_t colon = c && numeric_field_lines(s, n) ? (size_t)(c - s) : n;
+    size_t width = row ? row_bracket_width(s, n) : SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ' ' && (broken_word_at(s, n, i) || broken_number_at(s, n, i, colon)))
+            continue;
+        fsc_buf_putc(out, s[i]);
+        size_t sp, bw = row && s[i] == '[' ? bracket_width(s, n, i, &sp) : 0;
+        if (bw > width)
+            i += bw - width < sp ? bw - width : sp;
+    }
+}
+
 /* Emit s[start, end) as a line, without the wrap spaces that broke its keyword. */
 static void emit_flat_piece(line_sink *k, const char *s, size_t start, size_t end, size_t gap, uint32_t orig,
                             uint16_t flags)
@@ -738,8 +885,10 @@ static void emit_flat_piece(line_sink *k, const char *s, size_t start, size_t en
             fsc_buf_putc(&k->piece, s[i]);
     fsc_buf_reset(&k->tmp);
     rejoin_values(buf_str(&k->piece), trim_right(buf_str(&k->piece), k->piece.len), &k->tmp);
+    fsc_buf_reset(&k->piece);
+    rejoin_tokens(buf_str(&k->tmp), k->tmp.len, &k->piece);
     k->ok = k->ok && !k->piece.oom && !k->tmp.oom &&
-            add_line(k->out, buf_str(&k->tmp), k->tmp.len, orig, flags | FSC_LINE_SPLIT);
+            add_line(k->out, buf_str(&k->piece), k->piece.len, orig, flags | FSC_LINE_SPLIT);
 }
 
 static void emit_flat(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
