@@ -545,6 +545,56 @@ static void test_damage_fixtures(void **state)
     }
 }
 
+/* Random documents made of the pieces the steps react to: normalization and
+ * context collection must keep their invariants (and ASan/UBSan stay quiet). */
+static void test_random_documents(void **state)
+{
+    static const char *const pieces[] = {
+        "\n", "\r", "\r\n", " ", "  ", "\t", "=", "=3D", "=\n", "> ", ">>", "<br>", "</p>", "<pre>", "&lt;",
+        "&#", "&#x4e2d;", "&amp", "```", "~~~\n", " 1\n", "2\n", "12  ", "[", "]", "[  ", " 30 ]", "(groupid=0, jobs=1): ",
+        "nul: (g=0): rw=read", " read: IOPS=1k", " clat (usec): min=1", " | 1.00th=[ 20], ", "Jobs: 1 (f=1)",
+        "3;fio-3.28;x;", "fio-3.33 ", "Starting 1 process ", " lat (nsec)   : 2=0.01%, ", "\xe4\xb8\xad",
+        "\xff", "\xc2\xa0", "\xe2\x80\x8b", "\xef\xbb\xbf", "# Title\n", "2.3 x\n\n", "**b**\n", "===\n",
+        "fio --name=x \\\n", "[global]\nrw=read\n", "Content-Transfer-Encoding: quoted-printable\n",
+        "Content-Type: text/plain; format=flowed\n\n", "[12:34:56] ", "2024-01-02T03:04:05Z ", "sa mples=1 ",
+        "i oengine", " 75 0=0.01%", "[ 68096]", "B/ s", "(read/write ):", " ... ", "a"};
+    unsigned seed = 12345;
+    (void)state;
+    for (int iter = 0; iter < 300; iter++) {
+        fsc_buf doc = {0};
+        size_t parts = 20 + (size_t)(iter % 7) * 40;
+        for (size_t k = 0; k < parts; k++) {
+            seed = seed * 1103515245u + 12345u;
+            fsc_buf_puts(&doc, pieces[(seed >> 16) % (sizeof pieces / sizeof *pieces)]);
+        }
+        size_t physical = 1;
+        for (size_t k = 0; k < doc.len; k++)
+            physical += doc.data[k] == '\n';
+        fsc_text t;
+        assert_int_equal(fsc_normalize(doc.data ? doc.data : "", doc.len, &t), FSC_OK);
+        uint32_t prev = 0;
+        for (size_t i = 0; i < t.n_lines; i++) {
+            assert_int_equal(fsc_text_line(&t, i)[t.lines[i].len], '\n');
+            assert_true(t.lines[i].orig >= prev && t.lines[i].orig >= 1 && t.lines[i].orig <= physical);
+            prev = t.lines[i].orig;
+        }
+        for (size_t i = 0; i <= t.n_lines; i += 1 + t.n_lines / 5) {
+            fsc_run *run = fsc_run_new();
+            assert_non_null(run);
+            assert_int_equal(fsc_context_collect(&t, i, run), FSC_OK);
+            fsc_job job = {0};
+            char jobname[] = "j";
+            job.jobname = jobname;
+            char *label = fsc_job_label(run, &job, FSC_LABEL_HEADING);
+            assert_non_null(label);
+            free(label);
+            fsc_run_free(run);
+        }
+        fsc_text_free(&t);
+        fsc_buf_free(&doc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -565,6 +615,7 @@ int main(void)
         cmocka_unit_test(test_wrapped_flat),
         cmocka_unit_test(test_wrapped_flat_exact),
         cmocka_unit_test(test_damage_fixtures),
+        cmocka_unit_test(test_random_documents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
