@@ -557,7 +557,12 @@ static void test_random_documents(void **state)
         "\xff", "\xc2\xa0", "\xe2\x80\x8b", "\xef\xbb\xbf", "# Title\n", "2.3 x\n\n", "**b**\n", "===\n",
         "fio --name=x \\\n", "[global]\nrw=read\n", "Content-Transfer-Encoding: quoted-printable\n",
         "Content-Type: text/plain; format=flowed\n\n", "[12:34:56] ", "2024-01-02T03:04:05Z ", "sa mples=1 ",
-        "i oengine", " 75 0=0.01%", "[ 68096]", "B/ s", "(read/write ):", " ... ", "a"};
+        "i oengine", " 75 0=0.01%", "[ 68096]", "B/ s", "(read/write ):", " ... ", "a",
+        /* a flattened paste, so that the splitter and its rejoin rules run */
+        "x: (g=0): rw=read fio-3.33 S tarting 1 process x: (group id=0, jobs=1): err= 0: pid=1 read: IOPS=1, "
+        "BW=1MiB/ s clat (us ec): min=1, avg=8 .5 | 1.00th=[ 1 0], 5.00 th= [ 20 ] , | 9 9.99th=[ 30] bw (  KiB/s) "
+        ": min= 8 185 iops        : min= 2 IO depths    : 1 =100.0%, >= 64=0% Run status group 0 (all jobs): RE "
+        "AD: bw=1MiB/s ( 2MB/s) Disk stats (read/write ): vda: ios=1/2, in_queue= 4 ["};
     unsigned seed = 12345;
     (void)state;
     for (int iter = 0; iter < 300; iter++) {
