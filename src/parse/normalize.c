@@ -24,7 +24,10 @@
  *     HTML; block tags such as <br> and </p> inside a line split it) and entities;
  *     mail quote prefixes; progress lines glued to the next line without a CR;
  *     lines flattened from a whole paste are split before the keywords that begin
- *     fio lines (FSC_LINE_SPLIT).
+ *     fio lines (FSC_LINE_SPLIT), and the words, numbers, units and percentile
+ *     columns that the 80-column wrap broke are rejoined where no fio line could
+ *     legitimately hold that space (rejoin_values, rejoin_tokens); what stays
+ *     ambiguous, such as the date of a job line, is left to the parser.
  *  3. over line runs: Markdown fences are flagged; code-block line-number gutters
  *     (blocks of bare numbers 1..N, or consecutive numbers in front of each line)
  *     are removed.
