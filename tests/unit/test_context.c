@@ -168,8 +168,10 @@ static void test_seed_002_context(void **state)
     check_label(run, "4k_randwrite", FSC_LABEL_HEADING, "RAID 0 › 4k 随机写 › 4k_randwrite");
     check_label(run, "4k_randwrite", FSC_LABEL_JOB, "4k_randwrite");
     fsc_run_free(run);
-    /* the same run found from its "Starting 8 processes" line */
+    /* the same run found from its "Starting 8 processes" line, or from its command */
     run = check_context(&d, 627, CTX("xfs 在各种 RAID 下的性能测试", "2. RAID 0", "2.2 4k 随机写", cmd_22));
+    fsc_run_free(run);
+    run = check_context(&d, 575, CTX("xfs 在各种 RAID 下的性能测试", "2. RAID 0", "2.2 4k 随机写", cmd_22));
     fsc_run_free(run);
     run = check_context(&d, 72,
                         CTX("xfs 在各种 RAID 下的性能测试", "1. 磁盘基准测试", "1.1 4k 随机写",
