@@ -176,6 +176,7 @@ typedef struct fsc_run {
     char **context; /* outline headings (outermost first), then the command line */
     size_t n_context, cap_context;
     char *command; /* the fio command line or job file shown before the run, or NULL */
+    bool context_titled; /* context[0] is the document title rather than a section heading */
     fsc_job *jobs;
     size_t n_jobs, cap_jobs;
     fsc_group *groups;

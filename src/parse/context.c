@@ -1,11 +1,680 @@
 /* SPDX-License-Identifier: MIT */
-/* Headings and command lines above a run: its context. */
+/* Headings and command lines above a run (its context), and the run's label. */
 #include "parse_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Outline levels. Headings of different styles are placed on one scale so that a
+ * run's context is the chain of ancestors of the nearest heading:
+ *   0      the document title (first line, followed by a blank line)
+ *   1..6   Markdown "#".."######"; "===" underlined = 1, "---" underlined = 2;
+ *          numbered headings by depth ("2." = 1, "2.3" = 2, "2.3.1" = 3)
+ *   7      a whole-line bold "**x**"
+ *   8      captions: short title-like lines followed by a blank line or by the
+ *          command; mail attachment markers "[-- Attachment #2: name --]"
+ * Two headings of the same level with only blank lines between them (a heading
+ * written over two lines) are both kept. Lines inside ``` fences are never headings.
+ */
+enum { LEVEL_TITLE = 0, LEVEL_BOLD = 7, LEVEL_CAPTION = 8, MAX_CHAIN = 16 };
+enum { TITLE_MAX = 100, CAPTION_MAX = 60, CAPTION_WORDS = 8 };
+
+typedef struct span {
+    const char *s;
+    size_t n;
+} span;
+
+typedef struct heading {
+    size_t line;
+    int level;
+    span text;
+    uint32_t parent; /* 1 + index of the enclosing heading, 0 = none */
+} heading;
+
+/* All headings, and for every line the innermost heading in force before it. The
+ * chain of a line is a walk up the parent links: the outline is a persistent stack. */
+struct fsc_outline {
+    heading *heads;
+    size_t n_heads, cap_heads;
+    uint32_t *top_before; /* n_lines + 1 entries: 1 + heading index, 0 = none */
+};
+
+static span line_span(const fsc_text *t, size_t i)
+{
+    span sp = {fsc_text_line(t, i), t->lines[i].len};
+    return sp;
+}
+
+static span trim(span sp)
+{
+    while (sp.n && (sp.s[0] == ' ' || sp.s[0] == '\t')) {
+        sp.s++;
+        sp.n--;
+    }
+    while (sp.n && (sp.s[sp.n - 1] == ' ' || sp.s[sp.n - 1] == '\t'))
+        sp.n--;
+    return sp;
+}
+
+static bool sp_starts(span sp, const char *lit)
+{
+    size_t k = strlen(lit);
+    return sp.n >= k && memcmp(sp.s, lit, k) == 0;
+}
+
+static bool sp_ends(span sp, const char *lit)
+{
+    size_t k = strlen(lit);
+    return sp.n >= k && memcmp(sp.s + sp.n - k, lit, k) == 0;
+}
+
+static bool sp_has(span sp, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (size_t i = 0; i + k <= sp.n; i++)
+        if (memcmp(sp.s + i, lit, k) == 0)
+            return true;
+    return false;
+}
+
+static bool is_blank(const fsc_text *t, size_t i)
+{
+    return trim(line_span(t, i)).n == 0;
+}
+
+/* ---- what a line is ---- */
+
+/* Lines that fio prints: never headings; some of them end an earlier run. */
+static bool is_fio_output(span sp)
+{
+    static const char *const starts[] = {
+        "fio-",        "Starting ", "Jobs:",      "read:",      "write:",     "trim:",   "read :",
+        "write :",     "slat ",     "clat ",      "lat ",       "bw ",        "iops",    "cpu ",
+        "IO depths",   "submit ",   "complete ",  "issued ",    "latency ",   "Run status group",
+        "READ:",       "WRITE:",    "TRIM:",      "MIXED:",     "Disk stats", "|",       "fsync",
+        "sync ",       "mixed:",    "fio:"};
+    sp = trim(sp);
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+        if (sp_starts(sp, starts[i]))
+            return true;
+    return sp_has(sp, "(groupid=") || sp_has(sp, "(g=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
+}
+
+/* A line that closes an earlier run: the command search does not go above it. */
+static bool ends_a_run(span sp)
+{
+    static const char *const starts[] = {"Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
+                                         "Disk stats",       "latency ", "issued ", "}"};
+    sp = trim(sp);
+    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
+        if (sp_starts(sp, starts[i]))
+            return true;
+    return sp_has(sp, "(groupid=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
+}
+
+/* Does a fio invocation start at rest ("fio --name=x", "sudo fio job.fio",
+ * "./fio -f x", "fio \\")? Returns the offset of the program word ("sudo" and
+ * "time" are skipped) or -1. */
+static long fio_invocation(span rest)
+{
+    span w = {rest.s, 0};
+    for (int k = 0; k < 3; k++) { /* the program word, after "sudo" or "time" */
+        while (w.s < rest.s + rest.n && *w.s == ' ')
+            w.s++;
+        w.n = 0;
+        while (w.s + w.n < rest.s + rest.n && w.s[w.n] != ' ')
+            w.n++;
+        bool prefix = (w.n == 4 && (memcmp(w.s, "sudo", 4) == 0 || memcmp(w.s, "time", 4) == 0));
+        if (!prefix)
+            break;
+        w.s += w.n;
+    }
+    if (!(w.n == 3 && memcmp(w.s, "fio", 3) == 0) && !(w.n > 4 && memcmp(w.s + w.n - 4, "/fio", 4) == 0))
+        return -1;
+    span arg = trim((span){w.s + w.n, (size_t)(rest.s + rest.n - (w.s + w.n))});
+    size_t an = 0;
+    while (an < arg.n && arg.s[an] != ' ')
+        an++;
+    if (!an)
+        return -1;
+    bool looks_like_arg = arg.s[0] == '-' || arg.s[0] == '\\' || memchr(arg.s, '.', an) || memchr(arg.s, '/', an);
+    return looks_like_arg ? (long)(w.s - rest.s) : -1;
+}
+
+/* Offset of the fio invocation in a command line, after any shell prompt
+ * ("$ ", "# ", "root@host[/mnt]# ", "user@host:~$ "), or -1. */
+static long command_start(span sp)
+{
+    long at = fio_invocation(sp);
+    for (size_t p = 0; at < 0 && p + 2 < sp.n && p < 100; p++)
+        if ((sp.s[p] == '$' || sp.s[p] == '#' || sp.s[p] == '>') && sp.s[p + 1] == ' ') {
+            at = fio_invocation((span){sp.s + p + 2, sp.n - p - 2});
+            if (at >= 0)
+                at += (long)(p + 2);
+        }
+    return at;
+}
+
+static bool is_command(span sp)
+{
+    return command_start(trim(sp)) >= 0;
+}
+
+/* "[global]", "[job1]": the first line of a job file section. */
+static bool is_section(span sp)
+{
+    sp = trim(sp);
+    if (sp.n < 3 || sp.s[0] != '[' || sp.s[sp.n - 1] != ']')
+        return false;
+    for (size_t i = 1; i + 1 < sp.n; i++)
+        if (sp.s[i] == ' ' || sp.s[i] == '=' || sp.s[i] == '[' || sp.s[i] == ']')
+            return false;
+    return true;
+}
+
+/* "rw=randread", "time_based", "; comment" inside a job file. */
+static bool is_job_option(span sp)
+{
+    sp = trim(sp);
+    if (!sp.n)
+        return false;
+    if (sp.s[0] == ';' || sp.s[0] == '#')
+        return true;
+    size_t i = 0;
+    while (i < sp.n && (isalnum((unsigned char)sp.s[i]) || sp.s[i] == '_'))
+        i++;
+    if (i == 0)
+        return false;
+    while (i < sp.n && sp.s[i] == ' ')
+        i++;
+    return i == sp.n || sp.s[i] == '=';
+}
+
+/* ---- headings ---- */
+
+static bool ends_like_sentence(span sp)
+{
+    static const char *const ends[] = {".", "?", "!", ",", ";", "\xe3\x80\x82", "\xef\xbc\x9f", "\xef\xbc\x81",
+                                       "\xef\xbc\x8c", "\xef\xbc\x9b", "\xe3\x80\x81"};
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
+        if (sp_ends(sp, ends[i]))
+            return true;
+    return false;
+}
+
+static size_t count_words(span sp)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < sp.n; i++)
+        if (sp.s[i] != ' ' && (i == 0 || sp.s[i - 1] == ' '))
+            w++;
+    return w;
+}
+
+/* "22:30:27" anywhere: a date or log line, not a title. */
+static bool has_clock(span sp)
+{
+    for (size_t i = 0; i + 5 <= sp.n; i++)
+        if (isdigit((unsigned char)sp.s[i]) && isdigit((unsigned char)sp.s[i + 1]) && sp.s[i + 2] == ':' &&
+            isdigit((unsigned char)sp.s[i + 3]) && isdigit((unsigned char)sp.s[i + 4]))
+            return true;
+    return false;
+}
+
+/* Text that could be a title: not fio output, a command, a prompt, a path, a date,
+ * a list item or prose. */
+static bool title_like(span sp, size_t max_len)
+{
+    sp = trim(sp);
+    if (!sp.n || sp.n > max_len || strchr("-*+|[(>{<#$`~=/.", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
+        memchr(sp.s, '@', sp.n) || memchr(sp.s, '<', sp.n) || memchr(sp.s, '>', sp.n) || sp_has(sp, ". ") ||
+        sp_ends(sp, "wrote:") || sp_ends(sp, "wrote") || sp_has(sp, "$ ") || sp_has(sp, "# ") || sp_ends(sp, "$") ||
+        sp_ends(sp, "#") || has_clock(sp) || ends_like_sentence(sp) || is_fio_output(sp) || is_command(sp) ||
+        sp_has(sp, "://"))
+        return false;
+    bool letter = false;
+    for (size_t i = 0; i < sp.n && !letter; i++)
+        letter = isalpha((unsigned char)sp.s[i]) || (unsigned char)sp.s[i] >= 0x80;
+    return letter;
+}
+
+static span strip_colon(span sp)
+{
+    if (sp_ends(sp, ":"))
+        sp.n--;
+    else if (sp_ends(sp, "\xef\xbc\x9a")) /* full-width colon */
+        sp.n -= 3;
+    return trim(sp);
+}
+
+/* "## Title ##" → level 2. */
+static bool atx_heading(span sp, heading *h)
+{
+    size_t lead = 0;
+    while (lead < sp.n && lead < 4 && sp.s[lead] == ' ')
+        lead++;
+    size_t k = lead;
+    while (k < sp.n && sp.s[k] == '#')
+        k++;
+    size_t hashes = k - lead;
+    if (lead > 3 || hashes == 0 || hashes > 6 || k >= sp.n || sp.s[k] != ' ')
+        return false;
+    span text = trim((span){sp.s + k, sp.n - k});
+    while (text.n && text.s[text.n - 1] == '#')
+        text.n--;
+    text = trim(text);
+    if (sp_ends(text, "}")) { /* "Title {#anchor}" */
+        const char *open = text.s + text.n;
+        while (open > text.s && open[-1] != '{')
+            open--;
+        if (open > text.s && open < text.s + text.n && *open == '#')
+            text.n = (size_t)(open - 1 - text.s);
+    }
+    text = strip_colon(text);
+    if (!text.n || is_command(text) || is_fio_output(text) || strchr("./~", text.s[0]) || sp_has(text, " --") ||
+        sp_has(text, " | ") || sp_has(text, " > "))
+        return false; /* "# fio --name=x", "# ./run.sh 10": a root prompt, not a heading */
+    h->level = (int)hashes;
+    h->text = text;
+    return true;
+}
+
+/* Depth of an outline number at the start of sp ("2." → 1, "2.3" → 2), its length
+ * with the following space in *len; 0 if none. A bare "5 " does not count. */
+static int outline_number(span sp, size_t *len)
+{
+    size_t i = 0;
+    int depth = 0;
+    bool dot = false;
+    while (i < sp.n && isdigit((unsigned char)sp.s[i])) {
+        size_t d = i;
+        while (i < sp.n && isdigit((unsigned char)sp.s[i]))
+            i++;
+        if (i - d > 3)
+            return 0;
+        depth++;
+        if (i < sp.n && sp.s[i] == '.') {
+            dot = true;
+            i++;
+        }
+    }
+    if (!depth || !dot || depth > 6 || i >= sp.n || sp.s[i] != ' ')
+        return 0;
+    while (i < sp.n && sp.s[i] == ' ')
+        i++;
+    *len = i;
+    return depth;
+}
+
+static bool blank_or_edge(const fsc_text *t, size_t i, size_t limit)
+{
+    return i >= limit || is_blank(t, i) || (t->lines[i].flags & FSC_LINE_FENCE);
+}
+
+/* "[-- Attachment #2: virt-ham0-raid1.txt --]" → "virt-ham0-raid1.txt". */
+static bool attachment_marker(span sp, span *name)
+{
+    sp = trim(sp);
+    if (!sp_starts(sp, "[-- Attachment #") || !sp_ends(sp, "--]"))
+        return false;
+    const char *c = memchr(sp.s, ':', sp.n);
+    if (!c)
+        return false;
+    *name = trim((span){c + 1, (size_t)(sp.s + sp.n - 3 - (c + 1))});
+    return name->n > 0 && !sp_starts(*name, "Type:");
+}
+
+/* Is line i (not in a fence) a heading? `limit` is the first line not to look at. */
+static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_text, heading *h)
+{
+    span sp = trim(line_span(t, i));
+    if (!sp.n || (t->lines[i].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
+        return false;
+    h->line = i;
+    if (atx_heading(line_span(t, i), h))
+        return true;
+    if (attachment_marker(sp, &h->text)) {
+        h->level = LEVEL_CAPTION;
+        return true;
+    }
+    /* underlined with === or --- */
+    if (i + 1 < limit && title_like(sp, TITLE_MAX)) {
+        span u = trim(line_span(t, i + 1));
+        size_t k = 0;
+        while (k < u.n && u.s[k] == u.s[0])
+            k++;
+        if (u.n >= 3 && k == u.n && (u.s[0] == '=' || u.s[0] == '-')) {
+            h->level = u.s[0] == '=' ? 1 : 2;
+            h->text = sp;
+            return true;
+        }
+    }
+    size_t numlen;
+    int depth = outline_number(sp, &numlen);
+    if (depth && title_like((span){sp.s + numlen, sp.n - numlen}, TITLE_MAX) && (i == 0 || is_blank(t, i - 1)) &&
+        blank_or_edge(t, i + 1, limit)) {
+        h->level = depth;
+        h->text = sp;
+        return true;
+    }
+    if (sp.n > 4 && sp_starts(sp, "**") && sp_ends(sp, "**") && !memchr(sp.s + 2, '*', sp.n - 4)) {
+        h->level = LEVEL_BOLD;
+        h->text = strip_colon(trim((span){sp.s + 2, sp.n - 4}));
+        return h->text.n > 0;
+    }
+    if (i == first_text && title_like(sp, TITLE_MAX) && blank_or_edge(t, i + 1, limit)) {
+        h->level = LEVEL_TITLE;
+        h->text = strip_colon(sp);
+        return true;
+    }
+    bool before_command = i + 1 < limit && is_command(line_span(t, i + 1));
+    if (title_like(sp, CAPTION_MAX) && count_words(sp) <= CAPTION_WORDS &&
+        (blank_or_edge(t, i + 1, limit) || before_command) &&
+        (i == 0 || blank_or_edge(t, i - 1, limit) || before_command)) {
+        h->level = LEVEL_CAPTION;
+        h->text = strip_colon(sp);
+        return h->text.n > 0;
+    }
+    return false;
+}
+
+void fsc_outline_free(struct fsc_outline *o)
+{
+    if (!o)
+        return;
+    free(o->heads);
+    free(o->top_before);
+    free(o);
+}
+
+static struct fsc_outline *outline_new(const fsc_text *t)
+{
+    struct fsc_outline *o = calloc(1, sizeof *o);
+    if (!o || !(o->top_before = calloc(t->n_lines + 1, sizeof *o->top_before))) {
+        free(o);
+        return NULL;
+    }
+    size_t first_text = SIZE_MAX, last_nonblank = SIZE_MAX;
+    bool fenced = false;
+    uint32_t top = 0;
+    for (size_t i = 0; i < t->n_lines; i++) {
+        o->top_before[i] = top;
+        if (t->lines[i].flags & FSC_LINE_FENCE) {
+            fenced = !fenced;
+            continue;
+        }
+        if (is_blank(t, i))
+            continue;
+        if (first_text == SIZE_MAX)
+            first_text = i;
+        heading h;
+        if (!fenced && heading_at(t, i, t->n_lines, first_text, &h)) {
+            uint32_t p = top;
+            while (p && o->heads[p - 1].level >= h.level) {
+                const heading *up = &o->heads[p - 1];
+                if (up->level == h.level && up->line == last_nonblank)
+                    break; /* a heading written over two lines: keep both */
+                p = up->parent;
+            }
+            h.parent = p;
+            heading *slot = FSC_PUSH(o->heads, o->n_heads, o->cap_heads);
+            if (!slot) {
+                fsc_outline_free(o);
+                return NULL;
+            }
+            *slot = h;
+            top = (uint32_t)o->n_heads;
+        }
+        last_nonblank = i;
+    }
+    o->top_before[t->n_lines] = top;
+    return o;
+}
+
+fsc_status fsc_outline_build(fsc_text *t)
+{
+    fsc_outline_free(t->outline);
+    t->outline = outline_new(t);
+    return t->outline ? FSC_OK : FSC_E_NOMEM;
+}
+
+/* The chain of headings in force at line `first` (outermost first, at most the
+ * MAX_CHAIN innermost). */
+static size_t heading_chain(const struct fsc_outline *o, size_t first, heading *chain)
+{
+    heading rev[MAX_CHAIN];
+    size_t n = 0;
+    for (uint32_t p = o->top_before[first]; p && n < MAX_CHAIN; p = o->heads[p - 1].parent)
+        rev[n++] = o->heads[p - 1];
+    for (size_t i = 0; i < n; i++)
+        chain[i] = rev[n - 1 - i];
+    return n;
+}
+
+/* ---- the command line or job file shown before the run ---- */
+
+/* A line that continues a command without a '\\': a soft wrap of a long command
+ * ("...--runtime=60" / "s --ramp_time=2s --direct=1"). */
+static bool soft_continuation(span next)
+{
+    next = trim(next);
+    return next.n && !is_fio_output(next) && !is_command(next) && (sp_starts(next, "-") || sp_has(next, " --"));
+}
+
+/* Append a command fragment; " \\--x" (a continuation that lost its newline) becomes
+ * " --x" and runs of spaces become one. */
+static void add_fragment(fsc_buf *out, span sp)
+{
+    for (size_t k = 0; k < sp.n; k++) {
+        if (sp.s[k] == '\\' && k + 1 < sp.n && sp.s[k + 1] == '-' && (k == 0 || sp.s[k - 1] == ' '))
+            continue;
+        if (sp.s[k] == ' ' && out->len && out->data[out->len - 1] == ' ')
+            continue; /* "fio  --rw" */
+        fsc_buf_putc(out, sp.s[k]);
+    }
+}
+
+/* Join a command written over several lines ('\\' continuations, soft wraps). */
+static void command_text(const fsc_text *t, size_t i, size_t limit, fsc_buf *out)
+{
+    span sp = trim(line_span(t, i));
+    long at = command_start(sp); /* >= 0: the caller checked is_command() */
+    sp.s += at;
+    sp.n -= (size_t)at;
+    bool space = true;
+    for (;;) {
+        bool cont = sp_ends(sp, "\\");
+        if (cont)
+            sp.n--;
+        sp = trim(sp);
+        if (sp.n) {
+            if (out->len && space)
+                fsc_buf_putc(out, ' ');
+            add_fragment(out, sp);
+        }
+        if (++i >= limit)
+            break;
+        span next = line_span(t, i);
+        if (!cont && !soft_continuation(next))
+            break;
+        /* a soft wrap inside a token ("60" + "s --ramp") joins without a space */
+        space = cont || sp_starts(trim(next), "-");
+        sp = trim(next);
+    }
+}
+
+/* The job file block whose last option line is `last`: from its first section on. */
+static void jobfile_text(const fsc_text *t, size_t last, fsc_buf *out)
+{
+    size_t start = last;
+    while (start > 0 && (is_job_option(line_span(t, start - 1)) || is_section(line_span(t, start - 1))))
+        start--;
+    while (start < last && !is_section(line_span(t, start)))
+        start++;
+    for (size_t i = start; i <= last; i++) {
+        span sp = trim(line_span(t, i));
+        if (out->len)
+            fsc_buf_putc(out, '\n');
+        fsc_buf_add(out, sp.s, sp.n);
+    }
+}
+
+/* Search upwards from the run for the nearest command or job file, not above
+ * `floor` (the nearest heading) nor above the end of an earlier run. */
+static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf *out)
+{
+    /* the run's own first line may be the echoed command */
+    if (first < t->n_lines && is_command(line_span(t, first))) {
+        command_text(t, first, t->n_lines, out);
+        return;
+    }
+    for (size_t i = first; i-- > floor;) {
+        span sp = line_span(t, i);
+        if (ends_a_run(sp))
+            return;
+        if (is_command(sp)) {
+            command_text(t, i, first, out);
+            return;
+        }
+        if (is_job_option(sp) && !is_fio_output(sp)) {
+            size_t s = i;
+            while (s > floor && is_job_option(line_span(t, s - 1)))
+                s--;
+            if (s > floor && is_section(line_span(t, s - 1))) {
+                jobfile_text(t, i, out);
+                return;
+            }
+        }
+        if (is_section(sp) && i + 1 < first && is_job_option(line_span(t, i + 1))) {
+            size_t e = i + 1;
+            while (e + 1 < first && (is_job_option(line_span(t, e + 1)) || is_section(line_span(t, e + 1))))
+                e++;
+            jobfile_text(t, e, out);
+            return;
+        }
+    }
+}
+
+static bool add_context(fsc_run *run, span sp)
+{
+    char *s = malloc(sp.n + 1);
+    if (!s)
+        return false;
+    memcpy(s, sp.s, sp.n);
+    s[sp.n] = 0;
+    bool ok = fsc_run_add_context(run, s);
+    free(s);
+    return ok;
+}
 
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
 {
-    (void)t;
-    (void)first;
-    (void)run;
+    heading chain[MAX_CHAIN];
+    if (first > t->n_lines)
+        first = t->n_lines;
+    struct fsc_outline *own = NULL;
+    const struct fsc_outline *o = t->outline;
+    if (!o && !(o = own = outline_new(t)))
+        return FSC_E_NOMEM;
+    size_t n = heading_chain(o, first, chain);
+    fsc_outline_free(own);
+    for (size_t i = 0; i < n; i++)
+        if (!add_context(run, chain[i].text))
+            return FSC_E_NOMEM;
+    run->context_titled = n && chain[0].level == LEVEL_TITLE;
+    /* the command is searched below the nearest outline heading; captions and the
+     * title are weak: a caption often stands just above the command it names */
+    size_t floor = 0;
+    for (size_t i = n; i-- > 0;)
+        if (chain[i].level != LEVEL_CAPTION && chain[i].level != LEVEL_TITLE) {
+            floor = chain[i].line + 1;
+            break;
+        }
+    fsc_buf cmd = {0};
+    find_command(t, first, floor, &cmd);
+    if (cmd.oom) {
+        fsc_buf_free(&cmd);
+        return FSC_E_NOMEM;
+    }
+    if (cmd.len) {
+        if (!fsc_run_add_context(run, cmd.data)) {
+            fsc_buf_free(&cmd);
+            return FSC_E_NOMEM;
+        }
+        free(run->command);
+        run->command = cmd.data;
+    } else {
+        fsc_buf_free(&cmd);
+    }
     return FSC_OK;
+}
+
+/* ---- labels ---- */
+
+static const char label_sep[] = " \xe2\x80\xba "; /* " › " */
+
+/* A heading as it appears in a label: without its outline number ("2.2 4k 随机写"
+ * → "4k 随机写"); the context keeps the number, the label is short. */
+static span label_heading(const char *s)
+{
+    span sp = trim((span){s, strlen(s)});
+    size_t numlen;
+    if (outline_number(sp, &numlen) && numlen < sp.n)
+        sp = (span){sp.s + numlen, sp.n - numlen};
+    return sp;
+}
+
+static void label_add(fsc_buf *b, const char *s, size_t n)
+{
+    if (!n)
+        return;
+    if (b->len)
+        fsc_buf_puts(b, label_sep);
+    fsc_buf_add(b, s, n);
+}
+
+char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from)
+{
+    fsc_buf b = {0};
+    const char *jobname = job && job->jobname ? job->jobname : NULL;
+    size_t n_head = run->n_context - (run->command && run->n_context ? 1 : 0);
+    switch (from) {
+    case FSC_LABEL_FILE:
+        if (run->source.path) {
+            const char *base = strrchr(run->source.path, '/');
+            base = base ? base + 1 : run->source.path;
+            label_add(&b, base, strlen(base));
+        }
+        if (run->source.member)
+            label_add(&b, run->source.member, strlen(run->source.member));
+        break;
+    case FSC_LABEL_CONTEXT:
+        for (size_t i = 0; i < run->n_context; i++)
+            label_add(&b, run->context[i], strlen(run->context[i]));
+        break;
+    case FSC_LABEL_JOB:
+        break;
+    case FSC_LABEL_HEADING:
+    default:
+        /* the two innermost headings (the command line is not a heading); the
+         * document title only when there is no other heading */
+        for (size_t i = n_head > 2 ? n_head - 2 : 0; i < n_head; i++) {
+            if (i == 0 && run->context_titled && n_head > 1)
+                continue;
+            span h = label_heading(run->context[i]);
+            bool same_as_job = jobname && h.n == strlen(jobname) && memcmp(h.s, jobname, h.n) == 0;
+            if (!same_as_job)
+                label_add(&b, h.s, h.n);
+        }
+        break;
+    }
+    if (jobname)
+        label_add(&b, jobname, strlen(jobname));
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    return b.data ? b.data : fsc_strdup("");
 }

@@ -1,12 +1,44 @@
 /* SPDX-License-Identifier: MIT */
-/* Normalize raw bytes into lines with a map back to original line numbers. */
+/*
+ * Normalize raw bytes into clean lines with a map back to original line numbers:
+ * undo the damage that pastes, mails, web pages and CI logs do to fio output.
+ */
 #include "parse_int.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+/*
+ * The steps, in the order they run (each keeps `orig` pointing into the original):
+ *  1. physical lines: CRLF; quoted-printable bodies (=3D, soft breaks "=\n" join
+ *     lines; the joined line keeps the first line's number); format=flowed mail
+ *     bodies (RFC 3676: a line ending in a space joins the next line of the same
+ *     quote depth, which loses its quote prefix); lone CRs: when every
+ *     segment before the last CR is progress junk ("Jobs: ..." or empty) only the
+ *     text after the last CR is kept, else each segment becomes its own line.
+ *  2. per line: BOM, zero-width chars, soft hyphens dropped; NBSP and the other
+ *     Unicode spaces of U+2000..U+205F and tabs become one space (U+3000, the CJK
+ *     ideographic space, is kept: CJK prose passes through unchanged); CI
+ *     timestamps at the line start; HTML tags (only in documents that look like
+ *     HTML; block tags such as <br> and </p> inside a line split it) and entities;
+ *     mail quote prefixes; progress lines glued to the next line without a CR;
+ *     lines flattened from a whole paste are split before the keywords that begin
+ *     fio lines (FSC_LINE_SPLIT), and the words, numbers, units and percentile
+ *     columns that the 80-column wrap broke are rejoined where no fio line could
+ *     legitimately hold that space (rejoin_values, rejoin_tokens); what stays
+ *     ambiguous, such as the date of a job line, is left to the parser.
+ *  3. over line runs: Markdown fences are flagged; code-block line-number gutters
+ *     (blocks of bare numbers 1..N, or consecutive numbers in front of each line)
+ *     are removed.
+ * Invalid UTF-8 is kept byte for byte: only the exact sequences above are touched.
+ */
+
+enum { FLAT_MIN_LEN = 240, FLAT_MIN_SPLITS = 4, STAMP_MAX = 40 };
+
 void fsc_text_free(fsc_text *t)
 {
+    fsc_outline_free(t->outline);
     fsc_buf_free(&t->store);
     free(t->lines);
     memset(t, 0, sizeof *t);
@@ -26,24 +58,1039 @@ static bool add_line(fsc_text *t, const char *s, size_t n, uint32_t orig, uint16
     return !t->store.oom;
 }
 
-fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
+/* ---- small string helpers ---- */
+
+static bool starts_with(const char *s, size_t n, const char *lit)
 {
-    memset(out, 0, sizeof *out);
+    size_t k = strlen(lit);
+    return n >= k && memcmp(s, lit, k) == 0;
+}
+
+static bool starts_with_ci(const char *s, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    if (n < k)
+        return false;
+    for (size_t i = 0; i < k; i++)
+        if (tolower((unsigned char)s[i]) != tolower((unsigned char)lit[i]))
+            return false;
+    return true;
+}
+
+static const char *find_lit(const char *s, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (size_t i = 0; i + k <= n; i++)
+        if (s[i] == lit[0] && memcmp(s + i, lit, k) == 0)
+            return s + i;
+    return NULL;
+}
+
+static size_t skip_spaces(const char *s, size_t n, size_t i)
+{
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return i;
+}
+
+static size_t trim_right(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return n;
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    c = tolower(c);
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static const char *buf_str(const fsc_buf *b)
+{
+    return b->data ? b->data : "";
+}
+
+/* ---- document-level detection ---- */
+
+typedef struct doc_kind {
+    bool html;   /* tags like <br> are markup, not text */
+    bool qp_all; /* quoted-printable without a MIME header saying so */
+} doc_kind;
+
+static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
+{
+    size_t c = 0, k = strlen(lit);
+    for (const char *p = s; c < stop_at && (p = find_lit(p, n - (size_t)(p - s), lit)); p += k)
+        c++;
+    return c;
+}
+
+static doc_kind detect_doc(const char *data, size_t len)
+{
+    static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
+                                             "<code>", "</div>", "<html", "<BR>", "<PRE"};
+    doc_kind d = {false, false};
+    for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html; i++)
+        d.html = find_lit(data, len, html_marks[i]) != NULL;
+    d.qp_all = !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
+    return d;
+}
+
+/* ---- step 1: physical lines, quoted-printable, CR ---- */
+
+/* Append s decoded from quoted-printable to b. Returns true for a soft line break. */
+static bool qp_decode_append(fsc_buf *b, const char *s, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] != '=') {
+            fsc_buf_putc(b, s[k]);
+            continue;
+        }
+        if (trim_right(s + k + 1, n - k - 1) == 0)
+            return true; /* "=" (plus trailing blanks) at the end: soft break */
+        int hi = k + 1 < n ? hexval((unsigned char)s[k + 1]) : -1;
+        int lo = k + 2 < n ? hexval((unsigned char)s[k + 2]) : -1;
+        if (hi >= 0 && lo >= 0) {
+            fsc_buf_putc(b, (char)(hi * 16 + lo));
+            k += 2;
+        } else {
+            fsc_buf_putc(b, '=');
+        }
+    }
+    return false;
+}
+
+/* Progress output that a later \r overwrote: nothing, or a "Jobs:" status line. */
+static bool is_progress_junk(const char *s, size_t n)
+{
+    size_t i = skip_spaces(s, n, 0);
+    return i == n || starts_with(s + i, n - i, "Jobs: ");
+}
+
+static bool emit_cr_segments(fsc_text *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    const char *cr = memchr(s, '\r', n);
+    if (!cr)
+        return add_line(t, s, n, orig, flags);
+    flags |= FSC_LINE_CR;
+    const char *last = s + n;
+    while (last > s && last[-1] != '\r')
+        last--;
+    bool all_junk = true;
+    for (const char *p = s; p < last - 1 && all_junk;) {
+        const char *e = memchr(p, '\r', (size_t)(last - 1 - p));
+        if (!e)
+            e = last - 1;
+        all_junk = is_progress_junk(p, (size_t)(e - p));
+        p = e + 1;
+    }
+    if (all_junk)
+        return add_line(t, last, (size_t)(s + n - last), orig, flags);
+    for (const char *p = s;;) {
+        const char *e = memchr(p, '\r', (size_t)(s + n - p));
+        if (!add_line(t, p, (size_t)((e ? e : s + n) - p), orig, flags))
+            return false;
+        if (!e)
+            return true;
+        p = e + 1;
+    }
+}
+
+/* MIME state: which part of a mail is quoted-printable or format=flowed. */
+typedef struct mime_state {
+    bool qp;
+    bool flowed_hdr, flowed, delsp; /* flowed applies from the blank line after the header */
+    char boundary[128];
+} mime_state;
+
+static void mime_track(mime_state *m, const char *s, size_t n)
+{
+    if (starts_with_ci(s, n, "Content-Transfer-Encoding:")) {
+        m->qp = find_lit(s, n, "quoted-printable") || find_lit(s, n, "Quoted-Printable");
+        return;
+    }
+    if (starts_with_ci(s, n, "Content-Type:")) {
+        m->flowed_hdr = find_lit(s, n, "format=flowed") || find_lit(s, n, "format=\"flowed\"");
+        m->delsp = find_lit(s, n, "delsp=yes") || find_lit(s, n, "DelSp=Yes");
+    }
+    if (trim_right(s, n) == 0 && m->flowed_hdr) {
+        m->flowed = true;
+        m->flowed_hdr = false;
+    }
+    const char *b = find_lit(s, n, "boundary=");
+    if (b) {
+        b += 9;
+        size_t rest = n - (size_t)(b - s);
+        if (rest && *b == '"') {
+            b++;
+            rest--;
+        }
+        size_t k = 0;
+        while (k < rest && k + 1 < sizeof m->boundary && b[k] != '"' && b[k] != ';' && b[k] != ' ')
+            k++;
+        memcpy(m->boundary, b, k);
+        m->boundary[k] = 0;
+        return;
+    }
+    if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary))
+        m->qp = m->flowed = m->flowed_hdr = false; /* a new MIME part: its own header decides */
+}
+
+/* Quote depth of a mail line ("> > x" and ">> x" are 2) and the length of the
+ * prefix to drop on a flowed continuation (the '>'s and one stuffing space). */
+static size_t quote_depth(const char *s, size_t n, size_t *prefix)
+{
+    size_t depth = 0, i = 0;
+    while (i < n && s[i] == '>') {
+        depth++;
+        i++;
+        if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
+            i++;
+    }
+    if (i < n && s[i] == ' ')
+        i++;
+    *prefix = i;
+    return depth;
+}
+
+/* Does a format=flowed line (RFC 3676: ends in a space) continue on the next line?
+ * Not the signature separator "-- ", nor across a change of quote depth. */
+static bool flows_into(const char *s, size_t n, const char *next, size_t next_n)
+{
+    size_t p, q;
+    size_t depth = quote_depth(s, n, &p);
+    if (n <= p || s[n - 1] != ' ' || (n - p == 3 && memcmp(s + p, "-- ", 3) == 0))
+        return false;
+    return next && quote_depth(next, next_n, &q) == depth && trim_right(next + q, next_n - q) > 0;
+}
+
+static size_t line_len(const char *data, size_t len, size_t i)
+{
+    const char *nl = memchr(data + i, '\n', len - i);
+    size_t n = (nl ? (size_t)(nl - data) : len) - i;
+    return n && data[i + n - 1] == '\r' ? n - 1 : n;
+}
+
+static fsc_status split_physical(const char *data, size_t len, doc_kind d, fsc_text *out)
+{
+    fsc_buf lg = {0};
+    mime_state mime = {d.qp_all, false, false, false, ""};
+    uint32_t lineno = 0, first_no = 0;
+    uint16_t flags = 0;
+    bool joining = false, flowing = false, ok = true;
     size_t i = 0;
-    uint32_t lineno = 0;
-    while (i < len) {
+    if (len >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    while (i < len && ok) {
         const char *nl = memchr(data + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - data) : len;
-        size_t n = end - i;
-        uint16_t flags = 0;
-        if (n && data[i + n - 1] == '\r') {
-            n--;
+        size_t end = nl ? (size_t)(nl - data) : len, n = end - i;
+        const char *s = data + i;
+        lineno++;
+        if (!joining) {
+            fsc_buf_reset(&lg);
+            first_no = lineno;
+            flags = 0;
+        }
+        if (n && s[n - 1] == '\r' && !memchr(s, '\r', n - 1)) {
+            n--; /* CRLF; with other CRs in the line the last one is an overwrite too */
             flags |= FSC_LINE_CR;
         }
-        lineno++;
-        if (!add_line(out, data + i, n, lineno, flags))
-            return FSC_E_NOMEM;
+        const char *raw = s;
+        size_t raw_n = n;
+        if (flowing) { /* the continuation of a flowed line: drop its quote prefix */
+            size_t p;
+            quote_depth(s, n, &p);
+            s += p;
+            n -= p;
+        }
+        bool qp = mime.qp;
+        if (qp) {
+            joining = qp_decode_append(&lg, s, n);
+        } else {
+            fsc_buf_add(&lg, s, n);
+            joining = false;
+        }
+        flowing = false;
+        if (!joining && mime.flowed && nl) {
+            flowing = flows_into(buf_str(&lg), lg.len, nl + 1, line_len(data, len, end + 1));
+            if (flowing && mime.delsp)
+                lg.len--;
+            joining = flowing;
+        }
+        if (!joining)
+            ok = emit_cr_segments(out, buf_str(&lg), lg.len, first_no, flags);
+        if (!qp || !joining)
+            mime_track(&mime, raw, raw_n);
         i = end + 1;
     }
+    if (ok && joining)
+        ok = emit_cr_segments(out, buf_str(&lg), lg.len, first_no, flags);
+    ok = ok && !lg.oom;
+    fsc_buf_free(&lg);
+    return ok ? FSC_OK : FSC_E_NOMEM;
+}
+
+/* ---- step 2: per-line cleanup ---- */
+
+/* Bytes of an invisible char (BOM, zero-width, soft hyphen) at s, else 0. */
+static size_t invisible_len(const unsigned char *s, size_t n)
+{
+    if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
+        return 3; /* U+FEFF */
+    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x80 && s[2] >= 0x8B && s[2] <= 0x8F)
+        return 3; /* U+200B..U+200F */
+    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0xA0)
+        return 3; /* U+2060 word joiner */
+    if (n >= 2 && s[0] == 0xC2 && s[1] == 0xAD)
+        return 2; /* U+00AD soft hyphen */
+    return 0;
+}
+
+/* Bytes of a space-like char (tab, NBSP, U+2000..U+200A, U+202F, U+205F) at s, else 0. */
+static size_t space_len(const unsigned char *s, size_t n)
+{
+    if (s[0] == '\t')
+        return 1;
+    if (n >= 2 && s[0] == 0xC2 && s[1] == 0xA0)
+        return 2;
+    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x80 && ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xAF))
+        return 3;
+    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F)
+        return 3;
+    return 0;
+}
+
+static void clean_spaces(const char *s, size_t n, fsc_buf *out)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t k;
+        if (u[i] < 0x80 && u[i] != '\t') {
+            fsc_buf_putc(out, s[i++]);
+        } else if ((k = invisible_len(u + i, n - i)) != 0) {
+            i += k;
+        } else if ((k = space_len(u + i, n - i)) != 0) {
+            fsc_buf_putc(out, ' ');
+            i += k;
+        } else {
+            fsc_buf_putc(out, s[i++]);
+        }
+    }
+}
+
+static size_t digits(const char *s, size_t n, size_t i)
+{
+    size_t k = i;
+    while (k < n && isdigit((unsigned char)s[k]))
+        k++;
+    return k - i;
+}
+
+/* "HH:MM:SS" with optional fraction at s[i]; returns the end or 0. */
+static size_t clock_end(const char *s, size_t n, size_t i)
+{
+    if (digits(s, n, i) != 2 || i + 8 > n || s[i + 2] != ':' || digits(s, n, i + 3) != 2 || s[i + 5] != ':' ||
+        digits(s, n, i + 6) != 2)
+        return 0;
+    i += 8;
+    if (i < n && (s[i] == '.' || s[i] == ',') && digits(s, n, i + 1))
+        i += 1 + digits(s, n, i + 1);
+    return i;
+}
+
+/* Length of a CI timestamp prefix ("2024-01-02T03:04:05.123Z ", "[12:34:56] ",
+ * "[2024-01-02 03:04:05]") including the space after it, or 0. */
+static size_t stamp_len(const char *s, size_t n)
+{
+    size_t i = 0;
+    bool bracket = n && s[0] == '[';
+    if (bracket)
+        i++;
+    if (digits(s, n, i) == 4 && i + 10 < n && s[i + 4] == '-' && digits(s, n, i + 5) == 2 && s[i + 7] == '-' &&
+        digits(s, n, i + 8) == 2 && (s[i + 10] == 'T' || s[i + 10] == ' '))
+        i += 11;
+    else if (!bracket)
+        return 0;
+    size_t e = clock_end(s, n, i);
+    if (!e)
+        return 0;
+    i = e;
+    if (i < n && s[i] == 'Z')
+        i++;
+    else if (i + 6 <= n && (s[i] == '+' || s[i] == '-') && digits(s, n, i + 1) == 2 && s[i + 3] == ':')
+        i += 6;
+    if (bracket) {
+        if (i >= n || s[i] != ']')
+            return 0;
+        i++;
+    }
+    if (i < n && s[i] != ' ')
+        return 0;
+    return i < n ? i + 1 : i;
+}
+
+/* ---- HTML ---- */
+
+static const char *const block_tags[] = {"br", "p", "div", "pre", "tr", "li", "h1", "h2", "h3", "h4", "h5",
+                                         "h6", "table", "ul", "ol", "blockquote", "hr", "html", "body",
+                                         "head", "dt", "dd", "thead", "tbody"};
+static const char *const inline_tags[] = {"code", "span", "b", "i", "u", "tt", "em", "strong", "a", "font",
+                                          "kbd", "samp", "small", "big", "td", "th", "sup", "sub", "var",
+                                          "mark", "s", "strike", "del", "ins", "abbr", "cite", "q", "img", "title",
+                                          "meta", "link", "label", "nobr", "wbr"};
+
+static bool tag_in(const char *name, size_t k, const char *const *list, size_t n_list)
+{
+    for (size_t i = 0; i < n_list; i++)
+        if (strlen(list[i]) == k && starts_with_ci(name, k, list[i]))
+            return true;
+    return false;
+}
+
+/* A known HTML tag at s[0] == '<': returns its length (0 if none); *block tells
+ * whether it ends a line. */
+static size_t html_tag(const char *s, size_t n, bool *block)
+{
+    size_t i = 1;
+    if (i < n && s[i] == '/')
+        i++;
+    size_t name = i;
+    while (i < n && isalnum((unsigned char)s[i]))
+        i++;
+    size_t k = i - name;
+    if (!k || !isalpha((unsigned char)s[name]))
+        return 0;
+    *block = tag_in(s + name, k, block_tags, sizeof block_tags / sizeof *block_tags);
+    if (!*block && !tag_in(s + name, k, inline_tags, sizeof inline_tags / sizeof *inline_tags))
+        return 0;
+    for (; i < n && i < 300; i++) {
+        if (s[i] == '>')
+            return i + 1;
+        if (s[i] == '<')
+            return 0;
+    }
+    return 0;
+}
+
+static uint32_t entity_codepoint(const char *s, size_t n, size_t *used)
+{
+    static const struct {
+        const char *name;
+        uint32_t cp;
+    } named[] = {{"&lt;", '<'},  {"&gt;", '>'},    {"&amp;", '&'}, {"&quot;", '"'},
+                 {"&apos;", '\''}, {"&nbsp;", ' '}, {"&#39;", '\''}};
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (starts_with_ci(s, n, named[i].name)) {
+            *used = strlen(named[i].name);
+            return named[i].cp;
+        }
+    if (n < 4 || s[1] != '#')
+        return 0;
+    bool hex = s[2] == 'x' || s[2] == 'X';
+    size_t i = hex ? 3 : 2;
+    uint32_t cp = 0;
+    size_t start = i;
+    for (; i < n && i < start + 7; i++) {
+        int v = hex ? hexval((unsigned char)s[i]) : (isdigit((unsigned char)s[i]) ? s[i] - '0' : -1);
+        if (v < 0)
+            break;
+        cp = cp * (hex ? 16 : 10) + (uint32_t)v;
+    }
+    if (i == start || i >= n || s[i] != ';' || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    *used = i + 1;
+    return cp == 0xA0 ? ' ' : cp;
+}
+
+static void put_utf8(fsc_buf *b, uint32_t cp)
+{
+    char u[4];
+    size_t k;
+    if (cp < 0x80) {
+        u[0] = (char)cp;
+        k = 1;
+    } else if (cp < 0x800) {
+        u[0] = (char)(0xC0 | (cp >> 6));
+        u[1] = (char)(0x80 | (cp & 0x3F));
+        k = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (char)(0xE0 | (cp >> 12));
+        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (char)(0x80 | (cp & 0x3F));
+        k = 3;
+    } else {
+        u[0] = (char)(0xF0 | (cp >> 18));
+        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        u[3] = (char)(0x80 | (cp & 0x3F));
+        k = 4;
+    }
+    fsc_buf_add(b, u, k);
+}
+
+/* Decode entities of s into out; returns whether any was decoded. */
+static bool decode_entities(const char *s, size_t n, fsc_buf *out)
+{
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        size_t used = 0;
+        uint32_t cp = s[i] == '&' ? entity_codepoint(s + i, n - i, &used) : 0;
+        if (!cp) {
+            fsc_buf_putc(out, s[i]);
+            continue;
+        }
+        put_utf8(out, cp);
+        i += used - 1;
+        any = true;
+    }
+    return any;
+}
+
+/* ---- the line sink: quotes, glued progress, flattened pastes ---- */
+
+typedef struct line_sink {
+    fsc_text *out;
+    fsc_buf tmp, piece;
+    bool ok;
+} line_sink;
+
+/* Strip mail quote prefixes ("> ", ">> ", "> > "); returns the prefix length. */
+static size_t quote_len(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] == '>') {
+        i++;
+        if (i < n && s[i] == ' ')
+            i++;
+    }
+    return i;
+}
+
+/* Start of a terse record ("3;fio-3.28;...") glued into s, or NULL. */
+static const char *glued_terse(const char *s, size_t n)
+{
+    for (const char *p = s; (p = find_lit(p, n - (size_t)(p - s), ";fio-")) != NULL; p++)
+        if (p - s >= 2 && p[-1] >= '2' && p[-1] <= '5')
+            return p - 1;
+    return NULL;
+}
+
+/* A progress line with more glued onto it without a CR ("[eta 04Jobs: ...", "[eta 043;fio-"):
+ * returns the offset of the text that follows the last progress line, or 0. */
+static size_t glued_progress_cut(const char *s, size_t n)
+{
+    if (!starts_with(s, n, "Jobs: "))
+        return 0;
+    size_t cut = 0;
+    for (const char *p = s + 1; (p = find_lit(p, n - (size_t)(p - s), "Jobs: ")) != NULL; p++)
+        cut = (size_t)(p - s);
+    const char *t = glued_terse(s + cut, n - cut);
+    if (t)
+        cut = (size_t)(t - s);
+    return cut;
+}
+
+/* ---- flattened pastes ---- */
+
+/* Literal keywords that begin a fio line (each must follow a space). */
+static const char *const flat_keys[] = {
+    "fio-2.", "fio-3.", "Starting ", "read: IOPS=", "write: IOPS=", "trim: IOPS=", "mixed: IOPS=",
+    "read : io=", "write: io=", "trim : io=", "slat (", "clat (", "lat (", "clat percentiles",
+    "lat percentiles", "slat percentiles", "| ", "bw (", "iops ", "cpu ", "IO depths", "submit ",
+    "complete ", "issued ", "latency ", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
+    "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "sync percentiles", "Description ", "... "};
+/* Keywords that follow the first token of a fio line ("nvme0n1: ios=", "job: (g=0): rw="). */
+static const char *const flat_named[] = {": (g=", ": (groupid=", ": ios=", ": Laying out"};
+
+/* Does lit match at s[i], possibly with one space inserted by the wrap inside it
+ * ("S tarting", "(group id=", "RE AD:")? *gap is that space's index, or SIZE_MAX.
+ * Only keywords of 5+ bytes may be broken, so that short ones cannot match prose. */
+static bool match_wrapped(const char *s, size_t n, size_t i, const char *lit, size_t *gap)
+{
+    size_t k = strlen(lit), j = 0;
+    *gap = SIZE_MAX;
+    while (j < k && i + j < n && s[i + j] == lit[j])
+        j++;
+    if (j == k)
+        return true;
+    if (k < 5 || j == 0 || i + j >= n || s[i + j] != ' ' || lit[j - 1] == ' ' || lit[j] == ' ' ||
+        !starts_with(s + i + j + 1, n - i - j - 1, lit + j))
+        return false;
+    *gap = i + j;
+    return true;
+}
+
+/* The keyword that begins a fio line at s[i], or NULL. */
+static const char *flat_key_at(const char *s, size_t n, size_t i, size_t *gap)
+{
+    for (size_t k = 0; k < sizeof flat_keys / sizeof *flat_keys; k++)
+        if (match_wrapped(s, n, i, flat_keys[k], gap))
+            return flat_keys[k];
+    return NULL;
+}
+
+static bool flat_named_at(const char *s, size_t n, size_t i, size_t *gap)
+{
+    size_t j = i;
+    while (j < n && s[j] != ' ' && s[j] != ':')
+        j++;
+    if (j == i || j >= n)
+        return false;
+    for (size_t k = 0; k < sizeof flat_named / sizeof *flat_named; k++)
+        if (match_wrapped(s, n, j, flat_named[k], gap))
+            return true;
+    return false;
+}
+
+/* Is s[i] the first byte of a fio line inside a flattened paste? *gap as above. */
+static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
+{
+    *gap = SIZE_MAX;
+    if (i == 0 || s[i - 1] != ' ' || s[i] == ' ')
+        return false;
+    if (flat_named_at(s, n, i, gap))
+        return true;
+    const char *key = flat_key_at(s, n, i, gap);
+    if (!key)
+        return false;
+    if (strchr("iclsI", key[0]) && key[strlen(key) - 1] == ' ') {
+        /* a spaced-out label ("iops        :", "cpu          :"): a colon before any '=' */
+        size_t j = i;
+        while (j < n && s[j] != ':' && s[j] != '=')
+            j++;
+        return j < n && s[j] == ':';
+    }
+    if (key[0] == 'S') { /* "Starting N processes", not any "Starting" */
+        size_t d = i + strlen(key) + (*gap != SIZE_MAX);
+        return d < n && isdigit((unsigned char)s[d]);
+    }
+    return true;
+}
+
+static bool looks_flattened(const char *s, size_t n)
+{
+    if (n < FLAT_MIN_LEN || glued_terse(s, n) == s)
+        return false;
+    size_t cuts = 0;
+    size_t gap;
+    for (size_t i = 1; i < n && cuts < FLAT_MIN_SPLITS; i++)
+        cuts += flat_cut_at(s, n, i, &gap);
+    return cuts >= FLAT_MIN_SPLITS;
+}
+
+/*
+ * Rejoin a value that the 80-column wrap split with a space, where that is
+ * unambiguous (see wrap_space): "[ 11 39]", "[   30 ]", "avg=88 .76",
+ * "ios=1086 197/15", "0.01 %", "(9424MB /s)", "1 =100.0%". Splits inside words,
+ * such as "sa mples=", "i oengine" or "1 0.00th", are left to the parser, which
+ * sees FSC_LINE_SPLIT.
+ */
+static bool numeric_char(char c)
+{
+    return isdigit((unsigned char)c) || c == '.';
+}
+
+/* Is a space between a and b an artefact of the wrap? Never legitimate in fio output:
+ * inside [...] between digits or before ']'; inside a value between digits, before
+ * '%' ',' '/' or after '/'; anywhere right before '=' ("1 =100.0%", "99.50th =["). */
+static bool wrap_space(char a, char b, bool in_bracket, bool in_number)
+{
+    if (b == '=' && isalnum((unsigned char)a))
+        return true;
+    if (in_bracket && numeric_char(a) && (numeric_char(b) || b == ']'))
+        return true;
+    if (!in_number)
+        return false;
+    return (numeric_char(a) && (numeric_char(b) || b == '%')) || (a == '%' && b == ',') || a == '/' ||
+           b == '/';
+}
+
+static void rejoin_values(const char *s, size_t n, fsc_buf *out)
+{
+    enum { OUTSIDE, PADDING, NUMBER } value = OUTSIDE;
+    bool in_bracket = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        bool numch = isdigit((unsigned char)c) || c == '.';
+        if (c == ' ' && i > 0 && i + 1 < n && wrap_space(s[i - 1], s[i + 1], in_bracket, value == NUMBER))
+            continue;
+        fsc_buf_putc(out, c);
+        if (c == '[' || c == ']')
+            in_bracket = c == '[';
+        if (c == '=')
+            value = PADDING;
+        else if (numch && value != OUTSIDE)
+            value = NUMBER;
+        else if (c == ' ' && value == PADDING)
+            continue; /* "min= 8185" */
+        else if (!(value == NUMBER && (isalpha((unsigned char)c) || c == '%' || c == '/' || c == '-')))
+            value = OUTSIDE;
+    }
+}
+
+/* Words of fio's output that the wrap may break in two ("sa mples=", "i oengine",
+ * "perc entiles", "(us ec)", "Mi B/s"). */
+static const char *const fio_words[] = {
+    "samples", "stdev", "min", "max", "avg", "per", "usr", "sys", "ctx", "majf", "minf", "total", "short",
+    "dropped", "target", "window", "percentile", "percentiles", "depth", "depths", "ios", "merge", "ticks",
+    "in_queue", "util", "IOPS", "BW", "bw", "io", "run", "err", "pid", "rw", "bs", "ioengine", "iodepth",
+    "groupid", "jobs", "clat", "slat", "lat", "iops", "cpu", "submit", "complete", "issued", "rwts", "latency",
+    "status", "group", "READ", "WRITE", "TRIM", "MIXED", "aggrb", "minb", "maxb", "mint", "maxt", "aggrios",
+    "aggrmerge", "aggrticks", "aggrin_queue", "aggrutil", "processes", "process", "Starting", "Laying", "file",
+    "zone", "resets", "nsec", "usec", "msec", "KiB", "MiB", "GiB", "TiB", "kB", "MB", "GB", "TB", "read",
+    "write", "trim", "stats", "Disk", "runt", "iodepth_batch", "sync", "fsync", "fdatasync", "th"};
+
+static bool fio_word(const char *s, size_t n)
+{
+    for (size_t i = 0; i < sizeof fio_words / sizeof *fio_words; i++)
+        if (strlen(fio_words[i]) == n && memcmp(fio_words[i], s, n) == 0)
+            return true;
+    return false;
+}
+
+static bool word_char(char c)
+{
+    return isalpha((unsigned char)c) || c == '_';
+}
+
+/* Is the space at s[i] inside a fio word that the wrap broke ("sa mples")? Both
+ * halves must not be words themselves. */
+static bool broken_word_at(const char *s, size_t n, size_t i)
+{
+    if (i == 0 || i + 1 >= n || !word_char(s[i - 1]) || !word_char(s[i + 1]))
+        return false;
+    size_t a = i, b = i + 1;
+    while (a > 0 && word_char(s[a - 1]))
+        a--;
+    while (b < n && word_char(s[b]))
+        b++;
+    char joined[32];
+    size_t x = i - a, y = b - i - 1;
+    if (x + y >= sizeof joined)
+        return false;
+    memcpy(joined, s + a, x);
+    memcpy(joined + x, s + i + 1, y);
+    return fio_word(joined, x + y) && !fio_word(s + a, x) && !fio_word(s + i + 1, y);
+}
+
+/* After the label of a fio line, numbers are separated by ", " only: a space
+ * between digits ("75 0=0.01%", "30.0 0th=[") is the wrap's. The job line (a date)
+ * and progress lines are excepted. */
+static bool numeric_field_lines(const char *s, size_t n)
+{
+    return !find_lit(s, n, "(groupid=") && !starts_with(s, n, "Jobs:");
+}
+
+/* A unit right after a number ("64.0 KiB-64.0KiB"): never apart in fio output. */
+static bool unit_at(const char *s, size_t n)
+{
+    static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "KB", "kB", "MB", "GB", "TB", "B/s",
+                                        "msec", "usec", "nsec"};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++) {
+        size_t k = strlen(units[i]);
+        if (starts_with(s, n, units[i]) && (k == n || !isalpha((unsigned char)s[k])))
+            return true;
+    }
+    return false;
+}
+
+/* Lines whose "key=value" pairs fio never pads (unlike "min= 8185" of bw lines). */
+static bool unpadded_line(const char *s, size_t n)
+{
+    return ((starts_with(s, n, "clat (") || starts_with(s, n, "slat (") || starts_with(s, n, "lat (")) &&
+            find_lit(s, n, "min=")) ||
+           find_lit(s, n, ": ios=");
+}
+
+static bool broken_number_at(const char *s, size_t n, size_t i, size_t colon)
+{
+    if (i == 0 || i + 1 >= n)
+        return false;
+    char a = s[i - 1], b = s[i + 1];
+    if (b == ')' || (a == '=' && b == '['))
+        return true; /* "(read/write )", "70.00th= [" */
+    if (b == ':' && (starts_with(s + i + 1, n - i - 1, ": min=") || (a == ')' && i + 2 == n)))
+        return true; /* "slat (usec) : min=", "percentiles (usec) :" (not "lat (usec)   : 2=") */
+    if (i <= colon)
+        return false;
+    if (a == '=' && isdigit((unsigned char)b) && unpadded_line(s, n))
+        return true; /* "stdev= 1651.80" in a clat line, "in_queue= 484" */
+    if (b == ',' && a != ',')
+        return true; /* "[  408] ," "100.00% ," */
+    if (isdigit((unsigned char)b) && (a == '(' || (a == '=' && i >= 2 && s[i - 2] == '>')))
+        return true; /* "( 1442kB)", ">= 64=0.0%" */
+    if ((a == '/' && i >= 2 && s[i - 2] == 'B') || (b == '/' && a == 'B'))
+        return true; /* "8987MiB/ s", "9424MB /s" */
+    if (b == ':' && starts_with(s + i + 1, n - i - 1, ": min="))
+        return true; /* "slat (usec) : min=" (bucket lines keep "lat (usec)   : 2=") */
+    if (a == '=' && numeric_char(b) && (starts_with(s, n, "IO depths") || starts_with(s, n, "submit") ||
+                                         starts_with(s, n, "complete")))
+        return true; /* "1= 100.0%": depth counts are never padded */
+    if (!numeric_char(a))
+        return false;
+    return numeric_char(b) || b == '%' || starts_with(s + i + 1, n - i - 1, "th=") ||
+           unit_at(s + i + 1, n - i - 1);
+}
+
+/* "[  spaces digits ]" at s[i] == '[': its width (0 if not that shape) and its
+ * number of leading spaces. */
+static size_t bracket_width(const char *s, size_t n, size_t i, size_t *spaces)
+{
+    size_t sp = 0, d = 0;
+    while (i + 1 + sp < n && s[i + 1 + sp] == ' ')
+        sp++;
+    while (i + 1 + sp + d < n && isdigit((unsigned char)s[i + 1 + sp + d]))
+        d++;
+    *spaces = sp;
+    return d && i + 1 + sp + d < n && s[i + 1 + sp + d] == ']' ? sp + d : 0;
+}
+
+/* fio pads all values of a percentile block to one width ("[  334]", "[68096]"), so
+ * a bracket wider than the narrowest of its row got a space from the wrap. */
+static size_t row_bracket_width(const char *s, size_t n)
+{
+    size_t w = SIZE_MAX, sp;
+    for (size_t i = 0; i < n; i++) {
+        size_t bw = s[i] == '[' ? bracket_width(s, n, i, &sp) : 0;
+        if (bw && bw < w)
+            w = bw;
+    }
+    return w;
+}
+
+/* Rejoin words and numbers of one split line (see fio_words, broken_number_at). */
+static void rejoin_tokens(const char *s, size_t n, fsc_buf *out)
+{
+    bool row = n && s[0] == '|';
+    const char *c = row ? s : memchr(s, ':', n); /* percentile rows have no label */
+    size_t colon = c && numeric_field_lines(s, n) ? (size_t)(c - s) : n;
+    size_t width = row ? row_bracket_width(s, n) : SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == ' ' && (broken_word_at(s, n, i) || broken_number_at(s, n, i, colon)))
+            continue;
+        fsc_buf_putc(out, s[i]);
+        size_t sp, bw = row && s[i] == '[' ? bracket_width(s, n, i, &sp) : 0;
+        if (bw > width)
+            i += bw - width < sp ? bw - width : sp;
+    }
+}
+
+/* Emit s[start, end) as a line, without the wrap spaces that broke its keyword. */
+static void emit_flat_piece(line_sink *k, const char *s, size_t start, size_t end, size_t gap, uint32_t orig,
+                            uint16_t flags)
+{
+    fsc_buf_reset(&k->piece);
+    for (size_t i = start; i < end; i++)
+        if (i != gap)
+            fsc_buf_putc(&k->piece, s[i]);
+    fsc_buf_reset(&k->tmp);
+    rejoin_values(buf_str(&k->piece), trim_right(buf_str(&k->piece), k->piece.len), &k->tmp);
+    fsc_buf_reset(&k->piece);
+    rejoin_tokens(buf_str(&k->tmp), k->tmp.len, &k->piece);
+    k->ok = k->ok && !k->piece.oom && !k->tmp.oom &&
+            add_line(k->out, buf_str(&k->piece), k->piece.len, orig, flags | FSC_LINE_SPLIT);
+}
+
+static void emit_flat(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    size_t start = 0, start_gap = SIZE_MAX, gap;
+    for (size_t i = 1; i <= n && k->ok; i++) {
+        if (i < n && !flat_cut_at(s, n, i, &gap))
+            continue;
+        emit_flat_piece(k, s, start, i, start_gap, orig, flags);
+        start = i;
+        start_gap = gap;
+    }
+}
+
+static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    size_t q = quote_len(s, n);
+    if (q) {
+        s += q;
+        n -= q;
+        flags |= FSC_LINE_QUOTED;
+    }
+    size_t cut = glued_progress_cut(s, n);
+    if (cut) {
+        s += cut;
+        n -= cut;
+        flags |= FSC_LINE_CR;
+    }
+    if (looks_flattened(s, n))
+        emit_flat(k, s, n, orig, flags);
+    else
+        k->ok = k->ok && add_line(k->out, s, n, orig, flags);
+}
+
+/* HTML line: split at block tags, drop inline tags, then decode entities. */
+static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags, fsc_buf *piece,
+                      fsc_buf *dec)
+{
+    size_t emitted = 0;
+    bool tagged = false;
+    fsc_buf_reset(piece);
+    for (size_t i = 0; i <= n && k->ok; i++) {
+        bool block = false;
+        size_t tl = i < n && s[i] == '<' ? html_tag(s + i, n - i, &block) : 0;
+        if (tl)
+            tagged = true;
+        if (i < n && !(tl && block)) {
+            if (tl)
+                i += tl - 1;
+            else
+                fsc_buf_putc(piece, s[i]);
+            continue;
+        }
+        bool blank = trim_right(buf_str(piece), piece->len) == 0;
+        if (!blank || (i == n && emitted == 0)) {
+            fsc_buf_reset(dec);
+            bool ent = decode_entities(buf_str(piece), piece->len, dec);
+            uint16_t f = flags | ((ent || tagged) ? FSC_LINE_ENTITY : 0);
+            sink_line(k, buf_str(dec), dec->len, orig, f);
+            emitted++;
+        }
+        fsc_buf_reset(piece);
+        if (tl)
+            i += tl - 1;
+    }
+}
+
+static fsc_status clean_lines(const fsc_text *in, doc_kind d, fsc_text *out)
+{
+    line_sink k = {out, {0}, {0}, true};
+    fsc_buf sp = {0}, piece = {0}, dec = {0};
+    for (size_t li = 0; li < in->n_lines && k.ok; li++) {
+        const fsc_line *l = &in->lines[li];
+        uint16_t flags = l->flags;
+        fsc_buf_reset(&sp);
+        clean_spaces(fsc_text_line(in, li), l->len, &sp);
+        const char *s = buf_str(&sp);
+        size_t n = sp.len, st = stamp_len(s, n);
+        if (st) {
+            s += st;
+            n -= st;
+            flags |= FSC_LINE_STAMP;
+        }
+        if (d.html) {
+            sink_html(&k, s, n, l->orig, flags, &piece, &dec);
+            continue;
+        }
+        fsc_buf_reset(&dec);
+        if (memchr(s, '&', n) && decode_entities(s, n, &dec))
+            sink_line(&k, buf_str(&dec), dec.len, l->orig, flags | FSC_LINE_ENTITY);
+        else
+            sink_line(&k, s, n, l->orig, flags);
+    }
+    bool ok = k.ok && !sp.oom && !piece.oom && !dec.oom;
+    fsc_buf_free(&k.tmp);
+    fsc_buf_free(&k.piece);
+    fsc_buf_free(&sp);
+    fsc_buf_free(&piece);
+    fsc_buf_free(&dec);
+    return ok ? FSC_OK : FSC_E_NOMEM;
+}
+
+/* ---- step 3: fences and gutters (in place: only off/len/flags change) ---- */
+
+static void flag_fences(fsc_text *t)
+{
+    for (size_t i = 0; i < t->n_lines; i++) {
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len, k = skip_spaces(s, n, 0);
+        if (k <= 3 && (starts_with(s + k, n - k, "```") || starts_with(s + k, n - k, "~~~")))
+            t->lines[i].flags |= FSC_LINE_FENCE;
+    }
+}
+
+/* A gutter number at the start of line i: its value, the length of the prefix to
+ * strip (number plus one separating space), and whether nothing else follows. */
+typedef struct gutter_num {
+    long v;
+    size_t strip;
+    bool bare;
+} gutter_num;
+
+static bool gutter_at(const fsc_text *t, size_t i, gutter_num *g)
+{
+    const char *s = fsc_text_line(t, i);
+    size_t n = t->lines[i].len, k = skip_spaces(s, n, 0), d = digits(s, n, k);
+    if (d == 0 || d > 5)
+        return false;
+    g->v = strtol(s + k, NULL, 10);
+    size_t e = k + d;
+    g->bare = skip_spaces(s, n, e) == n;
+    if (!g->bare && s[e] != ' ')
+        return false; /* "3;fio-...", "4k_randread:", "1.1 title" */
+    g->strip = g->bare ? n : e + 1;
+    return true;
+}
+
+/* Gutter runs: consecutive numbers, each line one more than the previous. Bare
+ * numbers need 3 lines, or start at 1 after a blank line; numbers in front of code
+ * need 3 lines. */
+static void strip_gutters(fsc_text *t)
+{
+    size_t i = 0;
+    while (i < t->n_lines) {
+        gutter_num g, h;
+        if (!gutter_at(t, i, &g)) {
+            i++;
+            continue;
+        }
+        size_t j = i + 1;
+        bool all_bare = g.bare;
+        long want = g.v + 1;
+        while (j < t->n_lines && gutter_at(t, j, &h) && h.v == want) {
+            all_bare = all_bare && h.bare;
+            want++;
+            j++;
+        }
+        size_t run = j - i;
+        /* a lone short count ("1" printed by `cat .../dio`) is output, not a gutter,
+         * unless it stands alone after a blank line, as gutters do */
+        bool after_blank = i == 0 || t->lines[i - 1].len == 0;
+        bool is_gutter = all_bare ? (run >= 3 || (g.v == 1 && after_blank)) : run >= 3;
+        for (size_t m = i; is_gutter && m < j; m++) {
+            gutter_at(t, m, &h);
+            t->lines[m].off += h.strip;
+            t->lines[m].len -= (uint32_t)h.strip;
+            t->lines[m].flags |= all_bare ? FSC_LINE_GUTTER_ONLY : FSC_LINE_GUTTER;
+        }
+        i = j;
+    }
+}
+
+/* Copy the lines into out so that they are stored back to back, each with '\n'. */
+static fsc_status compact(const fsc_text *in, fsc_text *out)
+{
+    for (size_t i = 0; i < in->n_lines; i++) {
+        const fsc_line *l = &in->lines[i];
+        if (!add_line(out, fsc_text_line(in, i), l->len, l->orig, l->flags))
+            return FSC_E_NOMEM;
+    }
     return FSC_OK;
+}
+
+fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
+{
+    fsc_text phys = {0}, clean = {0};
+    memset(out, 0, sizeof *out);
+    doc_kind d = detect_doc(data, len);
+    fsc_status st = split_physical(data, len, d, &phys);
+    if (st == FSC_OK)
+        st = clean_lines(&phys, d, &clean);
+    if (st == FSC_OK) {
+        flag_fences(&clean);
+        strip_gutters(&clean);
+        st = compact(&clean, out);
+    }
+    if (st == FSC_OK)
+        st = fsc_outline_build(out);
+    fsc_text_free(&phys);
+    fsc_text_free(&clean);
+    return st;
 }

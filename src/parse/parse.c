@@ -48,59 +48,7 @@ typedef struct doc_state {
     bool stopped;
 } doc_state;
 
-static const char label_sep[] = " \xe2\x80\xba "; /* " › " */
-
-char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from)
-{
-    fsc_buf b = {0};
-    const char *jobname = job && job->jobname ? job->jobname : NULL;
-    switch (from) {
-    case FSC_LABEL_FILE:
-        if (run->source.path) {
-            const char *base = strrchr(run->source.path, '/');
-            fsc_buf_puts(&b, base ? base + 1 : run->source.path);
-        }
-        if (run->source.member) {
-            if (b.len)
-                fsc_buf_puts(&b, label_sep);
-            fsc_buf_puts(&b, run->source.member);
-        }
-        break;
-    case FSC_LABEL_CONTEXT:
-        for (size_t i = 0; i < run->n_context; i++) {
-            if (b.len)
-                fsc_buf_puts(&b, label_sep);
-            fsc_buf_puts(&b, run->context[i]);
-        }
-        break;
-    case FSC_LABEL_JOB:
-        break;
-    case FSC_LABEL_HEADING:
-    default: {
-        /* the two innermost headings (the command line, if any, is not a heading) */
-        size_t n = run->n_context - (run->command && run->n_context ? 1 : 0);
-        size_t from_i = n > 2 ? n - 2 : 0;
-        for (size_t i = from_i; i < n; i++) {
-            if (b.len)
-                fsc_buf_puts(&b, label_sep);
-            fsc_buf_puts(&b, run->context[i]);
-        }
-        break;
-    }
-    }
-    if (jobname) {
-        if (b.len)
-            fsc_buf_puts(&b, label_sep);
-        fsc_buf_puts(&b, jobname);
-    }
-    if (b.oom) {
-        fsc_buf_free(&b);
-        return NULL;
-    }
-    if (!b.data)
-        return fsc_strdup("");
-    return b.data;
-}
+/* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
 
 /* Give a finished run its identity, context and label, and pass it on. */
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)

@@ -28,10 +28,13 @@ enum {
     FSC_LINE_CONSUMED = 1 << 8     /* part of a JSON document or terse record already read */
 };
 
+struct fsc_outline; /* the document's headings, indexed by line (context.c) */
+
 typedef struct fsc_text {
     fsc_buf store;
     fsc_line *lines;
     size_t n_lines, cap_lines;
+    struct fsc_outline *outline; /* built by fsc_normalize, freed by fsc_text_free */
 } fsc_text;
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
@@ -43,8 +46,14 @@ static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out);
 void fsc_text_free(fsc_text *t);
 
+/* Index the headings of t once, so that fsc_context_collect costs the same for the
+ * last run of a huge log as for the first (fsc_normalize calls it). FSC_E_NOMEM. */
+fsc_status fsc_outline_build(fsc_text *t);
+void fsc_outline_free(struct fsc_outline *o); /* NULL is fine */
+
 /* Fill run->context (headings above line index `first`, outermost first, then the
- * command line / job file shown before the run) and run->command. */
+ * command line / job file shown before the run) and run->command. Works without an
+ * outline too (then it scans the text itself). */
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
 
 /* Fill jobs' missing "job options" (rw, bs, ioengine, iodepth, numjobs, ...) from

@@ -1,0 +1,626 @@
+/* SPDX-License-Identifier: MIT */
+/* Text normalization: every step with exact lines and original line numbers, and
+ * the damaged corpus against fio's own undamaged text of the same runs. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "parse_int.h"
+
+typedef struct want {
+    const char *text;
+    uint32_t orig;
+    uint16_t flags;
+} want;
+
+static void check_lines(const char *in, size_t in_len, const want *w, size_t n)
+{
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, in_len, &t), FSC_OK);
+    for (size_t i = 0; i < n && i < t.n_lines; i++) {
+        const char *s = fsc_text_line(&t, i);
+        if (strlen(w[i].text) != t.lines[i].len || memcmp(s, w[i].text, t.lines[i].len) != 0 ||
+            t.lines[i].orig != w[i].orig || t.lines[i].flags != w[i].flags)
+            fail_msg("line %zu: got [%.*s] orig %u flags %#x, want [%s] orig %u flags %#x", i,
+                     (int)t.lines[i].len, s, t.lines[i].orig, t.lines[i].flags, w[i].text, w[i].orig,
+                     w[i].flags);
+        assert_int_equal(s[t.lines[i].len], '\n');
+    }
+    assert_int_equal(t.n_lines, n);
+    /* lines are stored back to back: the store is exactly the lines joined by '\n' */
+    size_t total = 0;
+    for (size_t i = 0; i < t.n_lines; i++) {
+        assert_int_equal(t.lines[i].off, total);
+        total += t.lines[i].len + 1;
+    }
+    assert_int_equal(t.store.len, total);
+    fsc_text_free(&t);
+}
+
+#define CHECK(in, ...)                                                                  \
+    do {                                                                                \
+        static const want w_[] = {__VA_ARGS__};                                         \
+        check_lines(in, sizeof(in) - 1, w_, sizeof w_ / sizeof w_[0]);                  \
+    } while (0)
+
+static void test_crlf(void **state)
+{
+    (void)state;
+    CHECK("fio-3.33\r\nStarting 1 process\r\n\r\nend", {"fio-3.33", 1, FSC_LINE_CR},
+          {"Starting 1 process", 2, FSC_LINE_CR}, {"", 3, FSC_LINE_CR}, {"end", 4, 0});
+}
+
+static void test_cr_overwrite(void **state)
+{
+    (void)state;
+    /* progress lines overwritten by the job header: keep what is after the last CR */
+    CHECK("x\nJobs: 1 (f=1): [r(1)][10.0%][eta 00m:09s]\rJobs: 1 (f=1): [r(1)][20.0%][eta "
+          "00m:08s]\rrr4k: (groupid=0, jobs=1): err= 0\nend\n",
+          {"x", 1, 0}, {"rr4k: (groupid=0, jobs=1): err= 0", 2, FSC_LINE_CR}, {"end", 3, 0});
+    /* progress ending in CR before the newline: the screen shows nothing of it */
+    CHECK("Jobs: 1 (f=1): [r(1)][0.0%]\rJobs: 1 (f=1): [r(1)][96.0%]\r\nnul: (groupid=0, jobs=1)\n",
+          {"", 1, FSC_LINE_CR}, {"nul: (groupid=0, jobs=1)", 2, 0});
+    /* text that is not progress before a CR: every segment is a line */
+    CHECK("abc\rdef\n", {"abc", 1, FSC_LINE_CR}, {"def", 1, FSC_LINE_CR});
+}
+
+static void test_glued_progress(void **state)
+{
+    (void)state;
+    /* hikalium/bench: progress lines and a terse record glued without CR */
+    CHECK("Jobs: 1 (f=1): [_(7),w(1)][55.0%][w=2132KiB/s][w=533 IOPS][eta 04Jobs: 1 (f=1): "
+          "[_(7),w(1)][55.3%][w=2178KiB/s][w=544 IOPS][eta 043;fio-3.28;Seq1M-Read-Q8;0;0;1048576\n"
+          "Jobs: 1 (f=1): [_(7),w(1)][55.3%][eta 04Jobs: 1 (f=1): [_(7),w(1)][55.4%]\n",
+          {"3;fio-3.28;Seq1M-Read-Q8;0;0;1048576", 1, FSC_LINE_CR},
+          {"Jobs: 1 (f=1): [_(7),w(1)][55.4%]", 2, FSC_LINE_CR});
+}
+
+static void test_mail_quotes(void **state)
+{
+    (void)state;
+    CHECK("On Tue, someone wrote:\n> fio-3.35\n>> > read: IOPS=1\n>\n>   cpu : usr=1%\n",
+          {"On Tue, someone wrote:", 1, 0}, {"fio-3.35", 2, FSC_LINE_QUOTED},
+          {"read: IOPS=1", 3, FSC_LINE_QUOTED}, {"", 4, FSC_LINE_QUOTED},
+          {"  cpu : usr=1%", 5, FSC_LINE_QUOTED});
+}
+
+static void test_html(void **state)
+{
+    (void)state;
+    CHECK("<p>Result</p>\n<pre>x &lt;b&gt; &amp;amp; &#39;q&#39; &#x4e2d;&nbsp;<code>y</code><br>"
+          "IO depths: &gt;=64=0.0%</pre>\n<br>\n  lat (usec) : 2=0.01%<br>\n",
+          {"Result", 1, FSC_LINE_ENTITY}, {"x <b> &amp; 'q' \xe4\xb8\xad y", 2, FSC_LINE_ENTITY},
+          {"IO depths: >=64=0.0%", 2, FSC_LINE_ENTITY}, {"", 3, FSC_LINE_ENTITY},
+          {"  lat (usec) : 2=0.01%", 4, FSC_LINE_ENTITY});
+    /* no markup in the document: "<" stays text, entities are still decoded */
+    CHECK("a <br b\nIO depths: &gt;=64\n", {"a <br b", 1, 0}, {"IO depths: >=64", 2, FSC_LINE_ENTITY});
+}
+
+static void test_fences(void **state)
+{
+    (void)state;
+    CHECK("```text\nfio-3.33\n   ~~~\n", {"```text", 1, FSC_LINE_FENCE}, {"fio-3.33", 2, 0},
+          {"   ~~~", 3, FSC_LINE_FENCE});
+}
+
+static void test_gutter_blocks(void **state)
+{
+    (void)state;
+    /* seeds/002: a block of bare numbers before the code it numbers */
+    CHECK("1.1 4k\n\n 1\n 2\n 3\nfio \\\n  --name=x \\\n  --rw=read\n\n1\nlsblk -d\n",
+          {"1.1 4k", 1, 0}, {"", 2, 0}, {"", 3, FSC_LINE_GUTTER_ONLY}, {"", 4, FSC_LINE_GUTTER_ONLY},
+          {"", 5, FSC_LINE_GUTTER_ONLY}, {"fio \\", 6, 0}, {"  --name=x \\", 7, 0}, {"  --rw=read", 8, 0},
+          {"", 9, 0}, {"", 10, FSC_LINE_GUTTER_ONLY}, {"lsblk -d", 11, 0});
+}
+
+static void test_gutter_prefix(void **state)
+{
+    (void)state;
+    CHECK("12    read: IOPS=1\n13    clat (usec): min=1\n14\n15   cpu          : usr=1%\n"
+          "3;fio-3.28;x\n4k_randread: (groupid=0\n5 \xe7\x9b\x98 RAID\n",
+          {"   read: IOPS=1", 1, FSC_LINE_GUTTER}, {"   clat (usec): min=1", 2, FSC_LINE_GUTTER},
+          {"", 3, FSC_LINE_GUTTER}, {"  cpu          : usr=1%", 4, FSC_LINE_GUTTER}, {"3;fio-3.28;x", 5, 0},
+          {"4k_randread: (groupid=0", 6, 0}, {"5 \xe7\x9b\x98 RAID", 7, 0});
+}
+
+static void test_timestamps(void **state)
+{
+    (void)state;
+    CHECK("2024-01-02T03:04:05.1234567Z fio-3.33\n[12:34:56] Starting 1 process\n"
+          "[2024-01-02 03:04:05] Run status group 0\n[08:28:51]\n[2] note\n12:30 lunch\n",
+          {"fio-3.33", 1, FSC_LINE_STAMP}, {"Starting 1 process", 2, FSC_LINE_STAMP},
+          {"Run status group 0", 3, FSC_LINE_STAMP}, {"", 4, FSC_LINE_STAMP}, {"[2] note", 5, 0},
+          {"12:30 lunch", 6, 0});
+}
+
+static void test_spaces_and_bytes(void **state)
+{
+    (void)state;
+    CHECK("\xEF\xBB\xBF"
+          "fio-3.33\n\tread:\xC2\xA0IOPS=1\xE2\x80\x8B\n\xe4\xb8\xad\xe3\x80\x80\xe6\x96\x87\n\xff\xfe bad\xc3\n",
+          {"fio-3.33", 1, 0}, {" read: IOPS=1", 2, 0}, {"\xe4\xb8\xad\xe3\x80\x80\xe6\x96\x87", 3, 0},
+          {"\xff\xfe bad\xc3", 4, 0});
+}
+
+static void test_quoted_printable(void **state)
+{
+    (void)state;
+    CHECK("Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n"
+          "socket0: (groupid=3D0, jobs=3D64): err=3D 0: pid=3D18344: Tue Jul 27 20:00:=\n"
+          "36 2021\n  read: IOPS=3D1\n",
+          {"Content-Type: text/plain", 1, 0}, {"Content-Transfer-Encoding: quoted-printable", 2, 0},
+          {"", 3, 0}, {"socket0: (groupid=0, jobs=64): err= 0: pid=18344: Tue Jul 27 20:00:36 2021", 4, 0},
+          {"  read: IOPS=1", 6, 0});
+    /* the same body without a MIME header is recognized by its =3D */
+    CHECK("a=3D1 b=3D2 c=3D3 soft=\nbreak\n", {"a=1 b=2 c=3 softbreak", 1, 0});
+}
+
+static char *slurp(const char *path, size_t *len);
+static const char *corpus_dir(void);
+
+static void test_format_flowed(void **state)
+{
+    (void)state;
+    /* RFC 3676: a line ending in a space continues on the next line of the same
+     * quote depth; "> " alone and the signature separator "-- " do not flow */
+    CHECK("Content-Type: text/plain; charset=UTF-8; format=flowed\n\n"
+          "> \n"
+          "> Raid5: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) \n"
+          "> 4096B-4096B, ioengine=libaio, iodepth=1\n"
+          "    bw (  KiB/s): min=47229, avg=241546.47, \n"
+          "stdev=1326.92, samples=57259\n"
+          "   lat (msec)   : 1000=0.93%, 2000=90.41%, \n"
+          " >=2000=8.42%\n"
+          "quoted next: \n"
+          "> no join across quote depths\n"
+          "-- \n"
+          "sig\n",
+          {"Content-Type: text/plain; charset=UTF-8; format=flowed", 1, 0}, {"", 2, 0}, {"", 3, FSC_LINE_QUOTED},
+          {"Raid5: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, "
+           "iodepth=1",
+           4, FSC_LINE_QUOTED},
+          {"    bw (  KiB/s): min=47229, avg=241546.47, stdev=1326.92, samples=57259", 6, 0},
+          {"   lat (msec)   : 1000=0.93%, 2000=90.41%, >=2000=8.42%", 8, 0}, {"quoted next: ", 10, 0},
+          {"no join across quote depths", 11, FSC_LINE_QUOTED}, {"-- ", 12, 0}, {"sig", 13, 0});
+    /* without the header, trailing spaces mean nothing */
+    CHECK("a \nb\n", {"a ", 1, 0}, {"b", 2, 0});
+}
+
+/* Damage found in real documents of the wild corpus. */
+static void test_wild_lines(void **state)
+{
+    static const struct {
+        const char *file;
+        uint32_t orig;
+        const char *text; /* the normalized line starts with this */
+        uint16_t flags;
+    } cases[] = {
+        /* quoted-printable mail: =3D and a soft break inside the date */
+        {"linux-mailinglist-archives__linux-raid.vger.kernel.org.0/m__367ccaaf3fb6.eml", 470,
+         "socket0: (groupid=0, jobs=64): err= 0: pid=18344: Tue Jul 27 20:00:10 2021", 0},
+        /* format=flowed mail: a bw line wrapped by the mail client */
+        {"linux-mailinglist-archives__linux-block.vger.kernel.org.0/m__a02c7179e272.eml", 243,
+         "    bw (  KiB/s): min=47229, max=516492, per=100.00%, avg=241546.47, stdev=1326.92, samples=57259", 0},
+        {"linux-mailinglist-archives__linux-raid.vger.kernel.org.0/m__ad7e65e56124.eml", 234,
+         "Raid5: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, "
+         "iodepth=1",
+         FSC_LINE_QUOTED},
+        /* a terse record glued onto a truncated progress line */
+        {"hikalium__bench/result_2408X01456JF.txt", 14, "3;fio-3.28;Seq1M-Read-Q8;0;0;1048576;87098;85;12039;",
+         FSC_LINE_CR},
+        /* progress lines overwritten with CR, the line ends in CR: nothing stays */
+        {"distributed-system-analysis__pbench/"
+         "agent__tool-scripts__postprocess__samples__fio-0__result__reference-result__fio-result.txt",
+         3, "", FSC_LINE_CR},
+    };
+    (void)state;
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char path[768];
+        size_t len;
+        snprintf(path, sizeof path, "%s/wild/%s", corpus_dir(), cases[c].file);
+        char *d = slurp(path, &len);
+        assert_non_null(d);
+        fsc_text t;
+        assert_int_equal(fsc_normalize(d, len, &t), FSC_OK);
+        size_t i = 0;
+        while (i < t.n_lines && t.lines[i].orig != cases[c].orig)
+            i++;
+        assert_true(i < t.n_lines);
+        size_t n = strlen(cases[c].text);
+        if (t.lines[i].len < n || memcmp(fsc_text_line(&t, i), cases[c].text, n) != 0 ||
+            t.lines[i].flags != cases[c].flags || (n == 0 && t.lines[i].len != 0))
+            fail_msg("%s:%u: got [%.*s] flags %#x", cases[c].file, cases[c].orig, (int)t.lines[i].len,
+                     fsc_text_line(&t, i), t.lines[i].flags);
+        fsc_text_free(&t);
+        free(d);
+    }
+}
+
+/* ---- the damaged corpus ---- */
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    rewind(f);
+    char *d = malloc((size_t)n + 1);
+    if (d && fread(d, 1, (size_t)n, f) != (size_t)n) {
+        free(d);
+        d = NULL;
+    }
+    fclose(f);
+    if (d)
+        d[n] = 0;
+    *len = (size_t)n;
+    return d;
+}
+
+static const char *corpus_dir(void)
+{
+    const char *c = getenv("FSC_CORPUS");
+    return c ? c : "/work/shared/corpus";
+}
+
+static const char *const names[] = {"fsync-slow", "grouped-3j", "libaio-mixed-2j", "null-fast",
+                                    "pctlist",    "psync-randread", "two-groups", "uring-seq"};
+
+typedef struct strlist {
+    char **v;
+    size_t n, cap;
+} strlist;
+
+static void push_trimmed(strlist *l, const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == '\t')) {
+        s++;
+        n--;
+    }
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    if (!n)
+        return;
+    char **slot = FSC_PUSH(l->v, l->n, l->cap);
+    assert_non_null(slot);
+    *slot = strndup(s, n);
+}
+
+static void strlist_free(strlist *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->v[i]);
+    free(l->v);
+}
+
+/* Non-empty lines of fio's normal text in an oracle file: the lines before the
+ * JSON object and the lines after its closing "}" line. */
+static strlist oracle_lines(const char *name)
+{
+    char path[512];
+    size_t len;
+    snprintf(path, sizeof path, "%s/fio-3.33-oracle/%s.normal+json.txt", corpus_dir(), name);
+    char *d = slurp(path, &len);
+    assert_non_null(d);
+    strlist l = {0};
+    int zone = 0; /* 0 before the JSON, 1 inside, 2 after */
+    for (char *p = d, *e; *p; p = e + 1) {
+        e = strchr(p, '\n');
+        if (!e)
+            e = p + strlen(p);
+        size_t n = (size_t)(e - p);
+        if (zone == 0 && n && p[0] == '{')
+            zone = 1;
+        else if (zone == 1 && n == 1 && p[0] == '}')
+            zone = 2;
+        else if (zone != 1)
+            push_trimmed(&l, p, n);
+        if (!*e)
+            break;
+    }
+    free(d);
+    return l;
+}
+
+static strlist normalized_lines(const char *name, const char *kind)
+{
+    char path[512];
+    size_t len;
+    snprintf(path, sizeof path, "%s/damaged/%s.%s.txt", corpus_dir(), name, kind);
+    char *d = slurp(path, &len);
+    assert_non_null(d);
+    fsc_text t;
+    assert_int_equal(fsc_normalize(d, len, &t), FSC_OK);
+    strlist l = {0};
+    for (size_t i = 0; i < t.n_lines; i++)
+        if (!(t.lines[i].flags & FSC_LINE_FENCE))
+            push_trimmed(&l, fsc_text_line(&t, i), t.lines[i].len);
+    fsc_text_free(&t);
+    free(d);
+    return l;
+}
+
+static void test_damaged_equals_oracle(void **state)
+{
+    static const char *const kinds[] = {"crlf",         "fenced",       "gutter",      "html_escaped",
+                                        "mail_quote",   "progress_junk", "strip_indent"};
+    (void)state;
+    for (size_t ni = 0; ni < sizeof names / sizeof *names; ni++) {
+        strlist want_l = oracle_lines(names[ni]);
+        assert_true(want_l.n > 10);
+        for (size_t ki = 0; ki < sizeof kinds / sizeof *kinds; ki++) {
+            strlist got = normalized_lines(names[ni], kinds[ki]);
+            /* the damaged copy adds prose around the fio text: find where it starts */
+            size_t at = 0;
+            while (at < got.n && strcmp(got.v[at], want_l.v[0]) != 0)
+                at++;
+            if (at + want_l.n > got.n)
+                fail_msg("%s.%s: fio text not found (%zu lines)", names[ni], kinds[ki], got.n);
+            for (size_t i = 0; i < want_l.n; i++)
+                if (strcmp(got.v[at + i], want_l.v[i]) != 0)
+                    fail_msg("%s.%s line %zu: got [%s] want [%s]", names[ni], kinds[ki], i, got.v[at + i],
+                             want_l.v[i]);
+            strlist_free(&got);
+        }
+        strlist_free(&want_l);
+    }
+}
+
+/* The keyword a fio line starts with: its first two words, cut at '=' or a digit. */
+static void line_key(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    int words = 0;
+    for (; *s && k + 1 < cap; s++) {
+        if (*s == '=' || (*s >= '0' && *s <= '9' && k > 0))
+            break;
+        if (*s == ' ' && (k == 0 || out[k - 1] == ' '))
+            continue;
+        if (*s == ' ' && ++words == 2)
+            break;
+        out[k++] = *s;
+    }
+    out[k] = 0;
+}
+
+static size_t lcs_keys(const strlist *a, const strlist *b)
+{
+    size_t *row = calloc(b->n + 1, sizeof *row), *prev = calloc(b->n + 1, sizeof *prev);
+    char ka[64], kb[64];
+    assert_non_null(row);
+    assert_non_null(prev);
+    for (size_t i = 1; i <= a->n; i++) {
+        line_key(a->v[i - 1], ka, sizeof ka);
+        for (size_t j = 1; j <= b->n; j++) {
+            line_key(b->v[j - 1], kb, sizeof kb);
+            row[j] = strcmp(ka, kb) == 0 ? prev[j - 1] + 1 : (prev[j] > row[j - 1] ? prev[j] : row[j - 1]);
+        }
+        memcpy(prev, row, (b->n + 1) * sizeof *row);
+    }
+    size_t r = prev[b->n];
+    free(row);
+    free(prev);
+    return r;
+}
+
+/* A line with runs of spaces collapsed, for comparing modulo indentation/padding. */
+static void collapse(const char *s, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (; *s && k + 1 < cap; s++)
+        if (*s != ' ' || (k && out[k - 1] != ' '))
+            out[k++] = *s;
+    while (k && out[k - 1] == ' ')
+        k--;
+    out[k] = 0;
+}
+
+static size_t exact_lines(const strlist *want_l, const strlist *got)
+{
+    size_t m = 0;
+    char a[512], b[512];
+    for (size_t i = 0; i < want_l->n; i++) {
+        collapse(want_l->v[i], a, sizeof a);
+        for (size_t j = 0; j < got->n; j++) {
+            collapse(got->v[j], b, sizeof b);
+            if (strcmp(a, b) == 0) {
+                m++;
+                break;
+            }
+        }
+    }
+    return m;
+}
+
+static void test_wrapped_flat(void **state)
+{
+    (void)state;
+    size_t matched = 0, total = 0, exact = 0;
+    for (size_t ni = 0; ni < sizeof names / sizeof *names; ni++) {
+        strlist want_l = oracle_lines(names[ni]);
+        strlist got = normalized_lines(names[ni], "wrapped_flat");
+        size_t m = lcs_keys(&want_l, &got);
+        print_message("wrapped_flat %-16s %zu/%zu oracle lines found by keyword, %zu split lines\n",
+                      names[ni], m, want_l.n, got.n);
+        assert_true(m * 100 >= want_l.n * 90);
+        matched += m;
+        total += want_l.n;
+        exact += exact_lines(&want_l, &got);
+        strlist_free(&got);
+        strlist_free(&want_l);
+    }
+    print_message("wrapped_flat overall %zu/%zu = %.1f%%\n", matched, total, 100.0 * (double)matched / (double)total);
+    assert_true(matched * 100 >= total * 97); /* measured: 322/322 */
+    print_message("wrapped_flat exact lines (modulo spacing) %zu/%zu = %.1f%%\n", exact, total,
+                  100.0 * (double)exact / (double)total);
+    assert_true(exact * 100 >= total * 94); /* measured: 311/322 */
+}
+
+/* Exact lines of one flattened paste: keywords and values broken by the wrap are
+ * rejoined ("i oengine", "er r= 0", "(nse c)", "75 0=", "1 =100.0%", "[   30 ]"). */
+static void test_wrapped_flat_exact(void **state)
+{
+    (void)state;
+    strlist got = normalized_lines("null-fast", "wrapped_flat");
+    static const char *const want_l[] = {
+        "nul: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=null, iodepth=1",
+        "fio-3.33",
+        "Starting 1 process",
+        "nul: (groupid=0, jobs=1): err= 0: pid=11987: Mon Nov 30 02:47:15 2026",
+        "read: IOPS=2301k, BW=8987MiB/s (9424MB/s)(8996MiB/1001msec)",
+        "clat (nsec): min=9, max=3609.2k, avg=39.55, stdev=5216.39",
+        "lat (nsec): min=30, max=5643.7k, avg=91.54, stdev=10333.61",
+        "clat percentiles (nsec):",
+        "|  1.00th=[   20],  5.00th=[   20], 10.00th=[   20], 20.00th=[   20],",
+        "| 30.00th=[   20], 40.00th=[   20], 50.00th=[   21], 60.00th=[   30],",
+        "| 70.00th=[   30], 80.00th=[   30], 90.00th=[   40], 95.00th=[   50],",
+        "| 99.00th=[   60], 99.50th=[   60], 99.90th=[   80], 99.95th=[   91],",
+        "| 99.99th=[  532]",
+        "bw (  MiB/s): min=  8185, max= 8185, per=91.07%, avg=8185.05, stdev= 0.00, samples=1",
+        "iops        :  min=2095376, max=2095376, avg=2095376.00, stdev= 0.00, samples=1",
+        "lat (nsec)   :  10=0.02%, 20=0.20%, 50=92.96%, 100=6.78%, 250=0.03%",
+        "lat (nsec)   : 500=0.01%, 750=0.01%, 1000=0.01%",
+        "lat (usec)   : 2=0.01%, 4=0.01%, 10=0.01%, 20=0.01%, 50=0.01%",
+        "lat (usec)   : 100=0.01%, 500=0.01%, 750=0.01%",
+        "lat (msec)   : 2=0.01%, 4=0.01%",
+        "cpu          : usr=62.20%, sys=0.20%, ctx=245, majf=0, minf=10",
+        "IO depths    : 1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%",
+        "submit    : 0=0.0%,  4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%",
+        "complete  : 0=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%",
+        "issued rwts: total=2303028,0,0,0  short=0,0,0,0 dropped=0,0,0,0",
+        "latency   : target=0, window=0, percentile=100.00%, depth=1",
+        "Run status group 0 (all jobs):",
+        "READ: bw=8987MiB/s (9424MB/s), 8987MiB/s-8987MiB/s (9424MB/s-9424MB/s), io=8996MiB (9433MB), run=1001-1001msec",
+    };
+    assert_int_equal(got.n, sizeof want_l / sizeof *want_l);
+    for (size_t i = 0; i < sizeof want_l / sizeof *want_l; i++)
+        assert_string_equal(got.v[i], want_l[i]);
+    strlist_free(&got);
+}
+
+/* tests/damage/fixtures: new damage kinds made from oracle texts by mkfixtures.py,
+ * each with its expected lines and original line numbers. */
+static void test_damage_fixtures(void **state)
+{
+    static const char *const fixtures[] = {"tabs_nbsp", "ci_timestamps", "qp_mail", "bom_zerowidth", "html_page"};
+    const char *src = getenv("FSC_SOURCE_DIR");
+    (void)state;
+    for (size_t f = 0; f < sizeof fixtures / sizeof *fixtures; f++) {
+        char path[512];
+        size_t len, elen;
+        snprintf(path, sizeof path, "%s/tests/damage/fixtures/%s.in.txt", src ? src : FSC_SOURCE_DIR, fixtures[f]);
+        char *in = slurp(path, &len);
+        assert_non_null(in);
+        snprintf(path, sizeof path, "%s/tests/damage/fixtures/%s.expected.txt", src ? src : FSC_SOURCE_DIR,
+                 fixtures[f]);
+        char *exp = slurp(path, &elen);
+        assert_non_null(exp);
+        fsc_text t;
+        assert_int_equal(fsc_normalize(in, len, &t), FSC_OK);
+        size_t i = 0;
+        for (char *p = exp, *e; *p; p = e + 1, i++) {
+            e = strchr(p, '\n');
+            assert_non_null(e);
+            char *tab = strchr(p, '\t');
+            assert_true(tab && tab < e);
+            unsigned orig = (unsigned)strtoul(p, NULL, 10);
+            size_t n = (size_t)(e - tab - 1);
+            if (i >= t.n_lines)
+                fail_msg("%s: only %zu lines", fixtures[f], t.n_lines);
+            if (t.lines[i].orig != orig || t.lines[i].len != n || memcmp(fsc_text_line(&t, i), tab + 1, n) != 0)
+                fail_msg("%s line %zu: got %u [%.*s] want %u [%.*s]", fixtures[f], i, t.lines[i].orig,
+                         (int)t.lines[i].len, fsc_text_line(&t, i), orig, (int)n, tab + 1);
+        }
+        assert_int_equal(t.n_lines, i);
+        print_message("fixture %-14s %zu lines as expected\n", fixtures[f], i);
+        fsc_text_free(&t);
+        free(in);
+        free(exp);
+    }
+}
+
+/* Random documents made of the pieces the steps react to: normalization and
+ * context collection must keep their invariants (and ASan/UBSan stay quiet). */
+static void test_random_documents(void **state)
+{
+    static const char *const pieces[] = {
+        "\n", "\r", "\r\n", " ", "  ", "\t", "=", "=3D", "=\n", "> ", ">>", "<br>", "</p>", "<pre>", "&lt;",
+        "&#", "&#x4e2d;", "&amp", "```", "~~~\n", " 1\n", "2\n", "12  ", "[", "]", "[  ", " 30 ]", "(groupid=0, jobs=1): ",
+        "nul: (g=0): rw=read", " read: IOPS=1k", " clat (usec): min=1", " | 1.00th=[ 20], ", "Jobs: 1 (f=1)",
+        "3;fio-3.28;x;", "fio-3.33 ", "Starting 1 process ", " lat (nsec)   : 2=0.01%, ", "\xe4\xb8\xad",
+        "\xff", "\xc2\xa0", "\xe2\x80\x8b", "\xef\xbb\xbf", "# Title\n", "2.3 x\n\n", "**b**\n", "===\n",
+        "fio --name=x \\\n", "[global]\nrw=read\n", "Content-Transfer-Encoding: quoted-printable\n",
+        "Content-Type: text/plain; format=flowed\n\n", "[12:34:56] ", "2024-01-02T03:04:05Z ", "sa mples=1 ",
+        "i oengine", " 75 0=0.01%", "[ 68096]", "B/ s", "(read/write ):", " ... ", "a",
+        /* a flattened paste, so that the splitter and its rejoin rules run */
+        "x: (g=0): rw=read fio-3.33 S tarting 1 process x: (group id=0, jobs=1): err= 0: pid=1 read: IOPS=1, "
+        "BW=1MiB/ s clat (us ec): min=1, avg=8 .5 | 1.00th=[ 1 0], 5.00 th= [ 20 ] , | 9 9.99th=[ 30] bw (  KiB/s) "
+        ": min= 8 185 iops        : min= 2 IO depths    : 1 =100.0%, >= 64=0% Run status group 0 (all jobs): RE "
+        "AD: bw=1MiB/s ( 2MB/s) Disk stats (read/write ): vda: ios=1/2, in_queue= 4 ["};
+    unsigned seed = 12345;
+    (void)state;
+    for (int iter = 0; iter < 300; iter++) {
+        fsc_buf doc = {0};
+        size_t parts = 20 + (size_t)(iter % 7) * 40;
+        for (size_t k = 0; k < parts; k++) {
+            seed = seed * 1103515245u + 12345u;
+            fsc_buf_puts(&doc, pieces[(seed >> 16) % (sizeof pieces / sizeof *pieces)]);
+        }
+        size_t physical = 1;
+        for (size_t k = 0; k < doc.len; k++)
+            physical += doc.data[k] == '\n';
+        fsc_text t;
+        assert_int_equal(fsc_normalize(doc.data ? doc.data : "", doc.len, &t), FSC_OK);
+        uint32_t prev = 0;
+        for (size_t i = 0; i < t.n_lines; i++) {
+            assert_int_equal(fsc_text_line(&t, i)[t.lines[i].len], '\n');
+            assert_true(t.lines[i].orig >= prev && t.lines[i].orig >= 1 && t.lines[i].orig <= physical);
+            prev = t.lines[i].orig;
+        }
+        for (size_t i = 0; i <= t.n_lines; i += 1 + t.n_lines / 5) {
+            fsc_run *run = fsc_run_new();
+            assert_non_null(run);
+            assert_int_equal(fsc_context_collect(&t, i, run), FSC_OK);
+            fsc_job job = {0};
+            char jobname[] = "j";
+            job.jobname = jobname;
+            char *label = fsc_job_label(run, &job, FSC_LABEL_HEADING);
+            assert_non_null(label);
+            free(label);
+            fsc_run_free(run);
+        }
+        fsc_text_free(&t);
+        fsc_buf_free(&doc);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_crlf),
+        cmocka_unit_test(test_cr_overwrite),
+        cmocka_unit_test(test_glued_progress),
+        cmocka_unit_test(test_mail_quotes),
+        cmocka_unit_test(test_html),
+        cmocka_unit_test(test_fences),
+        cmocka_unit_test(test_gutter_blocks),
+        cmocka_unit_test(test_gutter_prefix),
+        cmocka_unit_test(test_timestamps),
+        cmocka_unit_test(test_spaces_and_bytes),
+        cmocka_unit_test(test_quoted_printable),
+        cmocka_unit_test(test_format_flowed),
+        cmocka_unit_test(test_wild_lines),
+        cmocka_unit_test(test_damaged_equals_oracle),
+        cmocka_unit_test(test_wrapped_flat),
+        cmocka_unit_test(test_wrapped_flat_exact),
+        cmocka_unit_test(test_damage_fixtures),
+        cmocka_unit_test(test_random_documents),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
