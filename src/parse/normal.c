@@ -387,7 +387,21 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                 }
             } else {
                 double val;
-                if (convert(st, f->kind, v, vn, unit, unit_len, &val) == FSC_OK) {
+                fsc_status cst = convert(st, f->kind, v, vn, unit, unit_len, &val);
+                if (cst != FSC_OK && f->kind != FSC_K_STRING) {
+                    /* "59752.00[74/9131]": junk glued to a number by a paste; keep the number */
+                    size_t q = 0;
+                    while (q < vn && (isdigit((unsigned char)v[q]) || v[q] == '.'))
+                        q++;
+                    if (q < vn && strchr("kKMG", v[q]))
+                        q++;
+                    if (q > 0 && q < vn && !isalnum((unsigned char)v[q]) &&
+                        convert(st, f->kind, v, q, unit, unit_len, &val) == FSC_OK) {
+                        cst = FSC_OK;
+                        fuzzy = true;
+                    }
+                }
+                if (cst == FSC_OK) {
                     set_num(st, base, tab, ntab, f->field, val, idx);
                     if (fuzzy) {
                         st->run->lines.repaired++;
@@ -644,11 +658,15 @@ static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_
             const char *k = s, *v = eq + 1;
             size_t kn = (size_t)(eq - s), vn = (size_t)(item_end - v);
             trim(&k, &kn);
+            /* keys never hold spaces: "> =64" is ">=64" split by a wrap */
+            char key[16];
+            size_t kl = 0;
+            for (size_t q = 0; q < kn && kl < sizeof key - 1; q++)
+                if (k[q] != ' ')
+                    key[kl++] = k[q];
+            key[kl] = '\0';
             double pct;
-            if (kn && kn < sizeof l->items[0].key && fsc_parse_pct(v, vn, &pct) == FSC_OK) {
-                char key[16];
-                memcpy(key, k, kn);
-                key[kn] = '\0';
+            if (kl && kn < 32 && fsc_parse_pct(v, vn, &pct) == FSC_OK) {
                 if (!fsc_kvlist_set(l, key, pct))
                     st->oom = true;
             } else {

@@ -4,7 +4,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${FSC_CORPUS:?}/damaged
-kinds=${FSC_DAMAGE_KINDS:-"crlf fenced gutter progress_junk strip_indent typos"}
+kinds=${FSC_DAMAGE_KINDS:-"crlf fenced gutter progress_junk strip_indent typos html_escaped mail_quote wrapped_flat"}
 args=()
 for kind in $kinds; do
     for f in "$dir"/*."$kind".txt; do

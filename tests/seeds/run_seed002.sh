@@ -37,9 +37,12 @@ errors, checked = [], 0
 for test, system, jobs, iops, bw, lat, cpu in want:
     heading = TEST[test]
     sysname = SYSTEM.get(system, system)
-    cand = [r for r in rows
-            if heading in r[0] and re.search(re.escape(sysname) + r"(?!\d)", r[0]) and r[2] == jobs
-            and "多进程" not in r[0]]
+    cand = []
+    for r in rows:
+        parts = r[0].split(" \u203a ")
+        if heading in parts and any(re.fullmatch(re.escape(sysname) + r"(?!\d).*", p) or p == sysname
+                                    for p in parts) and r[2] == jobs:
+            cand.append(r)
     if len(cand) != 1:
         errors.append(f"{system} / {test}: {len(cand)} rows labelled with both headings")
         continue
