@@ -52,6 +52,7 @@ typedef struct nstate {
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     uint64_t pctl_unit_ns;
     long group;
+    char runno[16];         /* "3" of a numbered summary line "3 - READ: ..." */
     disk_master masters[8]; /* md/dm devices whose members are being listed */
     size_t n_masters;
     uint64_t starting;
@@ -855,8 +856,17 @@ static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, siz
 }
 
 /* Does this line begin a new run, given what the current run holds? */
-static bool starts_new_run(const nstate *st, const fsc_rule *r)
+static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
 {
+    const char *no;
+    size_t non;
+    /* "1 - READ: ...", "2 - READ: ...": summaries of numbered runs, one per line */
+    if (r->action == FSC_ACT_GROUP_DIR && fsc_rule_capture(r, st->md, line, "runno", &no, &non)) {
+        bool differs = non != strlen(st->runno) || memcmp(no, st->runno, non) != 0;
+        snprintf(st->runno, sizeof st->runno, "%.*s", (int)(non < 15 ? non : 15), no);
+        if (differs && st->run && st->has_results)
+            return true;
+    }
     if (!st->run || !st->has_results)
         return false;
     switch (r->action) {
@@ -1099,7 +1109,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         }
         if (st.run && st.unknown_since_last >= PROSE_GAP)
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
-        if (starts_new_run(&st, r))
+        if (starts_new_run(&st, r, s))
             close_run(&st);
         if (!st.run && r->action == FSC_ACT_NOISE)
             continue; /* noise alone does not start a run */

@@ -1025,6 +1025,9 @@ static bool gutter_at(const fsc_text *t, size_t i, gutter_num *g)
     g->bare = skip_spaces(s, n, e) == n;
     if (!g->bare && s[e] != ' ')
         return false; /* "3;fio-...", "4k_randread:", "1.1 title" */
+    size_t x = skip_spaces(s, n, e);
+    if (!g->bare && x < n && (s[x] == '-' || s[x] == ')' || s[x] == ':'))
+        return false; /* an enumeration: "1 - READ: io=...", "2 ) ..." */
     g->strip = g->bare ? n : e + 1;
     return true;
 }
