@@ -17,15 +17,29 @@ void fsc_cli_err(const char *fmt, ...) FSC_PRINTF(1, 2);
 /* Usage error: message, then the hint line; returns FSC_EXIT_USAGE. */
 int fsc_cli_usage(const char *cmd, const char *fmt, ...) FSC_PRINTF(2, 3);
 
+/* Which manifest statuses make the exit status 1 (--fail-on=LIST). */
+enum {
+    FSC_FAIL_ERROR = 1u << 0,
+    FSC_FAIL_NO_RUNS = 1u << 1,
+    FSC_FAIL_WARNING = 1u << 2,
+    FSC_FAIL_NONE = 1u << 3, /* --fail-on=none: always 0 */
+    FSC_FAIL_DEFAULT = FSC_FAIL_ERROR | FSC_FAIL_NO_RUNS
+};
+
 /* Options every reading command shares. */
 typedef struct fsc_cli_common {
     fsc_label_from label_from;
     fsc_input_opts input;
     bool quiet;
+    unsigned fail_on; /* FSC_FAIL_* bits; 0 = FSC_FAIL_DEFAULT */
 } fsc_cli_common;
 
-/* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet), consume it
- * (and its value) and return 1; 0 if not one; -1 on a bad value (message printed). */
+/* Help lines of the common options, for a command's --help. */
+extern const char fsc_cli_common_help[];
+
+/* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet, --fail-on=,
+ * --max-member-size=, --max-ratio=), consume it (and its value) and return 1; 0 if
+ * not one; -1 on a bad value (message printed). */
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
 
 /* Read inputs into set (all runs, in order) and manifest. Prints one diagnostic per
@@ -36,6 +50,14 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
 
 /* Exit status for a manifest: 1 if any input errored or held no run. */
 int fsc_cli_manifest_status(const fsc_manifest *m);
+
+/* Exit status for a manifest under the --fail-on policy of c: 1 when an entry has a
+ * status (or, for "warning", warnings) the policy names, else 0. */
+int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m);
+
+/* The closing line on stderr unless quiet, e.g. "fioscope: 12 inputs: 10 ok,
+ * 1 no runs, 1 error; 37 runs". */
+void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m);
 
 int fsc_cmd_parse(int argc, char **argv);
 int fsc_cmd_table(int argc, char **argv);

@@ -17,10 +17,7 @@ static const char parse_help[] =
     "      --jsonl         one JSON object per line: each run, then an {\"input\":…}\n"
     "                      line per input, streamed as they are read\n"
     "      --damage        add per-run line accounting (recognized, noise, unknown,\n"
-    "                      malformed) and the unknown line numbers\n"
-    "      --label-from=heading|file|job|context   how run labels are built\n"
-    "  -j, --jobs N        parse with N threads (default: number of cores)\n"
-    "  -q, --quiet         no diagnostics or progress on stderr\n";
+    "                      malformed) and the unknown line numbers\n";
 
 typedef struct parse_ctx {
     fsc_outfile *out;
@@ -116,6 +113,7 @@ int fsc_cmd_parse(int argc, char **argv)
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(parse_help, stdout);
+            fputs(fsc_cli_common_help, stdout);
             free(paths);
             return FSC_EXIT_OK;
         }
@@ -176,7 +174,8 @@ int fsc_cmd_parse(int argc, char **argv)
             fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
             if (st != FSC_OK && !ctx.failed)
                 fsc_cli_err("%s", fsc_strerror(st));
-            rc = fsc_cli_manifest_status(&ctx.manifest);
+            fsc_cli_summary(&common, &ctx.manifest);
+            rc = fsc_cli_exit_status(&common, &ctx.manifest);
             if (st != FSC_OK)
                 rc = FSC_EXIT_INPUT;
         }

@@ -57,7 +57,7 @@ typedef struct fsc_progress {
 void fsc_progress_init(fsc_progress *p, bool want, uint64_t raw_total);
 /* Redraw if due (or always when force). */
 void fsc_progress_tick(fsc_progress *p, bool force);
-/* Erase the line. */
+/* Erase the line (the next tick draws it again). */
 void fsc_progress_end(fsc_progress *p);
 
 /* Ordered pipeline: jobs are parsed by `jobs` threads (inline when 1) and handed to

@@ -52,6 +52,8 @@ static void deliver(fsc_pipe *p, fsc_item *job)
             e.status = job->status;
         else if (job->n_runs == 0)
             e.status = FSC_IN_NO_RUNS;
+        if (e.status != FSC_IN_OK)
+            fsc_progress_end(p->progress); /* the sink may print a diagnostic line */
         if (!p->sink->input(p->sink->ctx, &e))
             p->stopped = true;
     }

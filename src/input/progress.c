@@ -47,5 +47,6 @@ void fsc_progress_end(fsc_progress *p)
     if (p->on && p->drawn) {
         fputs("\r\033[K", stderr);
         fflush(stderr);
+        p->drawn = false;
     }
 }
