@@ -1,11 +1,423 @@
 /* SPDX-License-Identifier: MIT */
-/* fio JSON (2.0.10 .. 3.x, json+ and client/server) into the run model. */
+/* fio JSON (2.0.10 .. 3.x, json+ and client/server) into the run model. Names map
+ * 1:1; only units differ by era (usec latency objects, KiB io_bytes, raw json+ bins). */
 #include "parse_int.h"
+
+#include "fioscope/units.h"
+
+#include <cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What a reader needs besides the tree: the run (for warnings) and a sticky
+ * out-of-memory flag, so helpers stay void and the caller checks once. */
+typedef struct json_ctx {
+    fsc_run *run;
+    bool oom;
+    bool agg_is_mean;  /* fio < 2.1.8 wrote the mean into bw_agg */
+    bool agg_dropped;
+} json_ctx;
+
+/* v * mul, exactly: the number is taken back to its shortest decimal text (the
+ * digits fio printed) and scaled in integer arithmetic, so 3.747764 usec is
+ * exactly 3747.764 ns instead of 3.747764 * 1000 rounded twice. */
+static double exact_mul(double v, uint64_t mul)
+{
+    if (mul == 1 || !isfinite(v))
+        return v;
+    if (v == floor(v) && fabs(v) < 9007199254740992.0 / (double)mul)
+        return v * (double)mul;
+    char tmp[40];
+    snprintf(tmp, sizeof tmp, "%.15g", v);
+    if (strtod(tmp, NULL) != v)
+        snprintf(tmp, sizeof tmp, "%.17g", v);
+    if (strchr(tmp, 'e'))
+        return v * (double)mul;
+    fsc_decimal d;
+    size_t used = 0;
+    if (fsc_decimal_parse(tmp, strlen(tmp), &d, &used) != FSC_OK || used != strlen(tmp))
+        return v * (double)mul;
+    return fsc_decimal_scale(d, mul, 1);
+}
+
+/* Set *dst from a JSON number; other kinds (null, strings) leave it unset. */
+static bool take_num(fsc_num *dst, const cJSON *item, uint64_t mul)
+{
+    if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
+        return false;
+    *dst = fsc_num_of(exact_mul(item->valuedouble, mul));
+    return true;
+}
+
+static void take_str(json_ctx *cx, char **dst, const cJSON *item)
+{
+    if (!cJSON_IsString(item) || !item->valuestring)
+        return;
+    free(*dst);
+    *dst = fsc_strdup(item->valuestring);
+    if (!*dst)
+        cx->oom = true;
+}
+
+/* Parse a JSON key that is a number ("99.000000", "99.90", "1216"). */
+static bool key_number(const char *key, double *out)
+{
+    return key && fsc_parse_plain(key, strlen(key), out) == FSC_OK && isfinite(*out);
+}
+
+/* Does a percentile object hold only zeros? fio (<= 3.17) prints one full of zeros
+ * for a direction that did no I/O; keeping it would make the direction look used. */
+static bool all_zero(const cJSON *obj)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        if (cJSON_IsNumber(it) && it->valuedouble != 0)
+            return false;
+    }
+    return true;
+}
+
+static void read_percentiles(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul)
+{
+    if (!cJSON_IsObject(obj) || all_zero(obj))
+        return;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        double pct;
+        fsc_num ns = {0};
+        if (!key_number(it->string, &pct) || !take_num(&ns, it, mul))
+            continue;
+        if (pct == 0 && ns.v == 0)
+            continue; /* the unused "0.00": 0 slots of fio <= 3.3 */
+        if (!fsc_lat_add_pctl(lat, pct, ns.v))
+            cx->oom = true;
+    }
+}
+
+/* fio's log-linear histogram: index → the latency fio reports for that bucket
+ * (the middle of its range). Groups of `val` buckets; group g > 1 spans 2^(g-1)
+ * units per bucket starting at 2^(g-1+bits). Same arithmetic as fio 2.20+ uses
+ * when it prints the bucket values itself, so the result is what fio would print. */
+static double plat_index_value(unsigned idx, unsigned bits, unsigned val)
+{
+    if (idx < (val << 1))
+        return idx;
+    unsigned error_bits = (idx >> bits) - 1;
+    double base = ldexp(1.0, (int)(error_bits + bits));
+    unsigned k = idx % val;
+    return floor(base + ((double)k + 0.5) * ldexp(1.0, (int)error_bits));
+}
+
+/* json+ 2.2.12 .. 2.19: every bucket by raw index, plus the scheme's constants. */
+static void read_index_bins(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul)
+{
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(obj, "FIO_IO_U_PLAT_BITS");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "FIO_IO_U_PLAT_VAL");
+    if (!cJSON_IsNumber(b) || !cJSON_IsNumber(v) || b->valuedouble < 1 || b->valuedouble > 16 ||
+        v->valuedouble != ldexp(1.0, (int)b->valuedouble)) {
+        if (!fsc_run_warn(cx->run, 0, "json+ bins: unknown histogram scheme, bins dropped"))
+            cx->oom = true;
+        return;
+    }
+    unsigned bits = (unsigned)b->valuedouble, val = (unsigned)v->valuedouble;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        double idx;
+        if (!cJSON_IsNumber(it) || it->valuedouble == 0 || !key_number(it->string, &idx) ||
+            idx < 0 || idx > 65535 || idx != floor(idx))
+            continue;
+        double lat_v = plat_index_value((unsigned)idx, bits, val);
+        if (!fsc_lat_add_bin(lat, exact_mul(lat_v, mul), it->valuedouble))
+            cx->oom = true;
+    }
+}
+
+static void read_bins(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul)
+{
+    if (!cJSON_IsObject(obj))
+        return;
+    if (cJSON_GetObjectItemCaseSensitive(obj, "FIO_IO_U_PLAT_BITS")) {
+        read_index_bins(cx, lat, obj, mul);
+        return;
+    }
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        double key;
+        if (!cJSON_IsNumber(it) || !key_number(it->string, &key))
+            continue;
+        if (!fsc_lat_add_bin(lat, exact_mul(key, mul), it->valuedouble))
+            cx->oom = true;
+    }
+}
+
+/* slat/clat/lat (usec, mul 1000) or slat_ns/clat_ns/lat_ns (mul 1). */
+static void read_lat(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        if (!it->string)
+            continue;
+        const fsc_field *f = fsc_field_find(fsc_lat_fields, fsc_n_lat_fields, it->string,
+                                            strlen(it->string));
+        if (f)
+            take_num(fsc_field_ptr(lat, f), it, strcmp(it->string, "N") == 0 ? 1 : mul);
+        else if (strcmp(it->string, "percentile") == 0)
+            read_percentiles(cx, lat, it, mul);
+        else if (strcmp(it->string, "bins") == 0)
+            read_bins(cx, lat, it, mul);
+    }
+}
+
+/* Which latency object a key names, and its unit; -1 if it is not one. */
+static int lat_key(const char *key, uint64_t *mul)
+{
+    static const char *const usec_names[FSC_LAT_COUNT] = {"slat", "clat", "lat"};
+    for (int k = 0; k < FSC_LAT_COUNT; k++) {
+        if (strcmp(key, usec_names[k]) == 0) {
+            *mul = 1000;
+            return k;
+        }
+        if (strcmp(key, fsc_latkind_name((fsc_latkind)k)) == 0) {
+            *mul = 1;
+            return k;
+        }
+    }
+    return -1;
+}
+
+static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
+{
+    fsc_num io_raw = {0}, io_kbytes = {0};
+    const cJSON *it;
+    d->present = true;
+    cJSON_ArrayForEach(it, obj) {
+        if (!it->string)
+            continue;
+        uint64_t mul = 1;
+        int k;
+        if (strcmp(it->string, "io_bytes") == 0)
+            take_num(&io_raw, it, 1);
+        else if (strcmp(it->string, "io_kbytes") == 0)
+            take_num(&io_kbytes, it, 1);
+        else if ((k = lat_key(it->string, &mul)) >= 0 && cJSON_IsObject(it))
+            read_lat(cx, &d->lat[k], it, mul);
+        else {
+            const fsc_field *f = fsc_field_find(fsc_dir_fields, fsc_n_dir_fields, it->string,
+                                                strlen(it->string));
+            if (f)
+                take_num(fsc_field_ptr(d, f), it, 1);
+        }
+    }
+    /* io_bytes is KiB despite its name up to 2.20; 2.21 made it bytes and added
+     * io_kbytes in the same change, so io_kbytes tells which one this is. */
+    if (io_raw.set)
+        d->io_bytes = io_kbytes.set ? io_raw : fsc_num_of(exact_mul(io_raw.v, 1024));
+    else if (io_kbytes.set)
+        d->io_bytes = fsc_num_of(exact_mul(io_kbytes.v, 1024));
+    if (cx->agg_is_mean && d->bw_agg.set) {
+        d->bw_agg.set = false;
+        cx->agg_dropped = true;
+    }
+    if (!d->bw_bytes.set && d->bw.set)
+        d->bw_bytes = fsc_num_of(exact_mul(d->bw.v, 1024)); /* bw is KiB/s: a unit change */
+}
+
+static void read_kvlist(json_ctx *cx, fsc_kvlist *l, const cJSON *obj)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        if (!it->string || !cJSON_IsNumber(it) || strlen(it->string) >= sizeof l->items[0].key)
+            continue;
+        if (!fsc_kvlist_set(l, it->string, it->valuedouble))
+            cx->oom = true;
+    }
+}
+
+static void read_options(json_ctx *cx, fsc_job *job, const cJSON *obj)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        if (it->string && cJSON_IsString(it) && !fsc_job_set_option(job, it->string, it->valuestring))
+            cx->oom = true;
+    }
+}
+
+/* A job-level key that holds a sub-object; false if key is not one of them. */
+static bool read_job_object(json_ctx *cx, fsc_job *job, const char *key, const cJSON *it)
+{
+    static const char *const buckets[FSC_BUCKET_COUNT] = {"latency_ns", "latency_us", "latency_ms"};
+    int d = fsc_ddir_from_name(key, strlen(key));
+    if (d >= 0 && strlen(key) == strlen(fsc_ddir_name((fsc_ddir)d))) {
+        read_dir(cx, &job->dir[d], it);
+        return true;
+    }
+    if (strcmp(key, "job options") == 0) {
+        read_options(cx, job, it);
+        return true;
+    }
+    if (strcmp(key, "iodepth_level") == 0) {
+        read_kvlist(cx, &job->iodepth_level, it);
+        return true;
+    }
+    if (strcmp(key, "iodepth_submit") == 0) {
+        read_kvlist(cx, &job->iodepth_submit, it);
+        return true;
+    }
+    if (strcmp(key, "iodepth_complete") == 0) {
+        read_kvlist(cx, &job->iodepth_complete, it);
+        return true;
+    }
+    for (int b = 0; b < FSC_BUCKET_COUNT; b++) {
+        if (strcmp(key, buckets[b]) == 0) {
+            read_kvlist(cx, &job->latency[b], it);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void read_job(json_ctx *cx, const cJSON *obj)
+{
+    fsc_job *job = fsc_run_add_job(cx->run);
+    if (!job) {
+        cx->oom = true;
+        return;
+    }
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        const char *key = it->string;
+        if (!key)
+            continue;
+        if (cJSON_IsObject(it)) {
+            read_job_object(cx, job, key, it);
+        } else if (strcmp(key, "jobname") == 0) {
+            take_str(cx, &job->jobname, it);
+        } else if (strcmp(key, "hostname") == 0) {
+            take_str(cx, &job->hostname, it);
+        } else if (strcmp(key, "desc") == 0) {
+            take_str(cx, &job->description, it);
+        } else {
+            const fsc_field *f = fsc_field_find(fsc_job_fields, fsc_n_job_fields, key, strlen(key));
+            if (f)
+                take_num(fsc_field_ptr(job, f), it, 1);
+        }
+    }
+}
+
+static void read_disk(json_ctx *cx, const cJSON *obj)
+{
+    fsc_disk *disk = fsc_run_add_disk(cx->run);
+    if (!disk) {
+        cx->oom = true;
+        return;
+    }
+    const cJSON *it;
+    cJSON_ArrayForEach(it, obj) {
+        const char *key = it->string;
+        if (!key)
+            continue;
+        if (strcmp(key, "name") == 0) {
+            take_str(cx, &disk->name, it);
+            continue;
+        }
+        const fsc_field *f = fsc_field_find(fsc_disk_fields, fsc_n_disk_fields, key, strlen(key));
+        if (f)
+            take_num(fsc_field_ptr(disk, f), it, 1);
+    }
+}
+
+/* "fio-2.1.7", "2.0.5", "fio-3.41-49-gde3d" → major, minor, patch; false if not a version. */
+static bool version_triple(const char *s, unsigned v[3])
+{
+    if (!s)
+        return false;
+    if (strncmp(s, "fio-", 4) == 0)
+        s += 4;
+    v[0] = v[1] = v[2] = 0;
+    for (int i = 0; i < 3; i++) {
+        if (*s < '0' || *s > '9')
+            return i > 0;
+        char *end;
+        unsigned long n = strtoul(s, &end, 10);
+        v[i] = n > 1000 ? 1000 : (unsigned)n;
+        s = end;
+        if (*s != '.')
+            return true;
+        s++;
+    }
+    return true;
+}
+
+/* bw_agg held the mean bandwidth, not a percentage, before fio 2.1.8. */
+static bool bw_agg_is_mean(const char *version)
+{
+    unsigned v[3];
+    if (!version_triple(version, v))
+        return false;
+    return v[0] < 2 || (v[0] == 2 && (v[1] == 0 || (v[1] == 1 && v[2] < 8)));
+}
+
+/* client/server: when every job names the same host, that host is the run's. */
+static void set_run_host(json_ctx *cx)
+{
+    fsc_run *run = cx->run;
+    const char *host = NULL;
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        const char *h = run->jobs[i].hostname;
+        if (!h)
+            continue;
+        if (host && strcmp(host, h) != 0)
+            return;
+        host = h;
+    }
+    if (host && !(run->source.host = fsc_strdup(host)))
+        cx->oom = true;
+}
 
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
 {
-    (void)json;
-    (void)len;
-    fsc_buf_puts(err, "JSON reader not built yet");
-    return NULL;
+    cJSON *root = cJSON_ParseWithLength(json, len);
+    if (!root || !cJSON_IsObject(root)) {
+        fsc_buf_puts(err, "not a valid JSON object");
+        cJSON_Delete(root);
+        return NULL;
+    }
+    const cJSON *jobs = cJSON_GetObjectItemCaseSensitive(root, "jobs");
+    if (!cJSON_IsArray(jobs))
+        jobs = cJSON_GetObjectItemCaseSensitive(root, "client_stats");
+    if (!cJSON_IsArray(jobs)) {
+        fsc_buf_puts(err, "no \"jobs\" or \"client_stats\" array: not fio JSON");
+        cJSON_Delete(root);
+        return NULL;
+    }
+    json_ctx cx = {fsc_run_new(), false, false, false};
+    if (!cx.run) {
+        fsc_buf_puts(err, "out of memory");
+        cJSON_Delete(root);
+        return NULL;
+    }
+    take_str(&cx, &cx.run->source.fio_version, cJSON_GetObjectItemCaseSensitive(root, "fio version"));
+    cx.agg_is_mean = bw_agg_is_mean(cx.run->source.fio_version);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, jobs) {
+        if (cJSON_IsObject(it))
+            read_job(&cx, it);
+    }
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "disk_util")) {
+        if (cJSON_IsObject(it))
+            read_disk(&cx, it);
+    }
+    set_run_host(&cx);
+    if (cx.agg_dropped && !fsc_run_warn(cx.run, 0, "bw_agg dropped: %s wrote the mean bandwidth there, not a percentage",
+                                        cx.run->source.fio_version))
+        cx.oom = true;
+    cJSON_Delete(root);
+    if (cx.oom) {
+        fsc_buf_puts(err, "out of memory");
+        fsc_run_free(cx.run);
+        return NULL;
+    }
+    return cx.run;
 }

@@ -235,11 +235,15 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
                 break;
             }
             size_t j = i;
+            int prev_v = 0;
             while (j < text.n_lines) {
                 const char *ls = fsc_text_line(&text, j);
                 size_t ln = text.lines[j].len;
-                if (!fsc_terse_detect(ls, ln))
+                int v = fsc_terse_detect(ls, ln);
+                /* terse v2 puts the description on the next line, after a ';' */
+                if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
                     break;
+                prev_v = v;
                 if (fsc_terse_read(run, ls, ln, text.lines[j].orig) == FSC_E_NOMEM) {
                     fsc_run_free(run);
                     run = NULL;
