@@ -93,15 +93,17 @@ static char *join_member(const char *prefix, const char *name)
     return s;
 }
 
-/* Stop reading this archive because of a limit: the member's entry says why and
- * that the members after it were not read. */
-static member_result limit_hit(fsc_walker *w, const char *path, const char *member, char *buf,
-                               const char *why, uint64_t limit)
+/* Stop reading this archive because of a limit: the member's entry says why and,
+ * in a real archive (not a single compressed file), that later members were not read. */
+static member_result limit_hit(fsc_walker *w, struct archive *a, const char *path,
+                               const char *member, char *buf, const char *why, uint64_t value,
+                               const char *option)
 {
     free(buf);
-    fsc_walker_fixed(w, path, member, FSC_IN_ERROR,
-                     "decompression limit: %s %llu; the rest of the archive was not read", why,
-                     (unsigned long long)limit);
+    bool single = archive_format(a) == ARCHIVE_FORMAT_RAW;
+    fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "decompression limit: %s %llu (%s)%s", why,
+                     (unsigned long long)value, option,
+                     single ? "" : "; the rest of the archive was not read");
     return MEMBER_ABANDON;
 }
 
@@ -111,7 +113,8 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
 {
     uint64_t declared = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
     if (declared > w->max_member)
-        return limit_hit(w, path, member, NULL, "member size is over --max-member-size", w->max_member);
+        return limit_hit(w, a, path, member, NULL, "declared size is over", w->max_member,
+                         "--max-member-size");
     size_t cap = declared ? (declared < FIRST_ALLOC_MAX ? (size_t)declared + 1 : FIRST_ALLOC_MAX) : CHUNK;
     size_t len = 0;
     char *buf = malloc(cap + 1);
@@ -144,11 +147,15 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
         w->top_expanded += (uint64_t)r;
         uint64_t consumed = (uint64_t)(archive_filter_bytes(a, -1) - start);
         if (len > w->max_member)
-            return limit_hit(w, path, member, buf, "member expands beyond --max-member-size", w->max_member);
+            return limit_hit(w, a, path, member, buf, "expands beyond", w->max_member,
+                             "--max-member-size");
         if (len > FSC_RATIO_FLOOR && len / (consumed ? consumed : 1) > w->max_ratio)
-            return limit_hit(w, path, member, buf, "member expands more than --max-ratio times", w->max_ratio);
-        if (w->top_expanded > FSC_RATIO_FLOOR && w->top_expanded / (w->top_raw ? w->top_raw : 1) > w->max_ratio)
-            return limit_hit(w, path, member, buf, "input expands more than --max-ratio times", w->max_ratio);
+            return limit_hit(w, a, path, member, buf, "expands more than the ratio", w->max_ratio,
+                             "--max-ratio");
+        if (w->top_expanded > FSC_RATIO_FLOOR &&
+            w->top_expanded / (w->top_raw ? w->top_raw : 1) > w->max_ratio)
+            return limit_hit(w, a, path, member, buf, "the whole input expands more than the ratio",
+                             w->max_ratio, "--max-ratio");
     }
     buf[len] = '\0';
     fsc_walker_doc(w, path, member, buf, len, depth);
@@ -180,8 +187,12 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
     int r;
     while (!w->stop && (r = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
         if (r < ARCHIVE_WARN) {
-            fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "damaged archive (after %zu members): %s",
-                             members, archive_error_string(a) ? archive_error_string(a) : "?");
+            const char *why = archive_error_string(a) ? archive_error_string(a) : "unknown error";
+            if (members)
+                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
+                                 "damaged archive after %zu members: %s", members, why);
+            else
+                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "unreadable archive: %s", why);
             return;
         }
         bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
