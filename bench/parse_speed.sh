@@ -10,6 +10,8 @@
 #        FSC_BENCH_FILE_KB  size of each generated file (default 64)
 #        FSC_BENCH_JOBS     thread counts to measure (default "1 2")
 #        FSC_BENCH_FORMS    inputs to measure: tree and/or tar (default "tree tar")
+#        FSC_BENCH_EXCLUDE  regex: corpus documents to leave out, e.g. 'json|terse' to
+#                           time only the normal-text path (default: none)
 #        FSC_BENCH_DIR      where to generate (default: a fresh directory under /tmp)
 #        FSC_CORPUS         the corpus (default: ../shared/corpus next to the sources)
 set -euo pipefail
@@ -30,10 +32,12 @@ mkdir -p "$work"
 # The tree: files of ~file_kb KiB, each a run of whole corpus documents (all eras, in
 # rotation), spread over 100 directories.
 if [ ! -d "$work/tree" ]; then
-    python3 - "$corpus" "$work/tree" "$mb" "$file_kb" <<'PY'
-import glob, os, sys
+    python3 - "$corpus" "$work/tree" "$mb" "$file_kb" "${FSC_BENCH_EXCLUDE:-}" <<'PY'
+import glob, os, re, sys
 corpus, out, mb, file_kb = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-docs = [open(p, "rb").read() for p in sorted(glob.glob(os.path.join(corpus, "fio-*", "*.txt")))]
+skip = re.compile(sys.argv[5]) if sys.argv[5] else None
+docs = [open(p, "rb").read() for p in sorted(glob.glob(os.path.join(corpus, "fio-*", "*.txt")))
+        if not (skip and skip.search(p))]
 if not docs:
     sys.exit("no fio text found under " + corpus)
 total, want, k, n = 0, mb << 20, 0, 0
@@ -62,7 +66,8 @@ measure() { # form jobs -> prints one result line
     cat "$input" > /dev/null 2>&1 || find "$input" -type f -exec cat {} + > /dev/null
     /usr/bin/time -v "$bin" parse --jsonl -q --fail-on=none -j "$j" "$input" \
         > "$work/out.jsonl" 2> "$work/time.txt" || { cat "$work/time.txt" >&2; exit 1; }
-    local secs rss
+    local secs rss cpu
+    cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$work/time.txt")
     secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0;
         for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$work/time.txt")
     rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
@@ -70,9 +75,9 @@ measure() { # form jobs -> prints one result line
     runs=$(grep -vc '^{"input"' "$work/out.jsonl" || true)
     inputs=$(grep -c '^{"input"' "$work/out.jsonl" || true)
     awk -v f="$form" -v j="$j" -v b="$text_bytes" -v s="$secs" -v r="$rss" -v runs="$runs" \
-        -v inputs="$inputs" 'BEGIN { if (s <= 0) s = 0.01;
-        printf "%-5s -j %-2s %8.1f MB/s  %6.2f s  peak %6.1f MB  %7d inputs  %8d runs\n",
-               f, j, b / 1e6 / s, s, r / 1024, inputs, runs }'
+        -v inputs="$inputs" -v cpu="$cpu" 'BEGIN { if (s <= 0) s = 0.01;
+        printf "%-5s -j %-2s %8.1f MB/s  %6.2f s (cpu %6.2f s)  peak %6.1f MB  %7d inputs  %8d runs\n",
+               f, j, b / 1e6 / s, s, cpu, r / 1024, inputs, runs }'
 }
 
 echo "fioscope parse --jsonl -q: $(awk -v b="$text_bytes" 'BEGIN{printf "%.1f", b/1e6}') MB of fio text ($bin)"
@@ -86,3 +91,4 @@ for form in $forms; do
     done
 done
 echo "targets: -j 1 >= 500 MB/s, -j 2 >= 1.8x of -j 1, peak < 64 MB"
+echo "(wall-clock rates; on a busy machine compare the cpu seconds too: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"

@@ -43,17 +43,18 @@ static bool is_text_control(unsigned char c)
 bool fsc_looks_binary(const char *data, size_t len)
 {
     const unsigned char *s = (const unsigned char *)data;
-    size_t n = len < 65536 ? len : 65536, controls = 0;
+    /* NULs are searched in the first 64 KiB (memchr is fast), stray control bytes
+     * counted in the first 4 KiB only: enough to tell text from binary */
+    size_t n_nul = len < 65536 ? len : 65536, n = len < 4096 ? len : 4096, controls = 0;
     /* UTF-16 text (a Windows redirect) has NULs but a byte order mark: the parser
      * decides what to do with it */
     if (n >= 2 && ((s[0] == 0xff && s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff)))
         return false;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == 0)
-            return true;
+    if (memchr(s, 0, n_nul))
+        return true;
+    for (size_t i = 0; i < n; i++)
         if (s[i] < 0x20 && !is_text_control(s[i]))
             controls++;
-    }
     return controls * 10 > n;
 }
 
