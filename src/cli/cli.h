@@ -17,6 +17,20 @@ void fsc_cli_err(const char *fmt, ...) FSC_PRINTF(1, 2);
 /* Usage error: message, then the hint line; returns FSC_EXIT_USAGE. */
 int fsc_cli_usage(const char *cmd, const char *fmt, ...) FSC_PRINTF(2, 3);
 
+/* Value of "--name=V", "--name V" or "-x V" at argv[*i] (advancing *i past a separate
+ * value); NULL if argv[*i] is another option. *missing is set when the option is last
+ * and has no value. shrt may be NULL. */
+const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, const char *shrt,
+                              bool *missing);
+
+/* Options every reading command shares. */
+typedef struct fsc_cli_common {
+    fsc_label_from label_from;
+    fsc_input_opts input;
+    bool quiet;
+    unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
+} fsc_cli_common;
+
 /* Which manifest statuses make the exit status 1 (--fail-on=LIST). */
 enum {
     FSC_FAIL_ERROR = 1u << 0,
@@ -25,14 +39,6 @@ enum {
     FSC_FAIL_NONE = 1u << 3, /* --fail-on=none: always 0 */
     FSC_FAIL_DEFAULT = FSC_FAIL_ERROR | FSC_FAIL_NO_RUNS
 };
-
-/* Options every reading command shares. */
-typedef struct fsc_cli_common {
-    fsc_label_from label_from;
-    fsc_input_opts input;
-    bool quiet;
-    unsigned fail_on; /* FSC_FAIL_* bits; 0 = FSC_FAIL_DEFAULT */
-} fsc_cli_common;
 
 /* Help lines of the common options, for a command's --help. */
 extern const char fsc_cli_common_help[];

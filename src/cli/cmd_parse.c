@@ -28,20 +28,44 @@ typedef struct parse_ctx {
     fsc_manifest manifest;
 } parse_ctx;
 
-static bool jsonl_run(void *vctx, fsc_run *run)
+/* One run as a JSON line, in malloc'd bytes. Runs on the worker threads (the input
+ * sink's render): reads nothing but ctx->jopts. */
+static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
+{
+    const parse_ctx *ctx = vctx;
+    fsc_buf b = {0};
+    fsc_jw w;
+    fsc_jw_init(&w, &b, false, false);
+    fsc_model_write_run(&w, run, &ctx->jopts);
+    fsc_buf_putc(&b, '\n');
+    fsc_run_free(run);
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    *len = b.len;
+    return b.data;
+}
+
+static bool jsonl_text(void *vctx, char *bytes, size_t len)
 {
     parse_ctx *ctx = vctx;
-    fsc_jw w;
-    fsc_buf_reset(&ctx->line);
-    fsc_jw_init(&w, &ctx->line, false, false);
-    fsc_model_write_run(&w, run, &ctx->jopts);
-    fsc_buf_putc(&ctx->line, '\n');
-    fsc_run_free(run);
-    if (ctx->line.oom || !fsc_outfile_write(ctx->out, ctx->line.data, ctx->line.len)) {
+    bool ok = fsc_outfile_write(ctx->out, bytes, len);
+    free(bytes);
+    if (!ok)
         ctx->failed = true;
+    return ok;
+}
+
+static bool jsonl_run(void *vctx, fsc_run *run)
+{
+    size_t len = 0;
+    char *bytes = jsonl_render(vctx, run, &len);
+    if (!bytes) {
+        ((parse_ctx *)vctx)->failed = true;
         return false;
     }
-    return true;
+    return jsonl_text(vctx, bytes, len);
 }
 
 static void write_input_entry(fsc_jw *w, const fsc_input_entry *e)
@@ -170,7 +194,7 @@ int fsc_cmd_parse(int argc, char **argv)
             fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
             rc = FSC_EXIT_INPUT;
         } else {
-            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx};
+            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx, jsonl_render, jsonl_text};
             fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
             if (st != FSC_OK && !ctx.failed)
                 fsc_cli_err("%s", fsc_strerror(st));

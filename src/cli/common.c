@@ -51,6 +51,12 @@ static const char *opt_value(int argc, char **argv, int *i, const char *lng, con
     return NULL;
 }
 
+const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, const char *shrt,
+                              bool *missing)
+{
+    return opt_value(argc, argv, i, lng, shrt, missing);
+}
+
 const char fsc_cli_common_help[] =
     "      --label-from=heading|file|job|context   how run labels are built\n"
     "  -j, --jobs N        parse with N threads (default: number of cores)\n"
@@ -268,7 +274,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         return -1;
     }
     load_ctx ctx = {set, manifest, c->quiet};
-    fsc_input_sink sink = {on_run, on_input, &ctx};
+    fsc_input_sink sink = {.run = on_run, .input = on_input, .ctx = &ctx};
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
     fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);

@@ -29,18 +29,25 @@ typedef struct fsc_item {
     bool fixed;          /* status/error decided by the reader: nothing to parse */
     fsc_input_status status;
     char *error;         /* reason (error) or detail (no-runs); owned */
-    /* results of parsing, filled by a worker */
-    fsc_run **runs;
+    /* results of parsing, filled by a worker: runs, or their bytes when the sink
+     * renders them on the worker */
+    struct fsc_item_out {
+        fsc_run *run;
+        char *text;
+        size_t len;
+    } *outs;
     size_t n_runs, cap_runs;
     size_t warnings;
+    const fsc_input_sink *sink; /* for render */
 } fsc_item;
 
 /* New job for path/member (both copied). NULL when out of memory. */
 fsc_item *fsc_item_new(const char *path, const char *member);
 /* Free a job and whatever runs it still holds. NULL is fine. */
 void fsc_item_free(fsc_item *job);
-/* Parse job->data with parser (run on a worker): fills runs/warnings, or turns the
- * job into an error entry (binary data, out of memory). Frees job->data. */
+/* Parse job->data with parser (run on a worker): fills outs/warnings (rendered when
+ * job->sink has render), or turns the job into an error entry (binary data, out of
+ * memory). Frees job->data. */
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
 /* True when data is neither text nor UTF-16 text: NUL bytes or mostly control bytes. */
 bool fsc_looks_binary(const char *data, size_t len);

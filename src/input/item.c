@@ -23,9 +23,11 @@ void fsc_item_free(fsc_item *job)
 {
     if (!job)
         return;
-    for (size_t i = 0; i < job->n_runs; i++)
-        fsc_run_free(job->runs[i]);
-    free(job->runs);
+    for (size_t i = 0; i < job->n_runs; i++) {
+        fsc_run_free(job->outs[i].run);
+        free(job->outs[i].text);
+    }
+    free(job->outs);
     free(job->path);
     free(job->member);
     free(job->data);
@@ -61,13 +63,21 @@ bool fsc_looks_binary(const char *data, size_t len)
 static bool collect_run(void *ctx, fsc_run *run)
 {
     fsc_item *job = ctx;
-    fsc_run **slot = FSC_PUSH(job->runs, job->n_runs, job->cap_runs);
+    struct fsc_item_out *slot = FSC_PUSH(job->outs, job->n_runs, job->cap_runs);
     if (!slot) {
         fsc_run_free(run);
         return false;
     }
-    *slot = run;
+    *slot = (struct fsc_item_out){run, NULL, 0};
     job->warnings += run->n_warnings;
+    if (job->sink && job->sink->render) {
+        slot->run = NULL;
+        slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
+        if (!slot->text) {
+            job->n_runs--;
+            return false;
+        }
+    }
     return true;
 }
 

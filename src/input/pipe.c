@@ -38,11 +38,12 @@ struct fsc_pipe {
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
 static void deliver(fsc_pipe *p, fsc_item *job)
 {
-    size_t k = 0;
-    for (; k < job->n_runs && !p->stopped; k++) {
-        fsc_run *run = job->runs[k];
-        job->runs[k] = NULL;
-        if (!p->sink->run(p->sink->ctx, run))
+    for (size_t k = 0; k < job->n_runs && !p->stopped; k++) {
+        struct fsc_item_out *o = &job->outs[k];
+        bool go = o->run ? p->sink->run(p->sink->ctx, o->run) : p->sink->text(p->sink->ctx, o->text, o->len);
+        o->run = NULL; /* ownership passed */
+        o->text = NULL;
+        if (!go)
             p->stopped = true;
     }
     if (!p->stopped) {
@@ -154,6 +155,7 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
         p->nomem = true;
         return false;
     }
+    job->sink = p->sink;
     if (p->stopped || p->nomem) {
         fsc_item_free(job);
         return false;

@@ -56,7 +56,7 @@ static char *read_log(const char *const *paths, size_t n, unsigned jobs, size_t 
     s.f = open_memstream(&s.log, &s.len);
     fsc_input_opts opts = extra ? *extra : (fsc_input_opts){0};
     opts.jobs = jobs;
-    fsc_input_sink sink = {seen_run, seen_input, &s};
+    fsc_input_sink sink = {.run = seen_run, .input = seen_input, .ctx = &s};
     *st_out = fsc_inputs_read(paths, n, p, &opts, &sink);
     fclose(s.f);
     fsc_parser_free(p);
