@@ -51,6 +51,13 @@ static bool take_num(fsc_num *dst, const cJSON *item, uint64_t mul)
     return true;
 }
 
+/* A number member whose key is a field of the descriptor table tab (fio's name). */
+static bool take_field(void *base, const fsc_field *tab, size_t n, const cJSON *item, uint64_t mul)
+{
+    const fsc_field *f = fsc_field_find(tab, n, item->string, strlen(item->string));
+    return f && take_num(fsc_field_ptr(base, f), item, mul);
+}
+
 static void take_str(json_ctx *cx, char **dst, const cJSON *item)
 {
     if (!cJSON_IsString(item) || !item->valuestring)
@@ -159,14 +166,12 @@ static void read_lat(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul)
     cJSON_ArrayForEach(it, obj) {
         if (!it->string)
             continue;
-        const fsc_field *f = fsc_field_find(fsc_lat_fields, fsc_n_lat_fields, it->string,
-                                            strlen(it->string));
-        if (f)
-            take_num(fsc_field_ptr(lat, f), it, strcmp(it->string, "N") == 0 ? 1 : mul);
-        else if (strcmp(it->string, "percentile") == 0)
+        if (strcmp(it->string, "percentile") == 0)
             read_percentiles(cx, lat, it, mul);
         else if (strcmp(it->string, "bins") == 0)
             read_bins(cx, lat, it, mul);
+        else
+            take_field(lat, fsc_lat_fields, fsc_n_lat_fields, it, strcmp(it->string, "N") == 0 ? 1 : mul);
     }
 }
 
@@ -203,12 +208,8 @@ static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
             take_num(&io_kbytes, it, 1);
         else if ((k = lat_key(it->string, &mul)) >= 0 && cJSON_IsObject(it))
             read_lat(cx, &d->lat[k], it, mul);
-        else {
-            const fsc_field *f = fsc_field_find(fsc_dir_fields, fsc_n_dir_fields, it->string,
-                                                strlen(it->string));
-            if (f)
-                take_num(fsc_field_ptr(d, f), it, 1);
-        }
+        else
+            take_field(d, fsc_dir_fields, fsc_n_dir_fields, it, 1);
     }
     /* io_bytes is KiB despite its name up to 2.20; 2.21 made it bytes and added
      * io_kbytes in the same change, so io_kbytes tells which one this is. */
@@ -244,38 +245,33 @@ static void read_options(json_ctx *cx, fsc_job *job, const cJSON *obj)
     }
 }
 
-/* A job-level key that holds a sub-object; false if key is not one of them. */
-static bool read_job_object(json_ctx *cx, fsc_job *job, const char *key, const cJSON *it)
+/* A job-level key that holds a sub-object: a direction, the options or a
+ * bucket → percent list. Unknown ones (steadystate, prios, ...) are skipped. */
+static void read_job_object(json_ctx *cx, fsc_job *job, const char *key, const cJSON *it)
 {
-    static const char *const buckets[FSC_BUCKET_COUNT] = {"latency_ns", "latency_us", "latency_ms"};
     int d = fsc_ddir_from_name(key, strlen(key));
     if (d >= 0 && strlen(key) == strlen(fsc_ddir_name((fsc_ddir)d))) {
         read_dir(cx, &job->dir[d], it);
-        return true;
+        return;
     }
     if (strcmp(key, "job options") == 0) {
         read_options(cx, job, it);
-        return true;
+        return;
     }
-    if (strcmp(key, "iodepth_level") == 0) {
-        read_kvlist(cx, &job->iodepth_level, it);
-        return true;
-    }
-    if (strcmp(key, "iodepth_submit") == 0) {
-        read_kvlist(cx, &job->iodepth_submit, it);
-        return true;
-    }
-    if (strcmp(key, "iodepth_complete") == 0) {
-        read_kvlist(cx, &job->iodepth_complete, it);
-        return true;
-    }
-    for (int b = 0; b < FSC_BUCKET_COUNT; b++) {
-        if (strcmp(key, buckets[b]) == 0) {
-            read_kvlist(cx, &job->latency[b], it);
-            return true;
+    const struct {
+        const char *name;
+        fsc_kvlist *list;
+    } lists[] = {
+        {"iodepth_level", &job->iodepth_level},       {"iodepth_submit", &job->iodepth_submit},
+        {"iodepth_complete", &job->iodepth_complete}, {"latency_ns", &job->latency[FSC_BUCKET_NS]},
+        {"latency_us", &job->latency[FSC_BUCKET_US]}, {"latency_ms", &job->latency[FSC_BUCKET_MS]},
+    };
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(lists); i++) {
+        if (strcmp(key, lists[i].name) == 0) {
+            read_kvlist(cx, lists[i].list, it);
+            return;
         }
     }
-    return false;
 }
 
 static void read_job(json_ctx *cx, const cJSON *obj)
@@ -299,9 +295,7 @@ static void read_job(json_ctx *cx, const cJSON *obj)
         } else if (strcmp(key, "desc") == 0) {
             take_str(cx, &job->description, it);
         } else {
-            const fsc_field *f = fsc_field_find(fsc_job_fields, fsc_n_job_fields, key, strlen(key));
-            if (f)
-                take_num(fsc_field_ptr(job, f), it, 1);
+            take_field(job, fsc_job_fields, fsc_n_job_fields, it, 1);
         }
     }
 }
@@ -315,16 +309,10 @@ static void read_disk(json_ctx *cx, const cJSON *obj)
     }
     const cJSON *it;
     cJSON_ArrayForEach(it, obj) {
-        const char *key = it->string;
-        if (!key)
-            continue;
-        if (strcmp(key, "name") == 0) {
+        if (it->string && strcmp(it->string, "name") == 0)
             take_str(cx, &disk->name, it);
-            continue;
-        }
-        const fsc_field *f = fsc_field_find(fsc_disk_fields, fsc_n_disk_fields, key, strlen(key));
-        if (f)
-            take_num(fsc_field_ptr(disk, f), it, 1);
+        else if (it->string)
+            take_field(disk, fsc_disk_fields, fsc_n_disk_fields, it, 1);
     }
 }
 

@@ -135,11 +135,6 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     return true;
 }
 
-static bool emit_normal(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx)
-{
-    return deliver(ctx, run, first_idx, last_idx, FSC_FMT_NORMAL);
-}
-
 /* A JSON document starting at line i: returns the index of its last line, or i-1
  * if the braces never balance. */
 static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
@@ -190,6 +185,123 @@ static bool line_is_json_start(const char *s, size_t n)
     return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"');
 }
 
+/* Structured runs (JSON, terse) found in the first pass; they are delivered in line
+ * order among the normal-text runs of the second pass. */
+typedef struct pending_run {
+    fsc_run *run;
+    size_t first, last;
+    fsc_format fmt;
+} pending_run;
+
+typedef struct pending_list {
+    pending_run *items;
+    size_t n, cap, next;
+} pending_list;
+
+static bool deliver_pending_before(doc_state *ds, pending_list *pl, size_t line_idx)
+{
+    while (pl->next < pl->n && pl->items[pl->next].first < line_idx) {
+        pending_run *pr = &pl->items[pl->next++];
+        fsc_run *run = pr->run;
+        pr->run = NULL;
+        if (!deliver(ds, run, pr->first, pr->last, pr->fmt))
+            return false;
+    }
+    return true;
+}
+
+typedef struct normal_ctx {
+    doc_state *ds;
+    pending_list *pl;
+} normal_ctx;
+
+static bool emit_normal_ordered(void *vctx, fsc_run *run, size_t first_idx, size_t last_idx)
+{
+    normal_ctx *nc = vctx;
+    if (!deliver_pending_before(nc->ds, nc->pl, first_idx)) {
+        fsc_run_free(run);
+        return false;
+    }
+    return deliver(nc->ds, run, first_idx, last_idx, FSC_FMT_NORMAL);
+}
+
+static bool add_pending(pending_list *pl, fsc_run *run, size_t first, size_t last, fsc_format fmt)
+{
+    pending_run *pr = FSC_PUSH(pl->items, pl->n, pl->cap);
+    if (!pr) {
+        fsc_run_free(run);
+        return false;
+    }
+    pr->run = run;
+    pr->first = first;
+    pr->last = last;
+    pr->fmt = fmt;
+    return true;
+}
+
+static void mark_consumed(fsc_text *t, size_t first, size_t last)
+{
+    for (size_t k = first; k <= last && k < t->n_lines; k++)
+        t->lines[k].flags |= FSC_LINE_CONSUMED;
+}
+
+/* First pass: fio JSON documents and terse records. Their lines are marked so the
+ * normal-text pass skips them while keeping the text around them as one stream (a
+ * normal,json run prints its banner before the JSON and its report after it). */
+static bool find_structured(fsc_text *text, pending_list *pl)
+{
+    size_t i = 0;
+    while (i < text->n_lines) {
+        const char *s = fsc_text_line(text, i);
+        size_t n = text->lines[i].len;
+        if (line_is_json_start(s, n)) {
+            size_t jlen = 0;
+            size_t last = json_extent(text, i, &jlen);
+            if (last + 1 > i) {
+                const char *js = memchr(s, '{', n);
+                fsc_buf err = {0};
+                fsc_run *run = fsc_json_read(js, jlen, &err);
+                fsc_buf_free(&err);
+                if (run) {
+                    if (!add_pending(pl, run, i, last, FSC_FMT_JSON))
+                        return false;
+                    mark_consumed(text, i, last);
+                    i = last + 1;
+                    continue;
+                }
+            }
+        }
+        if (fsc_terse_detect(s, n)) {
+            fsc_run *run = fsc_run_new();
+            if (!run)
+                return false;
+            size_t j = i;
+            int prev_v = 0;
+            while (j < text->n_lines) {
+                const char *ls = fsc_text_line(text, j);
+                size_t ln = text->lines[j].len;
+                int v = fsc_terse_detect(ls, ln);
+                /* terse v2 puts the description on the next line, after a ';' */
+                if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
+                    break;
+                prev_v = v;
+                if (fsc_terse_read(run, ls, ln, text->lines[j].orig) == FSC_E_NOMEM) {
+                    fsc_run_free(run);
+                    return false;
+                }
+                j++;
+            }
+            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE))
+                return false;
+            mark_consumed(text, i, j - 1);
+            i = j;
+            continue;
+        }
+        i++;
+    }
+    return true;
+}
+
 fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                          size_t *n_runs)
 {
@@ -201,68 +313,21 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
         return st;
     }
     doc_state ds = {p, doc, &text, sink, ctx, 0, false};
-    size_t i = 0, normal_from = 0;
-    while (i < text.n_lines && !ds.stopped) {
-        const char *s = fsc_text_line(&text, i);
-        size_t n = text.lines[i].len;
-        if (line_is_json_start(s, n)) {
-            size_t jlen = 0;
-            size_t last = json_extent(&text, i, &jlen);
-            if (last + 1 > i) {
-                const char *js = s + (strchr(s, '{') - s);
-                fsc_buf err = {0};
-                fsc_run *run = fsc_json_read(js, jlen, &err);
-                fsc_buf_free(&err);
-                if (run) {
-                    if (i > normal_from &&
-                        fsc_normal_parse(p->grammars, &text, normal_from, i - 1, emit_normal, &ds) != FSC_OK)
-                        break;
-                    if (!deliver(&ds, run, i, last, FSC_FMT_JSON))
-                        break;
-                    i = normal_from = last + 1;
-                    continue;
-                }
-            }
-        }
-        int tv = fsc_terse_detect(s, n);
-        if (tv) {
-            if (i > normal_from &&
-                fsc_normal_parse(p->grammars, &text, normal_from, i - 1, emit_normal, &ds) != FSC_OK)
-                break;
-            fsc_run *run = fsc_run_new();
-            if (!run) {
-                ds.stopped = true;
-                break;
-            }
-            size_t j = i;
-            int prev_v = 0;
-            while (j < text.n_lines) {
-                const char *ls = fsc_text_line(&text, j);
-                size_t ln = text.lines[j].len;
-                int v = fsc_terse_detect(ls, ln);
-                /* terse v2 puts the description on the next line, after a ';' */
-                if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
-                    break;
-                prev_v = v;
-                if (fsc_terse_read(run, ls, ln, text.lines[j].orig) == FSC_E_NOMEM) {
-                    fsc_run_free(run);
-                    run = NULL;
-                    break;
-                }
-                j++;
-            }
-            if (!run || !deliver(&ds, run, i, j - 1, FSC_FMT_TERSE)) {
-                ds.stopped = true;
-                break;
-            }
-            i = normal_from = j;
-            continue;
-        }
-        i++;
+    pending_list pl = {0};
+    bool ok = find_structured(&text, &pl);
+    if (ok && text.n_lines) {
+        normal_ctx nc = {&ds, &pl};
+        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc) != FSC_OK)
+            ok = false;
     }
-    if (!ds.stopped && normal_from < text.n_lines)
-        fsc_normal_parse(p->grammars, &text, normal_from, text.n_lines - 1, emit_normal, &ds);
+    if (ok && !ds.stopped)
+        ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
+    for (size_t k = 0; k < pl.n; k++)
+        fsc_run_free(pl.items[k].run);
+    free(pl.items);
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
+    if (!ok && !ds.stopped)
+        return FSC_E_NOMEM;
     return ds.stopped ? FSC_E_INTERRUPTED : FSC_OK;
 }

@@ -24,7 +24,8 @@ enum {
     FSC_LINE_STAMP = 1 << 4,    /* CI timestamp removed */
     FSC_LINE_FENCE = 1 << 5,    /* a Markdown fence line (``` or ~~~) */
     FSC_LINE_SPLIT = 1 << 6,    /* split out of a longer (flattened) line */
-    FSC_LINE_GUTTER_ONLY = 1 << 7 /* the line was only a gutter number (now empty) */
+    FSC_LINE_GUTTER_ONLY = 1 << 7, /* the line was only a gutter number (now empty) */
+    FSC_LINE_CONSUMED = 1 << 8     /* part of a JSON document or terse record already read */
 };
 
 typedef struct fsc_text {

@@ -62,6 +62,25 @@ static size_t count_fields(const char *s, size_t n)
     return k;
 }
 
+/* Does field k (0-based) of s contain needle? */
+static bool nth_field_has(const char *s, size_t n, size_t k, const char *needle)
+{
+    const char *p = s, *end = s + n;
+    for (size_t i = 0; i < k; i++) {
+        const char *semi = memchr(p, ';', (size_t)(end - p));
+        if (!semi)
+            return false;
+        p = semi + 1;
+    }
+    const char *fe = memchr(p, ';', (size_t)(end - p));
+    size_t fn = fe ? (size_t)(fe - p) : (size_t)(end - p);
+    size_t nl = strlen(needle);
+    for (size_t i = 0; i + nl <= fn; i++)
+        if (memcmp(p + i, needle, nl) == 0)
+            return true;
+    return false;
+}
+
 /* Where the record starts in the line: after leading blanks, or (v3+) at the
  * version digit before ";fio-" when the record is glued to the end of something
  * else (a truncated "[eta 04" progress line, a "+" diff marker). SIZE_MAX if none. */
@@ -95,6 +114,10 @@ int fsc_terse_detect(const char *s, size_t n)
     const char *f1 = s + 2, *end = s + n;
     const char *semi = memchr(f1, ';', (size_t)(end - f1));
     size_t f1n = (size_t)(semi - f1);
+    /* the first percentile field ("1.000000%=35") sits after the header and the 12
+     * read fields before it: prose never has it there */
+    if (!nth_field_has(s, n, version >= 3 ? 17 : 16, "%="))
+        return 0;
     if (version >= 3)
         return is_version_field(f1, f1n) ? version : 0;
     /* v2: jobname;groupid;error;KiB... - the group id and error are integers */
@@ -106,6 +129,12 @@ int fsc_terse_detect(const char *s, size_t n)
     if (!e_end || !is_digits(g, (size_t)(g_end - g)) || !is_digits(g_end + 1, (size_t)(e_end - g_end - 1)))
         return 0;
     return 2;
+}
+
+/* Is the version field of a v3+ record bare ("2.0.5", fio <= 2.0.7)? */
+static bool version_is_bare(const char *s, size_t n)
+{
+    return n > 2 && !(n > 6 && memcmp(s + 2, "fio-", 4) == 0);
 }
 
 /* ---- the layout table ---- */
@@ -366,6 +395,8 @@ static bool read_tail(record *r, fsc_job *job)
 
 static bool split_fields(record *r, const char *s, size_t n)
 {
+    while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--; /* a CRLF or trailing blanks must not stick to the last field */
     size_t count = count_fields(s, n);
     if (count > TERSE_MAX_FIELDS)
         count = TERSE_MAX_FIELDS;
@@ -482,6 +513,10 @@ fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno
     if (!ok)
         return FSC_E_NOMEM;
     if (k > 0 && !fsc_run_warn(run, lineno, "terse record starts at column %zu (glued to other text)", k + 1))
+        return FSC_E_NOMEM;
+    /* fio up to 2.0.7 printed "2.0.5" there, and its terse bandwidth was bytes/ms */
+    if (version >= 3 && version_is_bare(s + k, n - k) &&
+        !fsc_run_warn(run, lineno, "fio <= 2.0.7 terse: bandwidth fields are bytes/ms, not KiB/s"))
         return FSC_E_NOMEM;
     if (r.bad && !fsc_run_warn(run, lineno, "terse v%d: %u of %zu fields did not convert", version, r.bad, n_fields))
         return FSC_E_NOMEM;

@@ -2,7 +2,7 @@
 # Field-by-field check of `fioscope parse` output against fio's own JSON document(s)
 # in the same file: every fio JSON number must come out in fio 3.x names and base
 # units (usec objects → *_ns, KiB io_bytes → bytes, raw json+ bin indices → latency).
-# usage: fio_json_check.py FIO_OUTPUT_FILE FIOSCOPE_PARSE_JSON
+# usage: fio_json_check.py FIO_OUTPUT_FILE FIOSCOPE_PARSE_JSON [FILE JSON]...
 import json
 import math
 import re
@@ -127,9 +127,9 @@ def check_job(where, fj, gj, version):
             check_dir(f"{where}.{d}", fj[d], gj.get(d), version)
 
 
-def main():
-    docs = fio_docs(sys.argv[1])
-    out = json.load(open(sys.argv[2]))
+def check_file(fio_file, parse_json):
+    docs = fio_docs(fio_file)
+    out = json.load(open(parse_json))
     runs = [r for r in out["runs"] if r["source"]["format"] == "json"]
     check("number of JSON runs", len(docs), len(runs))
     for n, (doc, run) in enumerate(zip(docs, runs)):
@@ -146,12 +146,23 @@ def main():
                 if k in ("hostname", "port"):
                     continue  # client/server disk owner: the model has no place for it
                 check(f"run{n}.disk{i}.{k}", v, gd.get(k))
-    for f in fails[:30]:
-        print(f"{sys.argv[1]}: {f}")
-    if fails:
-        print(f"{len(fails)} mismatches")
-        sys.exit(1)
-    print(f"ok: {sys.argv[1]}: {len(docs)} document(s)")
+    return len(docs)
+
+
+def main():
+    bad = 0
+    args = sys.argv[1:]
+    for fio_file, parse_json in zip(args[0::2], args[1::2]):
+        fails.clear()
+        n = check_file(fio_file, parse_json)
+        for f in fails[:30]:
+            print(f"{fio_file}: {f}")
+        if fails:
+            print(f"{fio_file}: {len(fails)} mismatches")
+            bad += 1
+        else:
+            print(f"ok: {fio_file}: {n} document(s)")
+    sys.exit(1 if bad else 0)
 
 
 main()

@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+# The same fio run written as terse AND JSON (corpus fio-X/g_normal_terse_json.txt):
+# the terse run and the JSON run that `fioscope parse` reports must agree field by
+# field, within what terse prints (integer usec, %f, %3.2f, integer KiB).
+# usage: terse_json_agree.py FIOSCOPE_PARSE_JSON...
+import json
+import sys
+
+fails = []
+
+
+def near(where, t, j, tol):
+    if t is None or j is None or abs(t - j) > tol:
+        fails.append(f"{where}: terse {t!r} json {j!r} (tolerance {tol})")
+
+
+def lat_agree(where, t, j):
+    t, j = t or {}, j or {}
+    for k in ("min", "max"):
+        near(f"{where}.{k}", t.get(k), j.get(k), 1000)  # terse: integer usec
+    for k in ("mean", "stddev"):
+        near(f"{where}.{k}", t.get(k), j.get(k), 10.001)  # old JSON: 2 decimals of usec
+    tp, jp = t.get("percentile", {}), j.get("percentile", {})
+    if set(tp) != set(jp):
+        fails.append(f"{where}.percentile keys: terse {sorted(tp)} json {sorted(jp)}")
+    for k in tp:
+        near(f"{where}.percentile.{k}", tp[k], jp.get(k), 1000)
+
+
+def dir_agree(where, t, j):
+    near(f"{where}.io_bytes", t.get("io_bytes"), j.get("io_bytes"), 1023)
+    for k in ("bw", "runtime", "bw_min", "bw_max", "bw_samples", "iops_min", "iops_max", "iops_samples"):
+        if k in t:
+            near(f"{where}.{k}", t[k], j.get(k), 0)
+    near(f"{where}.bw_bytes", t.get("bw_bytes"), j.get("bw_bytes"), 1023)
+    near(f"{where}.iops", t.get("iops"), j.get("iops"), 1)  # terse: integer
+    for k in ("bw_agg", "bw_mean", "bw_dev", "iops_mean", "iops_stddev"):
+        if k in t:
+            near(f"{where}.{k}", t[k], j.get(k), 1e-6 * max(1, abs(t[k])))
+    for k in ("slat_ns", "clat_ns", "lat_ns"):
+        lat_agree(f"{where}.{k}", t.get(k), j.get(k))
+
+
+def job_agree(where, t, j):
+    for k in ("jobname", "groupid", "error", "ctx", "majf", "minf"):
+        near(f"{where}.{k}", 0, 0, 0) if t.get(k) == j.get(k) else fails.append(f"{where}.{k}: {t.get(k)!r} vs {j.get(k)!r}")
+    for k in ("usr_cpu", "sys_cpu"):
+        near(f"{where}.{k}", t.get(k), j.get(k), 5e-6)  # JSON keeps float precision
+    for k, v in t.get("iodepth_level", {}).items():
+        near(f"{where}.iodepth_level.{k}", v, j.get("iodepth_level", {}).get(k), 0.05)  # %3.1f
+    ns_sum = sum(j.get("latency_ns", {}).values())
+    for k, v in t.get("latency_us", {}).items():
+        want = j.get("latency_us", {}).get(k, 0) + (ns_sum if k == "2" else 0)  # terse folds ns into 2us
+        near(f"{where}.latency_us.{k}", v, want, 0.005 + 0.005 * len(j.get("latency_ns", {})))
+    for k, v in t.get("latency_ms", {}).items():
+        near(f"{where}.latency_ms.{k}", v, j.get("latency_ms", {}).get(k), 0.005)
+    for d in ("read", "write", "trim"):
+        if d in t:
+            dir_agree(f"{where}.{d}", t[d], j.get(d, {}))
+
+
+def agree(path):
+    out = json.load(open(path))
+    terse = [r for r in out["runs"] if r["source"]["format"] == "terse"]
+    js = [r for r in out["runs"] if r["source"]["format"] == "json"]
+    if len(terse) != 1 or len(js) != 1:
+        fails.append(f"want one terse and one JSON run, got {len(terse)} and {len(js)}")
+        return None
+    t, j = terse[0], js[0]
+    if t["source"]["fio_version"] != j["source"]["fio_version"]:
+        fails.append(f"fio_version {t['source']['fio_version']} vs {j['source']['fio_version']}")
+    if len(t["jobs"]) != len(j["jobs"]):
+        fails.append(f"jobs {len(t['jobs'])} vs {len(j['jobs'])}")
+    for i, (tj, jj) in enumerate(zip(t["jobs"], j["jobs"])):
+        job_agree(f"job{i}", tj, jj)
+    for i, (td, jd) in enumerate(zip(t["disk_util"], j["disk_util"])):
+        for k, v in td.items():
+            if k == "util":
+                near(f"disk{i}.util", v, jd.get(k), 0.005)  # terse %3.2f
+            elif jd.get(k) != v:
+                fails.append(f"disk{i}.{k}: {v!r} vs {jd.get(k)!r}")
+    return t["source"]["fio_version"]
+
+
+def main():
+    bad = 0
+    for path in sys.argv[1:]:
+        fails.clear()
+        version = agree(path)
+        for f in fails[:30]:
+            print(f"{path}: {f}")
+        if fails:
+            print(f"{path}: {len(fails)} disagreements")
+            bad += 1
+        else:
+            print(f"ok: terse and JSON agree ({version})")
+    sys.exit(1 if bad else 0)
+
+
+main()

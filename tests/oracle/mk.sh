@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Make oracle fixtures: fio writes the same run as JSON and normal text (--output-format=normal,json).
+# Needs Debian's fio (3.33). Run by hand; the fixtures are committed so CI does not need fio.
+set -euo pipefail
+out=$(cd "$(dirname "$0")" && pwd)/fixtures
+work=${FIO_WORKDIR:-/var/tmp/fioscope-oracle}
+mkdir -p "$out" "$work"
+run() { # name, fio args...
+    local name=$1; shift
+    echo "== $name"
+    (cd "$work" && fio --output-format=normal,json "$@") > "$out/$name.normal+json.txt" 2> "$out/$name.stderr" || true
+    [ -s "$out/$name.stderr" ] || rm -f "$out/$name.stderr"
+    rm -f "$work"/*.0 "$work"/*.[0-9]*.0 2>/dev/null || true
+}
+T="--runtime=1 --time_based"
+run psync-randread-4k   --name=rr --rw=randread --bs=4k --ioengine=psync --size=32m $T
+run psync-seqwrite-1m   --name=sw --rw=write --bs=1m --ioengine=psync --size=64m $T
+run libaio-randrw-3j    --name=mix --rw=randrw --rwmixread=60 --bs=4k --ioengine=libaio --iodepth=16 --direct=1 --numjobs=3 --size=32m $T
+run libaio-group-4j     --name=grp --rw=randread --bs=8k --ioengine=libaio --iodepth=4 --direct=1 --numjobs=4 --group_reporting --size=16m $T
+run two-groups          --name=g1 --rw=read --bs=128k --ioengine=psync --size=32m $T --name=g2 --stonewall --rw=write --bs=64k --ioengine=psync --size=32m $T
+run null-nsec           --name=nul --ioengine=null --rw=randread --bs=4k --size=1g $T
+run null-trim-64k       --name=ntrim --ioengine=null --rw=randtrim --bs=64k --size=2g $T
+run null-rw-2j          --name=nrw --ioengine=null --rw=randrw --bs=512 --size=1g --numjobs=2 $T
+run fsync-msec          --name=fs --rw=randwrite --bs=4k --ioengine=psync --size=16m --fsync=1 $T
+run pctlist-custom      --name=pl --rw=randread --bs=4k --ioengine=psync --size=16m --percentile_list=10:50:90:99.5:99.999 $T
+run pctlist-p0          --name=p0 --rw=randread --bs=4k --ioengine=psync --size=16m --percentile_list=25:50:75 $T
+run lat-percentiles     --name=lp --rw=randread --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --lat_percentiles=1 $T
+run slat-clat-lat-pctl  --name=all --rw=randwrite --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --slat_percentiles=1 --clat_percentiles=1 --lat_percentiles=1 $T
+run kb-base-1000        --name=kb --rw=read --bs=64k --ioengine=psync --size=32m --kb_base=1000 $T
+run unit-base-bits      --name=bits --rw=read --bs=64k --ioengine=psync --size=32m --unit_base=1 $T
+run unified-both        --name=ub --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=both $T
+run unified-mixed       --name=um --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=1 $T
+run uring-seqread       --name=ur --rw=read --bs=256k --ioengine=io_uring --iodepth=32 --direct=1 --size=128m $T
+run description         --name=desc --description="a job: with, odd = chars" --rw=randread --bs=4k --ioengine=psync --size=16m $T
+run rate-limited        --name=rl --rw=randwrite --bs=4k --ioengine=psync --size=16m --rate_iops=500 $T
+run big-bs-multi-jobs   --name=big --rw=write --bs=4m --ioengine=libaio --iodepth=2 --direct=1 --size=256m --numjobs=2 $T
+run sync-engine-trim-file --name=tf --rw=randrw --bs=16k --ioengine=sync --size=16m --rwmixread=90 $T

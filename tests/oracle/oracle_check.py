@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The oracle test: fio wrote the same run as JSON and as normal text. fioscope parses the
+normal text; every field the text shows must equal fio's JSON value within the precision
+the text prints, and every field fio prints in the text must be there.
+
+usage: oracle_check.py FIOSCOPE FIXTURE...   (exit 1 on any mismatch)
+A FIXTURE is either a file holding fio's JSON and normal text of one run, or
+TEXT=JSON: a text file (e.g. a damaged paste) and fio's JSON of the same run.
+"""
+import json
+import math
+import subprocess
+import sys
+
+NS_UNITS = {"nsec": 1, "usec": 1000, "msec": 1000000}
+
+
+def fio_json(path):
+    text = open(path, encoding="utf-8", errors="replace").read()
+    start = text.index("{\n") if "{\n" in text else text.index("{")
+    obj, _ = json.JSONDecoder().raw_decode(text[start:])
+    return obj
+
+
+LEGACY = {"on": False}  # fio < 2.99: usec clock, 6-character numbers before 2.17
+
+
+def version_tuple(v):
+    import re
+    m = re.search(r"(\d+)\.(\d+)(?:\.(\d+))?", v or "")
+    return tuple(int(x or 0) for x in m.groups()) if m else (0, 0, 0)
+
+
+def modernize(fio):
+    """fio 2.x JSON → 3.x names and units (clat usec → clat_ns, io_bytes KiB → bytes)."""
+    ver = version_tuple(fio.get("fio version"))
+    for job in fio.get("jobs", []):
+        for d in ("read", "write", "trim", "mixed"):
+            dd = job.get(d)
+            if not dd:
+                continue
+            for old, new in (("slat", "slat_ns"), ("clat", "clat_ns"), ("lat", "lat_ns")):
+                if old in dd and new not in dd:
+                    o = dd.pop(old)
+                    n = {k: v * 1000 for k, v in o.items() if isinstance(v, (int, float))}
+                    if "percentile" in o:
+                        n["percentile"] = {k: v * 1000 for k, v in o["percentile"].items() if k != "0.00"}
+                    dd[new] = n
+            if ver < (2, 21, 0) and "io_bytes" in dd:
+                dd["io_bytes"] *= 1024
+            if "bw_bytes" not in dd and "bw" in dd:
+                dd["bw_bytes"] = dd["bw"] * 1024
+    return fio
+
+
+def lat_line_unit(lat):
+    """The unit fio's show_lat() picks for a slat/clat/lat line (stat.c, 3.x)."""
+    mn, mx, sd = lat.get("min", 0), lat.get("max", 0), lat.get("stddev", 0)
+    if LEGACY["on"]:
+        mean = lat.get("mean", 0)
+        if mn > 1e6 and mx > 1e6 and mean > 1e6 and sd > 1e6:
+            return 1000000
+        return 1000
+    if mn > 2000000 and mx > 99999999 and sd > 1000000:
+        return 1000000
+    if mn > 2000 and mx > 99999 and sd > 1000:
+        return 1000
+    return 1
+
+
+def pctl_unit(lat):
+    """The unit of a percentile block (no stddev condition)."""
+    mn, mx = lat.get("min", 0), lat.get("max", 0)
+    if mn > 2000000 and mx > 99999999:
+        return 1000000
+    if mn > 2000 and mx > 99999:
+        return 1000
+    return 1
+
+
+def sig4_tol(v, base):
+    """Tolerance of a value printed by num2str with 4 characters (e.g. 58.7MiB, 1405KiB,
+    15.0k), 6 before fio 2.17: one unit of the last printed digit (2 before 2.20, whose
+    decimals were not a true fraction)."""
+    maxlen = 6 if LEGACY.get("num6") else 4
+    if v == 0:
+        return 0.5
+    p = 0
+    x = abs(v)
+    while x >= 10 ** maxlen:
+        x /= base
+        p += 1
+    int_digits = len(str(int(x))) if x >= 1 else 1
+    decimals = max(0, maxlen - 1 - int_digits) if p > 0 else 0
+    ulp = 2 if LEGACY["on"] else 1
+    return ulp * (10 ** -decimals) * (base ** p) * 1.0001
+
+
+def minmax_tol(v_ns, unit):
+    """min/max: integers in the line unit, 6 digits, then k/M with decimals."""
+    x = abs(v_ns) / unit
+    if x < 1000000:
+        return unit * 1.0001
+    return sig4_tol(x, 1000) * unit * 10
+
+
+class Checker:
+    def __init__(self, name):
+        self.name = name
+        self.errors = []
+        self.checked = 0
+
+    def eq(self, where, ours, theirs, tol):
+        self.checked += 1
+        if ours is None:
+            self.errors.append(f"{where}: missing (fio: {theirs})")
+            return
+        if abs(ours - theirs) > tol:
+            self.errors.append(f"{where}: fioscope {ours!r} != fio {theirs!r} (tolerance {tol:g})")
+
+    def pct2(self, where, ours, theirs):
+        """A percentage printed with 2 decimals; non-zero below 0.01 prints as 0.01."""
+        if theirs > 0 and theirs < 0.01 and ours == 0.01:
+            self.checked += 1
+            return
+        self.eq(where, ours, theirs, 0.005 + 1e-9)
+
+
+def check_lat(c, where, ours, theirs, show_pctl):
+    if not theirs:
+        return
+    n = theirs.get("N", None)
+    if n == 0 or (n is None and theirs.get("max", 0) == 0):
+        if ours and ours.get("max"):
+            c.errors.append(f"{where}: fio has no samples but fioscope has some")
+        return
+    ours = ours or {}
+    unit = lat_line_unit(theirs)
+    for k in ("min", "max"):
+        c.eq(f"{where}.{k}", ours.get(k), theirs[k], minmax_tol(theirs[k], unit))
+    for k in ("mean", "stddev"):
+        c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.005 * unit + 1e-6 * abs(theirs[k]) + 1e-9)
+    if show_pctl and "percentile" in theirs:
+        op = ours.get("percentile", {})
+        for key, v in theirs["percentile"].items():
+            if float(key) == 0.0:
+                continue  # fio <= 3.3 fills unused list slots with a duplicate "0.00": 0
+            o = op.get(key)
+            # fio rounds a percentile up to the block's unit (nsec/usec/msec): ours is
+            # that rounded value, so 0 <= ours - fio < unit
+            pu = 1
+            if o is not None:
+                if o >= 1e6 and o % 1000000 == 0 and o - v < 1e6:
+                    pu = 1000000
+                elif o >= 1000 and o % 1000 == 0:
+                    pu = 1000
+            if o is not None and o < v:
+                c.errors.append(f"{where}.percentile[{key}]: fioscope {o} below fio {v}")
+            c.eq(f"{where}.percentile[{key}]", o, v, pu * 1.0001)
+
+
+def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False):
+    if theirs.get("total_ios", 0) == 0 and theirs.get("io_bytes", 0) == 0:
+        return
+    ours = ours or {}
+    if summed_mixed:
+        # unified_rw_reporting=both: fio 3.33 prints "mixed: IOPS=0, BW=0 (0)(0B/...)" although
+        # its JSON has the sums, and "issued" shows only read/write. Only the stats lines
+        # below the mixed line are real there.
+        check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
+        return
+    c.eq(f"{where}.io_bytes", ours.get("io_bytes"), theirs["io_bytes"], sig4_tol(theirs["io_bytes"], 1024) + 1)
+    c.eq(f"{where}.bw_bytes", ours.get("bw_bytes"), theirs["bw_bytes"], sig4_tol(theirs["bw_bytes"], 1024) + 1)
+    c.eq(f"{where}.iops", ours.get("iops"), theirs["iops"], sig4_tol(theirs["iops"], 1000) + 0.5)
+    c.eq(f"{where}.runtime", ours.get("runtime"), theirs["runtime"], 0)
+    for k in ("total_ios", "short_ios", "drop_ios"):
+        if k in theirs:
+            c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
+    check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
+
+
+def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds):
+    for kind in ("slat_ns", "clat_ns", "lat_ns"):
+        check_lat(c, f"{where}.{kind}", ours.get(kind), theirs.get(kind), kind in lat_pctl_kinds)
+    if theirs.get("bw_samples", 0) > 0:
+        # the bw line is in KiB/s, or in MiB/s (values / 1024) for fast jobs
+        bu = 1024 if (ours.get("bw_min") or 0) % 1024 == 0 and theirs["bw_mean"] >= 1000000 else 1
+        for k in ("bw_min", "bw_max"):
+            c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.5 * bu if bu == 1 else bu)
+        for k in ("bw_samples", "iops_min", "iops_max", "iops_samples"):
+            c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.5)
+        c.pct2(f"{where}.bw_agg", ours.get("bw_agg"), theirs["bw_agg"])
+        for k in ("bw_mean", "bw_dev"):
+            c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.00501 * bu)
+        for k in ("iops_mean", "iops_stddev"):
+            c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.005 + 1e-9)
+
+
+def check_job(c, where, ours, theirs, lat_pctl_kinds):
+    for k in ("jobname", "groupid", "error"):
+        if ours.get(k) != theirs.get(k):
+            c.errors.append(f"{where}.{k}: fioscope {ours.get(k)!r} != fio {theirs.get(k)!r}")
+        c.checked += 1
+    dirs = ["read", "write", "trim"]
+    if "mixed" in theirs:
+        dirs.append("mixed")
+    both = "mixed" in theirs and theirs.get("read", {}).get("total_ios", 0) > 0
+    for d in dirs:
+        if d in theirs:
+            check_dir(c, f"{where}.{d}", ours.get(d), theirs[d], lat_pctl_kinds, d == "mixed" and both)
+    sync = theirs.get("sync", {})
+    if sync.get("total_ios", 0) > 0:
+        o = ours.get("sync", {})
+        c.eq(f"{where}.sync.total_ios", o.get("total_ios"), sync["total_ios"], 0)
+        check_lat(c, f"{where}.sync.lat_ns", o.get("lat_ns"), sync.get("lat_ns"), True)
+    for k in ("usr_cpu", "sys_cpu"):
+        c.pct2(f"{where}.{k}", ours.get(k), theirs[k])
+    for k in ("ctx", "majf", "minf"):
+        c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
+    for lk in ("iodepth_level", "iodepth_submit", "iodepth_complete"):
+        for key, v in theirs.get(lk, {}).items():
+            o = ours.get(lk, {}).get(key)
+            if v > 0 and v < 0.1 and o == 0.1:
+                c.checked += 1
+                continue
+            c.eq(f"{where}.{lk}[{key}]", o, v, 0.05 + 1e-9)
+    for lk in ("latency_ns", "latency_us", "latency_ms"):
+        for key, v in theirs.get(lk, {}).items():
+            o = ours.get(lk, {}).get(key)
+            if v == 0 and o is None:
+                continue  # fio prints only non-zero buckets
+            c.pct2(f"{where}.{lk}[{key}]", o if o is not None else 0.0, v)
+    for k in ("latency_depth", "latency_target", "latency_window"):
+        c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
+    c.pct2(f"{where}.latency_percentile", ours.get("latency_percentile"), theirs["latency_percentile"])
+
+
+def check_disks(c, ours, theirs):
+    by_name = {d["name"]: d for d in ours}
+    for d in theirs:
+        o = by_name.get(d["name"])
+        where = f"disk_util[{d['name']}]"
+        if o is None:
+            c.errors.append(f"{where}: missing")
+            continue
+        for k, v in d.items():
+            if k == "name":
+                continue
+            if k.endswith("util"):
+                c.pct2(f"{where}.{k}", o.get(k), v)
+            else:
+                c.eq(f"{where}.{k}", o.get(k), v, 0)
+
+
+def main():
+    exe, fixtures = sys.argv[1], sys.argv[2:]
+    failed = 0
+    total_checked = 0
+    for fx in fixtures:
+        if "=" in fx:
+            fx, jpath = fx.split("=", 1)
+            fio = fio_json(jpath)
+        else:
+            fio = fio_json(fx)
+        fio = modernize(fio)
+        ver = version_tuple(fio.get("fio version"))
+        LEGACY["on"] = ver < (2, 99, 0)
+        LEGACY["num6"] = ver < (2, 17, 0)
+        out = subprocess.run([exe, "parse", "-q", fx], capture_output=True, check=False)
+        doc = json.loads(out.stdout)
+        runs = [r for r in doc["runs"] if r["source"]["format"] == "normal"]
+        c = Checker(fx)
+        if len(runs) != 1:
+            c.errors.append(f"expected 1 normal-text run, found {len(runs)}")
+        else:
+            run = runs[0]
+            gopts = fio.get("global options", {})
+            fjobs = fio["jobs"]
+            if len(run["jobs"]) != len(fjobs):
+                c.errors.append(f"jobs: fioscope {len(run['jobs'])} != fio {len(fjobs)}")
+            for i, (o, t) in enumerate(zip(run["jobs"], fjobs)):
+                opts = dict(gopts)
+                opts.update(t.get("job options", {}))
+                kinds = {"clat_ns"}
+                if opts.get("lat_percentiles") == "1":
+                    kinds = {"lat_ns"}
+                if opts.get("slat_percentiles") == "1":
+                    kinds.add("slat_ns")
+                if opts.get("clat_percentiles") == "1":
+                    kinds.add("clat_ns")
+                check_job(c, f"jobs[{i}]({t['jobname']})", o, t, kinds)
+            check_disks(c, run.get("disk_util", []), fio.get("disk_util", []))
+            if run["source"]["fio_version"] != fio["fio version"]:
+                c.errors.append(f"fio_version {run['source']['fio_version']} != {fio['fio version']}")
+        total_checked += c.checked
+        status = "ok" if not c.errors else "FAIL"
+        print(f"{status}: {fx}: {c.checked} fields checked, {len(c.errors)} mismatches")
+        for e in c.errors[:40]:
+            print("    " + e)
+        failed += bool(c.errors)
+    print(f"{len(fixtures) - failed} passed, {failed} failed ({total_checked} fields checked)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
