@@ -33,6 +33,8 @@ typedef struct fsc_manifest {
 } fsc_manifest;
 
 void fsc_manifest_free(fsc_manifest *m);
+/* Append a copy of e (its strings duplicated). False when out of memory. */
+bool fsc_manifest_add(fsc_manifest *m, const fsc_input_entry *e);
 
 typedef struct fsc_input_opts {
     unsigned jobs;             /* worker threads; 0 = number of cores */

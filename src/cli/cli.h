@@ -61,6 +61,14 @@ int fsc_cli_manifest_status(const fsc_manifest *m);
  * status (or, for "warning", warnings) the policy names, else 0. */
 int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m);
 
+/* At most this many per-input diagnostics are printed; the rest are only counted in
+ * the summary (the manifest lists every input). */
+#define FSC_CLI_MAX_DIAG 20
+
+/* Diagnostic line for an input that is not ok ("fioscope: P: M: reason"), unless
+ * *shown already reached FSC_CLI_MAX_DIAG; counts it in *shown. */
+void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown);
+
 /* The closing line on stderr unless quiet, e.g. "fioscope: 12 inputs: 10 ok,
  * 1 no runs, 1 error; 37 runs". */
 void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m);

@@ -24,6 +24,7 @@ typedef struct parse_ctx {
     fsc_json_opts jopts;
     fsc_buf line;
     bool quiet;
+    size_t diags; /* per-input diagnostics printed or counted */
     bool failed;
     fsc_manifest manifest;
 } parse_ctx;
@@ -89,16 +90,9 @@ static void write_input_entry(fsc_jw *w, const fsc_input_entry *e)
 static bool jsonl_input(void *vctx, const fsc_input_entry *e)
 {
     parse_ctx *ctx = vctx;
-    fsc_input_entry *d = FSC_PUSH(ctx->manifest.items, ctx->manifest.n, ctx->manifest.cap);
-    if (d) {
-        *d = *e;
-        d->path = fsc_strdup(e->path);
-        d->member = fsc_strdup(e->member);
-        d->error = fsc_strdup(e->error);
-    }
-    if (!ctx->quiet && e->status != FSC_IN_OK)
-        fsc_cli_err("%s%s%s: %s", e->path, e->member ? ": " : "", e->member ? e->member : "",
-                    e->status == FSC_IN_NO_RUNS ? "no fio run found" : (e->error ? e->error : "error"));
+    fsc_manifest_add(&ctx->manifest, e); /* kept for the exit status only */
+    if (!ctx->quiet)
+        fsc_cli_input_diag(e, &ctx->diags);
     fsc_jw w;
     fsc_buf_reset(&ctx->line);
     fsc_jw_init(&w, &ctx->line, false, false);

@@ -193,6 +193,7 @@ typedef struct load_ctx {
     fsc_runset *set;
     fsc_manifest *manifest;
     bool quiet;
+    size_t diags; /* diagnostics printed or counted */
 } load_ctx;
 
 static bool on_run(void *vctx, fsc_run *run)
@@ -201,23 +202,24 @@ static bool on_run(void *vctx, fsc_run *run)
     return fsc_runset_add(ctx->set, run);
 }
 
+void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown)
+{
+    if (e->status == FSC_IN_OK || (*shown)++ >= FSC_CLI_MAX_DIAG)
+        return;
+    const char *what = e->status == FSC_IN_NO_RUNS ? "no fio run found" : e->error;
+    if (e->member)
+        fsc_cli_err("%s: %s: %s", e->path, e->member, what ? what : "error");
+    else
+        fsc_cli_err("%s: %s", e->path, what ? what : "error");
+}
+
 static bool on_input(void *vctx, const fsc_input_entry *e)
 {
     load_ctx *ctx = vctx;
-    fsc_input_entry *d = FSC_PUSH(ctx->manifest->items, ctx->manifest->n, ctx->manifest->cap);
-    if (!d)
+    if (!fsc_manifest_add(ctx->manifest, e))
         return false;
-    *d = *e;
-    d->path = fsc_strdup(e->path);
-    d->member = fsc_strdup(e->member);
-    d->error = fsc_strdup(e->error);
-    if (!ctx->quiet && e->status != FSC_IN_OK) {
-        const char *what = e->status == FSC_IN_NO_RUNS ? "no fio run found" : e->error;
-        if (e->member)
-            fsc_cli_err("%s: %s: %s", e->path, e->member, what ? what : "error");
-        else
-            fsc_cli_err("%s: %s", e->path, what ? what : "error");
-    }
+    if (!ctx->quiet)
+        fsc_cli_input_diag(e, &ctx->diags);
     return true;
 }
 
@@ -260,6 +262,10 @@ void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
     if (warnings)
         fprintf(stderr, ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     fputc('\n', stderr);
+    size_t bad = count[FSC_IN_NO_RUNS] + count[FSC_IN_ERROR];
+    if (bad > FSC_CLI_MAX_DIAG)
+        fsc_cli_err("(only the first %d of %zu problems were shown; the manifest lists them all)",
+                    FSC_CLI_MAX_DIAG, bad);
 }
 
 int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
@@ -273,7 +279,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         fsc_buf_free(&err);
         return -1;
     }
-    load_ctx ctx = {set, manifest, c->quiet};
+    load_ctx ctx = {set, manifest, c->quiet, 0};
     fsc_input_sink sink = {.run = on_run, .input = on_input, .ctx = &ctx};
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */

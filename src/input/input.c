@@ -25,3 +25,20 @@ void fsc_manifest_free(fsc_manifest *m)
     free(m->items);
     memset(m, 0, sizeof *m);
 }
+
+bool fsc_manifest_add(fsc_manifest *m, const fsc_input_entry *e)
+{
+    fsc_input_entry c = *e;
+    c.path = fsc_strdup(e->path);
+    c.member = e->member ? fsc_strdup(e->member) : NULL;
+    c.error = e->error ? fsc_strdup(e->error) : NULL;
+    fsc_input_entry *d = FSC_PUSH(m->items, m->n, m->cap);
+    if (!d || !c.path || (e->member && !c.member) || (e->error && !c.error)) {
+        free(c.path);
+        free(c.member);
+        free(c.error);
+        return false;
+    }
+    *d = c;
+    return true;
+}

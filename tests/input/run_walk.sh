@@ -65,6 +65,15 @@ assert [i["path"] for i in d["inputs"]][:2] == ["d/B/z.json", "d/b.json"]
 assert len(d["inputs"]) == 9 and len(d["runs"]) == 3
 assert d["runs"][0]["id"] == "d/B/z.json#1"
 PY
+# many bad inputs: 20 diagnostics, then the summary and a note
+mkdir many && for i in $(seq 10 34); do : > "many/$i.txt"; done
+"$FIOSCOPE" parse --jsonl many > out.jsonl 2> err.txt && fail "empty files must fail"
+[ "$(grep -c ': no fio run found$' err.txt)" = 20 ] || fail "diagnostics: $(cat err.txt)"
+head -n 1 err.txt | grep -qx 'fioscope: many/10.txt: no fio run found' || fail "first diagnostic"
+tail -n 2 err.txt | tr '\n' '~' | grep -qx 'fioscope: 25 inputs: 0 ok, 25 no runs, 0 errors; 0 runs~fioscope: (only the first 20 of 25 problems were shown; the manifest lists them all)~' ||
+    fail "summary: $(tail -n 2 err.txt)"
+[ "$(grep -c '"status":"no-runs"' out.jsonl)" = 25 ] || fail "manifest must list all 25"
+
 # quiet: nothing at all on stderr
 "$FIOSCOPE" parse --jsonl -q --fail-on=none d > /dev/null 2> err.txt
 [ ! -s err.txt ] || fail "--quiet printed: $(cat err.txt)"
