@@ -162,6 +162,17 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
     return MEMBER_DONE;
 }
 
+/* The archive could not be opened, or failed before its first member. */
+static void unreadable(fsc_walker *w, struct archive *a, const char *path, const char *member)
+{
+    if (archive_filter_count(a) > 1 && archive_filter_bytes(a, 0) == 0 &&
+        archive_errno(a) == EILSEQ) /* libarchive's "unrecognized format" */
+        fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "empty file"); /* e.g. gzip of nothing */
+    else
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "unreadable archive: %s",
+                         archive_error_string(a) ? archive_error_string(a) : "unknown format");
+}
+
 /* Links and special files carry no document, but are still listed. */
 static member_result other_member(fsc_walker *w, struct archive_entry *e, const char *path,
                                   const char *member)
@@ -187,12 +198,11 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
     int r;
     while (!w->stop && (r = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
         if (r < ARCHIVE_WARN) {
-            const char *why = archive_error_string(a) ? archive_error_string(a) : "unknown error";
             if (members)
-                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
-                                 "damaged archive after %zu members: %s", members, why);
+                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "damaged archive after %zu members: %s",
+                                 members, archive_error_string(a) ? archive_error_string(a) : "?");
             else
-                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "unreadable archive: %s", why);
+                unreadable(w, a, path, prefix);
             return;
         }
         bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
@@ -213,9 +223,10 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
             return;
         }
         mode_t type = archive_entry_filetype(e);
-        member_result res = type == AE_IFREG || type == 0 || raw
-                                ? read_member(w, a, e, path, member, depth)
-                                : other_member(w, e, path, member);
+        bool data = (type == AE_IFREG || type == 0 || raw) &&
+                    !(archive_entry_hardlink(e) && archive_entry_size(e) == 0);
+        member_result res = data ? read_member(w, a, e, path, member, depth)
+                                 : other_member(w, e, path, member);
         free(member);
         if (res == MEMBER_ABANDON)
             return;
@@ -246,12 +257,28 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
     if (seekable)
         archive_read_set_seek_callback(a, fd_seek_cb);
     if (archive_read_open1(a) != ARCHIVE_OK)
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "unreadable archive: %s",
-                         archive_error_string(a) ? archive_error_string(a) : "unknown format");
+        unreadable(w, a, path, NULL);
     else
         read_members(w, a, path, NULL, 1);
     archive_read_free(a);
     free(s);
+}
+
+bool fsc_archive_sniff(const char *data, size_t len)
+{
+    struct archive *a = archive_read_new();
+    if (!a)
+        return false;
+    archive_read_support_filter_all(a);
+    archive_read_support_format_tar(a);
+    archive_read_support_format_zip(a);
+    archive_read_support_format_7zip(a);
+    archive_read_support_format_cpio(a);
+    struct archive_entry *e;
+    bool yes = archive_read_open_memory(a, data, len) == ARCHIVE_OK &&
+               archive_read_next_header(a, &e) >= ARCHIVE_WARN && archive_format(a) != 0;
+    archive_read_free(a);
+    return yes;
 }
 
 void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, const char *data,
@@ -268,8 +295,7 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
         return;
     }
     if (archive_read_open_memory(a, data, len) != ARCHIVE_OK)
-        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "unreadable archive: %s",
-                         archive_error_string(a) ? archive_error_string(a) : "unknown format");
+        unreadable(w, a, path, member);
     else
         read_members(w, a, path, member, depth);
     archive_read_free(a);

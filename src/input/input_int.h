@@ -111,6 +111,9 @@ bool fsc_is_archive_magic(const unsigned char *prefix, size_t n);
 /* Read the archive on fd (its first n bytes already read into prefix) member by
  * member; every member becomes a job. */
 void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *prefix, size_t n);
+/* True when libarchive reads data as an archive although it has no known magic (a
+ * v7 tar, an empty tar of zero blocks): asked only of data that looks binary. */
+bool fsc_archive_sniff(const char *data, size_t len);
 /* Read an archive held in memory (a member of an outer archive, named member). */
 void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, const char *data,
                           size_t len, int depth);

@@ -70,7 +70,8 @@ bool fsc_is_archive_magic(const unsigned char *s, size_t n)
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth)
 {
-    if (fsc_is_archive_magic((const unsigned char *)data, len)) {
+    if (fsc_is_archive_magic((const unsigned char *)data, len) ||
+        (fsc_looks_binary(data, len) && fsc_archive_sniff(data, len))) {
         fsc_archive_read_mem(w, path, member, data, len, depth + 1);
         free(data);
         return;

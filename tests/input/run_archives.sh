@@ -118,4 +118,21 @@ manifest < cut.jsonl > got.txt
 expect_manifest got.txt <<'EXP'
 cut.tar.gz|None|error|0|unreadable archive: truncated gzip input
 EXP
+# archives without magic (v7 tar, an empty tar), links in a tar, a gzip of nothing
+tar --format=v7 -cf v7.tar one.json
+tar cf empty.tar --files-from /dev/null
+ln one.json hard.json && ln -s one.json soft.json
+tar cf links.tar one.json hard.json soft.json
+: | gzip > nothing.gz
+"$FIOSCOPE" parse --jsonl -q --fail-on=error v7.tar empty.tar links.tar nothing.gz > odd.jsonl ||
+    fail "odd archives: exit $?"
+manifest < odd.jsonl > got.txt
+expect_manifest got.txt <<'EXP'
+v7.tar|one.json|ok|1|None
+empty.tar|None|no-runs|0|empty archive
+links.tar|one.json|ok|1|None
+links.tar|hard.json|no-runs|0|hard link to one.json (read there)
+links.tar|soft.json|no-runs|0|symbolic link to one.json (not followed)
+nothing.gz|None|no-runs|0|empty file
+EXP
 echo ok
