@@ -115,7 +115,9 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
     if (declared > w->max_member)
         return limit_hit(w, a, path, member, NULL, "declared size is over", w->max_member,
                          "--max-member-size");
-    size_t cap = declared ? (declared < FIRST_ALLOC_MAX ? (size_t)declared + 1 : FIRST_ALLOC_MAX) : CHUNK;
+    size_t cap = CHUNK;
+    if (declared)
+        cap = declared < FIRST_ALLOC_MAX ? (size_t)declared + 1 : FIRST_ALLOC_MAX;
     size_t len = 0;
     char *buf = malloc(cap + 1);
     if (!buf) {
@@ -199,8 +201,9 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
     while (!w->stop && (r = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
         if (r < ARCHIVE_WARN) {
             if (members)
-                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "damaged archive after %zu members: %s",
-                                 members, archive_error_string(a) ? archive_error_string(a) : "?");
+                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
+                                 "damaged archive after %zu members: %s", members,
+                                 archive_error_string(a) ? archive_error_string(a) : "?");
             else
                 unreadable(w, a, path, prefix);
             return;
@@ -208,7 +211,8 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
         bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
         if (raw && archive_filter_count(a) <= 1) {
             /* the magic promised an archive, yet no format or filter took it */
-            fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "unreadable archive: unknown or damaged format");
+            fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
+                             "unreadable archive: unknown or damaged format");
             return;
         }
         const char *name = archive_entry_pathname_utf8(e);
@@ -217,7 +221,8 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
         if (!raw && archive_entry_filetype(e) == AE_IFDIR)
             continue; /* directories hold no document of their own */
         members++;
-        char *member = raw ? (prefix ? fsc_strdup(prefix) : NULL) : join_member(prefix, name ? name : "");
+        char *member = raw      ? (prefix ? fsc_strdup(prefix) : NULL)
+                       : join_member(prefix, name ? name : "");
         if (!raw && !member) {
             fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "out of memory");
             return;
@@ -286,7 +291,8 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
 {
     if (depth > FSC_MAX_ARCHIVE_DEPTH) {
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR,
-                         "archive nested more than %d levels deep: not opened", FSC_MAX_ARCHIVE_DEPTH);
+                         "archive nested more than %d levels deep: not opened",
+                         FSC_MAX_ARCHIVE_DEPTH);
         return;
     }
     struct archive *a = new_reader();

@@ -40,7 +40,8 @@ static void deliver(fsc_pipe *p, fsc_item *job)
 {
     for (size_t k = 0; k < job->n_runs && !p->stopped; k++) {
         struct fsc_item_out *o = &job->outs[k];
-        bool go = o->run ? p->sink->run(p->sink->ctx, o->run) : p->sink->text(p->sink->ctx, o->text, o->len);
+        bool go = o->run ? p->sink->run(p->sink->ctx, o->run)
+                         : p->sink->text(p->sink->ctx, o->text, o->len);
         o->run = NULL; /* ownership passed */
         o->text = NULL;
         if (!go)

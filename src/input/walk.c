@@ -19,12 +19,13 @@
 /* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. */
 #define SNIFF_BYTES 512
 
+/* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
-    if (!w->stop && !fsc_pipe_submit(w->pipe, job))
-        w->stop = true;
-    else if (w->stop)
+    if (w->stop)
         fsc_item_free(job);
+    else if (!fsc_pipe_submit(w->pipe, job))
+        w->stop = true;
 }
 
 void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_input_status st,
@@ -229,7 +230,8 @@ static void walk_dir(fsc_walker *w, const char *path, const struct stat *sb)
     for (size_t i = 0; i < w->n_dirs; i++)
         if (w->dirs[i].dev == sb->st_dev && w->dirs[i].ino == sb->st_ino) {
             fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR,
-                             "symlink loop: this directory is %s, already being read", w->dirs[i].path);
+                             "symlink loop: this directory is %s, already being read",
+                             w->dirs[i].path);
             return;
         }
     size_t n = 0;

@@ -209,16 +209,16 @@ static void test_archives_written_here(void **state)
     const char *bn[] = {"big.txt", "after.json"};
     const char *bd[] = {big, json};
     size_t bl[] = {big_len, jlen}, bomb_len;
-    char *bomb = make_archive(archive_write_set_format_pax_restricted, archive_write_add_filter_gzip,
-                              bn, bd, bl, 2, &bomb_len);
+    char *bomb = make_archive(archive_write_set_format_pax_restricted,
+                              archive_write_add_filter_gzip, bn, bd, bl, 2, &bomb_len);
     char *bomb_path = NULL;
     assert_true(asprintf(&bomb_path, "%s/b.tgz", dir) > 0);
     write_file(bomb_path, bomb, bomb_len);
     fsc_input_opts lim = {.max_ratio = 50};
     const char *bpaths[] = {bomb_path};
     log = read_log(bpaths, 1, 1, 0, &lim, &st, NULL);
-    assert_non_null(strstr(log, "|big.txt|error|0|decompression limit: expands more than the ratio 50 "
-                                "(--max-ratio); the rest of the archive was not read\n"));
+    assert_non_null(strstr(log, "|big.txt|error|0|decompression limit: expands more than the "
+                                "ratio 50 (--max-ratio); the rest of the archive was not read\n"));
     assert_null(strstr(log, "after.json"));
     free(log);
 
