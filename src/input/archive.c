@@ -66,8 +66,8 @@ static la_int64_t fd_seek_cb(struct archive *a, void *ud, la_int64_t off, int wh
 }
 
 /* A reader for every archive format worth reading logs from, every compression, and
- * "raw" for a single compressed file. */
-static struct archive *new_reader(void)
+ * (with raw) the "raw" format for a single compressed file. */
+static struct archive *new_reader(bool raw)
 {
     struct archive *a = archive_read_new();
     if (!a)
@@ -79,7 +79,8 @@ static struct archive *new_reader(void)
     archive_read_support_format_rar(a);
     archive_read_support_format_rar5(a);
     archive_read_support_format_cpio(a);
-    archive_read_support_format_raw(a);
+    if (raw)
+        archive_read_support_format_raw(a);
     return a;
 }
 
@@ -243,7 +244,7 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
 void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *prefix, size_t n)
 {
     fd_src *s = calloc(1, sizeof *s);
-    struct archive *a = new_reader();
+    struct archive *a = new_reader(true);
     if (!s || !a) {
         free(s);
         archive_read_free(a);
@@ -271,14 +272,9 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
 
 bool fsc_archive_sniff(const char *data, size_t len)
 {
-    struct archive *a = archive_read_new();
+    struct archive *a = new_reader(false);
     if (!a)
         return false;
-    archive_read_support_filter_all(a);
-    archive_read_support_format_tar(a);
-    archive_read_support_format_zip(a);
-    archive_read_support_format_7zip(a);
-    archive_read_support_format_cpio(a);
     struct archive_entry *e;
     bool yes = archive_read_open_memory(a, data, len) == ARCHIVE_OK &&
                archive_read_next_header(a, &e) >= ARCHIVE_WARN && archive_format(a) != 0;
@@ -295,7 +291,7 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
                          FSC_MAX_ARCHIVE_DEPTH);
         return;
     }
-    struct archive *a = new_reader();
+    struct archive *a = new_reader(true);
     if (!a) {
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
         return;
