@@ -33,6 +33,8 @@ typedef struct fsc_manifest {
 } fsc_manifest;
 
 void fsc_manifest_free(fsc_manifest *m);
+/* Append a copy of e (its strings duplicated). False when out of memory. */
+bool fsc_manifest_add(fsc_manifest *m, const fsc_input_entry *e);
 
 typedef struct fsc_input_opts {
     unsigned jobs;             /* worker threads; 0 = number of cores */
@@ -42,11 +44,21 @@ typedef struct fsc_input_opts {
 } fsc_input_opts;
 
 /* Called for each run in input order (ownership passes to the callee) and for each
- * manifest entry once its input is done. Return false to stop. */
+ * manifest entry once its input is done. Return false to stop. All calls come from
+ * the thread that called fsc_inputs_read.
+ *
+ * Optional (both or neither), for output that needs only bytes (JSON Lines): render
+ * turns a run into bytes on the worker thread that parsed it, so that serializing
+ * runs in parallel too. It takes ownership of run, must only read ctx (it runs
+ * concurrently) and returns malloc'd bytes (*len set), or NULL when out of memory.
+ * text then receives those bytes in input order instead of `run` receiving the run,
+ * and takes ownership of them. */
 typedef struct fsc_input_sink {
     bool (*run)(void *ctx, fsc_run *run);
     bool (*input)(void *ctx, const fsc_input_entry *entry);
     void *ctx;
+    char *(*render)(const void *ctx, fsc_run *run, size_t *len);
+    bool (*text)(void *ctx, char *bytes, size_t len);
 } fsc_input_sink;
 
 /* Read every path (file, directory, archive or "-") in order. Errors on one input

@@ -28,10 +28,24 @@ typedef struct fsc_cli_common {
     fsc_label_from label_from;
     fsc_input_opts input;
     bool quiet;
+    unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
 } fsc_cli_common;
 
-/* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet), consume it
- * (and its value) and return 1; 0 if not one; -1 on a bad value (message printed). */
+/* Which manifest statuses make the exit status 1 (--fail-on=LIST). */
+enum {
+    FSC_FAIL_ERROR = 1u << 0,
+    FSC_FAIL_NO_RUNS = 1u << 1,
+    FSC_FAIL_WARNING = 1u << 2,
+    FSC_FAIL_NONE = 1u << 3, /* --fail-on=none: always 0 */
+    FSC_FAIL_DEFAULT = FSC_FAIL_ERROR | FSC_FAIL_NO_RUNS
+};
+
+/* Help lines of the common options, for a command's --help. */
+extern const char fsc_cli_common_help[];
+
+/* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet, --fail-on=,
+ * --max-member-size=, --max-ratio=), consume it (and its value) and return 1; 0 if
+ * not one; -1 on a bad value (message printed). */
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
 
 /* Read inputs into set (all runs, in order) and manifest. Prints one diagnostic per
@@ -45,6 +59,22 @@ bool fsc_cli_parse_size(const char *s, int *w, int *h);
 
 /* Exit status for a manifest: 1 if any input errored or held no run. */
 int fsc_cli_manifest_status(const fsc_manifest *m);
+
+/* Exit status for a manifest under the --fail-on policy of c: 1 when an entry has a
+ * status (or, for "warning", warnings) the policy names, else 0. */
+int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m);
+
+/* At most this many per-input diagnostics are printed; the rest are only counted in
+ * the summary (the manifest lists every input). */
+#define FSC_CLI_MAX_DIAG 20
+
+/* Diagnostic line for an input that is not ok ("fioscope: P: M: reason"), unless
+ * *shown already reached FSC_CLI_MAX_DIAG; counts it in *shown. */
+void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown);
+
+/* The closing line on stderr unless quiet, e.g. "fioscope: 12 inputs: 10 ok,
+ * 1 no runs, 1 error; 37 runs". */
+void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m);
 
 int fsc_cmd_parse(int argc, char **argv);
 int fsc_cmd_table(int argc, char **argv);

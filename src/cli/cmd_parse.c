@@ -17,34 +17,56 @@ static const char parse_help[] =
     "      --jsonl         one JSON object per line: each run, then an {\"input\":…}\n"
     "                      line per input, streamed as they are read\n"
     "      --damage        add per-run line accounting (recognized, noise, unknown,\n"
-    "                      malformed) and the unknown line numbers\n"
-    "      --label-from=heading|file|job|context   how run labels are built\n"
-    "  -j, --jobs N        parse with N threads (default: number of cores)\n"
-    "  -q, --quiet         no diagnostics or progress on stderr\n";
+    "                      malformed) and the unknown line numbers\n";
 
 typedef struct parse_ctx {
     fsc_outfile *out;
     fsc_json_opts jopts;
     fsc_buf line;
     bool quiet;
+    size_t diags; /* per-input diagnostics printed or counted */
     bool failed;
     fsc_manifest manifest;
 } parse_ctx;
 
-static bool jsonl_run(void *vctx, fsc_run *run)
+/* One run as a JSON line, in malloc'd bytes. Runs on the worker threads (the input
+ * sink's render): reads nothing but ctx->jopts. */
+static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
+{
+    const parse_ctx *ctx = vctx;
+    fsc_buf b = {0};
+    fsc_jw w;
+    fsc_jw_init(&w, &b, false, false);
+    fsc_model_write_run(&w, run, &ctx->jopts);
+    fsc_buf_putc(&b, '\n');
+    fsc_run_free(run);
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    *len = b.len;
+    return b.data;
+}
+
+static bool jsonl_text(void *vctx, char *bytes, size_t len)
 {
     parse_ctx *ctx = vctx;
-    fsc_jw w;
-    fsc_buf_reset(&ctx->line);
-    fsc_jw_init(&w, &ctx->line, false, false);
-    fsc_model_write_run(&w, run, &ctx->jopts);
-    fsc_buf_putc(&ctx->line, '\n');
-    fsc_run_free(run);
-    if (ctx->line.oom || !fsc_outfile_write(ctx->out, ctx->line.data, ctx->line.len)) {
+    bool ok = fsc_outfile_write(ctx->out, bytes, len);
+    free(bytes);
+    if (!ok)
         ctx->failed = true;
+    return ok;
+}
+
+static bool jsonl_run(void *vctx, fsc_run *run)
+{
+    size_t len = 0;
+    char *bytes = jsonl_render(vctx, run, &len);
+    if (!bytes) {
+        ((parse_ctx *)vctx)->failed = true;
         return false;
     }
-    return true;
+    return jsonl_text(vctx, bytes, len);
 }
 
 static void write_input_entry(fsc_jw *w, const fsc_input_entry *e)
@@ -68,16 +90,9 @@ static void write_input_entry(fsc_jw *w, const fsc_input_entry *e)
 static bool jsonl_input(void *vctx, const fsc_input_entry *e)
 {
     parse_ctx *ctx = vctx;
-    fsc_input_entry *d = FSC_PUSH(ctx->manifest.items, ctx->manifest.n, ctx->manifest.cap);
-    if (d) {
-        *d = *e;
-        d->path = fsc_strdup(e->path);
-        d->member = fsc_strdup(e->member);
-        d->error = fsc_strdup(e->error);
-    }
-    if (!ctx->quiet && e->status != FSC_IN_OK)
-        fsc_cli_err("%s%s%s: %s", e->path, e->member ? ": " : "", e->member ? e->member : "",
-                    e->status == FSC_IN_NO_RUNS ? "no fio run found" : (e->error ? e->error : "error"));
+    fsc_manifest_add(&ctx->manifest, e); /* kept for the exit status only */
+    if (!ctx->quiet)
+        fsc_cli_input_diag(e, &ctx->diags);
     fsc_jw w;
     fsc_buf_reset(&ctx->line);
     fsc_jw_init(&w, &ctx->line, false, false);
@@ -116,6 +131,7 @@ int fsc_cmd_parse(int argc, char **argv)
         }
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(parse_help, stdout);
+            fputs(fsc_cli_common_help, stdout);
             free(paths);
             return FSC_EXIT_OK;
         }
@@ -172,11 +188,12 @@ int fsc_cmd_parse(int argc, char **argv)
             fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
             rc = FSC_EXIT_INPUT;
         } else {
-            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx};
+            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx, jsonl_render, jsonl_text};
             fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
             if (st != FSC_OK && !ctx.failed)
                 fsc_cli_err("%s", fsc_strerror(st));
-            rc = fsc_cli_manifest_status(&ctx.manifest);
+            fsc_cli_summary(&common, &ctx.manifest);
+            rc = fsc_cli_exit_status(&common, &ctx.manifest);
             if (st != FSC_OK)
                 rc = FSC_EXIT_INPUT;
         }

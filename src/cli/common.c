@@ -2,6 +2,8 @@
 /* Options and input loading shared by the reading commands. */
 #include "cli.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +29,8 @@ int fsc_cli_usage(const char *cmd, const char *fmt, ...)
     return FSC_EXIT_USAGE;
 }
 
-/* Value of "--name=value" or "--name value" / "-x value"; NULL if argv[*i] is not it. */
+/* Value of "--name=value", "--name value", "-x value" or "-xvalue"; NULL if argv[*i] is
+ * not it. */
 static const char *opt_value(int argc, char **argv, int *i, const char *lng, const char *shrt,
                              bool *missing)
 {
@@ -36,6 +39,8 @@ static const char *opt_value(int argc, char **argv, int *i, const char *lng, con
     *missing = false;
     if (!strncmp(a, lng, l) && a[l] == '=')
         return a + l + 1;
+    if (shrt && !strncmp(a, shrt, strlen(shrt)) && a[strlen(shrt)]) /* "-j4" */
+        return a + strlen(shrt);
     if (!strcmp(a, lng) || (shrt && !strcmp(a, shrt))) {
         if (*i + 1 >= argc) {
             *missing = true;
@@ -50,6 +55,100 @@ const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, co
                               bool *missing)
 {
     return opt_value(argc, argv, i, lng, shrt, missing);
+}
+
+const char fsc_cli_common_help[] =
+    "      --label-from=heading|file|job|context   how run labels are built\n"
+    "  -j, --jobs N        parse with N threads (default: number of cores)\n"
+    "  -q, --quiet         no diagnostics, progress or summary on stderr\n"
+    "      --fail-on=LIST  exit 1 when an input has one of: error, no-runs, warning\n"
+    "                      (comma-separated; 'none' never; default error,no-runs)\n"
+    "      --max-member-size=SIZE  largest archive member or compressed file read,\n"
+    "                      e.g. 512M (binary units; default 1G)\n"
+    "      --max-ratio=N   largest expansion of compressed data (default 1000)\n";
+
+/* "1G", "512MiB", "4096", "64k": bytes, K/M/G/T as powers of 1024. */
+static bool parse_size_opt(const char *v, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (end == v || errno || v[0] == '-')
+        return false;
+    static const char units[] = "KMGT";
+    const char *u = *end ? strchr(units, toupper((unsigned char)*end)) : NULL;
+    unsigned shift = 0;
+    if (*end) {
+        if (!u)
+            return false;
+        shift = 10u * (unsigned)(u - units + 1);
+        end++;
+        if (!strcmp(end, "iB") || !strcmp(end, "B") || !strcmp(end, "b"))
+            end += strlen(end);
+    }
+    if (*end || n == 0 || (n << shift) >> shift != n)
+        return false;
+    *out = (uint64_t)n << shift;
+    return true;
+}
+
+/* "error,no-runs,warning" or "none" into FSC_FAIL_* bits; 0 if bad. */
+static unsigned parse_fail_on(const char *v)
+{
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } tab[] = {{"error", FSC_FAIL_ERROR},
+               {"no-runs", FSC_FAIL_NO_RUNS},
+               {"warning", FSC_FAIL_WARNING},
+               {"none", FSC_FAIL_NONE}};
+    unsigned bits = 0;
+    while (*v) {
+        size_t l = strcspn(v, ",");
+        size_t k = 0;
+        while (k < FSC_ARRAY_SIZE(tab) && (strlen(tab[k].name) != l || strncmp(v, tab[k].name, l)))
+            k++;
+        if (k == FSC_ARRAY_SIZE(tab))
+            return 0;
+        bits |= tab[k].bit;
+        v += l + (v[l] == ',');
+    }
+    return bits;
+}
+
+/* The input options (--fail-on, --max-member-size, --max-ratio). Same returns as
+ * fsc_cli_common_opt. */
+static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
+{
+    bool missing;
+    const char *v;
+    if ((v = opt_value(argc, argv, i, "--fail-on", NULL, &missing)) || missing) {
+        unsigned bits = v ? parse_fail_on(v) : 0;
+        if (!bits) {
+            fsc_cli_err("--fail-on takes a list of error, no-runs, warning, or none");
+            return -1;
+        }
+        c->fail_on = bits;
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--max-member-size", NULL, &missing)) || missing) {
+        if (!v || !parse_size_opt(v, &c->input.max_member_bytes)) {
+            fsc_cli_err("--max-member-size takes a size such as 4096, 64K, 512M or 1G");
+            return -1;
+        }
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--max-ratio", NULL, &missing)) || missing) {
+        char *end;
+        unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+        if (!v || *end || n < 1 || v[0] == '-') {
+            fsc_cli_err("--max-ratio takes a whole number of at least 1");
+            return -1;
+        }
+        c->input.max_ratio = n;
+        return 1;
+    }
+    return 0;
 }
 
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i)
@@ -87,13 +186,14 @@ int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i)
         c->input.jobs = (unsigned)n;
         return 1;
     }
-    return 0;
+    return input_opt(c, argc, argv, i);
 }
 
 typedef struct load_ctx {
     fsc_runset *set;
     fsc_manifest *manifest;
     bool quiet;
+    size_t diags; /* diagnostics printed or counted */
 } load_ctx;
 
 static bool on_run(void *vctx, fsc_run *run)
@@ -102,23 +202,24 @@ static bool on_run(void *vctx, fsc_run *run)
     return fsc_runset_add(ctx->set, run);
 }
 
+void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown)
+{
+    if (e->status == FSC_IN_OK || (*shown)++ >= FSC_CLI_MAX_DIAG)
+        return;
+    const char *what = e->status == FSC_IN_NO_RUNS ? "no fio run found" : e->error;
+    if (e->member)
+        fsc_cli_err("%s: %s: %s", e->path, e->member, what ? what : "error");
+    else
+        fsc_cli_err("%s: %s", e->path, what ? what : "error");
+}
+
 static bool on_input(void *vctx, const fsc_input_entry *e)
 {
     load_ctx *ctx = vctx;
-    fsc_input_entry *d = FSC_PUSH(ctx->manifest->items, ctx->manifest->n, ctx->manifest->cap);
-    if (!d)
+    if (!fsc_manifest_add(ctx->manifest, e))
         return false;
-    *d = *e;
-    d->path = fsc_strdup(e->path);
-    d->member = fsc_strdup(e->member);
-    d->error = fsc_strdup(e->error);
-    if (!ctx->quiet && e->status != FSC_IN_OK) {
-        const char *what = e->status == FSC_IN_NO_RUNS ? "no fio run found" : e->error;
-        if (e->member)
-            fsc_cli_err("%s: %s: %s", e->path, e->member, what ? what : "error");
-        else
-            fsc_cli_err("%s: %s", e->path, what ? what : "error");
-    }
+    if (!ctx->quiet)
+        fsc_cli_input_diag(e, &ctx->diags);
     return true;
 }
 
@@ -128,6 +229,43 @@ int fsc_cli_manifest_status(const fsc_manifest *m)
         if (m->items[i].status != FSC_IN_OK)
             return FSC_EXIT_INPUT;
     return FSC_EXIT_OK;
+}
+
+int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m)
+{
+    unsigned policy = c && c->fail_on ? c->fail_on : FSC_FAIL_DEFAULT;
+    if (policy & FSC_FAIL_NONE)
+        return FSC_EXIT_OK;
+    for (size_t i = 0; i < m->n; i++) {
+        const fsc_input_entry *e = &m->items[i];
+        if ((e->status == FSC_IN_ERROR && (policy & FSC_FAIL_ERROR)) ||
+            (e->status == FSC_IN_NO_RUNS && (policy & FSC_FAIL_NO_RUNS)) ||
+            (e->warnings && (policy & FSC_FAIL_WARNING)))
+            return FSC_EXIT_INPUT;
+    }
+    return FSC_EXIT_OK;
+}
+
+void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
+{
+    size_t count[3] = {0}, runs = 0, warnings = 0;
+    if (c && c->quiet)
+        return;
+    for (size_t i = 0; i < m->n; i++) {
+        count[m->items[i].status <= FSC_IN_ERROR ? m->items[i].status : FSC_IN_ERROR]++;
+        runs += m->items[i].runs;
+        warnings += m->items[i].warnings;
+    }
+    fprintf(stderr, "fioscope: %zu input%s: %zu ok, %zu no runs, %zu error%s; %zu run%s", m->n,
+            m->n == 1 ? "" : "s", count[FSC_IN_OK], count[FSC_IN_NO_RUNS], count[FSC_IN_ERROR],
+            count[FSC_IN_ERROR] == 1 ? "" : "s", runs, runs == 1 ? "" : "s");
+    if (warnings)
+        fprintf(stderr, ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
+    fputc('\n', stderr);
+    size_t bad = count[FSC_IN_NO_RUNS] + count[FSC_IN_ERROR];
+    if (bad > FSC_CLI_MAX_DIAG)
+        fsc_cli_err("(only the first %d of %zu problems were shown; the manifest lists them all)",
+                    FSC_CLI_MAX_DIAG, bad);
 }
 
 int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
@@ -141,14 +279,17 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         fsc_buf_free(&err);
         return -1;
     }
-    load_ctx ctx = {set, manifest, c->quiet};
-    fsc_input_sink sink = {on_run, on_input, &ctx};
-    fsc_status st = fsc_inputs_read(paths, n_paths, p, &c->input, &sink);
+    load_ctx ctx = {set, manifest, c->quiet, 0};
+    fsc_input_sink sink = {.run = on_run, .input = on_input, .ctx = &ctx};
+    fsc_input_opts io = c->input;
+    io.progress = !c->quiet; /* shown only when stderr is a terminal */
+    fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
     fsc_parser_free(p);
     fsc_buf_free(&err);
+    fsc_cli_summary(c, manifest);
     if (st != FSC_OK) {
         fsc_cli_err("%s", fsc_strerror(st));
         return FSC_EXIT_INPUT;
     }
-    return fsc_cli_manifest_status(manifest);
+    return fsc_cli_exit_status(c, manifest);
 }

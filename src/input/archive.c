@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Archives and compressed files read in place with libarchive: every member is read
+ * into memory (never extracted), checked against the decompression-bomb limits and
+ * queued as a document; archives inside archives are opened recursively.
+ */
+#define _GNU_SOURCE
+#include "input_int.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Bytes read per archive_read_data() call: the limits are checked in between. */
+#define CHUNK ((size_t)1 << 20)
+/* A member's declared size is trusted for the first allocation up to this much. */
+#define FIRST_ALLOC_MAX ((size_t)64 << 20)
+
+typedef enum member_result { MEMBER_DONE, MEMBER_ABANDON } member_result;
+
+/* A top-level archive read from a file descriptor. When the descriptor cannot seek
+ * (a pipe, "-"), the bytes already sniffed are served first from prefix. */
+typedef struct fd_src {
+    fsc_walker *w;
+    int fd;
+    const char *prefix;
+    size_t plen, ppos;
+    char buf[1 << 16];
+} fd_src;
+
+static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
+{
+    fd_src *s = ud;
+    ssize_t r;
+    if (s->ppos < s->plen) {
+        *out = s->prefix + s->ppos;
+        r = (ssize_t)(s->plen - s->ppos);
+        s->ppos = s->plen;
+    } else {
+        do
+            r = read(s->fd, s->buf, sizeof s->buf);
+        while (r < 0 && errno == EINTR);
+        if (r < 0) {
+            archive_set_error(a, errno, "read error: %s", strerror(errno));
+            return -1;
+        }
+        *out = s->buf;
+    }
+    s->w->progress->raw_done += (uint64_t)r;
+    s->w->top_raw += (uint64_t)r;
+    return r;
+}
+
+static la_int64_t fd_seek_cb(struct archive *a, void *ud, la_int64_t off, int whence)
+{
+    fd_src *s = ud;
+    off_t r = lseek(s->fd, (off_t)off, whence);
+    if (r < 0) {
+        archive_set_error(a, errno, "seek error: %s", strerror(errno));
+        return ARCHIVE_FATAL;
+    }
+    return r;
+}
+
+/* A reader for every archive format worth reading logs from, every compression, and
+ * (with raw) the "raw" format for a single compressed file. */
+static struct archive *new_reader(bool raw)
+{
+    struct archive *a = archive_read_new();
+    if (!a)
+        return NULL;
+    archive_read_support_filter_all(a);
+    archive_read_support_format_tar(a);
+    archive_read_support_format_zip(a);
+    archive_read_support_format_7zip(a);
+    archive_read_support_format_rar(a);
+    archive_read_support_format_rar5(a);
+    archive_read_support_format_cpio(a);
+    if (raw)
+        archive_read_support_format_raw(a);
+    return a;
+}
+
+static char *join_member(const char *prefix, const char *name)
+{
+    char *s = NULL;
+    if (!prefix)
+        return fsc_strdup(name);
+    if (asprintf(&s, "%s/%s", prefix, name) < 0)
+        return NULL;
+    return s;
+}
+
+/* Stop reading this archive because of a limit: the member's entry says why and,
+ * in a real archive (not a single compressed file), that later members were not read. */
+static member_result limit_hit(fsc_walker *w, struct archive *a, const char *path,
+                               const char *member, char *buf, const char *why, uint64_t value,
+                               const char *option)
+{
+    free(buf);
+    bool single = archive_format(a) == ARCHIVE_FORMAT_RAW;
+    fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "decompression limit: %s %llu (%s)%s", why,
+                     (unsigned long long)value, option,
+                     single ? "" : "; the rest of the archive was not read");
+    return MEMBER_ABANDON;
+}
+
+/* Read the current member into memory and queue it. */
+static member_result read_member(fsc_walker *w, struct archive *a, struct archive_entry *e,
+                                 const char *path, const char *member, int depth)
+{
+    uint64_t declared = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
+    if (declared > w->max_member)
+        return limit_hit(w, a, path, member, NULL, "declared size is over", w->max_member,
+                         "--max-member-size");
+    size_t cap = CHUNK;
+    if (declared)
+        cap = declared < FIRST_ALLOC_MAX ? (size_t)declared + 1 : FIRST_ALLOC_MAX;
+    size_t len = 0;
+    char *buf = malloc(cap + 1);
+    if (!buf) {
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
+        return MEMBER_DONE;
+    }
+    la_int64_t start = archive_filter_bytes(a, -1);
+    for (;;) {
+        if (len == cap) {
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) {
+                free(buf);
+                fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
+                return MEMBER_ABANDON;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        la_ssize_t r = archive_read_data(a, buf + len, cap - len < CHUNK ? cap - len : CHUNK);
+        if (r == 0)
+            break;
+        if (r < 0) {
+            free(buf);
+            fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "cannot read member: %s",
+                             archive_error_string(a) ? archive_error_string(a) : "unknown error");
+            return r == ARCHIVE_FATAL ? MEMBER_ABANDON : MEMBER_DONE;
+        }
+        len += (size_t)r;
+        w->top_expanded += (uint64_t)r;
+        uint64_t consumed = (uint64_t)(archive_filter_bytes(a, -1) - start);
+        if (len > w->max_member)
+            return limit_hit(w, a, path, member, buf, "expands beyond", w->max_member,
+                             "--max-member-size");
+        if (len > FSC_RATIO_FLOOR && len / (consumed ? consumed : 1) > w->max_ratio)
+            return limit_hit(w, a, path, member, buf, "expands more than the ratio", w->max_ratio,
+                             "--max-ratio");
+        if (w->top_expanded > FSC_RATIO_FLOOR &&
+            w->top_expanded / (w->top_raw ? w->top_raw : 1) > w->max_ratio)
+            return limit_hit(w, a, path, member, buf, "the whole input expands more than the ratio",
+                             w->max_ratio, "--max-ratio");
+    }
+    buf[len] = '\0';
+    fsc_walker_doc(w, path, member, buf, len, depth);
+    return MEMBER_DONE;
+}
+
+/* The archive could not be opened, or failed before its first member. */
+static void unreadable(fsc_walker *w, struct archive *a, const char *path, const char *member)
+{
+    if (archive_filter_count(a) > 1 && archive_filter_bytes(a, 0) == 0 &&
+        archive_errno(a) == EILSEQ) /* libarchive's "unrecognized format" */
+        fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "empty file"); /* e.g. gzip of nothing */
+    else
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "unreadable archive: %s",
+                         archive_error_string(a) ? archive_error_string(a) : "unknown format");
+}
+
+/* Links and special files carry no document, but are still listed. */
+static member_result other_member(fsc_walker *w, struct archive_entry *e, const char *path,
+                                  const char *member)
+{
+    const char *hard = archive_entry_hardlink(e);
+    if (archive_entry_filetype(e) == AE_IFLNK)
+        fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "symbolic link to %s (not followed)",
+                         archive_entry_symlink(e) ? archive_entry_symlink(e) : "?");
+    else if (hard)
+        fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "hard link to %s (read there)", hard);
+    else
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "not read: not a regular file");
+    return MEMBER_DONE;
+}
+
+/* Every member of the open archive a; prefix is the name of the archive itself when
+ * it is a member of an outer one. */
+static void read_members(fsc_walker *w, struct archive *a, const char *path, const char *prefix,
+                         int depth)
+{
+    struct archive_entry *e;
+    size_t members = 0;
+    int r;
+    while (!w->stop && (r = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
+        if (r < ARCHIVE_WARN) {
+            if (members)
+                fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
+                                 "damaged archive after %zu members: %s", members,
+                                 archive_error_string(a) ? archive_error_string(a) : "?");
+            else
+                unreadable(w, a, path, prefix);
+            return;
+        }
+        bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
+        if (raw && archive_filter_count(a) <= 1) {
+            /* the magic promised an archive, yet no format or filter took it */
+            fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
+                             "unreadable archive: unknown or damaged format");
+            return;
+        }
+        const char *name = archive_entry_pathname_utf8(e);
+        if (!name)
+            name = archive_entry_pathname(e);
+        if (!raw && archive_entry_filetype(e) == AE_IFDIR)
+            continue; /* directories hold no document of their own */
+        members++;
+        char *member = raw      ? (prefix ? fsc_strdup(prefix) : NULL)
+                       : join_member(prefix, name ? name : "");
+        if (!raw && !member) {
+            fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "out of memory");
+            return;
+        }
+        mode_t type = archive_entry_filetype(e);
+        bool data = (type == AE_IFREG || type == 0 || raw) &&
+                    !(archive_entry_hardlink(e) && archive_entry_size(e) == 0);
+        member_result res = data ? read_member(w, a, e, path, member, depth)
+                                 : other_member(w, e, path, member);
+        free(member);
+        if (res == MEMBER_ABANDON)
+            return;
+    }
+    if (!members && !w->stop)
+        fsc_walker_fixed(w, path, prefix, FSC_IN_NO_RUNS, "empty archive");
+}
+
+void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *prefix, size_t n)
+{
+    fd_src *s = calloc(1, sizeof *s);
+    struct archive *a = new_reader(true);
+    if (!s || !a) {
+        free(s);
+        archive_read_free(a);
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "out of memory");
+        return;
+    }
+    s->w = w;
+    s->fd = fd;
+    bool seekable = lseek(fd, 0, SEEK_SET) == 0;
+    if (!seekable) {
+        s->prefix = prefix;
+        s->plen = n;
+    }
+    archive_read_set_callback_data(a, s);
+    archive_read_set_read_callback(a, fd_read_cb);
+    if (seekable)
+        archive_read_set_seek_callback(a, fd_seek_cb);
+    if (archive_read_open1(a) != ARCHIVE_OK)
+        unreadable(w, a, path, NULL);
+    else
+        read_members(w, a, path, NULL, 1);
+    archive_read_free(a);
+    free(s);
+}
+
+bool fsc_archive_sniff(const char *data, size_t len)
+{
+    struct archive *a = new_reader(false);
+    if (!a)
+        return false;
+    struct archive_entry *e;
+    bool yes = archive_read_open_memory(a, data, len) == ARCHIVE_OK &&
+               archive_read_next_header(a, &e) >= ARCHIVE_WARN && archive_format(a) != 0;
+    archive_read_free(a);
+    return yes;
+}
+
+void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, const char *data,
+                          size_t len, int depth)
+{
+    if (depth > FSC_MAX_ARCHIVE_DEPTH) {
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR,
+                         "archive nested more than %d levels deep: not opened",
+                         FSC_MAX_ARCHIVE_DEPTH);
+        return;
+    }
+    struct archive *a = new_reader(true);
+    if (!a) {
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
+        return;
+    }
+    if (archive_read_open_memory(a, data, len) != ARCHIVE_OK)
+        unreadable(w, a, path, member);
+    else
+        read_members(w, a, path, member, depth);
+    archive_read_free(a);
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private pieces of the input module: documents in flight (fsc_item), the ordered
+ * parse pipeline, the walker that feeds it, archive reading and the progress line.
+ */
+#ifndef FSC_INPUT_INT_H
+#define FSC_INPUT_INT_H
+
+#include "fioscope/input.h"
+
+#include <stdio.h>
+#include <sys/types.h>
+
+/* Defaults of the decompression-bomb limits. */
+#define FSC_DEFAULT_MAX_MEMBER ((uint64_t)1 << 30) /* 1 GiB per member */
+#define FSC_DEFAULT_MAX_RATIO 1000u
+/* Members smaller than this are never judged by their ratio (read-ahead makes the
+ * compressed size of a small member unmeasurable). */
+#define FSC_RATIO_FLOOR ((uint64_t)1 << 20)
+/* Archives inside archives are opened up to this depth (1 = a plain archive). */
+#define FSC_MAX_ARCHIVE_DEPTH 8
+
+/* One document (a file or an archive member) on its way to the sink. */
+typedef struct fsc_item {
+    char *path;
+    char *member;        /* NULL for a plain file */
+    char *data;          /* the bytes; freed once parsed */
+    size_t len;          /* bytes of text, kept for progress after data is freed */
+    bool fixed;          /* status/error decided by the reader: nothing to parse */
+    fsc_input_status status;
+    char *error;         /* reason (error) or detail (no-runs); owned */
+    /* results of parsing, filled by a worker: runs, or their bytes when the sink
+     * renders them on the worker */
+    struct fsc_item_out {
+        fsc_run *run;
+        char *text;
+        size_t len;
+    } *outs;
+    size_t n_runs, cap_runs;
+    size_t warnings;
+    const fsc_input_sink *sink; /* for render */
+} fsc_item;
+
+/* New job for path/member (both copied). NULL when out of memory. */
+fsc_item *fsc_item_new(const char *path, const char *member);
+/* Free a job and whatever runs it still holds. NULL is fine. */
+void fsc_item_free(fsc_item *job);
+/* Parse job->data with parser (run on a worker): fills outs/warnings (rendered when
+ * job->sink has render), or turns the job into an error entry (binary data, out of
+ * memory). Frees job->data. */
+void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
+/* True when data is neither text nor UTF-16 text: NUL bytes or mostly control bytes. */
+bool fsc_looks_binary(const char *data, size_t len);
+
+/* Progress line on stderr (a terminal only), redrawn at most 10 times a second. */
+typedef struct fsc_progress {
+    bool on;
+    double t0, last_draw; /* seconds, monotonic */
+    uint64_t files, text_bytes, runs;
+    uint64_t raw_done, raw_total; /* bytes of the inputs as stored; total 0 = unknown */
+    bool drawn;
+} fsc_progress;
+
+void fsc_progress_init(fsc_progress *p, bool want, uint64_t raw_total);
+/* Redraw if due (or always when force). */
+void fsc_progress_tick(fsc_progress *p, bool force);
+/* Erase the line (the next tick draws it again). */
+void fsc_progress_end(fsc_progress *p);
+
+/* Ordered pipeline: jobs are parsed by `jobs` threads (inline when 1) and handed to
+ * the sink strictly in submission order, from the thread that submits. */
+typedef struct fsc_pipe fsc_pipe;
+
+fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, unsigned jobs,
+                       fsc_progress *progress);
+/* Hand over job (ownership passes, also on failure). Blocks while the reorder window
+ * is full. Returns false once the sink asked to stop or memory ran out. */
+bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job);
+/* Deliver everything still in flight, stop the threads and free p. Returns FSC_OK,
+ * FSC_E_INTERRUPTED (a sink stopped) or FSC_E_NOMEM. */
+fsc_status fsc_pipe_finish(fsc_pipe *p);
+
+/* The walker: turns paths into jobs. */
+typedef struct fsc_walker {
+    fsc_pipe *pipe;
+    fsc_progress *progress;
+    uint64_t max_member, max_ratio;
+    bool stop;
+    /* (st_dev, st_ino) of the directories being read, outermost first */
+    struct fsc_dir_id {
+        dev_t dev;
+        ino_t ino;
+        const char *path;
+    } *dirs;
+    size_t n_dirs, cap_dirs;
+    /* bomb accounting of the current top-level file */
+    uint64_t top_raw, top_expanded;
+} fsc_walker;
+
+/* Submit a job decided by the reader (status error or no-runs, with a reason). */
+void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_input_status st,
+                      const char *fmt, ...) FSC_PRINTF(5, 6);
+/* Submit the document data (ownership passes) read from path/member at archive
+ * depth: opens it as an archive when its magic says so, else queues it as text. */
+void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
+                    int depth);
+/* True when the first bytes (prefix, n) are the magic of an archive or of a
+ * compressed stream that libarchive reads. */
+bool fsc_is_archive_magic(const unsigned char *prefix, size_t n);
+
+/* Read the archive on fd (its first n bytes already read into prefix) member by
+ * member; every member becomes a job. */
+void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *prefix, size_t n);
+/* True when libarchive reads data as an archive although it has no known magic (a
+ * v7 tar, an empty tar of zero blocks): asked only of data that looks binary. */
+bool fsc_archive_sniff(const char *data, size_t len);
+/* Read an archive held in memory (a member of an outer archive, named member). */
+void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, const char *data,
+                          size_t len, int depth);
+
+#endif

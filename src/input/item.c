@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* One document in flight: its bytes, the runs parsed from it and its manifest status. */
+#include "input_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+fsc_item *fsc_item_new(const char *path, const char *member)
+{
+    fsc_item *job = calloc(1, sizeof *job);
+    if (!job)
+        return NULL;
+    job->path = fsc_strdup(path);
+    job->member = member ? fsc_strdup(member) : NULL;
+    if (!job->path || (member && !job->member)) {
+        fsc_item_free(job);
+        return NULL;
+    }
+    return job;
+}
+
+void fsc_item_free(fsc_item *job)
+{
+    if (!job)
+        return;
+    for (size_t i = 0; i < job->n_runs; i++) {
+        fsc_run_free(job->outs[i].run);
+        free(job->outs[i].text);
+    }
+    free(job->outs);
+    free(job->path);
+    free(job->member);
+    free(job->data);
+    free(job->error);
+    free(job);
+}
+
+/* Bytes a text file may hold besides printable ones: tab, LF, VT, FF, CR, BS, ESC
+ * (terminal captures keep colour escapes and backspaces). */
+static bool is_text_control(unsigned char c)
+{
+    return c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c == '\b' || c == 0x1b;
+}
+
+bool fsc_looks_binary(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    /* NULs are searched in the first 64 KiB (memchr is fast), stray control bytes
+     * counted in the first 4 KiB only: enough to tell text from binary */
+    size_t n_nul = len < 65536 ? len : 65536, n = len < 4096 ? len : 4096, controls = 0;
+    /* UTF-16 text (a Windows redirect) has NULs but a byte order mark: the parser
+     * decides what to do with it */
+    if (n >= 2 && ((s[0] == 0xff && s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff)))
+        return false;
+    if (memchr(s, 0, n_nul))
+        return true;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < 0x20 && !is_text_control(s[i]))
+            controls++;
+    return controls * 10 > n;
+}
+
+static bool collect_run(void *ctx, fsc_run *run)
+{
+    fsc_item *job = ctx;
+    struct fsc_item_out *slot = FSC_PUSH(job->outs, job->n_runs, job->cap_runs);
+    if (!slot) {
+        fsc_run_free(run);
+        return false;
+    }
+    *slot = (struct fsc_item_out){run, NULL, 0};
+    job->warnings += run->n_warnings;
+    if (job->sink && job->sink->render) {
+        slot->run = NULL;
+        slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
+        if (!slot->text) {
+            job->n_runs--;
+            return false;
+        }
+    }
+    return true;
+}
+
+static void job_fail(fsc_item *job, const char *reason)
+{
+    job->fixed = true;
+    job->status = FSC_IN_ERROR;
+    free(job->error);
+    job->error = fsc_strdup(reason);
+}
+
+void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
+{
+    if (job->fixed)
+        return;
+    if (job->len == 0) {
+        job->fixed = true;
+        job->status = FSC_IN_NO_RUNS;
+        job->error = fsc_strdup("empty file");
+    } else if (fsc_looks_binary(job->data, job->len)) {
+        job_fail(job, "binary data: neither text nor a known archive or compressed format");
+    } else {
+        fsc_doc doc = {job->path, job->member, job->data, job->len};
+        size_t n = 0;
+        fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
+        if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */
+            st = FSC_E_NOMEM;
+        if (st != FSC_OK)
+            job_fail(job, fsc_strerror(st));
+    }
+    free(job->data);
+    job->data = NULL;
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The ordered parse pipeline: worker threads parse documents while the submitting
+ * thread reads the next ones; results reach the sink strictly in submission order
+ * through a bounded reorder window, so memory stays flat whatever the input size.
+ */
+#include "input_int.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+/* Window bounds: documents in flight per worker, and bytes waiting to be parsed
+ * (a single larger document still goes through, alone). */
+#define WINDOW_PER_WORKER 8
+#define WINDOW_BYTES ((size_t)16 << 20)
+
+struct fsc_pipe {
+    const fsc_parser *parser;
+    const fsc_input_sink *sink;
+    fsc_progress *progress;
+    bool stopped;  /* the sink asked to stop */
+    bool nomem;
+    /* threaded mode only (n_workers > 0) */
+    unsigned n_workers;
+    pthread_t *workers;
+    pthread_mutex_t mu;
+    pthread_cond_t work_cv; /* workers: a job to parse, or shutdown */
+    pthread_cond_t done_cv; /* submitter: a job finished */
+    bool shutdown;
+    bool stop_workers; /* copy of stopped, guarded by mu */
+    fsc_item **ring;
+    bool *done;
+    size_t cap;
+    size_t head, next_parse, tail; /* head <= next_parse <= tail, ring index = seq % cap */
+    size_t unparsed_bytes;
+};
+
+/* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
+static void deliver(fsc_pipe *p, fsc_item *job)
+{
+    for (size_t k = 0; k < job->n_runs && !p->stopped; k++) {
+        struct fsc_item_out *o = &job->outs[k];
+        bool go = o->run ? p->sink->run(p->sink->ctx, o->run)
+                         : p->sink->text(p->sink->ctx, o->text, o->len);
+        o->run = NULL; /* ownership passed */
+        o->text = NULL;
+        if (!go)
+            p->stopped = true;
+    }
+    if (!p->stopped) {
+        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, job->n_runs, job->warnings,
+                             job->error};
+        if (job->fixed)
+            e.status = job->status;
+        else if (job->n_runs == 0)
+            e.status = FSC_IN_NO_RUNS;
+        if (e.status != FSC_IN_OK)
+            fsc_progress_end(p->progress); /* the sink may print a diagnostic line */
+        if (!p->sink->input(p->sink->ctx, &e))
+            p->stopped = true;
+    }
+    p->progress->files++;
+    p->progress->text_bytes += job->len;
+    p->progress->runs += job->n_runs;
+    fsc_progress_tick(p->progress, false);
+    fsc_item_free(job);
+}
+
+static void *worker_main(void *arg)
+{
+    fsc_pipe *p = arg;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (p->next_parse == p->tail && !p->shutdown)
+            pthread_cond_wait(&p->work_cv, &p->mu);
+        if (p->next_parse == p->tail)
+            break;
+        size_t seq = p->next_parse++;
+        fsc_item *job = p->ring[seq % p->cap];
+        bool skip = p->stop_workers;
+        pthread_mutex_unlock(&p->mu);
+        size_t len = job->data ? job->len : 0;
+        if (!skip)
+            fsc_item_parse(job, p->parser);
+        pthread_mutex_lock(&p->mu);
+        p->unparsed_bytes -= len;
+        p->done[seq % p->cap] = true;
+        pthread_cond_signal(&p->done_cv);
+    }
+    pthread_mutex_unlock(&p->mu);
+    return NULL;
+}
+
+static void free_threading(fsc_pipe *p)
+{
+    free(p->workers);
+    free(p->ring);
+    free(p->done);
+}
+
+fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, unsigned jobs,
+                       fsc_progress *progress)
+{
+    fsc_pipe *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->parser = parser;
+    p->sink = sink;
+    p->progress = progress;
+    if (jobs <= 1)
+        return p;
+    p->cap = (size_t)jobs * WINDOW_PER_WORKER;
+    p->ring = calloc(p->cap, sizeof *p->ring);
+    p->done = calloc(p->cap, sizeof *p->done);
+    p->workers = calloc(jobs, sizeof *p->workers);
+    if (!p->ring || !p->done || !p->workers) {
+        free_threading(p);
+        free(p);
+        return NULL;
+    }
+    pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->work_cv, NULL);
+    pthread_cond_init(&p->done_cv, NULL);
+    for (unsigned i = 0; i < jobs; i++) {
+        if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0)
+            break; /* fewer workers still work; none at all falls back to inline */
+        p->n_workers++;
+    }
+    return p;
+}
+
+/* With the lock held: hand finished jobs at the head of the window to the sink (the
+ * lock is released meanwhile; only this thread moves head). */
+static void deliver_ready(fsc_pipe *p)
+{
+    while (p->head < p->tail && p->done[p->head % p->cap]) {
+        fsc_item *job = p->ring[p->head % p->cap];
+        p->done[p->head % p->cap] = false;
+        p->head++;
+        pthread_mutex_unlock(&p->mu);
+        deliver(p, job);
+        pthread_mutex_lock(&p->mu);
+        p->stop_workers = p->stopped;
+    }
+}
+
+static bool has_room(const fsc_pipe *p, size_t len)
+{
+    return p->tail - p->head < p->cap &&
+           (p->unparsed_bytes == 0 || p->unparsed_bytes + len <= WINDOW_BYTES);
+}
+
+bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
+{
+    if (!job) {
+        p->nomem = true;
+        return false;
+    }
+    job->sink = p->sink;
+    if (p->stopped || p->nomem) {
+        fsc_item_free(job);
+        return false;
+    }
+    if (p->n_workers == 0) {
+        fsc_item_parse(job, p->parser);
+        deliver(p, job);
+        return !p->stopped;
+    }
+    size_t len = job->data ? job->len : 0;
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        deliver_ready(p);
+        if (p->stopped || has_room(p, len))
+            break;
+        pthread_cond_wait(&p->done_cv, &p->mu);
+    }
+    if (p->stopped) {
+        pthread_mutex_unlock(&p->mu);
+        fsc_item_free(job);
+        return false;
+    }
+    p->ring[p->tail % p->cap] = job;
+    p->done[p->tail % p->cap] = false;
+    p->tail++;
+    p->unparsed_bytes += len;
+    pthread_cond_signal(&p->work_cv);
+    pthread_mutex_unlock(&p->mu);
+    fsc_progress_tick(p->progress, false);
+    return true;
+}
+
+fsc_status fsc_pipe_finish(fsc_pipe *p)
+{
+    if (p->n_workers) {
+        pthread_mutex_lock(&p->mu);
+        for (;;) {
+            deliver_ready(p);
+            if (p->head == p->tail)
+                break; /* after a stop, deliver() only frees: workers skip parsing */
+            pthread_cond_wait(&p->done_cv, &p->mu);
+        }
+        p->shutdown = true;
+        pthread_cond_broadcast(&p->work_cv);
+        pthread_mutex_unlock(&p->mu);
+        for (unsigned i = 0; i < p->n_workers; i++)
+            pthread_join(p->workers[i], NULL);
+    }
+    if (p->cap) {
+        pthread_mutex_destroy(&p->mu);
+        pthread_cond_destroy(&p->work_cv);
+        pthread_cond_destroy(&p->done_cv);
+    }
+    fsc_status st = p->nomem ? FSC_E_NOMEM : p->stopped ? FSC_E_INTERRUPTED : FSC_OK;
+    free_threading(p);
+    free(p);
+    return st;
+}

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+/* The input layer: sniffing, ordered parallel delivery, stopping sinks and archives
+ * written here with libarchive (member names kept as given, nesting, bombs). */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fioscope/input.h"
+#include "input/input_int.h"
+
+/* What a sink saw: one line per entry and per run, in delivery order. */
+typedef struct seen {
+    char *log;
+    size_t len;
+    FILE *f;
+    size_t entries, runs, stop_after; /* stop_after 0 = never */
+} seen;
+
+static bool seen_run(void *ctx, fsc_run *run)
+{
+    seen *s = ctx;
+    fprintf(s->f, "run %s %s\n", run->id, run->n_jobs ? run->jobs[0].jobname : "-");
+    s->runs++;
+    fsc_run_free(run);
+    return true;
+}
+
+static bool seen_input(void *ctx, const fsc_input_entry *e)
+{
+    seen *s = ctx;
+    fprintf(s->f, "input %s|%s|%s|%zu|%s\n", e->path, e->member ? e->member : "-",
+            fsc_input_status_name(e->status), e->runs, e->error ? e->error : "-");
+    s->entries++;
+    return !s->stop_after || s->entries < s->stop_after;
+}
+
+/* Read paths with `jobs` threads; returns the log (caller frees) and the status. */
+static char *read_log(const char *const *paths, size_t n, unsigned jobs, size_t stop_after,
+                      fsc_input_opts *extra, fsc_status *st_out, seen *out)
+{
+    fsc_buf err = {0};
+    fsc_parser *p = fsc_parser_new(NULL, &err);
+    assert_non_null(p);
+    seen s = {.stop_after = stop_after};
+    s.f = open_memstream(&s.log, &s.len);
+    fsc_input_opts opts = extra ? *extra : (fsc_input_opts){0};
+    opts.jobs = jobs;
+    fsc_input_sink sink = {.run = seen_run, .input = seen_input, .ctx = &s};
+    *st_out = fsc_inputs_read(paths, n, p, &opts, &sink);
+    fclose(s.f);
+    fsc_parser_free(p);
+    fsc_buf_free(&err);
+    if (out)
+        *out = s;
+    return s.log;
+}
+
+static void test_sniffing(void **state)
+{
+    (void)state;
+    assert_false(fsc_looks_binary("fio-3.33\nread: IOPS=11.1k\n", 26));
+    static const char capture[] = "\x1b[1mJobs: 1\x1b[0m\r\n"; /* a terminal capture */
+    assert_false(fsc_looks_binary(capture, strlen(capture)));
+    assert_true(fsc_looks_binary("abc\0def", 7));
+    assert_false(fsc_looks_binary("\xff\xfe" "f\0i\0o\0", 8)); /* UTF-16 with BOM */
+    assert_true(fsc_looks_binary("\x01\x02\x03\x04\x05\x06\x07 abc", 11));
+
+    static const unsigned char gz[] = {0x1f, 0x8b, 8}, xz[] = {0xfd, '7', 'z', 'X', 'Z', 0},
+                               zst[] = {0x28, 0xb5, 0x2f, 0xfd};
+    assert_true(fsc_is_archive_magic(gz, sizeof gz));
+    assert_true(fsc_is_archive_magic(xz, sizeof xz));
+    assert_true(fsc_is_archive_magic(zst, sizeof zst));
+    assert_true(fsc_is_archive_magic((const unsigned char *)"BZh9", 4));
+    assert_false(fsc_is_archive_magic((const unsigned char *)"BZhx", 4));
+    assert_true(fsc_is_archive_magic((const unsigned char *)"PK\x03\x04", 4));
+    unsigned char tar[512] = {0};
+    memcpy(tar + 257, "ustar", 5);
+    assert_true(fsc_is_archive_magic(tar, sizeof tar));
+    assert_false(fsc_is_archive_magic(tar, 260)); /* cut before the magic */
+    assert_false(fsc_is_archive_magic((const unsigned char *)"fio-3.33", 8));
+}
+
+static char *corpus_file(const char *rel)
+{
+    const char *c = getenv("FSC_CORPUS");
+    char *p = NULL;
+    assert_true(asprintf(&p, "%s/%s", c ? c : "/work/shared/corpus", rel) > 0);
+    return p;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *b = NULL;
+    size_t cap = 0;
+    FILE *m = open_memstream(&b, &cap);
+    char chunk[65536];
+    size_t r;
+    while ((r = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, r, m);
+    fclose(f);
+    fclose(m);
+    *len = cap;
+    return b;
+}
+
+static void add_member(struct archive *a, const char *name, const void *data, size_t len)
+{
+    struct archive_entry *e = archive_entry_new();
+    archive_entry_set_pathname(e, name);
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_size(e, (la_int64_t)len);
+    assert_int_equal(archive_write_header(a, e), ARCHIVE_OK);
+    assert_int_equal(archive_write_data(a, data, len), (la_ssize_t)len);
+    archive_entry_free(e);
+}
+
+/* An archive in memory, written with libarchive; format/filter as archive_write_set_*. */
+static char *make_archive(int (*format)(struct archive *), int (*filter)(struct archive *),
+                          const char *const *names, const char *const *datas, const size_t *lens,
+                          size_t n, size_t *out_len)
+{
+    size_t cap = (size_t)8 << 20, used = 0;
+    for (size_t i = 0; i < n; i++)
+        cap += lens[i];
+    char *buf = malloc(cap);
+    struct archive *a = archive_write_new();
+    format(a);
+    if (filter)
+        filter(a);
+    archive_write_set_bytes_in_last_block(a, 1);
+    assert_int_equal(archive_write_open_memory(a, buf, cap, &used), ARCHIVE_OK);
+    for (size_t i = 0; i < n; i++)
+        add_member(a, names[i], datas[i], lens[i]);
+    archive_write_close(a);
+    archive_write_free(a);
+    *out_len = used;
+    return buf;
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static void test_archives_written_here(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/fsc_test_input_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *json_path = corpus_file("fio-3.33/g_json.json");
+    size_t jlen;
+    char *json = slurp(json_path, &jlen);
+
+    /* a zip inside a tar.xz, with names that must never become paths */
+    const char *zn[] = {"inner.json"};
+    const char *zd[] = {json};
+    size_t zl[] = {jlen}, zip_len;
+    char *zip = make_archive(archive_write_set_format_zip, NULL, zn, zd, zl, 1, &zip_len);
+    const char *tn[] = {"../x", "/abs/y.json", "in.zip", "junk"};
+    const char *td[] = {json, json, zip, "\x7f" "ELF\x02\x01\x01\0\0\0"};
+    size_t tl[] = {jlen, jlen, zip_len, 10}, tar_len;
+    char *tar = make_archive(archive_write_set_format_pax_restricted, archive_write_add_filter_xz,
+                             tn, td, tl, 4, &tar_len);
+    char *tar_path = NULL;
+    assert_true(asprintf(&tar_path, "%s/logs.tar.xz", dir) > 0);
+    write_file(tar_path, tar, tar_len);
+
+    const char *paths[] = {tar_path};
+    fsc_status st;
+    seen s;
+    char *log = read_log(paths, 1, 2, 0, NULL, &st, &s);
+    assert_int_equal(st, FSC_OK);
+    char *want = NULL;
+    assert_true(asprintf(&want,
+                         "run %1$s:../x#1 randread\n"
+                         "input %1$s|../x|ok|1|-\n"
+                         "run %1$s:/abs/y.json#1 randread\n"
+                         "input %1$s|/abs/y.json|ok|1|-\n"
+                         "run %1$s:in.zip/inner.json#1 randread\n"
+                         "input %1$s|in.zip/inner.json|ok|1|-\n"
+                         "input %1$s|junk|error|0|binary data: neither text nor a known archive "
+                         "or compressed format\n",
+                         tar_path) > 0);
+    assert_string_equal(log, want);
+    free(want);
+    free(log);
+
+    /* the same archive under a tight ratio cap: a highly compressible member */
+    size_t big_len = (size_t)4 << 20;
+    char *big = malloc(big_len);
+    memset(big, 'a', big_len);
+    const char *bn[] = {"big.txt", "after.json"};
+    const char *bd[] = {big, json};
+    size_t bl[] = {big_len, jlen}, bomb_len;
+    char *bomb = make_archive(archive_write_set_format_pax_restricted,
+                              archive_write_add_filter_gzip, bn, bd, bl, 2, &bomb_len);
+    char *bomb_path = NULL;
+    assert_true(asprintf(&bomb_path, "%s/b.tgz", dir) > 0);
+    write_file(bomb_path, bomb, bomb_len);
+    fsc_input_opts lim = {.max_ratio = 50};
+    const char *bpaths[] = {bomb_path};
+    log = read_log(bpaths, 1, 1, 0, &lim, &st, NULL);
+    assert_non_null(strstr(log, "|big.txt|error|0|decompression limit: expands more than the "
+                                "ratio 50 (--max-ratio); the rest of the archive was not read\n"));
+    assert_null(strstr(log, "after.json"));
+    free(log);
+
+    unlink(tar_path);
+    unlink(bomb_path);
+    rmdir(dir);
+    free(bomb_path);
+    free(bomb);
+    free(big);
+    free(tar_path);
+    free(tar);
+    free(zip);
+    free(json);
+    free(json_path);
+}
+
+static void test_parallel_order_and_stop(void **state)
+{
+    (void)state;
+    /* the same corpus files many times over: -j 1 and -j 4 must match byte for byte */
+    const char *rel[] = {"fio-3.33/g_json.json", "fio-3.33/g_json_group.json", "fio-2.15",
+                         "fio-3.33/g_jsonplus.json", "no/such/file"};
+    const char *paths[60];
+    char *owned[FSC_ARRAY_SIZE(rel)];
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(rel); i++)
+        owned[i] = corpus_file(rel[i]);
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(paths); i++)
+        paths[i] = owned[(i * 7) % FSC_ARRAY_SIZE(rel)];
+    fsc_status st1, st4;
+    seen s1, s4;
+    char *l1 = read_log(paths, FSC_ARRAY_SIZE(paths), 1, 0, NULL, &st1, &s1);
+    char *l4 = read_log(paths, FSC_ARRAY_SIZE(paths), 4, 0, NULL, &st4, &s4);
+    assert_int_equal(st1, FSC_OK);
+    assert_int_equal(st4, FSC_OK);
+    assert_string_equal(l1, l4);
+    assert_true(s1.runs >= 36); /* 3 JSON files x 12 times, one run each */
+    assert_non_null(strstr(l1, "/no/such/file|-|error|0|cannot open: No such file or directory\n"));
+    free(l1);
+    free(l4);
+
+    /* a sink that stops: no hang, everything freed, the status says so */
+    seen s;
+    char *l = read_log(paths, FSC_ARRAY_SIZE(paths), 3, 5, NULL, &st1, &s);
+    assert_int_equal(st1, FSC_E_INTERRUPTED);
+    assert_int_equal(s.entries, 5);
+    free(l);
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(rel); i++)
+        free(owned[i]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sniffing),
+        cmocka_unit_test(test_archives_written_here),
+        cmocka_unit_test(test_parallel_order_and_stop),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
