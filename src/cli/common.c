@@ -256,6 +256,9 @@ void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
         runs += m->items[i].runs;
         warnings += m->items[i].warnings;
     }
+    /* like other Unix tools: nothing to say about one input that read fine */
+    if (m->n == 1 && count[FSC_IN_OK] == 1)
+        return;
     fprintf(stderr, "fioscope: %zu input%s: %zu ok, %zu no runs, %zu error%s; %zu run%s", m->n,
             m->n == 1 ? "" : "s", count[FSC_IN_OK], count[FSC_IN_NO_RUNS], count[FSC_IN_ERROR],
             count[FSC_IN_ERROR] == 1 ? "" : "s", runs, runs == 1 ? "" : "s");

@@ -589,7 +589,17 @@ static size_t glued_progress_cut(const char *s, size_t n)
         cut = (size_t)(p - s);
     const char *t = glued_terse(s + cut, n - cut);
     if (t)
-        cut = (size_t)(t - s);
+        return (size_t)(t - s);
+    /* fio 2.0.x: "Jobs: 1 (f=1): [r] [100.0% done] [...] [eta 00m:00s]    clat percentiles (usec):" */
+    const char *eta = find_lit(s + cut, n - cut, "[eta ");
+    const char *close = eta ? memchr(eta, ']', n - (size_t)(eta - s)) : NULL;
+    if (close) {
+        size_t after = (size_t)(close + 1 - s);
+        while (after < n && s[after] == ' ')
+            after++;
+        if (after < n)
+            return after;
+    }
     return cut;
 }
 

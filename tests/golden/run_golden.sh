@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Golden tests of the CLI: every tests/golden/<case>/args holds the arguments of one
-# fioscope call (one line; @CORPUS@ is the corpus folder). The case passes when stdout
+# fioscope call (one line; @CORPUS@ is the corpus folder, @CASE@ the case's own folder). The case passes when stdout
 # equals expected.out, the exit status equals expected.rc (0 if absent) and, when
 # expected.err exists (usage errors), stderr equals it. FSC_UPDATE_GOLDEN=1 rewrites the expectations.
 set -u
@@ -17,11 +17,12 @@ for args_file in "$dir"/*/args; do
     name=${case_dir##*/}
     line=$(head -n 1 "$args_file")
     line=${line//@CORPUS@/$FSC_CORPUS}
+    line=${line//@CASE@/$case_dir}
     eval "set -- $line"
     cases=$((cases + 1))
     rc=0
     LC_ALL=C.UTF-8 NO_COLOR=1 "$FIOSCOPE" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-    sed -i "s|$FSC_CORPUS|@CORPUS@|g" "$tmp/out" "$tmp/err"
+    sed -i "s|$FSC_CORPUS|@CORPUS@|g; s|$case_dir|@CASE@|g" "$tmp/out" "$tmp/err"
     if [ "${FSC_UPDATE_GOLDEN:-0}" = 1 ]; then
         cp "$tmp/out" "$case_dir/expected.out"
         if [ "$rc" != 0 ]; then echo "$rc" >"$case_dir/expected.rc"; else rm -f "$case_dir/expected.rc"; fi
