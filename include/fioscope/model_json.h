@@ -16,6 +16,9 @@ typedef struct fsc_json_opts {
 
 /* Write one RUN object. Absent fields are omitted; nothing is invented. */
 void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opts);
+/* Open the contract's top-level object and write its "fioscope" member; the caller
+ * goes on with "inputs" and "runs" and closes the object. */
+void fsc_model_write_doc_start(fsc_jw *w);
 /* The JSON key fio uses for a percentile ("%f": 99.9 → "99.900000"). */
 void fsc_pct_key(char *out, size_t size, double pct);
 /* Write one JOB object (also used by `table --format json`). */

@@ -207,12 +207,7 @@ int fsc_cmd_parse(int argc, char **argv)
         fsc_buf b = {0};
         fsc_jw w;
         fsc_jw_init(&w, &b, true, false);
-        fsc_jw_obj(&w);
-        fsc_jw_key(&w, "fioscope");
-        fsc_jw_obj(&w);
-        fsc_jw_key(&w, "version");
-        fsc_jw_str(&w, FSC_VERSION);
-        fsc_jw_obj_end(&w);
+        fsc_model_write_doc_start(&w);
         fsc_jw_key(&w, "inputs");
         fsc_jw_arr(&w);
         for (size_t i = 0; i < ctx.manifest.n; i++)

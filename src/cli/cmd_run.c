@@ -106,12 +106,7 @@ static void write_json(fsc_buf *b, const fsc_run *run)
 {
     fsc_jw w;
     fsc_jw_init(&w, b, true, false);
-    fsc_jw_obj(&w);
-    fsc_jw_key(&w, "fioscope");
-    fsc_jw_obj(&w);
-    fsc_jw_key(&w, "version");
-    fsc_jw_str(&w, FSC_VERSION);
-    fsc_jw_obj_end(&w);
+    fsc_model_write_doc_start(&w);
     fsc_jw_key(&w, "inputs");
     fsc_jw_arr(&w);
     fsc_jw_arr_end(&w);

@@ -101,22 +101,31 @@ static uint64_t count_prefix(char c)
     }
 }
 
-fsc_status fsc_parse_count(const char *s, size_t n, double *out)
+/* A decimal with an optional count suffix ("8092.9k"): the digits and the multiplier. */
+static fsc_status parse_suffixed(const char *s, size_t n, fsc_decimal *d, uint64_t *mul)
 {
     trim(&s, &n);
-    fsc_decimal d;
     size_t used;
-    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    fsc_status st = fsc_decimal_parse(s, n, d, &used);
     if (st != FSC_OK)
         return st;
-    uint64_t mul = 1;
+    *mul = 1;
     if (used < n) {
-        mul = count_prefix(s[used]);
-        if (!mul || used + 1 != n)
+        *mul = count_prefix(s[used]);
+        if (!*mul || used + 1 != n)
             return FSC_E_SYNTAX;
     }
-    *out = fsc_decimal_scale(d, mul, 1);
     return FSC_OK;
+}
+
+fsc_status fsc_parse_count(const char *s, size_t n, double *out)
+{
+    fsc_decimal d;
+    uint64_t mul;
+    fsc_status st = parse_suffixed(s, n, &d, &mul);
+    if (st == FSC_OK)
+        *out = fsc_decimal_scale(d, mul, 1);
+    return st;
 }
 
 /* Power index of a size letter: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none. */
@@ -229,18 +238,11 @@ fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size
     uint64_t ns = fsc_unit_ns(unit, unit_len);
     if (!ns)
         return FSC_E_SYNTAX;
-    trim(&s, &n);
     fsc_decimal d;
-    size_t used;
-    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    uint64_t mul;
+    fsc_status st = parse_suffixed(s, n, &d, &mul);
     if (st != FSC_OK)
         return st;
-    uint64_t mul = 1;
-    if (used < n) {
-        mul = count_prefix(s[used]);
-        if (!mul || used + 1 != n)
-            return FSC_E_SYNTAX;
-    }
     if (mul > UINT64_MAX / ns)
         return FSC_E_RANGE;
     *out = fsc_decimal_scale(d, mul * ns, 1);

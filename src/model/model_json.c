@@ -5,6 +5,16 @@
 #include <math.h>
 #include <stdio.h>
 
+void fsc_model_write_doc_start(fsc_jw *w)
+{
+    fsc_jw_obj(w);
+    fsc_jw_key(w, "fioscope");
+    fsc_jw_obj(w);
+    fsc_jw_key(w, "version");
+    fsc_jw_str(w, FSC_VERSION);
+    fsc_jw_obj_end(w);
+}
+
 void fsc_pct_key(char *out, size_t size, double pct)
 {
     /* fio's "%f" without snprintf's cost: six decimals, rounded */
