@@ -77,6 +77,11 @@ void fsc_chart_shutdown(void);
 /* Grouped bars from a table: categories = row labels, one series per numeric column
  * (titled by the column). All numeric columns should share one unit. */
 fsc_chart *fsc_chart_from_table(const fsc_table *t, const char *title, const char *y_title);
+/* Grouped bars that compare the outermost heading of the labels: for labels like
+ * "RAID 0 › 4k 随机写 › 4k_randwrite", the series are the first part ("RAID 0", one per
+ * system) and the groups the rest ("4k 随机写 › 4k_randwrite", one per test), from the
+ * table's first numeric column. Has no data unless two series share a group. */
+fsc_chart *fsc_chart_by_heading(const fsc_table *t, const char *title, const char *y_title);
 /* x/y chart from a table's first two columns (bar: categories from the x column, or
  * the row label when x is text); every row is a point, one series per rw option when
  * line/scatter. */

@@ -206,6 +206,84 @@ fsc_chart *fsc_chart_from_table(const fsc_table *t, const char *title, const cha
     return c;
 }
 
+static const char heading_sep[] = " \xe2\x80\xba "; /* " › " */
+
+static long index_of(char *const *names, size_t n, const char *s, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strlen(names[i]) == len && !memcmp(names[i], s, len))
+            return (long)i;
+    return -1;
+}
+
+fsc_chart *fsc_chart_by_heading(const fsc_table *t, const char *title, const char *y_title)
+{
+    size_t col = 0;
+    while (col < t->n_cols && (t->cols[col].text || !column_has_numbers(t, col)))
+        col++;
+    fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, title);
+    if (!c || col == t->n_cols)
+        return c;
+    char **systems = NULL;
+    size_t n_sys = 0, cap_sys = 0;
+    bool ok = fsc_chart_axes(c, "test", FSC_UNIT_NONE, y_title ? y_title : t->cols[col].title,
+                             t->cols[col].unit);
+    /* first pass: systems (series) and tests (categories), in order of appearance */
+    for (size_t r = 0; ok && r < t->n_rows; r++) {
+        const char *label = t->rows[r].label ? t->rows[r].label : "";
+        const char *sep = strstr(label, heading_sep);
+        if (!sep)
+            continue;
+        const char *rest = sep + strlen(heading_sep);
+        if (index_of(systems, n_sys, label, (size_t)(sep - label)) < 0) {
+            char **slot = FSC_PUSH(systems, n_sys, cap_sys);
+            ok = slot && (*slot = fsc_strndup(label, (size_t)(sep - label)));
+        }
+        if (ok && index_of(c->categories, c->n_categories, rest, strlen(rest)) < 0)
+            ok = fsc_chart_add_category(c, rest);
+    }
+    /* second pass: one value per (system, test); the first row wins */
+    size_t shared = 0;
+    double *cells = ok && n_sys && c->n_categories ? malloc(n_sys * c->n_categories * sizeof *cells) : NULL;
+    for (size_t i = 0; cells && i < n_sys * c->n_categories; i++)
+        cells[i] = NAN;
+    for (size_t r = 0; cells && r < t->n_rows; r++) {
+        const char *label = t->rows[r].label ? t->rows[r].label : "";
+        const char *sep = strstr(label, heading_sep);
+        if (!sep)
+            continue;
+        long si = index_of(systems, n_sys, label, (size_t)(sep - label));
+        const char *rest = sep + strlen(heading_sep);
+        long ci = index_of(c->categories, c->n_categories, rest, strlen(rest));
+        double *cell = &cells[(size_t)si * c->n_categories + (size_t)ci];
+        if (isnan(*cell))
+            *cell = cell_num(&t->rows[r].cells[col]);
+    }
+    for (size_t ci = 0; cells && ci < c->n_categories; ci++) {
+        size_t have = 0;
+        for (size_t si = 0; si < n_sys; si++)
+            have += !isnan(cells[si * c->n_categories + ci]);
+        shared += have >= 2;
+    }
+    for (size_t si = 0; ok && cells && shared && si < n_sys; si++) {
+        fsc_series *sr = fsc_chart_add_series(c, systems[si]);
+        ok = sr != NULL;
+        for (size_t ci = 0; ok && ci < c->n_categories; ci++)
+            ok = fsc_series_add(sr, (double)ci, cells[si * c->n_categories + ci]);
+    }
+    if (!cells && n_sys && c->n_categories)
+        ok = false;
+    free(cells);
+    for (size_t i = 0; i < n_sys; i++)
+        free(systems[i]);
+    free(systems);
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
+
 static void cell_text(const fsc_table *t, size_t r, size_t col, fsc_buf *out)
 {
     const fsc_cell *cell = &t->rows[r].cells[col];

@@ -308,10 +308,37 @@ static fsc_status bar_charts(report *r)
     return FSC_OK;
 }
 
+/* When labels carry headings (one system per outer heading, the same tests under
+ * each), compare the systems test by test, like the summary tables of a post. */
+static fsc_status heading_charts(report *r)
+{
+    static const struct {
+        const char *file, *title, *y_title, *metric;
+    } specs[] = {
+        {"compare-iops.png", "IOPS by heading", "IOPS", "label,iops"},
+        {"compare-bandwidth.png", "Bandwidth by heading", "bandwidth", "label,bw"},
+        {"compare-latency.png", "Mean latency by heading", "latency", "label,lat"},
+    };
+    fsc_status st = FSC_OK;
+    for (size_t i = 0; st == FSC_OK && i < FSC_ARRAY_SIZE(specs); i++) {
+        fsc_buf err = {0};
+        fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = r->o->label_from, .no_split = true};
+        fsc_table *t = fsc_table_build_opts(r->set, specs[i].metric, &o, &err);
+        fsc_buf_free(&err);
+        if (!t)
+            return FSC_E_NOMEM;
+        st = add_chart(r, fsc_chart_by_heading(t, specs[i].title, specs[i].y_title), specs[i].file);
+        fsc_table_free(t);
+    }
+    return st;
+}
+
 static fsc_status build_charts(report *r)
 {
     static const char *const params[] = {"iodepth", "bs", "numjobs"};
-    fsc_status st = bar_charts(r);
+    fsc_status st = heading_charts(r);
+    if (st == FSC_OK)
+        st = bar_charts(r);
     if (st == FSC_OK)
         st = add_chart(r, fsc_chart_percentiles(r->set, FSC_LAT_CLAT, r->o->label_from),
                        "clat-percentiles.png");
