@@ -56,6 +56,7 @@ typedef struct nstate {
     disk_master masters[8]; /* md/dm devices whose members are being listed */
     size_t n_masters;
     uint64_t starting;
+    uint32_t starting_line; /* original line of "Starting N processes" */
     size_t line_warnings;
     jobdef *defs;
     size_t n_defs, cap_defs;
@@ -137,7 +138,7 @@ static void close_run(nstate *st)
         char msg[160];
         snprintf(msg, sizeof msg, "%llu processes were started but only %llu are shown in job blocks (the rest omitted?)",
                  (unsigned long long)st->starting, (unsigned long long)shown);
-        fsc_run_warn(run, 0, "%s", msg);
+        fsc_run_warn(run, st->starting_line, "%s", msg);
     }
     if (!run->n_jobs)
         fsc_run_warn(run, 0, "no job blocks: only summaries were found");
@@ -895,8 +896,10 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         const char *s;
         size_t n;
         double v;
-        if (fsc_rule_capture(r, st->md, line, "count", &s, &n) && fsc_parse_plain(s, n, &v) == FSC_OK)
+        if (fsc_rule_capture(r, st->md, line, "count", &s, &n) && fsc_parse_plain(s, n, &v) == FSC_OK) {
             st->starting = (uint64_t)v;
+            st->starting_line = st->t->lines[idx].orig;
+        }
         break;
     }
     case FSC_ACT_JOBDEF: act_jobdef(st, r, line); break;
