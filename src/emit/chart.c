@@ -5,6 +5,8 @@
  */
 #include "fioscope/chart.h"
 
+#include "emit_int.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
@@ -158,7 +160,6 @@ static double cell_num(const fsc_cell *cell)
     return cell->kind == FSC_CELL_NUM ? cell->num : NAN;
 }
 
-static double size_option(const char *s);
 
 /* x of a point: a number, or a text column holding one ("8", "4k" as 4096). */
 static double cell_x(const fsc_cell *cell)
@@ -166,7 +167,7 @@ static double cell_x(const fsc_cell *cell)
     if (cell->kind == FSC_CELL_TEXT && cell->text) {
         char *end;
         strtod(cell->text, &end);
-        return end != cell->text ? size_option(cell->text) : NAN;
+        return end != cell->text ? fsc_bs_bytes(cell->text) : NAN;
     }
     return cell_num(cell);
 }
@@ -623,23 +624,6 @@ fsc_chart *fsc_chart_disk_util(const fsc_runset *set)
 
 static const char *const scaling_keys[] = {"rw", "ioengine", "bs", "iodepth", "numjobs"};
 
-/* "4k" → 4096, "1m" → 1048576, "(R) 4096B-4096B" → 4096 (fio's bs suffixes are 1024-based). */
-static double size_option(const char *s)
-{
-    while (*s && !isdigit((unsigned char)*s))
-        s++;
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s)
-        return NAN;
-    switch (tolower((unsigned char)*end)) {
-    case 'k': return v * 1024;
-    case 'm': return v * 1048576;
-    case 'g': return v * 1073741824.0;
-    default: return v;
-    }
-}
-
 static const char *job_option_value(const fsc_job *job, const char *key, char *tmp, size_t n)
 {
     const char *v = fsc_job_option(job, key);
@@ -674,7 +658,7 @@ static char *series_key(const fsc_job *job, const char *param, double *x)
     const char *pv = job_option_value(job, param, tmp, sizeof tmp);
     if (!pv)
         return NULL;
-    *x = !strcmp(param, "bs") ? size_option(pv) : strtod(pv, NULL);
+    *x = !strcmp(param, "bs") ? fsc_bs_bytes(pv) : strtod(pv, NULL);
     if (!isfinite(*x) || *x <= 0)
         return NULL;
     fsc_buf key = {0};

@@ -69,6 +69,11 @@ fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only);
 unsigned fsc_job_dirs(const fsc_job *job);
 
 /* Text of a job's text metric (static or job-owned storage; NULL = none). */
+/* A block size as fio options and headers write it ("4k", "4K", "4096B", "1024KiB",
+ * "64.0KiB", "(R) 4096B-4096B", "1m") in bytes; suffixes are 1024-based like fio's
+ * options. NAN if there is no number. */
+double fsc_bs_bytes(const char *s);
+
 const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *job,
                          char *tmp, size_t tmp_len);
 

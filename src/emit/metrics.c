@@ -6,6 +6,7 @@
 #include "emit_int.h"
 
 #include <math.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -377,6 +378,41 @@ fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only)
     return r;
 }
 
+double fsc_bs_bytes(const char *s)
+{
+    while (*s && !isdigit((unsigned char)*s))
+        s++;
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s)
+        return NAN;
+    switch (tolower((unsigned char)*end)) {
+    case 'k': return v * 1024;
+    case 'm': return v * 1048576;
+    case 'g': return v * 1073741824.0;
+    default: return v;
+    }
+}
+
+/* One spelling for every era and source ("4096B", "4K", "4k", "4KiB" → "4k"), so
+ * rows group and sort by block size; what does not parse is shown as written. */
+static const char *bs_text(const char *raw, char *tmp, size_t tmp_len)
+{
+    double b = raw ? fsc_bs_bytes(raw) : NAN;
+    if (!raw || isnan(b) || b <= 0 || b != floor(b) || b > 1e15)
+        return raw;
+    unsigned long long u = (unsigned long long)b;
+    if (u % 1073741824ULL == 0)
+        snprintf(tmp, tmp_len, "%llug", u / 1073741824ULL);
+    else if (u % 1048576ULL == 0)
+        snprintf(tmp, tmp_len, "%llum", u / 1048576ULL);
+    else if (u % 1024ULL == 0)
+        snprintf(tmp, tmp_len, "%lluk", u / 1024ULL);
+    else
+        snprintf(tmp, tmp_len, "%llu", u);
+    return tmp;
+}
+
 const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *job, char *tmp,
                          size_t tmp_len)
 {
@@ -385,8 +421,9 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
         return fsc_job_option(job, "rw") ? fsc_job_option(job, "rw")
                                          : fsc_job_option(job, "readwrite");
     case FSC_MT_BS:
-        return fsc_job_option(job, "bs") ? fsc_job_option(job, "bs")
-                                         : fsc_job_option(job, "blocksize");
+        return bs_text(fsc_job_option(job, "bs") ? fsc_job_option(job, "bs")
+                                                 : fsc_job_option(job, "blocksize"),
+                       tmp, tmp_len);
     case FSC_MT_IOENGINE:
         return fsc_job_option(job, "ioengine");
     case FSC_MT_IODEPTH:
