@@ -60,6 +60,21 @@ bool fsc_looks_binary(const char *data, size_t len)
     return controls * 10 > n;
 }
 
+/* A text log can hold NULs (a crash leaves a zero-filled block, a capture a stray
+ * one). Data that looked binary is text after all when NULs are not most of its
+ * first 64 KiB and other control bytes are rare there (at most 1 in 64). */
+static bool text_despite_nuls(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    size_t n = len < 65536 ? len : 65536, nuls = 0, controls = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == 0)
+            nuls++;
+        else if (s[i] < 0x20 && !is_text_control(s[i]))
+            controls++;
+    return nuls * 2 <= n && controls * 64 <= n - nuls;
+}
+
 static bool collect_run(void *ctx, fsc_run *run)
 {
     fsc_item *job = ctx;
@@ -97,7 +112,7 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
-    } else if (fsc_looks_binary(job->data, job->len)) {
+    } else if (fsc_looks_binary(job->data, job->len) && !text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");
     } else {
         fsc_doc doc = {job->path, job->member, job->data, job->len};
