@@ -169,6 +169,11 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
+size_t fsc_utf8_len(const char *s, size_t n)
+{
+    return n ? utf8_len((const unsigned char *)s, n) : 0;
+}
+
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -60,19 +60,23 @@ bool fsc_looks_binary(const char *data, size_t len)
     return controls * 10 > n;
 }
 
-/* A text log can hold NULs (a crash leaves a zero-filled block, a capture a stray
- * one). Data that looked binary is text after all when NULs are not most of its
- * first 64 KiB and other control bytes are rare there (at most 1 in 64). */
+/* A text log can hold NULs (a crash leaves zero-filled blocks, a capture a stray one):
+ * data that looked binary is text after all when other control bytes are rare in its
+ * first 64 KiB (at most 1 in 64 of the non-NUL bytes) and its NULs are not those of
+ * UTF-16 without a byte order mark (a quarter or more of the bytes, nearly all at
+ * even or nearly all at odd offsets). */
 static bool text_despite_nuls(const char *data, size_t len)
 {
     const unsigned char *s = (const unsigned char *)data;
-    size_t n = len < 65536 ? len : 65536, nuls = 0, controls = 0;
+    size_t n = len < 65536 ? len : 65536, nuls[2] = {0, 0}, controls = 0;
     for (size_t i = 0; i < n; i++)
         if (s[i] == 0)
-            nuls++;
+            nuls[i & 1]++;
         else if (s[i] < 0x20 && !is_text_control(s[i]))
             controls++;
-    return nuls * 2 <= n && controls * 64 <= n - nuls;
+    size_t all = nuls[0] + nuls[1];
+    bool utf16 = all * 4 >= n && (nuls[0] * 10 < nuls[1] || nuls[1] * 10 < nuls[0]);
+    return !utf16 && controls * 64 <= n - all;
 }
 
 static bool collect_run(void *ctx, fsc_run *run)

@@ -251,12 +251,38 @@ static bool find_structured(fsc_text *text, pending_list *pl)
     return true;
 }
 
+/* Bytes that are not UTF-8 (a Latin-1 job name) can match no grammar pattern
+ * (PCRE2_MATCH_INVALID_UTF) and would make every output invalid UTF-8: each becomes
+ * U+FFFD in a copy (*fixed), as the JSON writer prints it. Valid data is not copied. */
+static fsc_status repair_utf8(const char *s, size_t n, fsc_buf *fixed)
+{
+    size_t i = 0, l;
+    while (i < n && (l = (unsigned char)s[i] < 0x80 ? 1 : fsc_utf8_len(s + i, n - i)))
+        i += l;
+    if (i == n)
+        return FSC_OK;
+    fsc_buf_add(fixed, s, i);
+    while (i < n) {
+        l = (unsigned char)s[i] < 0x80 ? 1 : fsc_utf8_len(s + i, n - i);
+        if (l)
+            fsc_buf_add(fixed, s + i, l);
+        else
+            fsc_buf_puts(fixed, "\xEF\xBF\xBD");
+        i += l ? l : 1;
+    }
+    return fixed->oom ? FSC_E_NOMEM : FSC_OK;
+}
+
 fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                          size_t *n_runs)
 {
     fsc_text text = {0};
+    fsc_buf fixed = {0};
     *n_runs = 0;
-    fsc_status st = fsc_normalize(doc->data, doc->len, &text);
+    fsc_status st = repair_utf8(doc->data, doc->len, &fixed);
+    if (st == FSC_OK)
+        st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
+    fsc_buf_free(&fixed);
     if (st != FSC_OK) {
         fsc_text_free(&text);
         return st;
