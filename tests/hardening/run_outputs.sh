@@ -116,6 +116,47 @@ PY
 "$FIOSCOPE" table -q --format html hostile.json > t.html || fail "table html"
 grep -q '<script\|<img' t.html && fail "table html: raw markup"
 
+# --- hostile archive member names and headings reach the page, the workbook and the
+# Markdown only as text ---
+python3 - "$FSC_CORPUS/fio-3.33/a_randread_psync.txt" <<'PY'
+import io, sys, tarfile
+g = open(sys.argv[1], "rb").read()
+doc = b"# =HYPERLINK(\"x\") </script><img src=x onerror=alert(2)>\n\n```\n" + g + b"```\n"
+with tarfile.open("evil.tar", "w") as t:
+    for name, data in (("<img src=x onerror=alert(3)>.md", doc), ("=cmd|' /C calc'!A0.txt", g)):
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        t.addfile(info, io.BytesIO(data))
+PY
+"$FIOSCOPE" report -q -o r2 evil.tar > /dev/null || fail "report of evil.tar: exit $?"
+python3 - r2 <<'PY' || fail "hostile member names or headings"
+import re, sys, zipfile
+from html.parser import HTMLParser
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags = []
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+p = P()
+page = open(sys.argv[1] + "/index.html", encoding="utf-8").read()
+p.feed(page)
+assert all(a.get("src", "").startswith("data:image/png;base64,") for t, a in p.tags if t == "img")
+assert not [k for t, a in p.tags for k in a if k.startswith("on")]
+assert len([t for t, a in p.tags if t == "script"]) == 1
+assert "&lt;img src=x onerror=alert(3)&gt;.md" in page and "randread" in page
+z = zipfile.ZipFile(sys.argv[1] + "/report.xlsx")
+shared = z.read("xl/sharedStrings.xml").decode()
+assert "=cmd|&apos; /C calc&apos;!A0.txt" in shared or "=cmd|' /C calc'!A0.txt" in shared, "member name"
+assert '=HYPERLINK("x")' in shared or "=HYPERLINK(&quot;x&quot;)" in shared, "heading"
+for n in z.namelist():
+    if n.startswith("xl/worksheets/sheet"):
+        x = z.read(n).decode()
+        assert "<f>" not in x and 't="str"' not in x, n
+md = open(sys.argv[1] + "/report.md", encoding="utf-8").read()
+assert "<img" not in md and "</script>" not in md and "=cmd\\|' /C calc'" in md
+PY
+
 # --- output files ---
 G=$FSC_CORPUS/fio-3.33/a_randread_psync.txt
 mkdir out
