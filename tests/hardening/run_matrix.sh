@@ -179,7 +179,7 @@ g = open("good.txt", "rb").read()
 open("overflow.txt", "wb").write(g.replace(b"IOPS=10.9k", b"IOPS=99999999999999999999999k")
     .replace(b"ios=19892/39", b"ios=18446744073709551616/1"))
 open("pct-order.txt", "wb").write(g.replace(b" 1.00th=[   35]", b" 1.00th=[ 9935]")
-    .replace(b"99.99th=[16188]", b"99.99th=[    1]"))
+    .replace(b"99.99th=[16188]", b"99.99th=[    1]").replace(b"  5.00th=[   38]", b" 995.00th=[   38]"))
 open("units.txt", "wb").write(g.replace(b"BW=42.8MiB/s", b"BW=12XiB/s")
     .replace(b"    clat (usec)", b"    clat (fortnight)"))
 open("longname.txt", "wb").write(g.replace(b"randread: (g", b"r" * 10000 + b": (g"))
@@ -201,9 +201,12 @@ assert "cannot read the value '"'"'99999999999999999999999k'"'"'" in msgs, msgs
 ' || fail "overflowing numbers"
 job_of pct-order.txt | python3 -c '
 import json, sys
-p = json.load(sys.stdin)["job"]["read"]["clat_ns"]["percentile"]
+d = json.load(sys.stdin)
+p = d["job"]["read"]["clat_ns"]["percentile"]
 assert p["1.000000"] == 9935000 and p["99.990000"] == 1000 and p["50.000000"] == 47000, p
-' || fail "percentiles out of order are kept as printed"
+assert "995.000000" not in p and "5.000000" not in p and len(p) == 16, p
+assert d["warnings"] and "995.00th" in d["warnings"][0]["message"], d["warnings"]
+' || fail "percentiles out of order are kept as printed, over 100 dropped"
 job_of units.txt | python3 -c '
 import json, sys
 d = json.load(sys.stdin); r = d["job"]["read"]
