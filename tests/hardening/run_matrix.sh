@@ -172,6 +172,30 @@ for fmt in csv md html json; do
         fail "table --format $fmt is not valid UTF-8"
 done
 
+# --- UTF-16 (PowerShell's `>`): with a byte order mark it is read, without one it is
+# binary data ---
+python3 - <<'PY'
+g = open("good.txt", encoding="utf-8").read().replace("randread: (g", "rand\u00e9\u8bfb\U0001f600read: (g")
+open("utf16le.txt", "wb").write(g.replace("\n", "\r\n").encode("utf-16"))  # BOM FF FE
+open("utf16be.txt", "wb").write(b"\xfe\xff" + g.encode("utf-16-be"))
+open("utf16-nobom.txt", "wb").write(g.encode("utf-16-le"))
+PY
+rc=$(parse_with_good utf16le.txt utf16be.txt utf16-nobom.txt)
+expect "UTF-16" 1 "$rc" <<'EXP'
+utf16le.txt|None|ok|1|None
+utf16be.txt|None|ok|1|None
+utf16-nobom.txt|None|error|0|binary data: neither text nor a known archive or compressed format
+good.txt|None|ok|1|None
+EXP
+for f in utf16le.txt utf16be.txt; do
+    job_of "$f" | python3 -c '
+import json, sys
+j = json.load(sys.stdin)["job"]
+assert j["jobname"] == "rand\u00e9\u8bfb\U0001f600read" and j["read"]["io_bytes"] == 89653248, j["jobname"]
+assert j["read"]["clat_ns"]["percentile"]["99.000000"] == 971000
+' || fail "$f: not read as UTF-16"
+done
+
 # --- numbers beyond 64 bits, percentiles out of order, absurd units, a 10,000
 # character job name: warnings, never a crash; the other numbers stay ---
 python3 - <<'PY'
