@@ -55,6 +55,12 @@ void fsc_jw_strn(fsc_jw *w, const char *s, size_t n);
 void fsc_jw_num(fsc_jw *w, double v);
 void fsc_jw_bool(fsc_jw *w, bool v);
 void fsc_jw_null(fsc_jw *w);
+/* Length of the valid UTF-8 sequence starting at s (at most n bytes): 1 for ASCII,
+ * 2-4 for a well-formed multi-byte sequence, 0 if the bytes there are not valid UTF-8
+ * (overlong, surrogate, truncated, stray continuation byte) or n is 0. */
+size_t fsc_utf8_len(const char *s, size_t n);
+/* Append code point cp (at most 0x10FFFF, not a surrogate) to b as UTF-8. */
+void fsc_buf_put_utf8(fsc_buf *b, uint32_t cp);
 /* Append a JSON string literal (with quotes) for s[0..n) to b. */
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe);
 

@@ -237,7 +237,7 @@ int fsc_cmd_parse(int argc, char **argv)
         fsc_cli_err("%s", oerr.data ? oerr.data : "cannot write output");
         rc = FSC_EXIT_INPUT;
     } else if (ctx.failed) {
-        fsc_cli_err("cannot write output");
+        fsc_cli_err("%s", oerr.len ? oerr.data : "cannot write output");
         rc = FSC_EXIT_INPUT;
     }
     fsc_buf_free(&oerr);

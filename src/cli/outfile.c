@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Atomic output files (write to NAME.tmp.XXXXXX, fsync-free rename on success). */
+/* Atomic output files (write to NAME.tmp.XXXXXX, fsync-free rename on success); a
+ * path that is not a regular file (/dev/null, a FIFO, a symlink) is written in place. */
 #define _GNU_SOURCE
 #include "outfile.h"
 
@@ -7,12 +8,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct fsc_outfile {
     FILE *f;
     char *path, *tmp;
-    bool error;
+    bool error, in_place;
+    int write_errno; /* why the first failed write failed */
 };
 
 fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
@@ -24,6 +27,20 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
     }
     if (!path || !strcmp(path, "-")) {
         o->f = stdout;
+        return o;
+    }
+    /* renaming over /dev/null or a FIFO would replace it by a regular file, and over a
+     * symlink would replace the link: such paths are opened and written in place */
+    struct stat sb;
+    if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        o->path = fsc_strdup(path);
+        if (!o->path || !(o->f = fopen(path, "w"))) {
+            fsc_buf_printf(err, "%s: cannot open: %s", path, o->path ? strerror(errno) : "out of memory");
+            free(o->path);
+            free(o);
+            return NULL;
+        }
+        o->in_place = true;
         return o;
     }
     o->path = fsc_strdup(path);
@@ -38,6 +55,16 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
     }
     snprintf(o->tmp, n, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(o->tmp);
+    /* mkstemp makes 0600: give the file the mode a plain open() would (or keep the
+     * mode of the file it replaces) */
+    mode_t mask = umask(0);
+    umask(mask);
+    bool exists = lstat(path, &sb) == 0;
+    if (fd >= 0 && fchmod(fd, exists ? sb.st_mode & 07777 : 0666 & ~mask) != 0) {
+        close(fd);
+        unlink(o->tmp);
+        fd = -1;
+    }
     if (fd < 0 || !(o->f = fdopen(fd, "w"))) {
         fsc_buf_printf(err, "%s: cannot create: %s", path, strerror(errno));
         if (fd >= 0) {
@@ -56,8 +83,10 @@ bool fsc_outfile_write(fsc_outfile *o, const void *data, size_t n)
 {
     if (o->error)
         return false;
-    if (n && fwrite(data, 1, n, o->f) != n)
+    if (n && fwrite(data, 1, n, o->f) != n) {
         o->error = true;
+        o->write_errno = errno;
+    }
     return !o->error;
 }
 
@@ -74,6 +103,15 @@ bool fsc_outfile_commit(fsc_outfile *o, bool keep, fsc_buf *err)
     }
     if (fclose(o->f) != 0)
         ok = false;
+    if (o->error) /* the caller gave up because of it: say why, naming the file */
+        fsc_buf_printf(err, "%s: write error: %s", o->path, strerror(o->write_errno));
+    if (o->in_place) {
+        if (keep && !ok && !o->error)
+            fsc_buf_printf(err, "%s: write error: %s", o->path, strerror(errno));
+        free(o->path);
+        free(o);
+        return keep ? ok : true;
+    }
     if (keep && ok) {
         if (rename(o->tmp, o->path) != 0) {
             fsc_buf_printf(err, "%s: cannot rename into place: %s", o->path, strerror(errno));
@@ -81,7 +119,7 @@ bool fsc_outfile_commit(fsc_outfile *o, bool keep, fsc_buf *err)
             ok = false;
         }
     } else {
-        if (keep)
+        if (keep && !o->error)
             fsc_buf_printf(err, "%s: write error: %s", o->path, strerror(errno));
         unlink(o->tmp);
     }

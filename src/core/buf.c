@@ -169,6 +169,22 @@ static size_t utf8_len(const unsigned char *s, size_t n)
     return len;
 }
 
+size_t fsc_utf8_len(const char *s, size_t n)
+{
+    return n ? utf8_len((const unsigned char *)s, n) : 0;
+}
+
+void fsc_buf_put_utf8(fsc_buf *b, uint32_t cp)
+{
+    static const unsigned char lead[] = {0, 0xC0, 0xE0, 0xF0};
+    char u[4];
+    size_t k = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    for (size_t i = k - 1; i > 0; i--, cp >>= 6) /* continuation bytes, last first */
+        u[i] = (char)(0x80 | (cp & 0x3F));
+    u[0] = (char)(lead[k - 1] | cp);
+    fsc_buf_add(b, u, k);
+}
+
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
 {
     const unsigned char *p = (const unsigned char *)s;

@@ -4,6 +4,7 @@
  * escaping and grid helpers `compare` shares.
  */
 #include "emit_int.h"
+#include "tpl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +27,10 @@ void fsc_put_plain(fsc_buf *b, const char *s)
 void fsc_put_md(fsc_buf *b, const char *s)
 {
     for (; *s; s++) {
+        if (*s == '<' || *s == '>' || *s == '&') { /* Markdown renderers pass raw HTML on */
+            fsc_html_escape(b, (char[]){*s, 0});
+            continue;
+        }
         if (*s == '|' || *s == '`' || *s == '\\')
             fsc_buf_putc(b, '\\');
         fsc_buf_putc(b, is_control(*s) ? ' ' : *s);

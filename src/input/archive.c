@@ -276,9 +276,13 @@ bool fsc_archive_sniff(const char *data, size_t len)
     if (!a)
         return false;
     struct archive_entry *e;
-    bool yes = archive_read_open_memory(a, data, len) == ARCHIVE_OK &&
-               archive_read_next_header(a, &e) >= ARCHIVE_WARN && archive_format(a) != 0;
+    int r = archive_read_open_memory(a, data, len) == ARCHIVE_OK ? archive_read_next_header(a, &e) : ARCHIVE_FATAL;
+    bool yes = r >= ARCHIVE_WARN && archive_format(a) != 0;
     archive_read_free(a);
+    /* an empty tar is zero blocks only: zeros followed by text are a log that begins
+     * with a zero-filled block (a crash), not an archive */
+    for (size_t i = 0; yes && r == ARCHIVE_EOF && i < len; i++)
+        yes = data[i] == 0;
     return yes;
 }
 

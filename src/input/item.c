@@ -60,6 +60,25 @@ bool fsc_looks_binary(const char *data, size_t len)
     return controls * 10 > n;
 }
 
+/* A text log can hold NULs (a crash leaves zero-filled blocks, a capture a stray one):
+ * data that looked binary is text after all when other control bytes are rare in its
+ * first 64 KiB (at most 1 in 64 of the non-NUL bytes) and its NULs are not those of
+ * UTF-16 without a byte order mark (a quarter or more of the bytes, nearly all at
+ * even or nearly all at odd offsets). */
+static bool text_despite_nuls(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    size_t n = len < 65536 ? len : 65536, nuls[2] = {0, 0}, controls = 0;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == 0)
+            nuls[i & 1]++;
+        else if (s[i] < 0x20 && !is_text_control(s[i]))
+            controls++;
+    size_t all = nuls[0] + nuls[1];
+    bool utf16 = all * 4 >= n && (nuls[0] * 10 < nuls[1] || nuls[1] * 10 < nuls[0]);
+    return !utf16 && controls * 64 <= n - all;
+}
+
 static bool collect_run(void *ctx, fsc_run *run)
 {
     fsc_item *job = ctx;
@@ -97,7 +116,7 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
-    } else if (fsc_looks_binary(job->data, job->len)) {
+    } else if (fsc_looks_binary(job->data, job->len) && !text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");
     } else {
         fsc_doc doc = {job->path, job->member, job->data, job->len};

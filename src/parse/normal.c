@@ -625,7 +625,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
         if (!close)
             break;
         double pct, val;
-        if (fsc_parse_plain(p, (size_t)(th - p), &pct) == FSC_OK &&
+        if (fsc_parse_plain(p, (size_t)(th - p), &pct) == FSC_OK && pct <= 100 && /* no 995th */
             fsc_parse_plain(v, (size_t)(close - v), &val) == FSC_OK) {
             fsc_decimal d;
             size_t used;

@@ -251,12 +251,66 @@ static bool find_structured(fsc_text *text, pending_list *pl)
     return true;
 }
 
+/* One UTF-16 code unit at s, in the byte order the byte order mark gave. */
+static uint32_t utf16_unit(const unsigned char *s, bool big_endian)
+{
+    return big_endian ? (uint32_t)s[0] << 8 | s[1] : (uint32_t)s[1] << 8 | s[0];
+}
+
+/* UTF-16 with a byte order mark (what PowerShell's `>` writes) into UTF-8; unpaired
+ * surrogates and an odd last byte become U+FFFD. */
+static void utf16_to_utf8(const unsigned char *s, size_t n, bool big_endian, fsc_buf *out)
+{
+    for (size_t i = 0; i < n; i += 2) {
+        uint32_t u = i + 1 < n ? utf16_unit(s + i, big_endian) : 0xFFFD;
+        uint32_t lo = i + 3 < n ? utf16_unit(s + i + 2, big_endian) : 0;
+        if (u >= 0xD800 && u <= 0xDBFF && lo >= 0xDC00 && lo <= 0xDFFF) {
+            u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+            i += 2;
+        }
+        fsc_buf_put_utf8(out, u >= 0xD800 && u <= 0xDFFF ? 0xFFFD : u);
+    }
+}
+
+/* The document as UTF-8, in *fixed when it had to be converted (left empty when the
+ * data already is UTF-8: nothing is copied). UTF-16 with a byte order mark is
+ * transcoded. Bytes that are not UTF-8 (a Latin-1 job name) can match no grammar
+ * pattern (PCRE2_MATCH_INVALID_UTF) and would make every output invalid UTF-8: each
+ * becomes U+FFFD, as the JSON writer prints it. */
+static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (n >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
+        utf16_to_utf8(u + 2, n - 2, u[0] == 0xFE, fixed);
+        return fixed->oom ? FSC_E_NOMEM : FSC_OK;
+    }
+    size_t i = 0, l;
+    while (i < n && (l = u[i] < 0x80 ? 1 : fsc_utf8_len(s + i, n - i)))
+        i += l;
+    if (i == n)
+        return FSC_OK;
+    fsc_buf_add(fixed, s, i);
+    while (i < n) {
+        l = u[i] < 0x80 ? 1 : fsc_utf8_len(s + i, n - i);
+        if (l)
+            fsc_buf_add(fixed, s + i, l);
+        else
+            fsc_buf_puts(fixed, "\xEF\xBF\xBD");
+        i += l ? l : 1;
+    }
+    return fixed->oom ? FSC_E_NOMEM : FSC_OK;
+}
+
 fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                          size_t *n_runs)
 {
     fsc_text text = {0};
+    fsc_buf fixed = {0};
     *n_runs = 0;
-    fsc_status st = fsc_normalize(doc->data, doc->len, &text);
+    fsc_status st = to_utf8(doc->data, doc->len, &fixed);
+    if (st == FSC_OK)
+        st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
+    fsc_buf_free(&fixed);
     if (st != FSC_OK) {
         fsc_text_free(&text);
         return st;

@@ -70,8 +70,6 @@ int fsc_terse_detect(const char *s, size_t n);
  * warnings at line `lineno`. */
 fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno);
 
-#endif
-
 /* ---- normal text (grammar-driven) ---- */
 
 typedef struct fsc_grammar_set fsc_grammar_set;
@@ -95,3 +93,5 @@ typedef enum fsc_lineclass {
 typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx);
+
+#endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Replays every saved fuzz input (tests/fuzz/regress) and the samples through the
- * fuzz target's path, so a crash found once stays fixed. Runs under ASan in make test. */
+/* Replays every saved fuzz input (tests/fuzz/regress for fuzz_parse, and
+ * tests/fuzz/regress/<target>/ for the others) and the samples through the fuzz
+ * targets' paths, so a crash found once stays fixed. Runs under ASan in make test. */
+#define _GNU_SOURCE /* fuzz_jobfile.c uses memfd_create */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,8 +16,19 @@
 #include <sys/stat.h>
 
 #include "../fuzz/fuzz_parse.c"
+#define FUZZ_ENTRY fuzz_json_one
+#include "../fuzz/fuzz_json.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_terse_one
+#include "../fuzz/fuzz_terse.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_jobfile_one
+#include "../fuzz/fuzz_jobfile.c"
+#undef FUZZ_ENTRY
 
-static size_t replay_dir(const char *dir)
+typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
+
+static size_t replay_dir(const char *dir, fuzz_fn fuzz)
 {
     DIR *d = opendir(dir);
     size_t n = 0;
@@ -37,7 +50,7 @@ static size_t replay_dir(const char *dir)
         size_t got = buf ? fread(buf, 1, (size_t)sb.st_size, f) : 0;
         fclose(f);
         if (buf) {
-            LLVMFuzzerTestOneInput(buf, got);
+            fuzz(buf, got);
             free(buf);
             n++;
         }
@@ -53,9 +66,9 @@ static void test_replay(void **state)
     assert_non_null(src);
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/tests/fuzz/regress", src);
-    size_t n = replay_dir(dir);
+    size_t n = replay_dir(dir, LLVMFuzzerTestOneInput);
     snprintf(dir, sizeof dir, "%s/samples", src);
-    n += replay_dir(dir);
+    n += replay_dir(dir, LLVMFuzzerTestOneInput);
     assert_true(n > 0);
     /* a few crafted edge cases */
     static const char *const cases[] = {"", "{", "}", "{\"jobs\":[{}]}", "3;fio-3;x;0;0",
@@ -69,13 +82,45 @@ static void test_replay(void **state)
         static const char *const sub[] = {"damaged", "fio-2.0.15", "fio-3.0", "fio-3.33-oracle"};
         for (size_t i = 0; i < sizeof sub / sizeof sub[0]; i++) {
             snprintf(dir, sizeof dir, "%s/%s", corpus, sub[i]);
-            replay_dir(dir);
+            replay_dir(dir, LLVMFuzzerTestOneInput);
+        }
+    }
+}
+
+/* The other targets: their saved inputs, plus the corpus files they are made for. */
+static void test_replay_targets(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        fuzz_fn fuzz;
+        const char *corpus_file; /* under FSC_CORPUS */
+    } targets[] = {{"fuzz_json", fuzz_json_one, "fio-3.33/g_jsonplus.json"},
+                   {"fuzz_terse", fuzz_terse_one, "fio-3.33/g_terse_v5.terse"},
+                   {"fuzz_jobfile", fuzz_jobfile_one, "fio-3.33/d_jobfile_two_groups.cmd"}};
+    const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
+    assert_non_null(src);
+    char dir[4096];
+    for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++) {
+        snprintf(dir, sizeof dir, "%s/tests/fuzz/regress/%s", src, targets[i].name);
+        size_t n = replay_dir(dir, targets[i].fuzz);
+        replay_dir(dir, LLVMFuzzerTestOneInput); /* and through the whole parse path */
+        assert_true(n > 0); /* every target keeps at least one saved input */
+        if (corpus) {
+            snprintf(dir, sizeof dir, "%s/%s", corpus, targets[i].corpus_file);
+            FILE *f = fopen(dir, "rb");
+            if (f) {
+                static uint8_t buf[1 << 20];
+                size_t got = fread(buf, 1, sizeof buf, f);
+                fclose(f);
+                targets[i].fuzz(buf, got);
+            }
         }
     }
 }
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_replay)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_replay), cmocka_unit_test(test_replay_targets)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -223,7 +223,7 @@ static void test_escaping(void **state)
     fsc_buf_reset(&out);
     assert_int_equal(fsc_table_render(t, "md", &out), FSC_OK);
     assert_string_equal(out.data, "| label | IOPS |\n| --- | ---: |\n"
-                                  "| =HYPERLINK(\"x\"),a\\|b\\`<i> | 10.9k |\n");
+                                  "| =HYPERLINK(\"x\"),a\\|b\\`&lt;i&gt; | 10.9k |\n");
     fsc_buf_reset(&out);
     assert_int_equal(fsc_table_render(t, "html", &out), FSC_OK);
     assert_non_null(strstr(out.data, "<td>=HYPERLINK(&quot;x&quot;),a|b`&lt;i&gt;</td>"));
