@@ -95,6 +95,18 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f)
     return b->len == 0 || fwrite(b->data, 1, b->len, f) == b->len;
 }
 
+/* Decimal digits of u, right-aligned to end, at least min_digits (zero-padded);
+ * returns the first digit. printf's "%0*llu" without its cost. */
+static char *put_digits(char *end, unsigned long long u, int min_digits)
+{
+    char *p = end;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u || end - p < min_digits);
+    return p;
+}
+
 void fsc_buf_num(fsc_buf *b, double v)
 {
     char tmp[40];
@@ -125,8 +137,13 @@ void fsc_buf_num(fsc_buf *b, double v)
             break;
         if (x / p10[d] == av) {
             unsigned long long ix = (unsigned long long)x, den = (unsigned long long)p10[d];
-            int n = snprintf(tmp, sizeof tmp, "%s%llu.%0*llu", v < 0 ? "-" : "", ix / den, d, ix % den);
-            fsc_buf_add(b, tmp, (size_t)n);
+            char *e = tmp + sizeof tmp;
+            char *p = put_digits(e, ix % den, d); /* "%s%llu.%0*llu" */
+            *--p = '.';
+            p = put_digits(p, ix / den, 1);
+            if (v < 0)
+                *--p = '-';
+            fsc_buf_add(b, p, (size_t)(e - p));
             return;
         }
     }

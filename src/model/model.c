@@ -45,7 +45,10 @@ bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
         return false;
-    snprintf(kv->key, sizeof kv->key, "%s", key);
+    size_t k = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
+    k = k < sizeof kv->key - 1 ? k : sizeof kv->key - 1;
+    memcpy(kv->key, key, k);
+    kv->key[k] = '\0';
     kv->v = v;
     return true;
 }

@@ -4,13 +4,27 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 void fsc_pct_key(char *out, size_t size, double pct)
 {
     /* fio's "%f" without snprintf's cost: six decimals, rounded */
     if (pct >= 0 && pct < 1e9) {
         unsigned long long m = (unsigned long long)llround(pct * 1e6);
-        snprintf(out, size, "%llu.%06llu", m / 1000000ULL, m % 1000000ULL);
+        char tmp[48], *e = tmp + sizeof tmp, *p = e;
+        unsigned long long ip = m / 1000000ULL, frac = m % 1000000ULL;
+        for (int d = 0; d < 6; d++, frac /= 10) /* "%llu.%06llu" */
+            *--p = (char)('0' + frac % 10);
+        *--p = '.';
+        do
+            *--p = (char)('0' + ip % 10);
+        while (ip /= 10);
+        size_t n = (size_t)(e - p);
+        if (size) {
+            n = n < size - 1 ? n : size - 1;
+            memcpy(out, p, n);
+            out[n] = '\0';
+        }
         return;
     }
     snprintf(out, size, "%f", pct);

@@ -73,8 +73,9 @@ static bool sp_ends(span sp, const char *lit)
 static bool sp_has(span sp, const char *lit)
 {
     size_t k = strlen(lit);
-    for (size_t i = 0; i + k <= sp.n; i++)
-        if (memcmp(sp.s + i, lit, k) == 0)
+    const char *end = sp.s + sp.n;
+    for (const char *p = sp.s; k <= (size_t)(end - p) && (p = memchr(p, lit[0], (size_t)(end - p) - k + 1)); p++)
+        if (memcmp(p, lit, k) == 0)
             return true;
     return false;
 }
@@ -224,11 +225,11 @@ static bool has_clock(span sp)
 }
 
 /* Text that could be a title: not fio output, a command, a prompt, a path, a date,
- * a list item or prose. */
-static bool title_like(span sp, size_t max_len)
+ * a list item or prose (title_like without the length limit). */
+static bool title_text(span sp)
 {
     sp = trim(sp);
-    if (!sp.n || sp.n > max_len || strchr("-*+|[(>{<#$`~=/.", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
+    if (!sp.n || strchr("-*+|[(>{<#$`~=/.", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
         memchr(sp.s, '@', sp.n) || memchr(sp.s, '<', sp.n) || memchr(sp.s, '>', sp.n) || sp_has(sp, ". ") ||
         sp_ends(sp, "wrote:") || sp_ends(sp, "wrote") || sp_has(sp, "$ ") || sp_has(sp, "# ") || sp_ends(sp, "$") ||
         sp_ends(sp, "#") || has_clock(sp) || ends_like_sentence(sp) || is_fio_output(sp) || is_command(sp) ||
@@ -238,6 +239,26 @@ static bool title_like(span sp, size_t max_len)
     for (size_t i = 0; i < sp.n && !letter; i++)
         letter = isalpha((unsigned char)sp.s[i]) || (unsigned char)sp.s[i] >= 0x80;
     return letter;
+}
+
+static bool title_like(span sp, size_t max_len)
+{
+    return trim(sp).n <= max_len && title_text(sp);
+}
+
+/* title_like of one line, worked out at most once (heading_at asks up to three times). */
+typedef struct title_memo {
+    span sp;
+    int text; /* -1 unknown, else title_text(sp) */
+} title_memo;
+
+static bool title_like_memo(title_memo *m, size_t max_len)
+{
+    if (trim(m->sp).n > max_len)
+        return false;
+    if (m->text < 0)
+        m->text = title_text(m->sp);
+    return m->text;
 }
 
 static span strip_colon(span sp)
@@ -339,8 +360,9 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
         h->level = LEVEL_CAPTION;
         return true;
     }
+    title_memo tm = {sp, -1};
     /* underlined with === or --- */
-    if (i + 1 < limit && title_like(sp, TITLE_MAX)) {
+    if (i + 1 < limit && title_like_memo(&tm, TITLE_MAX)) {
         span u = trim(line_span(t, i + 1));
         size_t k = 0;
         while (k < u.n && u.s[k] == u.s[0])
@@ -364,14 +386,15 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
         h->text = strip_colon(trim((span){sp.s + 2, sp.n - 4}));
         return h->text.n > 0;
     }
-    if (i == first_text && title_like(sp, TITLE_MAX) && blank_or_edge(t, i + 1, limit)) {
+    if (i == first_text && title_like_memo(&tm, TITLE_MAX) && blank_or_edge(t, i + 1, limit)) {
         h->level = LEVEL_TITLE;
         h->text = strip_colon(sp);
         return true;
     }
+    if (!title_like_memo(&tm, CAPTION_MAX) || count_words(sp) > CAPTION_WORDS)
+        return false;
     bool before_command = i + 1 < limit && is_command(line_span(t, i + 1));
-    if (title_like(sp, CAPTION_MAX) && count_words(sp) <= CAPTION_WORDS &&
-        (blank_or_edge(t, i + 1, limit) || before_command) &&
+    if ((blank_or_edge(t, i + 1, limit) || before_command) &&
         (i == 0 || blank_or_edge(t, i - 1, limit) || before_command)) {
         h->level = LEVEL_CAPTION;
         h->text = strip_colon(sp);

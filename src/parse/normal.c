@@ -1012,10 +1012,12 @@ static bool continues(const char *a, size_t an, const char *b, size_t bn)
 }
 
 /* Join wrapped continuation lines to line i while the joined text still matches a
- * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text. */
+ * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text.
+ * md_is_r: md holds the match of r on *s, as fsc_grammar_match left it (then, when
+ * nothing else was matched here, matching again is skipped: it would give the same). */
 static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t, size_t i, size_t last,
                                     const fsc_rule *r, const char **s, size_t *n, fsc_buf *joined,
-                                    pcre2_match_data *md, size_t *joined_to)
+                                    pcre2_match_data *md, size_t *joined_to, bool md_is_r)
 {
     size_t j = i + 1;
     const char *cur = *s;
@@ -1026,6 +1028,7 @@ static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t,
         size_t nn = t->lines[j].len;
         if ((t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || !continues(cur, cn, ns, nn))
             break;
+        md_is_r = false;
         if (fsc_grammar_match(g, ns, nn, md))
             break; /* a line of its own */
         fsc_buf tmp = {0};
@@ -1054,6 +1057,8 @@ static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t,
         *s = joined->data;
         *n = joined->len;
     }
+    if (md_is_r)
+        return r;
     return r ? fsc_grammar_match(g, *s, *n, md) : NULL;
 }
 
@@ -1088,7 +1093,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         }
         size_t joined_to = i;
         if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || (!r && st.run))
-            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to);
+            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to, !repaired);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
             if (st.run && st.has_results)
