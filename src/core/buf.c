@@ -282,9 +282,34 @@ void fsc_jw_obj_end(fsc_jw *w) { close_(w, '}'); }
 void fsc_jw_arr(fsc_jw *w) { open(w, '['); }
 void fsc_jw_arr_end(fsc_jw *w) { close_(w, ']'); }
 
+/* Keys are nearly always short plain ASCII names ("clat_ns"): quoted and followed by
+ * the colon in one append. Returns false when fsc_json_quote must do it. */
+static bool put_plain_key(fsc_jw *w, const char *key)
+{
+    char tmp[64];
+    size_t n = 0;
+    tmp[n++] = '"';
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++) {
+        if (n + 4 > sizeof tmp || *p < 0x20 || *p >= 0x80 || *p == '"' || *p == '\\' ||
+            (w->html_safe && (*p == '<' || *p == '>' || *p == '&')))
+            return false;
+        tmp[n++] = (char)*p;
+    }
+    tmp[n++] = '"';
+    tmp[n++] = ':';
+    if (w->pretty)
+        tmp[n++] = ' ';
+    fsc_buf_add(w->out, tmp, n);
+    return true;
+}
+
 void fsc_jw_key(fsc_jw *w, const char *key)
 {
     before_item(w);
+    if (put_plain_key(w, key)) {
+        w->after_key = true;
+        return;
+    }
     fsc_json_quote(w->out, key, strlen(key), w->html_safe);
     fsc_buf_add(w->out, w->pretty ? ": " : ":", w->pretty ? 2 : 1);
     w->after_key = true;
