@@ -19,7 +19,7 @@
 #define FSC_RATIO_FLOOR ((uint64_t)1 << 20)
 /* Regular text files larger than FSC_PIECE_MIN are read and parsed in pieces of
  * about FSC_PIECE_BYTES (up to 4 times that when no run starts in the text). */
-#define FSC_PIECE_BYTES ((size_t)8 << 20)
+#define FSC_PIECE_BYTES ((size_t)4 << 20)
 #define FSC_PIECE_MIN ((size_t)64 << 20)
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
