@@ -311,7 +311,7 @@ const size_t fsc_n_disk_fields = FSC_ARRAY_SIZE(fsc_disk_fields);
 const fsc_field *fsc_field_find(const fsc_field *tab, size_t n, const char *name, size_t len)
 {
     for (size_t i = 0; i < n; i++)
-        if (strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
+        if ((!len || tab[i].name[0] == name[0]) && strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
             return &tab[i];
     return NULL;
 }

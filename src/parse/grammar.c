@@ -31,6 +31,12 @@ struct fsc_grammar_set {
     size_t n_leads, cap_leads;
     const fsc_rule **generic; /* rules without a lead: tried after the lead rules */
     size_t n_generic, cap_generic;
+    /* indexes into leads by their first byte, in lead order: a line is only compared
+     * with the leads that can match it */
+    struct lead_bucket {
+        size_t *idx;
+        size_t n, cap;
+    } by_byte[256];
     uint32_t max_captures;
 };
 
@@ -109,6 +115,8 @@ void fsc_grammars_free(fsc_grammar_set *g)
         free(g->leads[i].rules);
     free(g->leads);
     free(g->generic);
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(g->by_byte); i++)
+        free(g->by_byte[i].idx);
     free(g);
 }
 
@@ -122,6 +130,11 @@ static bool add_lead(fsc_grammar_set *g, const char *lead, const fsc_rule *r)
         if (g->leads[i].len == len && !memcmp(g->leads[i].lead, lead, len))
             e = &g->leads[i];
     if (!e) {
+        struct lead_bucket *b = &g->by_byte[(unsigned char)lead[0]];
+        size_t *bi = FSC_PUSH(b->idx, b->n, b->cap);
+        if (!bi)
+            return false;
+        *bi = g->n_leads;
         e = FSC_PUSH(g->leads, g->n_leads, g->cap_leads);
         if (!e)
             return false;
@@ -284,8 +297,9 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     const char *w = lead_start(s, n, &rest);
     if (rest == 0)
         return NULL;
-    for (size_t i = 0; i < g->n_leads; i++) {
-        const lead_entry *e = &g->leads[i];
+    const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
+    for (size_t i = 0; i < b->n; i++) {
+        const lead_entry *e = &g->leads[b->idx[i]];
         if (e->len > rest || e->lead[0] != w[0] || memcmp(e->lead, w, e->len) != 0)
             continue;
         /* a lead ending in a letter must end the word there */

@@ -284,7 +284,8 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
         size_t n;
         if (!fsc_rule_capture(r, st->md, line, cf->name, &s, &n))
             continue;
-        if (!fsc_field_find(tab, ntab, cf->name, strlen(cf->name)))
+        const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
+        if (!f)
             continue; /* a capture meant for another target (e.g. jobname) */
         double v;
         if (convert(st, cf->kind, s, n, NULL, 0, &v) != FSC_OK) {
@@ -292,7 +293,7 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
             warn(st, idx, "cannot read the value '%.*s'", (int)(n), s);
             continue;
         }
-        set_num(st, base, tab, ntab, cf->name, v, idx);
+        *fsc_field_ptr(base, f) = fsc_num_of(v); /* set_num, with the field found above */
     }
 }
 
