@@ -287,14 +287,22 @@ void fsc_jw_arr_end(fsc_jw *w) { close_(w, ']'); }
 static bool put_plain_key(fsc_jw *w, const char *key)
 {
     char tmp[64];
+    size_t len = strlen(key);
+    if (len + 4 > sizeof tmp)
+        return false;
+    bool bad = false;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)key[i];
+        bad |= (c < 0x20) | (c >= 0x80) | (c == '"') | (c == '\\');
+    }
+    for (size_t i = 0; w->html_safe && i < len; i++)
+        bad |= key[i] == '<' || key[i] == '>' || key[i] == '&';
+    if (bad)
+        return false;
     size_t n = 0;
     tmp[n++] = '"';
-    for (const unsigned char *p = (const unsigned char *)key; *p; p++) {
-        if (n + 4 > sizeof tmp || *p < 0x20 || *p >= 0x80 || *p == '"' || *p == '\\' ||
-            (w->html_safe && (*p == '<' || *p == '>' || *p == '&')))
-            return false;
-        tmp[n++] = (char)*p;
-    }
+    memcpy(tmp + n, key, len);
+    n += len;
     tmp[n++] = '"';
     tmp[n++] = ':';
     if (w->pretty)

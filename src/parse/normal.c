@@ -1001,8 +1001,9 @@ static bool continues(const char *a, size_t an, const char *b, size_t bn)
     }
     if (!an || !bn)
         return false;
-    int open = 0;
-    for (size_t k = 0; k < an; k++)
+    int open = 0; /* without a '(' the balance cannot be positive: skip the count */
+    bool any_paren = memchr(a, '(', an) != NULL;
+    for (size_t k = 0; any_paren && k < an; k++)
         open += a[k] == '(' ? 1 : a[k] == ')' ? -1 : 0;
     if (a[an - 1] == ',' || open > 0)
         return true;

@@ -982,9 +982,19 @@ struct cleaner {
 /* Does clean_spaces leave s as it is (ASCII without tabs)? */
 static bool plain_ascii(const char *s, size_t n)
 {
+    /* eight bytes at a time: a high bit, or a zero byte in w ^ tabs (a tab) */
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, tabs = ones * '\t';
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        uint64_t t = w ^ tabs;
+        if ((w & highs) || ((t - ones) & ~t & highs))
+            return false;
+    }
     const unsigned char *u = (const unsigned char *)s;
     unsigned char any = 0;
-    for (size_t i = 0; i < n; i++)
+    for (; i < n; i++)
         any |= (unsigned char)((u[i] & 0x80) | (u[i] == '\t'));
     return !any;
 }
