@@ -989,6 +989,15 @@ static void flush_unknown(nstate *st)
     st->n_pending_unknown = 0;
 }
 
+/* How often c occurs in s[0, n) (memchr skips the stretches without it). */
+static int count_char(const char *s, size_t n, char c)
+{
+    int k = 0;
+    for (const char *p = s, *end = s + n; (p = memchr(p, c, (size_t)(end - p))) != NULL; p++)
+        k++;
+    return k;
+}
+
 /* Does line b look like the rest of a line that a mail client or terminal wrapped?
  * ("stdev=6624.06, samples=56", "error, error=Bad address): pid=1", ">=64=0.0%") */
 static bool continues(const char *a, size_t an, const char *b, size_t bn)
@@ -1001,10 +1010,7 @@ static bool continues(const char *a, size_t an, const char *b, size_t bn)
     }
     if (!an || !bn)
         return false;
-    int open = 0; /* without a '(' the balance cannot be positive: skip the count */
-    bool any_paren = memchr(a, '(', an) != NULL;
-    for (size_t k = 0; any_paren && k < an; k++)
-        open += a[k] == '(' ? 1 : a[k] == ')' ? -1 : 0;
+    int open = count_char(a, an, '(') - count_char(a, an, ')'); /* the paren balance */
     if (a[an - 1] == ',' || open > 0)
         return true;
     size_t k = 0;
