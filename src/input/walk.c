@@ -216,6 +216,27 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
     submit(w, job);
 }
 
+/* A read error in a file read in pieces: after the first piece, it is the last
+ * piece, so that the file's manifest entry says error and counts the runs before. */
+static void read_error(fsc_walker *w, const char *path, bool continued)
+{
+    if (!continued) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        return;
+    }
+    char reason[256];
+    snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
+    fsc_pipe_drain(w->pipe);
+    fsc_item *job = fsc_item_new(path, NULL);
+    if (job) {
+        job->continued = true;
+        job->fixed = true;
+        job->status = FSC_IN_ERROR;
+        job->error = fsc_strdup(reason);
+    }
+    submit(w, job);
+}
+
 /* A plain text file larger than piece_bytes (its first n bytes in buf): read and
  * parsed piece by piece, so that memory stays flat. Pieces end before a job
  * definition that follows the end of a report (see piece_cut); when none comes for
@@ -239,7 +260,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             cap = cap < want ? want : cap;
             ssize_t r = read_full(fd, buf + n, want - n);
             if (r < 0) {
-                fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+                read_error(w, path, continued);
                 free(buf);
                 return;
             }
@@ -255,7 +276,8 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             const char *nl = memrchr(buf, '\n', n);
             cut = nl ? (size_t)(nl - buf) + 1 : n;
         }
-        char *rest = malloc(piece + 1);
+        size_t rest_cap = n - cut > piece ? n - cut : piece; /* a cut may leave more than a piece */
+        char *rest = malloc(rest_cap + 1);
         if (!rest) {
             free(buf);
             submit(w, NULL);
@@ -273,7 +295,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
         continued = true;
         buf = rest;
         n -= cut;
-        cap = piece;
+        cap = rest_cap;
         want = piece;
     }
     free(buf);
