@@ -83,13 +83,14 @@ static void write_lat(fsc_jw *w, const char *name, const fsc_lat *l)
     if (l->n_bins) {
         fsc_jw_key(w, "bins");
         fsc_jw_obj(w);
+        fsc_buf k = {0}; /* one buffer for all the keys */
         for (size_t i = 0; i < l->n_bins; i++) {
-            fsc_buf k = {0};
+            fsc_buf_reset(&k);
             fsc_buf_num(&k, l->bins[i].ns);
-            fsc_jw_key(w, k.data ? k.data : "0");
-            fsc_buf_free(&k);
+            fsc_jw_key(w, k.data && !k.oom ? k.data : "0");
             fsc_jw_num(w, l->bins[i].count);
         }
+        fsc_buf_free(&k);
         fsc_jw_obj_end(w);
     }
     fsc_jw_obj_end(w);

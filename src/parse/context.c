@@ -87,31 +87,46 @@ static bool is_blank(const fsc_text *t, size_t i)
 
 /* ---- what a line is ---- */
 
+/* A literal with its length, so that a list of line starts is tested without strlen. */
+typedef struct lit {
+    const char *s;
+    size_t n;
+} lit;
+#define LIT(x) {x, sizeof x - 1}
+
+static bool starts_with_any(span sp, const lit *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sp.n >= l[i].n && sp.s[0] == l[i].s[0] && memcmp(sp.s, l[i].s, l[i].n) == 0)
+            return true;
+    return false;
+}
+
 /* Lines that fio prints: never headings; some of them end an earlier run. */
 static bool is_fio_output(span sp)
 {
-    static const char *const starts[] = {
-        "fio-",        "Starting ", "Jobs:",      "read:",      "write:",     "trim:",   "read :",
-        "write :",     "slat ",     "clat ",      "lat ",       "bw ",        "iops",    "cpu ",
-        "IO depths",   "submit ",   "complete ",  "issued ",    "latency ",   "Run status group",
-        "READ:",       "WRITE:",    "TRIM:",      "MIXED:",     "Disk stats", "|",       "fsync",
-        "sync ",       "mixed:",    "fio:"};
+    static const lit starts[] = {
+        LIT("fio-"),      LIT("Starting "), LIT("Jobs:"),      LIT("read:"),     LIT("write:"),
+        LIT("trim:"),     LIT("read :"),    LIT("write :"),    LIT("slat "),     LIT("clat "),
+        LIT("lat "),      LIT("bw "),       LIT("iops"),       LIT("cpu "),      LIT("IO depths"),
+        LIT("submit "),   LIT("complete "), LIT("issued "),    LIT("latency "),  LIT("Run status group"),
+        LIT("READ:"),     LIT("WRITE:"),    LIT("TRIM:"),      LIT("MIXED:"),    LIT("Disk stats"),
+        LIT("|"),         LIT("fsync"),     LIT("sync "),      LIT("mixed:"),    LIT("fio:")};
     sp = trim(sp);
-    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
-        if (sp_starts(sp, starts[i]))
-            return true;
+    if (starts_with_any(sp, starts, sizeof starts / sizeof *starts))
+        return true;
     return sp_has(sp, "(groupid=") || sp_has(sp, "(g=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
 }
 
 /* A line that closes an earlier run: the command search does not go above it. */
 static bool ends_a_run(span sp)
 {
-    static const char *const starts[] = {"Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
-                                         "Disk stats",       "latency ", "issued ", "}"};
+    static const lit starts[] = {LIT("Run status group"), LIT("READ:"), LIT("WRITE:"),
+                                 LIT("TRIM:"), LIT("MIXED:"), LIT("Disk stats"),
+                                 LIT("latency "), LIT("issued "), LIT("}")};
     sp = trim(sp);
-    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
-        if (sp_starts(sp, starts[i]))
-            return true;
+    if (starts_with_any(sp, starts, sizeof starts / sizeof *starts))
+        return true;
     return sp_has(sp, "(groupid=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
 }
 
