@@ -287,22 +287,17 @@ void fsc_jw_arr_end(fsc_jw *w) { close_(w, ']'); }
 static bool put_plain_key(fsc_jw *w, const char *key)
 {
     char tmp[64];
-    size_t len = strlen(key);
-    if (len + 4 > sizeof tmp)
-        return false;
-    bool bad = false;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)key[i];
-        bad |= (c < 0x20) | (c >= 0x80) | (c == '"') | (c == '\\');
+    size_t n = 1;
+    tmp[0] = '"';
+    for (const char *p = key; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (n + 4 > sizeof tmp || (unsigned)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
+            return false; /* long, control, non-ASCII or to escape */
+        tmp[n++] = (char)c;
     }
-    for (size_t i = 0; w->html_safe && i < len; i++)
-        bad |= key[i] == '<' || key[i] == '>' || key[i] == '&';
-    if (bad)
-        return false;
-    size_t n = 0;
-    tmp[n++] = '"';
-    memcpy(tmp + n, key, len);
-    n += len;
+    for (size_t i = 1; w->html_safe && i < n; i++)
+        if (tmp[i] == '<' || tmp[i] == '>' || tmp[i] == '&')
+            return false;
     tmp[n++] = '"';
     tmp[n++] = ':';
     if (w->pretty)
