@@ -183,6 +183,9 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
         goto fail;
     }
     (void)pcre2_jit_compile(r->re, PCRE2_JIT_COMPLETE); /* speed-up only */
+    r->cap_kv = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "kv");
+    r->cap_unit = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "unit");
+    r->cap_list = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "list");
     uint32_t caps = 0;
     pcre2_pattern_info(r->re, PCRE2_INFO_CAPTURECOUNT, &caps);
     if (caps + 1 > g->max_captures)
@@ -231,7 +234,8 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
             fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\": unknown kind", file, r->id, it->string);
             goto fail;
         }
-        if (pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)it->string) < 0) {
+        f->num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)it->string);
+        if (f->num < 0) {
             fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\" is not a capture of the pattern", file,
                            r->id, it->string);
             goto fail;
@@ -408,6 +412,12 @@ bool fsc_rule_capture(const fsc_rule *r, pcre2_match_data *md, const char *subje
                       const char *name, const char **s, size_t *len)
 {
     int num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)name);
+    return fsc_rule_capture_num(md, subject, num, s, len);
+}
+
+bool fsc_rule_capture_num(pcre2_match_data *md, const char *subject, int num, const char **s,
+                          size_t *len)
+{
     if (num < 0 || (uint32_t)num >= pcre2_get_ovector_count(md))
         return false;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);

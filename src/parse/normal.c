@@ -282,7 +282,7 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
             continue;
         const char *s;
         size_t n;
-        if (!fsc_rule_capture(r, st->md, line, cf->name, &s, &n))
+        if (!fsc_rule_capture_num(st->md, line, cf->num, &s, &n))
             continue;
         const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
         if (!f)
@@ -342,9 +342,9 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
 {
     const char *s, *unit = NULL;
     size_t n, unit_len = 0;
-    if (!fsc_rule_capture(r, st->md, line, "kv", &s, &n))
+    if (!fsc_rule_capture_num(st->md, line, r->cap_kv, &s, &n))
         return;
-    fsc_rule_capture(r, st->md, line, "unit", &unit, &unit_len);
+    fsc_rule_capture_num(st->md, line, r->cap_unit, &unit, &unit_len);
     const char *end = s + n;
     size_t pos = 0;
     while (s < end) {
@@ -589,7 +589,7 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
     size_t wn, un;
     bool sync;
     if (!fsc_rule_capture(r, st->md, line, "which", &w, &wn) ||
-        !fsc_rule_capture(r, st->md, line, "unit", &u, &un))
+        !fsc_rule_capture_num(st->md, line, r->cap_unit, &u, &un))
         return;
     int kind = latkind_of(w, wn, &sync);
     if (sync)
@@ -606,7 +606,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
 {
     const char *s;
     size_t n;
-    if (st->pctl_kind < 0 || !fsc_rule_capture(r, st->md, line, "list", &s, &n))
+    if (st->pctl_kind < 0 || !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = cur_job(st);
     if (!j)
@@ -684,8 +684,8 @@ static void act_buckets(nstate *st, const fsc_rule *r, const char *line, size_t 
 {
     const char *u, *s;
     size_t un, n;
-    if (!fsc_rule_capture(r, st->md, line, "unit", &u, &un) ||
-        !fsc_rule_capture(r, st->md, line, "list", &s, &n))
+    if (!fsc_rule_capture_num(st->md, line, r->cap_unit, &u, &un) ||
+        !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = need_job(st, idx);
     if (!j)
@@ -701,7 +701,7 @@ static void act_depths(nstate *st, const fsc_rule *r, const char *line, size_t i
     const char *w, *s;
     size_t wn, n;
     if (!fsc_rule_capture(r, st->md, line, "which", &w, &wn) ||
-        !fsc_rule_capture(r, st->md, line, "list", &s, &n))
+        !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = need_job(st, idx);
     if (!j)
