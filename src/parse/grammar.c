@@ -289,6 +289,20 @@ static const char *lead_start(const char *s, size_t n, size_t *rest)
     return s + i;
 }
 
+/* Does s[0, n) contain the needle? memchr finds the candidates: cheaper
+ * than memmem for the short lines and needles here. */
+static bool contains(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    const char *end = s + n;
+    if (k == 0)
+        return true; /* as memmem */
+    for (const char *p = s; k <= (size_t)(end - p) && (p = memchr(p, needle[0], (size_t)(end - p) - k + 1)); p++)
+        if (memcmp(p, needle, k) == 0)
+            return true;
+    return false;
+}
+
 static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
 {
     return pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
@@ -320,7 +334,7 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     }
     for (size_t k = 0; k < g->n_generic; k++) {
         const fsc_rule *r = g->generic[k];
-        if (r->needle && !memmem(s, n, r->needle, strlen(r->needle)))
+        if (r->needle && !contains(s, n, r->needle))
             continue;
         if (try_rule(r, s, n, md))
             return r;
