@@ -368,6 +368,11 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     span sp = trim(line_span(t, i));
     if (!sp.n || (t->lines[i].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
         return false;
+    /* Most lines of fio output hold a '=': then only the headings marked by their
+     * first character ("# x", "[-- Attachment", "**x**") remain possible, as every
+     * other kind needs title_like, which refuses a '=' (an outline number has none). */
+    if (sp.s[0] != '#' && sp.s[0] != '[' && sp.s[0] != '*' && memchr(sp.s, '=', sp.n))
+        return false;
     h->line = i;
     if (atx_heading(line_span(t, i), h))
         return true;
