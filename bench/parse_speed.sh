@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: MIT
 # Parse speed of `fioscope parse --jsonl -q` on ~1 GB of real fio text: every normal
 # text output of every fio era in the corpus, repeated into a tree of files and a tar
-# of that tree. Reports MB/s of uncompressed text for -j 1 and -j 2, the speed-up and
-# the peak memory (RSS). Generated data is not kept unless FSC_BENCH_KEEP=1.
+# of that tree, plus one single huge file (read in pieces). Reports MB/s of
+# uncompressed text for -j 1 and -j 2, the speed-up and the peak memory (RSS), and
+# the instructions per byte of one core (callgrind, on a sample) when valgrind is
+# installed. Generated data is not kept unless FSC_BENCH_KEEP=1.
 #
 # usage: bench/parse_speed.sh [FIOSCOPE_BINARY]
 # env:   FSC_BENCH_MB       size of the text to generate (default 1024)
 #        FSC_BENCH_FILE_KB  size of each generated file (default 64)
 #        FSC_BENCH_JOBS     thread counts to measure (default "1 2")
-#        FSC_BENCH_FORMS    inputs to measure: tree and/or tar (default "tree tar")
+#        FSC_BENCH_FORMS    inputs to measure: tree, tar and/or huge (one file of all
+#                           the text; default "tree tar huge")
+#        FSC_BENCH_CG_MB    MB of text for the callgrind count (default 3; 0 = skip)
 #        FSC_BENCH_EXCLUDE  regex: corpus documents to leave out, e.g. 'json|terse' to
 #                           time only the normal-text path (default: none)
 #        FSC_BENCH_DIR      where to generate (default: a fresh directory under /tmp)
@@ -21,7 +25,7 @@ corpus=${FSC_CORPUS:-$here/../../shared/corpus}
 mb=${FSC_BENCH_MB:-1024}
 file_kb=${FSC_BENCH_FILE_KB:-64}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
-forms=${FSC_BENCH_FORMS:-tree tar}
+forms=${FSC_BENCH_FORMS:-tree tar huge}
 [ -x "$bin" ] || { echo "no fioscope binary at $bin (build first, or pass its path)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package 'time')" >&2; exit 2; }
 
@@ -59,10 +63,12 @@ PY
 fi
 text_bytes=$(du -sb --apparent-size "$work/tree" | cut -f1)
 case " $forms " in *" tar "*) [ -f "$work/tree.tar" ] || tar cf "$work/tree.tar" -C "$work" tree ;; esac
+case " $forms " in *" huge "*) [ -f "$work/huge.txt" ] || find "$work/tree" -type f | sort | xargs cat > "$work/huge.txt" ;; esac
 
 measure() { # form jobs -> prints one result line
     local form=$1 j=$2 input=$work/tree
     [ "$form" = tar ] && input=$work/tree.tar
+    [ "$form" = huge ] && input=$work/huge.txt
     cat "$input" > /dev/null 2>&1 || find "$input" -type f -exec cat {} + > /dev/null
     /usr/bin/time -v "$bin" parse --jsonl -q --fail-on=none -j "$j" "$input" \
         > "$work/out.jsonl" 2> "$work/time.txt" || { cat "$work/time.txt" >&2; exit 1; }
@@ -90,5 +96,22 @@ for form in $forms; do
         echo "$line  speed-up $(awk -v a="$rate" -v b="$base" 'BEGIN{printf "%.2fx", a/b}')"
     done
 done
+# One core, independent of the machine's load: instructions per byte of text under
+# callgrind (the start-up, ~33 M instructions, is measured on an empty file and
+# left out). 500 MB/s on one core of ~3-5e9 instructions/s needs about 10.
+cg_mb=${FSC_BENCH_CG_MB:-3}
+if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
+    { find "$work/tree" -type f | sort | xargs cat 2> /dev/null | head -c $((cg_mb << 20)) > "$work/cg.txt"; } || true
+    echo x > "$work/cg0.txt"
+    count() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" parse --jsonl -q --fail-on=none \
+            -j 1 "$1" 2>&1 > /dev/null | awk '/Collected|refs:/ {gsub(",", "", $NF); print $NF}' | tail -1
+    }
+    ins=$(count "$work/cg.txt")
+    ins0=$(count "$work/cg0.txt")
+    awk -v i="$ins" -v z="$ins0" -v b="$(stat -c %s "$work/cg.txt")" 'BEGIN {
+        printf "callgrind -j 1 %6.1f instructions/byte of text (%d MB sample; 500 MB/s needs about 10)\n",
+               (i - z) / b, b / 1048576 }'
+fi
 echo "targets: -j 1 >= 500 MB/s, -j 2 >= 1.8x of -j 1, peak < 64 MB"
 echo "(wall-clock rates; on a busy machine compare the cpu seconds too: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"

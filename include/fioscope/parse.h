@@ -39,6 +39,11 @@ typedef struct fsc_doc {
     const char *member; /* archive member or NULL */
     const char *data;
     size_t len;
+    /* A piece of a larger file (the input layer reads huge files in pieces): lines
+     * before data in the file, and runs found in the pieces before. Both 0 for a
+     * whole document; line numbers and run ids "#k" continue from them. */
+    uint32_t first_line;
+    size_t first_run;
 } fsc_doc;
 
 /* Receives each run found, in document order; takes ownership of run. Return false

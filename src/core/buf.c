@@ -95,6 +95,18 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f)
     return b->len == 0 || fwrite(b->data, 1, b->len, f) == b->len;
 }
 
+/* Decimal digits of u, right-aligned to end, at least min_digits (zero-padded);
+ * returns the first digit. printf's "%0*llu" without its cost. */
+static char *put_digits(char *end, unsigned long long u, int min_digits)
+{
+    char *p = end;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u || end - p < min_digits);
+    return p;
+}
+
 void fsc_buf_num(fsc_buf *b, double v)
 {
     char tmp[40];
@@ -125,8 +137,13 @@ void fsc_buf_num(fsc_buf *b, double v)
             break;
         if (x / p10[d] == av) {
             unsigned long long ix = (unsigned long long)x, den = (unsigned long long)p10[d];
-            int n = snprintf(tmp, sizeof tmp, "%s%llu.%0*llu", v < 0 ? "-" : "", ix / den, d, ix % den);
-            fsc_buf_add(b, tmp, (size_t)n);
+            char *e = tmp + sizeof tmp;
+            char *p = put_digits(e, ix % den, d); /* "%s%llu.%0*llu" */
+            *--p = '.';
+            p = put_digits(p, ix / den, 1);
+            if (v < 0)
+                *--p = '-';
+            fsc_buf_add(b, p, (size_t)(e - p));
             return;
         }
     }
@@ -281,9 +298,37 @@ void fsc_jw_obj_end(fsc_jw *w) { close_(w, '}'); }
 void fsc_jw_arr(fsc_jw *w) { open(w, '['); }
 void fsc_jw_arr_end(fsc_jw *w) { close_(w, ']'); }
 
+/* Keys are nearly always short plain ASCII names ("clat_ns"): quoted and followed by
+ * the colon in one append. Returns false when fsc_json_quote must do it. */
+static bool put_plain_key(fsc_jw *w, const char *key)
+{
+    char tmp[64];
+    size_t n = 1;
+    tmp[0] = '"';
+    for (const char *p = key; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (n + 4 > sizeof tmp || (unsigned)(c - 0x20) >= 0x60 || c == '"' || c == '\\')
+            return false; /* long, control, non-ASCII or to escape */
+        tmp[n++] = (char)c;
+    }
+    for (size_t i = 1; w->html_safe && i < n; i++)
+        if (tmp[i] == '<' || tmp[i] == '>' || tmp[i] == '&')
+            return false;
+    tmp[n++] = '"';
+    tmp[n++] = ':';
+    if (w->pretty)
+        tmp[n++] = ' ';
+    fsc_buf_add(w->out, tmp, n);
+    return true;
+}
+
 void fsc_jw_key(fsc_jw *w, const char *key)
 {
     before_item(w);
+    if (put_plain_key(w, key)) {
+        w->after_key = true;
+        return;
+    }
     fsc_json_quote(w->out, key, strlen(key), w->html_safe);
     fsc_buf_add(w->out, w->pretty ? ": " : ":", w->pretty ? 2 : 1);
     w->after_key = true;

@@ -35,7 +35,7 @@ bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return true;
-    size_t ncap = *cap ? *cap : 4;
+    size_t ncap = *cap ? *cap : elem >= 512 ? 1 : 4; /* big elements (jobs): rarely many */
     while (ncap < need) {
         if (ncap > SIZE_MAX / 2 / elem)
             return false;

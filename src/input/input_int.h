@@ -17,6 +17,10 @@
 /* Members smaller than this are never judged by their ratio (read-ahead makes the
  * compressed size of a small member unmeasurable). */
 #define FSC_RATIO_FLOOR ((uint64_t)1 << 20)
+/* Regular text files larger than FSC_PIECE_MIN are read and parsed in pieces of
+ * about FSC_PIECE_BYTES (up to 4 times that when no run starts in the text). */
+#define FSC_PIECE_BYTES ((size_t)4 << 20)
+#define FSC_PIECE_MIN ((size_t)64 << 20)
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
 
@@ -39,6 +43,11 @@ typedef struct fsc_item {
     size_t n_runs, cap_runs;
     size_t warnings;
     const fsc_input_sink *sink; /* for render */
+    /* a piece of a huge file (see read_pieces in walk.c): not the first piece, more
+     * pieces follow (no manifest entry yet), where it starts in the file */
+    bool continued, more;
+    uint32_t first_line;
+    size_t first_run;
 } fsc_item;
 
 /* New job for path/member (both copied). NULL when out of memory. */
@@ -76,6 +85,10 @@ fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, uns
 /* Hand over job (ownership passes, also on failure). Blocks while the reorder window
  * is full. Returns false once the sink asked to stop or memory ran out. */
 bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job);
+/* Deliver everything submitted so far (the pieces of a huge file need the run count
+ * of the pieces before them). Returns the runs of the pieces of the current file
+ * delivered so far. */
+size_t fsc_pipe_drain(fsc_pipe *p);
 /* Deliver everything still in flight, stop the threads and free p. Returns FSC_OK,
  * FSC_E_INTERRUPTED (a sink stopped) or FSC_E_NOMEM. */
 fsc_status fsc_pipe_finish(fsc_pipe *p);
@@ -85,6 +98,7 @@ typedef struct fsc_walker {
     fsc_pipe *pipe;
     fsc_progress *progress;
     uint64_t max_member, max_ratio;
+    size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */
     struct fsc_dir_id {

@@ -112,14 +112,17 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
     if (job->fixed)
         return;
-    if (job->len == 0) {
+    if (job->len == 0 && job->continued) {
+        /* the end of a file read in pieces: nothing left to parse */
+    } else if (job->len == 0) {
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
-    } else if (fsc_looks_binary(job->data, job->len) && !text_despite_nuls(job->data, job->len)) {
+    } else if (!job->continued && fsc_looks_binary(job->data, job->len) &&
+               !text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");
     } else {
-        fsc_doc doc = {job->path, job->member, job->data, job->len};
+        fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
         size_t n = 0;
         fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
         if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */

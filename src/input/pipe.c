@@ -33,6 +33,9 @@ struct fsc_pipe {
     size_t cap;
     size_t head, next_parse, tail; /* head <= next_parse <= tail, ring index = seq % cap */
     size_t unparsed_bytes;
+    /* the pieces of a file read in pieces, delivered so far (submitting thread only) */
+    size_t carry_runs, carry_warnings;
+    char *carry_error;
 };
 
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
@@ -47,19 +50,35 @@ static void deliver(fsc_pipe *p, fsc_item *job)
         if (!go)
             p->stopped = true;
     }
-    if (!p->stopped) {
-        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, job->n_runs, job->warnings,
-                             job->error};
-        if (job->fixed)
+    size_t runs = p->carry_runs + job->n_runs, warnings = p->carry_warnings + job->warnings;
+    if (job->fixed && job->status == FSC_IN_ERROR && !p->carry_error) {
+        p->carry_error = job->error; /* a failed piece fails the file */
+        job->error = NULL;
+    }
+    if (job->more) { /* the manifest entry comes with the last piece */
+        p->carry_runs = runs;
+        p->carry_warnings = warnings;
+    } else if (!p->stopped) {
+        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, runs, warnings, job->error};
+        if (p->carry_error) {
+            e.status = FSC_IN_ERROR;
+            e.error = p->carry_error;
+        } else if (job->fixed) {
             e.status = job->status;
-        else if (job->n_runs == 0)
+        } else if (runs == 0) {
             e.status = FSC_IN_NO_RUNS;
+        }
         if (e.status != FSC_IN_OK)
             fsc_progress_end(p->progress); /* the sink may print a diagnostic line */
         if (!p->sink->input(p->sink->ctx, &e))
             p->stopped = true;
     }
-    p->progress->files++;
+    if (!job->more) {
+        free(p->carry_error);
+        p->carry_error = NULL;
+        p->carry_runs = p->carry_warnings = 0;
+    }
+    p->progress->files += !job->more;
     p->progress->text_bytes += job->len;
     p->progress->runs += job->n_runs;
     fsc_progress_tick(p->progress, false);
@@ -189,6 +208,21 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
     return true;
 }
 
+size_t fsc_pipe_drain(fsc_pipe *p)
+{
+    if (p->n_workers) {
+        pthread_mutex_lock(&p->mu);
+        for (;;) {
+            deliver_ready(p);
+            if (p->head == p->tail)
+                break;
+            pthread_cond_wait(&p->done_cv, &p->mu);
+        }
+        pthread_mutex_unlock(&p->mu);
+    }
+    return p->carry_runs;
+}
+
 fsc_status fsc_pipe_finish(fsc_pipe *p)
 {
     if (p->n_workers) {
@@ -211,6 +245,7 @@ fsc_status fsc_pipe_finish(fsc_pipe *p)
         pthread_cond_destroy(&p->done_cv);
     }
     fsc_status st = p->nomem ? FSC_E_NOMEM : p->stopped ? FSC_E_INTERRUPTED : FSC_OK;
+    free(p->carry_error);
     free_threading(p);
     free(p);
     return st;

@@ -130,6 +130,177 @@ static bool read_rest(int fd, char **buf, size_t *n, size_t *cap, size_t size_hi
     }
 }
 
+/* ---- huge files, read in pieces ---- */
+
+/* Does a run start with the line at s: a job definition ("name: (g=0): rw=...")? */
+static bool starts_run(const char *s, size_t n)
+{
+    const char *nl = memchr(s, '\n', n);
+    size_t len = nl ? (size_t)(nl - s) : n;
+    const char *g = memmem(s, len, ": (g=", 5);
+    return g && g > s && !memchr(s, ' ', (size_t)(g - s));
+}
+
+static bool blank_line(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+/* The last line of fio's report: a disk line ("  sda: ios=...") or a group line
+ * ("   READ: bw=...") when there are no disk stats. */
+static bool ends_run(const char *s, size_t n)
+{
+    static const char *const groups[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
+    if (memmem(s, n, ": ios=", 6))
+        return true;
+    size_t i = 0;
+    while (i < n && s[i] == ' ')
+        i++;
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(groups); k++)
+        if (n - i >= strlen(groups[k]) && !memcmp(s + i, groups[k], strlen(groups[k])))
+            return true;
+    return false;
+}
+
+/* Where to end a piece of buf[0, n): the last line start, in the second half, where
+ * a job definition follows the end of fio's report (or, when loose, any blank line),
+ * so that no run is cut in two and no run loses the text above it. 0: none. */
+static size_t piece_cut(const char *buf, size_t n, bool loose)
+{
+    const char *end = buf + n;
+    const char *nl = memrchr(buf, '\n', n);
+    while (nl && (size_t)(nl - buf) > n / 2) {
+        const char *line = nl + 1;
+        const char *prev = memrchr(buf, '\n', (size_t)(nl - buf));
+        const char *prev_start = prev ? prev + 1 : buf;
+        size_t prev_n = (size_t)(nl - prev_start);
+        bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
+        if (line < end && prev_ok && starts_run(line, (size_t)(end - line)))
+            return (size_t)(line - buf);
+        nl = prev;
+    }
+    return 0;
+}
+
+static size_t count_lines(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (const char *p = s; (p = memchr(p, '\n', n - (size_t)(p - s))) != NULL; p++)
+        c++;
+    return c;
+}
+
+/* Queue buf[0, len) (ownership passes) as one piece of path. */
+static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
+                         bool continued, bool more)
+{
+    /* the run ids of this piece continue those of the pieces before: wait for them */
+    size_t first_run = continued ? fsc_pipe_drain(w->pipe) : 0;
+    fsc_item *job = fsc_item_new(path, NULL);
+    if (!job) {
+        free(buf);
+        submit(w, NULL);
+        return;
+    }
+    buf[len] = '\0';
+    job->data = buf;
+    job->len = len;
+    job->first_line = first_line;
+    job->first_run = first_run;
+    job->continued = continued;
+    job->more = more;
+    w->progress->raw_done += len;
+    submit(w, job);
+}
+
+/* A read error in a file read in pieces: after the first piece, it is the last
+ * piece, so that the file's manifest entry says error and counts the runs before. */
+static void read_error(fsc_walker *w, const char *path, bool continued)
+{
+    if (!continued) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        return;
+    }
+    char reason[256];
+    snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
+    fsc_pipe_drain(w->pipe);
+    fsc_item *job = fsc_item_new(path, NULL);
+    if (job) {
+        job->continued = true;
+        job->fixed = true;
+        job->status = FSC_IN_ERROR;
+        job->error = fsc_strdup(reason);
+    }
+    submit(w, job);
+}
+
+/* A plain text file larger than piece_bytes (its first n bytes in buf): read and
+ * parsed piece by piece, so that memory stays flat. Pieces end before a job
+ * definition that follows the end of a report (see piece_cut); when none comes for
+ * twice the piece size, after a blank line; after four times, at any line end. What
+ * a run takes from the text above it (headings, the fio command, the HTML or mail
+ * encoding of the whole document) is not seen across a piece boundary. */
+static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n)
+{
+    size_t piece = w->piece_bytes, want = piece, cap = n;
+    uint32_t line = 0;
+    bool eof = false, continued = false;
+    while (!w->stop) {
+        if (!eof && n < want) {
+            char *nb = cap < want ? realloc(buf, want + 1) : buf;
+            if (!nb) {
+                free(buf);
+                submit(w, NULL);
+                return;
+            }
+            buf = nb;
+            cap = cap < want ? want : cap;
+            ssize_t r = read_full(fd, buf + n, want - n);
+            if (r < 0) {
+                read_error(w, path, continued);
+                free(buf);
+                return;
+            }
+            eof = (size_t)r < want - n;
+            n += (size_t)r;
+        }
+        size_t cut = eof ? n : piece_cut(buf, n, n >= 2 * piece);
+        if (!cut && n < 4 * piece) {
+            want = n + piece; /* no boundary yet: read on */
+            continue;
+        }
+        if (!cut) { /* no run starts in 4 pieces of text: cut at a line end */
+            const char *nl = memrchr(buf, '\n', n);
+            cut = nl ? (size_t)(nl - buf) + 1 : n;
+        }
+        size_t rest_cap = n - cut > piece ? n - cut : piece; /* a cut may leave more than a piece */
+        char *rest = malloc(rest_cap + 1);
+        if (!rest) {
+            free(buf);
+            submit(w, NULL);
+            return;
+        }
+        memcpy(rest, buf + cut, n - cut);
+        size_t lines = count_lines(buf, cut);
+        bool last = eof && cut == n;
+        submit_piece(w, path, buf, cut, line, continued, !last);
+        if (last) {
+            free(rest);
+            return;
+        }
+        line += (uint32_t)lines;
+        continued = true;
+        buf = rest;
+        n -= cut;
+        cap = rest_cap;
+        want = piece;
+    }
+    free(buf);
+}
+
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
@@ -151,6 +322,10 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     if (fsc_is_archive_magic((const unsigned char *)buf, n)) {
         fsc_archive_read_fd(w, path, fd, buf, n);
         free(buf);
+        return;
+    }
+    if (n == SNIFF_BYTES && hint > w->piece_min && !fsc_looks_binary(buf, n)) {
+        read_pieces(w, path, fd, buf, n);
         return;
     }
     if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
@@ -309,8 +484,15 @@ fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_p
     fsc_progress_init(&progress, opts->progress, 0);
     if (progress.on)
         progress.raw_total = known_total(paths, n_paths);
+    /* FIOSCOPE_PIECE_BYTES: other piece sizes for huge files (tests); files above 4
+     * pieces are then read in pieces */
+    const char *pb = getenv("FIOSCOPE_PIECE_BYTES");
+    unsigned long long want = pb ? strtoull(pb, NULL, 10) : 0;
+    size_t piece_bytes = want >= 4096 && want <= FSC_PIECE_MIN ? (size_t)want : FSC_PIECE_BYTES;
     fsc_walker w = {
         .progress = &progress,
+        .piece_bytes = piece_bytes,
+        .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
         .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
         .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
     };

@@ -45,7 +45,10 @@ bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
         return false;
-    snprintf(kv->key, sizeof kv->key, "%s", key);
+    size_t k = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
+    k = k < sizeof kv->key - 1 ? k : sizeof kv->key - 1;
+    memcpy(kv->key, key, k);
+    kv->key[k] = '\0';
     kv->v = v;
     return true;
 }
@@ -308,7 +311,7 @@ const size_t fsc_n_disk_fields = FSC_ARRAY_SIZE(fsc_disk_fields);
 const fsc_field *fsc_field_find(const fsc_field *tab, size_t n, const char *name, size_t len)
 {
     for (size_t i = 0; i < n; i++)
-        if (strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
+        if ((!len || tab[i].name[0] == name[0]) && strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
             return &tab[i];
     return NULL;
 }

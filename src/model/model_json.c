@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 void fsc_model_write_doc_start(fsc_jw *w)
 {
@@ -20,7 +21,20 @@ void fsc_pct_key(char *out, size_t size, double pct)
     /* fio's "%f" without snprintf's cost: six decimals, rounded */
     if (pct >= 0 && pct < 1e9) {
         unsigned long long m = (unsigned long long)llround(pct * 1e6);
-        snprintf(out, size, "%llu.%06llu", m / 1000000ULL, m % 1000000ULL);
+        char tmp[48], *e = tmp + sizeof tmp, *p = e;
+        unsigned long long ip = m / 1000000ULL, frac = m % 1000000ULL;
+        for (int d = 0; d < 6; d++, frac /= 10) /* "%llu.%06llu" */
+            *--p = (char)('0' + frac % 10);
+        *--p = '.';
+        do
+            *--p = (char)('0' + ip % 10);
+        while (ip /= 10);
+        size_t n = (size_t)(e - p);
+        if (size) {
+            n = n < size - 1 ? n : size - 1;
+            memcpy(out, p, n);
+            out[n] = '\0';
+        }
         return;
     }
     snprintf(out, size, "%f", pct);
@@ -79,13 +93,14 @@ static void write_lat(fsc_jw *w, const char *name, const fsc_lat *l)
     if (l->n_bins) {
         fsc_jw_key(w, "bins");
         fsc_jw_obj(w);
+        fsc_buf k = {0}; /* one buffer for all the keys */
         for (size_t i = 0; i < l->n_bins; i++) {
-            fsc_buf k = {0};
+            fsc_buf_reset(&k);
             fsc_buf_num(&k, l->bins[i].ns);
-            fsc_jw_key(w, k.data ? k.data : "0");
-            fsc_buf_free(&k);
+            fsc_jw_key(w, k.data && !k.oom ? k.data : "0");
             fsc_jw_num(w, l->bins[i].count);
         }
+        fsc_buf_free(&k);
         fsc_jw_obj_end(w);
     }
     fsc_jw_obj_end(w);

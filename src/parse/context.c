@@ -73,8 +73,9 @@ static bool sp_ends(span sp, const char *lit)
 static bool sp_has(span sp, const char *lit)
 {
     size_t k = strlen(lit);
-    for (size_t i = 0; i + k <= sp.n; i++)
-        if (memcmp(sp.s + i, lit, k) == 0)
+    const char *end = sp.s + sp.n;
+    for (const char *p = sp.s; k <= (size_t)(end - p) && (p = memchr(p, lit[0], (size_t)(end - p) - k + 1)); p++)
+        if (memcmp(p, lit, k) == 0)
             return true;
     return false;
 }
@@ -86,31 +87,46 @@ static bool is_blank(const fsc_text *t, size_t i)
 
 /* ---- what a line is ---- */
 
+/* A literal with its length, so that a list of line starts is tested without strlen. */
+typedef struct lit {
+    const char *s;
+    size_t n;
+} lit;
+#define LIT(x) {x, sizeof x - 1}
+
+static bool starts_with_any(span sp, const lit *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sp.n >= l[i].n && sp.s[0] == l[i].s[0] && memcmp(sp.s, l[i].s, l[i].n) == 0)
+            return true;
+    return false;
+}
+
 /* Lines that fio prints: never headings; some of them end an earlier run. */
 static bool is_fio_output(span sp)
 {
-    static const char *const starts[] = {
-        "fio-",        "Starting ", "Jobs:",      "read:",      "write:",     "trim:",   "read :",
-        "write :",     "slat ",     "clat ",      "lat ",       "bw ",        "iops",    "cpu ",
-        "IO depths",   "submit ",   "complete ",  "issued ",    "latency ",   "Run status group",
-        "READ:",       "WRITE:",    "TRIM:",      "MIXED:",     "Disk stats", "|",       "fsync",
-        "sync ",       "mixed:",    "fio:"};
+    static const lit starts[] = {
+        LIT("fio-"),      LIT("Starting "), LIT("Jobs:"),      LIT("read:"),     LIT("write:"),
+        LIT("trim:"),     LIT("read :"),    LIT("write :"),    LIT("slat "),     LIT("clat "),
+        LIT("lat "),      LIT("bw "),       LIT("iops"),       LIT("cpu "),      LIT("IO depths"),
+        LIT("submit "),   LIT("complete "), LIT("issued "),    LIT("latency "),  LIT("Run status group"),
+        LIT("READ:"),     LIT("WRITE:"),    LIT("TRIM:"),      LIT("MIXED:"),    LIT("Disk stats"),
+        LIT("|"),         LIT("fsync"),     LIT("sync "),      LIT("mixed:"),    LIT("fio:")};
     sp = trim(sp);
-    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
-        if (sp_starts(sp, starts[i]))
-            return true;
+    if (starts_with_any(sp, starts, sizeof starts / sizeof *starts))
+        return true;
     return sp_has(sp, "(groupid=") || sp_has(sp, "(g=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
 }
 
 /* A line that closes an earlier run: the command search does not go above it. */
 static bool ends_a_run(span sp)
 {
-    static const char *const starts[] = {"Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
-                                         "Disk stats",       "latency ", "issued ", "}"};
+    static const lit starts[] = {LIT("Run status group"), LIT("READ:"), LIT("WRITE:"),
+                                 LIT("TRIM:"), LIT("MIXED:"), LIT("Disk stats"),
+                                 LIT("latency "), LIT("issued "), LIT("}")};
     sp = trim(sp);
-    for (size_t i = 0; i < sizeof starts / sizeof *starts; i++)
-        if (sp_starts(sp, starts[i]))
-            return true;
+    if (starts_with_any(sp, starts, sizeof starts / sizeof *starts))
+        return true;
     return sp_has(sp, "(groupid=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
 }
 
@@ -224,11 +240,11 @@ static bool has_clock(span sp)
 }
 
 /* Text that could be a title: not fio output, a command, a prompt, a path, a date,
- * a list item or prose. */
-static bool title_like(span sp, size_t max_len)
+ * a list item or prose (title_like without the length limit). */
+static bool title_text(span sp)
 {
     sp = trim(sp);
-    if (!sp.n || sp.n > max_len || strchr("-*+|[(>{<#$`~=/.", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
+    if (!sp.n || strchr("-*+|[(>{<#$`~=/.", sp.s[0]) || memchr(sp.s, '=', sp.n) ||
         memchr(sp.s, '@', sp.n) || memchr(sp.s, '<', sp.n) || memchr(sp.s, '>', sp.n) || sp_has(sp, ". ") ||
         sp_ends(sp, "wrote:") || sp_ends(sp, "wrote") || sp_has(sp, "$ ") || sp_has(sp, "# ") || sp_ends(sp, "$") ||
         sp_ends(sp, "#") || has_clock(sp) || ends_like_sentence(sp) || is_fio_output(sp) || is_command(sp) ||
@@ -238,6 +254,26 @@ static bool title_like(span sp, size_t max_len)
     for (size_t i = 0; i < sp.n && !letter; i++)
         letter = isalpha((unsigned char)sp.s[i]) || (unsigned char)sp.s[i] >= 0x80;
     return letter;
+}
+
+static bool title_like(span sp, size_t max_len)
+{
+    return trim(sp).n <= max_len && title_text(sp);
+}
+
+/* title_like of one line, worked out at most once (heading_at asks up to three times). */
+typedef struct title_memo {
+    span sp;
+    int text; /* -1 unknown, else title_text(sp) */
+} title_memo;
+
+static bool title_like_memo(title_memo *m, size_t max_len)
+{
+    if (trim(m->sp).n > max_len)
+        return false;
+    if (m->text < 0)
+        m->text = title_text(m->sp);
+    return m->text;
 }
 
 static span strip_colon(span sp)
@@ -332,6 +368,11 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     span sp = trim(line_span(t, i));
     if (!sp.n || (t->lines[i].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
         return false;
+    /* Most lines of fio output hold a '=': then only the headings marked by their
+     * first character ("# x", "[-- Attachment", "**x**") remain possible, as every
+     * other kind needs title_like, which refuses a '=' (an outline number has none). */
+    if (sp.s[0] != '#' && sp.s[0] != '[' && sp.s[0] != '*' && memchr(sp.s, '=', sp.n))
+        return false;
     h->line = i;
     if (atx_heading(line_span(t, i), h))
         return true;
@@ -339,8 +380,9 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
         h->level = LEVEL_CAPTION;
         return true;
     }
+    title_memo tm = {sp, -1};
     /* underlined with === or --- */
-    if (i + 1 < limit && title_like(sp, TITLE_MAX)) {
+    if (i + 1 < limit && title_like_memo(&tm, TITLE_MAX)) {
         span u = trim(line_span(t, i + 1));
         size_t k = 0;
         while (k < u.n && u.s[k] == u.s[0])
@@ -364,14 +406,15 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
         h->text = strip_colon(trim((span){sp.s + 2, sp.n - 4}));
         return h->text.n > 0;
     }
-    if (i == first_text && title_like(sp, TITLE_MAX) && blank_or_edge(t, i + 1, limit)) {
+    if (i == first_text && title_like_memo(&tm, TITLE_MAX) && blank_or_edge(t, i + 1, limit)) {
         h->level = LEVEL_TITLE;
         h->text = strip_colon(sp);
         return true;
     }
+    if (!title_like_memo(&tm, CAPTION_MAX) || count_words(sp) > CAPTION_WORDS)
+        return false;
     bool before_command = i + 1 < limit && is_command(line_span(t, i + 1));
-    if (title_like(sp, CAPTION_MAX) && count_words(sp) <= CAPTION_WORDS &&
-        (blank_or_edge(t, i + 1, limit) || before_command) &&
+    if ((blank_or_edge(t, i + 1, limit) || before_command) &&
         (i == 0 || blank_or_edge(t, i - 1, limit) || before_command)) {
         h->level = LEVEL_CAPTION;
         h->text = strip_colon(sp);

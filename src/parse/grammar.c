@@ -31,6 +31,12 @@ struct fsc_grammar_set {
     size_t n_leads, cap_leads;
     const fsc_rule **generic; /* rules without a lead: tried after the lead rules */
     size_t n_generic, cap_generic;
+    /* indexes into leads by their first byte, in lead order: a line is only compared
+     * with the leads that can match it */
+    struct lead_bucket {
+        size_t *idx;
+        size_t n, cap;
+    } by_byte[256];
     uint32_t max_captures;
 };
 
@@ -109,6 +115,8 @@ void fsc_grammars_free(fsc_grammar_set *g)
         free(g->leads[i].rules);
     free(g->leads);
     free(g->generic);
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(g->by_byte); i++)
+        free(g->by_byte[i].idx);
     free(g);
 }
 
@@ -122,6 +130,11 @@ static bool add_lead(fsc_grammar_set *g, const char *lead, const fsc_rule *r)
         if (g->leads[i].len == len && !memcmp(g->leads[i].lead, lead, len))
             e = &g->leads[i];
     if (!e) {
+        struct lead_bucket *b = &g->by_byte[(unsigned char)lead[0]];
+        size_t *bi = FSC_PUSH(b->idx, b->n, b->cap);
+        if (!bi)
+            return false;
+        *bi = g->n_leads;
         e = FSC_PUSH(g->leads, g->n_leads, g->cap_leads);
         if (!e)
             return false;
@@ -170,6 +183,9 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
         goto fail;
     }
     (void)pcre2_jit_compile(r->re, PCRE2_JIT_COMPLETE); /* speed-up only */
+    r->cap_kv = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "kv");
+    r->cap_unit = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "unit");
+    r->cap_list = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "list");
     uint32_t caps = 0;
     pcre2_pattern_info(r->re, PCRE2_INFO_CAPTURECOUNT, &caps);
     if (caps + 1 > g->max_captures)
@@ -218,7 +234,8 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
             fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\": unknown kind", file, r->id, it->string);
             goto fail;
         }
-        if (pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)it->string) < 0) {
+        f->num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)it->string);
+        if (f->num < 0) {
             fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\" is not a capture of the pattern", file,
                            r->id, it->string);
             goto fail;
@@ -272,6 +289,20 @@ static const char *lead_start(const char *s, size_t n, size_t *rest)
     return s + i;
 }
 
+/* Does s[0, n) contain the needle? memchr finds the candidates: cheaper
+ * than memmem for the short lines and needles here. */
+static bool contains(const char *s, size_t n, const char *needle)
+{
+    size_t k = strlen(needle);
+    const char *end = s + n;
+    if (k == 0)
+        return true; /* as memmem */
+    for (const char *p = s; k <= (size_t)(end - p) && (p = memchr(p, needle[0], (size_t)(end - p) - k + 1)); p++)
+        if (memcmp(p, needle, k) == 0)
+            return true;
+    return false;
+}
+
 static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
 {
     return pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
@@ -284,8 +315,9 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     const char *w = lead_start(s, n, &rest);
     if (rest == 0)
         return NULL;
-    for (size_t i = 0; i < g->n_leads; i++) {
-        const lead_entry *e = &g->leads[i];
+    const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
+    for (size_t i = 0; i < b->n; i++) {
+        const lead_entry *e = &g->leads[b->idx[i]];
         if (e->len > rest || e->lead[0] != w[0] || memcmp(e->lead, w, e->len) != 0)
             continue;
         /* a lead ending in a letter must end the word there */
@@ -302,7 +334,7 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     }
     for (size_t k = 0; k < g->n_generic; k++) {
         const fsc_rule *r = g->generic[k];
-        if (r->needle && !memmem(s, n, r->needle, strlen(r->needle)))
+        if (r->needle && !contains(s, n, r->needle))
             continue;
         if (try_rule(r, s, n, md))
             return r;
@@ -394,6 +426,12 @@ bool fsc_rule_capture(const fsc_rule *r, pcre2_match_data *md, const char *subje
                       const char *name, const char **s, size_t *len)
 {
     int num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)name);
+    return fsc_rule_capture_num(md, subject, num, s, len);
+}
+
+bool fsc_rule_capture_num(pcre2_match_data *md, const char *subject, int num, const char **s,
+                          size_t *len)
+{
     if (num < 0 || (uint32_t)num >= pcre2_get_ovector_count(md))
         return false;
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);

@@ -58,6 +58,7 @@ typedef enum fsc_era_hint { FSC_ERA_ANY, FSC_ERA_HINT_LEGACY, FSC_ERA_HINT_MODER
 typedef struct fsc_capfield {
     char *name; /* capture name = model field name */
     fsc_kind kind;
+    int num; /* its capture number, resolved at load */
 } fsc_capfield;
 
 typedef struct fsc_kvfield {
@@ -81,6 +82,7 @@ typedef struct fsc_rule {
     size_t n_kv;
     char **fuzzy; /* canonical line starts a damaged line may be repaired to */
     size_t n_fuzzy;
+    int cap_kv, cap_unit, cap_list; /* numbers of these captures, negative if none */
 } fsc_rule;
 
 /* Match one line: the first rule whose lead (first word) or needle fits and whose
@@ -92,6 +94,9 @@ pcre2_match_data *fsc_grammar_match_data(const fsc_grammar_set *g);
 /* A named capture of the last match; false when the group did not take part. */
 bool fsc_rule_capture(const fsc_rule *r, pcre2_match_data *md, const char *subject,
                       const char *name, const char **s, size_t *len);
+/* The same by capture number (fsc_capfield.num, fsc_rule.cap_*): no name lookup. */
+bool fsc_rule_capture_num(pcre2_match_data *md, const char *subject, int num, const char **s,
+                          size_t *len);
 const fsc_kvfield *fsc_rule_kv(const fsc_rule *r, const char *key, size_t len);
 /* A line no rule matched, repaired: its first words are replaced by a rule's
  * canonical start ("clat perntiles" → "clat percentiles") when they are a few

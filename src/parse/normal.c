@@ -283,9 +283,10 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
             continue;
         const char *s;
         size_t n;
-        if (!fsc_rule_capture(r, st->md, line, cf->name, &s, &n))
+        if (!fsc_rule_capture_num(st->md, line, cf->num, &s, &n))
             continue;
-        if (!fsc_field_find(tab, ntab, cf->name, strlen(cf->name)))
+        const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
+        if (!f)
             continue; /* a capture meant for another target (e.g. jobname) */
         double v;
         if (convert(st, cf->kind, s, n, NULL, 0, &v) != FSC_OK) {
@@ -293,7 +294,7 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
             warn(st, idx, "cannot read the value '%.*s'", (int)(n), s);
             continue;
         }
-        set_num(st, base, tab, ntab, cf->name, v, idx);
+        *fsc_field_ptr(base, f) = fsc_num_of(v); /* set_num, with the field found above */
     }
 }
 
@@ -342,9 +343,9 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
 {
     const char *s, *unit = NULL;
     size_t n, unit_len = 0;
-    if (!fsc_rule_capture(r, st->md, line, "kv", &s, &n))
+    if (!fsc_rule_capture_num(st->md, line, r->cap_kv, &s, &n))
         return;
-    fsc_rule_capture(r, st->md, line, "unit", &unit, &unit_len);
+    fsc_rule_capture_num(st->md, line, r->cap_unit, &unit, &unit_len);
     const char *end = s + n;
     size_t pos = 0;
     while (s < end) {
@@ -589,7 +590,7 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
     size_t wn, un;
     bool sync;
     if (!fsc_rule_capture(r, st->md, line, "which", &w, &wn) ||
-        !fsc_rule_capture(r, st->md, line, "unit", &u, &un))
+        !fsc_rule_capture_num(st->md, line, r->cap_unit, &u, &un))
         return;
     int kind = latkind_of(w, wn, &sync);
     if (sync)
@@ -606,7 +607,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
 {
     const char *s;
     size_t n;
-    if (st->pctl_kind < 0 || !fsc_rule_capture(r, st->md, line, "list", &s, &n))
+    if (st->pctl_kind < 0 || !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = cur_job(st);
     if (!j)
@@ -684,8 +685,8 @@ static void act_buckets(nstate *st, const fsc_rule *r, const char *line, size_t 
 {
     const char *u, *s;
     size_t un, n;
-    if (!fsc_rule_capture(r, st->md, line, "unit", &u, &un) ||
-        !fsc_rule_capture(r, st->md, line, "list", &s, &n))
+    if (!fsc_rule_capture_num(st->md, line, r->cap_unit, &u, &un) ||
+        !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = need_job(st, idx);
     if (!j)
@@ -701,7 +702,7 @@ static void act_depths(nstate *st, const fsc_rule *r, const char *line, size_t i
     const char *w, *s;
     size_t wn, n;
     if (!fsc_rule_capture(r, st->md, line, "which", &w, &wn) ||
-        !fsc_rule_capture(r, st->md, line, "list", &s, &n))
+        !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = need_job(st, idx);
     if (!j)
@@ -991,6 +992,15 @@ static void flush_unknown(nstate *st)
     st->n_pending_unknown = 0;
 }
 
+/* How often c occurs in s[0, n) (memchr skips the stretches without it). */
+static int count_char(const char *s, size_t n, char c)
+{
+    int k = 0;
+    for (const char *p = s, *end = s + n; (p = memchr(p, c, (size_t)(end - p))) != NULL; p++)
+        k++;
+    return k;
+}
+
 /* Does line b look like the rest of a line that a mail client or terminal wrapped?
  * ("stdev=6624.06, samples=56", "error, error=Bad address): pid=1", ">=64=0.0%") */
 static bool continues(const char *a, size_t an, const char *b, size_t bn)
@@ -1003,9 +1013,7 @@ static bool continues(const char *a, size_t an, const char *b, size_t bn)
     }
     if (!an || !bn)
         return false;
-    int open = 0;
-    for (size_t k = 0; k < an; k++)
-        open += a[k] == '(' ? 1 : a[k] == ')' ? -1 : 0;
+    int open = count_char(a, an, '(') - count_char(a, an, ')'); /* the paren balance */
     if (a[an - 1] == ',' || open > 0)
         return true;
     size_t k = 0;
@@ -1015,10 +1023,12 @@ static bool continues(const char *a, size_t an, const char *b, size_t bn)
 }
 
 /* Join wrapped continuation lines to line i while the joined text still matches a
- * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text. */
+ * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text.
+ * md_is_r: md holds the match of r on *s, as fsc_grammar_match left it (then, when
+ * nothing else was matched here, matching again is skipped: it would give the same). */
 static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t, size_t i, size_t last,
                                     const fsc_rule *r, const char **s, size_t *n, fsc_buf *joined,
-                                    pcre2_match_data *md, size_t *joined_to)
+                                    pcre2_match_data *md, size_t *joined_to, bool md_is_r)
 {
     size_t j = i + 1;
     const char *cur = *s;
@@ -1029,6 +1039,7 @@ static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t,
         size_t nn = t->lines[j].len;
         if ((t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || !continues(cur, cn, ns, nn))
             break;
+        md_is_r = false;
         if (fsc_grammar_match(g, ns, nn, md))
             break; /* a line of its own */
         fsc_buf tmp = {0};
@@ -1057,6 +1068,8 @@ static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t,
         *s = joined->data;
         *n = joined->len;
     }
+    if (md_is_r)
+        return r;
     return r ? fsc_grammar_match(g, *s, *n, md) : NULL;
 }
 
@@ -1091,7 +1104,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         }
         size_t joined_to = i;
         if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || (!r && st.run))
-            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to);
+            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to, !repaired);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
             if (st.run && st.has_results)

@@ -77,12 +77,15 @@ static bool starts_with_ci(const char *s, size_t n, const char *lit)
     return true;
 }
 
+/* The first occurrence of lit in s[0, n): memchr finds the candidates (vectorized),
+ * which is much cheaper than a byte loop or memmem over a whole document. */
 static const char *find_lit(const char *s, size_t n, const char *lit)
 {
     size_t k = strlen(lit);
-    for (size_t i = 0; i + k <= n; i++)
-        if (s[i] == lit[0] && memcmp(s + i, lit, k) == 0)
-            return s + i;
+    const char *end = s + n;
+    for (const char *p = s; k <= (size_t)(end - p) && (p = memchr(p, lit[0], (size_t)(end - p) - k + 1)); p++)
+        if (memcmp(p, lit, k) == 0)
+            return p;
     return NULL;
 }
 
@@ -141,6 +144,11 @@ static doc_kind detect_doc(const char *data, size_t len)
 
 /* ---- step 1: physical lines, quoted-printable, CR ---- */
 
+/* Each physical line goes straight on to step 2 (clean_line), so that no copy of the
+ * whole document is kept between the steps. */
+typedef struct cleaner cleaner;
+static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags);
+
 /* Append s decoded from quoted-printable to b. Returns true for a soft line break. */
 static bool qp_decode_append(fsc_buf *b, const char *s, size_t n)
 {
@@ -170,11 +178,11 @@ static bool is_progress_junk(const char *s, size_t n)
     return i == n || starts_with(s + i, n - i, "Jobs: ");
 }
 
-static bool emit_cr_segments(fsc_text *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+static bool emit_cr_segments(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     const char *cr = memchr(s, '\r', n);
     if (!cr)
-        return add_line(t, s, n, orig, flags);
+        return clean_line(t, s, n, orig, flags);
     flags |= FSC_LINE_CR;
     const char *last = s + n;
     while (last > s && last[-1] != '\r')
@@ -188,10 +196,10 @@ static bool emit_cr_segments(fsc_text *t, const char *s, size_t n, uint32_t orig
         p = e + 1;
     }
     if (all_junk)
-        return add_line(t, last, (size_t)(s + n - last), orig, flags);
+        return clean_line(t, last, (size_t)(s + n - last), orig, flags);
     for (const char *p = s;;) {
         const char *e = memchr(p, '\r', (size_t)(s + n - p));
-        if (!add_line(t, p, (size_t)((e ? e : s + n) - p), orig, flags))
+        if (!clean_line(t, p, (size_t)((e ? e : s + n) - p), orig, flags))
             return false;
         if (!e)
             return true;
@@ -274,7 +282,7 @@ static size_t line_len(const char *data, size_t len, size_t i)
     return n && data[i + n - 1] == '\r' ? n - 1 : n;
 }
 
-static fsc_status split_physical(const char *data, size_t len, doc_kind d, fsc_text *out)
+static fsc_status split_physical(const char *data, size_t len, doc_kind d, cleaner *out)
 {
     fsc_buf lg = {0};
     mime_state mime = {d.qp_all, false, false, false, ""};
@@ -300,6 +308,12 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, fsc_t
         }
         const char *raw = s;
         size_t raw_n = n;
+        if (!joining && !flowing && !mime.qp && !mime.flowed) { /* the common case: no copy */
+            ok = emit_cr_segments(out, s, n, first_no, flags);
+            mime_track(&mime, raw, raw_n);
+            i = end + 1;
+            continue;
+        }
         if (flowing) { /* the continuation of a flowed line: drop its quote prefix */
             size_t p;
             quote_depth(s, n, &p);
@@ -969,38 +983,73 @@ static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint
     }
 }
 
-static fsc_status clean_lines(const fsc_text *in, doc_kind d, fsc_text *out)
+struct cleaner {
+    line_sink k;
+    doc_kind d;
+    fsc_buf sp, piece, dec;
+};
+
+/* Does clean_spaces leave s as it is (ASCII without tabs)? */
+static bool plain_ascii(const char *s, size_t n)
 {
-    line_sink k = {out, {0}, {0}, true};
-    fsc_buf sp = {0}, piece = {0}, dec = {0};
-    for (size_t li = 0; li < in->n_lines && k.ok; li++) {
-        const fsc_line *l = &in->lines[li];
-        uint16_t flags = l->flags;
-        fsc_buf_reset(&sp);
-        clean_spaces(fsc_text_line(in, li), l->len, &sp);
-        const char *s = buf_str(&sp);
-        size_t n = sp.len, st = stamp_len(s, n);
-        if (st) {
-            s += st;
-            n -= st;
-            flags |= FSC_LINE_STAMP;
-        }
-        if (d.html) {
-            sink_html(&k, s, n, l->orig, flags, &piece, &dec);
-            continue;
-        }
-        fsc_buf_reset(&dec);
-        if (memchr(s, '&', n) && decode_entities(s, n, &dec))
-            sink_line(&k, buf_str(&dec), dec.len, l->orig, flags | FSC_LINE_ENTITY);
-        else
-            sink_line(&k, s, n, l->orig, flags);
+    /* eight bytes at a time: a high bit, or a zero byte in w ^ tabs (a tab) */
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, tabs = ones * '\t';
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        uint64_t t = w ^ tabs;
+        if ((w & highs) || ((t - ones) & ~t & highs))
+            return false;
     }
-    bool ok = k.ok && !sp.oom && !piece.oom && !dec.oom;
-    fsc_buf_free(&k.tmp);
-    fsc_buf_free(&k.piece);
-    fsc_buf_free(&sp);
-    fsc_buf_free(&piece);
-    fsc_buf_free(&dec);
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned char any = 0;
+    for (; i < n; i++)
+        any |= (unsigned char)((u[i] & 0x80) | (u[i] == '\t'));
+    return !any;
+}
+
+/* Step 2 for one physical line: spaces, CI stamps, HTML, entities, then the sink. */
+static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    if (!plain_ascii(s, n)) {
+        fsc_buf_reset(&c->sp);
+        clean_spaces(s, n, &c->sp);
+        s = buf_str(&c->sp);
+        n = c->sp.len;
+    }
+    size_t st = stamp_len(s, n);
+    if (st) {
+        s += st;
+        n -= st;
+        flags |= FSC_LINE_STAMP;
+    }
+    if (c->d.html) {
+        sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
+        return c->k.ok;
+    }
+    if (memchr(s, '&', n)) {
+        fsc_buf_reset(&c->dec);
+        if (decode_entities(s, n, &c->dec)) {
+            sink_line(&c->k, buf_str(&c->dec), c->dec.len, orig, flags | FSC_LINE_ENTITY);
+            return c->k.ok;
+        }
+    }
+    sink_line(&c->k, s, n, orig, flags);
+    return c->k.ok;
+}
+
+/* Steps 1 and 2: physical lines of data, cleaned, into out. */
+static fsc_status clean_lines(const char *data, size_t len, doc_kind d, fsc_text *out)
+{
+    cleaner c = {{out, {0}, {0}, true}, d, {0}, {0}, {0}};
+    fsc_status st = split_physical(data, len, d, &c);
+    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom;
+    fsc_buf_free(&c.k.tmp);
+    fsc_buf_free(&c.k.piece);
+    fsc_buf_free(&c.sp);
+    fsc_buf_free(&c.piece);
+    fsc_buf_free(&c.dec);
     return ok ? FSC_OK : FSC_E_NOMEM;
 }
 
@@ -1044,9 +1093,10 @@ static bool gutter_at(const fsc_text *t, size_t i, gutter_num *g)
 
 /* Gutter runs: consecutive numbers, each line one more than the previous. Bare
  * numbers need 3 lines, or start at 1 after a blank line; numbers in front of code
- * need 3 lines. */
-static void strip_gutters(fsc_text *t)
+ * need 3 lines. Returns whether any was stripped. */
+static bool strip_gutters(fsc_text *t)
 {
+    bool any = false;
     size_t i = 0;
     while (i < t->n_lines) {
         gutter_num g, h;
@@ -1067,6 +1117,7 @@ static void strip_gutters(fsc_text *t)
          * unless it stands alone after a blank line, as gutters do */
         bool after_blank = i == 0 || t->lines[i - 1].len == 0;
         bool is_gutter = all_bare ? (run >= 3 || (g.v == 1 && after_blank)) : run >= 3;
+        any = any || is_gutter;
         for (size_t m = i; is_gutter && m < j; m++) {
             gutter_at(t, m, &h);
             t->lines[m].off += h.strip;
@@ -1075,6 +1126,7 @@ static void strip_gutters(fsc_text *t)
         }
         i = j;
     }
+    return any;
 }
 
 /* Copy the lines into out so that they are stored back to back, each with '\n'. */
@@ -1090,20 +1142,21 @@ static fsc_status compact(const fsc_text *in, fsc_text *out)
 
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
 {
-    fsc_text phys = {0}, clean = {0};
+    fsc_text clean = {0};
     memset(out, 0, sizeof *out);
     doc_kind d = detect_doc(data, len);
-    fsc_status st = split_physical(data, len, d, &phys);
-    if (st == FSC_OK)
-        st = clean_lines(&phys, d, &clean);
+    fsc_status st = clean_lines(data, len, d, &clean);
     if (st == FSC_OK) {
         flag_fences(&clean);
-        strip_gutters(&clean);
-        st = compact(&clean, out);
+        if (strip_gutters(&clean)) {
+            st = compact(&clean, out);
+        } else { /* the lines are still back to back: take them as they are */
+            *out = clean;
+            memset(&clean, 0, sizeof clean);
+        }
     }
     if (st == FSC_OK)
         st = fsc_outline_build(out);
-    fsc_text_free(&phys);
     fsc_text_free(&clean);
     return st;
 }

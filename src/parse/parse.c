@@ -67,7 +67,7 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
         fsc_buf_putc(&id, ':');
         fsc_buf_puts(&id, run->source.member);
     }
-    snprintf(idbuf, sizeof idbuf, "#%zu", st->n_runs);
+    snprintf(idbuf, sizeof idbuf, "#%zu", st->doc->first_run + st->n_runs);
     fsc_buf_puts(&id, idbuf);
     run->id = id.data;
     if (fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
@@ -315,6 +315,8 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
         fsc_text_free(&text);
         return st;
     }
+    for (size_t i = 0; doc->first_line && i < text.n_lines; i++)
+        text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
     doc_state ds = {p, doc, &text, sink, ctx, 0, false};
     pending_list pl = {0};
     bool ok = find_structured(&text, &pl);

@@ -92,6 +92,10 @@ static size_t record_start(const char *s, size_t n)
     if (k + 1 < n && s[k] >= '2' && s[k] <= '5' && s[k + 1] == ';')
         return k;
     for (size_t i = k + 1; i + 5 <= n; i++) {
+        const char *semi = memchr(s + i, ';', n - 4 - i); /* candidates for ";fio-" */
+        if (!semi)
+            break;
+        i = (size_t)(semi - s);
         if (memcmp(s + i, ";fio-", 5) == 0) {
             if (s[i - 1] >= '3' && s[i - 1] <= '5')
                 return i - 1;

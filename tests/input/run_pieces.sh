@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Huge text files are read in pieces (FIOSCOPE_PIECE_BYTES lowers the piece size so
+# that a small file is cut many times): the output must equal that of the whole file,
+# with run ids, line numbers and the manifest entry continuing across the pieces.
+. "$(dirname "$0")/lib.sh"
+
+for i in 1 2 3 4 5 6; do
+    cat "$FSC_CORPUS"/fio-3.33/*.txt "$FSC_CORPUS"/fio-2.1.10/*.txt "$FSC_CORPUS"/fio-2.15/*.txt
+done > big.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 big.txt > whole.jsonl
+runs=$(grep -vc '^{"input"' whole.jsonl)
+[ "$runs" -gt 300 ] || fail "only $runs runs in the whole file"
+for piece in 4096 20000 65536; do
+    for j in 1 2; do
+        FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" big.txt > pieces.jsonl
+        cmp -s whole.jsonl pieces.jsonl || fail "pieces of $piece bytes (-j $j) differ from the whole file"
+    done
+done
+# exactly one manifest entry, with every run
+[ "$(manifest < pieces.jsonl)" = "big.txt|None|ok|$runs|None" ] || fail "manifest: $(manifest < pieces.jsonl)"
+# the last run's id and line numbers are those of the whole file's last run
+tail -2 pieces.jsonl | head -1 | grep -q "\"id\":\"big.txt#$runs\"" || fail "last run id"
+# text where no job definition follows a report (mail-quoted): cut after blank lines
+# or at line ends (documented: such a cut can split a run); one manifest entry
+for i in 1 2 3 4 5 6 7 8; do cat "$FSC_CORPUS"/damaged/*.mail_quote.txt; done > quoted.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 quoted.txt > whole.jsonl
+FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 quoted.txt > pieces.jsonl
+[ "$(manifest < pieces.jsonl | cut -d'|' -f1-3)" = "quoted.txt|None|ok" ] || fail "quoted manifest"
+python3 - whole.jsonl pieces.jsonl <<'PY' || fail "quoted: runs lost or renumbered lines"
+import json, sys
+def lines(p):
+    return [(r["source"]["first_line"], r["jobs"][0]["jobname"] if r["jobs"] else None)
+            for r in map(json.loads, open(p)) if "input" not in r]
+a, b = lines(sys.argv[1]), lines(sys.argv[2])
+# a boundary inside a run may split it in two, but every run of the whole file is
+# still found, starting at the same line with the same first job
+assert len(a) >= 40 and set(a) <= set(b), (len(a), len(b), len(set(a) & set(b)))
+PY
+echo ok
