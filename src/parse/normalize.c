@@ -119,6 +119,7 @@ static const char *buf_str(const fsc_buf *b)
 /* ---- document-level detection ---- */
 
 typedef struct doc_kind {
+    bool json;   /* a JSON document: its strings are data, never markup or entities */
     bool html;   /* tags like <br> are markup, not text */
     bool qp_all; /* quoted-printable without a MIME header saying so */
 } doc_kind;
@@ -135,8 +136,15 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false};
-    for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html; i++)
+    doc_kind d = {false, false, false};
+    size_t k = 0;
+    if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
+        k = 3;
+    while (k < len && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
+        k++;
+    /* a job named "<br>" or "a&amp;b" in fio's JSON is a name, not HTML */
+    d.json = k < len && data[k] == '{';
+    for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
         d.html = find_lit(data, len, html_marks[i]) != NULL;
     d.qp_all = !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
     return d;
@@ -1028,7 +1036,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
         return c->k.ok;
     }
-    if (memchr(s, '&', n)) {
+    if (!c->d.json && memchr(s, '&', n)) {
         fsc_buf_reset(&c->dec);
         if (decode_entities(s, n, &c->dec)) {
             sink_line(&c->k, buf_str(&c->dec), c->dec.len, orig, flags | FSC_LINE_ENTITY);
