@@ -537,13 +537,17 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         st->run->source.host = fsc_strdup(j->hostname);
 }
 
-static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* The direction a line names in its "dir" capture ("read", "WRITE", ...), or -1. */
+static int captured_dir(nstate *st, const fsc_rule *r, const char *line)
 {
     const char *d;
     size_t dn;
-    if (!fsc_rule_capture(r, st->md, line, "dir", &d, &dn))
-        return;
-    int dir = fsc_ddir_from_name(d, dn);
+    return fsc_rule_capture(r, st->md, line, "dir", &d, &dn) ? fsc_ddir_from_name(d, dn) : -1;
+}
+
+static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    int dir = captured_dir(st, r, line);
     if (dir < 0)
         return;
     fsc_job *j = need_job(st, idx);
@@ -790,11 +794,7 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
 
 static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
-    const char *d;
-    size_t dn;
-    if (!fsc_rule_capture(r, st->md, line, "dir", &d, &dn))
-        return;
-    int dir = fsc_ddir_from_name(d, dn);
+    int dir = captured_dir(st, r, line);
     if (dir < 0)
         return;
     if (st->group < 0) {

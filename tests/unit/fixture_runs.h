@@ -7,9 +7,12 @@
 #ifndef FSC_TEST_FIXTURE_RUNS_H
 #define FSC_TEST_FIXTURE_RUNS_H
 
+#include "fioscope/buf.h"
 #include "fioscope/model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct fx_dir {
     double io_bytes, bw_bytes, bw, iops, runtime, total_ios, bw_mean;
@@ -147,6 +150,32 @@ static fsc_run *fx_libaio_mixed(const char *id)
         job->ctx = fsc_num_of(cpu[j][2]);
     }
     return run;
+}
+
+/* Compare out with the golden file (or rewrite it when FSC_UPDATE_GOLDEN=1). */
+static inline void fsc_test_check_golden(const char *dir, const char *name, const fsc_buf *out)
+{
+    const char *src = getenv("FSC_SOURCE_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/golden/%s/%s", src ? src : ".", dir, name);
+    if (getenv("FSC_UPDATE_GOLDEN") && !strcmp(getenv("FSC_UPDATE_GOLDEN"), "1")) {
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        fwrite(out->data, 1, out->len, f);
+        fclose(f);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        fail_msg("missing golden file %s (run with FSC_UPDATE_GOLDEN=1)", path);
+    char *want = calloc(1, 1 << 16);
+    size_t n = fread(want, 1, (1 << 16) - 1, f);
+    fclose(f);
+    want[n] = '\0';
+    if (strcmp(want, out->data))
+        fprintf(stderr, "--- %s expected:\n%s--- got:\n%s", path, want, out->data);
+    assert_string_equal(want, out->data);
+    free(want);
 }
 
 #endif

@@ -207,30 +207,6 @@ static void test_single_labels_pair(void **state)
     fsc_buf_free(&err);
 }
 
-static void check_golden(const char *name, const fsc_buf *out)
-{
-    const char *src = getenv("FSC_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/golden/compare-fixture/%s", src ? src : ".", name);
-    if (getenv("FSC_UPDATE_GOLDEN") && !strcmp(getenv("FSC_UPDATE_GOLDEN"), "1")) {
-        FILE *f = fopen(path, "wb");
-        assert_non_null(f);
-        fwrite(out->data, 1, out->len, f);
-        fclose(f);
-        return;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("missing golden file %s (run with FSC_UPDATE_GOLDEN=1)", path);
-    char *want = calloc(1, 1 << 16);
-    size_t n = fread(want, 1, (1 << 16) - 1, f);
-    fclose(f);
-    if (strcmp(want, out->data))
-        fprintf(stderr, "--- %s expected:\n%s--- got:\n%s", path, want, out->data);
-    assert_int_equal(n, out->len);
-    assert_string_equal(want, out->data);
-    free(want);
-}
 
 static void test_golden_formats(void **state)
 {
@@ -251,13 +227,13 @@ static void test_golden_formats(void **state)
         char name[32];
         assert_int_equal(fsc_compare_render(c, formats[i], false, &out), FSC_OK);
         snprintf(name, sizeof name, "expected.%s", formats[i]);
-        check_golden(name, &out);
+        fsc_test_check_golden("compare-fixture", name, &out);
         fsc_buf_free(&out);
     }
     fsc_buf out = {0};
     assert_int_equal(fsc_compare_render(c, "text", true, &out), FSC_OK);
     assert_non_null(strstr(out.data, "\033[32m+20.00%\033[0m (p=0.008 n=5+5)"));
-    check_golden("expected.color", &out);
+    fsc_test_check_golden("compare-fixture", "expected.color", &out);
     fsc_buf_free(&out);
     assert_int_equal(fsc_compare_render(c, "html", false, &out), FSC_E_USAGE);
     fsc_buf_free(&out);

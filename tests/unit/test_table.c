@@ -271,31 +271,6 @@ static void test_empty_job(void **state)
     fsc_runset_clear(&set);
 }
 
-/* Compare out with the golden file (or rewrite it when FSC_UPDATE_GOLDEN=1). */
-static void check_golden(const char *name, const fsc_buf *out)
-{
-    const char *src = getenv("FSC_SOURCE_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/golden/table-fixture/%s", src ? src : ".", name);
-    if (getenv("FSC_UPDATE_GOLDEN") && !strcmp(getenv("FSC_UPDATE_GOLDEN"), "1")) {
-        FILE *f = fopen(path, "wb");
-        assert_non_null(f);
-        fwrite(out->data, 1, out->len, f);
-        fclose(f);
-        return;
-    }
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        fail_msg("missing golden file %s (run with FSC_UPDATE_GOLDEN=1)", path);
-    char *want = calloc(1, 1 << 16);
-    size_t n = fread(want, 1, (1 << 16) - 1, f);
-    fclose(f);
-    want[n] = '\0';
-    if (strcmp(want, out->data))
-        fprintf(stderr, "--- %s expected:\n%s--- got:\n%s", path, want, out->data);
-    assert_string_equal(want, out->data);
-    free(want);
-}
 
 static void test_golden_formats(void **state)
 {
@@ -311,7 +286,7 @@ static void test_golden_formats(void **state)
         char name[32];
         assert_int_equal(fsc_table_render(t, formats[i], &out), FSC_OK);
         snprintf(name, sizeof name, "expected.%s", formats[i]);
-        check_golden(name, &out);
+        fsc_test_check_golden("table-fixture", name, &out);
         fsc_buf_free(&out);
     }
     fsc_table_free(t);
