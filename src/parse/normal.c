@@ -10,6 +10,7 @@
 #include "fioscope/units.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +134,9 @@ static void close_run(nstate *st)
     }
     uint64_t shown = 0;
     for (size_t i = 0; i < run->n_jobs; i++)
-        shown += run->jobs[i].jobs.set ? (uint64_t)run->jobs[i].jobs.v : 1;
+        shown += run->jobs[i].jobs.set && run->jobs[i].jobs.v >= 0 && run->jobs[i].jobs.v < 1e15
+                     ? (uint64_t)run->jobs[i].jobs.v
+                     : 1;
     if (st->starting && run->n_jobs && shown < st->starting) {
         char msg[160];
         snprintf(msg, sizeof msg, "%llu processes were started but only %llu are shown in job blocks (the rest omitted?)",
@@ -837,7 +840,8 @@ static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx
             st->oom = true;
         double ar = m->aggr_read_ios.set ? m->aggr_read_ios.v : 0;
         double aw = m->aggr_write_ios.set ? m->aggr_write_ios.v : 0;
-        if ((uint64_t)top->sum_r / top->n == (uint64_t)ar && (uint64_t)top->sum_w / top->n == (uint64_t)aw)
+        /* fio prints the members' integer mean; compare in doubles (values may be anything) */
+        if (floor(top->sum_r / (double)top->n) == floor(ar) && floor(top->sum_w / (double)top->n) == floor(aw))
             st->n_masters--; /* its members are complete */
     }
     d = &st->run->disk_util[me];
@@ -898,7 +902,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         size_t n;
         double v;
         if (fsc_rule_capture(r, st->md, line, "count", &s, &n) && fsc_parse_plain(s, n, &v) == FSC_OK) {
-            st->starting = (uint64_t)v;
+            st->starting = v < 1e15 ? (uint64_t)v : 0; /* absurd counts are not a job count */
             st->starting_line = st->t->lines[idx].orig;
         }
         break;
