@@ -17,6 +17,7 @@ typedef struct json_ctx {
     fsc_run *run;
     bool oom;
     bool agg_is_mean;  /* fio < 2.1.8 wrote the mean into bw_agg */
+    bool io_in_bytes;  /* the version says io_bytes is bytes (fio >= 2.21) */
     bool agg_dropped;
 } json_ctx;
 
@@ -212,9 +213,9 @@ static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
             take_field(d, fsc_dir_fields, fsc_n_dir_fields, it, 1);
     }
     /* io_bytes is KiB despite its name up to 2.20; 2.21 made it bytes and added
-     * io_kbytes in the same change, so io_kbytes tells which one this is. */
+     * io_kbytes in the same change, so io_kbytes (or else the version) tells which. */
     if (io_raw.set)
-        d->io_bytes = io_kbytes.set ? io_raw : fsc_num_of(exact_mul(io_raw.v, 1024));
+        d->io_bytes = io_kbytes.set || cx->io_in_bytes ? io_raw : fsc_num_of(exact_mul(io_raw.v, 1024));
     else if (io_kbytes.set)
         d->io_bytes = fsc_num_of(exact_mul(io_kbytes.v, 1024));
     if (cx->agg_is_mean && d->bw_agg.set) {
@@ -347,6 +348,15 @@ static bool bw_agg_is_mean(const char *version)
     return v[0] < 2 || (v[0] == 2 && (v[1] == 0 || (v[1] == 1 && v[2] < 8)));
 }
 
+/* io_bytes became bytes (from KiB) in fio 2.21. */
+static bool io_bytes_in_bytes(const char *version)
+{
+    unsigned v[3];
+    if (!version_triple(version, v))
+        return false;
+    return v[0] > 2 || (v[0] == 2 && v[1] >= 21);
+}
+
 /* client/server: when every job names the same host, that host is the run's. */
 static void set_run_host(json_ctx *cx)
 {
@@ -380,7 +390,7 @@ fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
         cJSON_Delete(root);
         return NULL;
     }
-    json_ctx cx = {fsc_run_new(), false, false, false};
+    json_ctx cx = {.run = fsc_run_new()};
     if (!cx.run) {
         fsc_buf_puts(err, "out of memory");
         cJSON_Delete(root);
@@ -388,6 +398,7 @@ fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
     }
     take_str(&cx, &cx.run->source.fio_version, cJSON_GetObjectItemCaseSensitive(root, "fio version"));
     cx.agg_is_mean = bw_agg_is_mean(cx.run->source.fio_version);
+    cx.io_in_bytes = io_bytes_in_bytes(cx.run->source.fio_version);
     const cJSON *it;
     cJSON_ArrayForEach(it, jobs) {
         if (cJSON_IsObject(it))
