@@ -55,6 +55,8 @@ fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size
 uint64_t fsc_unit_ns(const char *unit, size_t n);
 /* "50.23%" or "50.23" → 50.23. */
 fsc_status fsc_parse_pct(const char *s, size_t n, double *out);
+/* Plain number times num/den, exactly rounded once: ("31", 1000, 1) → 31000. */
+fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out);
 /* Plain number, decimals allowed: "300924.89" → 300924.89. */
 fsc_status fsc_parse_plain(const char *s, size_t n, double *out);
 

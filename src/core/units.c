@@ -257,7 +257,7 @@ fsc_status fsc_parse_pct(const char *s, size_t n, double *out)
     return fsc_parse_plain(s, n, out);
 }
 
-fsc_status fsc_parse_plain(const char *s, size_t n, double *out)
+fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out)
 {
     trim(&s, &n);
     fsc_decimal d;
@@ -267,6 +267,11 @@ fsc_status fsc_parse_plain(const char *s, size_t n, double *out)
         return st;
     if (used != n)
         return FSC_E_SYNTAX;
-    *out = fsc_decimal_scale(d, 1, 1);
+    *out = fsc_decimal_scale(d, num, den);
     return FSC_OK;
+}
+
+fsc_status fsc_parse_plain(const char *s, size_t n, double *out)
+{
+    return fsc_parse_scaled(s, n, 1, 1, out);
 }

@@ -208,24 +208,22 @@ static void trim(const char **s, size_t *n)
         (*n)--;
 }
 
-static double bwstat_factor(const char *u, size_t n, bool *ok)
+/* bw samples are kept in KiB/s by fio; the label only says which multiple of it:
+ * the factor to KiB/s as num/den. */
+static bool bwstat_factor(const char *u, size_t n, uint64_t *num, uint64_t *den)
 {
-    /* bw samples are kept in KiB/s by fio; the label only says which multiple of it */
-    double f = 1.0;
-    *ok = true;
+    *num = *den = 1;
     if (n && (u[0] == 'M' || u[0] == 'm'))
-        f = 1024.0;
+        *num = 1024;
     else if (n && (u[0] == 'G' || u[0] == 'g'))
-        f = 1024.0 * 1024.0;
-    else if (n && (u[0] == 'K' || u[0] == 'k'))
-        f = 1.0;
+        *num = 1024 * 1024;
     else if (n && u[0] == 'B')
-        f = 1.0 / 1024.0;
-    else
-        *ok = false;
+        *den = 1024;
+    else if (!n || (u[0] != 'K' && u[0] != 'k'))
+        return false;
     if (n >= 3 && !memcmp(u + n - 3, "bit", 3))
-        f /= 8.0;
-    return f;
+        *den *= 8;
+    return true;
 }
 
 /* Convert a captured value. unit/unit_len: the line's "unit" capture, if any. */
@@ -245,21 +243,10 @@ static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, co
             return FSC_E_SYNTAX;
         return fsc_parse_duration_ns(s, n, unit, unit_len, out);
     case FSC_K_BWSTAT: {
-        bool ok;
-        double f = unit ? bwstat_factor(unit, unit_len, &ok) : 1.0;
-        if (unit && !ok)
+        uint64_t num = 1, den = 1;
+        if (unit && !bwstat_factor(unit, unit_len, &num, &den))
             return FSC_E_SYNTAX;
-        fsc_decimal d;
-        size_t used;
-        fsc_status r = fsc_decimal_parse(s, n, &d, &used);
-        if (r != FSC_OK)
-            return r;
-        if (used != n)
-            return FSC_E_SYNTAX;
-        *out = f == 1.0 ? fsc_decimal_scale(d, 1, 1)
-                        : (f >= 1.0 ? fsc_decimal_scale(d, (uint64_t)f, 1)
-                                    : fsc_decimal_scale(d, 1, (uint64_t)(1.0 / f + 0.5)));
-        return FSC_OK;
+        return fsc_parse_scaled(s, n, num, den, out);
     }
     default: return FSC_E_SYNTAX;
     }
@@ -634,14 +621,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
             break;
         double pct, val;
         if (fsc_parse_plain(p, (size_t)(th - p), &pct) == FSC_OK && pct <= 100 && /* no 995th */
-            fsc_parse_plain(v, (size_t)(close - v), &val) == FSC_OK) {
-            fsc_decimal d;
-            size_t used;
-            const char *vv = v;
-            size_t vn = (size_t)(close - v);
-            trim(&vv, &vn);
-            if (fsc_decimal_parse(vv, vn, &d, &used) == FSC_OK)
-                val = fsc_decimal_scale(d, st->pctl_unit_ns, 1);
+            fsc_parse_scaled(v, (size_t)(close - v), st->pctl_unit_ns, 1, &val) == FSC_OK) {
             if (!fsc_lat_add_pctl(lat, pct, val))
                 st->oom = true;
         } else {
