@@ -35,30 +35,121 @@ const char *fsc_format_name(fsc_format f)
     return (unsigned)f < FSC_FMT_COUNT ? names[f] : "?";
 }
 
+/* ---- key index: open addressing over the items of an ordered list ---- */
+
+/* Lists up to this long are searched in place: no index to build or free. */
+#define INDEX_FROM 16
+
+typedef const char *(*key_at_fn)(const void *items, size_t i);
+
+static size_t key_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603u; /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return (size_t)(h ^ (h >> 29));
+}
+
+/* Index of key among items[0..n), or n when absent. */
+static size_t index_find(const fsc_keyindex *ix, const void *items, size_t n, key_at_fn key_at,
+                         const char *key)
+{
+    if (!ix->slots) {
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(key_at(items, i), key) == 0)
+                return i;
+        return n;
+    }
+    for (size_t h = key_hash(key) & (ix->cap - 1);; h = (h + 1) & (ix->cap - 1)) {
+        uint32_t v = ix->slots[h];
+        if (!v)
+            return n;
+        if (strcmp(key_at(items, v - 1), key) == 0)
+            return v - 1;
+    }
+}
+
+static void index_put(fsc_keyindex *ix, const void *items, size_t i, key_at_fn key_at)
+{
+    size_t h = key_hash(key_at(items, i)) & (ix->cap - 1);
+    while (ix->slots[h])
+        h = (h + 1) & (ix->cap - 1);
+    ix->slots[h] = (uint32_t)(i + 1);
+}
+
+/* Item n-1 was just appended: index it, building or doubling the index when the list
+ * outgrows it (load at most 1/2). false on allocation failure or 2^32 items. */
+static bool index_added(fsc_keyindex *ix, const void *items, size_t n, key_at_fn key_at)
+{
+    if (n < INDEX_FROM)
+        return true;
+    if (n >= UINT32_MAX)
+        return false;
+    if (2 * n > ix->cap) {
+        size_t cap = ix->cap ? ix->cap : 2 * INDEX_FROM;
+        while (cap < 2 * n)
+            cap *= 2;
+        uint32_t *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            return false;
+        free(ix->slots);
+        ix->slots = slots;
+        ix->cap = cap;
+        for (size_t i = 0; i < n; i++)
+            index_put(ix, items, i, key_at);
+        return true;
+    }
+    index_put(ix, items, n - 1, key_at);
+    return true;
+}
+
+static void index_free(fsc_keyindex *ix)
+{
+    free(ix->slots);
+    ix->slots = NULL;
+    ix->cap = 0;
+}
+
+static const char *kv_key_at(const void *items, size_t i)
+{
+    return ((const fsc_kv *)items)[i].key;
+}
+
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (strcmp(l->items[i].key, key) == 0) {
-            l->items[i].v = v;
-            return true;
-        }
+    char k[sizeof l->items[0].key];
+    size_t kl = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
+    kl = kl < sizeof k - 1 ? kl : sizeof k - 1;
+    memcpy(k, key, kl);
+    k[kl] = '\0';
+    size_t i = index_find(&l->index, l->items, l->n, kv_key_at, k);
+    if (i < l->n) {
+        l->items[i].v = v;
+        return true;
+    }
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
         return false;
-    size_t k = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
-    k = k < sizeof kv->key - 1 ? k : sizeof kv->key - 1;
-    memcpy(kv->key, key, k);
-    kv->key[k] = '\0';
+    memcpy(kv->key, k, kl + 1);
     kv->v = v;
+    if (!index_added(&l->index, l->items, l->n, kv_key_at)) {
+        l->n--;
+        return false;
+    }
     return true;
 }
 
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (strcmp(l->items[i].key, key) == 0)
-            return &l->items[i];
-    return NULL;
+    size_t i = index_find(&l->index, l->items, l->n, kv_key_at, key);
+    return i < l->n ? &l->items[i] : NULL;
+}
+
+void fsc_kvlist_free(fsc_kvlist *l)
+{
+    free(l->items);
+    index_free(&l->index);
+    memset(l, 0, sizeof *l);
 }
 
 fsc_run *fsc_run_new(void)
@@ -178,17 +269,22 @@ bool fsc_run_add_context(fsc_run *run, const char *text)
     return true;
 }
 
+static const char *opt_key_at(const void *items, size_t i)
+{
+    return ((const fsc_opt *)items)[i].key;
+}
+
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
 {
     char *v = fsc_strdup(val);
     if (!v)
         return false;
-    for (size_t i = 0; i < job->n_options; i++)
-        if (strcmp(job->options[i].key, key) == 0) {
-            free(job->options[i].val);
-            job->options[i].val = v;
-            return true;
-        }
+    size_t i = index_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
+    if (i < job->n_options) {
+        free(job->options[i].val);
+        job->options[i].val = v;
+        return true;
+    }
     char *k = fsc_strdup(key);
     fsc_opt *o = k ? FSC_PUSH(job->options, job->n_options, job->cap_options) : NULL;
     if (!o) {
@@ -198,35 +294,105 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
     }
     o->key = k;
     o->val = v;
+    if (!index_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
+        job->n_options--;
+        free(k);
+        free(v);
+        return false;
+    }
     return true;
 }
 
 const char *fsc_job_option(const fsc_job *job, const char *key)
 {
-    for (size_t i = 0; i < job->n_options; i++)
-        if (strcmp(job->options[i].key, key) == 0)
-            return job->options[i].val;
-    return NULL;
+    size_t i = index_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
+    return i < job->n_options ? job->options[i].val : NULL;
 }
 
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
 {
-    size_t i = 0;
-    while (i < lat->n_percentile && lat->percentile[i].pct < pct)
-        i++;
-    if (i < lat->n_percentile && lat->percentile[i].pct == pct) {
-        lat->percentile[i].ns = ns;
-        return true;
+    size_t n = lat->n_percentile;
+    if (n && !lat->pctl_unsorted) {
+        if (pct == lat->percentile[n - 1].pct) {
+            lat->percentile[n - 1].ns = ns;
+            return true;
+        }
+        if (!(pct > lat->percentile[n - 1].pct))
+            lat->pctl_unsorted = true; /* sorted once, by fsc_lat_sort */
     }
-    if (!fsc_grow((void **)&lat->percentile, &lat->cap_percentile, lat->n_percentile + 1,
-                   sizeof(fsc_pctl)))
+    fsc_pctl *p = FSC_PUSH(lat->percentile, lat->n_percentile, lat->cap_percentile);
+    if (!p)
         return false;
-    lat->n_percentile++;
-    memmove(&lat->percentile[i + 1], &lat->percentile[i],
-            (lat->n_percentile - 1 - i) * sizeof(fsc_pctl));
-    lat->percentile[i].pct = pct;
-    lat->percentile[i].ns = ns;
+    p->pct = pct;
+    p->ns = ns;
     return true;
+}
+
+/* Order by pct (NaN last), then by the order of adding (the index, stable). */
+static bool pctl_before(const fsc_pctl *a, size_t ia, const fsc_pctl *b, size_t ib)
+{
+    if (a->pct < b->pct || (a->pct == a->pct && b->pct != b->pct))
+        return true;
+    if (a->pct > b->pct || (a->pct != a->pct && b->pct == b->pct))
+        return false;
+    return ia < ib;
+}
+
+void fsc_lat_sort(fsc_lat *lat)
+{
+    size_t n = lat->n_percentile;
+    if (!lat->pctl_unsorted || n < 2)
+        return;
+    /* merge sort of indices: stable, n log n, whatever the order of adding */
+    size_t *ix = malloc(2 * n * sizeof *ix);
+    fsc_pctl *out = malloc(n * sizeof *out);
+    if (!ix || !out) { /* keep the list as it is: unsorted beats lost */
+        free(ix);
+        free(out);
+        return;
+    }
+    size_t *a = ix, *b = ix + n;
+    for (size_t i = 0; i < n; i++)
+        a[i] = i;
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                b[k++] = pctl_before(&lat->percentile[a[j]], a[j], &lat->percentile[a[i]], a[i])
+                             ? a[j++]
+                             : a[i++];
+            while (i < mid)
+                b[k++] = a[i++];
+            while (j < hi)
+                b[k++] = a[j++];
+        }
+        size_t *t = a;
+        a = b;
+        b = t;
+    }
+    /* equal pcts are adjacent, in the order they were added: the last one wins */
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const fsc_pctl *p = &lat->percentile[a[i]];
+        if (m && out[m - 1].pct == p->pct)
+            out[m - 1] = *p;
+        else
+            out[m++] = *p;
+    }
+    memcpy(lat->percentile, out, m * sizeof *out);
+    lat->n_percentile = m;
+    lat->pctl_unsorted = false;
+    free(ix);
+    free(out);
+}
+
+void fsc_run_finish(fsc_run *run)
+{
+    for (size_t j = 0; j < run->n_jobs; j++)
+        for (int d = 0; d < FSC_DIR_COUNT; d++)
+            for (int k = 0; k < FSC_LAT_COUNT; k++)
+                fsc_lat_sort(&run->jobs[j].dir[d].lat[k]);
 }
 
 bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count)
