@@ -11,6 +11,7 @@
 #define FIOSCOPE_MODEL_H
 
 #include "fioscope/common.h"
+#include "fioscope/keyindex.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,14 +78,6 @@ typedef struct fsc_dir {
     fsc_num cachehit; /* % (3.13+ "; Cachehit=") */
     fsc_lat lat[FSC_LAT_COUNT];
 } fsc_dir;
-
-/* A hash index over the keys of a list that keeps print order (fsc_kvlist, job
- * options), so that a list of any length is built in linear time. Short lists carry
- * none (slots NULL) and are searched in place. Owned by the list it indexes. */
-typedef struct fsc_keyindex {
-    uint32_t *slots; /* item index + 1; 0 = empty */
-    size_t cap;      /* a power of two, or 0 */
-} fsc_keyindex;
 
 /* A small ordered map from a short key ("4", ">=64", "99.000000") to a number. */
 typedef struct fsc_kv {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Construction, destruction and field descriptors of the run model. */
 #include "fioscope/model.h"
+#include "fioscope/keyindex.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -35,81 +36,6 @@ const char *fsc_format_name(fsc_format f)
     return (unsigned)f < FSC_FMT_COUNT ? names[f] : "?";
 }
 
-/* ---- key index: open addressing over the items of an ordered list ---- */
-
-/* Lists up to this long are searched in place: no index to build or free. */
-#define INDEX_FROM 16
-
-typedef const char *(*key_at_fn)(const void *items, size_t i);
-
-static size_t key_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603u; /* FNV-1a */
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211u;
-    return (size_t)(h ^ (h >> 29));
-}
-
-/* Index of key among items[0..n), or n when absent. */
-static size_t index_find(const fsc_keyindex *ix, const void *items, size_t n, key_at_fn key_at,
-                         const char *key)
-{
-    if (!ix->slots) {
-        for (size_t i = 0; i < n; i++)
-            if (strcmp(key_at(items, i), key) == 0)
-                return i;
-        return n;
-    }
-    for (size_t h = key_hash(key) & (ix->cap - 1);; h = (h + 1) & (ix->cap - 1)) {
-        uint32_t v = ix->slots[h];
-        if (!v)
-            return n;
-        if (strcmp(key_at(items, v - 1), key) == 0)
-            return v - 1;
-    }
-}
-
-static void index_put(fsc_keyindex *ix, const void *items, size_t i, key_at_fn key_at)
-{
-    size_t h = key_hash(key_at(items, i)) & (ix->cap - 1);
-    while (ix->slots[h])
-        h = (h + 1) & (ix->cap - 1);
-    ix->slots[h] = (uint32_t)(i + 1);
-}
-
-/* Item n-1 was just appended: index it, building or doubling the index when the list
- * outgrows it (load at most 1/2). false on allocation failure or 2^32 items. */
-static bool index_added(fsc_keyindex *ix, const void *items, size_t n, key_at_fn key_at)
-{
-    if (n < INDEX_FROM)
-        return true;
-    if (n >= UINT32_MAX)
-        return false;
-    if (2 * n > ix->cap) {
-        size_t cap = ix->cap ? ix->cap : 2 * INDEX_FROM;
-        while (cap < 2 * n)
-            cap *= 2;
-        uint32_t *slots = calloc(cap, sizeof *slots);
-        if (!slots)
-            return false;
-        free(ix->slots);
-        ix->slots = slots;
-        ix->cap = cap;
-        for (size_t i = 0; i < n; i++)
-            index_put(ix, items, i, key_at);
-        return true;
-    }
-    index_put(ix, items, n - 1, key_at);
-    return true;
-}
-
-static void index_free(fsc_keyindex *ix)
-{
-    free(ix->slots);
-    ix->slots = NULL;
-    ix->cap = 0;
-}
-
 static const char *kv_key_at(const void *items, size_t i)
 {
     return ((const fsc_kv *)items)[i].key;
@@ -122,7 +48,7 @@ bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
     kl = kl < sizeof k - 1 ? kl : sizeof k - 1;
     memcpy(k, key, kl);
     k[kl] = '\0';
-    size_t i = index_find(&l->index, l->items, l->n, kv_key_at, k);
+    size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, k);
     if (i < l->n) {
         l->items[i].v = v;
         return true;
@@ -132,7 +58,7 @@ bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
         return false;
     memcpy(kv->key, k, kl + 1);
     kv->v = v;
-    if (!index_added(&l->index, l->items, l->n, kv_key_at)) {
+    if (!fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
         l->n--;
         return false;
     }
@@ -141,14 +67,14 @@ bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
 
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key)
 {
-    size_t i = index_find(&l->index, l->items, l->n, kv_key_at, key);
+    size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, key);
     return i < l->n ? &l->items[i] : NULL;
 }
 
 void fsc_kvlist_free(fsc_kvlist *l)
 {
     free(l->items);
-    index_free(&l->index);
+    fsc_keyindex_free(&l->index);
     memset(l, 0, sizeof *l);
 }
 
@@ -279,7 +205,7 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
     char *v = fsc_strdup(val);
     if (!v)
         return false;
-    size_t i = index_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
+    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
     if (i < job->n_options) {
         free(job->options[i].val);
         job->options[i].val = v;
@@ -294,7 +220,7 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
     }
     o->key = k;
     o->val = v;
-    if (!index_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
+    if (!fsc_keyindex_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
         job->n_options--;
         free(k);
         free(v);
@@ -305,7 +231,7 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
 
 const char *fsc_job_option(const fsc_job *job, const char *key)
 {
-    size_t i = index_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
+    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
     return i < job->n_options ? job->options[i].val : NULL;
 }
 
