@@ -201,6 +201,9 @@ typedef struct fsc_run {
 fsc_run *fsc_run_new(void);
 /* Free the run and everything it owns. NULL is fine. */
 void fsc_run_free(fsc_run *run);
+/* Bytes the run holds (its arrays as allocated, strings, itself): what it costs a
+ * memory budget (see fsc_budget in common.h). */
+size_t fsc_run_bytes(const fsc_run *run);
 /* What a reader calls once a run is complete, before anyone reads it: sorts the
  * percentile lists that were filled out of order. */
 void fsc_run_finish(fsc_run *run);
@@ -212,7 +215,10 @@ fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
+/* Append a context entry (a heading, the command): copied, cut to FSC_CONTEXT_MAX
+ * bytes with "…" when longer. */
 bool fsc_run_add_context(fsc_run *run, const char *text);
+#define FSC_CONTEXT_MAX 1024
 
 /* Set or replace a job option (a replaced one keeps its place). Constant time on
  * average. */

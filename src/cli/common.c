@@ -91,7 +91,9 @@ const char fsc_cli_common_help[] =
     "                      (comma-separated; 'none' never; default error,no-runs)\n"
     "      --max-member-size=SIZE  largest archive member or compressed file read,\n"
     "                      e.g. 512M (binary units; default 1G)\n"
-    "      --max-ratio=N   largest expansion of compressed data (default 1000)\n";
+    "      --max-ratio=N   largest expansion of compressed data (default 1000)\n"
+    "      --max-memory=SIZE  memory one input (a file, an archive member) may take\n"
+    "                      while it is parsed, e.g. 4G (default 1G)\n";
 
 /* "1G", "512MiB", "4096", "64k": bytes, K/M/G/T as powers of 1024. */
 static bool parse_size_opt(const char *v, uint64_t *out)
@@ -142,7 +144,7 @@ static unsigned parse_fail_on(const char *v)
     return bits;
 }
 
-/* The input options (--fail-on, --max-member-size, --max-ratio). Same returns as
+/* The input options (--fail-on, --max-member-size, --max-memory, --max-ratio). Same returns as
  * fsc_cli_common_opt. */
 static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 {
@@ -160,6 +162,13 @@ static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
     if ((v = opt_value(argc, argv, i, "--max-member-size", NULL, &missing)) || missing) {
         if (!v || !parse_size_opt(v, &c->input.max_member_bytes)) {
             fsc_cli_err("--max-member-size takes a size such as 4096, 64K, 512M or 1G");
+            return -1;
+        }
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--max-memory", NULL, &missing)) || missing) {
+        if (!v || !parse_size_opt(v, &c->input.max_memory_bytes)) {
+            fsc_cli_err("--max-memory takes a size such as 512M, 1G or 4G");
             return -1;
         }
         return 1;

@@ -9,6 +9,8 @@
 
 void fsc_buf_free(fsc_buf *b)
 {
+    if (b->data)
+        fsc_budget_credit(b->cap);
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
@@ -36,7 +38,7 @@ static bool reserve(fsc_buf *b, size_t extra)
         }
         ncap *= 2;
     }
-    char *p = realloc(b->data, ncap);
+    char *p = fsc_budget_charge(ncap - b->cap) ? realloc(b->data, ncap) : NULL;
     if (!p) {
         b->oom = true;
         return false;

@@ -14,6 +14,8 @@
 /* Defaults of the decompression-bomb limits. */
 #define FSC_DEFAULT_MAX_MEMBER ((uint64_t)1 << 30) /* 1 GiB per member */
 #define FSC_DEFAULT_MAX_RATIO 1000u
+/* Default memory budget of one document (a file, a piece of a huge file, a member). */
+#define FSC_DEFAULT_MAX_MEMORY ((uint64_t)1 << 30)
 /* Members smaller than this are never judged by their ratio (read-ahead makes the
  * compressed size of a small member unmeasurable). */
 #define FSC_RATIO_FLOOR ((uint64_t)1 << 20)
@@ -48,6 +50,7 @@ typedef struct fsc_item {
     bool continued, more;
     uint32_t first_line;
     size_t first_run;
+    uint64_t max_memory; /* memory budget of parsing it (bytes; 0 = none) */
 } fsc_item;
 
 /* New job for path/member (both copied). NULL when out of memory. */
@@ -97,7 +100,7 @@ fsc_status fsc_pipe_finish(fsc_pipe *p);
 typedef struct fsc_walker {
     fsc_pipe *pipe;
     fsc_progress *progress;
-    uint64_t max_member, max_ratio;
+    uint64_t max_member, max_ratio, max_memory;
     size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */

@@ -2,6 +2,7 @@
 /* One document in flight: its bytes, the runs parsed from it and its manifest status. */
 #include "input_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,8 +92,14 @@ static bool collect_run(void *ctx, fsc_run *run)
     job->warnings += run->n_warnings;
     if (job->sink && job->sink->render) {
         slot->run = NULL;
+        /* the run is freed once rendered: what the document holds is the text (the
+         * render's growing buffers are not charged, the text it leaves is) */
+        fsc_budget *b = fsc_budget_use(NULL);
         slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
-        if (!slot->text) {
+        fsc_budget_use(b);
+        if (!slot->text || !fsc_budget_charge(slot->len)) {
+            free(slot->text);
+            slot->text = NULL;
             job->n_runs--;
             return false;
         }
@@ -124,10 +131,23 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
     } else {
         fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
         size_t n = 0;
+        /* the document's bytes are its own already; then all it allocates is charged */
+        fsc_budget budget = {job->max_memory, job->len, job->len, false};
+        fsc_budget *outer = fsc_budget_use(&budget);
         fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
+        fsc_budget_use(outer);
+        if (getenv("FIOSCOPE_DEBUG_BUDGET"))
+            fprintf(stderr, "budget: %zu bytes text, %llu bytes peak\n", job->len, (unsigned long long)budget.peak);
         if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */
             st = FSC_E_NOMEM;
-        if (st != FSC_OK)
+        if (budget.exceeded) {
+            char reason[200];
+            snprintf(reason, sizeof reason,
+                     "memory budget exceeded: parsing it needs more than %llu MiB "
+                     "(--max-memory=SIZE raises the budget)",
+                     (unsigned long long)(job->max_memory >> 20));
+            job_fail(job, reason);
+        } else if (st != FSC_OK)
             job_fail(job, fsc_strerror(st));
     }
     free(job->data);

@@ -22,6 +22,8 @@
 /* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
+    if (job)
+        job->max_memory = w->max_memory;
     if (w->stop)
         fsc_item_free(job);
     else if (!fsc_pipe_submit(w->pipe, job))
@@ -495,6 +497,9 @@ fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_p
         .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
         .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
         .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
+        .max_memory = opts->max_memory_bytes == UINT64_MAX ? 0
+                      : opts->max_memory_bytes       ? opts->max_memory_bytes
+                                                     : FSC_DEFAULT_MAX_MEMORY,
     };
     w.pipe = fsc_pipe_new(parser, sink, opts->jobs ? opts->jobs : default_jobs(), &progress);
     if (!w.pipe)
