@@ -116,11 +116,13 @@ static void label_list(fsc_buf *out, const char *what, char **list, size_t n, bo
         return;
     fsc_buf_puts(out, what);
     for (size_t i = 0; i < n; i++) {
+        char *cut = fsc_text_cap(list[i], FSC_CELL_MAX_COLS);
         fsc_buf_puts(out, i ? ", " : " ");
         if (md)
-            fsc_put_md(out, list[i]);
+            fsc_put_md(out, cut ? cut : list[i]);
         else
-            fsc_put_plain(out, list[i]);
+            fsc_put_plain(out, cut ? cut : list[i]);
+        free(cut);
     }
     fsc_buf_puts(out, md ? "\n\n" : "\n");
 }
