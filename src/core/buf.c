@@ -211,7 +211,7 @@ void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
     size_t i = 0;
     while (i < n) {
         size_t run = i;
-        while (run < n && p[run] >= 0x20 && p[run] < 0x80 && p[run] != '"' && p[run] != '\\' &&
+        while (run < n && p[run] >= 0x20 && p[run] < 0x7F && p[run] != '"' && p[run] != '\\' &&
                !(html_safe && (p[run] == '<' || p[run] == '>' || p[run] == '&')))
             run++;
         if (run > i) {
@@ -225,6 +225,15 @@ void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
             if (l == 0) {
                 fsc_buf_puts(b, "\\ufffd");
                 i++;
+            } else if ((l == 2 && c == 0xC2 && p[i + 1] < 0xA0) ||
+                       (l == 3 && c == 0xE2 && ((p[i + 1] == 0x80 && p[i + 2] >= 0xAA && p[i + 2] <= 0xAE) ||
+                                                (p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9)))) {
+                /* C1 controls and bidi overrides: the same string, but a terminal showing
+                 * the JSON does not obey them (see fioscope/escape.h) */
+                uint32_t cp = l == 2 ? (uint32_t)(p[i + 1] & 0x3F) | 0x80
+                                     : 0x2000u | ((uint32_t)(p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
+                fsc_buf_printf(b, "\\u%04x", (unsigned)cp);
+                i += l;
             } else {
                 fsc_buf_add(b, s + i, l);
                 i += l;
