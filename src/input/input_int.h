@@ -61,8 +61,12 @@ void fsc_item_free(fsc_item *job);
  * job->sink has render), or turns the job into an error entry (binary data, out of
  * memory). Frees job->data. */
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
-/* True when data is neither text nor UTF-16 text: NUL bytes or mostly control bytes. */
+/* True when data is neither text nor UTF-16/32 text with a byte order mark: NUL
+ * bytes or mostly control bytes. */
 bool fsc_looks_binary(const char *data, size_t len);
+/* Does data start with a UTF-16 or UTF-32 byte order mark (text the parser converts
+ * to UTF-8 whole, never cut in pieces at '\n' bytes)? */
+bool fsc_has_unicode_bom(const char *data, size_t len);
 
 /* Progress line on stderr (a terminal only), redrawn at most 10 times a second. */
 typedef struct fsc_progress {
@@ -122,8 +126,11 @@ void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_i
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth);
 /* True when the first bytes (prefix, n) are the magic of an archive or of a
- * compressed stream that libarchive reads. */
+ * compressed stream that fioscope reads (tar, zip, gzip, xz, zstd, bzip2). */
 bool fsc_is_archive_magic(const unsigned char *prefix, size_t n);
+/* The name of an archive or compression format that fioscope knows but does not read
+ * ("7-Zip archive"), or NULL. */
+const char *fsc_unread_archive(const unsigned char *prefix, size_t n);
 
 /* Read the archive on fd (its first n bytes already read into prefix) member by
  * member; every member becomes a job. */

@@ -51,7 +51,7 @@ bool fsc_looks_binary(const char *data, size_t len)
     size_t n_nul = len < 65536 ? len : 65536, n = len < 4096 ? len : 4096, controls = 0;
     /* UTF-16 text (a Windows redirect) has NULs but a byte order mark: the parser
      * decides what to do with it */
-    if (n >= 2 && ((s[0] == 0xff && s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff)))
+    if (fsc_has_unicode_bom(data, len))
         return false;
     if (memchr(s, 0, n_nul))
         return true;
@@ -78,6 +78,36 @@ static bool text_despite_nuls(const char *data, size_t len)
     size_t all = nuls[0] + nuls[1];
     bool utf16 = all * 4 >= n && (nuls[0] * 10 < nuls[1] || nuls[1] * 10 < nuls[0]);
     return !utf16 && controls * 64 <= n - all;
+}
+
+bool fsc_has_unicode_bom(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    return (len >= 2 && ((s[0] == 0xff && s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff))) ||
+           (len >= 4 && !s[0] && !s[1] && s[2] == 0xfe && s[3] == 0xff);
+}
+
+/* UTF-32 without a byte order mark, little or big endian: in the first 64 KiB the
+ * top byte of every 4-byte unit is zero (no code point is above U+10FFFF), the next
+ * one nearly always (text beyond the BMP is rare), the low byte nearly never. A zero-
+ * filled block fails the last test, UTF-16 the second. Returns its name, or NULL. */
+static const char *looks_utf32(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    size_t n = (len < 65536 ? len : 65536) & ~(size_t)3;
+    if (fsc_has_unicode_bom(data, len))
+        return NULL;
+    for (int big = 0; big < 2 && n >= 16; big++) {
+        size_t top = 0, high = 0, low = 0;
+        for (size_t i = 0; i < n; i += 4) {
+            top += s[i + (big ? 0 : 3)] != 0;
+            high += s[i + (big ? 1 : 2)] != 0;
+            low += s[i + (big ? 3 : 0)] != 0;
+        }
+        if (!top && high * 20 < n / 4 && low * 10 > 9 * (n / 4))
+            return big ? "UTF-32BE" : "UTF-32LE";
+    }
+    return NULL;
 }
 
 static bool collect_run(void *ctx, fsc_run *run)
@@ -117,6 +147,7 @@ static void job_fail(fsc_item *job, const char *reason)
 
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
+    const char *utf32;
     if (job->fixed)
         return;
     if (job->len == 0 && job->continued) {
@@ -125,6 +156,12 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
+    } else if (!job->continued && (utf32 = looks_utf32(job->data, job->len))) {
+        char reason[160];
+        snprintf(reason, sizeof reason,
+                 "%s text without a byte order mark: not read (convert it to UTF-8, e.g. "
+                 "iconv -f %s -t UTF-8)", utf32, utf32);
+        job_fail(job, reason);
     } else if (!job->continued && fsc_looks_binary(job->data, job->len) &&
                !text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");

@@ -46,33 +46,64 @@ void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_i
     submit(w, job);
 }
 
+/* Magic bytes of archives and compressed streams: the ones read (name NULL) and
+ * others that get a clear "not read" instead of "binary data". */
+static const struct archive_magic {
+    size_t off, len;
+    const char *magic;
+    const char *unread; /* NULL: read with libarchive */
+} magics[] = {
+    {0, 2, "\x1f\x8b", NULL},                 /* gzip */
+    {0, 6, "\xfd" "7zXZ\0", NULL},            /* xz */
+    {0, 4, "\x28\xb5\x2f\xfd", NULL},         /* zstd */
+    {0, 4, "PK\x03\x04", NULL},               /* zip */
+    {0, 4, "PK\x05\x06", NULL},               /* empty zip */
+    {257, 5, "ustar", NULL},                  /* POSIX / GNU tar */
+    {0, 2, "\x1f\x9d", "compress (.Z) data"},
+    {0, 4, "\x04\x22\x4d\x18", "LZ4 data"},
+    {0, 6, "7z\xbc\xaf\x27\x1c", "7-Zip archive"},
+    {0, 6, "Rar!\x1a\x07", "RAR archive"},
+    {0, 2, "\xc7\x71", "cpio archive"},        /* binary cpio; the ASCII ones could be text */
+    {0, 4, "xar!", "xar archive"},
+    {0, 4, "\x5d\x00\x00\x80", "LZMA data"},
+    {0, 4, "LZIP", "lzip data"},
+    {0, 4, "\x89LZO", "lzop data"},
+    {0, 4, "LRZI", "lrzip data"},
+};
+
+static const struct archive_magic *find_magic(const unsigned char *s, size_t n)
+{
+    static const struct archive_magic bzip2 = {0, 3, "BZh", NULL};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(magics); i++)
+        if (n >= magics[i].off + magics[i].len && !memcmp(s + magics[i].off, magics[i].magic, magics[i].len))
+            return &magics[i];
+    /* bzip2: "BZh" and a block size digit */
+    return n >= 4 && !memcmp(s, "BZh", 3) && s[3] >= '1' && s[3] <= '9' ? &bzip2 : NULL;
+}
+
 bool fsc_is_archive_magic(const unsigned char *s, size_t n)
 {
-    static const struct {
-        size_t off, len;
-        const char *magic;
-    } tab[] = {
-        {0, 2, "\x1f\x8b"},                  /* gzip */
-        {0, 2, "\x1f\x9d"},                  /* compress (.Z) */
-        {0, 6, "\xfd" "7zXZ\0"},             /* xz */
-        {0, 4, "\x28\xb5\x2f\xfd"},          /* zstd */
-        {0, 4, "\x04\x22\x4d\x18"},          /* lz4 */
-        {0, 4, "PK\x03\x04"},                /* zip */
-        {0, 4, "PK\x05\x06"},                /* empty zip */
-        {0, 6, "7z\xbc\xaf\x27\x1c"},        /* 7-Zip */
-        {0, 6, "Rar!\x1a\x07"},              /* rar */
-        {257, 5, "ustar"},                   /* POSIX / GNU tar */
-    };
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(tab); i++)
-        if (n >= tab[i].off + tab[i].len && !memcmp(s + tab[i].off, tab[i].magic, tab[i].len))
-            return true;
-    /* bzip2: "BZh" and a block size digit */
-    return n >= 4 && !memcmp(s, "BZh", 3) && s[3] >= '1' && s[3] <= '9';
+    const struct archive_magic *m = find_magic(s, n);
+    return m && !m->unread;
 }
+
+const char *fsc_unread_archive(const unsigned char *s, size_t n)
+{
+    const struct archive_magic *m = find_magic(s, n);
+    return m ? m->unread : NULL;
+}
+
+#define UNREAD_FORMATS "fioscope reads tar, zip, gzip, xz, zstd and bzip2"
 
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth)
 {
+    const char *unread = fsc_unread_archive((const unsigned char *)data, len);
+    if (unread) {
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "%s: not read (" UNREAD_FORMATS ")", unread);
+        free(data);
+        return;
+    }
     if (fsc_is_archive_magic((const unsigned char *)data, len) ||
         (fsc_looks_binary(data, len) && fsc_archive_sniff(data, len))) {
         fsc_archive_read_mem(w, path, member, data, len, depth + 1);
@@ -321,12 +352,19 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     }
     n = (size_t)r;
     w->top_raw = w->top_expanded = 0;
+    const char *unread = fsc_unread_archive((const unsigned char *)buf, n);
+    if (unread) { /* said before the rest is read */
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s: not read (" UNREAD_FORMATS ")", unread);
+        free(buf);
+        return;
+    }
     if (fsc_is_archive_magic((const unsigned char *)buf, n)) {
         fsc_archive_read_fd(w, path, fd, buf, n);
         free(buf);
         return;
     }
-    if (n == SNIFF_BYTES && hint > w->piece_min && !fsc_looks_binary(buf, n)) {
+    if (n == SNIFF_BYTES && hint > w->piece_min && !fsc_looks_binary(buf, n) &&
+        !fsc_has_unicode_bom(buf, n)) {
         read_pieces(w, path, fd, buf, n);
         return;
     }
