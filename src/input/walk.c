@@ -163,6 +163,41 @@ static bool read_rest(int fd, char **buf, size_t *n, size_t *cap, size_t size_hi
     }
 }
 
+/* Read fd on after the n bytes in *buf (capacity *cap) until end of file or until
+ * more than max bytes are there (a stream may not end). Returns 0 at end of file, 1
+ * when there is more, -1 on a read error or ENOMEM (errno set). */
+static int read_upto(int fd, char **buf, size_t *n, size_t *cap, size_t max)
+{
+    while (*n <= max) {
+        if (*n == *cap) {
+            size_t ncap = *cap * 2 < max + 1 ? *cap * 2 : max + 1;
+            char *nb = realloc(*buf, ncap + 1);
+            if (!nb) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *buf = nb;
+            *cap = ncap;
+        }
+        ssize_t r = read_full(fd, *buf + *n, *cap - *n);
+        if (r < 0)
+            return -1;
+        *n += (size_t)r;
+        if (*n < *cap)
+            return 0;
+    }
+    return 1;
+}
+
+/* The reason for a stream (a pipe, stdin, a device) that went on past the limit. */
+static void stream_limit_reason(char *out, size_t len, uint64_t limit)
+{
+    snprintf(out, len,
+             "size limit: more than %llu bytes from a pipe or device (--max-member-size); "
+             "the rest was not read",
+             (unsigned long long)limit);
+}
+
 /* ---- huge files, read in pieces ---- */
 
 /* Does a run start with the line at s: a job definition ("name: (g=0): rw=...")? */
@@ -249,16 +284,20 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
     submit(w, job);
 }
 
-/* A read error in a file read in pieces: after the first piece, it is the last
- * piece, so that the file's manifest entry says error and counts the runs before. */
-static void read_error(fsc_walker *w, const char *path, bool continued)
+/* A read error (why NULL: from errno) in a file read in pieces: after the first
+ * piece, it is the last piece, so that the file's manifest entry says error and counts
+ * the runs before. */
+static void read_error(fsc_walker *w, const char *path, bool continued, const char *why)
 {
+    char reason[256];
+    if (why)
+        snprintf(reason, sizeof reason, "%s", why);
+    else
+        snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
     if (!continued) {
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
         return;
     }
-    char reason[256];
-    snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
     fsc_pipe_drain(w->pipe);
     fsc_item *job = fsc_item_new(path, NULL);
     if (job) {
@@ -276,12 +315,20 @@ static void read_error(fsc_walker *w, const char *path, bool continued)
  * twice the piece size, after a blank line; after four times, at any line end. What
  * a run takes from the text above it (headings, the fio command, the HTML or mail
  * encoding of the whole document) is not seen across a piece boundary. */
-static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n)
+static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
 {
     size_t piece = w->piece_bytes, want = piece, cap = n;
     uint32_t line = 0;
     bool eof = false, continued = false;
+    uint64_t done = 0; /* bytes of the pieces already submitted */
     while (!w->stop) {
+        if (limit && done + n > limit) { /* a stream that does not end */
+            char reason[256];
+            stream_limit_reason(reason, sizeof reason, limit);
+            read_error(w, path, continued, reason);
+            free(buf);
+            return;
+        }
         if (!eof && n < want) {
             char *nb = cap < want ? realloc(buf, want + 1) : buf;
             if (!nb) {
@@ -293,7 +340,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             cap = cap < want ? want : cap;
             ssize_t r = read_full(fd, buf + n, want - n);
             if (r < 0) {
-                read_error(w, path, continued);
+                read_error(w, path, continued, NULL);
                 free(buf);
                 return;
             }
@@ -325,6 +372,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             return;
         }
         line += (uint32_t)lines;
+        done += cut;
         continued = true;
         buf = rest;
         n -= cut;
@@ -334,10 +382,42 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
     free(buf);
 }
 
+/* A pipe, stdin or a device (n bytes sniffed into buf, ownership passes): read as it
+ * comes, under the cap of an archive member (--max-member-size), so that /dev/zero or
+ * an endless pipe cannot take all memory. Text longer than a file read whole is read
+ * and parsed in pieces (flat memory), like a huge plain file. */
+static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, size_t cap)
+{
+    bool text = n == SNIFF_BYTES && !fsc_looks_binary(buf, n) && !fsc_has_unicode_bom(buf, n);
+    uint64_t limit = w->max_member;
+    size_t whole = text && w->piece_min < limit ? w->piece_min : (size_t)limit;
+    int r = n == SNIFF_BYTES ? read_upto(fd, &buf, &n, &cap, whole) : 0;
+    if (r < 0) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        free(buf);
+        return;
+    }
+    if (r > 0 && text) {
+        read_pieces(w, path, fd, buf, n, limit);
+        return;
+    }
+    if (r > 0) {
+        char reason[256];
+        stream_limit_reason(reason, sizeof reason, limit);
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
+        free(buf);
+        return;
+    }
+    w->progress->raw_done += n;
+    buf[n] = '\0';
+    fsc_walker_doc(w, path, NULL, buf, n, 0);
+}
+
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
-    size_t hint = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? (size_t)sb.st_size : 0;
+    bool regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
+    size_t hint = regular ? (size_t)sb.st_size : 0;
     size_t cap = SNIFF_BYTES, n = 0;
     char *buf = malloc(cap + 1);
     if (!buf) {
@@ -363,9 +443,13 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         free(buf);
         return;
     }
+    if (!regular) {
+        read_stream(w, path, fd, buf, n, cap);
+        return;
+    }
     if (n == SNIFF_BYTES && hint > w->piece_min && !fsc_looks_binary(buf, n) &&
         !fsc_has_unicode_bom(buf, n)) {
-        read_pieces(w, path, fd, buf, n);
+        read_pieces(w, path, fd, buf, n, 0);
         return;
     }
     if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
