@@ -6,6 +6,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "emit_int.h"
 #include "fioscope/compare.h"
+#include "fioscope/keyindex.h"
 
 #include <math.h>
 #include <pcre2.h>
@@ -30,6 +31,7 @@ typedef struct cmp_ctx {
     char **label_keys[2]; /* per table row: the key of its label (no direction) */
     cmp_key *keys;
     size_t n_keys, cap_keys;
+    fsc_keyindex key_index; /* keys by name: many labels stay linear */
     size_t *num_cols; /* table column of each comparison column */
     size_t n_num;
 } cmp_ctx;
@@ -69,12 +71,9 @@ static bool make_label_keys(cmp_ctx *c, int side)
     return true;
 }
 
-static bool has_key(char **keys, size_t n, const char *k)
+static const char *str_at(const void *items, size_t i)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(keys[i], k))
-            return true;
-    return false;
+    return ((char *const *)items)[i];
 }
 
 /* The one distinct key of a side, or NULL if it has none or several. */
@@ -90,9 +89,17 @@ static const char *single_key(char **keys, size_t n)
 static bool pair_single_labels(cmp_ctx *c)
 {
     size_t nb = c->t[0]->n_rows, nn = c->t[1]->n_rows;
-    for (size_t r = 0; r < nn; r++)
-        if (has_key(c->label_keys[0], nb, c->label_keys[1][r]))
-            return true;
+    fsc_keyindex base = {0};
+    bool indexed = true, shared = false;
+    for (size_t r = 0; r < nb && indexed; r++)
+        indexed = fsc_keyindex_added(&base, c->label_keys[0], r + 1, str_at);
+    for (size_t r = 0; r < nn && indexed && !shared; r++)
+        shared = fsc_keyindex_find(&base, c->label_keys[0], nb, str_at, c->label_keys[1][r]) < nb;
+    fsc_keyindex_free(&base);
+    if (!indexed)
+        return false;
+    if (shared)
+        return true;
     const char *kb = single_key(c->label_keys[0], nb);
     const char *kn = single_key(c->label_keys[1], nn);
     if (!kb || !kn)
@@ -105,18 +112,28 @@ static bool pair_single_labels(cmp_ctx *c)
     return true;
 }
 
+static const char *cmp_key_at(const void *items, size_t i)
+{
+    return ((const cmp_key *)items)[i].key;
+}
+
 static cmp_key *find_or_add_key(cmp_ctx *c, const char *key, bool per_dir)
 {
-    for (size_t i = 0; i < c->n_keys; i++)
-        if (!strcmp(c->keys[i].key, key))
-            return &c->keys[i];
+    size_t i = fsc_keyindex_find(&c->key_index, c->keys, c->n_keys, cmp_key_at, key);
+    if (i < c->n_keys)
+        return &c->keys[i];
     cmp_key *k = FSC_PUSH(c->keys, c->n_keys, c->cap_keys);
     if (!k)
         return NULL;
     memset(k, 0, sizeof *k);
     k->per_dir = per_dir;
     k->key = fsc_strdup(key);
-    return k->key ? k : NULL;
+    if (!k->key || !fsc_keyindex_added(&c->key_index, c->keys, c->n_keys, cmp_key_at)) {
+        free(k->key);
+        c->n_keys--;
+        return NULL;
+    }
+    return k;
 }
 
 static bool collect_keys(cmp_ctx *c, int side)
@@ -307,6 +324,7 @@ static void ctx_free(cmp_ctx *c)
         free(c->keys[i].rows[1]);
     }
     free(c->keys);
+    fsc_keyindex_free(&c->key_index);
     free(c->num_cols);
     pcre2_code_free(c->re);
 }
