@@ -46,6 +46,7 @@ typedef struct fsc_chart {
     size_t n_categories, cap_categories;
     fsc_series *series;
     size_t n_series, cap_series;
+    struct fsc_chart_names *names[2]; /* private: names given so far (categories, series) */
 } fsc_chart;
 
 /* A new empty chart, or NULL on allocation failure. Free with fsc_chart_free. */

@@ -6,6 +6,7 @@
 #include "fioscope/chart.h"
 
 #include "emit_int.h"
+#include "fioscope/keyindex.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -37,6 +38,8 @@ fsc_chart *fsc_chart_new(fsc_chart_type type, const char *title)
     return c;
 }
 
+static void names_free(struct fsc_chart_names *t);
+
 void fsc_chart_free(fsc_chart *c)
 {
     if (!c)
@@ -54,6 +57,8 @@ void fsc_chart_free(fsc_chart *c)
     free(c->subtitle);
     free(c->x_title);
     free(c->y_title);
+    names_free(c->names[0]);
+    names_free(c->names[1]);
     free(c);
 }
 
@@ -69,30 +74,88 @@ bool fsc_chart_axes(fsc_chart *c, const char *x_title, fsc_unit x_unit, const ch
     return (!x_title || c->x_title) && (!y_title || c->y_title);
 }
 
-/* name, or "name #k" when k-1 earlier entries of names[] already carry it, so that
- * numjobs clones ("randwrite" four times) can be told apart in legends and axes. */
-static char *unique_name(const char *name, char *const *names, size_t n, size_t stride)
+/* The names a chart gave its categories or its series, each with how often it was
+ * asked for: unique_name finds them in constant time (a bar chart of 50,000 jobs). */
+typedef struct name_use {
+    char *name;
+    size_t uses;
+} name_use;
+
+struct fsc_chart_names {
+    name_use *items;
+    size_t n, cap;
+    fsc_keyindex index;
+};
+
+static const char *name_at(const void *items, size_t i)
 {
-    size_t len = strlen(name), same = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *o = *(char *const *)((const char *)names + i * stride);
-        if (!strncmp(o, name, len) && (o[len] == 0 || !strncmp(o + len, " #", 2)))
-            same++;
-    }
-    if (!same)
-        return fsc_strdup(name);
-    fsc_buf b = {0};
-    fsc_buf_printf(&b, "%s #%zu", name, same + 1);
-    if (b.oom) {
-        fsc_buf_free(&b);
+    return ((const name_use *)items)[i].name;
+}
+
+static void names_free(struct fsc_chart_names *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->n; i++)
+        free(t->items[i].name);
+    free(t->items);
+    fsc_keyindex_free(&t->index);
+    free(t);
+}
+
+/* The entry of name (added with no use yet when new); NULL when out of memory. */
+static name_use *name_entry(struct fsc_chart_names *t, const char *name)
+{
+    size_t i = fsc_keyindex_find(&t->index, t->items, t->n, name_at, name);
+    if (i < t->n)
+        return &t->items[i];
+    char *copy = fsc_strdup(name);
+    name_use *u = copy ? FSC_PUSH(t->items, t->n, t->cap) : NULL;
+    if (!u) {
+        free(copy);
         return NULL;
     }
-    return b.data;
+    u->name = copy;
+    if (!fsc_keyindex_added(&t->index, t->items, t->n, name_at)) {
+        t->n--;
+        free(copy);
+        return NULL;
+    }
+    return u;
+}
+
+/* name, or "name #k" when it was given k-1 times before, so that numjobs clones
+ * ("randwrite" four times) can be told apart in legends and axes; a "name #k" that
+ * is taken already (a job really called so) moves on to the next k. */
+static char *unique_name(struct fsc_chart_names **tp, const char *name)
+{
+    if (!*tp && !(*tp = calloc(1, sizeof **tp)))
+        return NULL;
+    struct fsc_chart_names *t = *tp;
+    name_use *u = name_entry(t, name);
+    if (!u)
+        return NULL;
+    size_t idx = (size_t)(u - t->items);
+    fsc_buf b = {0};
+    for (;;) {
+        size_t k = ++t->items[idx].uses;
+        if (k == 1)
+            return fsc_strdup(name);
+        fsc_buf_reset(&b);
+        fsc_buf_printf(&b, "%s #%zu", name, k);
+        name_use *v = b.oom ? NULL : name_entry(t, b.data);
+        if (!v) {
+            fsc_buf_free(&b);
+            return NULL;
+        }
+        if (v->uses++ == 0)
+            return b.data;
+    }
 }
 
 bool fsc_chart_add_category(fsc_chart *c, const char *name)
 {
-    char *copy = unique_name(name ? name : "", c->categories, c->n_categories, sizeof(char *));
+    char *copy = unique_name(&c->names[0], name ? name : "");
     char **slot = copy ? FSC_PUSH(c->categories, c->n_categories, c->cap_categories) : NULL;
     if (!slot) {
         free(copy);
@@ -104,8 +167,7 @@ bool fsc_chart_add_category(fsc_chart *c, const char *name)
 
 fsc_series *fsc_chart_add_series(fsc_chart *c, const char *name)
 {
-    char *copy = unique_name(name ? name : "", c->series ? &c->series[0].name : NULL, c->n_series,
-                             sizeof(fsc_series));
+    char *copy = unique_name(&c->names[1], name ? name : "");
     fsc_series *s = copy ? FSC_PUSH(c->series, c->n_series, c->cap_series) : NULL;
     if (!s) {
         free(copy);
@@ -439,7 +501,13 @@ typedef struct bucket_key {
     int unit; /* fsc_bucket_unit */
     double bound; /* upper bound in that unit; INFINITY for ">=" */
     char key[16];
+    char id[20]; /* unit and key ("1:250"), for the index */
 } bucket_key;
+
+static const char *bucket_id_at(const void *items, size_t i)
+{
+    return ((const bucket_key *)items)[i].id;
+}
 
 static double bucket_bound(const char *key)
 {
@@ -475,26 +543,33 @@ static void bucket_name(const bucket_key *k, fsc_buf *out)
 
 static bool collect_buckets(const fsc_runset *set, bucket_key **keys, size_t *n, size_t *cap)
 {
-    for (size_t r = 0; r < set->n_runs; r++)
-        for (size_t j = 0; j < set->runs[r]->n_jobs; j++)
-            for (int u = 0; u < FSC_BUCKET_COUNT; u++) {
+    fsc_keyindex seen = {0}; /* thousands of distinct buckets stay linear */
+    bool ok = true;
+    for (size_t r = 0; ok && r < set->n_runs; r++)
+        for (size_t j = 0; ok && j < set->runs[r]->n_jobs; j++)
+            for (int u = 0; ok && u < FSC_BUCKET_COUNT; u++) {
                 const fsc_kvlist *l = &set->runs[r]->jobs[j].latency[u];
-                for (size_t i = 0; i < l->n; i++) {
-                    bool seen = false;
-                    for (size_t k = 0; k < *n && !seen; k++)
-                        seen = (*keys)[k].unit == u && !strcmp((*keys)[k].key, l->items[i].key);
-                    if (seen)
+                for (size_t i = 0; ok && i < l->n; i++) {
+                    char id[20];
+                    snprintf(id, sizeof id, "%d:%s", u, l->items[i].key);
+                    if (fsc_keyindex_find(&seen, *keys, *n, bucket_id_at, id) < *n)
                         continue;
                     bucket_key *bk = FSC_PUSH(*keys, *n, *cap);
-                    if (!bk)
-                        return false;
+                    if (!bk) {
+                        ok = false;
+                        break;
+                    }
                     bk->unit = u;
                     bk->bound = bucket_bound(l->items[i].key);
                     memcpy(bk->key, l->items[i].key, sizeof bk->key);
+                    memcpy(bk->id, id, sizeof id);
+                    ok = fsc_keyindex_added(&seen, *keys, *n, bucket_id_at);
                 }
             }
-    qsort(*keys, *n, sizeof **keys, cmp_bucket);
-    return true;
+    fsc_keyindex_free(&seen);
+    if (ok && *n)
+        qsort(*keys, *n, sizeof **keys, cmp_bucket);
+    return ok;
 }
 
 static double bucket_value(const fsc_job *job, const bucket_key *k)
@@ -558,7 +633,7 @@ fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from)
               collect_buckets(set, &keys, &n, &cap);
     if (ok)
         bucket_span(set, keys, n, &lo, &hi);
-    if (ok && lo <= hi) {
+    if (ok && n && lo <= hi) { /* no job with buckets: lo = hi = 0 of nothing */
         fsc_buf name = {0};
         for (size_t k = lo; ok && k <= hi; k++) {
             fsc_buf_reset(&name);

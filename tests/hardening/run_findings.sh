@@ -309,6 +309,14 @@ EOF
     grep -q '"io_bytes":89653248' l7.jsonl || fail "L7: the UTF-32 run lost its numbers"
 }
 
-for c in m1 m2 m3 m7 l1 l2 l3 l7; do run_case "$c"; done
+# ---- found on the second look: report of runs without latency buckets (a two-line
+# log, a minimal JSON job) crashed in the bucket chart (keys[0] of no keys) ----
+case_report_no_buckets() {
+    printf 'j: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n' > nb.txt
+    "$FIOSCOPE" report -q -o nb nb.txt > /dev/null || fail "report: exit $?"
+    [ -s nb/index.html ] && [ -s nb/report.xlsx ] || fail "report: files missing"
+}
+
+for c in m1 m2 m3 m7 l1 l2 l3 l7 report_no_buckets; do run_case "$c"; done
 [ ${#failed[@]} = 0 ] || fail "failing cases: ${failed[*]}"
 echo ok

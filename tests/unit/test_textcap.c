@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "emit/emit_int.h"
+#include "fioscope/chart.h"
 
 static void check_cap(const char *in, size_t cols, const char *want)
 {
@@ -54,8 +55,28 @@ static void test_grid_bounded(void **state)
     free(big);
 }
 
+/* Chart names stay unique (numjobs clones get " #k") in constant time per name. */
+static void test_chart_names(void **state)
+{
+    (void)state;
+    fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, "t");
+    const char *in[] = {"a", "a", "a #2", "a", "b"};
+    const char *want[] = {"a", "a #2", "a #2 #2", "a #3", "b"};
+    for (size_t i = 0; i < 5; i++) {
+        assert_true(fsc_chart_add_category(c, in[i]));
+        assert_string_equal(c->categories[i], want[i]);
+        assert_non_null(fsc_chart_add_series(c, in[i]));
+        assert_string_equal(c->series[i].name, want[i]);
+    }
+    for (size_t i = 0; i < 100000; i++)
+        assert_true(fsc_chart_add_category(c, "clone"));
+    assert_string_equal(c->categories[5 + 99999], "clone #100000");
+    fsc_chart_free(c);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_cap), cmocka_unit_test(test_grid_bounded)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_cap), cmocka_unit_test(test_grid_bounded),
+                                       cmocka_unit_test(test_chart_names)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
