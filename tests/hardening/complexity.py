@@ -151,12 +151,12 @@ def _(k):
 # H1, H2 (branch tolerance)
 @shape("H1: '{' lines that never balance", "H1", "tolerance")
 def _(k):
-    return parse(write("braces.txt", "{\n" * (1500 * k) + GOOD))
+    return parse(write("braces.txt", "{\n" * (5000 * k) + GOOD))
 
 
 @shape("H1: '{ \"a\": [' lines", "H1", "tolerance")
 def _(k):
-    return parse(write("arrays.txt", '{ "a": [\n' * (600 * k) + GOOD))
+    return parse(write("arrays.txt", '{ "a": [\n' * (3000 * k) + GOOD))
 
 
 @shape("H2: one-word lines above a run", "H2", "tolerance")
@@ -269,11 +269,30 @@ def _(k):
 
 
 # M8, L4 (branch reports): hostile names in the report
-@shape("M8/L4: report of many jobs with hostile names", "M8", None)
+@shape("M8/L4: report of many jobs with hostile names", "M8/L4")
 def _(k):
     names = ["\x1b[31m\ufffe![x](https://e/%d)[y](javascript:a)_x0041_" % i for i in range(8 * k)]
     f = write("hostile.json", json_doc([small_job(n) for n in names]))
     out = path("report-%d" % k)
+    subprocess.run(["rm", "-rf", out])
+    return (["report", "-q", "-o", out, f], None, None)
+
+
+# second look: reports of many jobs, of many latency buckets
+@shape("report of many jobs", "second look")
+def _(k):
+    f = write("rjobs.json", json_doc([small_job("r%d" % (i % 50)) for i in range(400 * k)]))
+    out = path("rjobs-%d" % k)
+    subprocess.run(["rm", "-rf", out])
+    return (["report", "-q", "-o", out, f], None, None)
+
+
+@shape("report of a job with many latency buckets", "second look")
+def _(k):
+    j = small_job("b")
+    j["latency_us"] = {str(i): 0.01 for i in range(2000 * k)}
+    f = write("rbuckets.json", json_doc([j]))
+    out = path("rbuckets-%d" % k)
     subprocess.run(["rm", "-rf", out])
     return (["report", "-q", "-o", out, f], None, None)
 
@@ -398,7 +417,7 @@ def measure(make, base_cpu, base_rss):
             break  # clearly superlinear already: 8x would only take long
 
     def ok():
-        return bound(8, cpu) and bound(8, rss)
+        return cpu[1] != inf and bound(8, cpu) and bound(8, rss)
     if not ok() and 8 in cpu and cpu[8] != inf:
         # noise or not: three runs of 1x and 8x, medians decide
         for k in (1, 8):
