@@ -2,6 +2,8 @@
 /* One document in flight: its bytes, the runs parsed from it and its manifest status. */
 #include "input_int.h"
 
+#include "fioscope/escape.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +147,23 @@ static void job_fail(fsc_item *job, const char *reason)
     job->error = fsc_strdup(reason);
 }
 
+/* FIOSCOPE_SHOW_MEMORY=1: what each document cost its budget, to choose --max-memory. */
+static void show_memory(const fsc_item *job, const fsc_budget *b)
+{
+    fsc_buf line = {0};
+    fsc_buf_puts(&line, "fioscope: ");
+    fsc_esc_diag(&line, job->path);
+    if (job->member) {
+        fsc_buf_puts(&line, ": ");
+        fsc_esc_diag(&line, job->member);
+    }
+    fsc_buf_printf(&line, ": memory: %zu bytes of text, at most %llu bytes charged\n", job->len,
+                   (unsigned long long)b->peak);
+    if (!line.oom)
+        fputs(line.data, stderr);
+    fsc_buf_free(&line);
+}
+
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
     const char *utf32;
@@ -173,8 +192,8 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         fsc_budget *outer = fsc_budget_use(&budget);
         fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
         fsc_budget_use(outer);
-        if (getenv("FIOSCOPE_DEBUG_BUDGET"))
-            fprintf(stderr, "budget: %zu bytes text, %llu bytes peak\n", job->len, (unsigned long long)budget.peak);
+        if (getenv("FIOSCOPE_SHOW_MEMORY"))
+            show_memory(job, &budget);
         if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */
             st = FSC_E_NOMEM;
         if (budget.exceeded) {
