@@ -157,7 +157,7 @@ static int draw(const chart_args *ca, const fsc_runset *set)
     else if (fsc_chart_png(c, ca->width, ca->height, &png, &err) != FSC_OK)
         fsc_cli_err("chart: %s", err.data ? err.data : "cannot draw");
     else if ((rc = write_png(ca, &png)) == FSC_EXIT_OK && strcmp(ca->output, "-"))
-        printf("chart written to %s\n", ca->output);
+        fsc_cli_status(&ca->common, "fioscope: chart written to %s", ca->output);
     fsc_chart_free(c);
     fsc_buf_free(&err);
     fsc_buf_free(&png);

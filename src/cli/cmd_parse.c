@@ -23,8 +23,7 @@ typedef struct parse_ctx {
     fsc_outfile *out;
     fsc_json_opts jopts;
     fsc_buf line;
-    bool quiet;
-    size_t diags; /* per-input diagnostics printed or counted */
+    fsc_cli_diag diag;
     bool failed;
     fsc_manifest manifest;
 } parse_ctx;
@@ -91,8 +90,7 @@ static bool jsonl_input(void *vctx, const fsc_input_entry *e)
 {
     parse_ctx *ctx = vctx;
     fsc_manifest_add(&ctx->manifest, e); /* kept for the exit status only */
-    if (!ctx->quiet)
-        fsc_cli_input_diag(e, &ctx->diags);
+    fsc_cli_diag_entry(&ctx->diag, e);
     fsc_jw w;
     fsc_buf_reset(&ctx->line);
     fsc_jw_init(&w, &ctx->line, false, false);
@@ -178,7 +176,8 @@ int fsc_cmd_parse(int argc, char **argv)
         free(paths);
         return FSC_EXIT_INPUT;
     }
-    parse_ctx ctx = {.out = out, .jopts = {.damage = damage}, .quiet = common.quiet};
+    parse_ctx ctx = {.out = out, .jopts = {.damage = damage},
+                     .diag = {paths, n_paths, common.quiet, 0}};
 
     if (jsonl) {
         fsc_buf err = {0};
@@ -192,8 +191,9 @@ int fsc_cmd_parse(int argc, char **argv)
             fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
             if (st != FSC_OK && !ctx.failed)
                 fsc_cli_err("%s", fsc_strerror(st));
-            fsc_cli_summary(&common, &ctx.manifest);
-            rc = fsc_cli_exit_status(&common, &ctx.manifest);
+            fsc_cli_diag_end(&ctx.diag, &ctx.manifest);
+            fsc_cli_summary(&common, &ctx.manifest, ctx.diag.shown);
+            rc = fsc_cli_exit_status(&common, &ctx.manifest, n_paths);
             if (st != FSC_OK)
                 rc = FSC_EXIT_INPUT;
         }

@@ -151,9 +151,10 @@ int fsc_cmd_report(int argc, char **argv)
         fsc_cli_err("report: %s", err.len ? err.data : fsc_strerror(st));
         rc = FSC_EXIT_INPUT;
     } else {
-        printf("report written to %s/index.html (also report.md, report.xlsx and %zu charts in "
-               "%s/charts/)\n",
-               ra.dir, res.n_charts, ra.dir);
+        fsc_cli_status(&ra.common,
+                       "fioscope: report written to %s/index.html (also report.md, report.xlsx "
+                       "and %zu charts in %s/charts/)",
+                       ra.dir, res.n_charts, ra.dir);
         rc = lrc;
     }
     fsc_chart_shutdown();

@@ -192,8 +192,7 @@ int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 typedef struct load_ctx {
     fsc_runset *set;
     fsc_manifest *manifest;
-    bool quiet;
-    size_t diags; /* diagnostics printed or counted */
+    fsc_cli_diag diag;
 } load_ctx;
 
 static bool on_run(void *vctx, fsc_run *run)
@@ -202,15 +201,44 @@ static bool on_run(void *vctx, fsc_run *run)
     return fsc_runset_add(ctx->set, run);
 }
 
-void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown)
+static void diag_line(fsc_cli_diag *d, const char *path, const char *member, const char *what)
 {
-    if (e->status == FSC_IN_OK || (*shown)++ >= FSC_CLI_MAX_DIAG)
+    if (d->shown++ >= FSC_CLI_MAX_DIAG || d->quiet)
         return;
-    const char *what = e->status == FSC_IN_NO_RUNS ? "no fio run found" : e->error;
-    if (e->member)
-        fsc_cli_err("%s: %s: %s", e->path, e->member, what ? what : "error");
+    if (member)
+        fsc_cli_err("%s: %s: %s", path, member, what ? what : "error");
     else
-        fsc_cli_err("%s: %s", e->path, what ? what : "error");
+        fsc_cli_err("%s: %s", path, what ? what : "error");
+}
+
+/* Is e the entry of a named input itself (a file named on the command line)? */
+static bool entry_is_named(const fsc_cli_diag *d, const fsc_input_entry *e)
+{
+    return !e->member && e->arg < d->n_paths && !strcmp(e->path, d->paths[e->arg]);
+}
+
+void fsc_cli_diag_entry(fsc_cli_diag *d, const fsc_input_entry *e)
+{
+    if (e->status == FSC_IN_ERROR)
+        diag_line(d, e->path, e->member, e->error);
+    else if (e->status == FSC_IN_NO_RUNS && entry_is_named(d, e))
+        diag_line(d, e->path, NULL, "no fio run found");
+}
+
+void fsc_cli_diag_end(fsc_cli_diag *d, const fsc_manifest *m)
+{
+    for (size_t i = 0; i < d->n_paths; i++) {
+        bool runs = false, said = false;
+        for (size_t k = 0; k < m->n; k++) {
+            const fsc_input_entry *e = &m->items[k];
+            if (e->arg != i)
+                continue;
+            runs |= e->runs > 0;
+            said |= e->status == FSC_IN_ERROR || entry_is_named(d, e);
+        }
+        if (!runs && !said)
+            diag_line(d, d->paths[i], NULL, "no fio run found");
+    }
 }
 
 static bool on_input(void *vctx, const fsc_input_entry *e)
@@ -218,20 +246,11 @@ static bool on_input(void *vctx, const fsc_input_entry *e)
     load_ctx *ctx = vctx;
     if (!fsc_manifest_add(ctx->manifest, e))
         return false;
-    if (!ctx->quiet)
-        fsc_cli_input_diag(e, &ctx->diags);
+    fsc_cli_diag_entry(&ctx->diag, e);
     return true;
 }
 
-int fsc_cli_manifest_status(const fsc_manifest *m)
-{
-    for (size_t i = 0; i < m->n; i++)
-        if (m->items[i].status != FSC_IN_OK)
-            return FSC_EXIT_INPUT;
-    return FSC_EXIT_OK;
-}
-
-int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m)
+int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m, size_t n_paths)
 {
     unsigned policy = c && c->fail_on ? c->fail_on : FSC_FAIL_DEFAULT;
     if (policy & FSC_FAIL_NONE)
@@ -239,14 +258,24 @@ int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m)
     for (size_t i = 0; i < m->n; i++) {
         const fsc_input_entry *e = &m->items[i];
         if ((e->status == FSC_IN_ERROR && (policy & FSC_FAIL_ERROR)) ||
-            (e->status == FSC_IN_NO_RUNS && (policy & FSC_FAIL_NO_RUNS)) ||
             (e->warnings && (policy & FSC_FAIL_WARNING)))
             return FSC_EXIT_INPUT;
     }
-    return FSC_EXIT_OK;
+    if (!(policy & FSC_FAIL_NO_RUNS))
+        return FSC_EXIT_OK;
+    bool *none = calloc(n_paths ? n_paths : 1, sizeof *none);
+    if (!none)
+        return FSC_EXIT_INPUT;
+    fsc_manifest_no_runs(m, n_paths, none);
+    int rc = FSC_EXIT_OK;
+    for (size_t i = 0; i < n_paths; i++)
+        if (none[i])
+            rc = FSC_EXIT_INPUT;
+    free(none);
+    return rc;
 }
 
-void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
+void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m, size_t shown)
 {
     size_t count[3] = {0}, runs = 0, warnings = 0;
     if (c && c->quiet)
@@ -265,10 +294,20 @@ void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
     if (warnings)
         fprintf(stderr, ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     fputc('\n', stderr);
-    size_t bad = count[FSC_IN_NO_RUNS] + count[FSC_IN_ERROR];
-    if (bad > FSC_CLI_MAX_DIAG)
+    if (shown > FSC_CLI_MAX_DIAG)
         fsc_cli_err("(only the first %d of %zu problems were shown; the manifest lists them all)",
-                    FSC_CLI_MAX_DIAG, bad);
+                    FSC_CLI_MAX_DIAG, shown);
+}
+
+void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...)
+{
+    if (c && c->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
 int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
@@ -282,17 +321,18 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         fsc_buf_free(&err);
         return -1;
     }
-    load_ctx ctx = {set, manifest, c->quiet, 0};
+    load_ctx ctx = {set, manifest, {paths, n_paths, c->quiet, 0}};
     fsc_input_sink sink = {.run = on_run, .input = on_input, .ctx = &ctx};
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
     fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
     fsc_parser_free(p);
     fsc_buf_free(&err);
-    fsc_cli_summary(c, manifest);
+    fsc_cli_diag_end(&ctx.diag, manifest);
+    fsc_cli_summary(c, manifest, ctx.diag.shown);
     if (st != FSC_OK) {
         fsc_cli_err("%s", fsc_strerror(st));
         return FSC_EXIT_INPUT;
     }
-    return fsc_cli_exit_status(c, manifest);
+    return fsc_cli_exit_status(c, manifest, n_paths);
 }

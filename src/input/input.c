@@ -42,3 +42,12 @@ bool fsc_manifest_add(fsc_manifest *m, const fsc_input_entry *e)
     *d = c;
     return true;
 }
+
+void fsc_manifest_no_runs(const fsc_manifest *m, size_t n_paths, bool *none)
+{
+    for (size_t i = 0; i < n_paths; i++)
+        none[i] = true;
+    for (size_t i = 0; i < m->n; i++)
+        if (m->items[i].arg < n_paths && m->items[i].runs)
+            none[m->items[i].arg] = false;
+}
