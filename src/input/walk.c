@@ -533,12 +533,9 @@ fsc_status fsc_input_read_mem(const char *name, const void *data, size_t len,
         opts = &defaults;
     fsc_progress progress;
     fsc_progress_init(&progress, false, 0);
-    char *copy = malloc(len + 1);
+    char *copy = fsc_strndup(data, len);
     if (!copy)
         return FSC_E_NOMEM;
-    if (len)
-        memcpy(copy, data, len);
-    copy[len] = '\0';
     fsc_walker w;
     if (!walker_start(&w, &progress, parser, opts, sink)) {
         free(copy);
