@@ -8,6 +8,7 @@
 
 #include "fioscope/buf.h"
 #include "fioscope/model.h"
+#include "fioscope/model_json.h"
 #include "fioscope/parse.h"
 
 #ifdef __cplusplus
@@ -83,6 +84,17 @@ fsc_status fsc_input_read_mem(const char *name, const void *data, size_t len,
  * that a directory walk or an archive turned up do not count by themselves: only
  * the named path does.) none[0..n_paths) is set from the manifest. */
 void fsc_manifest_no_runs(const fsc_manifest *m, size_t n_paths, bool *none);
+
+/* One manifest entry as the contract's JSON object ({"path", "member", "status",
+ * "runs", "warnings", "error"}). */
+void fsc_input_entry_write(fsc_jw *w, const fsc_input_entry *e);
+
+/* The contract's whole document, {"fioscope": {...}, "inputs": [...], "runs": [...]}
+ * and a newline, through w. flush (may be NULL) is called whenever w's buffer holds
+ * more than 1 MiB, to write it out and reset it; a false return stops. Returns false
+ * when flush failed or memory ran out. */
+bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
+                        const fsc_json_opts *o, bool (*flush)(void *ctx, fsc_buf *b), void *ctx);
 
 #ifdef __cplusplus
 }

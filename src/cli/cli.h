@@ -4,6 +4,8 @@
 #define FIOSCOPE_CLI_H
 
 #include "fioscope/input.h"
+#include "fioscope/metric.h"
+#include "fioscope/metric_list.h"
 #include "fioscope/model.h"
 #include "fioscope/parse.h"
 
@@ -91,11 +93,28 @@ void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m, size_t show
  * standard output. */
 void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...) FSC_PRINTF(2, 3);
 
+/* Usage error for an unknown option arg of cmd, with "did you mean" the nearest
+ * option named in the help text(s) (NULL-terminated list after help). Returns
+ * FSC_EXIT_USAGE. */
+int fsc_cli_unknown_option(const char *cmd, const char *arg, const char *help, ...);
+
+/* Is v one of the n values allowed for option opt? If not, a usage error naming the
+ * allowed values and the nearest one ("--format takes text, json or names, not 'jsn'
+ * (did you mean 'json'?)"), and true. */
+bool fsc_cli_bad_value(const char *cmd, const char *opt, const char *v, const char *const *allowed,
+                       size_t n);
+
+/* Check a comma list of metric names before reading any input: a usage error for
+ * the first unknown name, with the nearest known one. Returns true when all are
+ * known (NULL is fine). */
+bool fsc_cli_check_metric_list(const char *cmd, const char *list);
+
 int fsc_cmd_parse(int argc, char **argv);
 int fsc_cmd_table(int argc, char **argv);
 int fsc_cmd_compare(int argc, char **argv);
 int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
+int fsc_cmd_metrics(int argc, char **argv);
 
 #endif

@@ -17,8 +17,8 @@ static const char compare_help[] =
     "distance from the median) and a two-sided Mann-Whitney U test are shown; '~'\n"
     "marks a change that is not significant at alpha 0.05 (or too few runs).\n"
     "\n"
-    "  -m, --metrics LIST  comma list (default iops,bw,lat,clat.p99,cpu; see\n"
-    "                      'fioscope table --help' for the names)\n"
+    "  -m, --metrics LIST  comma list (default iops,bw,lat,clat.p99,cpu;\n"
+    "                      'fioscope metrics' lists the names)\n"
     "      --match RULE    label (default): the whole label; jobname: the job name\n"
     "                      only; anything else is a regex applied to the label whose\n"
     "                      first group (or whole match) is the key. One label on\n"
@@ -28,6 +28,11 @@ static const char compare_help[] =
     "                      better, red worse (higher IOPS/bandwidth, lower latency)\n"
     "      --alpha A       significance level (default 0.05)\n"
     "      --no-split      mixed read/write jobs as one total row\n"
+    "      --fail-on=regression:PCT   exit 1 when a metric of a matched row got\n"
+    "                      worse by more than PCT percent (lower IOPS/bandwidth,\n"
+    "                      higher latency; with repeats only a significant change\n"
+    "                      counts); each one is named on stderr. May be combined\n"
+    "                      with the input policy: --fail-on=error,regression:5\n"
     "  -o, --output FILE   write to FILE instead of standard output\n"
     "      --label-from=heading|file|job|context   how labels are built\n"
     "  -j, --jobs N        parse with N threads\n"
@@ -40,7 +45,28 @@ typedef struct compare_args {
     const char **paths[2];
     size_t n_paths[2];
     bool saw_sep;
+    double fail_pct; /* --fail-on=regression:PCT; < 0: not asked */
 } compare_args;
+
+/* "regression:PCT" items of a --fail-on list: the percentage into *pct, the other
+ * items (for the input policy) into rest. False when an item is malformed. */
+static bool split_fail_on(const char *v, double *pct, fsc_buf *rest)
+{
+    while (*v) {
+        size_t l = strcspn(v, ",");
+        if (l > 11 && !strncmp(v, "regression:", 11)) {
+            char num[32], *end;
+            snprintf(num, sizeof num, "%.*s", (int)(l - 11 < 31 ? l - 11 : 31), v + 11);
+            *pct = strtod(num, &end);
+            if (end == num || *end || !(*pct >= 0) || l - 11 > 31)
+                return false;
+        } else {
+            fsc_buf_printf(rest, "%s%.*s", rest->len ? "," : "", (int)l, v);
+        }
+        v += l + (v[l] == ',');
+    }
+    return true;
+}
 
 static bool one_of(const char *v, const char *const *list, size_t n)
 {
@@ -80,6 +106,27 @@ static int compare_opt(compare_args *ca, int argc, char **argv, int *i)
         ca->copts.alpha = x;
     } else if ((v = fsc_cli_opt_value(argc, argv, i, "--output", "-o", &missing))) {
         ca->output = v;
+    } else if ((v = fsc_cli_opt_value(argc, argv, i, "--fail-on", NULL, &missing)) &&
+               strstr(v, "regression")) {
+        fsc_buf rest = {0};
+        bool ok = split_fail_on(v, &ca->fail_pct, &rest);
+        if (ok && rest.len) { /* the input policy part, as every command takes it */
+            char opt[] = "--fail-on";
+            char *fargv[] = {opt, rest.data, NULL};
+            int k = 0;
+            ok = fsc_cli_common_opt(&ca->common, 2, fargv, &k) == 1;
+        }
+        fsc_buf_free(&rest);
+        if (!ok)
+            return 10 + fsc_cli_usage("compare", "--fail-on takes regression:PCT (a percentage, "
+                                                 "e.g. regression:5) and/or error, no-runs, "
+                                                 "warning, none");
+    } else if (v) {
+        char opt[] = "--fail-on";
+        char *fargv[] = {opt, (char *)v, NULL};
+        int k = 0;
+        if (fsc_cli_common_opt(&ca->common, 2, fargv, &k) != 1)
+            return 10 + fsc_cli_usage("compare", "bad value for --fail-on");
     } else if (missing) {
         return 10 + fsc_cli_usage("compare", "%s needs a value", a);
     } else {
@@ -111,7 +158,7 @@ static int parse_args(compare_args *ca, int argc, char **argv)
             if (r >= 10)
                 return r - 10;
             if (r == 0)
-                return fsc_cli_usage("compare", "unknown option '%s'", a);
+                return fsc_cli_unknown_option("compare", a, compare_help, fsc_cli_common_help, NULL);
         }
     }
     if (!ca->saw_sep || !ca->n_paths[0] || !ca->n_paths[1])
@@ -144,6 +191,30 @@ static int write_output(const compare_args *ca, const fsc_buf *out)
     return ok ? FSC_EXIT_OK : FSC_EXIT_INPUT;
 }
 
+/* --fail-on=regression:PCT: every metric of a matched row that got worse by more
+ * than pct percent (significant, or single runs), named on stderr; 1 if any. */
+static int regressions(const compare_args *ca, const fsc_comparison *c)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < c->n_rows; r++)
+        for (size_t k = 0; k < c->n_cols; k++) {
+            const fsc_cmp_cell *x = &c->rows[r].cells[k];
+            if (!x->present || x->delta_pct != x->delta_pct || (x->tested && !x->significant))
+                continue;
+            double worse = c->cols[k].higher_better ? -x->delta_pct : x->delta_pct;
+            if (!(worse > ca->fail_pct))
+                continue;
+            if (!ca->common.quiet && n < FSC_CLI_MAX_DIAG)
+                fsc_cli_err("compare: regression: %s: %s %+.1f%% (over %g%%)", c->rows[r].label,
+                            c->cols[k].name, x->delta_pct, ca->fail_pct);
+            n++;
+        }
+    if (n && !ca->common.quiet)
+        fsc_cli_err("compare: %zu metric%s got worse by more than %g%%", n, n == 1 ? "" : "s",
+                    ca->fail_pct);
+    return n ? FSC_EXIT_INPUT : FSC_EXIT_OK;
+}
+
 static int run_compare(compare_args *ca, const fsc_runset sets[2])
 {
     fsc_buf err = {0}, out = {0};
@@ -162,6 +233,8 @@ static int run_compare(compare_args *ca, const fsc_runset sets[2])
         rc = FSC_EXIT_INPUT;
     } else {
         rc = write_output(ca, &out);
+        if (rc == FSC_EXIT_OK && ca->fail_pct >= 0)
+            rc = regressions(ca, cmp);
     }
     fsc_comparison_free(cmp);
     fsc_buf_free(&err);
@@ -172,6 +245,8 @@ static int run_compare(compare_args *ca, const fsc_runset sets[2])
 /* Check metrics and --match before reading any input, so a typo costs nothing. */
 static int precheck(compare_args *ca)
 {
+    if (!fsc_cli_check_metric_list("compare", ca->copts.metrics))
+        return FSC_EXIT_USAGE;
     fsc_runset empty[2];
     fsc_runset_init(&empty[0]);
     fsc_runset_init(&empty[1]);
@@ -190,7 +265,8 @@ static int precheck(compare_args *ca)
 
 int fsc_cmd_compare(int argc, char **argv)
 {
-    compare_args ca = {.common = {.input = {.progress = true}}, .format = "text", .color = "auto"};
+    compare_args ca = {.common = {.input = {.progress = true}}, .format = "text", .color = "auto",
+                       .fail_pct = -1};
     ca.paths[0] = calloc((size_t)argc + 1, sizeof(char *));
     ca.paths[1] = calloc((size_t)argc + 1, sizeof(char *));
     int rc = ca.paths[0] && ca.paths[1] ? parse_args(&ca, argc, argv) : FSC_EXIT_INPUT;

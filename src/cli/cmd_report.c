@@ -73,7 +73,7 @@ static int parse_args(report_args *ra, int argc, char **argv)
             if (r < 0)
                 return fsc_cli_usage("report", "bad value for %s", a);
             if (r == 0)
-                return fsc_cli_usage("report", "unknown option '%s'", a);
+                return fsc_cli_unknown_option("report", a, report_help, fsc_cli_common_help, NULL);
         }
     }
     return -1;

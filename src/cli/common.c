@@ -57,6 +57,89 @@ const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, co
     return opt_value(argc, argv, i, lng, shrt, missing);
 }
 
+/* Long options ("--name") written in a help text, into names (at most cap). */
+static size_t help_options(const char *help, char names[][40], size_t n, size_t cap)
+{
+    for (const char *p = help; (p = strstr(p, "--")) != NULL && n < cap; p += 2) {
+        if (p > help && p[-1] != ' ' && p[-1] != '[' && p[-1] != '(' && p[-1] != ',')
+            continue;
+        size_t l = 2;
+        while ((p[l] >= 'a' && p[l] <= 'z') || (p[l] >= '0' && p[l] <= '9') || p[l] == '-')
+            l++;
+        if (l > 2 && l < 40) {
+            memcpy(names[n], p, l);
+            names[n][l] = '\0';
+            n++;
+        }
+    }
+    return n;
+}
+
+int fsc_cli_unknown_option(const char *cmd, const char *arg, const char *help, ...)
+{
+    char names[160][40];
+    const char *cands[160];
+    size_t n = help_options(help, names, 0, 160);
+    va_list ap;
+    va_start(ap, help);
+    for (const char *h; (h = va_arg(ap, const char *)) != NULL;)
+        n = help_options(h, names, n, 160);
+    va_end(ap);
+    for (size_t i = 0; i < n; i++)
+        cands[i] = names[i];
+    /* "--iodeth=4": the name alone is compared */
+    char word[64];
+    size_t wl = strcspn(arg, "=");
+    snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1), arg);
+    const char *near = word[0] == '-' && word[1] == '-' ? fsc_nearest(word, cands, n, 0) : NULL;
+    if (near)
+        return fsc_cli_usage(cmd, "unknown option '%s' (did you mean '%s'?)", arg, near);
+    return fsc_cli_usage(cmd, "unknown option '%s'", arg);
+}
+
+bool fsc_cli_bad_value(const char *cmd, const char *opt, const char *v, const char *const *allowed,
+                       size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v, allowed[i]))
+            return false;
+    fsc_buf list = {0};
+    for (size_t i = 0; i < n; i++)
+        fsc_buf_printf(&list, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "", allowed[i]);
+    const char *near = fsc_nearest(v, allowed, n, 0);
+    if (near)
+        fsc_cli_usage(cmd, "%s takes %s, not '%s' (did you mean '%s'?)", opt,
+                      list.data ? list.data : "", v, near);
+    else
+        fsc_cli_usage(cmd, "%s takes %s, not '%s'", opt, list.data ? list.data : "", v);
+    fsc_buf_free(&list);
+    return true;
+}
+
+bool fsc_cli_check_metric_list(const char *cmd, const char *list)
+{
+    const char *p = list, *s;
+    size_t len;
+    while (fsc_list_next(&p, &s, &len)) {
+        fsc_metric m;
+        char *name = fsc_strndup(s, len);
+        if (name && len && !fsc_metric_lookup(name, &m, NULL)) {
+            fsc_buf near = {0};
+            if (fsc_metric_nearest(name, &near))
+                fsc_cli_usage(cmd, "unknown metric '%s' (did you mean '%s'? 'fioscope metrics' "
+                              "lists them all)", name, near.data);
+            else
+                fsc_cli_usage(cmd, "unknown metric '%s' ('fioscope metrics' lists them all)",
+                              name);
+            fsc_buf_free(&near);
+            free(name);
+            return false;
+        }
+        free(name);
+    }
+    return true;
+}
+
 const char fsc_cli_common_help[] =
     "      --label-from=heading|file|job|context   how run labels are built\n"
     "  -j, --jobs N        parse with N threads (default: number of cores)\n"

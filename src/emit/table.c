@@ -41,17 +41,9 @@ typedef struct builder {
 
 static bool parse_metric_list(builder *b, const char *list, fsc_buf *err)
 {
-    const char *p = list;
-    while (*p) {
-        size_t n = strcspn(p, ",");
-        const char *s = p;
-        size_t len = n;
-        while (len && (*s == ' ' || *s == '\t')) {
-            s++;
-            len--;
-        }
-        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-            len--;
+    const char *p = list, *s;
+    size_t len;
+    while (fsc_list_next(&p, &s, &len)) {
         if (len) {
             fsc_mspec *spec = FSC_PUSH(b->specs, b->n_specs, b->cap_specs);
             if (!spec) {
@@ -65,9 +57,6 @@ static bool parse_metric_list(builder *b, const char *list, fsc_buf *err)
                 return false;
             }
         }
-        p += n;
-        if (*p == ',')
-            p++;
     }
     if (!b->n_specs) {
         fsc_buf_puts(err, "no metric given");
