@@ -18,6 +18,8 @@
  *
  *     int main(int argc, char **argv)
  *     {
+ *         if (argc != 2)
+ *             return 2;
  *         fioscope_result *res = fioscope_parse_path(argv[1], 0);
  *         if (!res)
  *             return 2;                              // out of memory

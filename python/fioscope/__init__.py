@@ -94,10 +94,8 @@ def _flags(label_from, all_cores):
     return LABEL_FROM[label_from] | (_ALL_CORES if all_cores else 0)
 
 
-def parse_document(source, name=None, label_from="heading", all_cores=False):
-    """The whole normalized document of ``fioscope parse``: a dict with "fioscope",
-    "inputs" (one entry per file read, with its status) and "runs". Never raises for
-    bad input: look at "inputs"."""
+def _read(source, name, label_from, all_cores):
+    """(document, status, first problem) of one parse call."""
     flags = _flags(label_from, all_cores)
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
@@ -119,12 +117,17 @@ def parse_document(source, name=None, label_from="heading", all_cores=False):
             doc = json.loads(ctypes.string_at(text, n.value).decode("utf-8"))
         finally:
             _lib.fioscope_free(text)
-        status = _lib.fioscope_result_status(res)
         err = _lib.fioscope_result_error(res)
-        doc["_status"] = (status, err.decode("utf-8", "replace") if err else None)
-        return doc
+        return doc, _lib.fioscope_result_status(res), err.decode("utf-8", "replace") if err else None
     finally:
         _lib.fioscope_result_free(res)
+
+
+def parse_document(source, name=None, label_from="heading", all_cores=False):
+    """The whole normalized document of ``fioscope parse``: a dict with "fioscope",
+    "inputs" (one entry per file read, with its status: ok, no-runs, error) and
+    "runs". Never raises for bad input: look at "inputs"."""
+    return _read(source, name, label_from, all_cores)[0]
 
 
 def parse(source, name=None, label_from="heading", all_cores=False, strict=False):
@@ -136,10 +139,11 @@ def parse(source, name=None, label_from="heading", all_cores=False, strict=False
     Raises FioscopeError with the reason when nothing could be read or no run was
     found ("x.txt: no fio run found", "missing.log: cannot open: No such file or
     directory"). When some inputs gave runs and others failed, the runs are returned
-    and a warning names the first problem; strict=True raises instead.
+    and a warning names the first problem; strict=True raises instead. Files without
+    runs that a directory walk or an archive turns up (a README beside the logs) are
+    no problem, as on the command line.
     """
-    doc = parse_document(source, name=name, label_from=label_from, all_cores=all_cores)
-    status, err = doc.pop("_status")
+    doc, status, err = _read(source, name, label_from, all_cores)
     if status != 0:
         if not doc["runs"] or strict:
             raise FioscopeError(err)
