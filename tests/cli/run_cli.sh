@@ -155,4 +155,14 @@ grep -q "IOPS" out.txt || fail "the comparison itself is still printed"
 rc=0; "$FIOSCOPE" compare -q -m iops --fail-on=error,regression:5 "$N" -- "$B" > /dev/null || rc=$?
 [ $rc = 1 ] || fail "combined --fail-on: exit $rc"
 usage_err "--fail-on takes regression:PCT" compare --fail-on=regression:x "$N" -- "$B"
+# --- the contract lives in the repository, and the README sends readers there
+: "${FSC_SOURCE_DIR:?}"
+grep -q '(docs/contract.md)' "$FSC_SOURCE_DIR/README.md" || fail "README does not link docs/contract.md"
+grep -q 'shared/CONTRACT' "$FSC_SOURCE_DIR/README.md" && fail "README points outside the repository"
+head -n 5 "$FSC_SOURCE_DIR/README.md" | grep -q '^make demo ' &&
+    head -n 5 "$FSC_SOURCE_DIR/README.md" | grep -q '^make test ' || fail "README's first two commands"
+for c in $cmds; do
+    [ "$c" = help ] || grep -q "fioscope $c" "$FSC_SOURCE_DIR/docs/contract.md" ||
+        fail "docs/contract.md does not describe '$c'"
+done
 echo "cli: all passed"
