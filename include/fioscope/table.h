@@ -61,6 +61,10 @@ typedef struct fsc_table_opts {
      * direction ("read", "write") followed by a "total" row. no_split keeps only the
      * total row. */
     bool no_split;
+    /* The rows, directions, labels and dimensions to use (built on the same runset;
+     * --where, --system-from, --workload-key applied). NULL: an analysis with the
+     * default options is built for the table. Borrowed. */
+    const fsc_analysis *analysis;
 } fsc_table_opts;
 
 /* Like fsc_table_build() with every option. opts NULL = defaults. */
