@@ -376,7 +376,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
                  fsc_runset *set, fsc_manifest *manifest)
 {
     fsc_buf err = {0};
-    fsc_parse_opts po = {.label_from = c->label_from};
+    fsc_parse_opts po = {.label_from = c->label_from, .each_format = c->each_format};
     fsc_parser *p = fsc_parser_new(&po, &err);
     if (!p) {
         fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
