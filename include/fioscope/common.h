@@ -79,11 +79,6 @@ const char *fsc_nearest(const char *word, const char *const *cands, size_t n_can
  * is 255 bytes or longer. */
 size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb);
 
-/* The next item of a comma-separated list at *p ("iops, bw,clat.p99"): *item and
- * *len get it without surrounding blanks (len may be 0 for an empty item), *p moves
- * past it and its comma. Returns false at the end of the list. */
-bool fsc_list_next(const char **p, const char **item, size_t *len);
-
 #define FSC_PUSH(arr, n, cap) \
     (((n) < (cap) || fsc_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))) ? &(arr)[(n)++] : NULL)
 

@@ -50,22 +50,3 @@ bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem)
     *cap = ncap;
     return true;
 }
-
-bool fsc_list_next(const char **p, const char **item, size_t *len)
-{
-    if (!*p || !**p)
-        return false;
-    size_t n = strcspn(*p, ",");
-    const char *s = *p;
-    size_t l = n;
-    while (l && (*s == ' ' || *s == '\t')) {
-        s++;
-        l--;
-    }
-    while (l && (s[l - 1] == ' ' || s[l - 1] == '\t'))
-        l--;
-    *item = s;
-    *len = l;
-    *p += n + ((*p)[n] == ',');
-    return true;
-}

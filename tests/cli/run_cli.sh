@@ -155,6 +155,12 @@ grep -q "IOPS" out.txt || fail "the comparison itself is still printed"
 rc=0; "$FIOSCOPE" compare -q -m iops --fail-on=error,regression:5 "$N" -- "$B" > /dev/null || rc=$?
 [ $rc = 1 ] || fail "combined --fail-on: exit $rc"
 usage_err "--fail-on takes regression:PCT" compare --fail-on=regression:x "$N" -- "$B"
+# three sides: each side against the baseline, the side named
+O="$FSC_CORPUS/fio-2.21/a_randread_psync.txt"                                   # IOPS +396%
+rc=0; "$FIOSCOPE" compare -m iops --fail-on=regression:5 "$N" -- "$B" -- "$O" > out.txt 2> err.txt || rc=$?
+[ $rc = 1 ] && grep -q "regression: randread: fio-3.33: iops -9.2% (over 5%)" err.txt &&
+    [ "$(grep -c 'regression:' err.txt)" = 1 ] || fail "three sides: $rc $(cat err.txt)"
+"$FIOSCOPE" compare -q -m iops --fail-on=regression:5 "$N" -- "$O" > /dev/null || fail "an improvement"
 # --- the contract lives in the repository, and the README sends readers there
 : "${FSC_SOURCE_DIR:?}"
 grep -q '(docs/contract.md)' "$FSC_SOURCE_DIR/README.md" || fail "README does not link docs/contract.md"
