@@ -79,7 +79,7 @@ int main(int argc, char **argv)
             return FSC_EXIT_USAGE;
         }
         char *hargv[] = {argv[2], (char *)"--help", NULL};
-        if (!strcmp(argv[2], "help")) {
+        if (!strcmp(argv[2], "help") || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
             usage(stdout);
             return FSC_EXIT_OK;
         }
