@@ -16,7 +16,6 @@
 
 typedef struct jcur {
     const char *p, *end;
-    bool bad;
 } jcur;
 
 static void ws(jcur *c)
@@ -404,7 +403,7 @@ static bool job_rows(flat *f, jcur *c)
     for (size_t d = 0; ok && directions[d]; d++) {
         if (!dstart[d])
             continue;
-        jcur dc = {dstart[d], dend[d], false};
+        jcur dc = {dstart[d], dend[d]};
         bool has = false;
         row_reset(&f->dir);
         fsc_buf_reset(&prefix);
@@ -436,7 +435,7 @@ static bool job_rows(flat *f, jcur *c)
 static bool run_rows(flat *f, const char *json, size_t len)
 {
     static const char *const run_keep[] = {"id", "label", "source", NULL};
-    jcur c = {json, json + len, false};
+    jcur c = {json, json + len};
     row_reset(&f->run);
     fsc_buf prefix = {0}, key = {0};
     bool ok = eat(&c, '{');
@@ -468,7 +467,7 @@ static bool run_rows(flat *f, const char *json, size_t len)
         ok = ok && eat(&c, '}');
     }
     if (ok && jobs) {
-        jcur jc = {jobs, jobs_end, false};
+        jcur jc = {jobs, jobs_end};
         ok = eat(&jc, '[');
         if (ok && !eat(&jc, ']')) {
             do

@@ -24,14 +24,15 @@ runs_of() { # the number of runs `fioscope parse` finds in $1
     "$FIOSCOPE" parse -q --fail-on=none "$1" | /usr/bin/python3 -c 'import json,sys; print(len(json.load(sys.stdin)["runs"]))'
 }
 
-# a tree of archives made of the corpus: one tar.gz per folder, zips for some
+# a tree of archives made of the corpus: a tar.gz per folder, a zip, one tar.xz
 mkdir -p archives/2024 archives/2025
 for d in "$FSC_CORPUS"/*/; do
     name=$(basename "$d")
     case $name in
         fio-2*) tar -czf "archives/2024/$name.tar.gz" -C "$FSC_CORPUS" "$name" ;;
         wild) (cd "$FSC_CORPUS" && zip -qr "$T/archives/2025/$name.zip" "$name") ;;
-        *) tar -cJf "archives/2025/$name.tar.xz" -C "$FSC_CORPUS" "$name" ;;
+        fio-3.0) tar -cJf "archives/2025/$name.tar.xz" -C "$FSC_CORPUS" "$name" ;;
+        *) tar -czf "archives/2025/$name.tar.gz" -C "$FSC_CORPUS" "$name" ;;
     esac
 done
 
