@@ -718,19 +718,19 @@ static fsc_status select_rows(fsc_analysis *a, const fsc_analysis_opts *o, fsc_b
     free(w);
     if (st != FSC_OK)
         return st;
-    for (size_t i = 0; i < a->n_sel; i++) {
-        const char *s = a->all[a->sel[i]].dim[FSC_DIM_SYSTEM];
-        bool seen = false;
-        for (size_t k = a->n_systems; !seen && k-- > 0;)
-            seen = a->systems[k] == s;
-        if (seen)
-            continue;
-        const char **slot = FSC_PUSH(a->systems, a->n_systems, a->cap_systems);
-        if (!slot)
-            return FSC_E_NOMEM;
-        *slot = s;
+    fsc_keymap seen = {0};
+    for (size_t i = 0; st == FSC_OK && i < a->n_sel; i++) {
+        const char *sys = a->all[a->sel[i]].dim[FSC_DIM_SYSTEM];
+        fsc_key k = {{(uintptr_t)sys, 0, 0, 0}};
+        size_t at = fsc_keymap_put(&seen, &k, a->n_systems);
+        const char **slot = at == a->n_systems ? FSC_PUSH(a->systems, a->n_systems, a->cap_systems) : NULL;
+        if (at == SIZE_MAX || (at == a->n_systems && !slot))
+            st = FSC_E_NOMEM;
+        else if (slot)
+            *slot = sys;
     }
-    return FSC_OK;
+    fsc_keymap_free(&seen);
+    return st;
 }
 
 /* ---- public ---- */
