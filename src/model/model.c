@@ -163,7 +163,23 @@ size_t fsc_run_bytes(const fsc_run *run)
     }
     for (size_t i = 0; i < run->n_warnings; i++)
         n += str_bytes(run->warnings[i].message);
+    n += run->cap_global_options * sizeof *run->global_options +
+         run->global_option_index.cap * sizeof *run->global_option_index.slots;
+    for (size_t i = 0; i < run->n_global_options; i++)
+        n += str_bytes(run->global_options[i].key) + str_bytes(run->global_options[i].val);
     return n;
+}
+
+void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        if (keep[i])
+            run->jobs[k++] = run->jobs[i];
+        else
+            job_free(&run->jobs[i]);
+    }
+    run->n_jobs = k;
 }
 
 void fsc_run_free(fsc_run *run)
@@ -185,6 +201,12 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     free(run->jobs);
+    for (size_t i = 0; i < run->n_global_options; i++) {
+        free(run->global_options[i].key);
+        free(run->global_options[i].val);
+    }
+    free(run->global_options);
+    fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
         free(run->groups[i].hostname);
     free(run->groups);
@@ -273,19 +295,22 @@ static const char *opt_key_at(const void *items, size_t i)
     return ((const fsc_opt *)items)[i].key;
 }
 
-bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
+/* Set or replace key in an option list with its key index (a replaced key keeps its
+ * place). */
+static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
+                     const char *val)
 {
     char *v = fsc_strdup(val);
     if (!v)
         return false;
-    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
-    if (i < job->n_options) {
-        free(job->options[i].val);
-        job->options[i].val = v;
+    size_t i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
+    if (i < *n) {
+        free((*opts)[i].val);
+        (*opts)[i].val = v;
         return true;
     }
     char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(job->options, job->n_options, job->cap_options) : NULL;
+    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
     if (!o) {
         free(k);
         free(v);
@@ -293,8 +318,8 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
     }
     o->key = k;
     o->val = v;
-    if (!fsc_keyindex_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
-        job->n_options--;
+    if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
+        --*n;
         free(k);
         free(v);
         return false;
@@ -302,10 +327,31 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
     return true;
 }
 
+static const char *opts_get(const fsc_opt *opts, size_t n, const fsc_keyindex *ix, const char *key)
+{
+    size_t i = fsc_keyindex_find(ix, opts, n, opt_key_at, key);
+    return i < n ? opts[i].val : NULL;
+}
+
+bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
+{
+    return opts_set(&job->options, &job->n_options, &job->cap_options, &job->option_index, key, val);
+}
+
 const char *fsc_job_option(const fsc_job *job, const char *key)
 {
-    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
-    return i < job->n_options ? job->options[i].val : NULL;
+    return opts_get(job->options, job->n_options, &job->option_index, key);
+}
+
+bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
+{
+    return opts_set(&run->global_options, &run->n_global_options, &run->cap_global_options,
+                    &run->global_option_index, key, val);
+}
+
+const char *fsc_run_global_option(const fsc_run *run, const char *key)
+{
+    return opts_get(run->global_options, run->n_global_options, &run->global_option_index, key);
 }
 
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)

@@ -150,7 +150,7 @@ import io, json, sys, tarfile
 g = open(sys.argv[1], "rb").read()
 with tarfile.open("m7.tar", "w") as t:
     for name in ("\x1b]0;pwned\x07title.txt", "\x1b[2J\x1b[1A\x1b[Kclear.txt", "c1\u009b2Jx.txt"):
-        data = b"no fio here\n"
+        data = bytes(range(32)) * 64  # binary: an error entry, named on stderr
         info = tarfile.TarInfo(name); info.size = len(data); t.addfile(info, io.BytesIO(data))
     info = tarfile.TarInfo("link"); info.type = tarfile.SYMTYPE; info.linkname = "\x1b]2;evil\x07"
     t.addfile(info)
