@@ -55,6 +55,9 @@ void fsc_jw_strn(fsc_jw *w, const char *s, size_t n);
 void fsc_jw_num(fsc_jw *w, double v);
 void fsc_jw_bool(fsc_jw *w, bool v);
 void fsc_jw_null(fsc_jw *w);
+/* The separator before a value that the caller then writes itself into w->out
+ * (already serialized JSON: long number arrays written in bulk). */
+void fsc_jw_value_begin(fsc_jw *w);
 /* Length of the valid UTF-8 sequence starting at s (at most n bytes): 1 for ASCII,
  * 2-4 for a well-formed multi-byte sequence, 0 if the bytes there are not valid UTF-8
  * (overlong, surrogate, truncated, stray continuation byte) or n is 0. */

@@ -11,6 +11,7 @@
 #define FIOSCOPE_MODEL_H
 
 #include "fioscope/common.h"
+#include "fioscope/logseries.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -98,6 +99,25 @@ typedef struct fsc_opt {
     char *val;
 } fsc_opt;
 
+/* fio's "steadystate" object (--ss), from fio's JSON or from the normal text's
+ * "steadystate  : attained=yes, bw=..., iops=..., iops mean dev=0.782%" line (which
+ * shows attained, the means and the criterion, but not the limit). */
+typedef struct fsc_steady {
+    bool present;
+    char *ss;           /* "iops:20.000000%" as fio's JSON writes it, or NULL */
+    char *criterion;    /* "0.782345%" (JSON) or "0.782%" (text): as printed */
+    fsc_num duration;   /* s (ss_dur) */
+    fsc_num ramptime;   /* s: "steadystate_ramptime", where an output has it */
+    fsc_num attained;   /* 1 or 0 */
+    fsc_num max_deviation, slope;
+    fsc_num bw_mean;    /* data.bw_mean: bytes/s */
+    fsc_num iops_mean;  /* data.iops_mean */
+    double *bw, *iops;  /* data.bw (bytes/s) and data.iops, one per second of the window */
+    size_t n_bw, n_iops;
+    /* what the criterion measures, from "ss" or the text line (known: set) */
+    bool kind_known, on_iops, slope_crit, pct;
+} fsc_steady;
+
 typedef enum fsc_bucket_unit { FSC_BUCKET_NS, FSC_BUCKET_US, FSC_BUCKET_MS, FSC_BUCKET_COUNT } fsc_bucket_unit;
 
 typedef struct fsc_job {
@@ -114,6 +134,7 @@ typedef struct fsc_job {
     fsc_kvlist latency[FSC_BUCKET_COUNT]; /* latency_ns, latency_us, latency_ms: % */
     fsc_num latency_depth, latency_target, latency_percentile, latency_window;
     fsc_num job_runtime; /* ms, JSON only */
+    fsc_steady steadystate;
     uint32_t first_line, last_line; /* lines of its block in the source (0: unknown) */
 } fsc_job;
 
@@ -152,9 +173,10 @@ typedef enum fsc_format {
     FSC_FMT_JSON,
     FSC_FMT_TERSE,
     FSC_FMT_ENGINE,
+    FSC_FMT_LOG, /* fio log files without the output they belong to */
     FSC_FMT_COUNT
 } fsc_format;
-/* "normal", "json", "terse", "engine". */
+/* "normal", "json", "terse", "engine", "log". */
 const char *fsc_format_name(fsc_format f);
 
 /* Line accounting of a run (the damage report). */
@@ -183,6 +205,8 @@ typedef struct fsc_run {
     size_t n_groups, cap_groups;
     fsc_disk *disk_util;
     size_t n_disk_util, cap_disk_util;
+    fsc_logseries **series; /* fio log files of this run (owned) */
+    size_t n_series, cap_series;
     fsc_warning *warnings;
     size_t n_warnings, cap_warnings;
     fsc_linestats lines;
@@ -200,6 +224,8 @@ void fsc_run_free(fsc_run *run);
 fsc_job *fsc_run_add_job(fsc_run *run);
 fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
+/* Append a series (ownership passes, also on failure). False when out of memory. */
+bool fsc_run_add_series(fsc_run *run, fsc_logseries *s);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
 bool fsc_run_add_context(fsc_run *run, const char *text);

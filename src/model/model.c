@@ -31,7 +31,7 @@ const char *fsc_latkind_name(fsc_latkind k)
 
 const char *fsc_format_name(fsc_format f)
 {
-    static const char *const names[] = {"normal", "json", "terse", "engine"};
+    static const char *const names[] = {"normal", "json", "terse", "engine", "log"};
     return (unsigned)f < FSC_FMT_COUNT ? names[f] : "?";
 }
 
@@ -91,6 +91,10 @@ static void job_free(fsc_job *j)
     free(j->iodepth_complete.items);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         free(j->latency[b].items);
+    free(j->steadystate.ss);
+    free(j->steadystate.criterion);
+    free(j->steadystate.bw);
+    free(j->steadystate.iops);
 }
 
 void fsc_run_free(fsc_run *run)
@@ -125,6 +129,9 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_warnings; i++)
         free(run->warnings[i].message);
     free(run->warnings);
+    for (size_t i = 0; i < run->n_series; i++)
+        fsc_logseries_free(run->series[i]);
+    free(run->series);
     free(run->unknown_lines);
     free(run);
 }
@@ -142,6 +149,17 @@ fsc_group *fsc_run_add_group(fsc_run *run)
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
+}
+
+bool fsc_run_add_series(fsc_run *run, fsc_logseries *s)
+{
+    fsc_logseries **slot = FSC_PUSH(run->series, run->n_series, run->cap_series);
+    if (!slot) {
+        fsc_logseries_free(s);
+        return false;
+    }
+    *slot = s;
+    return true;
 }
 
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...)
