@@ -114,6 +114,12 @@ bool fsc_logseries_append_hist(fsc_logseries *s, int64_t t_ms, int64_t dir, int6
  * when the layouts differ. */
 bool fsc_logseries_concat(fsc_logseries *dst, fsc_logseries *src);
 
+/* Whether older blocks may move to the temporary file (the default). A series that
+ * will be taken over by fsc_logseries_concat keeps them in memory (false), so that
+ * its blocks move without a copy. Turning it on moves the excess at once; false when
+ * that fails. */
+bool fsc_logseries_set_spill(fsc_logseries *s, bool spill);
+
 /* Copy column c of rows [first, first + max) into out; returns the number of rows
  * copied (0 past the end or for an absent column). Blocks moved to the temporary
  * file are read back; reading sequentially in steps of FSC_LOG_BLOCK is fastest. */

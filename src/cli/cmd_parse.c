@@ -58,8 +58,38 @@ static bool jsonl_text(void *vctx, char *bytes, size_t len)
     return ok;
 }
 
+/* Write what a long series left in the buffer and empty it (memory stays flat). */
+static bool out_flush(void *vctx, fsc_buf *b)
+{
+    parse_ctx *ctx = vctx;
+    bool ok = !b->oom && fsc_outfile_write(ctx->out, b->data, b->len);
+    fsc_buf_reset(b);
+    if (!ok)
+        ctx->failed = true;
+    return ok;
+}
+
+/* A run with fio log series: written out while it is serialized. */
+static bool jsonl_stream(parse_ctx *ctx, fsc_run *run)
+{
+    fsc_json_opts o = ctx->jopts;
+    o.flush = out_flush;
+    o.flush_ctx = ctx;
+    fsc_buf b = {0};
+    fsc_jw w;
+    fsc_jw_init(&w, &b, false, false);
+    fsc_model_write_run(&w, run, &o);
+    fsc_buf_putc(&b, '\n');
+    bool ok = !ctx->failed && out_flush(ctx, &b);
+    fsc_buf_free(&b);
+    fsc_run_free(run);
+    return ok;
+}
+
 static bool jsonl_run(void *vctx, fsc_run *run)
 {
+    if (run->n_series)
+        return jsonl_stream(vctx, run);
     size_t len = 0;
     char *bytes = jsonl_render(vctx, run, &len);
     if (!bytes) {
@@ -179,6 +209,7 @@ int fsc_cmd_parse(int argc, char **argv)
         return FSC_EXIT_INPUT;
     }
     parse_ctx ctx = {.out = out, .jopts = {.damage = damage}, .quiet = common.quiet};
+    fsc_json_opts stream_opts = {.damage = damage, .flush = out_flush, .flush_ctx = &ctx};
 
     if (jsonl) {
         fsc_buf err = {0};
@@ -217,7 +248,7 @@ int fsc_cmd_parse(int argc, char **argv)
         fsc_jw_arr(&w);
         /* serialize run by run so the buffer does not hold everything twice */
         for (size_t i = 0; i < set.n_runs; i++) {
-            fsc_model_write_run(&w, set.runs[i], &ctx.jopts);
+            fsc_model_write_run(&w, set.runs[i], &stream_opts);
             if (b.len > (1u << 20)) {
                 if (!fsc_outfile_write(out, b.data, b.len))
                     ctx.failed = true;

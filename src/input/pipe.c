@@ -97,10 +97,26 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
     fsc_item_free(job);
 }
 
-/* Hold job in the innermost open group (join: as one of its members). */
+/* Hold job in the innermost open group (join: as one of its members). The rows of a
+ * piece of a log file go to its first piece's series at once, so that memory stays
+ * flat however long the file. */
 static bool hold(fsc_pipe *p, fsc_item *job, bool join)
 {
     struct held_group *grp = &p->groups[p->n_groups - 1];
+    if (job->continued && job->log) {
+        for (size_t i = grp->n; i-- > 0;) {
+            fsc_item *first = grp->items[i].item;
+            if (first->continued)
+                continue;
+            if (first->log && !fsc_logfile_append(first->log, job->log)) {
+                job->log = NULL;
+                return false;
+            }
+            if (first->log)
+                job->log = NULL;
+            break;
+        }
+    }
     struct held *h = FSC_PUSH(grp->items, grp->n, grp->cap);
     if (!h)
         return false;

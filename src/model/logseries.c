@@ -20,7 +20,9 @@
 typedef struct block {
     int64_t *col[FSC_COL_COUNT]; /* in memory: FSC_LOG_BLOCK values per position */
     off_t off;                   /* in the file: where its columns start (-1: in memory) */
-    uint32_t n;
+    size_t start;                /* its first row */
+    uint32_t n;                  /* rows (blocks taken over from pieces may be short) */
+    uint32_t clen[FSC_COL_COUNT]; /* in the file: encoded bytes of each column */
 } block;
 
 struct fsc_logstore {
@@ -29,6 +31,7 @@ struct fsc_logstore {
     size_t n_blocks, cap_blocks;
     size_t first_in_mem; /* blocks before this one live in the file */
     size_t mem_blocks;   /* full blocks kept in memory */
+    bool no_spill;       /* keep every block in memory (a piece, taken over later) */
     int fd;              /* -1 until the first block moves out */
     off_t file_len;
     /* histogram rows: row r's non-zero bins are (idx, cnt)[row_off[r] .. row_off[r + 1]) */
@@ -195,22 +198,87 @@ static bool read_all(int fd, void *p, size_t n, off_t off)
     return true;
 }
 
-/* Move block i (full, in memory) to the file: its present columns one after another. */
+/* In the file a column is encoded compactly: each value's difference to the one
+ * before it, zigzag-folded and written in 7-bit groups (times, directions, block
+ * sizes take a byte a row), so that what goes through the kernel is a fraction of
+ * the 8 bytes a value takes in memory. */
+static size_t encode_column(const int64_t *v, uint32_t n, unsigned char *out)
+{
+    unsigned char *p = out;
+    int64_t prev = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t d = (uint64_t)v[i] - (uint64_t)prev;
+        uint64_t z = (d << 1) ^ (uint64_t)((int64_t)d >> 63);
+        prev = v[i];
+        while (z >= 0x80) {
+            *p++ = (unsigned char)(z | 0x80);
+            z >>= 7;
+        }
+        *p++ = (unsigned char)z;
+    }
+    return (size_t)(p - out);
+}
+
+/* Inverse of encode_column; false when the bytes run out (a damaged file). */
+static bool decode_column(const unsigned char *p, size_t len, uint32_t n, int64_t *v)
+{
+    const unsigned char *e = p + len;
+    int64_t prev = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t z = 0;
+        unsigned shift = 0;
+        for (;;) {
+            if (p == e || shift > 63)
+                return false;
+            unsigned char c = *p++;
+            z |= (uint64_t)(c & 0x7f) << shift;
+            if (!(c & 0x80))
+                break;
+            shift += 7;
+        }
+        uint64_t d = (z >> 1) ^ (0 - (z & 1));
+        prev = (int64_t)((uint64_t)prev + d);
+        v[i] = prev;
+    }
+    return true;
+}
+
+/* Move block i (in memory) to the file: its columns encoded one after another. */
 static bool spill_block(fsc_logseries *s, size_t i)
 {
     fsc_logstore *st = s->store;
     block *b = &st->blocks[i];
     if (st->fd < 0 && (st->fd = open_spill()) < 0)
         return false;
+    unsigned char *buf = malloc((size_t)b->n * 10 + 1);
+    if (!buf)
+        return false;
     off_t off = st->file_len;
-    size_t bytes = (size_t)b->n * sizeof(int64_t);
     for (unsigned c = 0; c < s->ncols; c++) {
-        if (!write_all(st->fd, b->col[c], bytes, st->file_len))
+        size_t len = encode_column(b->col[c], b->n, buf);
+        if (!write_all(st->fd, buf, len, st->file_len)) {
+            free(buf);
             return false;
-        st->file_len += (off_t)bytes;
+        }
+        b->clen[c] = (uint32_t)len;
+        st->file_len += (off_t)len;
     }
+    free(buf);
     b->off = off;
     block_free_mem(b);
+    return true;
+}
+
+/* Move the oldest blocks in memory to the file until at most mem_blocks of them stay
+ * besides the `keep` newest. */
+static bool spill_old(fsc_logseries *s, size_t keep)
+{
+    fsc_logstore *st = s->store;
+    while (!st->no_spill && st->n_blocks - st->first_in_mem > st->mem_blocks + keep) {
+        if (st->blocks[st->first_in_mem].off < 0 && !spill_block(s, st->first_in_mem))
+            return false;
+        st->first_in_mem++;
+    }
     return true;
 }
 
@@ -225,20 +293,17 @@ static block *tail_block(fsc_logseries *s)
         return NULL;
     memset(b, 0, sizeof *b);
     b->off = -1;
+    b->start = s->n;
     for (unsigned c = 0; c < s->ncols; c++)
         if (!(b->col[c] = malloc(FSC_LOG_BLOCK * sizeof(int64_t)))) {
             block_free_mem(b);
             st->n_blocks--;
             return NULL;
         }
-    /* full blocks beyond the newest mem_blocks go to the file */
-    while (st->n_blocks - 1 - st->first_in_mem > st->mem_blocks) {
-        if (!spill_block(s, st->first_in_mem)) {
-            block_free_mem(&st->blocks[st->n_blocks - 1]);
-            st->n_blocks--;
-            return NULL;
-        }
-        st->first_in_mem++;
+    if (!spill_old(s, 1)) {
+        block_free_mem(&st->blocks[st->n_blocks - 1]);
+        st->n_blocks--;
+        return NULL;
     }
     return &st->blocks[st->n_blocks - 1];
 }
@@ -310,6 +375,25 @@ bool fsc_logseries_hist_row(const fsc_logseries *s, size_t row, uint64_t *bins)
 
 static size_t read_pos(const fsc_logseries *s, size_t first, size_t max, unsigned p, int64_t *out);
 
+/* Rows [at, at + take) of column p of a block in the file into out. */
+static bool read_spilled(const fsc_logstore *st, const block *b, unsigned p, size_t at,
+                         size_t take, int64_t *out)
+{
+    off_t off = b->off;
+    for (unsigned k = 0; k < p; k++)
+        off += b->clen[k];
+    unsigned char *enc = malloc(b->clen[p] + 1);
+    int64_t *all = at || take < b->n ? malloc((size_t)b->n * sizeof *all) : out;
+    bool ok = enc && all && read_all(st->fd, enc, b->clen[p], off) &&
+              decode_column(enc, b->clen[p], b->n, all);
+    if (ok && all != out)
+        memcpy(out, all + at, take * sizeof *out);
+    free(enc);
+    if (all != out)
+        free(all);
+    return ok;
+}
+
 size_t fsc_logseries_read(const fsc_logseries *s, size_t first, size_t max, fsc_logcol c,
                           int64_t *out)
 {
@@ -324,18 +408,23 @@ static size_t read_pos(const fsc_logseries *s, size_t first, size_t max, unsigne
 {
     const fsc_logstore *st = s->store;
     size_t done = 0;
-    /* every block but the last is full, so a row's block is a division away */
-    size_t bi = first / FSC_LOG_BLOCK, at = first % FSC_LOG_BLOCK;
+    /* the block holding row `first`: blocks are full but for the last and those
+     * taken over from pieces, so a division nearly finds it */
+    size_t bi = first / FSC_LOG_BLOCK;
+    if (bi >= st->n_blocks)
+        bi = st->n_blocks - 1;
+    while (bi > 0 && st->blocks[bi].start > first)
+        bi--;
+    while (bi + 1 < st->n_blocks && st->blocks[bi + 1].start <= first)
+        bi++;
+    size_t at = first - st->blocks[bi].start;
     while (done < max && bi < st->n_blocks) {
         const block *b = &st->blocks[bi];
         size_t take = b->n - at < max - done ? b->n - at : max - done;
         if (b->off < 0) {
             memcpy(out + done, b->col[p] + at, take * sizeof(int64_t));
-        } else {
-            off_t off = b->off + (off_t)p * (off_t)b->n * (off_t)sizeof(int64_t);
-            if (!read_all(st->fd, out + done, take * sizeof(int64_t),
-                          off + (off_t)(at * sizeof(int64_t))))
-                return done; /* an unreadable temporary file ends the series there */
+        } else if (!read_spilled(st, b, p, at, take, out + done)) {
+            return done; /* an unreadable temporary file ends the series there */
         }
         done += take;
         at = 0;
@@ -344,11 +433,44 @@ static size_t read_pos(const fsc_logseries *s, size_t first, size_t max, unsigne
     return done;
 }
 
+bool fsc_logseries_set_spill(fsc_logseries *s, bool spill)
+{
+    s->store->no_spill = !spill;
+    return spill_old(s, 1);
+}
+
+/* Take over src's blocks (all in memory) without copying their rows. */
+static bool adopt_blocks(fsc_logseries *dst, fsc_logseries *src)
+{
+    fsc_logstore *d = dst->store, *sst = src->store;
+    if (!fsc_grow((void **)&d->blocks, &d->cap_blocks, d->n_blocks + sst->n_blocks, sizeof(block)))
+        return false;
+    for (size_t i = 0; i < sst->n_blocks; i++) {
+        block b = sst->blocks[i];
+        b.start = dst->n;
+        d->blocks[d->n_blocks++] = b;
+        dst->n += b.n;
+    }
+    sst->n_blocks = 0;
+    src->n = 0;
+    return spill_old(dst, 0);
+}
+
+static bool all_in_memory(const fsc_logstore *st)
+{
+    for (size_t i = 0; i < st->n_blocks; i++)
+        if (st->blocks[i].off >= 0)
+            return false;
+    return true;
+}
+
 bool fsc_logseries_concat(fsc_logseries *dst, fsc_logseries *src)
 {
     if (dst->kind != src->kind || dst->ncols != src->ncols ||
         (fsc_logkind_is_hist(dst->kind) && dst->n && src->n && dst->n_bins != src->n_bins))
         return false;
+    if (!fsc_logkind_is_hist(src->kind) && all_in_memory(src->store))
+        return adopt_blocks(dst, src);
     int64_t *buf[FSC_COL_COUNT] = {0};
     uint64_t *bins = NULL;
     bool ok = true;

@@ -11,46 +11,66 @@
 
 #define FLUSH_BYTES ((size_t)1 << 20)
 
-/* Decimal text of v ending at end; returns its first character. */
-static char *i64_digits(char *end, int64_t v)
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+static unsigned n_digits(uint64_t u)
 {
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char *p = end;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        *--p = '-';
-    return p;
+    unsigned n = 1;
+    for (;;) {
+        if (u < 10)
+            return n;
+        if (u < 100)
+            return n + 1;
+        if (u < 1000)
+            return n + 2;
+        if (u < 10000)
+            return n + 3;
+        u /= 10000;
+        n += 4;
+    }
 }
 
-/* Numbers joined by commas, built in a stack chunk and appended in bulk. */
-typedef struct numwriter {
-    fsc_buf *out;
-    char chunk[16384];
-    size_t len;
-    bool first;
-} numwriter;
-
-static void nw_flush_chunk(numwriter *nw)
+/* Decimal digits of u at p, two at a time from the end; returns the end. */
+static inline char *put_u64(char *p, uint64_t u)
 {
-    fsc_buf_add(nw->out, nw->chunk, nw->len);
-    nw->len = 0;
+    char *e = p + n_digits(u), *q = e;
+    while (u >= 100) {
+        unsigned r = (unsigned)(u % 100) * 2;
+        u /= 100;
+        q -= 2;
+        q[0] = digit_pairs[r];
+        q[1] = digit_pairs[r + 1];
+    }
+    if (u >= 10) {
+        q[-2] = digit_pairs[u * 2];
+        q[-1] = digit_pairs[u * 2 + 1];
+    } else {
+        q[-1] = (char)('0' + u);
+    }
+    return e;
 }
 
-static void nw_put(numwriter *nw, int64_t v)
+/* n numbers v[i] * scale, comma-separated (a comma first unless *first), written
+ * straight into out. */
+static void put_numbers(fsc_buf *out, const int64_t *v, size_t n, int64_t scale, bool *first)
 {
-    char tmp[24];
-    char *e = tmp + sizeof tmp, *p = i64_digits(e, v);
-    size_t n = (size_t)(e - p);
-    if (nw->len + n + 1 > sizeof nw->chunk)
-        nw_flush_chunk(nw);
-    if (!nw->first)
-        nw->chunk[nw->len++] = ',';
-    nw->first = false;
-    memcpy(nw->chunk + nw->len, p, n);
-    nw->len += n;
+    char *p = fsc_buf_room(out, n * 22 + 1), *start = p;
+    if (!p)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        int64_t x = v[i] * scale;
+        if (!*first)
+            *p++ = ',';
+        *first = false;
+        if (x < 0) {
+            *p++ = '-';
+            p = put_u64(p, (uint64_t)0 - (uint64_t)x);
+        } else {
+            p = put_u64(p, (uint64_t)x);
+        }
+    }
+    out->len += (size_t)(p - start);
+    out->data[out->len] = '\0';
 }
 
 /* Give the buffer to the caller's flush when it is large. False: stop writing. */
@@ -67,13 +87,10 @@ static bool write_column(fsc_jw *w, const fsc_logseries *s, fsc_logcol c, int64_
     fsc_jw_key(w, fsc_logcol_name(c));
     fsc_jw_value_begin(w);
     fsc_buf_putc(w->out, '[');
-    numwriter nw = {.out = w->out, .first = true};
-    bool ok = true;
+    bool ok = true, first_num = true;
     for (size_t first = 0; ok && first < s->n; first += FSC_LOG_BLOCK) {
         size_t got = fsc_logseries_read(s, first, FSC_LOG_BLOCK, c, buf);
-        for (size_t i = 0; i < got; i++)
-            nw_put(&nw, buf[i] * scale);
-        nw_flush_chunk(&nw);
+        put_numbers(w->out, buf, got, scale, &first_num);
         ok = maybe_flush(w, o);
     }
     fsc_buf_putc(w->out, ']');
@@ -90,17 +107,14 @@ static bool write_bins(fsc_jw *w, const fsc_logseries *s, const fsc_json_opts *o
     fsc_jw_key(w, "bins");
     fsc_jw_value_begin(w);
     fsc_buf_putc(w->out, '[');
-    numwriter nw = {.out = w->out};
     bool ok = true;
     for (size_t r = 0; ok && r < s->n; r++) {
         if (r)
             fsc_buf_putc(w->out, ',');
         fsc_buf_putc(w->out, '[');
-        nw.first = true;
+        bool first_num = true;
         fsc_logseries_hist_row(s, r, bins);
-        for (uint32_t k = 0; k < s->n_bins; k++)
-            nw_put(&nw, (int64_t)bins[k]);
-        nw_flush_chunk(&nw);
+        put_numbers(w->out, (const int64_t *)bins, s->n_bins, 1, &first_num);
         fsc_buf_putc(w->out, ']');
         ok = maybe_flush(w, o);
     }

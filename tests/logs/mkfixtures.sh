@@ -59,6 +59,7 @@ run ss_dev --name=ss_dev --rw=randread --rate_iops=500 --runtime=8 --ss=iops:20%
     --write_iops_log=ss_dev --log_avg_msec=1000
 run ss_slope --name=ss_slope --rw=randread --rate_iops=500 --runtime=6 --ss=bw_slope:5% --ss_dur=2 \
     --ss_ramp=1
-run ss_never --name=ss_never --rw=randread --rate_iops=500 --runtime=3 --ss=iops:0.0001% --ss_dur=2
+run ss_never --name=ss_never --rw=randread --rate_iops=500 --rate_process=poisson --runtime=3 \
+    --ss=iops:0.0001% --ss_dur=2
 find "$out" -name data -delete
 du -sh "$out"
