@@ -118,6 +118,14 @@ typedef struct fsc_steady {
     bool kind_known, on_iops, slope_crit, pct;
 } fsc_steady;
 
+/* A job's stability over time, from its log files: statistics of the values of its
+ * series on a regular grid. Filled by the analysis stage (fsc_ts_annotate in
+ * fioscope/timeseries.h) for tables; not part of the JSON. */
+typedef struct fsc_tsstats {
+    size_t n; /* intervals with a value; 0: no series */
+    double mean, stddev, cv, min, max, p5, p50, p95, p99, slope; /* cv in %; slope: units/s */
+} fsc_tsstats;
+
 typedef enum fsc_bucket_unit { FSC_BUCKET_NS, FSC_BUCKET_US, FSC_BUCKET_MS, FSC_BUCKET_COUNT } fsc_bucket_unit;
 
 typedef struct fsc_job {
@@ -135,6 +143,7 @@ typedef struct fsc_job {
     fsc_num latency_depth, latency_target, latency_percentile, latency_window;
     fsc_num job_runtime; /* ms, JSON only */
     fsc_steady steadystate;
+    fsc_tsstats *ts; /* [FSC_LOG_SLAT + 1]: bw, iops, lat, clat, slat; NULL without series */
     uint32_t first_line, last_line; /* lines of its block in the source (0: unknown) */
 } fsc_job;
 

@@ -95,6 +95,7 @@ static void job_free(fsc_job *j)
     free(j->steadystate.criterion);
     free(j->steadystate.bw);
     free(j->steadystate.iops);
+    free(j->ts);
 }
 
 void fsc_run_free(fsc_run *run)
