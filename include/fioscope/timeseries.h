@@ -58,6 +58,10 @@ fsc_status fsc_ts_resample(const fsc_logseries *s, const fsc_ts_opts *o, fsc_tsg
  * spans all of them. FSC_E_USAGE when kinds or steps differ. */
 fsc_status fsc_ts_combine(const fsc_tsgrid *g, size_t n, fsc_tsgrid *out);
 void fsc_tsgrid_free(fsc_tsgrid *g); /* the arrays; the struct itself is the caller's */
+/* Resample each of n series with o and combine them (fsc_ts_combine): the clones of
+ * a job summed. */
+fsc_status fsc_ts_resample_all(const fsc_logseries *const *s, size_t n, const fsc_ts_opts *o,
+                               fsc_tsgrid *out);
 
 /* The series of a run that belong to its job `job` of kind k: by name, the i-th of
  * several jobs with one name (numjobs without group_reporting) taking the i-th clone.

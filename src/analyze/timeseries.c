@@ -36,8 +36,8 @@ double fsc_ts_period(const fsc_logseries *s)
         return 0;
     int64_t t[PROBE_ROWS];
     size_t n = fsc_logseries_read(s, 0, PROBE_ROWS, FSC_COL_T, t);
-    /* steps between distinct times; the most common one (window ends jitter by 1 ms,
-     * so neighbours of a step count for it too) */
+    /* the median step between distinct times; window ends jitter by a millisecond or
+     * two (200, 201, 199), so a median next to a round figure is that figure */
     int64_t d[PROBE_ROWS];
     size_t nd = 0;
     for (size_t i = 1; i < n; i++)
@@ -46,30 +46,8 @@ double fsc_ts_period(const fsc_logseries *s)
     if (!nd)
         return 0;
     qsort(d, nd, sizeof *d, cmp_i64);
-    int64_t best = d[nd / 2];
-    size_t best_n = 0;
-    for (size_t i = 0; i < nd;) {
-        size_t j = i, near = 0;
-        while (j < nd && d[j] == d[i])
-            j++;
-        for (size_t k = 0; k < nd; k++)
-            near += llabs(d[k] - d[i]) <= 1;
-        if (near > best_n) {
-            best_n = near;
-            best = d[i];
-        }
-        i = j;
-    }
-    /* a window of log_avg_msec ends 1 ms late now and then: the round figure wins */
-    if (best % 10 == 9 || best % 10 == 1) {
-        int64_t round = (best + 5) / 10 * 10;
-        size_t rn = 0;
-        for (size_t k = 0; k < nd; k++)
-            rn += d[k] == round;
-        if (rn * 4 >= best_n)
-            best = round;
-    }
-    return (double)best;
+    int64_t med = d[nd / 2], round = (med + 5) / 10 * 10;
+    return (double)(round && llabs(round - med) <= 2 ? round : med);
 }
 
 static int64_t first_time(const fsc_logseries *s)
@@ -89,19 +67,26 @@ static int64_t last_time(const fsc_logseries *s)
 double fsc_ts_origin(const fsc_logseries *const *s, size_t n)
 {
     int64_t first = INT64_MAX, last = 0;
+    double origin = INFINITY;
     for (size_t i = 0; i < n; i++) {
         int64_t f = s[i]->n ? first_time(s[i]) : -1, l = last_time(s[i]);
-        if (f >= 0 && f < first)
+        if (f < 0)
+            continue;
+        if (f < first)
             first = f;
         if (l > last)
             last = l;
+        /* an averaged log's first row ends its first window */
+        double o = (double)f - (fsc_logkind_is_hist(s[i]->kind) ? 0 : fsc_ts_period(s[i]));
+        if (o < origin)
+            origin = o;
     }
     if (first == INT64_MAX)
         return 0;
     /* Unix time (log_unix_epoch), or another clock's (log_alternate_epoch): a start far
      * beyond the length of what was logged */
     if (first >= FSC_LOG_EPOCH_MS || (first > 60000 && first > 10 * (last - first)))
-        return (double)first;
+        return origin;
     return 0;
 }
 
@@ -262,6 +247,26 @@ void fsc_tsgrid_free(fsc_tsgrid *g)
     g->n = 0;
 }
 
+fsc_status fsc_ts_resample_all(const fsc_logseries *const *s, size_t n, const fsc_ts_opts *o,
+                               fsc_tsgrid *out)
+{
+    memset(out, 0, sizeof *out);
+    fsc_tsgrid *g = calloc(n ? n : 1, sizeof *g);
+    if (!g)
+        return FSC_E_NOMEM;
+    size_t ok = 0;
+    fsc_status st = FSC_OK;
+    for (size_t i = 0; i < n && st == FSC_OK; i++)
+        if ((st = fsc_ts_resample(s[i], o, &g[ok])) == FSC_OK)
+            ok++;
+    if (st == FSC_OK)
+        st = fsc_ts_combine(g, ok, out);
+    for (size_t i = 0; i < ok; i++)
+        fsc_tsgrid_free(&g[i]);
+    free(g);
+    return st;
+}
+
 static int cmp_series(const void *a, const void *b)
 {
     const fsc_logseries *x = *(const fsc_logseries *const *)a, *y = *(const fsc_logseries *const *)b;
@@ -372,23 +377,16 @@ static fsc_status job_kind_stats(const fsc_run *run, size_t job, fsc_logkind k, 
     memset(out, 0, sizeof *out);
     if (!n)
         return FSC_OK;
-    fsc_tsgrid g[64];
     double step = 0;
     for (size_t i = 0; i < n && !step; i++)
         step = fsc_ts_period(ser[i]);
     fsc_ts_opts o = {.step_ms = step > 0 ? step : 1000, .dir = -1, .origin_ms = origin};
-    size_t ok = 0;
-    fsc_status st = FSC_OK;
-    for (size_t i = 0; i < n && st == FSC_OK; i++)
-        if ((st = fsc_ts_resample(ser[i], &o, &g[ok])) == FSC_OK)
-            ok++;
     fsc_tsgrid all;
-    if (st == FSC_OK && (st = fsc_ts_combine(g, ok, &all)) == FSC_OK) {
+    fsc_status st = fsc_ts_resample_all(ser, n, &o, &all);
+    if (st == FSC_OK) {
         fsc_ts_stats(&all, out);
         fsc_tsgrid_free(&all);
     }
-    for (size_t i = 0; i < ok; i++)
-        fsc_tsgrid_free(&g[i]);
     return st;
 }
 

@@ -81,6 +81,7 @@ int fsc_cmd_table(int argc, char **argv);
 int fsc_cmd_compare(int argc, char **argv);
 int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
+int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
 
 #endif
