@@ -35,14 +35,15 @@ write('e_clat_hist.1.log', 1796087719352, 250, 30, dirs=(0,))
 write('c_clat_hist.1.log', 0, 333, 40, nb=232)
 PY
 fail=0 n=0
+# every case: fioscope's table now, fiologparser_hist.py's later, all in one Python
+# (numpy and pandas load once)
+cases=$tmp/cases
+: >"$cases"
 compare() { # label "python args" "fioscope args" files...
     local label=$1 pa=$2 ca=$3; shift 3
-    "$py" "$tmp/flh.py" $pa "$@" >"$tmp/py.txt" 2>"$tmp/py.err" || { echo "FAIL: $label: python: $(tail -1 "$tmp/py.err")"; fail=1; return; }
-    "$FIOSCOPE" series -q --pctl $ca "$@" >"$tmp/c.txt" 2>"$tmp/c.err" || { echo "FAIL: $label: $(cat "$tmp/c.err")"; fail=1; return; }
-    if ! cmp -s "$tmp/py.txt" "$tmp/c.txt"; then
-        echo "FAIL: $label differs from fiologparser_hist.py:"; diff "$tmp/py.txt" "$tmp/c.txt" | head -6; fail=1
-    fi
     n=$((n + 1))
+    "$FIOSCOPE" series -q --pctl $ca "$@" >"$tmp/c$n.txt" 2>"$tmp/c.err" || { echo "FAIL: $label: $(cat "$tmp/c.err")"; fail=1; }
+    printf '%s\t%s\t%s\n' "$n" "$label" "$pa $*" >>"$cases"
 }
 fx=$here/fixtures
 for f in "$fx"/hist/*_clat_hist.* "$fx"/histcoarse/*_clat_hist.*; do
@@ -54,5 +55,23 @@ compare "clones merged" "" "" "$tmp"/a_clat_hist.1.log "$tmp"/a_clat_hist.2.log
 compare "clones 100ms" "-i 100 --decimals 9" "--interval=100 --decimals=9" "$tmp"/a_clat_hist.1.log "$tmp"/a_clat_hist.2.log
 compare "unix time" "-i 250" "--interval=250" "$tmp"/e_clat_hist.1.log
 compare "coarse" "--percentiles 50,99.9,99.99 --decimals 6" "--pctl=50,99.9,99.99 --decimals=6" "$tmp"/c_clat_hist.1.log
+# fiologparser_hist.py itself, each case through its own command line
+"$py" - "$tmp/flh.py" "$cases" "$tmp" <<'PY' || fail=1
+import contextlib, io, runpy, shlex, sys
+script, cases, out = sys.argv[1:4]
+for line in open(cases):
+    num, label, args = line.rstrip('\n').split('\t')
+    sys.argv = [script] + shlex.split(args)
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        runpy.run_path(script, run_name='__main__')
+    open('%s/py%s.txt' % (out, num), 'w').write(buf.getvalue())
+PY
+for i in $(seq "$n"); do
+    label=$(awk -F'\t' -v i="$i" '$1 == i {print $2}' "$cases")
+    if ! cmp -s "$tmp/py$i.txt" "$tmp/c$i.txt"; then
+        echo "FAIL: $label differs from fiologparser_hist.py:"; diff "$tmp/py$i.txt" "$tmp/c$i.txt" | head -6; fail=1
+    fi
+done
 [ $fail = 0 ] && echo "ok: $n tables equal fiologparser_hist.py's"
 exit $fail
