@@ -14,6 +14,7 @@
 
 #include "fioscope/buf.h"
 #include "fioscope/logseries.h"
+#include "fioscope/metric.h"
 #include "fioscope/model.h"
 
 #ifdef __cplusplus
@@ -51,7 +52,8 @@ double fsc_ts_origin(const fsc_logseries *const *s, size_t n);
 /* Resample a value series (not a histogram log) onto a grid. Per-I/O logs: I/Os per
  * second (iops), KiB/s from the block sizes (bw), mean latency (lat); averaged logs:
  * the mean of the windows that end in each interval (summed over the directions for
- * bw and iops when dir is -1). FSC_E_NOMEM; FSC_E_USAGE for a histogram log. */
+ * bw and iops when dir is -1). FSC_E_NOMEM; FSC_E_USAGE for a histogram log;
+ * FSC_E_LIMIT when the times span more than 2^20 intervals (ask for a longer one). */
 fsc_status fsc_ts_resample(const fsc_logseries *s, const fsc_ts_opts *o, fsc_tsgrid *out);
 /* Combine grids of one kind and step (the clones of a job, or the jobs of a run): bw
  * and iops add up interval by interval, latencies average weighted by w. The result
@@ -78,6 +80,15 @@ bool fsc_ts_stats(const fsc_tsgrid *g, fsc_tsstats *out);
 /* Fill every job's stability statistics (job->ts) from the series of its run, at the
  * logs' own period (1 s for per-I/O logs). Jobs without series keep ts NULL. */
 fsc_status fsc_ts_annotate(fsc_runset *set);
+
+/* Metrics over time (metric.c asks these): "<kind>.ts.<stat>" for kind bw, iops, lat,
+ * clat, slat and stat mean, stddev, cv (%), min, max, p5, p50, p95, p99, slope (per
+ * s), n (intervals), read from job->ts; "ss.attained", "ss.criterion", "ss.bw_mean",
+ * "ss.iops_mean" from fio's steadystate. Parse: false when name is none of them. */
+bool fsc_ts_mspec_parse(fsc_mspec *s, const char *name, size_t len);
+fsc_mval fsc_ts_mspec_eval(const fsc_mspec *s, const fsc_job *job);
+/* A few of those names, for listings (static storage). */
+const char *const *fsc_ts_metric_names(size_t *n);
 
 /* ---- fio's steady state ---- */
 

@@ -327,6 +327,17 @@ fsc_status fsc_hist_pctl(const fsc_logseries *const *hists, size_t n, const fsc_
                 start = start - fmod(start, c.interval);
                 end = start + c.interval;
             }
+            /* Intervals that no held row reaches print nothing: skip them at once (a
+             * log with a long gap in time would take an interval at a time) */
+            double reach = INFINITY;
+            for (size_t i = 0; i < n_arr; i++)
+                reach = fmin(reach, (double)arr[i].t - 0.5 * c.interval -
+                                        c.bin_vals[nb - 1] / c.time_div);
+            if (reach - end >= 2 * c.interval) {
+                double k = floor((reach - end) / c.interval) - 1;
+                start += k * c.interval;
+                end = start + c.interval;
+            }
             if (!interval_stats(&c, arr, n_arr, start, end, out)) {
                 oom = true;
                 break;

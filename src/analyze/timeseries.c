@@ -13,6 +13,9 @@
 
 /* Rows looked at to tell per-I/O logs and their period. */
 #define PROBE_ROWS 4096
+/* At most this many intervals in a grid (12 days of seconds): a log whose times span
+ * more asks for a longer interval. */
+#define MAX_INTERVALS ((size_t)1 << 20)
 
 bool fsc_ts_per_io(const fsc_logseries *s)
 {
@@ -144,7 +147,11 @@ fsc_status fsc_ts_resample(const fsc_logseries *s, const fsc_ts_opts *o, fsc_tsg
             if (at < -step)
                 continue;
             size_t k = at < 0 ? 0 : (size_t)floor(at / step);
-            if (k > ((size_t)1 << 28) || !grow_cells(&cells, &cap, k + 1)) {
+            if (k >= MAX_INTERVALS) {
+                st = FSC_E_LIMIT;
+                break;
+            }
+            if (!grow_cells(&cells, &cap, k + 1)) {
                 st = FSC_E_NOMEM;
                 break;
             }

@@ -22,6 +22,7 @@ typedef struct block {
     off_t off;                   /* in the file: where its columns start (-1: in memory) */
     size_t start;                /* its first row */
     uint32_t n;                  /* rows (blocks taken over from pieces may be short) */
+    uint32_t cap;                /* rows the columns have room for (grows to FSC_LOG_BLOCK) */
     uint32_t clen[FSC_COL_COUNT]; /* in the file: encoded bytes of each column */
 } block;
 
@@ -282,20 +283,37 @@ static bool spill_old(fsc_logseries *s, size_t keep)
     return true;
 }
 
-/* A block with room for one more row (a new one when the last is full). */
+/* A block with room for one more row (a new one when the last is full). Blocks start
+ * small and double up to FSC_LOG_BLOCK rows, so that short logs stay small. */
 static block *tail_block(fsc_logseries *s)
 {
     fsc_logstore *st = s->store;
-    if (st->n_blocks && st->blocks[st->n_blocks - 1].n < FSC_LOG_BLOCK)
-        return &st->blocks[st->n_blocks - 1];
+    if (st->n_blocks) {
+        block *b = &st->blocks[st->n_blocks - 1];
+        if (b->off < 0 && b->n < b->cap)
+            return b;
+        if (b->off < 0 && b->cap < FSC_LOG_BLOCK) {
+            uint32_t ncap = b->cap * 2 < FSC_LOG_BLOCK ? b->cap * 2 : FSC_LOG_BLOCK;
+            for (unsigned c = 0; c < s->ncols; c++) {
+                int64_t *nc = realloc(b->col[c], ncap * sizeof(int64_t));
+                if (!nc)
+                    return NULL;
+                b->col[c] = nc;
+            }
+            b->cap = ncap;
+            return b;
+        }
+    }
     block *b = FSC_PUSH(st->blocks, st->n_blocks, st->cap_blocks);
     if (!b)
         return NULL;
     memset(b, 0, sizeof *b);
     b->off = -1;
     b->start = s->n;
+    /* the first block starts small; later ones are full size at once */
+    b->cap = st->n_blocks == 1 ? 256 : FSC_LOG_BLOCK;
     for (unsigned c = 0; c < s->ncols; c++)
-        if (!(b->col[c] = malloc(FSC_LOG_BLOCK * sizeof(int64_t)))) {
+        if (!(b->col[c] = malloc(b->cap * sizeof(int64_t)))) {
             block_free_mem(b);
             st->n_blocks--;
             return NULL;
