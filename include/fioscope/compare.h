@@ -7,6 +7,7 @@
 #ifndef FIOSCOPE_COMPARE_H
 #define FIOSCOPE_COMPARE_H
 
+#include "fioscope/analyze.h"
 #include "fioscope/table.h"
 
 #ifdef __cplusplus
@@ -76,14 +77,6 @@ void fsc_comparison_free(fsc_comparison *c);
  * worse changes (text only). FSC_E_USAGE for an unknown format. */
 fsc_status fsc_compare_render(const fsc_comparison *c, const char *format, bool color,
                               fsc_buf *out);
-
-/* Two-sided p-value of the Mann-Whitney U test of samples x and y: exact
- * distribution when there are no ties and both sides have at most 20 values, else
- * the normal approximation with tie and continuity correction. 1 if a side is empty. */
-double fsc_mann_whitney_p(const double *x, size_t nx, const double *y, size_t ny);
-
-/* Median of v (n > 0); v is not modified. */
-double fsc_median(const double *v, size_t n);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Small statistics for `compare`: median and the Mann-Whitney U test (as benchstat). */
-#include "fioscope/compare.h"
+#include "fioscope/analyze.h"
 
 #include <math.h>
 #include <stdlib.h>
