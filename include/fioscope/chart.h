@@ -116,6 +116,9 @@ bool fsc_chart_has_data(const fsc_chart *c);
  * few by name), fioscope's version. */
 bool fsc_chart_provenance(fsc_chart *c, const fsc_runset *set);
 
+/* "#0072b2": the colour of palette index i (series colours; one per system in a report). */
+void fsc_chart_color_hex(int i, char out[8]);
+
 /* The size a chart reads well at, from the size asked for: panels of small multiples
  * get at least about 300 px of height per row (up to 8000). */
 void fsc_chart_fit_size(const fsc_chart *c, int *width, int *height);

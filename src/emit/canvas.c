@@ -101,6 +101,9 @@ void fsc_canvas_free(fsc_canvas *cv)
 {
     if (!cv)
         return;
+    free(cv->tip);
+    pango_font_description_free(cv->fd);
+    g_object_unref(cv->lay);
     if (cv->svg) {
         for (; cv->depth > 0; cv->depth--)
             fsc_buf_puts(cv->svg, "</g>\n");
@@ -108,9 +111,6 @@ void fsc_canvas_free(fsc_canvas *cv)
         cairo_destroy(cv->cr);
         cairo_surface_destroy(cv->scratch);
     }
-    free(cv->tip);
-    pango_font_description_free(cv->fd);
-    g_object_unref(cv->lay);
     free(cv);
 }
 

@@ -572,18 +572,19 @@ typedef struct key_rank {
 static int cmp_rank(const void *a, const void *b)
 {
     const key_rank *x = a, *y = b;
-    if (x->num != y->num)
+    bool fx = isfinite(x->num), fy = isfinite(y->num);
+    if (fx != fy)
+        return fx ? -1 : 1;
+    if (fx && x->num != y->num)
         return (x->num > y->num) - (x->num < y->num);
     return (x->key > y->key) - (x->key < y->key);
 }
 
-/* Numbers ("1", "16", "4k") ascending when every key holds one, else first seen first.
- * Fills order[] (key → position) and returns the keys by position in by_pos. */
+/* Keys that hold numbers ("1", "16", "4k") ascending, then the others in the order
+ * first seen. Fills order[] (key → position) and returns the keys by position in
+ * by_pos. */
 static bool sort_keys(dim_keys *d, size_t **by_pos)
 {
-    bool numeric = d->n > 0;
-    for (size_t i = 0; i < d->n && numeric; i++)
-        numeric = isfinite(d->num[i]);
     size_t n = d->n ? d->n : 1;
     key_rank *rank = malloc(n * sizeof *rank);
     size_t *pos = malloc(n * sizeof *pos);
@@ -594,7 +595,7 @@ static bool sort_keys(dim_keys *d, size_t **by_pos)
         return false;
     }
     for (size_t i = 0; i < d->n; i++)
-        rank[i] = (key_rank){numeric ? d->num[i] : 0, i};
+        rank[i] = (key_rank){d->num[i], i};
     qsort(rank, d->n, sizeof *rank, cmp_rank);
     for (size_t i = 0; i < d->n; i++) {
         pos[i] = rank[i].key;
@@ -610,16 +611,23 @@ typedef struct dim_point {
     double xv, v;
 } dim_point;
 
+/* A row's value of one dimension: its text ("unknown" when the row has none) and its
+ * number when the text holds one. */
 static void dim_key_text(const fsc_table *t, size_t r, size_t col, fsc_buf *b, double *num)
 {
     fsc_buf_reset(b);
+    *num = NAN;
     if (col == SIZE_MAX) {
         fsc_buf_puts(b, t->rows[r].label ? t->rows[r].label : "");
-        *num = NAN;
+        return;
+    }
+    const fsc_cell *cell = &t->rows[r].cells[col];
+    if (cell->kind == FSC_CELL_EMPTY || (cell->kind == FSC_CELL_TEXT && !cell->text[0])) {
+        fsc_buf_puts(b, "unknown");
         return;
     }
     cell_text(t, r, col, b);
-    *num = cell_x(&t->rows[r].cells[col]);
+    *num = cell_x(cell);
 }
 
 static int cmp_double_asc(const void *a, const void *b)

@@ -38,6 +38,13 @@ static fsc_rgb color_of(int i)
     return palette[(size_t)(i < 0 ? 0 : i) % n];
 }
 
+void fsc_chart_color_hex(int i, char out[8])
+{
+    fsc_rgb c = color_of(i);
+    snprintf(out, 8, "#%02x%02x%02x", (unsigned)lround(c.r * 255), (unsigned)lround(c.g * 255),
+             (unsigned)lround(c.b * 255));
+}
+
 /* Viridis, sampled: sequential and readable by colour-blind people and in grey. */
 static fsc_rgb viridis(double t)
 {
@@ -886,6 +893,16 @@ static void draw_box(plot *p, const fsc_series *s, size_t i, double cx, double b
     free(v);
 }
 
+/* The highest value drawn at point i of s: the bar or its highest repeat. */
+static double top_of(const fsc_series *s, size_t i)
+{
+    double top = s->y[i];
+    for (size_t r = 0; r < s->n_rep; r++)
+        if (s->rep[r].i == i && isfinite(s->rep[r].v))
+            top = fmax(top, s->rep[r].v);
+    return top;
+}
+
 static void draw_value_labels(plot *p, const cat_layout *l, const axis *a, const box *b, label_mode mode)
 {
     if (mode == LBL_NONE)
@@ -900,7 +917,7 @@ static void draw_value_labels(plot *p, const cat_layout *l, const axis *a, const
             if (isnan(cx))
                 continue;
             value_label(c, k, i, val, sizeof val, pct, sizeof pct);
-            double top = y_at(a, b, fmin(c->series[k].y[i], a->log ? pow(10, a->hi) : a->hi));
+            double top = y_at(a, b, fmin(top_of(&c->series[k], i), a->log ? pow(10, a->hi) : a->hi));
             if (mode == LBL_FLAT) {
                 double y = top - lh * (pct[0] ? 2 : 1) - 3 * f;
                 fsc_cv_text(p->x->cv, val, cx, y, FSC_AL_CENTER, p->value_px, false, 0, ink, "value");
@@ -1290,7 +1307,11 @@ static void plot_heatmap(plot *p)
         return;
     double lo, hi, min_pos;
     y_range(c, false, nc, &lo, &hi, &min_pos);
-    bool log = !c->y_linear && min_pos > 0 && lo > 0 && hi / min_pos >= 20;
+    bool log = !c->y_linear && c->y_unit != FSC_UNIT_PCT && min_pos > 0 && lo > 0 && hi / min_pos >= 20;
+    if (c->y_unit == FSC_UNIT_PCT && lo >= 0 && hi <= 100) {
+        lo = 0; /* shares: the full 0-100% scale */
+        hi = 100;
+    }
     box b = p->area;
     b.y0 += panel_title(p, c) + 6 * f;
     double row_w = 0;
