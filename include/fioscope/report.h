@@ -45,7 +45,7 @@ typedef struct fsc_report_result {
  * through its descriptor (no symlink inside it is followed); every file is written
  * under a unique temporary name (mode 0666 minus the umask) and renamed into place.
  * FSC_E_NO_RUNS when set is empty; FSC_E_USAGE for bad analysis options (an unknown
- * field, baseline); FSC_E_IO / FSC_E_NOMEM with err naming the file otherwise. res
+ * field); FSC_E_RANGE when the baseline names no system; FSC_E_IO / FSC_E_NOMEM with err naming the file otherwise. res
  * may be NULL. */
 fsc_status fsc_report_write(const fsc_runset *set, const fsc_report_opts *o, fsc_report_result *res,
                             fsc_buf *err);

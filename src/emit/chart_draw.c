@@ -754,7 +754,7 @@ static void draw_categories(plot *p, const cat_layout *l, const box *b)
 }
 
 /* Bar centres: in each category only the series with a value take a slot, centred. */
-static bool place_bars(const fsc_chart *c, cat_layout *l, const box *b, bool log)
+static bool place_bars(const fsc_chart *c, cat_layout *l, const box *b, bool log, double f)
 {
     size_t ns = c->n_series, most = 1;
     l->pos = malloc((ns ? ns : 1) * (l->nc ? l->nc : 1) * sizeof *l->pos);
@@ -764,7 +764,7 @@ static bool place_bars(const fsc_chart *c, cat_layout *l, const box *b, bool log
         size_t m = bars_in(c, i, log);
         most = m > most ? m : most;
     }
-    l->bw = l->pitch * 0.8 / (double)most;
+    l->bw = fmin(l->pitch * 0.8 / (double)most, 150 * f); /* a lone bar need not fill the plot */
     for (size_t i = 0; i < l->nc; i++) {
         size_t m = bars_in(c, i, log), r = 0;
         double start = b->x0 + l->pitch * ((double)i + 0.5) - l->bw * (double)m / 2;
@@ -919,7 +919,7 @@ static void draw_value_labels(plot *p, const cat_layout *l, const axis *a, const
             value_label(c, k, i, val, sizeof val, pct, sizeof pct);
             double top = y_at(a, b, fmin(top_of(&c->series[k], i), a->log ? pow(10, a->hi) : a->hi));
             if (mode == LBL_FLAT) {
-                double y = top - lh * (pct[0] ? 2 : 1) - 3 * f;
+                double y = top - lh * (pct[0] ? 2 : 1) - (top_of(&c->series[k], i) > c->series[k].y[i] ? 7 : 3) * f;
                 fsc_cv_text(p->x->cv, val, cx, y, FSC_AL_CENTER, p->value_px, false, 0, ink, "value");
                 if (pct[0])
                     fsc_cv_text(p->x->cv, pct, cx, y + lh, FSC_AL_CENTER, p->value_px, false, 0, muted, "change");
@@ -1023,7 +1023,7 @@ static void plot_categorical(plot *p)
         }
     }
     b.y1 -= l.bottom + (p->show_x_title && c->x_title && *c->x_title ? fsc_cv_line_height(x->cv, p->title_px) * 1.3 : 0);
-    if (b.y1 - b.y0 < 40 * f || !place_bars(c, &l, &b, log)) {
+    if (b.y1 - b.y0 < 40 * f || !place_bars(c, &l, &b, log, f)) {
         free(l.pos);
         return;
     }
@@ -1065,8 +1065,8 @@ static void plot_categorical(plot *p)
     frame(p, &b, twin);
     char t[512];
     if (l.prefix)
-        snprintf(t, sizeof t, "%s (all under \xe2\x80\x9c%.*s\xe2\x80\x9d)", c->x_title ? c->x_title : "",
-                 (int)(l.prefix - 5), c->categories[0]);
+        snprintf(t, sizeof t, "%s (all under: %.*s)", c->x_title ? c->x_title : "", (int)(l.prefix - 5),
+                 c->categories[0]);
     else
         snprintf(t, sizeof t, "%s", c->x_title ? c->x_title : "");
     x_title(p, t, &b);
@@ -1360,7 +1360,7 @@ static void plot_heatmap(plot *p)
     l.pitch = cw;
     draw_categories(p, &l, &b);
     if (p->show_y_title && c->row_title)
-        text_fit(x, c->row_title, p->area.x0 + fsc_cv_line_height(x->cv, p->title_px), (b.y0 + b.y1) / 2,
+        text_fit(x, c->row_title, b.x0 - row_w - 14 * f - fsc_cv_line_height(x->cv, p->title_px), (b.y0 + b.y1) / 2,
                  FSC_AL_CENTER, p->title_px, false, 90, ink, "axis-title", b.y1 - b.y0);
     x_title(p, c->x_title, &b);
     /* colour scale */

@@ -8,6 +8,7 @@
 
 #include "fioscope/analyze.h"
 #include "fioscope/chart.h"
+#include "fioscope/escape.h"
 #include "fioscope/model_json.h"
 #include "fioscope/table.h"
 #include "report_int.h"
@@ -159,7 +160,7 @@ static fsc_status build_analysis(report *r)
     fsc_buf_printf(r->err, "--baseline: no system is called '%s'%s%s%s", r->o->baseline, near ? " (did you mean '" : "",
                    near ? near : "", near ? "'?)" : "");
     free(names);
-    return FSC_E_USAGE;
+    return FSC_E_RANGE;
 }
 
 static fsc_status build_pivots(report *r)
@@ -368,15 +369,15 @@ static void pivot_table(const report *r, const fsc_pivot *p, bool html, fsc_buf 
         fsc_buf_puts(b, "| workload | dir |");
         for (size_t c = 0; c < p->n_cols; c++) {
             fsc_buf_putc(b, ' ');
-            fsc_md_escape(b, p->cols[c]);
+            fsc_esc_md(b, p->cols[c]);
             fsc_buf_puts(b, " |");
         }
         for (size_t c = 0; bl != SIZE_MAX && c < p->n_cols; c++)
             if (c != bl) {
                 fsc_buf_putc(b, ' ');
-                fsc_md_escape(b, p->cols[c]);
+                fsc_esc_md(b, p->cols[c]);
                 fsc_buf_puts(b, " vs ");
-                fsc_md_escape(b, p->cols[bl]);
+                fsc_esc_md(b, p->cols[bl]);
                 fsc_buf_puts(b, " |");
             }
         fsc_buf_puts(b, "\n| --- | --- |");
@@ -399,9 +400,9 @@ static void pivot_table(const report *r, const fsc_pivot *p, bool html, fsc_buf 
             fsc_buf_puts(b, "</td>");
         } else {
             fsc_buf_puts(b, "| ");
-            fsc_md_escape(b, row->workload);
+            fsc_esc_md(b, row->workload);
             fsc_buf_puts(b, " | ");
-            fsc_md_escape(b, dir);
+            fsc_esc_md(b, dir);
             fsc_buf_puts(b, " |");
         }
         for (size_t c = 0; c < p->n_cols; c++) {
@@ -508,7 +509,7 @@ static void compare_table(const report *r, bool html, fsc_buf *b)
             fsc_buf_puts(b, "|");
             for (size_t t = 0; t < 4; t++) {
                 fsc_buf_putc(b, ' ');
-                fsc_md_escape(b, texts[t]);
+                fsc_esc_md(b, texts[t]);
                 fsc_buf_puts(b, " |");
             }
             fsc_buf_putc(b, ' ');

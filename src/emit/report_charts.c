@@ -97,15 +97,6 @@ static size_t n_systems(const fsc_rcharts *rc)
     return fsc_analysis_n_systems(rc->a);
 }
 
-static size_t system_index(const fsc_rcharts *rc, const char *name)
-{
-    size_t n = n_systems(rc);
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(fsc_analysis_system(rc->a, i), name))
-            return i;
-    return 0;
-}
-
 static const fsc_arow *obs_row(const fsc_rcharts *rc, const fsc_obs_set *os, const fsc_obs *o)
 {
     return fsc_analysis_row(rc->a, os->row_index[o->first_row]);

@@ -45,6 +45,11 @@ fsc_status fsc_xlsx_write(const char *path, const char *tmpdir, const fsc_xlsx_i
 /* Unit shown in the workbook for a base unit: divisor and header suffix ("MiB/s"). */
 double fsc_xlsx_unit(fsc_unit u, const char **suffix, const char **number_format);
 
+/* The table of metrics by job without the columns no job has a value for; *out NULL
+ * (and FSC_OK) when only text columns are left. */
+fsc_status fsc_report_trimmed(const fsc_runset *set, const char *metrics, fsc_label_from from, fsc_table **out,
+                              fsc_buf *err);
+
 /* ---- the charts of a report (report_charts.c) ---- */
 
 typedef struct fsc_report_chart {
@@ -85,7 +90,7 @@ typedef struct fsc_outdir {
 } fsc_outdir;
 
 /* Create or reuse the folder: missing, empty, or marked by FSC_REPORT_MARKER; charts/
- * must be a real folder (not a symlink); old charts/*.png and *.svg are removed.
+ * must be a real folder (not a symlink); old charts (PNG and SVG files) are removed.
  * FSC_E_USAGE with a message for a folder it must not write to. */
 fsc_status fsc_outdir_open(fsc_outdir *d, const char *path, fsc_buf *err);
 void fsc_outdir_close(fsc_outdir *d);
