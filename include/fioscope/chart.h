@@ -142,11 +142,6 @@ void fsc_chart_shutdown(void);
 /* Grouped bars from a table: categories = row labels, one series per numeric column
  * (titled by the column). All numeric columns should share one unit. */
 fsc_chart *fsc_chart_from_table(const fsc_table *t, const char *title, const char *y_title);
-/* Grouped bars that compare the outermost heading of the labels: for labels like
- * "RAID 0 › 4k 随机写 › 4k_randwrite", the series are the first part ("RAID 0", one per
- * system) and the groups the rest ("4k 随机写 › 4k_randwrite", one per test), from the
- * table's first numeric column. Has no data unless two series share a group. */
-fsc_chart *fsc_chart_by_heading(const fsc_table *t, const char *title, const char *y_title);
 /* x/y chart from a table's first two columns (bar: categories from the x column, or
  * the row label when x is text); every row is a point, one series per rw option when
  * line/scatter. */
@@ -170,11 +165,6 @@ fsc_chart *fsc_chart_percentiles(const fsc_runset *set, fsc_latkind k, fsc_label
 fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from);
 /* Disk utilisation (%) per device of every run. */
 fsc_chart *fsc_chart_disk_util(const fsc_runset *set);
-/* Scaling over one job option ("iodepth", "bs" or "numjobs"): jobs that agree on the
- * other options (rw, ioengine, bs, iodepth, numjobs) form a series; y is the summed
- * IOPS (bandwidth for bs) of the jobs of one run with one name. Has no data unless some
- * series shows two values of the option. */
-fsc_chart *fsc_chart_scaling(const fsc_runset *set, const char *param);
 
 #ifdef __cplusplus
 }

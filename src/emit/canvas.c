@@ -183,6 +183,15 @@ static void svg_attr_color(fsc_canvas *cv, const char *name, fsc_rgb c)
     fsc_buf_putc(cv->svg, '"');
 }
 
+static void svg_rect_open(fsc_canvas *cv, double x, double y, double w, double h)
+{
+    svg_open(cv, "rect");
+    svg_attr_num(cv, "x", x);
+    svg_attr_num(cv, "y", y);
+    svg_attr_num(cv, "width", w);
+    svg_attr_num(cv, "height", h);
+}
+
 static void svg_stroke(fsc_canvas *cv, fsc_rgb c, double lw, double dash)
 {
     svg_attr_color(cv, "stroke", c);
@@ -254,11 +263,7 @@ void fsc_cv_rect(fsc_canvas *cv, double x, double y, double w, double h, fsc_rgb
         cairo_fill(cv->cr);
         return;
     }
-    svg_open(cv, "rect");
-    svg_attr_num(cv, "x", x);
-    svg_attr_num(cv, "y", y);
-    svg_attr_num(cv, "width", w);
-    svg_attr_num(cv, "height", h);
+    svg_rect_open(cv, x, y, w, h);
     svg_attr_color(cv, "fill", fill);
     if (alpha < 1)
         svg_attr_num(cv, "fill-opacity", alpha);
@@ -275,11 +280,7 @@ void fsc_cv_rect_outline(fsc_canvas *cv, double x, double y, double w, double h,
         cairo_stroke(cv->cr);
         return;
     }
-    svg_open(cv, "rect");
-    svg_attr_num(cv, "x", x);
-    svg_attr_num(cv, "y", y);
-    svg_attr_num(cv, "width", w);
-    svg_attr_num(cv, "height", h);
+    svg_rect_open(cv, x, y, w, h);
     fsc_buf_puts(cv->svg, " fill=\"none\"");
     svg_stroke(cv, c, lw, 0);
     svg_close(cv, "rect");
@@ -368,11 +369,8 @@ void fsc_cv_clip(fsc_canvas *cv, double x, double y, double w, double h)
         return;
     }
     unsigned id = ++cv->clips;
-    fsc_buf_printf(cv->svg, "<clipPath id=\"clip%u\"><rect", id);
-    svg_attr_num(cv, "x", x);
-    svg_attr_num(cv, "y", y);
-    svg_attr_num(cv, "width", w);
-    svg_attr_num(cv, "height", h);
+    fsc_buf_printf(cv->svg, "<clipPath id=\"clip%u\">", id);
+    svg_rect_open(cv, x, y, w, h);
     fsc_buf_printf(cv->svg, "/></clipPath>\n<g clip-path=\"url(#clip%u)\">\n", id);
     cv->depth++;
 }

@@ -102,6 +102,16 @@ static const fsc_arow *obs_row(const fsc_rcharts *rc, const fsc_obs_set *os, con
     return fsc_analysis_row(rc->a, os->row_index[o->first_row]);
 }
 
+/* Observations under a match rule; FSC_OK with none when the rule finds nothing. */
+static fsc_status observe(const fsc_rcharts *rc, const char *match, fsc_obs_set *os)
+{
+    const char *used = NULL;
+    fsc_buf err = {0};
+    fsc_status st = fsc_analysis_observe(rc->a, match, os, &used, &err);
+    fsc_buf_free(&err);
+    return st == FSC_E_NOMEM ? st : FSC_OK;
+}
+
 static double obs_value(const fsc_rcharts *rc, const fsc_obs_set *os, const fsc_obs *o, const fsc_mspec *m)
 {
     fsc_mval v = fsc_obs_eval(rc->a, os, o, m);
@@ -232,12 +242,11 @@ static fsc_status compare_charts(fsc_rcharts *rc)
     if (n_systems(rc) < 2)
         return FSC_OK;
     fsc_obs_set os = {0};
-    const char *used = NULL;
-    fsc_buf err = {0};
-    fsc_status st = fsc_analysis_observe(rc->a, "workload", &os, &used, &err);
-    fsc_buf_free(&err);
-    if (st != FSC_OK)
-        return st == FSC_E_NOMEM ? st : FSC_OK;
+    fsc_status st = observe(rc, "workload", &os);
+    if (st != FSC_OK || !os.n_obs) {
+        fsc_obs_set_free(&os);
+        return st;
+    }
     for (size_t i = 0; st == FSC_OK && i < FSC_ARRAY_SIZE(compare_specs); i++) {
         size_t shown = 0;
         fsc_chart *c = compare_chart(rc, &os, &compare_specs[i], &shown);
@@ -416,12 +425,11 @@ static fsc_status scaling_charts(fsc_rcharts *rc)
 {
     static const char *const params[] = {"iodepth", "numjobs", "bs"};
     fsc_obs_set os = {0};
-    const char *used = NULL;
-    fsc_buf err = {0};
-    fsc_status st = fsc_analysis_observe(rc->a, "rw,bs,iodepth,numjobs", &os, &used, &err);
-    fsc_buf_free(&err);
-    if (st != FSC_OK)
-        return st == FSC_E_NOMEM ? st : FSC_OK;
+    fsc_status st = observe(rc, "rw,bs,iodepth,numjobs", &os);
+    if (st != FSC_OK || !os.n_obs) {
+        fsc_obs_set_free(&os);
+        return st;
+    }
     fsc_mspec iops, bw, lat;
     fsc_mspec_parse("iops", 4, &iops);
     fsc_mspec_parse("bw", 2, &bw);
@@ -647,12 +655,11 @@ static fsc_status percentile_charts(fsc_rcharts *rc)
     if (n_systems(rc) < 2 && curves <= MAX_CURVES)
         return add_chart(rc, fsc_chart_percentiles(rc->set, FSC_LAT_CLAT, rc->label_from), "clat-percentiles");
     fsc_obs_set os = {0};
-    const char *used = NULL;
-    fsc_buf err = {0};
-    fsc_status st = fsc_analysis_observe(rc->a, "workload", &os, &used, &err);
-    fsc_buf_free(&err);
-    if (st != FSC_OK)
-        return st == FSC_E_NOMEM ? st : FSC_OK;
+    fsc_status st = observe(rc, "workload", &os);
+    if (st != FSC_OK || !os.n_obs) {
+        fsc_obs_set_free(&os);
+        return st;
+    }
     size_t drawn = 0;
     st = add_chart(rc, pctl_by_workload(rc, &os, &drawn), "clat-percentiles");
     fsc_obs_set_free(&os);
