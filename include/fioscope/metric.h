@@ -76,6 +76,10 @@ typedef struct fsc_mspec {
     char title[64];
 } fsc_mspec;
 
+/* The next item of a comma list at *p, spaces and tabs around it trimmed: *item and
+ * *len (possibly 0 for ",,"); *p moves past it. False at the end of the list. */
+bool fsc_list_next(const char **p, const char **item, size_t *len);
+
 /* Parse one metric name (len bytes) into *spec. False if it is no metric. */
 bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *spec);
 /* *dst = *src with m.name/m.title pointing into dst. */
@@ -100,6 +104,23 @@ typedef struct fsc_mval {
 } fsc_mval;
 
 fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only);
+
+/* Combining values with a metric's rule: the jobs of one run are summed (IOPS,
+ * bandwidth), I/O-weighted (latencies), averaged (%), or their min / max taken. */
+typedef struct fsc_macc {
+    fsc_magg agg;
+    bool set;
+    double v, wsum, wv, plain;
+    size_t n;
+} fsc_macc;
+
+static inline fsc_macc fsc_macc_of(fsc_magg agg)
+{
+    fsc_macc a = {agg, false, 0, 0, 0, 0, 0};
+    return a;
+}
+void fsc_macc_add(fsc_macc *a, fsc_mval x); /* unset values are ignored */
+fsc_mval fsc_macc_result(const fsc_macc *a);
 
 /* Directions of a job that count for the direction-agnostic metrics: "mixed" alone
  * when unified_rw_reporting printed it with numbers, else read/write/trim that carry

@@ -241,6 +241,24 @@ bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
     return parse_lat(s, rest, rl, dir) || parse_dir_field(s, rest, rl, dir);
 }
 
+bool fsc_list_next(const char **p, const char **item, size_t *len)
+{
+    if (!**p)
+        return false;
+    const char *s = *p;
+    size_t n = strcspn(s, ",");
+    *p = s + n + (s[n] == ',');
+    while (n && (*s == ' ' || *s == '\t')) {
+        s++;
+        n--;
+    }
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    *item = s;
+    *len = n;
+    return true;
+}
+
 void fsc_mspec_copy(fsc_mspec *dst, const fsc_mspec *src)
 {
     *dst = *src;
@@ -273,6 +291,43 @@ bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err)
     out->name = name;
     out->title = name; /* the readable title lives in a built table's columns */
     return true;
+}
+
+void fsc_macc_add(fsc_macc *a, fsc_mval x)
+{
+    if (!x.set)
+        return;
+    switch (a->agg) {
+    case FSC_AGG_SUM:
+        a->v += x.v;
+        break;
+    case FSC_AGG_MIN:
+        if (!a->set || x.v < a->v)
+            a->v = x.v;
+        break;
+    case FSC_AGG_MAX:
+        if (!a->set || x.v > a->v)
+            a->v = x.v;
+        break;
+    case FSC_AGG_MEAN:
+    case FSC_AGG_WMEAN:
+        a->wv += x.v * x.w;
+        a->plain += x.v;
+        break;
+    }
+    a->wsum += x.w;
+    a->n++;
+    a->set = true;
+}
+
+fsc_mval fsc_macc_result(const fsc_macc *a)
+{
+    fsc_mval r = {a->set, a->v, a->wsum};
+    if (a->set && a->agg == FSC_AGG_MEAN)
+        r.v = a->plain / (double)a->n;
+    else if (a->set && a->agg == FSC_AGG_WMEAN)
+        r.v = a->wsum > 0 ? a->wv / a->wsum : a->plain / (double)a->n;
+    return r;
 }
 
 unsigned fsc_job_dirs(const fsc_job *job)

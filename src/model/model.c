@@ -127,6 +127,11 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     free(run->jobs);
+    for (size_t i = 0; i < run->n_global_options; i++) {
+        free(run->global_options[i].key);
+        free(run->global_options[i].val);
+    }
+    free(run->global_options);
     for (size_t i = 0; i < run->n_groups; i++)
         free(run->groups[i].hostname);
     free(run->groups);
@@ -233,6 +238,38 @@ const char *fsc_job_option(const fsc_job *job, const char *key)
 {
     size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
     return i < job->n_options ? job->options[i].val : NULL;
+}
+
+/* A run's "global options": a JSON document has a few, a plain list will do. */
+bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
+{
+    char *v = fsc_strdup(val);
+    if (!v)
+        return false;
+    for (size_t i = 0; i < run->n_global_options; i++)
+        if (strcmp(run->global_options[i].key, key) == 0) {
+            free(run->global_options[i].val);
+            run->global_options[i].val = v;
+            return true;
+        }
+    char *k = fsc_strdup(key);
+    fsc_opt *o = k ? FSC_PUSH(run->global_options, run->n_global_options, run->cap_global_options) : NULL;
+    if (!o) {
+        free(k);
+        free(v);
+        return false;
+    }
+    o->key = k;
+    o->val = v;
+    return true;
+}
+
+const char *fsc_run_global_option(const fsc_run *run, const char *key)
+{
+    for (size_t i = 0; i < run->n_global_options; i++)
+        if (strcmp(run->global_options[i].key, key) == 0)
+            return run->global_options[i].val;
+    return NULL;
 }
 
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
