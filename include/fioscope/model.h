@@ -11,6 +11,7 @@
 #define FIOSCOPE_MODEL_H
 
 #include "fioscope/common.h"
+#include "fioscope/keyindex.h"
 #include "fioscope/logseries.h"
 
 #ifdef __cplusplus
@@ -53,8 +54,9 @@ typedef struct fsc_bin {
 /* slat_ns / clat_ns / lat_ns. */
 typedef struct fsc_lat {
     fsc_num min, max, mean, stddev, N; /* ns; N = sample count (fio 3.18+ JSON) */
-    fsc_pctl *percentile;              /* ascending by pct */
+    fsc_pctl *percentile;              /* ascending by pct (see fsc_lat_add_pctl) */
     size_t n_percentile, cap_percentile;
+    bool pctl_unsorted; /* a percentile was added out of order; fsc_run_finish sorts */
     fsc_bin *bins; /* json+ only */
     size_t n_bins, cap_bins;
 } fsc_lat;
@@ -85,13 +87,17 @@ typedef struct fsc_kv {
 } fsc_kv;
 
 typedef struct fsc_kvlist {
-    fsc_kv *items;
+    fsc_kv *items; /* print order */
     size_t n, cap;
+    fsc_keyindex index;
 } fsc_kvlist;
 
-/* Set key to v (replacing an existing key). Returns false on allocation failure. */
+/* Set key to v (replacing an existing key, which keeps its place; a key is cut to 15
+ * bytes). Returns false on allocation failure. Constant time on average. */
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v);
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key);
+/* Free the items and the index; the list is empty afterwards. */
+void fsc_kvlist_free(fsc_kvlist *l);
 
 /* A string option ("job options" in fio's JSON). */
 typedef struct fsc_opt {
@@ -134,8 +140,9 @@ typedef struct fsc_job {
     char *description; /* "Description  : [...]" */
     fsc_num groupid, error, pid, jobs;
     char *error_text; /* "file:filesetup.c:227, func=write, error=Invalid argument" */
-    fsc_opt *options;  /* "job options": rw, bs, ioengine, iodepth, ... */
+    fsc_opt *options;  /* "job options": rw, bs, ioengine, iodepth, ... (print order) */
     size_t n_options, cap_options;
+    fsc_keyindex option_index;
     fsc_dir dir[FSC_DIR_COUNT];
     fsc_num usr_cpu, sys_cpu, ctx, majf, minf; /* % % count count count */
     fsc_kvlist iodepth_level, iodepth_submit, iodepth_complete; /* % */
@@ -234,6 +241,9 @@ typedef struct fsc_run {
 fsc_run *fsc_run_new(void);
 /* Free the run and everything it owns. NULL is fine. */
 void fsc_run_free(fsc_run *run);
+/* What a reader calls once a run is complete, before anyone reads it: sorts the
+ * percentile lists that were filled out of order. */
+void fsc_run_finish(fsc_run *run);
 
 /* Append an empty job / group / disk; returns a pointer into the run's array (valid
  * until the next append of the same kind) or NULL on allocation failure. */
@@ -250,11 +260,17 @@ bool fsc_run_add_context(fsc_run *run, const char *text);
 bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val);
 const char *fsc_run_global_option(const fsc_run *run, const char *key);
 
-/* Set or replace a job option. */
+/* Set or replace a job option (a replaced one keeps its place). Constant time on
+ * average. */
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val);
 const char *fsc_job_option(const fsc_job *job, const char *key);
-/* Add a percentile, keeping the list sorted by pct (an existing pct is replaced). */
+/* Add a percentile; a pct added again replaces the earlier value. Percentiles added
+ * in ascending order keep the list sorted at every step; one added out of order is
+ * appended (constant time) and the list is sorted, the last value of each pct kept,
+ * by fsc_lat_sort (fsc_run_finish does it for a whole run). */
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns);
+/* Sort the percentiles by pct if one was added out of order (n log n). */
+void fsc_lat_sort(fsc_lat *lat);
 bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count);
 bool fsc_disk_add_member(fsc_disk *disk, const char *name);
 
