@@ -67,7 +67,7 @@ code { font-size: 13px; }
 <h1>{{title}}</h1>
 <p>Runs: {{n_runs}} · jobs: {{n_jobs}} · systems: {{n_systems}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed: in human units here, as numbers with the unit in each column header in <code>report.xlsx</code>, and in base units in the JSON embedded in this page.</p>
 </header>
-<nav><a href="#summary">Summary</a>{{#multi_system}}<a href="#systems">Systems</a><a href="#pivot">Pivot</a>{{#has_compare}}<a href="#comparison">Comparison</a>{{/has_compare}}{{/multi_system}}<a href="#charts">Charts</a>{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
+<nav><a href="#summary">Summary</a>{{#multi_system}}<a href="#systems">Systems</a><a href="#pivot">Pivot</a>{{#has_compare}}<a href="#comparison">Comparison</a>{{/has_compare}}{{/multi_system}}<a href="#charts">Charts</a>{{#has_time}}<a href="#over-time">Over time</a>{{/has_time}}{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
 <main>
 {{#has_bad_inputs}}
 <section class="warn">
@@ -119,6 +119,17 @@ code { font-size: 13px; }
 {{^charts}}<p class="muted">No chart: the inputs hold no numbers to draw.</p>{{/charts}}
 {{#skipped}}<p class="muted"><strong>{{title}}:</strong> {{reason}}</p>
 {{/skipped}}</section>
+{{#has_time}}<section id="over-time">
+<h2>Over time</h2>
+<p class="muted">From fio's log files (write_bw_log, write_iops_log, write_lat_log, write_hist_log) found with the runs: per run, its jobs over time; latency percentiles computed as fio's fiologparser_hist.py computes them.</p>
+<div class="charts">
+{{#time_charts}}<figure>
+<img src="data:image/png;base64,{{png_base64}}" alt="{{title}}">
+<figcaption>{{title}} · <a href="{{file}}">PNG</a> · <a href="{{svg}}">SVG</a></figcaption>
+</figure>
+{{/time_charts}}</div>
+</section>
+{{/has_time}}
 {{#families}}<section id="family-{{title}}">
 <h2>{{title}}</h2>
 <div class="scroll">

@@ -43,7 +43,15 @@ Each cell is the median over the repeats of that workload on that system; the la
 
 {{/charts}}{{#skipped}}**{{title}}:** {{reason}}
 
-{{/skipped}}{{#families}}## {{title}}
+{{/skipped}}{{#has_time}}## Over time
+
+From fio's log files found with the runs: per run, its jobs over time.
+
+{{#time_charts}}### {{title}}
+
+![{{title}}]({{file}}) ([SVG]({{svg}}))
+
+{{/time_charts}}{{/has_time}}{{#families}}## {{title}}
 
 {{{table}}}
 

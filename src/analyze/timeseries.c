@@ -37,15 +37,21 @@ double fsc_ts_period(const fsc_logseries *s)
 {
     if (!fsc_logkind_is_hist(s->kind) && fsc_ts_per_io(s))
         return 0;
-    int64_t t[PROBE_ROWS];
+    int64_t t[PROBE_ROWS], dir[PROBE_ROWS];
     size_t n = fsc_logseries_read(s, 0, PROBE_ROWS, FSC_COL_T, t);
-    /* the median step between distinct times; window ends jitter by a millisecond or
-     * two (200, 201, 199), so a median next to a round figure is that figure */
-    int64_t d[PROBE_ROWS];
+    if (fsc_logseries_read(s, 0, n, FSC_COL_DIR, dir) != n)
+        memset(dir, 0, sizeof dir);
+    /* the median step between a direction's rows (reads and writes are logged each at
+     * their own times); window ends jitter by a millisecond or two (200, 201, 199), so
+     * a median next to a round figure is that figure */
+    int64_t d[PROBE_ROWS], last[4] = {-1, -1, -1, -1};
     size_t nd = 0;
-    for (size_t i = 1; i < n; i++)
-        if (t[i] > t[i - 1])
-            d[nd++] = t[i] - t[i - 1];
+    for (size_t i = 0; i < n; i++) {
+        int k = dir[i] >= 0 && dir[i] <= 3 ? (int)dir[i] : 3;
+        if (last[k] >= 0 && t[i] > last[k])
+            d[nd++] = t[i] - last[k];
+        last[k] = t[i];
+    }
     if (!nd)
         return 0;
     qsort(d, nd, sizeof *d, cmp_i64);

@@ -2,6 +2,7 @@
 /* `fioscope chart`: one chart of any metric (PNG, SVG or PDF by the file name). */
 #include "cli.h"
 #include "fioscope/chart.h"
+#include "fioscope/chart_time.h"
 #include "fioscope/table.h"
 #include "outfile.h"
 
@@ -20,7 +21,10 @@ static const char chart_help[] =
     "  -t, --type TYPE     bar (default), line, scatter, pctl (latency percentile\n"
     "                      curves of the kind named by --y: slat, clat or lat), buckets\n"
     "                      (fio's latency distribution), heatmap (--x columns, --series\n"
-    "                      rows) or box (the spread of repeats)\n"
+    "                      rows) or box (the spread of repeats); from fio's log files:\n"
+    "                      timeseries (--y iops, bw, lat, clat or slat over time),\n"
+    "                      pctl-time (latency percentiles over time from histogram\n"
+    "                      logs) and heatmap without --x (a latency heat map over time)\n"
     "  -x, --x DIM         categories (bar, box, heatmap) or x values (line, scatter);\n"
     "                      default: one bar per job\n"
     "  -y, --y METRIC      the value drawn\n"
@@ -48,7 +52,10 @@ typedef struct chart_args {
     size_t n_paths;
 } chart_args;
 
-static const char *const type_list[] = {"bar", "line", "scatter", "pctl", "buckets", "heatmap", "box"};
+static const char *const type_list[] = {"bar",     "line", "scatter",    "pctl",     "buckets",
+                                        "heatmap", "box",  "timeseries", "pctl-time"};
+/* The types drawn from fio's log files (type_list's last two, and a heatmap without --x). */
+enum { TYPE_TIMESERIES = 7, TYPE_PCTL_TIME = 8 };
 static const char *const format_list[] = {"png", "svg", "pdf"};
 
 static int bad_name(const char *what, const char *v, const char *const *names, size_t n)
@@ -173,7 +180,13 @@ static int parse_args(chart_args *ca, int argc, char **argv)
     }
     if (ca->log_y && ca->linear_y)
         return fsc_cli_usage("chart", "--log-y and --linear-y exclude each other");
-    bool model = ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS;
+    bool logs = ca->type >= TYPE_TIMESERIES || (ca->type == FSC_CHART_HEATMAP && !ca->x && !ca->series);
+    if (logs && (ca->series || ca->facet || ca->x))
+        return fsc_cli_usage("chart", "--x, --series and --facet are not for charts over time: one "
+                                      "line (or panel) per job");
+    if (ca->type == TYPE_TIMESERIES && ca->y && fsc_logkind_from_name(ca->y, strlen(ca->y)) < 0)
+        return fsc_cli_usage("chart", "a timeseries chart takes --y iops, bw, lat, clat or slat");
+    bool model = ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS || logs;
     if (model && (ca->series || ca->facet || ca->x))
         return fsc_cli_usage("chart", "--x, --series and --facet are for bar, line, scatter, heatmap and box "
                                       "charts; a %s chart draws one curve per job",
@@ -182,10 +195,12 @@ static int parse_args(chart_args *ca, int argc, char **argv)
         return fsc_cli_usage("chart", "--y METRIC is needed for a %s chart", type_list[ca->type]);
     if ((ca->type == FSC_CHART_LINE || ca->type == FSC_CHART_SCATTER) && !ca->x)
         return fsc_cli_usage("chart", "--x METRIC is needed for a %s chart", type_list[ca->type]);
-    if (ca->type == FSC_CHART_HEATMAP && (!ca->x || !ca->series))
-        return fsc_cli_usage("chart", "a heatmap needs --x DIM (its columns) and --series DIM (its rows)");
+    if (ca->type == FSC_CHART_HEATMAP && !ca->x != !ca->series)
+        return fsc_cli_usage("chart", "a heatmap needs --x DIM (its columns) and --series DIM (its rows), "
+                                      "or neither (a latency heat map over time from histogram logs)");
     int rc = -1;
     if (!model) {
+        /* ... and the metrics and dimensions of a table chart */
         const char *opts[] = {"--x", "--y", "--series", "--facet"};
         const char *vals[] = {ca->x, ca->y, ca->series, ca->facet};
         for (size_t i = 0; i < 4 && rc < 0; i++)
@@ -275,17 +290,34 @@ static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, 
     return c;
 }
 
+/* A chart over time from the runs' log series (fioscope/chart_time.h). */
+static fsc_chart *time_chart(const chart_args *ca, const fsc_runset *set)
+{
+    int k = ca->y ? fsc_logkind_from_name(ca->y, strlen(ca->y)) : -1;
+    fsc_chart_time_opts o = {.run = SIZE_MAX, .label_from = ca->common.label_from};
+    if (ca->type == TYPE_TIMESERIES) {
+        o.kind = k >= 0 && !fsc_logkind_is_hist((fsc_logkind)k) ? (fsc_logkind)k : FSC_LOG_IOPS;
+        return fsc_chart_timeseries(set, &o);
+    }
+    o.kind = ca->y && strstr(ca->y, "clat") ? FSC_LOG_CLAT_HIST
+             : ca->y && strstr(ca->y, "lat") ? FSC_LOG_LAT_HIST : FSC_LOG_KIND_COUNT;
+    return ca->type == TYPE_PCTL_TIME ? fsc_chart_pctl_time(set, &o) : fsc_chart_lat_heatmap(set, &o);
+}
+
 static fsc_chart *make_chart(const chart_args *ca, const fsc_runset *set, fsc_buf *err)
 {
     fsc_chart *c;
-    if (ca->type == FSC_CHART_PCTL)
+    bool logs = ca->type >= TYPE_TIMESERIES || (ca->type == FSC_CHART_HEATMAP && !ca->x && !ca->series);
+    if (logs)
+        c = time_chart(ca, set);
+    else if (ca->type == FSC_CHART_PCTL)
         c = fsc_chart_percentiles(set, latkind_of(ca->y), ca->common.label_from);
     else if (ca->type == FSC_CHART_BUCKETS)
         c = fsc_chart_buckets(set, ca->common.label_from);
     else
         c = chart_from_table(ca, set, err);
     bool ok = c != NULL;
-    if (ok && ca->title && (ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS))
+    if (ok && ca->title && (ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS || logs))
         ok = fsc_chart_set_text(&c->title, ca->title);
     if (ok && ca->subtitle)
         ok = fsc_chart_set_text(&c->subtitle, ca->subtitle);
@@ -333,6 +365,10 @@ static int draw(chart_args *ca, const fsc_runset *set)
     else if (!fsc_chart_has_data(c))
         fsc_cli_err("chart: nothing to draw, no file written: none of the %zu jobs in %zu runs has %s%s%s",
                     count_jobs(set), set->n_runs,
+                    ca->type == TYPE_TIMESERIES ? "a log of that kind (write_bw_log, write_iops_log, "
+                                                  "write_lat_log) in its folder"
+                    : ca->type == TYPE_PCTL_TIME || (ca->type == FSC_CHART_HEATMAP && !ca->x)
+                        ? "a histogram log (write_hist_log) in its folder" :
                     ca->type == FSC_CHART_PCTL      ? "latency percentiles of that kind"
                     : ca->type == FSC_CHART_BUCKETS ? "latency buckets"
                                                     : "a value of '",

@@ -1138,7 +1138,8 @@ static void x_axis_for(const fsc_chart *c, xaxis *xa)
         xa->a.hi = pctl_t(xa->a.ticks[xa->a.n_ticks - 1]);
         return;
     }
-    if (n >= 2 && n <= 12 && c->type == FSC_CHART_LINE) {
+    /* (time in ms is a continuous axis, never a handful of settings) */
+    if (n >= 2 && n <= 12 && c->type == FSC_CHART_LINE && c->x_unit != FSC_UNIT_MS) {
         /* ticks at the measured settings; log spacing when they double (iodepth 1..64) */
         xa->at_data = true;
         xa->a.log = vals[0] > 0 && vals[n - 1] / vals[0] >= 8;

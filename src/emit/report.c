@@ -568,7 +568,8 @@ static bool chart_vars(report *r, fsc_tpl_vars *v, bool inline_png)
     bool ok = true;
     for (size_t i = 0; ok && i < r->rc.n_charts; i++) {
         const fsc_report_chart *c = &r->rc.charts[i];
-        fsc_tpl_vars *item = fsc_tpl_add_item(v, "charts");
+        /* charts over time (from log files) have a section of their own */
+        fsc_tpl_vars *item = fsc_tpl_add_item(v, c->over_time ? "time_charts" : "charts");
         fsc_buf_reset(&b);
         fsc_buf_printf(&b, "charts/%s.png", c->file);
         ok = item && !b.oom && fsc_tpl_set(item, "title", c->title) && fsc_tpl_set(item, "file", b.data) &&
@@ -582,6 +583,10 @@ static bool chart_vars(report *r, fsc_tpl_vars *v, bool inline_png)
             ok = !b.oom && fsc_tpl_set(item, "png_base64", b.data ? b.data : "");
         }
     }
+    bool over_time = false;
+    for (size_t i = 0; i < r->rc.n_charts; i++)
+        over_time |= r->rc.charts[i].over_time;
+    ok = ok && fsc_tpl_set(v, "has_time", over_time ? "yes" : "");
     for (size_t i = 0; ok && i < r->rc.n_skips; i++) {
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "skipped");
         ok = item && fsc_tpl_set(item, "title", r->rc.skips[i].title) &&

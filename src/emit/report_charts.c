@@ -10,6 +10,8 @@
  */
 #include "report_int.h"
 
+#include "fioscope/chart_time.h"
+
 #include "fioscope/chart.h"
 
 #include <math.h>
@@ -916,6 +918,26 @@ static fsc_status disk_chart(fsc_rcharts *rc)
     return add_chart(rc, disk_heatmap(rc), "disk-util");
 }
 
+/* The "Over time" charts of the runs with log files (fioscope/chart_time.h). */
+static fsc_status time_charts(fsc_rcharts *rc)
+{
+    fsc_chart *charts[64];
+    char *files[64];
+    size_t n = fsc_chart_time_report(rc->set, rc->label_from, charts, files, 64);
+    fsc_status st = FSC_OK;
+    for (size_t i = 0; i < n; i++) {
+        size_t before = rc->n_charts;
+        if (st == FSC_OK)
+            st = add_chart(rc, charts[i], files[i]);
+        else
+            fsc_chart_free(charts[i]);
+        if (rc->n_charts > before)
+            rc->charts[before].over_time = true;
+        free(files[i]);
+    }
+    return st;
+}
+
 fsc_status fsc_report_charts(fsc_rcharts *rc)
 {
     fsc_status st = compare_charts(rc);
@@ -929,5 +951,7 @@ fsc_status fsc_report_charts(fsc_rcharts *rc)
         st = bucket_chart(rc);
     if (st == FSC_OK)
         st = disk_chart(rc);
+    if (st == FSC_OK)
+        st = time_charts(rc);
     return st;
 }

@@ -50,11 +50,26 @@ double fsc_xlsx_unit(fsc_unit u, const char **suffix, const char **number_format
 fsc_status fsc_report_trimmed(const fsc_runset *set, const char *metrics, fsc_label_from from, fsc_table **out,
                               fsc_buf *err);
 
+/* ---- the "Over time" sheet (xlsx_time.c) ---- */
+
+#include <xlsxwriter.h>
+
+/* The workbook's formats the sheet uses. */
+typedef struct fsc_xlsx_fmt {
+    lxw_format *head;
+    lxw_format *num[FSC_UNIT_PCT + 1]; /* number format per base unit */
+} fsc_xlsx_fmt;
+
+/* Add the "Over time" sheet when runs of set have log series: per run and kind, the
+ * resampled series and a native line chart. The first error is kept in *err. */
+void fsc_xlsx_time_sheet(lxw_workbook *wb, const fsc_runset *set, const fsc_xlsx_fmt *f, lxw_error *err);
+
 /* ---- the charts of a report (report_charts.c) ---- */
 
 typedef struct fsc_report_chart {
     char *file;    /* "compare-iops": charts/compare-iops.png and .svg (owned) */
     char *title;   /* owned */
+    bool over_time; /* from the runs' log files: the "Over time" section */
     fsc_buf png, svg;
 } fsc_report_chart;
 

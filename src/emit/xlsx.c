@@ -3,7 +3,8 @@
  * report.xlsx with libxlsxwriter: a Summary sheet, one sheet per metric family with a
  * native bar chart, a Pivot sheet (workload rows × system columns, one block per
  * metric, change against the baseline), a Compare sheet when there are two or more
- * systems, and a Sources sheet. Numbers are numeric cells in a readable unit named in
+ * systems, an "Over time" sheet when the runs have fio log files (xlsx_time.c), and a
+ * Sources sheet. Numbers are numeric cells in a readable unit named in
  * the header; iodepth, numjobs and the block size in bytes are numbers too. Text from
  * input is always a string cell, escaped for OOXML (see xl_text).
  */
@@ -663,6 +664,9 @@ fsc_status fsc_xlsx_write(const char *path, const char *tmpdir, const fsc_xlsx_i
             family_chart(&x, ws, &in->fam[i], sheet_col);
     }
     free(sheet_col);
+    fsc_xlsx_fmt tf = {.head = x.head};
+    memcpy(tf.num, x.fmt, sizeof tf.num);
+    fsc_xlsx_time_sheet(x.wb, in->set, &tf, &x.error);
     sources_sheet(&x, in->set);
     lxw_error closed = workbook_close(x.wb);
     note(&x, closed);
