@@ -54,20 +54,27 @@ static inline char *put_u64(char *p, uint64_t u)
  * straight into out. */
 static void put_numbers(fsc_buf *out, const int64_t *v, size_t n, int64_t scale, bool *first)
 {
+    if (!n)
+        return;
     char *p = fsc_buf_room(out, n * 22 + 1), *start = p;
     if (!p)
         return;
     for (size_t i = 0; i < n; i++) {
         int64_t x = v[i] * scale;
-        if (!*first)
-            *p++ = ',';
-        *first = false;
-        if (x < 0) {
+        *p++ = ',';
+        if ((uint64_t)x < 10) { /* directions, priorities, zeros */
+            *p++ = (char)('0' + x);
+        } else if (x < 0) {
             *p++ = '-';
             p = put_u64(p, (uint64_t)0 - (uint64_t)x);
         } else {
             p = put_u64(p, (uint64_t)x);
         }
+    }
+    if (*first) { /* no comma before the first number */
+        memmove(start, start + 1, (size_t)(p - start - 1));
+        p--;
+        *first = false;
     }
     out->len += (size_t)(p - start);
     out->data[out->len] = '\0';

@@ -260,10 +260,11 @@ static bool absurd_row(const int64_t *v, size_t n)
     return false;
 }
 
-/* Record what each position of a value row looks like, for naming the columns. */
+/* Record what each position of a value row looks like, for naming the columns (time
+ * and value say nothing: positions from 2). */
 static void note_layout(fsc_logfile *f, const int64_t *v, size_t n, uint32_t hexmask)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 2; i < n; i++) {
         if (v[i] > 1)
             f->over1 |= 1u << i;
         if (v[i] > 3)
@@ -376,30 +377,30 @@ static void bad_line(fsc_logfile *f, row_res r, size_t n, uint32_t line)
     }
 }
 
-/* The common row of a value log once its width is known: ncols plain decimal fields
- * of at most 15 digits. Relies on the byte at e (the line end) being a '\n' or the
- * document's terminating NUL. False: leave the line to the general path. */
-static inline bool fast_row(const char *p, const char *e, int64_t *v, unsigned ncols)
+/* The common row of a value log once its width is known, as fio writes it: ncols
+ * plain decimal fields of at most 15 digits, each after at most one space, the line
+ * ended by '\n'. Returns the '\n', or NULL to leave the line to the general path.
+ * Reads at most FAST_ROW_MAX bytes from p (the caller makes sure they are there). */
+#define FAST_ROW_MAX 160
+static inline const char *fast_row(const char *p, int64_t *v, unsigned ncols)
 {
     for (unsigned k = 0;;) {
-        while (*p == ' ')
-            p++;
+        p += *p == ' ';
         const char *d0 = p;
         uint64_t u = 0;
         while ((unsigned)(*p - '0') < 10)
             u = u * 10 + (unsigned)(*p++ - '0');
         if (p == d0 || p - d0 > 15)
-            return false;
+            return NULL;
         v[k] = (int64_t)u;
         if (++k == ncols)
             break;
         if (*p != ',')
-            return false;
+            return NULL;
         p++;
     }
-    while (*p == ' ' || *p == '\r')
-        p++;
-    return p == e;
+    p += *p == '\r';
+    return *p == '\n' ? p : NULL;
 }
 
 static void read_text(fsc_logfile *f, const char *data, size_t len, uint32_t first_line)
@@ -415,12 +416,12 @@ static void read_text(fsc_logfile *f, const char *data, size_t len, uint32_t fir
     const char *p = data, *end = data + len;
     uint32_t line = first_line;
     while (p < end && !f->oom) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *e = nl ? nl : end;
         line++;
-        /* the common case first: a row like the ones before it, in time order */
-        if (cur && nl && !f->hist && fast_row(p, e, v, f->ncols) && v[0] >= f->last_t &&
-            v[0] <= MAX_T_MS) {
+        /* the common case first: a row like the ones before it, in time order, read
+         * without looking for its end first */
+        const char *nl;
+        if (cur && !f->hist && end - p > FAST_ROW_MAX && (nl = fast_row(p, v, f->ncols)) &&
+            v[0] >= f->last_t && v[0] <= MAX_T_MS) {
             note_layout(f, v, f->ncols, 0);
             if (!fsc_logseries_append(cur, v)) {
                 f->oom = true;
@@ -431,6 +432,8 @@ static void read_text(fsc_logfile *f, const char *data, size_t len, uint32_t fir
             p = nl + 1;
             continue;
         }
+        nl = memchr(p, '\n', (size_t)(end - p));
+        const char *e = nl ? nl : end;
         const char *q = p;
         while (q < e && (*q == ' ' || *q == '\t' || *q == '\r'))
             q++;
