@@ -219,7 +219,7 @@ static void default_title(const chart_args *ca, const fsc_table *t, size_t ys, s
                           size_t fs, fsc_buf *b)
 {
     fsc_buf_puts(b, t->cols[ys].title);
-    if (xs != SIZE_MAX)
+    if (ca->x)
         fsc_buf_printf(b, " by %s", t->cols[xs].title);
     else if (!ca->series && !ca->facet)
         fsc_buf_puts(b, " per job");
@@ -233,8 +233,9 @@ static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, 
 {
     fsc_buf metrics = {0};
     size_t col = 0, xs = SIZE_MAX, ys, ss = SIZE_MAX, fs = SIZE_MAX;
-    if (ca->x) {
-        fsc_buf_printf(&metrics, "%s,", ca->x);
+    bool per_row = ca->type == FSC_CHART_BAR && !ca->x && !ca->series && !ca->facet;
+    if (ca->x || per_row) { /* one bar per row: the label is the category */
+        fsc_buf_printf(&metrics, "%s,", ca->x ? ca->x : "label");
         xs = col++;
     }
     fsc_buf_puts(&metrics, ca->y);
@@ -259,7 +260,7 @@ static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, 
     else
         default_title(ca, t, ys, xs, ss, fs, &title);
     fsc_chart *c = NULL;
-    if (!title.oom && ca->type == FSC_CHART_BAR && !ca->x && !ca->series && !ca->facet) {
+    if (!title.oom && per_row) {
         /* one bar per row (job), numjobs clones told apart as "name #2" */
         c = fsc_chart_xy(t, FSC_CHART_BAR);
         if (c && !fsc_chart_set_text(&c->title, title.data)) {

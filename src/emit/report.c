@@ -555,6 +555,7 @@ static bool analysis_vars(report *r, fsc_tpl_vars *v, bool html)
     ok = ok && !b.oom && fsc_tpl_set_trusted(v, "compare_table", b.data ? b.data : "") &&
          fsc_tpl_set(v, "has_compare", r->n_cmp ? "yes" : "");
     fsc_buf_free(&b);
+    ok = ok && fsc_tpl_set(v, "has_notes", fsc_analysis_n_notes(r->a) ? "yes" : "");
     for (size_t i = 0; ok && i < fsc_analysis_n_notes(r->a); i++) {
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "notes");
         ok = item && fsc_tpl_set(item, "text", fsc_analysis_note(r->a, i));
@@ -729,8 +730,7 @@ static fsc_status write_xlsx(report *r)
 
 static fsc_status write_files(report *r)
 {
-    static const char marker[] = "This folder was written by fioscope report; it may overwrite it.\n";
-    fsc_status st = fsc_outdir_write(&r->out, false, FSC_REPORT_MARKER, marker, sizeof marker - 1, r->err);
+    fsc_status st = FSC_OK; /* the marker was written when the folder was opened */
     for (size_t i = 0; st == FSC_OK && i < r->rc.n_charts; i++) {
         const fsc_report_chart *c = &r->rc.charts[i];
         char name[96];

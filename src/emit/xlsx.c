@@ -294,9 +294,14 @@ static void family_chart(xl *x, lxw_worksheet *ws, const fsc_report_family *f, c
     if (!use)
         return;
     size_t n_series = 0;
+    bool latency = !strcmp(f->sheet, "Latency");
     for (size_t c = 1; c < t->n_cols; c++) {
-        size_t len = strlen(t->cols[c].name);
-        use[c] = !t->cols[c].text && !(len > 4 && !strcmp(t->cols[c].name + len - 4, ".max"));
+        const char *n = t->cols[c].name;
+        size_t len = strlen(n);
+        /* latency: completion mean and p99 only (max stays in the table) */
+        use[c] = !t->cols[c].text &&
+                 (!latency || (strstr(n, ".clat_ns.") && ((len > 5 && !strcmp(n + len - 5, ".mean")) ||
+                                                          (len > 4 && !strcmp(n + len - 4, ".p99")))));
         n_series += use[c];
     }
     lxw_chart *ch = n_series ? workbook_add_chart(x->wb, LXW_CHART_COLUMN) : NULL;
@@ -326,6 +331,7 @@ static void family_chart(xl *x, lxw_worksheet *ws, const fsc_report_family *f, c
              unit && unit[0] ? " (" : "", unit ? unit : "", unit && unit[0] ? ")" : "");
     set_title(x, ch, title);
     chart_axis_set_name(ch->y_axis, log ? "log scale" : unit && unit[0] ? unit : f->sheet);
+    chart_axis_set_num_format(ch->y_axis, "#,##0.###");
     if (log)
         chart_axis_set_log_base(ch->y_axis, 10);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
@@ -345,6 +351,21 @@ typedef struct pivot_cols {
 static bool key_is(const fsc_pivot *p, size_t k, const char *name)
 {
     return !strcmp(p->key_names[k], name);
+}
+
+/* The key columns in the order shown: dir first (it tells the rows of a mixed
+ * workload apart), then the others as the pivot has them. */
+static size_t key_order(const fsc_pivot *p, size_t o)
+{
+    size_t dir = SIZE_MAX;
+    for (size_t k = 0; k < p->n_keys; k++)
+        if (key_is(p, k, "dir"))
+            dir = k;
+    if (dir == SIZE_MAX)
+        return o;
+    if (o == 0)
+        return dir;
+    return o - 1 < dir ? o - 1 : o;
 }
 
 static pivot_cols layout_of(const fsc_pivot *p)
@@ -417,6 +438,7 @@ static void pivot_chart(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const char
         set_title(x, ch, t.data ? t.data : title);
         fsc_buf_free(&t);
         chart_axis_set_name(ch->y_axis, log ? "log scale" : suffix[0] ? suffix : title);
+        chart_axis_set_num_format(ch->y_axis, "#,##0.###");
         if (log)
             chart_axis_set_log_base(ch->y_axis, 10);
         if (n_charts == 1)
@@ -440,9 +462,10 @@ static lxw_row_t pivot_block(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const
     put_string(x, ws, row++, 0, t.data ? t.data : title, x->note);
     fsc_buf_free(&t);
     lxw_row_t head = row++;
-    put_string(x, ws, head, pc->workload, "workload", x->head);
+    put_string(x, ws, head, pc->workload, "workload · dir", x->head);
     lxw_col_t c = pc->first_key;
-    for (size_t k = 0; k < p->n_keys; k++) {
+    for (size_t o = 0; o < p->n_keys; o++) {
+        size_t k = key_order(p, o);
         put_string(x, ws, head, c++, p->key_names[k], x->head);
         if (key_is(p, k, "bs"))
             put_string(x, ws, head, c++, "bs (bytes)", x->head);
@@ -460,9 +483,16 @@ static lxw_row_t pivot_block(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const
     }
     for (size_t r = 0; r < p->n_rows; r++, row++) {
         const fsc_pivot_row *pr = &p->rows[r];
-        put_string(x, ws, row, pc->workload, pr->workload, x->text);
+        fsc_buf name = {0};
+        fsc_buf_puts(&name, pr->workload ? pr->workload : "");
+        for (size_t k = 0; k < p->n_keys; k++)
+            if (key_is(p, k, "dir") && pr->keys[k][0])
+                fsc_buf_printf(&name, " · %s", pr->keys[k]);
+        put_string(x, ws, row, pc->workload, name.data ? name.data : "", x->text);
+        fsc_buf_free(&name);
         c = pc->first_key;
-        for (size_t k = 0; k < p->n_keys; k++) {
+        for (size_t o = 0; o < p->n_keys; o++) {
+            size_t k = key_order(p, o);
             const char *v = pr->keys[k];
             if (key_is(p, k, "bs")) {
                 put_string(x, ws, row, c++, v, x->text);

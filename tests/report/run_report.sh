@@ -34,7 +34,8 @@ z = zipfile.ZipFile(d + "/report.xlsx")
 names = z.namelist()
 wb = z.read("xl/workbook.xml").decode()
 sheets = re.findall(r'<sheet name="([^"]+)"', wb)
-if sheets != ["Summary", "Pivot", "IOPS", "Bandwidth", "Latency", "CPU", "Sources"]:
+# two input files: two systems (their names), so a Compare sheet too
+if sheets != ["Summary", "Pivot", "Compare", "IOPS", "Bandwidth", "Latency", "CPU", "Sources"]:
     fail("sheet names %s" % sheets)
 if "xl/charts/chart1.xml" not in names:
     fail("no native chart")
