@@ -1061,6 +1061,7 @@ static void plot_categorical(plot *p)
     }
     double room = 0;
     label_mode mode = plan_labels(p, &l, &room);
+    room = fmax(room, (b.y1 - b.y0) * 0.03); /* whiskers and dots clear of the frame */
     make_axis(&a, c, lo, hi, min_pos, c->y_unit, log, room / (b.y1 - b.y0));
     if (twin)
         make_axis(&a2, c, lo2, hi2, min2, c->y2_unit, log2, room / (b.y1 - b.y0));

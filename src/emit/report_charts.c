@@ -939,7 +939,7 @@ static bool bars_of_rows(fsc_chart *c, const fsc_table *t, const size_t *rows, s
 static fsc_status per_job_chart(fsc_rcharts *rc, size_t spec)
 {
     fsc_table *t = NULL;
-    fsc_status st = fsc_report_trimmed(rc->set, bar_specs[spec].metrics, rc->label_from, &t, rc->err);
+    fsc_status st = fsc_report_trimmed(rc->set, rc->a, bar_specs[spec].metrics, rc->label_from, &t, rc->err);
     if (st != FSC_OK || !t)
         return st;
     size_t *rows = malloc((t->n_rows + 1) * sizeof *rows);
