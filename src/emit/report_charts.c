@@ -320,8 +320,8 @@ static fsc_chart *compare_chart(fsc_rcharts *rc, const fsc_obs_set *os, const me
                        n_sys);
     else
         fsc_buf_printf(&sub, "systems side by side; bars: median of the repeats, dots: each repeat; labels: change "
-                             "against %s",
-                       base);
+                             "against %s (or the first system, where %s did not run the workload)",
+                       base, base);
     bool ok = c && vals && !sub.oom && fsc_mspec_parse(spec->metric, strlen(spec->metric), &m) &&
               fsc_chart_set_text(&c->subtitle, sub.data) &&
               fsc_chart_axes(c, named ? "system" : NULL, FSC_UNIT_NONE, spec->y_title, m.m.unit);
@@ -333,6 +333,8 @@ static fsc_chart *compare_chart(fsc_rcharts *rc, const fsc_obs_set *os, const me
         fsc_chart *p = fsc_chart_add_panel(c, os->keys[k]);
         unsigned dirs = dirs_to_draw(os, k);
         ok = p && (named ? panel_by_name(rc, p, os, k, dirs, &m, vals) : panel_by_colour(rc, p, os, k, dirs, &m, vals));
+        if (ok && !named && p->baseline < 0)
+            p->baseline = 0; /* the baseline did not run this workload: the first system that did */
         (*shown)++;
     }
     free(vals);
