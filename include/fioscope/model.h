@@ -217,6 +217,8 @@ void fsc_run_finish(fsc_run *run);
 fsc_job *fsc_run_add_job(fsc_run *run);
 fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
+/* Keep the jobs with keep[i] true (in order), free the others. */
+void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
 bool fsc_run_add_context(fsc_run *run, const char *text);

@@ -17,7 +17,10 @@ static const char parse_help[] =
     "      --jsonl         one JSON object per line: each run, then an {\"input\":…}\n"
     "                      line per input, streamed as they are read\n"
     "      --damage        add per-run line accounting (recognized, noise, unknown,\n"
-    "                      malformed) and the unknown line numbers\n";
+    "                      malformed) and the unknown line numbers\n"
+    "      --each-format   one fio invocation printed in several formats\n"
+    "                      (--output-format=normal,json,terse) as one run per\n"
+    "                      printout instead of one run (to check one against another)\n";
 
 typedef struct parse_ctx {
     fsc_outfile *out;
@@ -143,6 +146,10 @@ int fsc_cmd_parse(int argc, char **argv)
             damage = true;
             continue;
         }
+        if (!strcmp(a, "--each-format")) {
+            common.each_format = true;
+            continue;
+        }
         if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             if (i + 1 >= argc) {
                 free(paths);
@@ -182,7 +189,7 @@ int fsc_cmd_parse(int argc, char **argv)
 
     if (jsonl) {
         fsc_buf err = {0};
-        fsc_parse_opts po = {.label_from = common.label_from};
+        fsc_parse_opts po = {.label_from = common.label_from, .each_format = common.each_format};
         fsc_parser *p = fsc_parser_new(&po, &err);
         if (!p) {
             fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");

@@ -211,6 +211,13 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
     fsc_jw_num(w, run->source.last_line);
     fsc_jw_key(w, "format");
     fsc_jw_str(w, fsc_format_name(run->source.format));
+    if (run->source.n_formats > 1) { /* one invocation printed in several formats */
+        fsc_jw_key(w, "formats");
+        fsc_jw_arr(w);
+        for (size_t i = 0; i < run->source.n_formats; i++)
+            fsc_jw_str(w, fsc_format_name(run->source.formats[i]));
+        fsc_jw_arr_end(w);
+    }
     fsc_jw_key(w, "fio_version");
     fsc_jw_str(w, run->source.fio_version);
     if (run->source.host) {

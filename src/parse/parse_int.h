@@ -64,6 +64,17 @@ void fsc_command_apply_options(fsc_run *run);
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
 
+/* Is b the same fio invocation as a, printed in another format (--output-format=
+ * normal,json,terse)? Both from one document, next to each other (or one inside the
+ * other's lines), same fio version and jobs, and every number both show equal within
+ * the printed precision (runtime and I/O counts exactly). */
+bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b);
+/* Merge two printouts of one invocation (a printed first) into the one with the most
+ * precise numbers, which the other fills in; the other is freed. Returns the kept
+ * run (its source.formats lists every format), NULL on allocation failure (both
+ * freed). */
+fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from);
+
 /* Is this line a terse record? Returns the terse version (2..5) or 0. */
 int fsc_terse_detect(const char *s, size_t n);
 /* Append the job (and disk_util) of one terse record to run. Problems become run
