@@ -20,13 +20,14 @@ h2 { font-size: 19px; margin: 14px 0 10px; }
 h3 { font-size: 16px; margin: 16px 0 8px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: 13.5px; margin: 4px 0 8px; }
-th, td { border: 1px solid var(--line); padding: 4px 9px; text-align: right; white-space: nowrap; }
+th, td { border: 1px solid var(--line); padding: 4px 9px; text-align: left; white-space: nowrap; }
+th.num, td.num { text-align: right; }
 th { background: var(--head); font-weight: 600; position: sticky; top: 0; }
 th.sortable { cursor: pointer; user-select: none; }
 th.sortable::after { content: " \2195"; color: var(--muted); font-weight: normal; }
 th.sorted-asc::after { content: " \2191"; color: var(--ink); }
 th.sorted-desc::after { content: " \2193"; color: var(--ink); }
-td:first-child, th:first-child { text-align: left; white-space: normal; min-width: 12em; }
+td:first-child, th:first-child { white-space: normal; min-width: 12em; }
 tbody tr:nth-child(even) td { background: #fafbfc; }
 tr.total td { font-weight: 600; }
 td.better { color: var(--better); font-weight: 600; }
@@ -67,7 +68,7 @@ code { font-size: 13px; }
 <h1>{{title}}</h1>
 <p>Runs: {{n_runs}} · jobs: {{n_jobs}} · systems: {{n_systems}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed: in human units here, as numbers with the unit in each column header in <code>report.xlsx</code>, and in base units in the JSON embedded in this page.</p>
 </header>
-<nav><a href="#summary">Summary</a>{{#multi_system}}<a href="#systems">Systems</a><a href="#pivot">Pivot</a>{{#has_compare}}<a href="#comparison">Comparison</a>{{/has_compare}}{{/multi_system}}<a href="#charts">Charts</a>{{#has_time}}<a href="#over-time">Over time</a>{{/has_time}}{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
+<nav>{{#multi_system}}<a href="#systems">Systems</a>{{/multi_system}}<a href="#charts">Charts</a>{{#has_time}}<a href="#over-time">Over time</a>{{/has_time}}{{#multi_system}}<a href="#pivot">Pivot</a>{{#has_compare}}<a href="#comparison">Comparison</a>{{/has_compare}}{{/multi_system}}<a href="#summary">Summary</a>{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
 <main>
 {{#has_bad_inputs}}
 <section class="warn">
@@ -77,37 +78,20 @@ code { font-size: 13px; }
 {{/bad_inputs}}</ul>
 </section>
 {{/has_bad_inputs}}
-{{#multi_system}}<section id="systems">
+{{#has_notes}}<section class="warn">
+<h2>Notes</h2>
+<ul>
+{{#notes}}<li>{{text}}</li>
+{{/notes}}</ul>
+</section>
+{{/has_notes}}{{#multi_system}}<section id="systems">
 <h2>Systems</h2>
 <p class="muted">{{n_systems}} systems (told apart by: {{system_source}}); workloads are matched on {{workload_key}}. Each system has one colour in every chart; changes are against <strong>{{baseline}}</strong>.</p>
 <ul class="systems">
 {{#systems}}<li><span class="swatch" style="background:{{color}}"></span>{{name}}{{#is_baseline}} <span class="muted">(baseline)</span>{{/is_baseline}}</li>
 {{/systems}}</ul>
-{{#notes}}<p class="muted">{{text}}</p>
-{{/notes}}</section>
-<section id="pivot">
-<h2>Pivot: workloads × systems</h2>
-<p class="muted">Each cell is the median over the repeats of that workload on that system; the last columns give each system's change against {{baseline}} (blue: better, orange: worse).</p>
-{{#pivots}}<h3>{{title}}</h3>
-<div class="scroll">
-{{{table}}}
-</div>
-{{/pivots}}</section>
-{{#has_compare}}<section id="comparison">
-<h2>Comparison against {{baseline}}</h2>
-<p class="muted">One row per workload, direction, metric and system. <code>p</code> is the two-sided Mann-Whitney test over the repeats (<code>*</code>: p &lt; 0.05); <code>~ (n=1+1)</code> means the repeats are too few for the test to decide at all.</p>
-<div class="scroll">
-{{{compare_table}}}
-</div>
 </section>
-{{/has_compare}}{{/multi_system}}
-<section id="summary">
-<h2>Summary</h2>
-<p class="muted">One row per job; mixed read/write jobs get a row per direction and a total row. Click a column header to sort.</p>
-<div class="scroll">
-{{{summary_table}}}
-</div>
-</section>
+{{/multi_system}}
 <section id="charts">
 <h2>Charts</h2>
 <div class="charts">
@@ -130,6 +114,29 @@ code { font-size: 13px; }
 {{/time_charts}}</div>
 </section>
 {{/has_time}}
+{{#multi_system}}<section id="pivot">
+<h2>Pivot: workloads × systems</h2>
+<p class="muted">Each cell is the median over the repeats of that workload on that system; the last columns give each system's change against {{baseline}} (blue: better, orange: worse).</p>
+{{#pivots}}<h3>{{title}}</h3>
+<div class="scroll">
+{{{table}}}
+</div>
+{{/pivots}}</section>
+{{#has_compare}}<section id="comparison">
+<h2>Comparison against {{baseline}}</h2>
+<p class="muted">One row per workload, direction, metric and system. <code>p</code> is the two-sided Mann-Whitney test over the repeats (<code>*</code>: p &lt; 0.05); <code>~ (n=1+1)</code> means the repeats are too few for the test to decide at all.</p>
+<div class="scroll">
+{{{compare_table}}}
+</div>
+</section>
+{{/has_compare}}{{/multi_system}}
+<section id="summary">
+<h2>Summary</h2>
+<p class="muted">One row per job; mixed read/write jobs get a row per direction and a total row. Click a column header to sort.</p>
+<div class="scroll">
+{{{summary_table}}}
+</div>
+</section>
 {{#families}}<section id="family-{{title}}">
 <h2>{{title}}</h2>
 <div class="scroll">

@@ -6,15 +6,17 @@ The same tables are in `report.xlsx` (numbers as numbers) and `index.html`.
 ## Inputs without results
 
 {{#bad_inputs}}- {{path}}{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
-{{/bad_inputs}}{{/has_bad_inputs}}{{#multi_system}}
+{{/bad_inputs}}{{/has_bad_inputs}}{{#has_notes}}
+## Notes
+
+{{#notes}}- {{text}}
+{{/notes}}{{/has_notes}}{{#multi_system}}
 ## Systems
 
 {{n_systems}} systems (told apart by: {{system_source}}); workloads are matched on {{workload_key}}. Changes are against **{{baseline}}**.
 
 {{#systems}}- {{name}}{{#is_baseline}} (baseline){{/is_baseline}}
-{{/systems}}{{#notes}}
-{{text}}
-{{/notes}}
+{{/systems}}
 ## Pivot: workloads × systems
 
 Each cell is the median over the repeats of that workload on that system; the last columns give the change against {{baseline}}.

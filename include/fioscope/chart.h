@@ -61,6 +61,7 @@ typedef struct fsc_series {
                   * per system across the charts of a report) */
     bool y2;     /* on the right-hand axis (twin axes): a line with markers */
     bool dashed; /* dashed line (a second direction of the same system) */
+    bool no_legend; /* not in the legend (the subtitle explains it: "dashed: write") */
     fsc_repeat *rep; /* repeats (owned); y[i] is then their median */
     size_t n_rep, cap_rep;
 } fsc_series;
@@ -85,6 +86,7 @@ typedef struct fsc_chart {
     char *footnote;   /* provenance: fio versions, sources, fioscope version (owned); also
                        * PNG text chunks, the SVG <desc> and the PDF subject */
     int baseline;     /* series the others are compared with: bars get "+12%"; -1 = none */
+    bool panel_legends; /* each panel names its own series (more systems than colours) */
     struct fsc_chart **panels; /* small multiples, each a chart of this type (owned) */
     size_t n_panels, cap_panels;
 } fsc_chart;
@@ -115,6 +117,9 @@ bool fsc_chart_has_data(const fsc_chart *c);
 /* Set c->footnote to where the numbers come from: fio versions, sources (the first
  * few by name), fioscope's version. */
 bool fsc_chart_provenance(fsc_chart *c, const fsc_runset *set);
+
+/* Distinct series colours; index i and i + FSC_CHART_COLORS look the same. */
+#define FSC_CHART_COLORS 12
 
 /* "#0072b2": the colour of palette index i (series colours; one per system in a report). */
 void fsc_chart_color_hex(int i, char out[8]);

@@ -252,6 +252,8 @@ fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
 /* Append a series (ownership passes, also on failure). False when out of memory. */
 bool fsc_run_add_series(fsc_run *run, fsc_logseries *s);
+/* Keep the jobs with keep[i] true (in order), free the others. */
+void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
 bool fsc_run_add_context(fsc_run *run, const char *text);

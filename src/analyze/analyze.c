@@ -322,15 +322,28 @@ void fsc_path_distinguish(char **items, size_t n)
     }
 }
 
+/* A file name extension (".txt", ".json", ".log"): a dot, then 1-5 characters with a
+ * letter among them, so "fio-3.33" keeps its ".33". */
+static const char *extension(const char *s)
+{
+    const char *e = strrchr(s, '.');
+    if (!e || e == s || strchr(e, '/') || strlen(e) < 2 || strlen(e) > 6)
+        return NULL;
+    for (const char *p = e + 1; *p; p++)
+        if (isalpha((unsigned char)*p))
+            return e;
+    return NULL;
+}
+
 /* Drop an extension every item shares (".txt"), so "raid0.txt" names "raid0". */
 static void drop_common_ext(char **items, size_t n)
 {
-    const char *e0 = n ? strrchr(items[0], '.') : NULL;
-    if (!e0 || e0 == items[0] || strchr(e0, '/'))
+    const char *e0 = n ? extension(items[0]) : NULL;
+    if (!e0)
         return;
     for (size_t i = 1; i < n; i++) {
-        const char *e = strrchr(items[i], '.');
-        if (!e || e == items[i] || strcmp(e, e0))
+        const char *e = extension(items[i]);
+        if (!e || strcmp(e, e0))
             return;
     }
     size_t el = strlen(e0);
@@ -705,19 +718,19 @@ static fsc_status select_rows(fsc_analysis *a, const fsc_analysis_opts *o, fsc_b
     free(w);
     if (st != FSC_OK)
         return st;
-    for (size_t i = 0; i < a->n_sel; i++) {
-        const char *s = a->all[a->sel[i]].dim[FSC_DIM_SYSTEM];
-        bool seen = false;
-        for (size_t k = a->n_systems; !seen && k-- > 0;)
-            seen = a->systems[k] == s;
-        if (seen)
-            continue;
-        const char **slot = FSC_PUSH(a->systems, a->n_systems, a->cap_systems);
-        if (!slot)
-            return FSC_E_NOMEM;
-        *slot = s;
+    fsc_keymap seen = {0};
+    for (size_t i = 0; st == FSC_OK && i < a->n_sel; i++) {
+        const char *sys = a->all[a->sel[i]].dim[FSC_DIM_SYSTEM];
+        fsc_key k = {{(uintptr_t)sys, 0, 0, 0}};
+        size_t at = fsc_keymap_put(&seen, &k, a->n_systems);
+        const char **slot = at == a->n_systems ? FSC_PUSH(a->systems, a->n_systems, a->cap_systems) : NULL;
+        if (at == SIZE_MAX || (at == a->n_systems && !slot))
+            st = FSC_E_NOMEM;
+        else if (slot)
+            *slot = sys;
     }
-    return FSC_OK;
+    fsc_keymap_free(&seen);
+    return st;
 }
 
 /* ---- public ---- */
@@ -786,6 +799,14 @@ static fsc_analysis *build(const fsc_runset *const *sets, const char *const *nam
             if (!(side_names[i] = fsc_pool_str(&a->pool, names && names[i] ? names[i] : sn[i])))
                 s = FSC_E_NOMEM;
     }
+    /* without the inputs, paths are shown from the directory all runs share */
+    if (s == FSC_OK && !sides && !o->n_inputs && n_sets == 1) {
+        sr = calloc(1, sizeof *sr);
+        side_roots = calloc(1, sizeof *side_roots);
+        s = sr && side_roots && (sr[0] = side_root(sets[0])) && (side_roots[0] = fsc_pool_str(&a->pool, sr[0]))
+                ? FSC_OK
+                : FSC_E_NOMEM;
+    }
     b.root_names = root_names;
     b.side_roots = side_roots;
     b.side_names = side_names;
@@ -804,8 +825,8 @@ static fsc_analysis *build(const fsc_runset *const *sets, const char *const *nam
         s = select_rows(a, o, err);
     fsc_sys_rule_free(&rule);
     free_names(rn, o->n_inputs);
-    free_names(sr, n_sets);
-    free_names(sn, n_sets);
+    free_names(sr, sr ? n_sets : 0);
+    free_names(sn, sn ? n_sets : 0);
     free(root_names);
     free(side_roots);
     free(side_names);

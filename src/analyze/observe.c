@@ -251,18 +251,17 @@ static bool one_key_each(fsc_analysis *a, bool *oom)
 {
     const char **keys = malloc((a->n_sel ? a->n_sel : 1) * sizeof *keys);
     match_rule r = {.kind = M_LABEL};
+    fsc_keymap first = {0}; /* system → the row of its first key */
     bool one = keys && a->n_systems > 1 && row_keys(a, &r, keys) == FSC_OK;
     *oom = !keys;
-    for (size_t s = 0; one && s < a->n_systems; s++) {
-        const char *k = NULL;
-        for (size_t i = 0; one && i < a->n_sel; i++) {
-            if (a->all[a->sel[i]].dim[FSC_DIM_SYSTEM] != a->systems[s])
-                continue;
-            if (k && k != keys[i])
-                one = false;
-            k = keys[i];
-        }
+    for (size_t i = 0; one && i < a->n_sel; i++) {
+        fsc_key k = {{(uintptr_t)a->all[a->sel[i]].dim[FSC_DIM_SYSTEM], 0, 0, 0}};
+        size_t at = fsc_keymap_put(&first, &k, i);
+        if (at == SIZE_MAX)
+            *oom = true;
+        one = at != SIZE_MAX && keys[at] == keys[i];
     }
+    fsc_keymap_free(&first);
     free(keys);
     return one;
 }
@@ -336,6 +335,12 @@ fsc_status fsc_analysis_observe(const fsc_analysis *ca, const char *match, fsc_o
         st = out->obs && out->row_index && count ? FSC_OK : FSC_E_NOMEM;
     }
     size_t cap_keys = 0;
+    fsc_keymap sys_index = {0}; /* system → its index in a->systems */
+    for (size_t s = 0; st == FSC_OK && s < a->n_systems; s++) {
+        fsc_key sk = {{(uintptr_t)a->systems[s], 0, 0, 0}};
+        if (fsc_keymap_put(&sys_index, &sk, s) == SIZE_MAX)
+            st = FSC_E_NOMEM;
+    }
     for (size_t i = 0; st == FSC_OK && i < n; i++) {
         fsc_obs *o = &out->obs[of_row[i]];
         if (count[of_row[i]]++)
@@ -352,9 +357,8 @@ fsc_status fsc_analysis_observe(const fsc_analysis *ca, const char *match, fsc_o
         }
         o->key = at;
         o->dir = r->dir;
-        for (size_t s = 0; s < a->n_systems; s++)
-            if (a->systems[s] == r->dim[FSC_DIM_SYSTEM])
-                o->system = s;
+        fsc_key sk = {{(uintptr_t)r->dim[FSC_DIM_SYSTEM], 0, 0, 0}};
+        o->system = fsc_keymap_get(&sys_index, &sk);
     }
     if (st == FSC_OK) {
         /* rows of each observation together, in input order */
@@ -372,6 +376,7 @@ fsc_status fsc_analysis_observe(const fsc_analysis *ca, const char *match, fsc_o
         out->n_row_index = n;
     }
     fsc_keymap_free(&kmap);
+    fsc_keymap_free(&sys_index);
     pcre2_code_free(rule.re);
     free(keys);
     free(sys);

@@ -429,54 +429,111 @@ static bool job_parts(sys_ctx *c)
 
 /* ---- choosing ---- */
 
-/* How many workloads (workload × dir) the candidate splits into 2+ values. */
+/* Do a and b differ only in their digits ("Run 1", "Run 2")? */
+static bool digits_apart(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a >= '0' && *a <= '9')
+            a++;
+        while (*b >= '0' && *b <= '9')
+            b++;
+        if (*a != *b)
+            return false;
+        if (!*a)
+            return true;
+        a++;
+        b++;
+    }
+}
+
+typedef struct score_ctx {
+    fsc_keymap groups, values;
+    const char **first; /* per group: its first value */
+    bool *varies;       /* per group: a second value seen */
+    size_t n_groups, cap_groups;
+    size_t *val_group;  /* per value: the first group it was seen in, SIZE_MAX = in several */
+    size_t n_values, cap_values;
+    size_t split;       /* groups with 2+ values */
+    bool named;         /* some split group has values that differ in more than digits */
+} score_ctx;
+
+static bool grow2(void **a, void **b, size_t *cap, size_t n, size_t sa, size_t sb)
+{
+    if (n < *cap)
+        return true;
+    size_t c = *cap ? *cap * 2 : 64;
+    void *x = realloc(*a, c * sa);
+    if (!x)
+        return false;
+    *a = x;
+    void *y = realloc(*b, c * sb);
+    if (!y)
+        return false;
+    *b = y;
+    *cap = c;
+    return true;
+}
+
+static bool score_row(score_ctx *sc, const fsc_arow *r, const char *v)
+{
+    fsc_key key = {{(uintptr_t)r->dim[FSC_DIM_WORKLOAD], (uintptr_t)r->dir, 0, 0}};
+    if (!grow2((void **)&sc->first, (void **)&sc->varies, &sc->cap_groups, sc->n_groups, sizeof *sc->first,
+               sizeof *sc->varies))
+        return false;
+    size_t g = fsc_keymap_put(&sc->groups, &key, sc->n_groups);
+    if (g == SIZE_MAX)
+        return false;
+    if (g == sc->n_groups) {
+        sc->first[sc->n_groups] = v;
+        sc->varies[sc->n_groups++] = false;
+    } else if (sc->first[g] != v) {
+        if (!sc->varies[g])
+            sc->split++;
+        sc->varies[g] = true;
+        sc->named |= !digits_apart(sc->first[g], v);
+    }
+    fsc_key vk = {{(uintptr_t)v, 0, 0, 0}};
+    size_t *unused = NULL;
+    if (!grow2((void **)&sc->val_group, (void **)&unused, &sc->cap_values, sc->n_values, sizeof *sc->val_group,
+               1)) {
+        free(unused);
+        return false;
+    }
+    free(unused);
+    size_t at = fsc_keymap_put(&sc->values, &vk, sc->n_values);
+    if (at == SIZE_MAX)
+        return false;
+    if (at == sc->n_values)
+        sc->val_group[sc->n_values++] = g;
+    else if (sc->val_group[at] != g)
+        sc->val_group[at] = SIZE_MAX;
+    return true;
+}
+
+/* How many workloads (workload × dir) the candidate splits into 2+ values; 0 when
+ * headings or job names look like repeat numbers rather than systems: each value
+ * within one workload only, and values that differ only in digits ("Run 1" .. "Run 4").
+ * Paths the user gave ("fio-3.0/", "fio-3.13/") are taken as they are. */
 static size_t score(sys_ctx *c, const cand *k, bool *oom)
 {
     fsc_analysis *a = c->a;
-    fsc_keymap groups = {0};
-    const char **first = NULL;
-    bool *varies = NULL;
-    size_t n = 0, cap = 0, count = 0;
+    score_ctx sc = {0};
     for (size_t i = 0; i < a->n_all && !*oom; i++) {
         const char *v = cand_value(c, k, i);
-        if (!v) {
+        if (!v || (*v && !score_row(&sc, &a->all[i], v)))
             *oom = true;
-            break;
-        }
-        if (!*v)
-            continue;
-        const fsc_arow *r = &a->all[i];
-        fsc_key key = {{(uintptr_t)r->dim[FSC_DIM_WORKLOAD], (uintptr_t)r->dir, 0, 0}};
-        size_t g = fsc_keymap_put(&groups, &key, n);
-        if (g == SIZE_MAX) {
-            *oom = true;
-            break;
-        }
-        if (g == n) {
-            if (n == cap) {
-                cap = cap ? cap * 2 : 64;
-                const char **f = realloc(first, cap * sizeof *f);
-                bool *vv = f ? realloc(varies, cap * sizeof *vv) : NULL;
-                if (f)
-                    first = f;
-                if (!vv) {
-                    *oom = true;
-                    break;
-                }
-                varies = vv;
-            }
-            first[n] = v;
-            varies[n] = false;
-            n++;
-        } else if (!varies[g] && first[g] != v) {
-            varies[g] = true;
-            count++;
-        }
     }
-    fsc_keymap_free(&groups);
-    free(first);
-    free(varies);
-    return count;
+    bool recurs = false;
+    for (size_t i = 0; i < sc.n_values && !recurs; i++)
+        recurs = sc.val_group[i] == SIZE_MAX;
+    bool chosen_by_user = k->src == SYS_INPUT || k->src == SYS_DIR;
+    size_t split = recurs || sc.named || chosen_by_user ? sc.split : 0;
+    fsc_keymap_free(&sc.groups);
+    fsc_keymap_free(&sc.values);
+    free(sc.first);
+    free(sc.varies);
+    free(sc.val_group);
+    return split;
 }
 
 static size_t distinct_inputs(const fsc_analysis *a)

@@ -24,6 +24,8 @@ int fsc_cli_usage(const char *cmd, const char *fmt, ...) FSC_PRINTF(2, 3);
 const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, const char *shrt,
                               bool *missing);
 
+enum { FSC_CLI_MAX_WHERE = 32 };
+
 /* Options every reading command shares. */
 typedef struct fsc_cli_common {
     fsc_label_from label_from;
@@ -32,13 +34,16 @@ typedef struct fsc_cli_common {
     bool quiet;
     unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
     /* the analysis options (fioscope/analyze.h) */
-    const char **where; /* --where EXPR (repeatable), owned array of argv pointers */
-    size_t n_where, cap_where;
+    const char *where[FSC_CLI_MAX_WHERE]; /* --where EXPR (repeatable; argv pointers) */
+    size_t n_where;
     const char *system_from;  /* --system-from */
     const char *workload_key; /* --workload-key */
+    /* table and compare select rows themselves; the other commands get the runset with
+     * the jobs --where leaves nothing of taken out (fsc_cli_load) */
+    bool keep_all_rows;
 } fsc_cli_common;
 
-/* Release what fsc_cli_common_opt allocated (the --where list). */
+/* Nothing to release any more (kept for callers). */
 void fsc_cli_common_free(fsc_cli_common *c);
 
 /* The analysis options of c for inputs paths[0..n) (borrowed pointers). */
@@ -76,8 +81,9 @@ extern const char fsc_cli_common_help[];
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
 
 /* Read inputs into set (all runs, in order) and manifest. Prints one diagnostic per
- * bad input unless quiet. Returns the exit status the inputs deserve (0 or 1), or -1
- * when the parser could not be created. */
+ * bad input unless quiet. With --where (and keep_all_rows false), jobs without a
+ * selected row and runs left without jobs are taken out. Returns the exit status the
+ * inputs deserve (0 or 1), or -1 when the parser could not be created. */
 int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
                  fsc_runset *set, fsc_manifest *manifest);
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* `fioscope chart`: one chart of any metric (PNG, SVG or PDF by the file name). */
 #include "cli.h"
+#include "fioscope/analyze.h"
 #include "fioscope/chart.h"
 #include "fioscope/chart_time.h"
 #include "fioscope/table.h"
@@ -234,7 +235,7 @@ static void default_title(const chart_args *ca, const fsc_table *t, size_t ys, s
                           size_t fs, fsc_buf *b)
 {
     fsc_buf_puts(b, t->cols[ys].title);
-    if (xs != SIZE_MAX)
+    if (ca->x)
         fsc_buf_printf(b, " by %s", t->cols[xs].title);
     else if (!ca->series && !ca->facet)
         fsc_buf_puts(b, " per job");
@@ -244,12 +245,14 @@ static void default_title(const chart_args *ca, const fsc_table *t, size_t ys, s
         fsc_buf_printf(b, ", one panel per %s", t->cols[fs].title);
 }
 
-static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, fsc_buf *err)
+static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, const fsc_analysis *a,
+                                   fsc_buf *err)
 {
     fsc_buf metrics = {0};
     size_t col = 0, xs = SIZE_MAX, ys, ss = SIZE_MAX, fs = SIZE_MAX;
-    if (ca->x) {
-        fsc_buf_printf(&metrics, "%s,", ca->x);
+    bool per_row = ca->type == FSC_CHART_BAR && !ca->x && !ca->series && !ca->facet;
+    if (ca->x || per_row) { /* one bar per row: the label is the category */
+        fsc_buf_printf(&metrics, "%s,", ca->x ? ca->x : "label");
         xs = col++;
     }
     fsc_buf_puts(&metrics, ca->y);
@@ -263,7 +266,7 @@ static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, 
         fs = col++;
     }
     bool split = names_dir(ca->x) || names_dir(ca->series) || names_dir(ca->facet);
-    fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = ca->common.label_from, .no_split = !split};
+    fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = ca->common.label_from, .no_split = !split, .analysis = a};
     fsc_table *t = metrics.oom ? NULL : fsc_table_build_opts(set, metrics.data, &o, err);
     fsc_buf_free(&metrics);
     if (!t)
@@ -274,7 +277,7 @@ static fsc_chart *chart_from_table(const chart_args *ca, const fsc_runset *set, 
     else
         default_title(ca, t, ys, xs, ss, fs, &title);
     fsc_chart *c = NULL;
-    if (!title.oom && ca->type == FSC_CHART_BAR && !ca->x && !ca->series && !ca->facet) {
+    if (!title.oom && per_row) {
         /* one bar per row (job), numjobs clones told apart as "name #2" */
         c = fsc_chart_xy(t, FSC_CHART_BAR);
         if (c && !fsc_chart_set_text(&c->title, title.data)) {
@@ -304,7 +307,7 @@ static fsc_chart *time_chart(const chart_args *ca, const fsc_runset *set)
     return ca->type == TYPE_PCTL_TIME ? fsc_chart_pctl_time(set, &o) : fsc_chart_lat_heatmap(set, &o);
 }
 
-static fsc_chart *make_chart(const chart_args *ca, const fsc_runset *set, fsc_buf *err)
+static fsc_chart *make_chart(const chart_args *ca, const fsc_runset *set, const fsc_analysis *a, fsc_buf *err)
 {
     fsc_chart *c;
     bool logs = ca->type >= TYPE_TIMESERIES || (ca->type == FSC_CHART_HEATMAP && !ca->x && !ca->series);
@@ -315,7 +318,7 @@ static fsc_chart *make_chart(const chart_args *ca, const fsc_runset *set, fsc_bu
     else if (ca->type == FSC_CHART_BUCKETS)
         c = fsc_chart_buckets(set, ca->common.label_from);
     else
-        c = chart_from_table(ca, set, err);
+        c = chart_from_table(ca, set, a, err);
     bool ok = c != NULL;
     if (ok && ca->title && (ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS || logs))
         ok = fsc_chart_set_text(&c->title, ca->title);
@@ -358,8 +361,12 @@ static size_t count_jobs(const fsc_runset *set)
 static int draw(chart_args *ca, const fsc_runset *set)
 {
     fsc_buf err = {0}, out = {0};
-    fsc_chart *c = make_chart(ca, set, &err);
     int rc = FSC_EXIT_INPUT;
+    fsc_analysis *a = fsc_cli_analyze("chart", &ca->common, set, ca->paths, ca->n_paths, &rc);
+    if (!a)
+        return rc;
+    rc = FSC_EXIT_INPUT;
+    fsc_chart *c = make_chart(ca, set, a, &err);
     if (!c)
         fsc_cli_err("chart: %s", err.len ? err.data : fsc_strerror(FSC_E_NOMEM));
     else if (!fsc_chart_has_data(c))
@@ -383,6 +390,7 @@ static int draw(chart_args *ca, const fsc_runset *set)
             fprintf(stderr, "fioscope: chart written to %s\n", ca->output);
     }
     fsc_chart_free(c);
+    fsc_analysis_free(a);
     fsc_buf_free(&err);
     fsc_buf_free(&out);
     return rc;
@@ -403,7 +411,10 @@ int fsc_cmd_chart(int argc, char **argv)
         snprintf(default_out, sizeof default_out, "chart.%s", format_list[ca.format]);
         ca.output = default_out;
     }
+    if (rc < 0)
+        rc = fsc_cli_check_analysis("chart", &ca.common);
     if (rc >= 0) {
+        fsc_cli_common_free(&ca.common);
         free(ca.paths);
         return rc;
     }
@@ -417,6 +428,7 @@ int fsc_cmd_chart(int argc, char **argv)
     fsc_chart_shutdown();
     fsc_runset_clear(&set);
     fsc_manifest_free(&manifest);
+    fsc_cli_common_free(&ca.common);
     free(ca.paths);
     return rc;
 }

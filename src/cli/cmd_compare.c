@@ -240,7 +240,7 @@ static int precheck(compare_args *ca)
 
 int fsc_cmd_compare(int argc, char **argv)
 {
-    compare_args ca = {.common = {.input = {.progress = true}}, .format = "text", .color = "auto"};
+    compare_args ca = {.common = {.input = {.progress = true}, .keep_all_rows = true}, .format = "text", .color = "auto"};
     size_t n = (size_t)argc + 1;
     ca.all_paths = calloc(n, sizeof *ca.all_paths);
     ca.side_first = calloc(n, sizeof *ca.side_first);

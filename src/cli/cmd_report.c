@@ -89,13 +89,19 @@ int fsc_cmd_report(int argc, char **argv)
         return FSC_EXIT_INPUT;
     int rc = parse_args(&ra, argc, argv);
     if (rc >= 0) {
+        fsc_cli_common_free(&ra.common);
         free(ra.paths);
         return rc;
     }
-    if (!ra.n_paths) {
+    if (!ra.n_paths)
+        rc = fsc_cli_usage("report", "no INPUT given: name the fio outputs to report on (files, folders, "
+                                     "archives, '-'); 'make demo' reports on samples/");
+    else
+        rc = fsc_cli_check_analysis("report", &ra.common);
+    if (rc >= 0) {
+        fsc_cli_common_free(&ra.common);
         free(ra.paths);
-        return fsc_cli_usage("report", "no INPUT given: name the fio outputs to report on (files, folders, "
-                                       "archives, '-'); 'make demo' reports on samples/");
+        return rc;
     }
     fsc_runset set;
     fsc_manifest manifest = {0};
@@ -106,6 +112,10 @@ int fsc_cmd_report(int argc, char **argv)
                          .chart_width = ra.width,
                          .chart_height = ra.height,
                          .manifest = &manifest,
+                         .system_from = ra.common.system_from,
+                         .workload_key = ra.common.workload_key,
+                         .where = ra.common.where,
+                         .n_where = ra.common.n_where,
                          .inputs = ra.paths,
                          .n_inputs = ra.n_paths,
                          .baseline = ra.baseline};
@@ -129,6 +139,7 @@ int fsc_cmd_report(int argc, char **argv)
     fsc_buf_free(&err);
     fsc_runset_clear(&set);
     fsc_manifest_free(&manifest);
+    fsc_cli_common_free(&ra.common);
     free(ra.paths);
     return rc;
 }

@@ -251,7 +251,7 @@ static int write_table(const table_args *ta, const fsc_runset *set)
 
 int fsc_cmd_table(int argc, char **argv)
 {
-    table_args ta = {.common = {.input = {.progress = true}}, .format = "text"};
+    table_args ta = {.common = {.input = {.progress = true}, .keep_all_rows = true}, .format = "text"};
     ta.paths = calloc((size_t)argc + 1, sizeof *ta.paths);
     if (!ta.paths)
         return FSC_EXIT_INPUT;

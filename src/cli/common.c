@@ -187,19 +187,31 @@ static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
     return 0;
 }
 
+/* An analysis option checked the moment it is read, so every command that takes INPUT
+ * rejects an unknown field (with the nearest one named) before reading anything. */
+static int checked(const fsc_analysis_opts *o)
+{
+    fsc_buf err = {0};
+    int r = fsc_analysis_check(o, &err) == FSC_OK ? 1 : -1;
+    if (r < 0)
+        fsc_cli_err("%s", err.data ? err.data : "bad option");
+    fsc_buf_free(&err);
+    return r;
+}
+
 /* --where, --system-from, --workload-key. Same returns as fsc_cli_common_opt. */
 static int analysis_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 {
     bool missing;
     const char *v;
     if ((v = opt_value(argc, argv, i, "--where", NULL, &missing)) || missing) {
-        const char **slot = v ? FSC_PUSH(c->where, c->n_where, c->cap_where) : NULL;
-        if (!slot) {
-            fsc_cli_err(v ? "out of memory" : "--where needs an expression such as 'system~RAID 5'");
+        if (!v || c->n_where == FSC_CLI_MAX_WHERE) {
+            fsc_cli_err(v ? "at most %d --where" : "--where needs an expression such as 'system~RAID 5'",
+                        FSC_CLI_MAX_WHERE);
             return -1;
         }
-        *slot = v;
-        return 1;
+        c->where[c->n_where++] = v;
+        return checked(&(fsc_analysis_opts){.where = &v, .n_where = 1});
     }
     if ((v = opt_value(argc, argv, i, "--system-from", NULL, &missing)) || missing) {
         if (!v) {
@@ -207,7 +219,7 @@ static int analysis_opt(fsc_cli_common *c, int argc, char **argv, int *i)
             return -1;
         }
         c->system_from = v;
-        return 1;
+        return checked(&(fsc_analysis_opts){.system_from = v});
     }
     if ((v = opt_value(argc, argv, i, "--workload-key", NULL, &missing)) || missing) {
         if (!v) {
@@ -215,16 +227,44 @@ static int analysis_opt(fsc_cli_common *c, int argc, char **argv, int *i)
             return -1;
         }
         c->workload_key = v;
-        return 1;
+        return checked(&(fsc_analysis_opts){.workload_key = v});
     }
     return 0;
 }
 
 void fsc_cli_common_free(fsc_cli_common *c)
 {
-    free(c->where);
-    c->where = NULL;
-    c->n_where = c->cap_where = 0;
+    (void)c;
+}
+
+/* --where for the commands that show whole runs: the jobs without a selected row go. */
+static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t n_paths, fsc_runset *set)
+{
+    int rc = FSC_EXIT_OK;
+    fsc_analysis *a = fsc_cli_analyze("where", c, set, paths, n_paths, &rc);
+    if (!a)
+        return rc;
+    size_t kept_runs = 0;
+    for (size_t ri = 0; ri < set->n_runs; ri++) {
+        fsc_run *run = set->runs[ri];
+        bool *keep = calloc(run->n_jobs ? run->n_jobs : 1, sizeof *keep);
+        if (!keep) {
+            rc = FSC_EXIT_INPUT;
+            break;
+        }
+        size_t first, n, left = 0;
+        for (size_t ji = 0; ji < run->n_jobs; ji++)
+            left += keep[ji] = fsc_analysis_job_rows(a, 0, ri, ji, &first, &n);
+        fsc_run_keep_jobs(run, keep);
+        free(keep);
+        if (left)
+            set->runs[kept_runs++] = run;
+        else
+            fsc_run_free(run);
+    }
+    set->n_runs = kept_runs;
+    fsc_analysis_free(a);
+    return rc;
 }
 
 fsc_analysis_opts fsc_cli_analysis_opts(const fsc_cli_common *c, const char *const *paths, size_t n)
@@ -424,5 +464,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         fsc_cli_err("%s", fsc_strerror(st));
         return FSC_EXIT_INPUT;
     }
+    if (c->n_where && !c->keep_all_rows && prune_runs(c, paths, n_paths, set) != FSC_EXIT_OK)
+        return FSC_EXIT_INPUT;
     return fsc_cli_exit_status(c, manifest);
 }

@@ -32,6 +32,8 @@ static const fsc_rgb palette[] = {
 static const fsc_rgb ink = {0.12, 0.14, 0.17}, muted = {0.36, 0.39, 0.43}, grid = {0.88, 0.89, 0.9},
                      grid_minor = {0.95, 0.95, 0.96}, white = {1, 1, 1}, axis_ink = {0.3, 0.3, 0.3};
 
+_Static_assert(FSC_ARRAY_SIZE(palette) == FSC_CHART_COLORS, "FSC_CHART_COLORS is the palette's size");
+
 static fsc_rgb color_of(int i)
 {
     size_t n = FSC_ARRAY_SIZE(palette);
@@ -498,7 +500,7 @@ static size_t collect_legend(const fsc_chart *c, legend_entry *e, size_t n, size
     bool lines = c->type == FSC_CHART_LINE || c->type == FSC_CHART_SCATTER || c->type == FSC_CHART_PCTL;
     for (size_t k = 0; k < c->n_series && n < max; k++) {
         const fsc_series *s = &c->series[k];
-        if (!s->name[0] || legend_has(e, n, s->name))
+        if (!s->name[0] || s->no_legend || legend_has(e, n, s->name))
             continue;
         e[n++] = (legend_entry){s->name, s->color, s->dashed, lines || s->y2};
     }
@@ -520,57 +522,68 @@ static double draw_swatch(ctx *x, const legend_entry *e, double lx, double y, do
     return sw;
 }
 
-/* Legend entries flow left to right under the title, at most MAX_LEGEND_ROWS rows;
- * returns the new top of the plot area. */
+/* Legend entries flow left to right between x0 and x1 from y, at most max_rows rows
+ * (then "and N more"); returns the y under them. */
+static double legend_in(ctx *x, const legend_entry *e, size_t n, double x0, double x1, double y, double px,
+                        int max_rows)
+{
+    double sw = px * 0.9, gap = px * 1.35, row_h = px * 1.6;
+    double max_entry = (x1 - x0) / 3.2, avail = x1 - x0;
+    double *wid = malloc((n ? n : 1) * sizeof *wid);
+    if (!wid)
+        return y;
+    double total = 0;
+    for (size_t i = 0; i < n; i++) {
+        wid[i] = (e[i].line ? sw * 1.6 : sw) + px * 0.4 + fmin(fsc_cv_text_width(x->cv, e[i].name, px, false), max_entry);
+        total += wid[i] + gap;
+    }
+    fsc_cv_group(x->cv, "legend", NULL);
+    double lx = total - gap <= avail ? (x0 + x1 - (total - gap)) / 2 : x0;
+    int row = 0;
+    char more[64];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(more, sizeof more, "and %zu more", n - i);
+        double more_w = fsc_cv_text_width(x->cv, more, px, false);
+        bool last_row = row == max_rows - 1;
+        if (lx + wid[i] > x1 - (last_row && i + 1 < n ? more_w + gap : 0) && lx > x0) {
+            if (last_row) {
+                fsc_cv_text(x->cv, more, lx, y + (row_h - fsc_cv_line_height(x->cv, px)) / 2, FSC_AL_LEFT, px, false,
+                            0, muted, "legend-more");
+                break;
+            }
+            row++;
+            lx = x0;
+            y += row_h;
+        }
+        fsc_cv_group(x->cv, "legend-entry", e[i].name);
+        double used = draw_swatch(x, &e[i], lx, y, sw, row_h);
+        text_fit(x, e[i].name, lx + used + px * 0.4, y + (row_h - fsc_cv_line_height(x->cv, px)) / 2, FSC_AL_LEFT, px,
+                 false, 0, ink, "legend", max_entry + 1);
+        fsc_cv_group_end(x->cv);
+        lx += wid[i] + gap;
+    }
+    fsc_cv_group_end(x->cv);
+    free(wid);
+    return y + row_h;
+}
+
+/* The chart's legend under the title (each series name once, across the panels
+ * unless every panel has its own); returns the new top of the plot area. */
 static double draw_legend(ctx *x, const fsc_chart *c, double y)
 {
     enum { MAX_ENTRIES = 256 };
+    if (c->panel_legends)
+        return y;
     legend_entry *e = malloc(MAX_ENTRIES * sizeof *e);
     size_t n = e ? collect_legend(c, e, 0, MAX_ENTRIES) : 0;
     if (n == 0 || (n == 1 && c->n_panels == 0 && c->type != FSC_CHART_BAR && !has_y2(c))) {
         free(e);
         return y;
     }
-    double px = px_of(x, 16, 10), sw = px * 0.9, gap = 22 * x->f, pad = 20 * x->f, row_h = px * 1.6;
-    double max_entry = x->w / 3.5, avail = x->w - 2 * pad;
-    double *wid = malloc(n * sizeof *wid);
-    if (!wid) {
-        free(e);
-        return y;
-    }
-    double total = 0;
-    for (size_t i = 0; i < n; i++) {
-        wid[i] = (e[i].line ? sw * 1.6 : sw) + 6 * x->f + fmin(fsc_cv_text_width(x->cv, e[i].name, px, false), max_entry);
-        total += wid[i] + gap;
-    }
-    fsc_cv_group(x->cv, "legend", NULL);
-    double lx = total - gap <= avail ? (x->w - (total - gap)) / 2 : pad;
-    int row = 0;
-    char more[64];
-    for (size_t i = 0; i < n; i++) {
-        snprintf(more, sizeof more, "and %zu more", n - i);
-        double more_w = fsc_cv_text_width(x->cv, more, px, false);
-        bool last_row = row == MAX_LEGEND_ROWS - 1;
-        if (lx + wid[i] > x->w - pad - (last_row && i + 1 < n ? more_w + gap : 0) && lx > pad) {
-            if (last_row) {
-                fsc_cv_text(x->cv, more, lx, y, FSC_AL_LEFT, px, false, 0, muted, "legend-more");
-                break;
-            }
-            row++;
-            lx = pad;
-            y += row_h;
-        }
-        fsc_cv_group(x->cv, "legend-entry", e[i].name);
-        double used = draw_swatch(x, &e[i], lx, y, sw, row_h);
-        text_fit(x, e[i].name, lx + used + 6 * x->f, y + (row_h - fsc_cv_line_height(x->cv, px)) / 2,
-                 FSC_AL_LEFT, px, false, 0, ink, "legend", max_entry + 1);
-        fsc_cv_group_end(x->cv);
-        lx += wid[i] + gap;
-    }
-    fsc_cv_group_end(x->cv);
-    free(wid);
+    double pad = 20 * x->f;
+    y = legend_in(x, e, n, pad, x->w - pad, y, px_of(x, 16, 10), MAX_LEGEND_ROWS);
     free(e);
-    return y + row_h + 8 * x->f;
+    return y + 8 * x->f;
 }
 
 /* The note and the footnote at the bottom; returns the new bottom of the plot area. */
@@ -664,6 +677,8 @@ static void frame(plot *p, const box *b, bool right)
         fsc_cv_line(p->x->cv, b->x1, b->y0, b->x1, b->y1, axis_ink, lw, 0);
 }
 
+/* A panel's title, and its own legend when the chart gives each panel one; returns
+ * the height used. */
 static double panel_title(plot *p, const fsc_chart *c)
 {
     if (!p->panel)
@@ -671,7 +686,18 @@ static double panel_title(plot *p, const fsc_chart *c)
     double px = px_of(p->x, 17, 10);
     text_fit(p->x, c->title, (p->area.x0 + p->area.x1) / 2, p->area.y0, FSC_AL_CENTER, px, true, 0, ink,
              "panel-title", p->area.x1 - p->area.x0);
-    return fsc_cv_line_height(p->x->cv, px) + 4 * p->x->f;
+    double h = fsc_cv_line_height(p->x->cv, px) + 4 * p->x->f;
+    if (!p->x->top->panel_legends)
+        return h;
+    legend_entry e[64];
+    size_t n = 0;
+    for (size_t k = 0; k < c->n_series && n < FSC_ARRAY_SIZE(e); k++)
+        if (!c->series[k].no_legend && !legend_has(e, n, c->series[k].name))
+            e[n++] = (legend_entry){c->series[k].name, c->series[k].color, c->series[k].dashed,
+                                    c->type == FSC_CHART_LINE || c->type == FSC_CHART_SCATTER ||
+                                        c->type == FSC_CHART_PCTL || c->series[k].y2};
+    double y = legend_in(p->x, e, n, p->area.x0, p->area.x1, p->area.y0 + h, px_of(p->x, 13, 9), 2);
+    return y - p->area.y0 + 2 * p->x->f;
 }
 
 /* Left margin for a y axis whose widest tick label is tw. */
@@ -702,12 +728,18 @@ typedef struct cat_layout {
     double bw;        /* bar width */
 } cat_layout;
 
+/* The longest slanted name: 230 px at 1600x900, at most a third of a small panel. */
+static double slant_max(const plot *p)
+{
+    return fmin(230 * p->x->f, (p->area.y1 - p->area.y0) * 0.33 / 0.71);
+}
+
 static double longest_category(plot *p, const cat_layout *l)
 {
     double w = 0;
     for (size_t i = 0; i < l->nc; i++)
         w = fmax(w, fsc_cv_text_width(p->x->cv, p->c->categories[i] + l->prefix, p->cat_px, false));
-    return fmin(w, 230 * p->x->f);
+    return fmin(w, slant_max(p));
 }
 
 /* Orientation of the category names and the room they take under the plot. */
@@ -745,10 +777,10 @@ static void draw_categories(plot *p, const cat_layout *l, const box *b)
                          FSC_AL_CENTER);
         else if (l->orient == 45)
             text_fit(x, name, cx + lh * 0.35, b->y1 + 6 * f, FSC_AL_RIGHT, p->cat_px, false, 45, ink, "category",
-                     230 * f);
+                     slant_max(p));
         else
             text_fit(x, name, cx - lh / 2, b->y1 + 6 * f, FSC_AL_RIGHT, p->cat_px, false, 90, ink, "category",
-                     230 * f);
+                     slant_max(p));
     }
     fsc_cv_group_end(x->cv);
 }
@@ -1029,6 +1061,7 @@ static void plot_categorical(plot *p)
     }
     double room = 0;
     label_mode mode = plan_labels(p, &l, &room);
+    room = fmax(room, (b.y1 - b.y0) * 0.03); /* whiskers and dots clear of the frame */
     make_axis(&a, c, lo, hi, min_pos, c->y_unit, log, room / (b.y1 - b.y0));
     if (twin)
         make_axis(&a2, c, lo2, hi2, min2, c->y2_unit, log2, room / (b.y1 - b.y0));
@@ -1325,8 +1358,15 @@ static void plot_heatmap(plot *p)
     fmt_human(lab, sizeof lab, hi, c->y_unit);
     bar_labels = fsc_cv_text_width(x->cv, lab, p->tick_px, false);
     b.x1 -= bar_w + bar_labels + 30 * f;
-    cat_layout l = {.nc = nc};
+    cat_layout l = {.nc = nc, .prefix = common_prefix(c, nc)};
     plan_categories(p, &l, b.x1 - b.x0);
+    if (l.orient == 45) {
+        double over = longest_category(p, &l) * 0.71 - l.pitch / 2 - (b.x0 - p->area.x0);
+        if (over > 0) {
+            b.x0 += over;
+            plan_categories(p, &l, b.x1 - b.x0);
+        }
+    }
     b.y1 -= l.bottom + (p->show_x_title && c->x_title ? fsc_cv_line_height(x->cv, p->title_px) * 1.3 : 0);
     if (b.y1 - b.y0 < 30 * f)
         return;

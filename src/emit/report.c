@@ -75,21 +75,23 @@ static bool column_has_data(const fsc_table *t, size_t col)
     return false;
 }
 
-static fsc_table *build(const fsc_runset *set, const char *metrics, fsc_label_from from, fsc_buf *err)
+static fsc_table *build(const fsc_runset *set, const fsc_analysis *a, const char *metrics, fsc_label_from from,
+                        fsc_buf *err)
 {
     fsc_buf e = {0};
-    fsc_table *t = fsc_table_build(set, metrics, FSC_BY_JOB, from, &e);
+    fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = from, .analysis = a};
+    fsc_table *t = fsc_table_build_opts(set, metrics, &o, &e);
     if (!t)
         fsc_buf_printf(err, "report: table '%s': %s", metrics, e.data ? e.data : "out of memory");
     fsc_buf_free(&e);
     return t;
 }
 
-fsc_status fsc_report_trimmed(const fsc_runset *set, const char *metrics, fsc_label_from from, fsc_table **out,
-                              fsc_buf *err)
+fsc_status fsc_report_trimmed(const fsc_runset *set, const fsc_analysis *a, const char *metrics,
+                              fsc_label_from from, fsc_table **out, fsc_buf *err)
 {
     *out = NULL;
-    fsc_table *t = build(set, metrics, from, err);
+    fsc_table *t = build(set, a, metrics, from, err);
     if (!t)
         return FSC_E_USAGE;
     fsc_buf keep = {0};
@@ -105,7 +107,7 @@ fsc_status fsc_report_trimmed(const fsc_runset *set, const char *metrics, fsc_la
         return FSC_E_NOMEM;
     }
     if (numbers) {
-        *out = build(set, keep.data, from, err);
+        *out = build(set, a, keep.data, from, err);
         fsc_buf_free(&keep);
         return *out ? FSC_OK : FSC_E_USAGE;
     }
@@ -115,12 +117,13 @@ fsc_status fsc_report_trimmed(const fsc_runset *set, const char *metrics, fsc_la
 
 static fsc_status build_tables(report *r)
 {
-    r->summary = build(r->set, NULL, r->o->label_from, r->err);
+    r->summary = build(r->set, r->a, NULL, r->o->label_from, r->err);
     if (!r->summary)
         return FSC_E_USAGE;
     for (size_t i = 0; i < N_FAMILIES; i++) {
         r->fam[i] = family_specs[i];
-        fsc_status st = fsc_report_trimmed(r->set, family_specs[i].metrics, r->o->label_from, &r->fam[i].table, r->err);
+        fsc_status st = fsc_report_trimmed(r->set, r->a, family_specs[i].metrics, r->o->label_from,
+                                            &r->fam[i].table, r->err);
         if (st != FSC_OK)
             return st;
     }
@@ -555,6 +558,7 @@ static bool analysis_vars(report *r, fsc_tpl_vars *v, bool html)
     ok = ok && !b.oom && fsc_tpl_set_trusted(v, "compare_table", b.data ? b.data : "") &&
          fsc_tpl_set(v, "has_compare", r->n_cmp ? "yes" : "");
     fsc_buf_free(&b);
+    ok = ok && fsc_tpl_set(v, "has_notes", fsc_analysis_n_notes(r->a) ? "yes" : "");
     for (size_t i = 0; ok && i < fsc_analysis_n_notes(r->a); i++) {
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "notes");
         ok = item && fsc_tpl_set(item, "text", fsc_analysis_note(r->a, i));
@@ -734,8 +738,7 @@ static fsc_status write_xlsx(report *r)
 
 static fsc_status write_files(report *r)
 {
-    static const char marker[] = "This folder was written by fioscope report; it may overwrite it.\n";
-    fsc_status st = fsc_outdir_write(&r->out, false, FSC_REPORT_MARKER, marker, sizeof marker - 1, r->err);
+    fsc_status st = FSC_OK; /* the marker was written when the folder was opened */
     for (size_t i = 0; st == FSC_OK && i < r->rc.n_charts; i++) {
         const fsc_report_chart *c = &r->rc.charts[i];
         char name[96];

@@ -24,6 +24,7 @@
 #define DEFAULT_H 900
 #define MAX_BARS 36    /* a per-job chart with more bars than this is split or left out */
 #define MAX_CURVES 10  /* per-job percentile curves and bucket series */
+#define MAX_PCTL_PANELS 12 /* percentile panels: workloads */
 
 /* ---- output ---- */
 
@@ -46,6 +47,39 @@ static bool add_skip(fsc_rcharts *rc, const char *title, const char *fmt, ...)
     s->title = fsc_strdup(title);
     s->reason = b.data;
     return s->title != NULL;
+}
+
+/* More systems than colours: colours are given per panel, in the order the systems
+ * appear there, and each panel names its own (a curve and its twin keep one colour). */
+static void colours_per_panel(const fsc_rcharts *rc, fsc_chart *c)
+{
+    if (!c || fsc_analysis_n_systems(rc->a) <= FSC_CHART_COLORS || !c->n_panels)
+        return;
+    c->panel_legends = true;
+    for (size_t i = 0; i < c->n_panels; i++) {
+        fsc_chart *p = c->panels[i];
+        int seen[FSC_CHART_COLORS];
+        size_t n_seen = 0;
+        for (size_t k = 0; k < p->n_series; k++) {
+            int old = p->series[k].color, now = -1;
+            for (size_t e = 0; e < n_seen && now < 0; e++)
+                if (seen[e] == old)
+                    now = (int)e;
+            if (now < 0) {
+                now = (int)n_seen;
+                if (n_seen < FSC_CHART_COLORS)
+                    seen[n_seen++] = old;
+            }
+            p->series[k].color = now;
+        }
+        /* a dashed twin stays out of the panel's legend only when its solid curve is in it */
+        for (size_t k = 0; k < p->n_series; k++) {
+            fsc_series *s = &p->series[k];
+            s->no_legend = false;
+            for (size_t o = 0; s->dashed && !s->y2 && o < p->n_series; o++)
+                s->no_legend |= !p->series[o].dashed && p->series[o].color == s->color;
+        }
+    }
 }
 
 /* Draw c (taking ownership) as charts/file.png and .svg; nothing when it has no data. */
@@ -163,6 +197,11 @@ static bool put_point(fsc_series *s, double x, const double *v, size_t n)
     return true;
 }
 
+static const char *dim_of(const fsc_arow *row, fsc_dim d)
+{
+    return row->dim[d] ? row->dim[d] : "";
+}
+
 /* ---- systems side by side, per workload ---- */
 
 typedef struct metric_chart {
@@ -176,59 +215,128 @@ static const metric_chart compare_specs[] = {
     {"clat.p99", "compare-latency-p99", "p99 completion latency per workload", "p99 completion latency"},
 };
 
+/* Is a workload known well enough to compare (its rw or its block size)? */
+static bool key_known(const fsc_rcharts *rc, const fsc_obs_set *os, size_t key)
+{
+    for (size_t i = 0; i < os->n_obs; i++)
+        if (os->obs[i].key == key) {
+            const fsc_arow *row = obs_row(rc, os, &os->obs[i]);
+            return *dim_of(row, FSC_DIM_RW) || *dim_of(row, FSC_DIM_BS);
+        }
+    return false;
+}
+
+/* Median of the observations of key, system and direction into vals (count in *n). */
+static double obs_median(const fsc_rcharts *rc, const fsc_obs_set *os, size_t key, size_t sys, int dir,
+                         const fsc_mspec *m, double *vals, size_t *n)
+{
+    *n = 0;
+    for (size_t i = 0; i < os->n_obs; i++) {
+        const fsc_obs *o = &os->obs[i];
+        double v = o->key == key && o->system == sys && o->dir == dir ? obs_value(rc, os, o, m) : NAN;
+        if (isfinite(v))
+            vals[(*n)++] = v;
+    }
+    return *n ? fsc_median(vals, *n) : NAN;
+}
+
+static bool has_obs(const fsc_obs_set *os, size_t key, size_t sys)
+{
+    for (size_t i = 0; i < os->n_obs; i++)
+        if (os->obs[i].key == key && os->obs[i].system == sys)
+            return true;
+    return false;
+}
+
+/* One panel with the systems as coloured series (one colour per system in every
+ * chart), the directions as categories, labels against the baseline. */
+static bool panel_by_colour(fsc_rcharts *rc, fsc_chart *p, const fsc_obs_set *os, size_t k, unsigned dirs,
+                            const fsc_mspec *m, double *vals)
+{
+    bool ok = true;
+    for (int d = 0; ok && d < FSC_DIR_COUNT; d++)
+        if (dirs >> d & 1)
+            ok = fsc_chart_add_category(p, fsc_rowdir_name(d));
+    for (size_t s = 0; ok && s < n_systems(rc); s++) {
+        if (!has_obs(os, k, s))
+            continue;
+        fsc_series *ser = fsc_chart_add_series(p, fsc_analysis_system(rc->a, s));
+        if (!ser)
+            return false;
+        ser->color = (int)s;
+        if (s == rc->baseline)
+            p->baseline = (int)(p->n_series - 1);
+        size_t cat = 0;
+        for (int d = 0; ok && d < FSC_DIR_COUNT; d++) {
+            size_t n = 0;
+            if (dirs >> d & 1) {
+                obs_median(rc, os, k, s, d, m, vals, &n);
+                ok = put_point(ser, (double)cat++, vals, n);
+            }
+        }
+    }
+    return ok;
+}
+
+/* One panel with the systems named under their bars (more systems than colours):
+ * one series per direction. */
+static bool panel_by_name(fsc_rcharts *rc, fsc_chart *p, const fsc_obs_set *os, size_t k, unsigned dirs,
+                          const fsc_mspec *m, double *vals)
+{
+    bool ok = true;
+    size_t n_sys = n_systems(rc);
+    for (size_t s = 0; ok && s < n_sys; s++)
+        if (has_obs(os, k, s))
+            ok = fsc_chart_add_category(p, fsc_analysis_system(rc->a, s));
+    for (int d = 0; ok && d < FSC_DIR_COUNT; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        fsc_series *ser = fsc_chart_add_series(p, fsc_rowdir_name(d));
+        if (!ser)
+            return false;
+        ser->color = d;
+        size_t cat = 0;
+        for (size_t s = 0; ok && s < n_sys; s++) {
+            size_t n = 0;
+            if (has_obs(os, k, s)) {
+                obs_median(rc, os, k, s, d, m, vals, &n);
+                ok = put_point(ser, (double)cat++, vals, n);
+            }
+        }
+    }
+    return ok;
+}
+
 static fsc_chart *compare_chart(fsc_rcharts *rc, const fsc_obs_set *os, const metric_chart *spec, size_t *shown)
 {
     fsc_mspec m;
     size_t n_sys = n_systems(rc);
+    bool named = n_sys > FSC_CHART_COLORS;
     const char *base = fsc_analysis_system(rc->a, rc->baseline);
     fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, spec->title);
     double *vals = malloc((os->n_obs + 1) * sizeof *vals);
     fsc_buf sub = {0};
-    fsc_buf_printf(&sub, "systems side by side; bars: median of the repeats, dots: each repeat; "
-                         "labels: change against %s",
-                   base);
+    if (named)
+        fsc_buf_printf(&sub, "%zu systems, more than there are colours: each bar is named; bars: median of the "
+                             "repeats, dots: each repeat",
+                       n_sys);
+    else
+        fsc_buf_printf(&sub, "systems side by side; bars: median of the repeats, dots: each repeat; labels: change "
+                             "against %s (or the first system, where %s did not run the workload)",
+                       base, base);
     bool ok = c && vals && !sub.oom && fsc_mspec_parse(spec->metric, strlen(spec->metric), &m) &&
-              fsc_chart_set_text(&c->subtitle, sub.data) && fsc_chart_axes(c, NULL, FSC_UNIT_NONE, spec->y_title, m.m.unit);
+              fsc_chart_set_text(&c->subtitle, sub.data) &&
+              fsc_chart_axes(c, named ? "system" : NULL, FSC_UNIT_NONE, spec->y_title, m.m.unit);
     fsc_buf_free(&sub);
     *shown = 0;
     for (size_t k = 0; ok && k < os->n_keys; k++) {
-        if (systems_of_key(os, k, n_sys) < 2)
+        if (systems_of_key(os, k, n_sys) < 2 || !key_known(rc, os, k))
             continue;
-        unsigned dirs = dirs_to_draw(os, k);
         fsc_chart *p = fsc_chart_add_panel(c, os->keys[k]);
-        ok = p != NULL;
-        for (int d = 0; ok && d < FSC_DIR_COUNT; d++)
-            if (dirs >> d & 1)
-                ok = fsc_chart_add_category(p, fsc_rowdir_name(d));
-        for (size_t s = 0; ok && s < n_sys; s++) {
-            if (!systems_of_key(os, k, n_sys))
-                continue;
-            bool any = false;
-            for (size_t i = 0; i < os->n_obs && !any; i++)
-                any = os->obs[i].key == k && os->obs[i].system == s;
-            if (!any)
-                continue;
-            fsc_series *ser = fsc_chart_add_series(p, fsc_analysis_system(rc->a, s));
-            ok = ser != NULL;
-            if (!ok)
-                break;
-            ser->color = (int)s;
-            if (s == rc->baseline)
-                p->baseline = (int)(p->n_series - 1);
-            size_t cat = 0;
-            for (int d = 0; ok && d < FSC_DIR_COUNT; d++) {
-                if (!(dirs >> d & 1))
-                    continue;
-                size_t n = 0;
-                for (size_t i = 0; i < os->n_obs; i++) {
-                    const fsc_obs *o = &os->obs[i];
-                    double v = o->key == k && o->system == s && o->dir == d ? obs_value(rc, os, o, &m) : NAN;
-                    if (isfinite(v))
-                        vals[n++] = v;
-                }
-                ok = put_point(ser, (double)cat++, vals, n);
-            }
-        }
+        unsigned dirs = dirs_to_draw(os, k);
+        ok = p && (named ? panel_by_name(rc, p, os, k, dirs, &m, vals) : panel_by_colour(rc, p, os, k, dirs, &m, vals));
+        if (ok && !named && p->baseline < 0)
+            p->baseline = 0; /* the baseline did not run this workload: the first system that did */
         (*shown)++;
     }
     free(vals);
@@ -271,14 +379,17 @@ static fsc_status compare_charts(fsc_rcharts *rc)
 
 typedef struct scale_pt {
     char *panel;   /* the other fields and the direction: "randread 4k qd32 · read" */
-    size_t system;
+    size_t system; /* the colour */
+    size_t series; /* system and fio version: runs of other fio versions are other runs */
     double x, y, y2;
 } scale_pt;
 
-static const char *dim_of(const fsc_arow *row, fsc_dim d)
-{
-    return row->dim[d] ? row->dim[d] : "";
-}
+/* The series of a system and a fio version. */
+typedef struct scale_series {
+    size_t system;
+    const char *version;
+} scale_series;
+
 
 /* The panel name of a row for a scaling over param: its other workload fields. */
 static char *panel_name(const fsc_arow *row, const char *param)
@@ -291,6 +402,8 @@ static char *panel_name(const fsc_arow *row, const char *param)
         fsc_buf_printf(&b, " qd%s", dim_of(row, FSC_DIM_IODEPTH));
     if (strcmp(param, "numjobs") && *dim_of(row, FSC_DIM_NUMJOBS))
         fsc_buf_printf(&b, " x%s", dim_of(row, FSC_DIM_NUMJOBS));
+    if (*dim_of(row, FSC_DIM_IOENGINE)) /* a sweep keeps its engine */
+        fsc_buf_printf(&b, " %s", dim_of(row, FSC_DIM_IOENGINE));
     fsc_buf_printf(&b, " · %s", dim_of(row, FSC_DIM_DIR));
     if (b.oom) {
         fsc_buf_free(&b);
@@ -320,36 +433,36 @@ static void free_points(scale_pt *pts, size_t n)
     free(pts);
 }
 
-/* Distinct x of one system in one panel. */
+/* Distinct x of one series in one panel. */
 static size_t distinct_x(const scale_pt *pts, size_t n, const char *panel, size_t sys)
 {
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
-        if (strcmp(pts[i].panel, panel) || pts[i].system != sys)
+        if (strcmp(pts[i].panel, panel) || pts[i].series != sys)
             continue;
         bool seen = false;
         for (size_t e = 0; e < i && !seen; e++)
-            seen = !strcmp(pts[e].panel, panel) && pts[e].system == sys && pts[e].x == pts[i].x;
+            seen = !strcmp(pts[e].panel, panel) && pts[e].series == sys && pts[e].x == pts[i].x;
         count += !seen;
     }
     return count;
 }
 
-/* One series of a system in a panel: x ascending, medians and repeats. */
-static bool scale_series(fsc_series *s, const scale_pt *pts, size_t n, const char *panel, size_t sys, bool y2,
+/* One series in a panel: x ascending, medians and repeats. */
+static bool scale_series_fill(fsc_series *s, const scale_pt *pts, size_t n, const char *panel, size_t sys, bool y2,
                          double *vals)
 {
     double done = -INFINITY;
     for (;;) {
         double next = INFINITY;
         for (size_t i = 0; i < n; i++)
-            if (!strcmp(pts[i].panel, panel) && pts[i].system == sys && pts[i].x > done && pts[i].x < next)
+            if (!strcmp(pts[i].panel, panel) && pts[i].series == sys && pts[i].x > done && pts[i].x < next)
                 next = pts[i].x;
         if (!isfinite(next))
             return true;
         size_t k = 0;
         for (size_t i = 0; i < n; i++)
-            if (!strcmp(pts[i].panel, panel) && pts[i].system == sys && pts[i].x == next) {
+            if (!strcmp(pts[i].panel, panel) && pts[i].series == sys && pts[i].x == next) {
                 double v = y2 ? pts[i].y2 : pts[i].y;
                 if (isfinite(v))
                     vals[k++] = v;
@@ -360,7 +473,8 @@ static bool scale_series(fsc_series *s, const scale_pt *pts, size_t n, const cha
     }
 }
 
-static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, const char *param, bool bw)
+static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, const scale_series *ser_of,
+                                size_t n_series, const char *param, bool bw)
 {
     fsc_buf title = {0};
     bool twin = !bw;
@@ -372,13 +486,12 @@ static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, 
               fsc_chart_axes(c, param, bw ? FSC_UNIT_BYTES : FSC_UNIT_NONE, bw ? "bandwidth" : "IOPS",
                              bw ? FSC_UNIT_BYTES_PER_S : FSC_UNIT_IOPS) &&
               fsc_chart_set_text(&c->subtitle, twin ? "one line per system (solid: IOPS, left axis; dashed: mean "
-                                                      "completion latency, right axis)"
+                                                      "completion latency, right axis); dots: each repeat"
                                                     : "one line per system; dots: each repeat");
     if (ok && twin) {
         ok = fsc_chart_set_text(&c->y2_title, "mean latency");
         c->y2_unit = FSC_UNIT_NS;
     }
-    size_t n_sys = n_systems(rc);
     for (size_t i = 0; ok && i < n; i++) {
         bool first = true;
         for (size_t e = 0; e < i && first; e++)
@@ -386,30 +499,37 @@ static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, 
         if (!first)
             continue;
         fsc_chart *p = NULL;
-        for (size_t s = 0; ok && s < n_sys; s++) {
+        for (size_t s = 0; ok && s < n_series; s++) {
             if (distinct_x(pts, n, pts[i].panel, s) < 2)
                 continue;
             if (!p && !(p = fsc_chart_add_panel(c, pts[i].panel))) {
                 ok = false;
                 break;
             }
-            const char *name = fsc_analysis_system(rc->a, s);
-            fsc_series *ser = fsc_chart_add_series(p, name[0] ? name : "all runs");
-            ok = ser && scale_series(ser, pts, n, pts[i].panel, s, false, vals);
+            /* the fio version joins the name when the system ran several */
+            bool versions = false;
+            for (size_t o = 0; o < n_series && !versions; o++)
+                versions = o != s && ser_of[o].system == ser_of[s].system;
+            const char *sys = fsc_analysis_system(rc->a, ser_of[s].system);
+            fsc_buf name = {0};
+            fsc_buf_puts(&name, sys[0] ? sys : "all runs");
+            if (versions)
+                fsc_buf_printf(&name, " (%s)", ser_of[s].version[0] ? ser_of[s].version : "fio ?");
+            fsc_series *ser = name.oom ? NULL : fsc_chart_add_series(p, name.data);
+            ok = ser && scale_series_fill(ser, pts, n, pts[i].panel, s, false, vals);
             if (ok)
-                ser->color = (int)s;
+                ser->color = (int)ser_of[s].system;
             if (ok && twin) {
-                fsc_buf lname = {0};
-                fsc_buf_printf(&lname, "%s latency", name[0] ? name : "mean");
-                ser = lname.oom ? NULL : fsc_chart_add_series(p, lname.data);
-                fsc_buf_free(&lname);
-                ok = ser && scale_series(ser, pts, n, pts[i].panel, s, true, vals);
+                fsc_buf_puts(&name, " latency");
+                ser = name.oom ? NULL : fsc_chart_add_series(p, name.data);
+                ok = ser && scale_series_fill(ser, pts, n, pts[i].panel, s, true, vals);
                 if (ok) {
-                    ser->color = (int)s;
+                    ser->color = (int)ser_of[s].system;
                     ser->y2 = true;
                     ser->dashed = true;
                 }
             }
+            fsc_buf_free(&name);
         }
     }
     free(vals);
@@ -440,7 +560,8 @@ static fsc_status scaling_charts(fsc_rcharts *rc)
     for (size_t p = 0; st == FSC_OK && p < FSC_ARRAY_SIZE(params); p++) {
         bool is_bs = !strcmp(params[p], "bs");
         scale_pt *pts = NULL;
-        size_t n = 0, cap = 0;
+        scale_series *ser_of = NULL;
+        size_t n = 0, cap = 0, n_ser = 0, cap_ser = 0;
         for (size_t i = 0; st == FSC_OK && i < os.n_obs; i++) {
             const fsc_obs *o = &os.obs[i];
             const fsc_arow *row = obs_row(rc, &os, o);
@@ -454,16 +575,32 @@ static fsc_status scaling_charts(fsc_rcharts *rc)
                 st = FSC_E_NOMEM;
                 break;
             }
+            const char *version = dim_of(row, FSC_DIM_FIO_VERSION);
+            size_t id = 0;
+            while (id < n_ser && (ser_of[id].system != o->system || strcmp(ser_of[id].version, version)))
+                id++;
+            scale_series *ns = id == n_ser ? FSC_PUSH(ser_of, n_ser, cap_ser) : NULL;
+            if (ns)
+                *ns = (scale_series){o->system, version};
+            else if (id == n_ser) {
+                st = FSC_E_NOMEM;
+                break;
+            }
             pt->system = o->system;
+            pt->series = id;
             pt->x = x;
             pt->y = obs_value(rc, &os, o, is_bs ? &bw : &iops);
             pt->y2 = obs_value(rc, &os, o, &lat);
         }
         char file[32];
         snprintf(file, sizeof file, "scaling-%s", params[p]);
-        if (st == FSC_OK)
-            st = add_chart(rc, scaling_chart(rc, pts, n, params[p], is_bs), file);
+        if (st == FSC_OK) {
+            fsc_chart *c = scaling_chart(rc, pts, n, ser_of, n_ser, params[p], is_bs);
+            colours_per_panel(rc, c);
+            st = add_chart(rc, c, file);
+        }
         free_points(pts, n);
+        free(ser_of);
     }
     if (st == FSC_OK)
         st = add_chart(rc, sweep_heatmap(rc, &os, &iops), "heatmap-iodepth-numjobs");
@@ -472,6 +609,19 @@ static fsc_status scaling_charts(fsc_rcharts *rc)
 }
 
 /* ---- iodepth × numjobs heat map ---- */
+
+/* Are observations e and i (rows r, r0) cells of one sweep: same system, direction,
+ * rw, bs, engine and fio version? */
+static bool same_sweep(const fsc_obs_set *os, size_t e, size_t i, const fsc_arow *r, const fsc_arow *r0)
+{
+    static const fsc_dim dims[] = {FSC_DIM_RW, FSC_DIM_BS, FSC_DIM_IOENGINE, FSC_DIM_FIO_VERSION};
+    if (os->obs[e].system != os->obs[i].system || os->obs[e].dir != os->obs[i].dir)
+        return false;
+    for (size_t d = 0; d < FSC_ARRAY_SIZE(dims); d++)
+        if (strcmp(dim_of(r, dims[d]), dim_of(r0, dims[d])))
+            return false;
+    return true;
+}
 
 static fsc_chart *sweep_heatmap(fsc_rcharts *rc, const fsc_obs_set *os, const fsc_mspec *iops)
 {
@@ -492,9 +642,7 @@ static fsc_chart *sweep_heatmap(fsc_rcharts *rc, const fsc_obs_set *os, const fs
         size_t n_qd = 0, n_nj = 0, cells = 0;
         for (size_t e = i; e < os->n_obs; e++) {
             const fsc_arow *r = obs_row(rc, os, &os->obs[e]);
-            if (os->obs[e].system != os->obs[i].system || os->obs[e].dir != os->obs[i].dir ||
-                strcmp(dim_of(r, FSC_DIM_RW), dim_of(r0, FSC_DIM_RW)) ||
-                strcmp(dim_of(r, FSC_DIM_BS), dim_of(r0, FSC_DIM_BS)))
+            if (!same_sweep(os, e, i, r, r0))
                 continue;
             seen[e] = 1;
             double q = param_value(r, "iodepth"), j = param_value(r, "numjobs");
@@ -535,10 +683,8 @@ static fsc_chart *sweep_heatmap(fsc_rcharts *rc, const fsc_obs_set *os, const fs
                 size_t n = 0;
                 for (size_t e = i; e < os->n_obs; e++) {
                     const fsc_arow *r = obs_row(rc, os, &os->obs[e]);
-                    if (os->obs[e].system == os->obs[i].system && os->obs[e].dir == os->obs[i].dir &&
-                        !strcmp(dim_of(r, FSC_DIM_RW), dim_of(r0, FSC_DIM_RW)) &&
-                        !strcmp(dim_of(r, FSC_DIM_BS), dim_of(r0, FSC_DIM_BS)) &&
-                        param_value(r, "iodepth") == qd[q] && param_value(r, "numjobs") == nj[k]) {
+                    if (same_sweep(os, e, i, r, r0) && param_value(r, "iodepth") == qd[q] &&
+                        param_value(r, "numjobs") == nj[k]) {
                         double v = obs_value(rc, os, &os->obs[e], iops);
                         if (isfinite(v))
                             vals[n++] = v;
@@ -574,16 +720,30 @@ static fsc_chart *pctl_by_workload(fsc_rcharts *rc, const fsc_obs_set *os, size_
     fsc_chart *c = fsc_chart_new(FSC_CHART_PCTL, "Completion latency percentiles per workload");
     size_t n_sys = n_systems(rc);
     bool ok = c && fsc_chart_axes(c, "percentile (%)", FSC_UNIT_NONE, "latency", FSC_UNIT_NS) &&
-              fsc_chart_set_text(&c->subtitle, n_sys > 1 ? "one curve per system (dashed: write), median of the "
-                                                           "repeats at each percentile"
+              fsc_chart_set_text(&c->subtitle, n_sys > 1 ? "one curve per system (dashed: write), the median of "
+                                                           "its repeats at each percentile"
                                                          : "one curve per direction (dashed: write), median of the "
                                                            "repeats at each percentile");
     double *vals = malloc((os->n_obs + 1) * sizeof *vals);
-    ok = ok && vals;
+    size_t *order = malloc((os->n_keys + 1) * sizeof *order), n_keys = 0, with_pctl = 0;
+    ok = ok && vals && order;
+    /* the workloads run on the most systems first (stable) */
+    for (size_t want = n_sys; ok && want > 0; want--)
+        for (size_t k = 0; k < os->n_keys; k++)
+            if (systems_of_key(os, k, n_sys) == want)
+                order[n_keys++] = k;
     *curves = 0;
-    for (size_t k = 0; ok && k < os->n_keys; k++) {
+    for (size_t ki = 0; ok && ki < n_keys; ki++) {
+        size_t k = order[ki];
         fsc_chart *p = NULL;
         unsigned dirs = dirs_to_draw(os, k);
+        bool any = false;
+        for (size_t i = 0; i < os->n_obs && !any; i++)
+            any = os->obs[i].key == k && (dirs >> os->obs[i].dir & 1) && obs_pctl(rc, os, &os->obs[i]);
+        if (!any)
+            continue;
+        if (++with_pctl > MAX_PCTL_PANELS)
+            continue;
         for (size_t s = 0; ok && s < n_sys; s++)
             for (int d = 0; ok && d < FSC_DIR_COUNT; d++) {
                 if (!(dirs >> d & 1))
@@ -624,11 +784,21 @@ static fsc_chart *pctl_by_workload(fsc_rcharts *rc, const fsc_obs_set *os, size_
                             if (l->percentile[e].pct == pct)
                                 vals[n++] = l->percentile[e].ns;
                     }
-                    ok = put_point(ser, pct, vals, n);
+                    /* the median only: dots at every percentile would hide the curves */
+                    ok = fsc_series_add(ser, pct, n ? fsc_median(vals, n) : NAN);
                 }
             }
     }
+    if (ok && with_pctl > MAX_PCTL_PANELS) {
+        fsc_buf note = {0};
+        fsc_buf_printf(&note, "%d of %zu workloads, those run on the most systems first; the others are in the "
+                              "latency tables.",
+                       MAX_PCTL_PANELS, with_pctl);
+        ok = !note.oom && fsc_chart_set_text(&c->note, note.data);
+        fsc_buf_free(&note);
+    }
     free(vals);
+    free(order);
     if (!ok) {
         fsc_chart_free(c);
         return NULL;
@@ -636,6 +806,16 @@ static fsc_chart *pctl_by_workload(fsc_rcharts *rc, const fsc_obs_set *os, size_
     c->y_log = true;
     for (size_t i = 0; i < c->n_panels; i++)
         c->panels[i]->y_log = true;
+    /* the legend names each system once: a dashed (write) curve stays out of it
+     * when a solid curve of its system is in */
+    for (size_t i = 0; n_sys > 1 && i < c->n_panels; i++)
+        for (size_t k = 0; k < c->panels[i]->n_series; k++) {
+            fsc_series *s = &c->panels[i]->series[k];
+            for (size_t j = 0; s->dashed && !s->no_legend && j < c->n_panels; j++)
+                for (size_t o = 0; o < c->panels[j]->n_series; o++)
+                    if (!c->panels[j]->series[o].dashed && c->panels[j]->series[o].color == s->color)
+                        s->no_legend = true;
+        }
     return c;
 }
 
@@ -663,7 +843,9 @@ static fsc_status percentile_charts(fsc_rcharts *rc)
         return st;
     }
     size_t drawn = 0;
-    st = add_chart(rc, pctl_by_workload(rc, &os, &drawn), "clat-percentiles");
+    fsc_chart *c = pctl_by_workload(rc, &os, &drawn);
+    colours_per_panel(rc, c);
+    st = add_chart(rc, c, "clat-percentiles");
     fsc_obs_set_free(&os);
     return st;
 }
@@ -761,7 +943,7 @@ static bool bars_of_rows(fsc_chart *c, const fsc_table *t, const size_t *rows, s
 static fsc_status per_job_chart(fsc_rcharts *rc, size_t spec)
 {
     fsc_table *t = NULL;
-    fsc_status st = fsc_report_trimmed(rc->set, bar_specs[spec].metrics, rc->label_from, &t, rc->err);
+    fsc_status st = fsc_report_trimmed(rc->set, rc->a, bar_specs[spec].metrics, rc->label_from, &t, rc->err);
     if (st != FSC_OK || !t)
         return st;
     size_t *rows = malloc((t->n_rows + 1) * sizeof *rows);

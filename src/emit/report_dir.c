@@ -83,6 +83,20 @@ static void remove_old_charts(int charts_fd)
     closedir(d);
 }
 
+static bool write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
 fsc_status fsc_outdir_open(fsc_outdir *d, const char *path, fsc_buf *err)
 {
     d->fd = d->charts_fd = -1;
@@ -98,14 +112,35 @@ fsc_status fsc_outdir_open(fsc_outdir *d, const char *path, fsc_buf *err)
         fsc_buf_printf(err, "%s: %s", path, e == ENOTDIR ? "exists and is not a directory" : strerror(e));
         return e == ENOTDIR ? FSC_E_USAGE : FSC_E_IO;
     }
+    /* emptiness first, then the marker: a report running at the same time creates the
+     * marker before anything else, so a folder it made non-empty is marked by then */
+    bool empty = fd_is_empty(d->fd);
     bool ours = fstatat(d->fd, FSC_REPORT_MARKER, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
-    if (!ours && !fd_is_empty(d->fd)) {
+    if (!ours && !empty) {
         fsc_buf_printf(err,
                        "%s: directory is not empty and was not written by fioscope "
                        "(no %s inside); choose another -o DIR",
                        path, FSC_REPORT_MARKER);
         fsc_outdir_close(d);
         return FSC_E_USAGE;
+    }
+    /* the marker first, created in one step (a concurrent report may win: EEXIST) */
+    if (!ours) {
+        static const char marker[] = "This folder was written by fioscope report; it may overwrite it.\n";
+        int fd = openat(d->fd, FSC_REPORT_MARKER, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) {
+            fsc_buf_printf(err, "%s/%s: cannot create: %s", path, FSC_REPORT_MARKER, strerror(errno));
+            fsc_outdir_close(d);
+            return FSC_E_IO;
+        }
+        bool ok = fd < 0 || write_all(fd, marker, sizeof marker - 1);
+        if (fd >= 0)
+            ok = close(fd) == 0 && ok;
+        if (!ok) {
+            fsc_buf_printf(err, "%s/%s: cannot write: %s", path, FSC_REPORT_MARKER, strerror(errno));
+            fsc_outdir_close(d);
+            return FSC_E_IO;
+        }
     }
     if (mkdirat(d->fd, "charts", 0777) != 0 && errno != EEXIST) {
         fsc_buf_printf(err, "%s/charts: cannot create directory: %s", path, strerror(errno));
@@ -133,19 +168,6 @@ void fsc_outdir_close(fsc_outdir *d)
     d->fd = d->charts_fd = -1;
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-    while (n > 0) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
 
 fsc_status fsc_outdir_write(fsc_outdir *d, bool in_charts, const char *name, const void *data, size_t len,
                             fsc_buf *err)

@@ -47,8 +47,8 @@ double fsc_xlsx_unit(fsc_unit u, const char **suffix, const char **number_format
 
 /* The table of metrics by job without the columns no job has a value for; *out NULL
  * (and FSC_OK) when only text columns are left. */
-fsc_status fsc_report_trimmed(const fsc_runset *set, const char *metrics, fsc_label_from from, fsc_table **out,
-                              fsc_buf *err);
+fsc_status fsc_report_trimmed(const fsc_runset *set, const fsc_analysis *a, const char *metrics,
+                              fsc_label_from from, fsc_table **out, fsc_buf *err);
 
 /* ---- the "Over time" sheet (xlsx_time.c) ---- */
 

@@ -10,6 +10,8 @@
  */
 #include "report_int.h"
 
+#include "fioscope/chart.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +171,17 @@ static double int_text(const char *s)
     return *end == 0 && v == floor(v) && v >= 0 && v < 1e15 ? v : NAN;
 }
 
+/* Printing (and LibreOffice's PDF export): landscape, one page wide, the header row
+ * on every page. */
+static void print_setup(lxw_worksheet *ws, bool header)
+{
+    worksheet_set_landscape(ws);
+    worksheet_set_paper(ws, 9); /* A4 */
+    worksheet_fit_to_pages(ws, 1, 0);
+    if (header)
+        worksheet_repeat_rows(ws, 0, 0);
+}
+
 /* ---- table sheets ---- */
 
 /* How a table column goes into a sheet: numbers, text, or text that holds numbers
@@ -241,6 +254,7 @@ static lxw_worksheet *table_sheet(xl *x, const char *name, const fsc_table *t, l
     worksheet_freeze_panes(ws, 1, 1);
     if (sc)
         note(x, worksheet_autofilter(ws, 0, 0, (lxw_row_t)t->n_rows, (lxw_col_t)(sc - 1)));
+    print_setup(ws, true);
     return ws;
 }
 
@@ -295,9 +309,14 @@ static void family_chart(xl *x, lxw_worksheet *ws, const fsc_report_family *f, c
     if (!use)
         return;
     size_t n_series = 0;
+    bool latency = !strcmp(f->sheet, "Latency");
     for (size_t c = 1; c < t->n_cols; c++) {
-        size_t len = strlen(t->cols[c].name);
-        use[c] = !t->cols[c].text && !(len > 4 && !strcmp(t->cols[c].name + len - 4, ".max"));
+        const char *n = t->cols[c].name;
+        size_t len = strlen(n);
+        /* latency: completion mean and p99 only (max stays in the table) */
+        use[c] = !t->cols[c].text &&
+                 (!latency || (strstr(n, ".clat_ns.") && ((len > 5 && !strcmp(n + len - 5, ".mean")) ||
+                                                          (len > 4 && !strcmp(n + len - 4, ".p99")))));
         n_series += use[c];
     }
     lxw_chart *ch = n_series ? workbook_add_chart(x->wb, LXW_CHART_COLUMN) : NULL;
@@ -327,6 +346,7 @@ static void family_chart(xl *x, lxw_worksheet *ws, const fsc_report_family *f, c
              unit && unit[0] ? " (" : "", unit ? unit : "", unit && unit[0] ? ")" : "");
     set_title(x, ch, title);
     chart_axis_set_name(ch->y_axis, log ? "log scale" : unit && unit[0] ? unit : f->sheet);
+    chart_axis_set_num_format(ch->y_axis, "#,##0.###");
     if (log)
         chart_axis_set_log_base(ch->y_axis, 10);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
@@ -348,6 +368,21 @@ static bool key_is(const fsc_pivot *p, size_t k, const char *name)
     return !strcmp(p->key_names[k], name);
 }
 
+/* The key columns in the order shown: dir first (it tells the rows of a mixed
+ * workload apart), then the others as the pivot has them. */
+static size_t key_order(const fsc_pivot *p, size_t o)
+{
+    size_t dir = SIZE_MAX;
+    for (size_t k = 0; k < p->n_keys; k++)
+        if (key_is(p, k, "dir"))
+            dir = k;
+    if (dir == SIZE_MAX)
+        return o;
+    if (o == 0)
+        return dir;
+    return o - 1 < dir ? o - 1 : o;
+}
+
 static pivot_cols layout_of(const fsc_pivot *p)
 {
     pivot_cols pc = {0, 1, 0, 0, 0};
@@ -361,6 +396,14 @@ static pivot_cols layout_of(const fsc_pivot *p)
         c += (lxw_col_t)(p->n_cols - 1);
     pc.end = c;
     return pc;
+}
+
+/* The report's colour of system i (the same as in every PNG/SVG chart). */
+static lxw_color_t system_color(size_t i)
+{
+    char hex[8];
+    fsc_chart_color_hex((int)i, hex);
+    return (lxw_color_t)strtoul(hex + 1, NULL, 16);
 }
 
 static void pivot_chart(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const char *title, const pivot_cols *pc,
@@ -399,6 +442,8 @@ static void pivot_chart(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const char
                 chart_series_set_values(s, "Pivot", head + 1, pc->first_sys + (lxw_col_t)c,
                                         head + (lxw_row_t)p->n_rows, pc->first_sys + (lxw_col_t)c);
                 chart_series_set_name_range(s, "Pivot", head, pc->first_sys + (lxw_col_t)c);
+                lxw_chart_fill fill = {.color = system_color(c)};
+                chart_series_set_fill(s, &fill);
             }
             fsc_buf_printf(&t, "%s by workload and system%s%s%s", title, suffix[0] ? " (" : "", suffix,
                            suffix[0] ? ")" : "");
@@ -411,6 +456,16 @@ static void pivot_chart(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const char
                                             pc->first_sys + (lxw_col_t)p->n_cols - 1);
                 chart_series_set_values(s, "Pivot", row, pc->first_sys, row, pc->first_sys + (lxw_col_t)p->n_cols - 1);
                 chart_series_set_name_range(s, "Pivot", row, pc->workload);
+                lxw_chart_fill fills[FSC_CHART_COLORS];
+                lxw_chart_point pts[FSC_CHART_COLORS], *ptrs[FSC_CHART_COLORS + 1];
+                size_t np = p->n_cols < FSC_CHART_COLORS ? p->n_cols : FSC_CHART_COLORS;
+                for (size_t c = 0; c < np; c++) {
+                    fills[c] = (lxw_chart_fill){.color = system_color(c)};
+                    pts[c] = (lxw_chart_point){.fill = &fills[c]};
+                    ptrs[c] = &pts[c];
+                }
+                ptrs[np] = NULL;
+                note(x, chart_series_set_points(s, ptrs));
             }
             fsc_buf_printf(&t, "%s: %s", title, p->rows[i].workload ? p->rows[i].workload : "");
             chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
@@ -418,17 +473,19 @@ static void pivot_chart(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const char
         set_title(x, ch, t.data ? t.data : title);
         fsc_buf_free(&t);
         chart_axis_set_name(ch->y_axis, log ? "log scale" : suffix[0] ? suffix : title);
+        chart_axis_set_num_format(ch->y_axis, "#,##0.###");
         if (log)
             chart_axis_set_log_base(ch->y_axis, 10);
         if (n_charts == 1)
             chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
-        lxw_chart_options opt = {.x_scale = n_charts == 1 ? 1.8 : 1.0, .y_scale = n_charts == 1 ? 1.4 : 1.0};
+        lxw_chart_options opt = {.x_scale = n_charts == 1 ? 2.2 : 1.0, .y_scale = n_charts == 1 ? 1.3 : 1.0};
         lxw_col_t col = at_col + (lxw_col_t)(n_charts == 1 ? 0 : (i % 3) * 8);
         lxw_row_t row = *at_row + (lxw_row_t)(n_charts == 1 ? 0 : (i / 3) * 16);
         note(x, worksheet_insert_chart_opt(ws, row, col, ch, &opt));
     }
-    *at_row += (lxw_row_t)(n_charts == 1 ? 22 : ((n_charts + 2) / 3) * 16 + 1);
+    *at_row += (lxw_row_t)(n_charts == 1 ? 21 : ((n_charts + 2) / 3) * 16 + 1);
 }
+
 
 /* One block: a title row, a header row, one row per workload. Returns the next row. */
 static lxw_row_t pivot_block(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const char *title, lxw_row_t row,
@@ -441,9 +498,10 @@ static lxw_row_t pivot_block(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const
     put_string(x, ws, row++, 0, t.data ? t.data : title, x->note);
     fsc_buf_free(&t);
     lxw_row_t head = row++;
-    put_string(x, ws, head, pc->workload, "workload", x->head);
+    put_string(x, ws, head, pc->workload, "workload · dir", x->head);
     lxw_col_t c = pc->first_key;
-    for (size_t k = 0; k < p->n_keys; k++) {
+    for (size_t o = 0; o < p->n_keys; o++) {
+        size_t k = key_order(p, o);
         put_string(x, ws, head, c++, p->key_names[k], x->head);
         if (key_is(p, k, "bs"))
             put_string(x, ws, head, c++, "bs (bytes)", x->head);
@@ -461,9 +519,16 @@ static lxw_row_t pivot_block(xl *x, lxw_worksheet *ws, const fsc_pivot *p, const
     }
     for (size_t r = 0; r < p->n_rows; r++, row++) {
         const fsc_pivot_row *pr = &p->rows[r];
-        put_string(x, ws, row, pc->workload, pr->workload, x->text);
+        fsc_buf name = {0};
+        fsc_buf_puts(&name, pr->workload ? pr->workload : "");
+        for (size_t k = 0; k < p->n_keys; k++)
+            if (key_is(p, k, "dir") && pr->keys[k][0])
+                fsc_buf_printf(&name, " · %s", pr->keys[k]);
+        put_string(x, ws, row, pc->workload, name.data ? name.data : "", x->text);
+        fsc_buf_free(&name);
         c = pc->first_key;
-        for (size_t k = 0; k < p->n_keys; k++) {
+        for (size_t o = 0; o < p->n_keys; o++) {
+            size_t k = key_order(p, o);
             const char *v = pr->keys[k];
             if (key_is(p, k, "bs")) {
                 put_string(x, ws, row, c++, v, x->text);
@@ -503,15 +568,26 @@ static void pivot_sheet(xl *x, const fsc_xlsx_in *in)
         pivot_cols pc = layout_of(in->pivots[i]);
         widest = pc.end > widest ? pc.end : widest;
     }
-    for (size_t i = 0; i < in->n_pivots; i++) {
-        const fsc_pivot *p = in->pivots[i];
-        pivot_cols pc = layout_of(p);
-        lxw_row_t head = row + 1;
-        row = pivot_block(x, ws, p, in->pivot_titles[i], row, &pc);
-        pivot_chart(x, ws, p, in->pivot_titles[i], &pc, head, widest + 1, &chart_row);
+    lxw_row_t *heads = calloc(in->n_pivots, sizeof *heads);
+    if (!heads) {
+        note(x, LXW_ERROR_MEMORY_MALLOC_FAILED);
+        return;
     }
+    for (size_t i = 0; i < in->n_pivots; i++) {
+        pivot_cols pc = layout_of(in->pivots[i]);
+        heads[i] = row + 1;
+        row = pivot_block(x, ws, in->pivots[i], in->pivot_titles[i], row, &pc);
+    }
+    /* the charts under the tables, so that a printed page is as wide as the tables */
+    chart_row = row + 1;
+    for (size_t i = 0; i < in->n_pivots; i++) {
+        pivot_cols pc = layout_of(in->pivots[i]);
+        pivot_chart(x, ws, in->pivots[i], in->pivot_titles[i], &pc, heads[i], 0, &chart_row);
+    }
+    free(heads);
     worksheet_set_column(ws, 0, 0, 28, NULL);
     worksheet_set_column(ws, 1, widest ? widest - 1 : 1, 13, NULL);
+    print_setup(ws, false);
 }
 
 /* ---- Compare sheet ---- */
@@ -554,11 +630,14 @@ static void compare_sheet(xl *x, const fsc_xlsx_in *in)
                    x->text);
     }
     worksheet_set_column(ws, 0, 0, 28, NULL);
-    worksheet_set_column(ws, 1, 4, 14, NULL);
+    worksheet_set_column(ws, 1, 1, 8, NULL);
+    worksheet_set_column(ws, 2, 2, 24, NULL);
+    worksheet_set_column(ws, 3, 4, 16, NULL);
     worksheet_set_column(ws, 5, 11, 13, NULL);
     worksheet_set_column(ws, 12, 12, 24, NULL);
     worksheet_freeze_panes(ws, 1, 1);
     note(x, worksheet_autofilter(ws, 0, 0, (lxw_row_t)in->n_cmp, FSC_ARRAY_SIZE(heads) - 1));
+    print_setup(ws, true);
 }
 
 /* ---- Sources sheet ---- */
@@ -609,6 +688,7 @@ static void sources_sheet(xl *x, const fsc_runset *set)
     worksheet_set_column(ws, 10, 10, 80, NULL);
     worksheet_freeze_panes(ws, 1, 1);
     note(x, worksheet_autofilter(ws, 0, 0, (lxw_row_t)set->n_runs, FSC_ARRAY_SIZE(heads) - 1));
+    print_setup(ws, true);
 }
 
 static void make_formats(xl *x)

@@ -115,6 +115,18 @@ static void job_free(fsc_job *j)
     free(j->ts);
 }
 
+void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        if (keep[i])
+            run->jobs[k++] = run->jobs[i];
+        else
+            job_free(&run->jobs[i]);
+    }
+    run->n_jobs = k;
+}
+
 void fsc_run_free(fsc_run *run)
 {
     if (!run)

@@ -9,7 +9,8 @@ set -u
 T=$(mktemp -d)
 trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-S=$FSC_SOURCE_DIR/samples/g_json_nogroup.json
+S=$FSC_SOURCE_DIR/samples/k_null_highiops.txt      # one job: a cheap report
+J=$FSC_SOURCE_DIR/samples/g_json_nogroup.json      # four jobs, JSON: names to replace
 PY=/usr/bin/python3
 cd "$T" || exit 1
 
@@ -71,7 +72,7 @@ head -c 8 target.png | od -c | grep -q 'P   N   G' || fail "L5: the link's targe
 [ "$(stat -c %i target.png)" != "$ino" ] || fail "L5: the target was written in place, not replaced"
 
 # --- M8 and L4: job names with controls, non-characters, _xHHHH_, Markdown links ---
-$PY - "$S" hostile.json <<'PY'
+$PY - "$J" hostile.json <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 names = ["\x1b[31mred\x1b[0m job", "bad \ufffe and \uffff", "_x0041_", "![x](https://example.com/i.png)",

@@ -18,7 +18,7 @@ json.dump(d, open(sys.argv[2], "w"), indent=1)
 PY
 
 cd "$T" || exit 1
-"$FIOSCOPE" report -o r1 "$S/g_json_nogroup.json" hostile.json > out.txt 2> err.txt || fail "report exit $?"
+"$FIOSCOPE" report --label-from=job -o r1 "$S/g_json_nogroup.json" hostile.json > out.txt 2> err.txt || fail "report exit $?"
 grep -q "r1/index.html" err.txt || fail "report does not say where it is: $(cat err.txt)"
 for f in index.html report.md report.xlsx .fioscope-report charts/iops.png charts/clat-percentiles.png \
          charts/latency-buckets.png charts/disk-util.png charts/iops.svg charts/clat-percentiles.svg; do
@@ -34,7 +34,8 @@ z = zipfile.ZipFile(d + "/report.xlsx")
 names = z.namelist()
 wb = z.read("xl/workbook.xml").decode()
 sheets = re.findall(r'<sheet name="([^"]+)"', wb)
-if sheets != ["Summary", "Pivot", "IOPS", "Bandwidth", "Latency", "CPU", "Sources"]:
+# two input files: two systems (their names), so a Compare sheet too
+if sheets != ["Summary", "Pivot", "Compare", "IOPS", "Bandwidth", "Latency", "CPU", "Sources"]:
     fail("sheet names %s" % sheets)
 if "xl/charts/chart1.xml" not in names:
     fail("no native chart")
@@ -98,7 +99,7 @@ grep -q 'charts/iops.png' r1/report.md || fail "report.md does not link the char
 grep -qF '\=cmd()' r1/report.md || grep -qF '=cmd()' r1/report.md || fail "report.md lacks the job"
 
 # Overwrite our own folder; refuse someone else's
-"$FIOSCOPE" report -q -o r1 "$S/g_json_nogroup.json" hostile.json > /dev/null || fail "cannot overwrite own report"
+"$FIOSCOPE" report -q --label-from=job -o r1 "$S/g_json_nogroup.json" hostile.json > /dev/null || fail "cannot overwrite own report"
 mkdir foreign && echo keep > foreign/notes.txt
 "$FIOSCOPE" report -q -o foreign "$S/g_json_nogroup.json" > /dev/null 2> err.txt
 rc=$?
@@ -107,7 +108,7 @@ grep -q "not written by fioscope" err.txt || fail "foreign folder: message '$(ca
 [ "$(ls -A foreign)" = notes.txt ] || fail "foreign folder was written to"
 
 # Same input, same bytes
-"$FIOSCOPE" report -q -o r2 "$S/g_json_nogroup.json" hostile.json > /dev/null || fail "second report"
+"$FIOSCOPE" report -q --label-from=job -o r2 "$S/g_json_nogroup.json" hostile.json > /dev/null || fail "second report"
 for f in index.html report.md report.xlsx charts/iops.png charts/iops.svg charts/clat-percentiles.png \
          charts/latency-buckets.png; do
   cmp -s "r1/$f" "r2/$f" || fail "$f differs between two runs"
