@@ -33,6 +33,7 @@ typedef struct fsc_cli_common {
     fsc_input_opts input;
     bool quiet;
     unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
+    bool no_ts_stats;  /* fsc_cli_load leaves job->ts alone (parse writes no metrics) */
     /* the analysis options (fioscope/analyze.h) */
     const char *where[FSC_CLI_MAX_WHERE]; /* --where EXPR (repeatable; argv pointers) */
     size_t n_where;

@@ -240,6 +240,7 @@ int fsc_cmd_parse(int argc, char **argv)
     } else {
         fsc_runset set;
         fsc_runset_init(&set);
+        common.no_ts_stats = true; /* the JSON has the series, not statistics of them */
         int lrc = fsc_cli_load(&common, paths, n_paths, &set, &ctx.manifest);
         rc = lrc < 0 ? FSC_EXIT_INPUT : lrc;
         fsc_buf b = {0};

@@ -509,6 +509,7 @@ int fsc_cmd_series(int argc, char **argv)
     fsc_runset set;
     fsc_manifest manifest = {0};
     fsc_runset_init(&set);
+    a.common.no_ts_stats = true; /* the series themselves are what this command shows */
     int lrc = fsc_cli_load(&a.common, a.paths, a.n_paths, &set, &manifest);
     rc = lrc < 0 ? FSC_EXIT_INPUT : lrc;
     writer w = {.a = &a, .json = !strcmp(a.format, "json"), .first = true};

@@ -455,7 +455,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
     fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
-    if (st == FSC_OK)
+    if (st == FSC_OK && !c->no_ts_stats)
         st = fsc_ts_annotate(set); /* the jobs' stability over time, from their logs */
     fsc_parser_free(p);
     fsc_buf_free(&err);
