@@ -100,14 +100,15 @@ static void job_free(fsc_job *j)
         free(j->options[i].val);
     }
     free(j->options);
+    fsc_keyindex_free(&j->option_index); /* a job with many options has an index */
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
-    free(j->iodepth_level.items);
-    free(j->iodepth_submit.items);
-    free(j->iodepth_complete.items);
+    fsc_kvlist_free(&j->iodepth_level);
+    fsc_kvlist_free(&j->iodepth_submit);
+    fsc_kvlist_free(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        free(j->latency[b].items);
+        fsc_kvlist_free(&j->latency[b]);
     free(j->steadystate.ss);
     free(j->steadystate.criterion);
     free(j->steadystate.bw);
