@@ -357,12 +357,18 @@ static bool has_y2(const fsc_chart *c)
     return false;
 }
 
+/* Is there a bar for point i of series s? (A bucket nobody filled takes no slot.) */
+static bool bar_here(const fsc_chart *c, const fsc_series *s, size_t i, bool log)
+{
+    return !s->y2 && i < s->n && drawable(s->y[i], log) && (c->type != FSC_CHART_BUCKETS || s->y[i] > 0);
+}
+
 /* Bars drawn in category i (series against the left axis with a value there). */
 static size_t bars_in(const fsc_chart *c, size_t i, bool log)
 {
     size_t n = 0;
     for (size_t k = 0; k < c->n_series; k++)
-        n += !c->series[k].y2 && i < c->series[k].n && drawable(c->series[k].y[i], log);
+        n += bar_here(c, &c->series[k], i, log);
     return n;
 }
 
@@ -801,8 +807,7 @@ static bool place_bars(const fsc_chart *c, cat_layout *l, const box *b, bool log
         size_t m = bars_in(c, i, log), r = 0;
         double start = b->x0 + l->pitch * ((double)i + 0.5) - l->bw * (double)m / 2;
         for (size_t k = 0; k < ns; k++) {
-            const fsc_series *s = &c->series[k];
-            bool here = !s->y2 && i < s->n && drawable(s->y[i], log);
+            bool here = bar_here(c, &c->series[k], i, log);
             l->pos[k * l->nc + i] = here ? start + l->bw * ((double)r++ + 0.5) : NAN;
         }
     }
