@@ -1104,7 +1104,21 @@ static fsc_chart *disk_heatmap(fsc_rcharts *rc)
                                                          : "% busy per device and run");
     if (ok)
         c->y_linear = true;
-    for (size_t s = 0; ok && s < n_sys; s++) {
+    /* the systems with the most runs first, at most MAX_PCTL_PANELS panels */
+    size_t *runs = calloc(n_sys, sizeof *runs), *order = malloc(n_sys * sizeof *order), n_order = 0, with = 0;
+    ok = ok && runs && order;
+    for (size_t r = 0; ok && r < rc->set->n_runs; r++)
+        for (size_t s = 0; n_sys > 1 && rc->set->runs[r]->n_disk_util && s < n_sys; s++)
+            if (!strcmp(run_system(rc, r), fsc_analysis_system(rc->a, s)))
+                runs[s]++;
+    for (size_t want = rc->set->n_runs; ok && want > 0; want--)
+        for (size_t s = 0; s < n_sys; s++)
+            if (runs[s] == want || (n_sys == 1 && want == 1))
+                order[n_order++] = s;
+    for (size_t s = 0; s < n_sys; s++)
+        with += runs[s] > 0;
+    for (size_t oi = 0; ok && oi < n_order && oi < MAX_PCTL_PANELS; oi++) {
+        size_t s = order[oi];
         const char *sys = n_systems(rc) ? fsc_analysis_system(rc->a, s) : "";
         fsc_chart *p = n_sys > 1 ? NULL : c;
         /* devices in order of appearance in this system's runs */
@@ -1147,6 +1161,14 @@ static fsc_chart *disk_heatmap(fsc_rcharts *rc)
         }
         free(devs);
     }
+    if (ok && with > MAX_PCTL_PANELS) {
+        fsc_buf note = {0};
+        fsc_buf_printf(&note, "%d of %zu systems, those with the most runs first.", MAX_PCTL_PANELS, with);
+        ok = !note.oom && fsc_chart_set_text(&c->note, note.data);
+        fsc_buf_free(&note);
+    }
+    free(runs);
+    free(order);
     if (!ok) {
         fsc_chart_free(c);
         return NULL;
