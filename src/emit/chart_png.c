@@ -165,6 +165,6 @@ fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png
 void fsc_chart_shutdown(void)
 {
     pango_cairo_font_map_set_default(NULL);
-    /* no cairo_debug_reset_static_data(): it asserts when a scaled font is still cached */
+    cairo_debug_reset_static_data();
     FcFini();
 }
