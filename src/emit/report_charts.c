@@ -1019,7 +1019,7 @@ static fsc_status per_job_chart(fsc_rcharts *rc, size_t spec)
         rows[i] = i;
     size_t bars = count_bars(t, rows, t->n_rows), n_sys = n_systems(rc);
     fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, bar_specs[spec].title);
-    bool ok = c && fsc_chart_axes(c, "job", FSC_UNIT_NONE, bar_specs[spec].y_title, t->n_cols ? t->cols[1].unit : 0);
+    bool ok = c && fsc_chart_axes(c, "job", FSC_UNIT_NONE, bar_specs[spec].y_title, FSC_UNIT_NONE);
     for (size_t col = 0; ok && col < t->n_cols; col++)
         if (!t->cols[col].text) {
             c->y_unit = t->cols[col].unit;

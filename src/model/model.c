@@ -100,6 +100,7 @@ static void job_free(fsc_job *j)
         free(j->options[i].val);
     }
     free(j->options);
+    fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
