@@ -350,8 +350,8 @@ static void test_formats_and_names(void **state)
     char hex[8];
     fsc_chart_color_hex(0, hex);
     assert_string_equal(hex, "#0072b2");
-    /* a title only ever measured for SVG used to leave a font referenced, and the
-     * fsc_chart_shutdown() at the end of main aborted in cairo/fontconfig */
+    /* an SVG whose title is only measured, then fsc_chart_shutdown() at the end of
+     * main (the abort this once caused shows in a whole process: run_report_systems) */
     const double one[] = {1};
     fsc_chart *four = bars("Four", FSC_UNIT_IOPS, one, 1);
     free(svg_of(four, 800, 450));
