@@ -242,7 +242,7 @@ static void dir_text(unsigned mask, int dir, bool total, char *tmp, size_t tmp_l
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (mask & (1u << d)) {
             int n = snprintf(tmp + used, tmp_len - used, "%s%s", used ? "+" : "",
-                             fsc_ddir_name((fsc_ddir)d));
+                             fsc_rowdir_name(d)); /* unified_rw_reporting's mixed: "total" */
             if (n < 0 || (size_t)n >= tmp_len - used)
                 return;
             used += (size_t)n;
