@@ -168,6 +168,11 @@ fsc_chart *fsc_chart_dims(const fsc_table *t, const fsc_chart_dims_spec *spec, c
 fsc_chart *fsc_chart_percentiles(const fsc_runset *set, fsc_latkind k, fsc_label_from from);
 /* fio's latency_ns/us/ms buckets, one series per job (the first 10 jobs). */
 fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from);
+/* fio's latency buckets of jobs[0..n) into c: categories are the buckets from the
+ * first any of them filled to the last, one series per job named names[i] (colour
+ * colors[i]; colors may be NULL). False on allocation failure. */
+bool fsc_chart_add_buckets(fsc_chart *c, const fsc_job *const *jobs, const char *const *names, const int *colors,
+                           size_t n);
 /* Disk utilisation (%) per device of every run. */
 fsc_chart *fsc_chart_disk_util(const fsc_runset *set);
 

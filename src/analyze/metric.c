@@ -178,11 +178,12 @@ static bool parse_dir_field(fsc_mspec *s, const char *p, size_t n, int dir)
     s->dir = dir;
     s->offset = f->offset;
     /* KiB/s fields are reported in bytes/s like every other bandwidth */
-    s->m.unit = f->unit == FSC_UNIT_KIB_PER_S ? FSC_UNIT_BYTES_PER_S : f->unit;
+    /* one name, one unit: read.bw is KiB/s here as in the JSON (bw_bytes is bytes/s) */
+    s->m.unit = f->unit;
     s->agg = agg_for_unit(f->unit);
     s->m.higher_better = higher_is_better(f->unit);
     make_title(s, dir < 0 ? NULL : fsc_ddir_name((fsc_ddir)dir), field_title(f->name));
-    s->scale = f->unit == FSC_UNIT_KIB_PER_S ? 1024.0 : 1.0;
+    s->scale = 1.0;
     return true;
 }
 

@@ -5,6 +5,8 @@
 
 #include "fioscope/analyze.h"
 #include "fioscope/input.h"
+#include "fioscope/metric.h"
+#include "fioscope/metric_list.h"
 #include "fioscope/model.h"
 #include "fioscope/parse.h"
 
@@ -91,24 +93,55 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
 /* "1600x900" → *w, *h (200..8000 each); false if malformed. */
 bool fsc_cli_parse_size(const char *s, int *w, int *h);
 
-/* Exit status for a manifest: 1 if any input errored or held no run. */
-int fsc_cli_manifest_status(const fsc_manifest *m);
-
-/* Exit status for a manifest under the --fail-on policy of c: 1 when an entry has a
- * status (or, for "warning", warnings) the policy names, else 0. */
-int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m);
+/* Exit status for a manifest of the n_paths inputs named on the command line,
+ * under the --fail-on policy of c (NULL: the default): 1 when a named input has an
+ * error entry ("error"), gave no run at all ("no-runs"; files without runs found by
+ * a directory walk or inside an archive do not count by themselves), or when any
+ * entry has parser warnings ("warning"); else 0. */
+int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m, size_t n_paths);
 
 /* At most this many per-input diagnostics are printed; the rest are only counted in
  * the summary (the manifest lists every input). */
 #define FSC_CLI_MAX_DIAG 20
 
-/* Diagnostic line for an input that is not ok ("fioscope: P: M: reason"), unless
- * *shown already reached FSC_CLI_MAX_DIAG; counts it in *shown. */
-void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown);
+/* Diagnostics while reading: a line for every entry that is an error, and for a
+ * named input without runs ("fioscope: P: M: reason"), at most FSC_CLI_MAX_DIAG. */
+typedef struct fsc_cli_diag {
+    const char *const *paths; /* the inputs named on the command line */
+    size_t n_paths;
+    bool quiet;
+    size_t shown; /* diagnostics printed or counted */
+} fsc_cli_diag;
+
+/* The diagnostic of one manifest entry, if it deserves one. */
+void fsc_cli_diag_entry(fsc_cli_diag *d, const fsc_input_entry *e);
+/* After reading: "P: no fio run found" for each named directory or archive that
+ * gave no run and had no diagnostic of its own. */
+void fsc_cli_diag_end(fsc_cli_diag *d, const fsc_manifest *m);
 
 /* The closing line on stderr unless quiet, e.g. "fioscope: 12 inputs: 10 ok,
- * 1 no runs, 1 error; 37 runs". */
-void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m);
+ * 1 no runs, 1 error; 37 runs". shown: diagnostics printed or counted. */
+void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m, size_t shown);
+
+/* A status line ("chart written to x.png") on stderr unless -q: data alone goes to
+ * standard output. */
+void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...) FSC_PRINTF(2, 3);
+
+/* Usage error for an unknown option arg of cmd, with "did you mean" the nearest
+ * option named in the help text(s) (NULL-terminated list after help). Returns
+ * FSC_EXIT_USAGE. */
+int fsc_cli_unknown_option(const char *cmd, const char *arg, const char *help, ...);
+
+/* Is v one of the n values allowed for option opt? If not, a usage error naming the
+ * allowed values and the nearest one ("--format takes text, json or names, not 'jsn'
+ * (did you mean 'json'?)"), and true. */
+bool fsc_cli_bad_value(const char *cmd, const char *opt, const char *v, const char *const *allowed,
+                       size_t n);
+
+/* Check a comma list of metric names before reading any input: a usage error for
+ * the first unknown name, with the nearest known one. Returns true when all are
+ * known (NULL is fine). */
+bool fsc_cli_check_metric_list(const char *cmd, const char *list);
 
 int fsc_cmd_parse(int argc, char **argv);
 int fsc_cmd_table(int argc, char **argv);
@@ -117,5 +150,6 @@ int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
 int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
+int fsc_cmd_metrics(int argc, char **argv);
 
 #endif

@@ -119,7 +119,7 @@ static int parse_opt(chart_args *ca, int argc, char **argv, int *i)
         if (r < 0)
             return fsc_cli_usage("chart", "bad value for %s", a);
         if (r == 0)
-            return fsc_cli_usage("chart", "unknown option '%s'", a);
+            return fsc_cli_unknown_option("chart", a, chart_help, fsc_cli_common_help, NULL);
     }
     return -1;
 }
@@ -127,15 +127,8 @@ static int parse_opt(chart_args *ca, int argc, char **argv, int *i)
 /* -1 when name is a metric, else a usage error naming the nearest one. */
 static int check_metric(const char *opt, const char *name)
 {
-    fsc_metric m;
-    if (!name || fsc_metric_lookup(name, &m, NULL))
-        return -1;
-    size_t n = 0;
-    const char *const *names = fsc_metric_base_names(&n);
-    const char *near = fsc_nearest(name, names, n, 0);
-    if (near)
-        return fsc_cli_usage("chart", "%s: unknown metric '%s' (did you mean '%s'?)", opt, name, near);
-    return fsc_cli_usage("chart", "%s: unknown metric '%s' (fioscope metrics lists them)", opt, name);
+    (void)opt; /* the shared check names the metric and the nearest one */
+    return fsc_cli_check_metric_list("chart", name) ? -1 : FSC_EXIT_USAGE;
 }
 
 /* The output format: --format, else the extension of -o (PNG for '-'). */
@@ -386,8 +379,8 @@ static int draw(chart_args *ca, const fsc_runset *set)
             fsc_chart_fit_size(c, &ca->width, &ca->height);
         if (fsc_chart_render(c, (fsc_chart_format)ca->format, ca->width, ca->height, &out, &err) != FSC_OK)
             fsc_cli_err("chart: %s", err.data ? err.data : "cannot draw");
-        else if ((rc = write_file(ca, &out)) == FSC_EXIT_OK && strcmp(ca->output, "-") && !ca->common.quiet)
-            fprintf(stderr, "fioscope: chart written to %s\n", ca->output);
+        else if ((rc = write_file(ca, &out)) == FSC_EXIT_OK && strcmp(ca->output, "-"))
+            fsc_cli_status(&ca->common, "fioscope: chart written to %s", ca->output);
     }
     fsc_chart_free(c);
     fsc_analysis_free(a);

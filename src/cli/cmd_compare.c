@@ -23,8 +23,8 @@ static const char compare_help[] =
     "(n=1 on a side; at alpha 0.05 at least 4+4 runs). When nothing pairs, the\n"
     "--match that would pair the most rows is named and the exit status is 1.\n"
     "\n"
-    "  -m, --metrics LIST  comma list (default iops,bw,lat,clat.p99,cpu; see\n"
-    "                      'fioscope table --help' for the names)\n"
+    "  -m, --metrics LIST  comma list (default iops,bw,lat,clat.p99,cpu;\n"
+    "                      'fioscope metrics' lists the names)\n"
     "      --match RULE    auto (default): label, workload or jobname, whichever pairs\n"
     "                      the most rows; label: the label without the system's\n"
     "                      part; workload: the workload key; jobname; a list of\n"
@@ -38,6 +38,12 @@ static const char compare_help[] =
     "                      better, red worse (higher IOPS/bandwidth, lower latency)\n"
     "      --alpha A       significance level (default 0.05)\n"
     "      --no-split      mixed read/write jobs as one total row\n"
+    "      --fail-on=regression:PCT   exit 1 when a metric of a paired row got worse\n"
+    "                      by more than PCT percent on any side against the baseline\n"
+    "                      (lower IOPS/bandwidth, higher latency/cpu; a change the\n"
+    "                      test calls not significant does not count); each one is\n"
+    "                      named on stderr. Combines with the input policy:\n"
+    "                      --fail-on=error,regression:5\n"
     "  -o, --output FILE   write to FILE instead of standard output\n"
     "\n"
     "Common options:\n";
@@ -52,7 +58,47 @@ typedef struct compare_args {
     size_t *side_n;
     size_t n_sides;
     bool by_system;
+    double fail_pct; /* --fail-on=regression:PCT; < 0: not asked */
 } compare_args;
+
+/* "regression:PCT" items of a --fail-on list: the percentage into *pct, the other
+ * items (the input policy) into rest. False when an item is malformed. */
+static bool split_fail_on(const char *v, double *pct, fsc_buf *rest)
+{
+    const char *item;
+    size_t l;
+    while (fsc_list_next(&v, &item, &l)) {
+        if (l > 11 && !strncmp(item, "regression:", 11)) {
+            char num[32], *end;
+            snprintf(num, sizeof num, "%.*s", (int)(l - 11 < 31 ? l - 11 : 31), item + 11);
+            *pct = strtod(num, &end);
+            if (end == num || *end || !(*pct >= 0) || l - 11 > 31)
+                return false;
+        } else {
+            fsc_buf_printf(rest, "%s%.*s", rest->len ? "," : "", (int)l, item);
+        }
+    }
+    return true;
+}
+
+/* --fail-on=LIST for compare: regression:PCT here, the rest as every command takes
+ * it. 1 consumed, or an exit status + 10. */
+static int fail_on_opt(compare_args *ca, const char *v)
+{
+    fsc_buf rest = {0};
+    bool ok = split_fail_on(v, &ca->fail_pct, &rest);
+    if (ok && rest.len) {
+        char opt[] = "--fail-on";
+        char *fargv[] = {opt, rest.data, NULL};
+        int k = 0;
+        ok = fsc_cli_common_opt(&ca->common, 2, fargv, &k) == 1;
+    }
+    fsc_buf_free(&rest);
+    if (!ok)
+        return 10 + fsc_cli_usage("compare", "--fail-on takes regression:PCT (a percentage, e.g. "
+                                             "regression:5) and/or error, no-runs, warning, none");
+    return 1;
+}
 
 static bool one_of(const char *v, const char *const *list, size_t n)
 {
@@ -99,6 +145,8 @@ static int compare_opt(compare_args *ca, int argc, char **argv, int *i)
         ca->copts.alpha = x;
     } else if ((v = fsc_cli_opt_value(argc, argv, i, "--output", "-o", &missing))) {
         ca->output = v;
+    } else if ((v = fsc_cli_opt_value(argc, argv, i, "--fail-on", NULL, &missing))) {
+        return fail_on_opt(ca, v);
     } else if (missing) {
         return 10 + fsc_cli_usage("compare", "%s needs a value", a);
     } else {
@@ -132,7 +180,7 @@ static int parse_args(compare_args *ca, int argc, char **argv)
             if (r >= 10)
                 return r - 10;
             if (r == 0)
-                return fsc_cli_usage("compare", "unknown option '%s'", a);
+                return fsc_cli_unknown_option("compare", a, compare_help, fsc_cli_common_help, NULL);
         }
     }
     if (ca->by_system && ca->n_sides > 1)
@@ -172,6 +220,36 @@ static int write_output(const compare_args *ca, const fsc_buf *out)
     return ok ? FSC_EXIT_OK : FSC_EXIT_INPUT;
 }
 
+/* --fail-on=regression:PCT: every metric of a paired row that got worse by more than
+ * PCT percent on a side against the baseline, named on stderr; 1 if any. A change
+ * the U test could judge and found not significant does not count; single runs (or
+ * too few for the test) count by their medians. */
+static int regressions(const compare_args *ca, const fsc_comparison *c)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < c->n_rows; r++)
+        for (size_t k = 0; k < c->n_cols; k++)
+            for (size_t s = 0; s < c->n_sides; s++) {
+                const fsc_cmp_cell *x = &c->rows[r].by_side[k * c->n_sides + s];
+                if (s == c->baseline || !x->present || x->delta_pct != x->delta_pct ||
+                    (x->decided && !x->significant))
+                    continue;
+                double worse = c->cols[k].higher_better ? -x->delta_pct : x->delta_pct;
+                if (!(worse > ca->fail_pct))
+                    continue;
+                if (!ca->common.quiet && n < FSC_CLI_MAX_DIAG)
+                    fsc_cli_err("compare: regression: %s: %s%s%s %+.1f%% (over %g%%)",
+                                c->rows[r].label, c->n_sides > 2 ? c->sides[s] : "",
+                                c->n_sides > 2 ? ": " : "", c->cols[k].name, x->delta_pct,
+                                ca->fail_pct);
+                n++;
+            }
+    if (n && !ca->common.quiet)
+        fsc_cli_err("compare: %zu metric%s got worse by more than %g%%", n, n == 1 ? "" : "s",
+                    ca->fail_pct);
+    return n ? FSC_EXIT_INPUT : FSC_EXIT_OK;
+}
+
 static int run_compare(compare_args *ca, const fsc_runset *sets)
 {
     fsc_buf err = {0}, out = {0};
@@ -205,6 +283,8 @@ static int run_compare(compare_args *ca, const fsc_runset *sets)
         rc = FSC_EXIT_INPUT;
     } else {
         rc = write_output(ca, &out);
+        if (rc == FSC_EXIT_OK && ca->fail_pct >= 0)
+            rc = regressions(ca, cmp);
     }
     fsc_comparison_free(cmp);
     fsc_analysis_free(a);
@@ -221,26 +301,13 @@ static int precheck(compare_args *ca)
     int rc = fsc_cli_check_analysis("compare", &ca->common);
     if (rc >= 0)
         return rc;
-    fsc_buf err = {0};
-    fsc_metric m;
-    const char *p = ca->copts.metrics ? ca->copts.metrics : fsc_compare_default_metrics;
-    while (*p && rc < 0) {
-        size_t l = strcspn(p, ",");
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)(l < 63 ? l : 63), p);
-        if (l && !fsc_metric_lookup(name, &m, &err)) {
-            fsc_cli_err("compare: %s (see 'fioscope metrics')", err.data ? err.data : "bad metric");
-            rc = FSC_EXIT_USAGE;
-        }
-        p += l + (p[l] == ',');
-    }
-    fsc_buf_free(&err);
-    return rc;
+    return fsc_cli_check_metric_list("compare", ca->copts.metrics) ? -1 : FSC_EXIT_USAGE;
 }
 
 int fsc_cmd_compare(int argc, char **argv)
 {
-    compare_args ca = {.common = {.input = {.progress = true}, .keep_all_rows = true}, .format = "text", .color = "auto"};
+    compare_args ca = {.common = {.input = {.progress = true}, .keep_all_rows = true},
+                       .format = "text", .color = "auto", .fail_pct = -1};
     size_t n = (size_t)argc + 1;
     ca.all_paths = calloc(n, sizeof *ca.all_paths);
     ca.side_first = calloc(n, sizeof *ca.side_first);

@@ -75,7 +75,7 @@ static int parse_args(report_args *ra, int argc, char **argv)
             if (r < 0)
                 return fsc_cli_usage("report", "bad value for %s", a);
             if (r == 0)
-                return fsc_cli_usage("report", "unknown option '%s'", a);
+                return fsc_cli_unknown_option("report", a, report_help, fsc_cli_common_help, NULL);
         }
     }
     return -1;
@@ -128,11 +128,10 @@ int fsc_cmd_report(int argc, char **argv)
         fsc_cli_err("report: %s", err.len ? err.data : fsc_strerror(st));
         rc = FSC_EXIT_INPUT;
     } else {
-        if (!ra.common.quiet)
-            fprintf(stderr,
-                    "fioscope: report written to %s/index.html (also report.md, report.xlsx and %zu charts "
-                    "in %s/charts/; %zu system%s)\n",
-                    ra.dir, res.n_charts, ra.dir, res.n_systems, res.n_systems == 1 ? "" : "s");
+        fsc_cli_status(&ra.common,
+                       "fioscope: report written to %s/index.html (also report.md, report.xlsx "
+                       "and %zu charts in %s/charts/; %zu system%s)",
+                       ra.dir, res.n_charts, ra.dir, res.n_systems, res.n_systems == 1 ? "" : "s");
         rc = lrc;
     }
     fsc_chart_shutdown();

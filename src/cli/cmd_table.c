@@ -37,7 +37,7 @@ static const char table_help[] =
     "clat, slat [.mean|.min|.max|.stddev|.pNN] (I/O-weighted), and the text\n"
     "columns label, dir, rw, bs, ioengine, iodepth, jobs, jobname, fio_version,\n"
     "file, run and the dimensions system, numjobs, direct, workload, heading, host,\n"
-    "repeat. See docs/tables.md and docs/analysis.md.\n"
+    "repeat. 'fioscope metrics' lists every name with its unit and meaning.\n"
     "\n"
     "Common options:\n";
 
@@ -133,7 +133,7 @@ static int parse_args(table_args *ta, int argc, char **argv)
             if (r < 0)
                 return fsc_cli_usage("table", "bad value for %s", a);
             if (r == 0)
-                return fsc_cli_usage("table", "unknown option '%s'", a);
+                return fsc_cli_unknown_option("table", a, table_help, fsc_cli_common_help, NULL);
         }
     }
     if (!ta->n_paths)
@@ -146,6 +146,8 @@ static int parse_args(table_args *ta, int argc, char **argv)
 /* Check the metric list before reading any input, so a typo costs nothing. */
 static int check_metrics(const char *metrics)
 {
+    if (!fsc_cli_check_metric_list("table", metrics))
+        return FSC_EXIT_USAGE;
     fsc_runset empty;
     fsc_buf err = {0};
     fsc_runset_init(&empty);

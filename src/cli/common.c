@@ -84,6 +84,89 @@ const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, co
     return opt_value(argc, argv, i, lng, shrt, missing);
 }
 
+/* Long options ("--name") written in a help text, into names (at most cap). */
+static size_t help_options(const char *help, char names[][40], size_t n, size_t cap)
+{
+    for (const char *p = help; (p = strstr(p, "--")) != NULL && n < cap; p += 2) {
+        if (p > help && p[-1] != ' ' && p[-1] != '[' && p[-1] != '(' && p[-1] != ',')
+            continue;
+        size_t l = 2;
+        while ((p[l] >= 'a' && p[l] <= 'z') || (p[l] >= '0' && p[l] <= '9') || p[l] == '-')
+            l++;
+        if (l > 2 && l < 40) {
+            memcpy(names[n], p, l);
+            names[n][l] = '\0';
+            n++;
+        }
+    }
+    return n;
+}
+
+int fsc_cli_unknown_option(const char *cmd, const char *arg, const char *help, ...)
+{
+    char names[160][40];
+    const char *cands[160];
+    size_t n = help_options(help, names, 0, 160);
+    va_list ap;
+    va_start(ap, help);
+    for (const char *h; (h = va_arg(ap, const char *)) != NULL;)
+        n = help_options(h, names, n, 160);
+    va_end(ap);
+    for (size_t i = 0; i < n; i++)
+        cands[i] = names[i];
+    /* "--iodeth=4": the name alone is compared */
+    char word[64];
+    size_t wl = strcspn(arg, "=");
+    snprintf(word, sizeof word, "%.*s", (int)(wl < sizeof word ? wl : sizeof word - 1), arg);
+    const char *near = word[0] == '-' && word[1] == '-' ? fsc_nearest(word, cands, n, 0) : NULL;
+    if (near)
+        return fsc_cli_usage(cmd, "unknown option '%s' (did you mean '%s'?)", arg, near);
+    return fsc_cli_usage(cmd, "unknown option '%s'", arg);
+}
+
+bool fsc_cli_bad_value(const char *cmd, const char *opt, const char *v, const char *const *allowed,
+                       size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(v, allowed[i]))
+            return false;
+    fsc_buf list = {0};
+    for (size_t i = 0; i < n; i++)
+        fsc_buf_printf(&list, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "", allowed[i]);
+    const char *near = fsc_nearest(v, allowed, n, 0);
+    if (near)
+        fsc_cli_usage(cmd, "%s takes %s, not '%s' (did you mean '%s'?)", opt,
+                      list.data ? list.data : "", v, near);
+    else
+        fsc_cli_usage(cmd, "%s takes %s, not '%s'", opt, list.data ? list.data : "", v);
+    fsc_buf_free(&list);
+    return true;
+}
+
+bool fsc_cli_check_metric_list(const char *cmd, const char *list)
+{
+    const char *p = list ? list : "", *s;
+    size_t len;
+    while (fsc_list_next(&p, &s, &len)) {
+        fsc_metric m;
+        char *name = fsc_strndup(s, len);
+        if (name && len && !fsc_metric_lookup(name, &m, NULL)) {
+            fsc_buf near = {0};
+            if (fsc_metric_nearest(name, &near))
+                fsc_cli_usage(cmd, "unknown metric '%s' (did you mean '%s'? 'fioscope metrics' "
+                              "lists them all)", name, near.data);
+            else
+                fsc_cli_usage(cmd, "unknown metric '%s' ('fioscope metrics' lists them all)",
+                              name);
+            fsc_buf_free(&near);
+            free(name);
+            return false;
+        }
+        free(name);
+    }
+    return true;
+}
+
 const char fsc_cli_common_help[] =
     "      --label-from=heading|file|job|context   how run labels are built\n"
     "  -j, --jobs N        parse with N threads (default: number of cores)\n"
@@ -360,8 +443,7 @@ int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 typedef struct load_ctx {
     fsc_runset *set;
     fsc_manifest *manifest;
-    bool quiet;
-    size_t diags; /* diagnostics printed or counted */
+    fsc_cli_diag diag;
 } load_ctx;
 
 static bool on_run(void *vctx, fsc_run *run)
@@ -370,15 +452,44 @@ static bool on_run(void *vctx, fsc_run *run)
     return fsc_runset_add(ctx->set, run);
 }
 
-void fsc_cli_input_diag(const fsc_input_entry *e, size_t *shown)
+static void diag_line(fsc_cli_diag *d, const char *path, const char *member, const char *what)
 {
-    if (e->status == FSC_IN_OK || (*shown)++ >= FSC_CLI_MAX_DIAG)
+    if (d->shown++ >= FSC_CLI_MAX_DIAG || d->quiet)
         return;
-    const char *what = e->status == FSC_IN_NO_RUNS ? "no fio run found" : e->error;
-    if (e->member)
-        fsc_cli_err("%s: %s: %s", e->path, e->member, what ? what : "error");
+    if (member)
+        fsc_cli_err("%s: %s: %s", path, member, what ? what : "error");
     else
-        fsc_cli_err("%s: %s", e->path, what ? what : "error");
+        fsc_cli_err("%s: %s", path, what ? what : "error");
+}
+
+/* Is e the entry of a named input itself (a file named on the command line)? */
+static bool entry_is_named(const fsc_cli_diag *d, const fsc_input_entry *e)
+{
+    return !e->member && e->arg < d->n_paths && !strcmp(e->path, d->paths[e->arg]);
+}
+
+void fsc_cli_diag_entry(fsc_cli_diag *d, const fsc_input_entry *e)
+{
+    if (e->status == FSC_IN_ERROR)
+        diag_line(d, e->path, e->member, e->error);
+    else if (e->status == FSC_IN_NO_RUNS && entry_is_named(d, e))
+        diag_line(d, e->path, NULL, "no fio run found");
+}
+
+void fsc_cli_diag_end(fsc_cli_diag *d, const fsc_manifest *m)
+{
+    for (size_t i = 0; i < d->n_paths; i++) {
+        bool runs = false, said = false;
+        for (size_t k = 0; k < m->n; k++) {
+            const fsc_input_entry *e = &m->items[k];
+            if (e->arg != i)
+                continue;
+            runs |= e->runs > 0;
+            said |= e->status == FSC_IN_ERROR || entry_is_named(d, e);
+        }
+        if (!runs && !said)
+            diag_line(d, d->paths[i], NULL, "no fio run found");
+    }
 }
 
 static bool on_input(void *vctx, const fsc_input_entry *e)
@@ -386,20 +497,11 @@ static bool on_input(void *vctx, const fsc_input_entry *e)
     load_ctx *ctx = vctx;
     if (!fsc_manifest_add(ctx->manifest, e))
         return false;
-    if (!ctx->quiet)
-        fsc_cli_input_diag(e, &ctx->diags);
+    fsc_cli_diag_entry(&ctx->diag, e);
     return true;
 }
 
-int fsc_cli_manifest_status(const fsc_manifest *m)
-{
-    for (size_t i = 0; i < m->n; i++)
-        if (m->items[i].status != FSC_IN_OK)
-            return FSC_EXIT_INPUT;
-    return FSC_EXIT_OK;
-}
-
-int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m)
+int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m, size_t n_paths)
 {
     unsigned policy = c && c->fail_on ? c->fail_on : FSC_FAIL_DEFAULT;
     if (policy & FSC_FAIL_NONE)
@@ -407,14 +509,24 @@ int fsc_cli_exit_status(const fsc_cli_common *c, const fsc_manifest *m)
     for (size_t i = 0; i < m->n; i++) {
         const fsc_input_entry *e = &m->items[i];
         if ((e->status == FSC_IN_ERROR && (policy & FSC_FAIL_ERROR)) ||
-            (e->status == FSC_IN_NO_RUNS && (policy & FSC_FAIL_NO_RUNS)) ||
             (e->warnings && (policy & FSC_FAIL_WARNING)))
             return FSC_EXIT_INPUT;
     }
-    return FSC_EXIT_OK;
+    if (!(policy & FSC_FAIL_NO_RUNS))
+        return FSC_EXIT_OK;
+    bool *none = calloc(n_paths ? n_paths : 1, sizeof *none);
+    if (!none)
+        return FSC_EXIT_INPUT;
+    fsc_manifest_no_runs(m, n_paths, none);
+    int rc = FSC_EXIT_OK;
+    for (size_t i = 0; i < n_paths; i++)
+        if (none[i])
+            rc = FSC_EXIT_INPUT;
+    free(none);
+    return rc;
 }
 
-void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
+void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m, size_t shown)
 {
     size_t count[3] = {0}, runs = 0, warnings = 0;
     if (c && c->quiet)
@@ -433,10 +545,20 @@ void fsc_cli_summary(const fsc_cli_common *c, const fsc_manifest *m)
     if (warnings)
         fprintf(stderr, ", %zu warning%s", warnings, warnings == 1 ? "" : "s");
     fputc('\n', stderr);
-    size_t bad = count[FSC_IN_NO_RUNS] + count[FSC_IN_ERROR];
-    if (bad > FSC_CLI_MAX_DIAG)
+    if (shown > FSC_CLI_MAX_DIAG)
         fsc_cli_err("(only the first %d of %zu problems were shown; the manifest lists them all)",
-                    FSC_CLI_MAX_DIAG, bad);
+                    FSC_CLI_MAX_DIAG, shown);
+}
+
+void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...)
+{
+    if (c && c->quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
 }
 
 int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
@@ -450,7 +572,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         fsc_buf_free(&err);
         return -1;
     }
-    load_ctx ctx = {set, manifest, c->quiet, 0};
+    load_ctx ctx = {set, manifest, {paths, n_paths, c->quiet, 0}};
     fsc_input_sink sink = {.run = on_run, .input = on_input, .ctx = &ctx};
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
@@ -459,12 +581,13 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
         st = fsc_ts_annotate(set); /* the jobs' stability over time, from their logs */
     fsc_parser_free(p);
     fsc_buf_free(&err);
-    fsc_cli_summary(c, manifest);
+    fsc_cli_diag_end(&ctx.diag, manifest);
+    fsc_cli_summary(c, manifest, ctx.diag.shown);
     if (st != FSC_OK) {
         fsc_cli_err("%s", fsc_strerror(st));
         return FSC_EXIT_INPUT;
     }
     if (c->n_where && !c->keep_all_rows && prune_runs(c, paths, n_paths, set) != FSC_EXIT_OK)
         return FSC_EXIT_INPUT;
-    return fsc_cli_exit_status(c, manifest);
+    return fsc_cli_exit_status(c, manifest, n_paths);
 }

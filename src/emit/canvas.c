@@ -433,6 +433,11 @@ void fsc_cv_text(fsc_canvas *cv, const char *s, double x, double y, fsc_align al
         cairo_restore(cv->cr);
         return;
     }
+    /* Shown on the 1x1 scratch surface too (clipped away at once): a layout only ever
+     * measured left a font referenced in Pango's caches, and cairo and fontconfig then
+     * abort in fsc_chart_shutdown ("Four" as a title was enough). */
+    cairo_move_to(cv->cr, 0, 0);
+    pango_cairo_show_layout(cv->cr, cv->lay);
     double base = pango_layout_get_baseline(cv->lay) / (double)PANGO_SCALE;
     static const char *const anchors[] = {"start", "middle", "end"};
     fsc_buf_puts(cv->svg, "<text");

@@ -798,26 +798,25 @@ static void bucket_name(const bucket_key *k, fsc_buf *out)
         fsc_buf_printf(out, "%s %s", k->key, units[k->unit]);
 }
 
-static bool collect_buckets(const fsc_runset *set, bucket_key **keys, size_t *n, size_t *cap)
+static bool collect_buckets(const fsc_job *const *jobs, size_t n_jobs, bucket_key **keys, size_t *n, size_t *cap)
 {
-    for (size_t r = 0; r < set->n_runs; r++)
-        for (size_t j = 0; j < set->runs[r]->n_jobs; j++)
-            for (int u = 0; u < FSC_BUCKET_COUNT; u++) {
-                const fsc_kvlist *l = &set->runs[r]->jobs[j].latency[u];
-                for (size_t i = 0; i < l->n; i++) {
-                    bool seen = false;
-                    for (size_t k = 0; k < *n && !seen; k++)
-                        seen = (*keys)[k].unit == u && !strcmp((*keys)[k].key, l->items[i].key);
-                    if (seen)
-                        continue;
-                    bucket_key *bk = FSC_PUSH(*keys, *n, *cap);
-                    if (!bk)
-                        return false;
-                    bk->unit = u;
-                    bk->bound = bucket_bound(l->items[i].key);
-                    memcpy(bk->key, l->items[i].key, sizeof bk->key);
-                }
+    for (size_t j = 0; j < n_jobs; j++)
+        for (int u = 0; u < FSC_BUCKET_COUNT; u++) {
+            const fsc_kvlist *l = &jobs[j]->latency[u];
+            for (size_t i = 0; i < l->n; i++) {
+                bool seen = false;
+                for (size_t k = 0; k < *n && !seen; k++)
+                    seen = (*keys)[k].unit == u && !strcmp((*keys)[k].key, l->items[i].key);
+                if (seen)
+                    continue;
+                bucket_key *bk = FSC_PUSH(*keys, *n, *cap);
+                if (!bk)
+                    return false;
+                bk->unit = u;
+                bk->bound = bucket_bound(l->items[i].key);
+                memcpy(bk->key, l->items[i].key, sizeof bk->key);
             }
+        }
     qsort(*keys, *n, sizeof **keys, cmp_bucket);
     return true;
 }
@@ -829,20 +828,19 @@ static double bucket_value(const fsc_job *job, const bucket_key *k)
 }
 
 /* The first and last bucket that any job filled (fio prints many 0.00 / 0.01 rows). */
-static void bucket_span(const fsc_runset *set, const bucket_key *keys, size_t n, size_t *lo,
+static void bucket_span(const fsc_job *const *jobs, size_t n_jobs, const bucket_key *keys, size_t n, size_t *lo,
                         size_t *hi)
 {
     *lo = n;
     *hi = 0;
     for (size_t k = 0; k < n; k++)
-        for (size_t r = 0; r < set->n_runs; r++)
-            for (size_t j = 0; j < set->runs[r]->n_jobs; j++) {
-                double v = bucket_value(&set->runs[r]->jobs[j], &keys[k]);
-                if (isfinite(v) && v > 0) {
-                    *lo = k < *lo ? k : *lo;
-                    *hi = k > *hi ? k : *hi;
-                }
+        for (size_t j = 0; j < n_jobs; j++) {
+            double v = bucket_value(jobs[j], &keys[k]);
+            if (isfinite(v) && v > 0) {
+                *lo = k < *lo ? k : *lo;
+                *hi = k > *hi ? k : *hi;
             }
+        }
 }
 
 static bool job_has_buckets(const fsc_job *job)
@@ -853,36 +851,14 @@ static bool job_has_buckets(const fsc_job *job)
     return false;
 }
 
-static bool bucket_series(fsc_chart *c, const fsc_runset *set, const bucket_key *keys, size_t lo,
-                          size_t hi, fsc_label_from from, size_t *total)
+bool fsc_chart_add_buckets(fsc_chart *c, const fsc_job *const *jobs, const char *const *names, const int *colors,
+                           size_t n_jobs)
 {
-    for (size_t r = 0; r < set->n_runs; r++)
-        for (size_t j = 0; j < set->runs[r]->n_jobs; j++) {
-            const fsc_job *job = &set->runs[r]->jobs[j];
-            if (!job_has_buckets(job) || ++*total > MAX_CURVES)
-                continue;
-            char *label = job_label(set->runs[r], job, from);
-            fsc_series *s = label ? fsc_chart_add_series(c, label) : NULL;
-            free(label);
-            if (!s)
-                return false;
-            for (size_t k = lo; k <= hi; k++)
-                if (!fsc_series_add(s, (double)(k - lo), bucket_value(job, &keys[k])))
-                    return false;
-        }
-    return true;
-}
-
-fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from)
-{
-    fsc_chart *c = fsc_chart_new(FSC_CHART_BUCKETS, "Latency distribution");
     bucket_key *keys = NULL;
-    size_t n = 0, cap = 0, lo, hi, total = 0;
-    bool ok = c && fsc_chart_axes(c, "latency bucket (upper bound)", FSC_UNIT_NONE, "share of I/Os",
-                                  FSC_UNIT_PCT) &&
-              collect_buckets(set, &keys, &n, &cap);
+    size_t n = 0, cap = 0, lo, hi;
+    bool ok = collect_buckets(jobs, n_jobs, &keys, &n, &cap);
     if (ok)
-        bucket_span(set, keys, n, &lo, &hi);
+        bucket_span(jobs, n_jobs, keys, n, &lo, &hi);
     if (ok && lo <= hi) {
         fsc_buf name = {0};
         for (size_t k = lo; ok && k <= hi; k++) {
@@ -891,15 +867,44 @@ fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from)
             ok = !name.oom && fsc_chart_add_category(c, name.data);
         }
         fsc_buf_free(&name);
-        ok = ok && bucket_series(c, set, keys, lo, hi, from, &total);
+        for (size_t j = 0; ok && j < n_jobs; j++) {
+            fsc_series *s = fsc_chart_add_series(c, names[j]);
+            ok = s != NULL;
+            if (ok && colors)
+                s->color = colors[j];
+            for (size_t k = lo; ok && k <= hi; k++)
+                ok = fsc_series_add(s, (double)(k - lo), bucket_value(jobs[j], &keys[k]));
+        }
     }
+    free(keys);
+    return ok;
+}
+
+fsc_chart *fsc_chart_buckets(const fsc_runset *set, fsc_label_from from)
+{
+    fsc_chart *c = fsc_chart_new(FSC_CHART_BUCKETS, "Latency distribution");
+    const fsc_job *jobs[MAX_CURVES];
+    char *names[MAX_CURVES];
+    size_t n = 0, total = 0;
+    bool ok = c && fsc_chart_axes(c, "latency bucket (upper bound)", FSC_UNIT_NONE, "share of I/Os", FSC_UNIT_PCT);
+    for (size_t r = 0; ok && r < set->n_runs; r++)
+        for (size_t j = 0; ok && j < set->runs[r]->n_jobs; j++) {
+            const fsc_job *job = &set->runs[r]->jobs[j];
+            if (!job_has_buckets(job) || ++total > MAX_CURVES)
+                continue;
+            names[n] = job_label(set->runs[r], job, from);
+            jobs[n] = job;
+            ok = names[n++] != NULL;
+        }
+    ok = ok && fsc_chart_add_buckets(c, jobs, (const char *const *)names, NULL, n);
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
     if (ok && total > MAX_CURVES) {
         fsc_buf sub = {0};
         fsc_buf_printf(&sub, "the first %d of %zu jobs", MAX_CURVES, total);
-        c->subtitle = sub.data;
-        ok = !sub.oom;
+        ok = !sub.oom && fsc_chart_set_text(&c->subtitle, sub.data);
+        fsc_buf_free(&sub);
     }
-    free(keys);
     if (!ok) {
         fsc_chart_free(c);
         return NULL;

@@ -357,12 +357,18 @@ static bool has_y2(const fsc_chart *c)
     return false;
 }
 
+/* Is there a bar for point i of series s? (A bucket nobody filled takes no slot.) */
+static bool bar_here(const fsc_chart *c, const fsc_series *s, size_t i, bool log)
+{
+    return !s->y2 && i < s->n && drawable(s->y[i], log) && (c->type != FSC_CHART_BUCKETS || s->y[i] > 0);
+}
+
 /* Bars drawn in category i (series against the left axis with a value there). */
 static size_t bars_in(const fsc_chart *c, size_t i, bool log)
 {
     size_t n = 0;
     for (size_t k = 0; k < c->n_series; k++)
-        n += !c->series[k].y2 && i < c->series[k].n && drawable(c->series[k].y[i], log);
+        n += bar_here(c, &c->series[k], i, log);
     return n;
 }
 
@@ -764,6 +770,20 @@ static void plan_categories(plot *p, cat_layout *l, double plot_w)
     }
 }
 
+/* plan_categories for the plot box b; slanted names reach left of their group, so
+ * the box moves right until the first one stays inside the area. */
+static void plan_categories_in(plot *p, cat_layout *l, box *b)
+{
+    plan_categories(p, l, b->x1 - b->x0);
+    if (l->orient != 45)
+        return;
+    double over = longest_category(p, l) * 0.71 - l->pitch / 2 - (b->x0 - p->area.x0);
+    if (over > 0) {
+        b->x0 += over;
+        plan_categories(p, l, b->x1 - b->x0);
+    }
+}
+
 static void draw_categories(plot *p, const cat_layout *l, const box *b)
 {
     ctx *x = p->x;
@@ -801,8 +821,7 @@ static bool place_bars(const fsc_chart *c, cat_layout *l, const box *b, bool log
         size_t m = bars_in(c, i, log), r = 0;
         double start = b->x0 + l->pitch * ((double)i + 0.5) - l->bw * (double)m / 2;
         for (size_t k = 0; k < ns; k++) {
-            const fsc_series *s = &c->series[k];
-            bool here = !s->y2 && i < s->n && drawable(s->y[i], log);
+            bool here = bar_here(c, &c->series[k], i, log);
             l->pos[k * l->nc + i] = here ? start + l->bw * ((double)r++ + 0.5) : NAN;
         }
     }
@@ -1045,15 +1064,7 @@ static void plot_categorical(plot *p)
     b.y0 += panel_title(p, c) + 6 * f;
     b.x0 += left_margin(p, max_tick_width(p, &a));
     b.x1 -= twin ? left_margin(p, max_tick_width(p, &a2)) : 16 * f;
-    plan_categories(p, &l, b.x1 - b.x0);
-    if (l.orient == 45) {
-        /* slanted names reach left of their group: the first one must stay inside */
-        double over = longest_category(p, &l) * 0.71 - l.pitch / 2 - (b.x0 - p->area.x0);
-        if (over > 0) {
-            b.x0 += over;
-            plan_categories(p, &l, b.x1 - b.x0);
-        }
-    }
+    plan_categories_in(p, &l, &b);
     b.y1 -= l.bottom + (p->show_x_title && c->x_title && *c->x_title ? fsc_cv_line_height(x->cv, p->title_px) * 1.3 : 0);
     if (b.y1 - b.y0 < 40 * f || !place_bars(c, &l, &b, log, f)) {
         free(l.pos);
@@ -1359,14 +1370,7 @@ static void plot_heatmap(plot *p)
     bar_labels = fsc_cv_text_width(x->cv, lab, p->tick_px, false);
     b.x1 -= bar_w + bar_labels + 30 * f;
     cat_layout l = {.nc = nc, .prefix = common_prefix(c, nc)};
-    plan_categories(p, &l, b.x1 - b.x0);
-    if (l.orient == 45) {
-        double over = longest_category(p, &l) * 0.71 - l.pitch / 2 - (b.x0 - p->area.x0);
-        if (over > 0) {
-            b.x0 += over;
-            plan_categories(p, &l, b.x1 - b.x0);
-        }
-    }
+    plan_categories_in(p, &l, &b);
     b.y1 -= l.bottom + (p->show_x_title && c->x_title ? fsc_cv_line_height(x->cv, p->title_px) * 1.3 : 0);
     if (b.y1 - b.y0 < 30 * f)
         return;

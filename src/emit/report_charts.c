@@ -178,6 +178,18 @@ static size_t systems_of_key(const fsc_obs_set *os, size_t key, size_t n_sys)
     return count;
 }
 
+/* Workload keys in order: the ones run on the most systems first (stable). */
+static size_t *keys_by_systems(const fsc_obs_set *os, size_t n_sys, size_t *n)
+{
+    size_t *order = malloc((os->n_keys + 1) * sizeof *order);
+    *n = 0;
+    for (size_t want = n_sys; order && want > 0; want--)
+        for (size_t k = 0; k < os->n_keys; k++)
+            if (systems_of_key(os, k, n_sys) == want)
+                order[(*n)++] = k;
+    return order;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -725,13 +737,8 @@ static fsc_chart *pctl_by_workload(fsc_rcharts *rc, const fsc_obs_set *os, size_
                                                          : "one curve per direction (dashed: write), median of the "
                                                            "repeats at each percentile");
     double *vals = malloc((os->n_obs + 1) * sizeof *vals);
-    size_t *order = malloc((os->n_keys + 1) * sizeof *order), n_keys = 0, with_pctl = 0;
+    size_t n_keys = 0, with_pctl = 0, *order = keys_by_systems(os, n_sys, &n_keys);
     ok = ok && vals && order;
-    /* the workloads run on the most systems first (stable) */
-    for (size_t want = n_sys; ok && want > 0; want--)
-        for (size_t k = 0; k < os->n_keys; k++)
-            if (systems_of_key(os, k, n_sys) == want)
-                order[n_keys++] = k;
     *curves = 0;
     for (size_t ki = 0; ok && ki < n_keys; ki++) {
         size_t k = order[ki];
@@ -863,19 +870,78 @@ static size_t jobs_with_buckets(const fsc_runset *set)
     return n;
 }
 
+
+/* One panel per workload, one series per system: the buckets of its first job. */
+static fsc_chart *buckets_by_workload(fsc_rcharts *rc, const fsc_obs_set *os)
+{
+    size_t n_sys = n_systems(rc), n_keys = 0, drawn = 0, with = 0;
+    /* a heat map: systems × buckets stays readable where grouped bars would be 100+ */
+    fsc_chart *c = fsc_chart_new(FSC_CHART_HEATMAP, "Latency distribution per workload");
+    size_t *order = keys_by_systems(os, n_sys, &n_keys);
+    const fsc_job **jobs = malloc((n_sys + 1) * sizeof *jobs);
+    const char **names = malloc((n_sys + 1) * sizeof *names);
+    int *colors = malloc((n_sys + 1) * sizeof *colors);
+    bool ok = c && order && jobs && names && colors &&
+              fsc_chart_axes(c, "latency bucket (upper bound)", FSC_UNIT_NONE, "share of I/Os", FSC_UNIT_PCT) &&
+              fsc_chart_set_text(&c->row_title, "system") &&
+              fsc_chart_set_text(&c->subtitle, n_sys > 1 ? "share of I/Os per latency bucket (fio's latency_ns/us/ms) "
+                                                           "of each system's first job of the workload"
+                                                         : "share of I/Os per latency bucket (fio's latency_ns/us/ms) "
+                                                           "of the first job of each workload");
+    for (size_t ki = 0; ok && ki < n_keys; ki++) {
+        size_t k = order[ki], n = 0;
+        for (size_t sys = 0; sys < n_sys; sys++)
+            for (size_t i = 0; i < os->n_obs; i++)
+                if (os->obs[i].key == k && os->obs[i].system == sys) {
+                    const fsc_job *j = obs_row(rc, os, &os->obs[i])->j;
+                    if (j->latency[0].n || j->latency[1].n || j->latency[2].n) {
+                        jobs[n] = j;
+                        names[n] = fsc_analysis_system(rc->a, sys);
+                        if (!names[n][0])
+                            names[n] = "all runs";
+                        colors[n++] = (int)sys;
+                    }
+                    break;
+                }
+        if (!n || ++with > MAX_PCTL_PANELS)
+            continue;
+        fsc_chart *p = fsc_chart_add_panel(c, os->keys[k]);
+        ok = p && fsc_chart_add_buckets(p, jobs, names, colors, n);
+        drawn++;
+    }
+    if (ok && with > MAX_PCTL_PANELS) {
+        fsc_buf note = {0};
+        fsc_buf_printf(&note, "%d of %zu workloads, those run on the most systems first.", MAX_PCTL_PANELS, with);
+        ok = !note.oom && fsc_chart_set_text(&c->note, note.data);
+        fsc_buf_free(&note);
+    }
+    free(order);
+    free(jobs);
+    free(names);
+    free(colors);
+    if (!ok) {
+        fsc_chart_free(c);
+        return NULL;
+    }
+    return c;
+}
+
 static fsc_status bucket_chart(fsc_rcharts *rc)
 {
     size_t n = jobs_with_buckets(rc->set);
     if (!n)
         return FSC_OK;
-    if (n > MAX_CURVES)
-        return add_skip(rc, "Latency distribution",
-                        "fio's latency buckets are drawn for up to %d jobs; these inputs have %zu. Draw a selection "
-                        "with: fioscope chart --type buckets FILE...",
-                        MAX_CURVES, n)
-                   ? FSC_OK
-                   : FSC_E_NOMEM;
-    return add_chart(rc, fsc_chart_buckets(rc->set, rc->label_from), "latency-buckets");
+    if (n <= MAX_CURVES && n_systems(rc) < 2)
+        return add_chart(rc, fsc_chart_buckets(rc->set, rc->label_from), "latency-buckets");
+    fsc_obs_set os = {0};
+    fsc_status st = observe(rc, "workload", &os);
+    if (st != FSC_OK || !os.n_obs) {
+        fsc_obs_set_free(&os);
+        return st;
+    }
+    st = add_chart(rc, buckets_by_workload(rc, &os), "latency-buckets");
+    fsc_obs_set_free(&os);
+    return st;
 }
 
 /* ---- per-job bars ---- */
@@ -955,7 +1021,7 @@ static fsc_status per_job_chart(fsc_rcharts *rc, size_t spec)
         rows[i] = i;
     size_t bars = count_bars(t, rows, t->n_rows), n_sys = n_systems(rc);
     fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, bar_specs[spec].title);
-    bool ok = c && fsc_chart_axes(c, "job", FSC_UNIT_NONE, bar_specs[spec].y_title, t->n_cols > 1 ? t->cols[1].unit : 0);
+    bool ok = c && fsc_chart_axes(c, "job", FSC_UNIT_NONE, bar_specs[spec].y_title, FSC_UNIT_NONE);
     for (size_t col = 0; ok && col < t->n_cols; col++)
         if (!t->cols[col].text) {
             c->y_unit = t->cols[col].unit;
@@ -1040,7 +1106,21 @@ static fsc_chart *disk_heatmap(fsc_rcharts *rc)
                                                          : "% busy per device and run");
     if (ok)
         c->y_linear = true;
-    for (size_t s = 0; ok && s < n_sys; s++) {
+    /* the systems with the most runs first, at most MAX_PCTL_PANELS panels */
+    size_t *runs = calloc(n_sys, sizeof *runs), *order = malloc(n_sys * sizeof *order), n_order = 0, with = 0;
+    ok = ok && runs && order;
+    for (size_t r = 0; ok && r < rc->set->n_runs; r++)
+        for (size_t s = 0; n_sys > 1 && rc->set->runs[r]->n_disk_util && s < n_sys; s++)
+            if (!strcmp(run_system(rc, r), fsc_analysis_system(rc->a, s)))
+                runs[s]++;
+    for (size_t want = rc->set->n_runs; ok && want > 0; want--)
+        for (size_t s = 0; s < n_sys; s++)
+            if (runs[s] == want || (n_sys == 1 && want == 1))
+                order[n_order++] = s;
+    for (size_t s = 0; s < n_sys; s++)
+        with += runs[s] > 0;
+    for (size_t oi = 0; ok && oi < n_order && oi < MAX_PCTL_PANELS; oi++) {
+        size_t s = order[oi];
         const char *sys = n_systems(rc) ? fsc_analysis_system(rc->a, s) : "";
         fsc_chart *p = n_sys > 1 ? NULL : c;
         /* devices in order of appearance in this system's runs */
@@ -1083,6 +1163,14 @@ static fsc_chart *disk_heatmap(fsc_rcharts *rc)
         }
         free(devs);
     }
+    if (ok && with > MAX_PCTL_PANELS) {
+        fsc_buf note = {0};
+        fsc_buf_printf(&note, "%d of %zu systems, those with the most runs first.", MAX_PCTL_PANELS, with);
+        ok = !note.oom && fsc_chart_set_text(&c->note, note.data);
+        fsc_buf_free(&note);
+    }
+    free(runs);
+    free(order);
     if (!ok) {
         fsc_chart_free(c);
         return NULL;

@@ -57,6 +57,7 @@ typedef struct fsc_item {
     unsigned group;       /* held with the other items of its folder or archive until
                            * the group is complete (0: delivered at once) */
     bool group_end;       /* not a document: marks the end of group `group` */
+    size_t arg; /* index of the path given to fsc_inputs_read it comes from */
 } fsc_item;
 
 /* New job for path/member (both copied). NULL when out of memory. */
@@ -127,6 +128,7 @@ typedef struct fsc_walker {
     uint64_t top_raw, top_expanded;
     /* groups of items held together for fio log files: the current one (0: none) */
     unsigned cur_group, next_group;
+    size_t arg; /* index of the path being read */
 } fsc_walker;
 
 /* Open a group of held items (a folder with fio logs, an archive); returns the group

@@ -24,6 +24,8 @@ static void submit(fsc_walker *w, fsc_item *job)
 {
     if (job && !job->group_end)
         job->group = w->cur_group;
+    if (job)
+        job->arg = w->arg;
     if (w->stop)
         fsc_item_free(job);
     else if (!fsc_pipe_submit(w->pipe, job))
@@ -555,6 +557,34 @@ static unsigned default_jobs(void)
     return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
 }
 
+/* Set up a walker (and its pipeline) for opts; false when out of memory. */
+static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser *parser,
+                         const fsc_input_opts *opts, const fsc_input_sink *sink)
+{
+    /* FIOSCOPE_PIECE_BYTES: other piece sizes for huge files (tests); files above 4
+     * pieces are then read in pieces */
+    const char *pb = getenv("FIOSCOPE_PIECE_BYTES");
+    unsigned long long want = pb ? strtoull(pb, NULL, 10) : 0;
+    size_t piece_bytes = want >= 4096 && want <= FSC_PIECE_MIN ? (size_t)want : FSC_PIECE_BYTES;
+    *w = (fsc_walker){
+        .progress = progress,
+        .piece_bytes = piece_bytes,
+        .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
+        .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
+        .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
+    };
+    w->pipe = fsc_pipe_new(parser, sink, opts->jobs ? opts->jobs : default_jobs(), progress);
+    return w->pipe != NULL;
+}
+
+static fsc_status walker_finish(fsc_walker *w)
+{
+    fsc_status st = fsc_pipe_finish(w->pipe);
+    fsc_progress_end(w->progress);
+    free(w->dirs);
+    return st;
+}
+
 fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_parser *parser,
                            const fsc_input_opts *opts, const fsc_input_sink *sink)
 {
@@ -565,32 +595,41 @@ fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_p
     fsc_progress_init(&progress, opts->progress, 0);
     if (progress.on)
         progress.raw_total = known_total(paths, n_paths);
-    /* FIOSCOPE_PIECE_BYTES: other piece sizes for huge files (tests); files above 4
-     * pieces are then read in pieces */
-    const char *pb = getenv("FIOSCOPE_PIECE_BYTES");
-    unsigned long long want = pb ? strtoull(pb, NULL, 10) : 0;
-    size_t piece_bytes = want >= 4096 && want <= FSC_PIECE_MIN ? (size_t)want : FSC_PIECE_BYTES;
-    fsc_walker w = {
-        .progress = &progress,
-        .piece_bytes = piece_bytes,
-        .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
-        .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
-        .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
-    };
-    w.pipe = fsc_pipe_new(parser, sink, opts->jobs ? opts->jobs : default_jobs(), &progress);
-    if (!w.pipe)
+    fsc_walker w;
+    if (!walker_start(&w, &progress, parser, opts, sink))
         return FSC_E_NOMEM;
     for (size_t i = 0; i < n_paths && !w.stop;) {
         size_t j = cmdline_group(paths, n_paths, i);
         unsigned prev = j > i ? fsc_walker_group_begin(&w) : w.cur_group;
-        for (size_t k = i; k < (j > i ? j : i + 1) && !w.stop; k++)
+        for (size_t k = i; k < (j > i ? j : i + 1) && !w.stop; k++) {
+            w.arg = k;
             walk_entry(&w, paths[k], true);
+        }
         if (j > i)
             fsc_walker_group_end(&w, prev);
         i = j > i ? j : i + 1;
     }
-    fsc_status st = fsc_pipe_finish(w.pipe);
-    fsc_progress_end(&progress);
-    free(w.dirs);
-    return st;
+    return walker_finish(&w);
+}
+
+fsc_status fsc_input_read_mem(const char *name, const void *data, size_t len,
+                              const fsc_parser *parser, const fsc_input_opts *opts,
+                              const fsc_input_sink *sink)
+{
+    static const fsc_input_opts defaults = {0};
+    if (!opts)
+        opts = &defaults;
+    fsc_progress progress;
+    fsc_progress_init(&progress, false, 0);
+    char *copy = fsc_strndup(data, len);
+    if (!copy)
+        return FSC_E_NOMEM;
+    fsc_walker w;
+    if (!walker_start(&w, &progress, parser, opts, sink)) {
+        free(copy);
+        return FSC_E_NOMEM;
+    }
+    w.progress->raw_done += len;
+    fsc_walker_doc(&w, name, NULL, copy, len, 0);
+    return walker_finish(&w);
 }

@@ -100,7 +100,7 @@ static void job_free(fsc_job *j)
         free(j->options[i].val);
     }
     free(j->options);
-    fsc_keyindex_free(&j->option_index); /* a job with many options has an index */
+    fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
@@ -232,6 +232,22 @@ bool fsc_run_add_context(fsc_run *run, const char *text)
     return true;
 }
 
+/* Append key (copied) = v (taken) to an option list; NULL (v freed) on allocation
+ * failure. */
+static fsc_opt *opt_append(fsc_opt **opts, size_t *n, size_t *cap, const char *key, char *v)
+{
+    char *k = fsc_strdup(key);
+    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
+    if (!o) {
+        free(k);
+        free(v);
+        return NULL;
+    }
+    o->key = k;
+    o->val = v;
+    return o;
+}
+
 static const char *opt_key_at(const void *items, size_t i)
 {
     return ((const fsc_opt *)items)[i].key;
@@ -248,22 +264,14 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
         job->options[i].val = v;
         return true;
     }
-    char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(job->options, job->n_options, job->cap_options) : NULL;
-    if (!o) {
-        free(k);
-        free(v);
-        return false;
-    }
-    o->key = k;
-    o->val = v;
-    if (!fsc_keyindex_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
+    fsc_opt *o = opt_append(&job->options, &job->n_options, &job->cap_options, key, v);
+    if (o && !fsc_keyindex_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
         job->n_options--;
-        free(k);
-        free(v);
+        free(o->key);
+        free(o->val);
         return false;
     }
-    return true;
+    return o != NULL;
 }
 
 const char *fsc_job_option(const fsc_job *job, const char *key)
@@ -284,16 +292,7 @@ bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
             run->global_options[i].val = v;
             return true;
         }
-    char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(run->global_options, run->n_global_options, run->cap_global_options) : NULL;
-    if (!o) {
-        free(k);
-        free(v);
-        return false;
-    }
-    o->key = k;
-    o->val = v;
-    return true;
+    return opt_append(&run->global_options, &run->n_global_options, &run->cap_global_options, key, v) != NULL;
 }
 
 const char *fsc_run_global_option(const fsc_run *run, const char *key)

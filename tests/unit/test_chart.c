@@ -350,6 +350,12 @@ static void test_formats_and_names(void **state)
     char hex[8];
     fsc_chart_color_hex(0, hex);
     assert_string_equal(hex, "#0072b2");
+    /* an SVG whose title is only measured, then fsc_chart_shutdown() at the end of
+     * main (the abort this once caused shows in a whole process: run_report_systems) */
+    const double one[] = {1};
+    fsc_chart *four = bars("Four", FSC_UNIT_IOPS, one, 1);
+    free(svg_of(four, 800, 450));
+    fsc_chart_free(four);
     /* a chart without data draws "no data" but reports it has none */
     fsc_chart *c = fsc_chart_new(FSC_CHART_BAR, "empty");
     assert_false(fsc_chart_has_data(c));
