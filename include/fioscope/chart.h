@@ -136,9 +136,8 @@ fsc_status fsc_chart_render(const fsc_chart *c, fsc_chart_format f, int width, i
 /* fsc_chart_render(c, FSC_CHART_PNG, ...). */
 fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png, fsc_buf *err);
 
-/* Release the font and glyph caches that Pango, fontconfig and cairo keep for the
- * life of the process (so that leak checkers see a clean exit). Call once, after
- * the last chart, from the main thread. */
+/* Release Pango's font map and its caches (fontconfig's configuration stays for the
+ * life of the process). Call once, after the last chart, from the main thread. */
 void fsc_chart_shutdown(void);
 
 /* ---- builders: every one returns NULL on allocation failure; check
