@@ -12,6 +12,7 @@
 
 #include "fioscope/common.h"
 #include "fioscope/keyindex.h"
+#include "fioscope/logseries.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -104,6 +105,33 @@ typedef struct fsc_opt {
     char *val;
 } fsc_opt;
 
+/* fio's "steadystate" object (--ss), from fio's JSON or from the normal text's
+ * "steadystate  : attained=yes, bw=..., iops=..., iops mean dev=0.782%" line (which
+ * shows attained, the means and the criterion, but not the limit). */
+typedef struct fsc_steady {
+    bool present;
+    char *ss;           /* "iops:20.000000%" as fio's JSON writes it, or NULL */
+    char *criterion;    /* "0.782345%" (JSON) or "0.782%" (text): as printed */
+    fsc_num duration;   /* s (ss_dur) */
+    fsc_num ramptime;   /* s: "steadystate_ramptime", where an output has it */
+    fsc_num attained;   /* 1 or 0 */
+    fsc_num max_deviation, slope;
+    fsc_num bw_mean;    /* data.bw_mean: bytes/s */
+    fsc_num iops_mean;  /* data.iops_mean */
+    double *bw, *iops;  /* data.bw (bytes/s) and data.iops, one per second of the window */
+    size_t n_bw, n_iops;
+    /* what the criterion measures, from "ss" or the text line (known: set) */
+    bool kind_known, on_iops, slope_crit, pct;
+} fsc_steady;
+
+/* A job's stability over time, from its log files: statistics of the values of its
+ * series on a regular grid. Filled by the analysis stage (fsc_ts_annotate in
+ * fioscope/timeseries.h) for tables; not part of the JSON. */
+typedef struct fsc_tsstats {
+    size_t n; /* intervals with a value; 0: no series */
+    double mean, stddev, cv, min, max, p5, p50, p95, p99, slope; /* cv in %; slope: units/s */
+} fsc_tsstats;
+
 typedef enum fsc_bucket_unit { FSC_BUCKET_NS, FSC_BUCKET_US, FSC_BUCKET_MS, FSC_BUCKET_COUNT } fsc_bucket_unit;
 
 typedef struct fsc_job {
@@ -121,6 +149,8 @@ typedef struct fsc_job {
     fsc_kvlist latency[FSC_BUCKET_COUNT]; /* latency_ns, latency_us, latency_ms: % */
     fsc_num latency_depth, latency_target, latency_percentile, latency_window;
     fsc_num job_runtime; /* ms, JSON only */
+    fsc_steady steadystate;
+    fsc_tsstats *ts; /* [FSC_LOG_SLAT + 1]: bw, iops, lat, clat, slat; NULL without series */
     uint32_t first_line, last_line; /* lines of its block in the source (0: unknown) */
 } fsc_job;
 
@@ -159,9 +189,10 @@ typedef enum fsc_format {
     FSC_FMT_JSON,
     FSC_FMT_TERSE,
     FSC_FMT_ENGINE,
+    FSC_FMT_LOG, /* fio log files without the output they belong to */
     FSC_FMT_COUNT
 } fsc_format;
-/* "normal", "json", "terse", "engine". */
+/* "normal", "json", "terse", "engine", "log". */
 const char *fsc_format_name(fsc_format f);
 
 /* Line accounting of a run (the damage report). */
@@ -198,6 +229,8 @@ typedef struct fsc_run {
     size_t n_groups, cap_groups;
     fsc_disk *disk_util;
     size_t n_disk_util, cap_disk_util;
+    fsc_logseries **series; /* fio log files of this run (owned) */
+    size_t n_series, cap_series;
     fsc_warning *warnings;
     size_t n_warnings, cap_warnings;
     fsc_linestats lines;
@@ -221,6 +254,8 @@ void fsc_run_finish(fsc_run *run);
 fsc_job *fsc_run_add_job(fsc_run *run);
 fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
+/* Append a series (ownership passes, also on failure). False when out of memory. */
+bool fsc_run_add_series(fsc_run *run, fsc_logseries *s);
 /* Keep the jobs with keep[i] true (in order), free the others. */
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */

@@ -35,6 +35,7 @@ typedef struct fsc_cli_common {
     fsc_input_opts input;
     bool quiet;
     unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
+    bool no_ts_stats;  /* fsc_cli_load leaves job->ts alone (parse writes no metrics) */
     /* the analysis options (fioscope/analyze.h) */
     const char *where[FSC_CLI_MAX_WHERE]; /* --where EXPR (repeatable; argv pointers) */
     size_t n_where;
@@ -148,6 +149,7 @@ int fsc_cmd_table(int argc, char **argv);
 int fsc_cmd_compare(int argc, char **argv);
 int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
+int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
 int fsc_cmd_metrics(int argc, char **argv);
 

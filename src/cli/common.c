@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Options and input loading shared by the reading commands. */
 #include "cli.h"
+#include "fioscope/timeseries.h"
 
 #include "fioscope/escape.h"
 
@@ -589,6 +590,8 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
     fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
+    if (st == FSC_OK && !c->no_ts_stats)
+        st = fsc_ts_annotate(set); /* the jobs' stability over time, from their logs */
     fsc_parser_free(p);
     fsc_buf_free(&err);
     fsc_cli_diag_end(&ctx.diag, manifest);

@@ -32,7 +32,7 @@ const char *fsc_latkind_name(fsc_latkind k)
 
 const char *fsc_format_name(fsc_format f)
 {
-    static const char *const names[] = {"normal", "json", "terse", "engine"};
+    static const char *const names[] = {"normal", "json", "terse", "engine", "log"};
     return (unsigned)f < FSC_FMT_COUNT ? names[f] : "?";
 }
 
@@ -109,6 +109,11 @@ static void job_free(fsc_job *j)
     fsc_kvlist_free(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         fsc_kvlist_free(&j->latency[b]);
+    free(j->steadystate.ss);
+    free(j->steadystate.criterion);
+    free(j->steadystate.bw);
+    free(j->steadystate.iops);
+    free(j->ts);
 }
 
 static size_t str_bytes(const char *s)
@@ -136,6 +141,8 @@ static size_t job_bytes(const fsc_job *j)
          kvlist_bytes(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         n += kvlist_bytes(&j->latency[b]);
+    n += str_bytes(j->steadystate.ss) + str_bytes(j->steadystate.criterion) +
+         (j->steadystate.n_bw + j->steadystate.n_iops) * sizeof(double);
     return n;
 }
 
@@ -222,6 +229,9 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_warnings; i++)
         free(run->warnings[i].message);
     free(run->warnings);
+    for (size_t i = 0; i < run->n_series; i++)
+        fsc_logseries_free(run->series[i]);
+    free(run->series);
     free(run->unknown_lines);
     free(run);
 }
@@ -239,6 +249,17 @@ fsc_group *fsc_run_add_group(fsc_run *run)
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
+}
+
+bool fsc_run_add_series(fsc_run *run, fsc_logseries *s)
+{
+    fsc_logseries **slot = FSC_PUSH(run->series, run->n_series, run->cap_series);
+    if (!slot) {
+        fsc_logseries_free(s);
+        return false;
+    }
+    *slot = s;
+    return true;
 }
 
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...)
@@ -343,6 +364,7 @@ const char *fsc_job_option(const fsc_job *job, const char *key)
     return opts_get(job->options, job->n_options, &job->option_index, key);
 }
 
+/* A run's "global options": a JSON document has a few, a plain list will do. */
 bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
 {
     return opts_set(&run->global_options, &run->n_global_options, &run->cap_global_options,

@@ -846,6 +846,28 @@ static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx
     }
 }
 
+static void act_steadystate(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_job *j = need_job(st, idx);
+    fsc_steady_text t = {0};
+    const char *crit = NULL;
+    size_t crit_n = 0;
+    if (!j || !fsc_rule_capture(r, st->md, line, "bw", &t.bw, &t.bw_len) ||
+        !fsc_rule_capture(r, st->md, line, "iops", &t.iops, &t.iops_len) ||
+        !fsc_rule_capture(r, st->md, line, "criterion", &t.criterion, &t.criterion_len) ||
+        !fsc_rule_capture(r, st->md, line, "crit", &crit, &crit_n))
+        return;
+    t.attained = cap_is(st, r, line, "attained", "yes");
+    t.on_iops = cap_is(st, r, line, "on", "iops");
+    t.slope = crit_n == 5 && !memcmp(crit, "slope", 5);
+    t.pct = cap_is(st, r, line, "pct", "%");
+    fsc_status rc = fsc_steady_read_text(&j->steadystate, &t, st->units);
+    if (rc == FSC_E_NOMEM)
+        st->oom = true;
+    else if (rc != FSC_OK)
+        warn(st, idx, "steadystate line with numbers that do not parse: ignored");
+}
+
 static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *s;
@@ -950,6 +972,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         break;
     case FSC_ACT_DISK: act_disk(st, r, line, idx); break;
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;
+    case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
     default: break;
     }
     run->lines.recognized++;
