@@ -205,6 +205,12 @@ void fsc_fio_text_preamble(fsc_buf *out, const fsc_jobset *js);
 /* The results of run in fio 3.33's layout, derived only from the model. stamp is the
  * time text after "pid=N: " in job headers (fio prints ctime there), or NULL for none. */
 void fsc_fio_text_write(fsc_buf *out, const fsc_run *run, const char *stamp);
+/* fio 3.33's JSON of run (plus: json+, with the histogram bins of every latency that
+ * has percentiles). js gives the options as written ("global options", "job options");
+ * it may be NULL. now_ms: the time stamp (ms since the epoch). */
+void fsc_fio_json_write(fsc_buf *out, const fsc_run *run, const fsc_jobset *js, bool plus, int64_t now_ms);
+/* fio's terse (--minimal) output, version 3: one line per job. */
+void fsc_fio_terse_write(fsc_buf *out, const fsc_run *run, const fsc_jobset *js);
 /* fio's num2str: num with at most maxlen significant digits, SI (k, M, ...) or IEC
  * (Ki, Mi, ...) prefixes, then unit ("", "B", "B/s"). Writes into buf (>= 32 bytes). */
 void fsc_num2str(char *buf, size_t len, uint64_t num, unsigned maxlen, bool pow2, const char *unit);

@@ -112,8 +112,8 @@ static fsc_status grow(engine_run *er, const fsc_jobdef *def, datafile *df, uint
         fsc_status st = lay_out(er, def, df, df->size, size);
         if (st != FSC_OK)
             return st;
-        *laid = true;
     }
+    *laid = true; /* fio says "Laying out" also when it only reserves the space */
     df->size = size;
     return FSC_OK;
 }
@@ -358,6 +358,11 @@ fsc_status fsc_files_setup(engine_run *er, worker *w)
         if (f->df->created)
             flags |= O_NOFOLLOW;
         f->fd = open(f->df->path, flags);
+        if (f->fd < 0 && errno == ELOOP)
+            return fsc_er_fail(er, FSC_E_USAGE,
+                               "job '%s': %s was replaced by another file (a symbolic link) after it was checked; "
+                               "not using it",
+                               def->name, f->df->path);
         if (f->fd < 0)
             return fsc_er_fail(er, FSC_E_IO, "job '%s': cannot open %s%s: %s", def->name, f->df->path,
                                def->direct ? " with O_DIRECT" : "", strerror(errno));

@@ -253,9 +253,12 @@ static void job_block(fsc_buf *out, const fsc_job *job, const char *stamp)
     if (stamp)
         fsc_buf_printf(out, ": %s", stamp);
     fsc_buf_putc(out, '\n');
-    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++)
-        if (job->dir[d].present)
-            dir_block(out, (fsc_ddir)d, &job->dir[d], si);
+    if (job->description)
+        fsc_buf_printf(out, "  Description  : [%s]\n", job->description);
+    static const fsc_ddir dirs[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(dirs); i++)
+        if (job->dir[dirs[i]].present)
+            dir_block(out, dirs[i], &job->dir[dirs[i]], si);
     bucket_lines(out, &job->latency[FSC_BUCKET_NS], "nsec");
     bucket_lines(out, &job->latency[FSC_BUCKET_US], "usec");
     bucket_lines(out, &job->latency[FSC_BUCKET_MS], "msec");
@@ -285,9 +288,11 @@ static void job_block(fsc_buf *out, const fsc_job *job, const char *stamp)
 
 static void group_block(fsc_buf *out, const fsc_group *g, bool si)
 {
-    static const char *const labels[] = {"   READ", "  WRITE", "   TRIM"};
+    static const char *const labels[FSC_DIR_COUNT] = {"   READ", "  WRITE", "   TRIM", "", "  MIXED"};
     fsc_buf_printf(out, "\nRun status group %" PRIu64 " (all jobs):\n", u64(g->groupid));
-    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++) {
+    static const fsc_ddir dirs[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(dirs); i++) {
+        int d = dirs[i];
         const fsc_group_dir *gd = &g->dir[d];
         if (!gd->present)
             continue;

@@ -909,9 +909,11 @@ static fsc_status apply(fsc_jobdef *j, const optdef *o, const char *key, const c
         uint64_t x;
         const char *p = val ? val : "";
         fsc_status st = read_u64(&p, &x);
-        if (st == FSC_E_SYNTAX || *p)
+        if (st == FSC_E_RANGE)
+            x = UINT64_MAX;
+        else if (st != FSC_OK || *p)
             return fail(e, n, "%s=%s: not a whole number", key, val ? val : "");
-        if (st != FSC_OK || x < o->lo || x > o->hi)
+        if (x < o->lo || x > o->hi)
             return fail(e, n, "%s=%s: must be between %llu and %llu", key, val, (unsigned long long)o->lo,
                         (unsigned long long)o->hi);
         *(unsigned *)(base + o->off) = (unsigned)x;

@@ -16,7 +16,7 @@ grep -q "refusing to write to existing file $dir/precious that fioscope did not 
     fail "unclear refusal: $(cat "$dir/err")"
 "$FIOSCOPE" run --output-format=json --name=r --rw=randread --filename="$dir/precious" >"$dir/out" 2>"$dir/err" ||
     fail "reading an existing file failed: $(cat "$dir/err")"
-grep -q '"total_ios": 256' "$dir/out" || fail "read job did not read the whole 1 MiB file"
+grep -q '"total_ios" : 256' "$dir/out" || fail "read job did not read the whole 1 MiB file"
 [ "$(md5sum <"$dir/precious")" = "$sum" ] || fail "the existing file changed"
 [ -f "$dir/precious" ] || fail "the existing file was removed"
 "$FIOSCOPE" run --allow-overwrite --name=w --rw=write --filename="$dir/precious" --size=1m >/dev/null 2>&1 ||
