@@ -468,7 +468,7 @@ static fsc_status opt_size(fsc_jobdef *j, const char *k, const char *v, char *e,
 
 static fsc_status opt_offset(fsc_jobdef *j, const char *k, const char *v, char *e, size_t n)
 {
-    unsigned pct;
+    unsigned pct = 0;
     if (parse_pct(v, &pct) || (v && !strcmp(v, "0%"))) {
         j->offset_pct = v[0] == '0' ? 0 : pct;
         j->offset = 0;

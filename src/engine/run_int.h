@@ -129,7 +129,9 @@ typedef struct engine_run {
     bool interrupted;
     atomic_bool stop;
     atomic_int running;
-    pthread_mutex_t lock; /* wait_for */
+    pthread_mutex_t lock; /* wait_for, shared log files */
+    void *logs;           /* iolog.c: log files shared by clones (per_job_logs=0) */
+    size_t n_logs;
     pthread_cond_t cond;
 } engine_run;
 

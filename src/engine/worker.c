@@ -901,6 +901,8 @@ fsc_status fsc_worker_prepare(engine_run *er, worker *w)
 
 void fsc_worker_cleanup(worker *w)
 {
+    if (w->log)
+        fsc_iolog_close(w, w->t_epoch);
     if (w->ops && w->ctx.priv)
         w->ops->cleanup(&w->ctx);
     if (w->ops && w->ops->needs_file)
