@@ -60,6 +60,11 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
  * 4k_randwrite"). Caller frees. */
 char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from);
 
+/* Length of the outline number that starts a heading ("2.2 4k 随机写" → 4, with the
+ * spaces after it; "2. RAID 0" → 3), 0 when there is none. A bare "5 " does not
+ * count. */
+size_t fsc_heading_number_len(const char *s, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,6 +3,7 @@
 #ifndef FIOSCOPE_CLI_H
 #define FIOSCOPE_CLI_H
 
+#include "fioscope/analyze.h"
 #include "fioscope/input.h"
 #include "fioscope/model.h"
 #include "fioscope/parse.h"
@@ -29,7 +30,32 @@ typedef struct fsc_cli_common {
     fsc_input_opts input;
     bool quiet;
     unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
+    /* the analysis options (fioscope/analyze.h) */
+    const char **where; /* --where EXPR (repeatable), owned array of argv pointers */
+    size_t n_where, cap_where;
+    const char *system_from;  /* --system-from */
+    const char *workload_key; /* --workload-key */
 } fsc_cli_common;
+
+/* Release what fsc_cli_common_opt allocated (the --where list). */
+void fsc_cli_common_free(fsc_cli_common *c);
+
+/* The analysis options of c for inputs paths[0..n) (borrowed pointers). */
+fsc_analysis_opts fsc_cli_analysis_opts(const fsc_cli_common *c, const char *const *paths, size_t n);
+
+/* Check --where, --system-from and --workload-key before reading any input: on a bad
+ * one print "fioscope: CMD: message (did you mean ...)" and return FSC_EXIT_USAGE;
+ * -1 when they are fine. */
+int fsc_cli_check_analysis(const char *cmd, const fsc_cli_common *c);
+
+/* Build the analysis of set under c's options; on failure print the reason (prefixed
+ * with cmd) and return NULL with *rc set to the exit status (2 usage, 1 otherwise). The
+ * analysis notes are printed unless quiet. */
+fsc_analysis *fsc_cli_analyze(const char *cmd, const fsc_cli_common *c, const fsc_runset *set,
+                              const char *const *paths, size_t n_paths, int *rc);
+
+/* Print the notes of an analysis on stderr unless c is quiet. */
+void fsc_cli_print_notes(const fsc_cli_common *c, const fsc_analysis *a);
 
 /* Which manifest statuses make the exit status 1 (--fail-on=LIST). */
 enum {
@@ -44,8 +70,8 @@ enum {
 extern const char fsc_cli_common_help[];
 
 /* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet, --fail-on=,
- * --max-member-size=, --max-ratio=), consume it (and its value) and return 1; 0 if
- * not one; -1 on a bad value (message printed). */
+ * --max-member-size=, --max-ratio=, --where, --system-from, --workload-key), consume
+ * it (and its value) and return 1; 0 if not one; -1 on a bad value (message printed). */
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
 
 /* Read inputs into set (all runs, in order) and manifest. Prints one diagnostic per

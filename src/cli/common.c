@@ -65,7 +65,16 @@ const char fsc_cli_common_help[] =
     "                      (comma-separated; 'none' never; default error,no-runs)\n"
     "      --max-member-size=SIZE  largest archive member or compressed file read,\n"
     "                      e.g. 512M (binary units; default 1G)\n"
-    "      --max-ratio=N   largest expansion of compressed data (default 1000)\n";
+    "      --max-ratio=N   largest expansion of compressed data (default 1000)\n"
+    "      --where EXPR    keep the rows where EXPR holds (repeatable, all must\n"
+    "                      hold): FIELD=V FIELD!=V FIELD~REGEX FIELD>=N FIELD<=N\n"
+    "                      FIELD>N FIELD<N over any dimension or metric, e.g.\n"
+    "                      --where 'system~RAID 1' --where bs=4k --where 'iops>=1000'\n"
+    "      --system-from=auto|dir|file|heading[:N]|host|label|job:REGEX\n"
+    "                      what names a row's system (default auto: what tells\n"
+    "                      runs of one workload apart)\n"
+    "      --workload-key=LIST  fields that make two rows the same workload\n"
+    "                      (default rw,bs,iodepth,numjobs)\n";
 
 /* "1G", "512MiB", "4096", "64k": bytes, K/M/G/T as powers of 1024. */
 static bool parse_size_opt(const char *v, uint64_t *out)
@@ -151,10 +160,102 @@ static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
     return 0;
 }
 
+/* --where, --system-from, --workload-key. Same returns as fsc_cli_common_opt. */
+static int analysis_opt(fsc_cli_common *c, int argc, char **argv, int *i)
+{
+    bool missing;
+    const char *v;
+    if ((v = opt_value(argc, argv, i, "--where", NULL, &missing)) || missing) {
+        const char **slot = v ? FSC_PUSH(c->where, c->n_where, c->cap_where) : NULL;
+        if (!slot) {
+            fsc_cli_err(v ? "out of memory" : "--where needs an expression such as 'system~RAID 5'");
+            return -1;
+        }
+        *slot = v;
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--system-from", NULL, &missing)) || missing) {
+        if (!v) {
+            fsc_cli_err("--system-from takes auto, dir, file, heading[:N], host, label or job:REGEX");
+            return -1;
+        }
+        c->system_from = v;
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--workload-key", NULL, &missing)) || missing) {
+        if (!v) {
+            fsc_cli_err("--workload-key takes a list of fields such as rw,bs,iodepth");
+            return -1;
+        }
+        c->workload_key = v;
+        return 1;
+    }
+    return 0;
+}
+
+void fsc_cli_common_free(fsc_cli_common *c)
+{
+    free(c->where);
+    c->where = NULL;
+    c->n_where = c->cap_where = 0;
+}
+
+fsc_analysis_opts fsc_cli_analysis_opts(const fsc_cli_common *c, const char *const *paths, size_t n)
+{
+    fsc_analysis_opts o = {.label_from = c->label_from,
+                           .system_from = c->system_from,
+                           .workload_key = c->workload_key,
+                           .where = c->where,
+                           .n_where = c->n_where,
+                           .inputs = paths,
+                           .n_inputs = n};
+    return o;
+}
+
+int fsc_cli_check_analysis(const char *cmd, const fsc_cli_common *c)
+{
+    fsc_analysis_opts o = fsc_cli_analysis_opts(c, NULL, 0);
+    fsc_buf err = {0};
+    int rc = -1;
+    if (fsc_analysis_check(&o, &err) != FSC_OK) {
+        fsc_cli_err("%s: %s", cmd, err.data ? err.data : "bad option");
+        fsc_cli_err("try 'fioscope %s --help' for more information", cmd);
+        rc = FSC_EXIT_USAGE;
+    }
+    fsc_buf_free(&err);
+    return rc;
+}
+
+void fsc_cli_print_notes(const fsc_cli_common *c, const fsc_analysis *a)
+{
+    for (size_t i = 0; !c->quiet && i < fsc_analysis_n_notes(a); i++)
+        fsc_cli_err("%s", fsc_analysis_note(a, i));
+}
+
+fsc_analysis *fsc_cli_analyze(const char *cmd, const fsc_cli_common *c, const fsc_runset *set,
+                              const char *const *paths, size_t n_paths, int *rc)
+{
+    fsc_analysis_opts o = fsc_cli_analysis_opts(c, paths, n_paths);
+    fsc_buf err = {0};
+    fsc_status st;
+    fsc_analysis *a = fsc_analysis_new(set, &o, &err, &st);
+    if (!a) {
+        fsc_cli_err("%s: %s", cmd, err.data ? err.data : fsc_strerror(st));
+        *rc = st == FSC_E_USAGE ? FSC_EXIT_USAGE : FSC_EXIT_INPUT;
+    } else {
+        fsc_cli_print_notes(c, a);
+    }
+    fsc_buf_free(&err);
+    return a;
+}
+
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 {
     bool missing;
     const char *v;
+    int r = analysis_opt(c, argc, argv, i);
+    if (r)
+        return r;
     if (!strcmp(argv[*i], "--quiet") || !strcmp(argv[*i], "-q")) {
         c->quiet = true;
         c->input.progress = false;

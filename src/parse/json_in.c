@@ -400,6 +400,10 @@ fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
     cx.agg_is_mean = bw_agg_is_mean(cx.run->source.fio_version);
     cx.io_in_bytes = io_bytes_in_bytes(cx.run->source.fio_version);
     const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "global options")) {
+        if (it->string && cJSON_IsString(it) && !fsc_run_set_global_option(cx.run, it->string, it->valuestring))
+            cx.oom = true;
+    }
     cJSON_ArrayForEach(it, jobs) {
         if (cJSON_IsObject(it))
             read_job(&cx, it);
