@@ -2,7 +2,6 @@
 /* fio's job options: one table (name, kind, where in fsc_jobdef, limits), value parsers
  * with fio's units, and the list of fio options that change nothing measured. */
 #include "engine_int.h"
-#include "fioscope/textdist.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -984,7 +983,7 @@ fsc_status fsc_jobdef_set(fsc_jobdef *j, const char *key, const char *val, char 
         const char *names[FSC_ARRAY_SIZE(options)];
         for (size_t i = 0; i < FSC_ARRAY_SIZE(options); i++)
             names[i] = options[i].name;
-        const char *near = fsc_nearest_word(key, names, FSC_ARRAY_SIZE(options));
+        const char *near = fsc_nearest(key, names, FSC_ARRAY_SIZE(options), 0);
         if (near)
             return fail(err, errlen, "unknown or unsupported option '%s' (did you mean '%s'?)", key, near);
         return fail(err, errlen, "unknown or unsupported option '%s'", key);
