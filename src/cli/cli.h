@@ -108,5 +108,6 @@ int fsc_cmd_compare(int argc, char **argv);
 int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
+int fsc_cmd_rerun(int argc, char **argv);
 
 #endif

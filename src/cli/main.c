@@ -16,6 +16,7 @@ static const struct {
     {"report", fsc_cmd_report, "HTML, Markdown, .xlsx and PNG charts in one folder"},
     {"chart", fsc_cmd_chart, "one PNG chart of any metric"},
     {"run", fsc_cmd_run, "the built-in I/O engine (fio job files and options)"},
+    {"rerun", fsc_cmd_rerun, "DOC: run a document's fio jobs again and compare"},
 };
 
 static void usage(FILE *f)
