@@ -282,8 +282,10 @@ static void pathmap_free(pathmap *m)
 /* directory= of each job is dir, and filename= (every ':' part) a name inside it. */
 static fsc_status relocate(fsc_jobset *js, const char *dir, pathmap *pm, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < js->n_jobs; i++) {
-        fsc_jobdef *j = &js->jobs[i];
+    for (size_t i = 0; i <= js->n_jobs; i++) {
+        fsc_jobdef *j = i < js->n_jobs ? &js->jobs[i] : &js->global;
+        if (!j->name && i == js->n_jobs && !j->filename && !j->directory)
+            break; /* a global section that names no path stays as it is */
         fsc_status st = fsc_jobdef_set(j, "directory", dir, err, errlen);
         if (st == FSC_OK && j->filename) {
             char buf[8192] = "";
@@ -291,7 +293,7 @@ static fsc_status relocate(fsc_jobset *js, const char *dir, pathmap *pm, char *e
             if (!names)
                 return FSC_E_NOMEM;
             for (char *save = NULL, *p = strtok_r(names, ":", &save); p; p = strtok_r(NULL, ":", &save)) {
-                const char *to = map_path(pm, p, j->name);
+                const char *to = map_path(pm, p, j->name ? j->name : "global");
                 if (!to) {
                     free(names);
                     return FSC_E_NOMEM;
