@@ -348,22 +348,17 @@ static int read_cli(rerun_args *a, int argc, char **argv)
                 char key[64];
                 size_t klen = strcspn(s + 2, "=");
                 snprintf(key, sizeof key, "%.*s", (int)(klen < 63 ? klen : 63), s + 2);
-                fsc_jobdef probe;
+                if (!strcmp(key, "name"))
+                    return fsc_cli_usage("rerun", "--name: rerun takes the jobs from the document");
+                /* check the override now, so that a typo costs nothing */
                 fsc_jobset tmp;
                 fsc_jobset_init(&tmp);
-                probe = tmp.global;
                 char msg[384];
-                fsc_status st = strchr(s, '=') || fsc_job_option_known(key)
-                                    ? fsc_jobdef_set(&tmp.global, key, strchr(s, '=') ? strchr(s, '=') + 1 : NULL,
-                                                     msg, sizeof msg)
-                                    : FSC_E_USAGE;
-                (void)probe;
-                if (st != FSC_OK && !fsc_job_option_known(key))
-                    snprintf(msg, sizeof msg, "unknown option '%s'%s", s,
-                             strcmp(key, "name") ? "" : " (rerun takes the jobs from the document)");
+                const char *eq = strchr(s, '=');
+                fsc_status st = fsc_jobdef_set(&tmp.global, key, eq ? eq + 1 : NULL, msg, sizeof msg);
                 fsc_jobset_free(&tmp);
-                if (st != FSC_OK || !strcmp(key, "name"))
-                    return fsc_cli_usage("rerun", "%s", msg);
+                if (st != FSC_OK)
+                    return fsc_cli_usage("rerun", "--%s: %s", key, msg);
                 a->overrides[a->n_overrides++] = s;
             } else if (!a->doc) {
                 a->doc = s;
