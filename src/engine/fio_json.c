@@ -175,16 +175,25 @@ static bool inherited(const fsc_jobdef *global, const fsc_opt *o)
     return false;
 }
 
+/* fio lists the options given with a value; flags (time_based) and a job file's
+ * section name are not in it. */
+static bool listed(const fsc_jobdef *def, const fsc_jobdef *global, const fsc_opt *o)
+{
+    if (!o->val[0] || (global && inherited(global, o)))
+        return false;
+    return !(def->src_file && !strcmp(o->key, "name"));
+}
+
 static void opts_obj(jw *w, const char *name, const fsc_jobdef *def, const fsc_jobdef *global)
 {
     size_t n = 0;
     for (size_t i = 0; i < def->n_given; i++)
-        n += !global || !inherited(global, &def->given[i]);
+        n += listed(def, global, &def->given[i]);
     if (!n)
         return;
     kv_obj(w, name);
     for (size_t i = 0; i < def->n_given; i++)
-        if (!global || !inherited(global, &def->given[i]))
+        if (listed(def, global, &def->given[i]))
             kv_str(w, def->given[i].key, def->given[i].val);
     close_obj(w);
 }

@@ -159,18 +159,21 @@ static void flush_lat_window(worker *w, int d, uint64_t stamp)
     lg->win_last[d] = stamp - stamp % lg->avg_ms;
 }
 
-static void flush_rates(worker *w, uint64_t t_ms)
+/* bw and iops over the window that just ended; fio's stats thread stamps them every
+ * log_avg_msec, so the stamp is the window's end (the last one: the job's end). */
+static void flush_rates(worker *w, uint64_t t_ms, bool last)
 {
     fsc_iolog *lg = w->log;
     uint64_t ms = t_ms - lg->rate_last_ms;
     if (!ms)
         return;
+    uint64_t stamp = last ? t_ms : t_ms - t_ms % lg->avg_ms;
     for (int d = 0; d < N_RW; d++) {
         if (!w->does[d])
             continue;
         uint64_t db = lg->total_bytes[d] - lg->rate_bytes[d], di = lg->total_ios[d] - lg->rate_ios[d];
-        line(w, L_BW, t_ms, (long long)(db * 1000 / ms / 1024), d, 0, 0);
-        line(w, L_IOPS, t_ms, (long long)(di * 1000 / ms), d, 0, 0);
+        line(w, L_BW, stamp, (long long)(db * 1000 / ms / 1024), d, 0, 0);
+        line(w, L_IOPS, stamp, (long long)(di * 1000 / ms), d, 0, 0);
         lg->rate_bytes[d] = lg->total_bytes[d];
         lg->rate_ios[d] = lg->total_ios[d];
     }
@@ -216,7 +219,7 @@ void fsc_iolog_io(worker *w, const fsc_io *io, uint64_t t)
         if (t_ms - lg->win_last[d] >= lg->avg_ms)
             flush_lat_window(w, d, t_ms - t_ms % lg->avg_ms);
         if (t_ms - lg->rate_last_ms >= lg->avg_ms)
-            flush_rates(w, t_ms);
+            flush_rates(w, t_ms, false);
     } else {
         line(w, L_LAT, t_ms, (long long)lat, d, io->len, io->offset);
         line(w, L_CLAT, t_ms, (long long)clat, d, io->len, io->offset);
@@ -250,7 +253,7 @@ void fsc_iolog_close(worker *w, uint64_t t)
             if (lg->win[0][d].n || lg->win[1][d].n)
                 flush_lat_window(w, d, t_ms);
         if (lg->total_ios[0] != lg->rate_ios[0] || lg->total_ios[1] != lg->rate_ios[1])
-            flush_rates(w, t_ms);
+            flush_rates(w, t_ms, true);
     }
     for (int k = 0; k < L_COUNT; k++) {
         if (!lg->f[k])

@@ -111,6 +111,20 @@ static void set_error(worker *w, int err, const char *func)
     }
 }
 
+/* A read job with verify= checks what it reads, as fio does (data a verify job wrote). */
+static void check_read(worker *w, const fsc_io *io)
+{
+    const char *bad = fsc_verify_check(w->def->verify, io->buf, io->len, io->offset);
+    if (!bad)
+        return;
+    if (!w->st->verify_errors++)
+        snprintf(w->err_text, sizeof w->err_text, "verify: %s at offset %llu, length %u (%s)", bad,
+                 (unsigned long long)io->offset, io->len,
+                 w->files[io->file].df ? w->files[io->file].df->path : "");
+    if (w->def->verify_fatal)
+        set_error(w, EILSEQ, "verify"); /* else the whole file is checked first */
+}
+
 static void complete_io(worker *w, fsc_io *io, uint64_t t)
 {
     if (io->result < 0) {
@@ -134,6 +148,8 @@ static void complete_io(worker *w, fsc_io *io, uint64_t t)
     if ((uint64_t)io->result < io->len)
         st->short_ios[d]++;
     mark_latency(st, clat);
+    if (d == FSC_DIR_READ && w->def->verify != FSC_VERIFY_NONE && !w->does[FSC_DIR_WRITE] && !io->verifying)
+        check_read(w, io);
     w->t_end = t;
     if (t - w->last_sample >= SAMPLE_NS)
         take_sample(w, t);
@@ -281,15 +297,15 @@ static bool new_pass(worker *w)
     return true;
 }
 
-static void fill_write(worker *w, fsc_io *io, wfile *f)
+static void fill_write(worker *w, fsc_io *io)
 {
     const fsc_jobdef *def = w->def;
     if (def->verify != FSC_VERIFY_NONE) {
-        uint64_t seed = (f->start + io->offset) * 0x9E3779B97F4A7C15ull ^ ++w->write_seq;
-        fsc_verify_fill(def->verify, io->buf, io->len, f->start + io->offset, seed);
+        uint64_t seed = io->offset * 0x9E3779B97F4A7C15ull ^ ++w->write_seq;
+        fsc_verify_fill(def->verify, io->buf, io->len, io->offset, seed);
         vblock *v = FSC_PUSH(w->written, w->n_written, w->cap_written);
         if (v)
-            *v = (vblock){.file = io->file, .len = io->len, .offset = f->start + io->offset, .seq = w->write_seq};
+            *v = (vblock){.file = io->file, .len = io->len, .offset = io->offset, .seq = w->write_seq};
         return;
     }
     if (def->zero_buffers)
@@ -300,7 +316,7 @@ static void fill_write(worker *w, fsc_io *io, wfile *f)
     }
     if (def->scramble_buffers && !def->buffer_compress_percentage) {
         /* fio's light scramble: the offset and a time stamp somewhere in every 512 bytes */
-        uint64_t stamp[2] = {f->start + io->offset, io->start_ns};
+        uint64_t stamp[2] = {io->offset, io->start_ns};
         for (uint32_t at = 0; at + 512 <= io->len; at += 512) {
             uint32_t pos = (uint32_t)((io->start_ns ^ (stamp[0] + at)) & 511) & ~15u;
             if (pos > 512 - 16)
@@ -336,7 +352,7 @@ static bool prep_io(worker *w, fsc_io *io, int d)
             if (d == FSC_DIR_WRITE) {
                 w->writes_since_sync++;
                 w->writes_since_dsync++;
-                fill_write(w, io, f);
+                fill_write(w, io);
             }
             return true;
         }
@@ -770,6 +786,8 @@ void *fsc_worker_main(void *arg)
                 set_error(w, errno, "end_fsync");
     if (def->verify != FSC_VERIFY_NONE && def->do_verify)
         run_verify(w);
+    if (w->measuring && w->st->verify_errors)
+        set_error(w, EILSEQ, "verify");
     (void)t_io_end;
     if (w->measuring) {
         struct rusage ru;
