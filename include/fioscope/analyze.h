@@ -178,6 +178,7 @@ typedef struct fsc_pivot {
     size_t baseline;      /* column index, or SIZE_MAX */
     fsc_pivot_row *rows;
     size_t n_rows;
+    bool workload_rows;   /* the default row key: the workload fields, then dir */
 } fsc_pivot;
 
 /* One row per distinct row key (in order of first appearance), one column per value

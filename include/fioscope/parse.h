@@ -22,6 +22,11 @@ typedef enum fsc_label_from {
 
 typedef struct fsc_parse_opts {
     fsc_label_from label_from;
+    /* One fio invocation printed in several formats (--output-format=normal,json) is
+     * one run (the most precise numbers, source.formats lists them all). true keeps
+     * each printout as a run of its own, as printed (to check one reader against
+     * another). */
+    bool each_format;
 } fsc_parse_opts;
 
 /* Immutable after creation: one parser may be used by several threads at once. */

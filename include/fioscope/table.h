@@ -88,6 +88,13 @@ size_t fsc_text_width(const char *s, size_t n);
  * base units for csv/tsv/json. Returns FSC_E_USAGE for an unknown format. */
 fsc_status fsc_table_render(const fsc_table *t, const char *format, fsc_buf *out);
 
+/* Render pivots (fioscope/analyze.h), one per metric, as "text", "md", "html" (a
+ * block each, human units, the change against the baseline in brackets), "csv",
+ * "tsv" (one table: [metric,] row-key fields, the column values, then
+ * "<value> delta_pct" columns with a baseline; base units) or "json". FSC_E_USAGE
+ * for an unknown format or n = 0. */
+fsc_status fsc_pivot_render(const fsc_pivot *const *ps, size_t n, const char *format, fsc_buf *out);
+
 /* Human text of a number in a unit ("254 MiB/s", "3.83 ms", "65.1k"): three
  * significant digits, IEC units for bytes, ns/µs/ms/s for latency (FSC_UNIT_MS is
  * converted), k/M/G for IOPS and counts, "29.1%" for percentages. */

@@ -226,15 +226,13 @@ static bool job_workload(fsc_analysis *a, const fsc_run *run, const fsc_job *job
     return true;
 }
 
-/* "randread 4k qd32 x8": the workload key fields, unknown ones left out; a job with
- * none known is its own workload ("[jobname]"). */
-static const char *workload_text(fsc_analysis *a, const char **dim)
+const char *fsc_workload_short(fsc_analysis *a, const char *const *dim, const int *keys, size_t n_keys)
 {
     fsc_buf b = {0};
-    for (size_t i = 0; i < a->n_key_dims; i++) {
-        int d = a->key_dims[i];
+    for (size_t i = 0; i < n_keys; i++) {
+        int d = keys[i];
         const char *v = dim[d];
-        if (!v || !*v)
+        if (!v || !*v || d == FSC_DIM_DIR || d == FSC_DIM_SYSTEM)
             continue;
         if (b.len)
             fsc_buf_putc(&b, ' ');
@@ -248,7 +246,7 @@ static const char *workload_text(fsc_analysis *a, const char **dim)
             fsc_buf_puts(&b, v);
     }
     if (!b.len)
-        fsc_buf_printf(&b, "[%s]", dim[FSC_DIM_JOBNAME]);
+        fsc_buf_printf(&b, "[%s]", dim[FSC_DIM_JOBNAME] ? dim[FSC_DIM_JOBNAME] : "");
     const char *r = b.oom ? NULL : fsc_pool_str(&a->pool, b.data);
     fsc_buf_free(&b);
     return r;
@@ -522,7 +520,7 @@ static bool add_job_rows(build_ctx *b, size_t side, size_t ri, const fsc_run *ru
     dim[FSC_DIM_HEADING] = heading;
     dim[FSC_DIM_FIO_VERSION] = fsc_pool_str(&a->pool, run->source.fio_version);
     dim[FSC_DIM_HOST] = fsc_pool_str(&a->pool, job->hostname ? job->hostname : run->source.host);
-    dim[FSC_DIM_WORKLOAD] = dim[FSC_DIM_JOBNAME] ? workload_text(a, dim) : NULL;
+    dim[FSC_DIM_WORKLOAD] = dim[FSC_DIM_JOBNAME] ? fsc_workload_short(a, dim, a->key_dims, a->n_key_dims) : NULL;
     fsc_buf rd = {0};
     const char *slash = strrchr(rel, '/');
     if (slash)

@@ -126,6 +126,11 @@ void fsc_path_distinguish(char **items, size_t n);
 fsc_status fsc_group_obs(const fsc_analysis *a, const char *const *k1, const char *const *k2,
                          size_t *of_row, size_t *n_obs);
 
+/* "randread 4k qd32 x8": the fields keys[] of a row's dimensions in short form
+ * (qd = iodepth, x = numjobs; dir and system left out, unknown fields too); a row
+ * with none known is "[jobname]". Interned; NULL when out of memory. */
+const char *fsc_workload_short(fsc_analysis *a, const char *const *dim, const int *keys, size_t n_keys);
+
 /* Add a note (printf-style); false on allocation failure. */
 bool fsc_analysis_add_note(fsc_analysis *a, const char *fmt, ...) FSC_PRINTF(2, 3);
 

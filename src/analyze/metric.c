@@ -5,6 +5,7 @@
  * the names; this file is the definition.
  */
 #include "fioscope/metric.h"
+#include "fioscope/timeseries.h"
 
 #include "fioscope/analyze.h"
 
@@ -228,7 +229,7 @@ bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
             return true;
         }
     if (parse_job_level(s, name, len) || parse_lat(s, name, len, -1) ||
-        parse_dir_field(s, name, len, -1))
+        parse_dir_field(s, name, len, -1) || fsc_ts_mspec_parse(s, name, len))
         return true;
     const char *dot = memchr(name, '.', len);
     if (!dot)
@@ -464,6 +465,9 @@ fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only)
         r.v = v->v;
         return r;
     }
+    case FSC_MK_TS:
+    case FSC_MK_SS:
+        return fsc_ts_mspec_eval(s, job);
     case FSC_MK_CPU:
         r.set = job->usr_cpu.set || job->sys_cpu.set;
         r.v = (job->usr_cpu.set ? job->usr_cpu.v : 0) + (job->sys_cpu.set ? job->sys_cpu.v : 0);

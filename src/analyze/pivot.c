@@ -14,14 +14,20 @@ typedef struct cellvals {
     size_t n, cap;
 } cellvals;
 
-static fsc_status parse_row_key(const fsc_analysis *a, const char *spec, int *dims, size_t *n,
+/* The default rows: the workload fields and dir, without the column's dimension;
+ * when the columns are not the systems, the system leads (systems are never merged). */
+static fsc_status parse_row_key(const fsc_analysis *a, const char *spec, fsc_dim col, int *dims, size_t *n,
                                 fsc_buf *err)
 {
     *n = 0;
     if (!spec) {
+        if (col != FSC_DIM_SYSTEM && a->n_systems > 1)
+            dims[(*n)++] = FSC_DIM_SYSTEM;
         for (size_t i = 0; i < a->n_key_dims; i++)
-            dims[(*n)++] = a->key_dims[i];
-        dims[(*n)++] = FSC_DIM_DIR;
+            if (a->key_dims[i] != (int)col)
+                dims[(*n)++] = a->key_dims[i];
+        if (col != FSC_DIM_DIR)
+            dims[(*n)++] = FSC_DIM_DIR;
         return FSC_OK;
     }
     while (*spec) {
@@ -235,7 +241,8 @@ static fsc_status make_pivot(pv_ctx *c, fsc_pivot *p, const char *baseline, fsc_
         const fsc_arow *src = &a->all[a->sel[c->row_first[r]]];
         row->keys = calloc(c->n_dims, sizeof *row->keys);
         row->cells = calloc(p->n_cols ? p->n_cols : 1, sizeof *row->cells);
-        row->workload = fsc_strdup(src->dim[FSC_DIM_WORKLOAD]);
+        const char *wl = fsc_workload_short(a, src->dim, c->dims, c->n_dims);
+        row->workload = wl ? fsc_strdup(wl) : NULL;
         if (!row->keys || !row->cells || !row->workload)
             return FSC_E_NOMEM;
         for (size_t k = 0; k < c->n_dims; k++)
@@ -295,7 +302,7 @@ fsc_pivot *fsc_pivot_build(const fsc_analysis *ca, const fsc_mspec *metric, cons
     c.of_row = malloc(n * sizeof *c.of_row);
     fsc_status s = p && c.rowkey && c.colval && c.of_row ? FSC_OK : FSC_E_NOMEM;
     if (s == FSC_OK)
-        s = parse_row_key(a, opts->row_key, c.dims, &c.n_dims, err);
+        s = parse_row_key(a, opts->row_key, c.col, c.dims, &c.n_dims, err);
     if (s == FSC_OK)
         s = keys_of_rows(&c);
     if (s == FSC_OK)
@@ -305,6 +312,7 @@ fsc_pivot *fsc_pivot_build(const fsc_analysis *ca, const fsc_mspec *metric, cons
     if (s == FSC_OK) {
         fsc_mspec_copy(&p->metric, metric);
         p->col_dim = c.col;
+        p->workload_rows = !opts->row_key;
         s = make_pivot(&c, p, opts->baseline, err);
     }
     bool empty = true;
@@ -312,7 +320,10 @@ fsc_pivot *fsc_pivot_build(const fsc_analysis *ca, const fsc_mspec *metric, cons
         for (size_t j = 0; j < p->n_cols && empty; j++)
             empty = !p->rows[r].cells[j].n;
     if (s == FSC_OK && empty) {
-        fsc_buf_printf(err, "nothing to pivot: no selected row has '%s'", metric->name);
+        if (!a->n_sel)
+            fsc_buf_puts(err, "nothing to pivot: no row is left (check --where)");
+        else
+            fsc_buf_printf(err, "nothing to pivot: no selected row has '%s'", metric->name);
         s = FSC_E_NO_RUNS;
     }
     ctx_free(&c);

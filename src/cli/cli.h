@@ -27,6 +27,7 @@ const char *fsc_cli_opt_value(int argc, char **argv, int *i, const char *lng, co
 /* Options every reading command shares. */
 typedef struct fsc_cli_common {
     fsc_label_from label_from;
+    bool each_format; /* parse --each-format: no merging of one invocation's formats */
     fsc_input_opts input;
     bool quiet;
     unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
@@ -107,6 +108,7 @@ int fsc_cmd_table(int argc, char **argv);
 int fsc_cmd_compare(int argc, char **argv);
 int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
+int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
 int fsc_cmd_rerun(int argc, char **argv);
 

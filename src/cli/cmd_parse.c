@@ -17,7 +17,10 @@ static const char parse_help[] =
     "      --jsonl         one JSON object per line: each run, then an {\"input\":…}\n"
     "                      line per input, streamed as they are read\n"
     "      --damage        add per-run line accounting (recognized, noise, unknown,\n"
-    "                      malformed) and the unknown line numbers\n";
+    "                      malformed) and the unknown line numbers\n"
+    "      --each-format   one fio invocation printed in several formats\n"
+    "                      (--output-format=normal,json,terse) as one run per\n"
+    "                      printout instead of one run (to check one against another)\n";
 
 typedef struct parse_ctx {
     fsc_outfile *out;
@@ -58,8 +61,38 @@ static bool jsonl_text(void *vctx, char *bytes, size_t len)
     return ok;
 }
 
+/* Write what a long series left in the buffer and empty it (memory stays flat). */
+static bool out_flush(void *vctx, fsc_buf *b)
+{
+    parse_ctx *ctx = vctx;
+    bool ok = !b->oom && fsc_outfile_write(ctx->out, b->data, b->len);
+    fsc_buf_reset(b);
+    if (!ok)
+        ctx->failed = true;
+    return ok;
+}
+
+/* A run with fio log series: written out while it is serialized. */
+static bool jsonl_stream(parse_ctx *ctx, fsc_run *run)
+{
+    fsc_json_opts o = ctx->jopts;
+    o.flush = out_flush;
+    o.flush_ctx = ctx;
+    fsc_buf b = {0};
+    fsc_jw w;
+    fsc_jw_init(&w, &b, false, false);
+    fsc_model_write_run(&w, run, &o);
+    fsc_buf_putc(&b, '\n');
+    bool ok = !ctx->failed && out_flush(ctx, &b);
+    fsc_buf_free(&b);
+    fsc_run_free(run);
+    return ok;
+}
+
 static bool jsonl_run(void *vctx, fsc_run *run)
 {
+    if (run->n_series)
+        return jsonl_stream(vctx, run);
     size_t len = 0;
     char *bytes = jsonl_render(vctx, run, &len);
     if (!bytes) {
@@ -143,6 +176,10 @@ int fsc_cmd_parse(int argc, char **argv)
             damage = true;
             continue;
         }
+        if (!strcmp(a, "--each-format")) {
+            common.each_format = true;
+            continue;
+        }
         if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
             if (i + 1 >= argc) {
                 free(paths);
@@ -179,10 +216,11 @@ int fsc_cmd_parse(int argc, char **argv)
         return FSC_EXIT_INPUT;
     }
     parse_ctx ctx = {.out = out, .jopts = {.damage = damage}, .quiet = common.quiet};
+    fsc_json_opts stream_opts = {.damage = damage, .flush = out_flush, .flush_ctx = &ctx};
 
     if (jsonl) {
         fsc_buf err = {0};
-        fsc_parse_opts po = {.label_from = common.label_from};
+        fsc_parse_opts po = {.label_from = common.label_from, .each_format = common.each_format};
         fsc_parser *p = fsc_parser_new(&po, &err);
         if (!p) {
             fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
@@ -217,7 +255,7 @@ int fsc_cmd_parse(int argc, char **argv)
         fsc_jw_arr(&w);
         /* serialize run by run so the buffer does not hold everything twice */
         for (size_t i = 0; i < set.n_runs; i++) {
-            fsc_model_write_run(&w, set.runs[i], &ctx.jopts);
+            fsc_model_write_run(&w, set.runs[i], &stream_opts);
             if (b.len > (1u << 20)) {
                 if (!fsc_outfile_write(out, b.data, b.len))
                     ctx.failed = true;

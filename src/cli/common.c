@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Options and input loading shared by the reading commands. */
 #include "cli.h"
+#include "fioscope/timeseries.h"
+
+#include "fioscope/escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -8,24 +11,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every line on stderr goes through here: whatever an input put into a message (a
+ * member name, a path, a symlink target) is shown escaped, never sent to the terminal
+ * as control sequences. */
+static void err_line(const char *prefix, const char *fmt, va_list ap)
+{
+    fsc_buf msg = {0}, out = {0};
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n >= 0 && fsc_grow((void **)&msg.data, &msg.cap, (size_t)n + 1, 1)) {
+        vsnprintf(msg.data, (size_t)n + 1, fmt, ap);
+        msg.len = (size_t)n;
+    }
+    fsc_buf_puts(&out, "fioscope: ");
+    fsc_esc_diag(&out, prefix);
+    fsc_esc_diag(&out, msg.data ? msg.data : fmt);
+    fsc_buf_putc(&out, '\n');
+    if (!out.oom)
+        fwrite(out.data, 1, out.len, stderr);
+    fsc_buf_free(&msg);
+    fsc_buf_free(&out);
+}
+
 void fsc_cli_err(const char *fmt, ...)
 {
     va_list ap;
-    fputs("fioscope: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    err_line("", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 int fsc_cli_usage(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "fioscope: %s: ", cmd);
+    fsc_buf prefix = {0};
+    fsc_buf_printf(&prefix, "%s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    err_line(prefix.data ? prefix.data : "", fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nfioscope: try 'fioscope %s --help' for more information\n", cmd);
+    fsc_buf_free(&prefix);
+    fsc_cli_err("try 'fioscope %s --help' for more information", cmd);
     return FSC_EXIT_USAGE;
 }
 
@@ -376,7 +403,7 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
                  fsc_runset *set, fsc_manifest *manifest)
 {
     fsc_buf err = {0};
-    fsc_parse_opts po = {.label_from = c->label_from};
+    fsc_parse_opts po = {.label_from = c->label_from, .each_format = c->each_format};
     fsc_parser *p = fsc_parser_new(&po, &err);
     if (!p) {
         fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
@@ -388,6 +415,8 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
     fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
+    if (st == FSC_OK)
+        st = fsc_ts_annotate(set); /* the jobs' stability over time, from their logs */
     fsc_parser_free(p);
     fsc_buf_free(&err);
     fsc_cli_summary(c, manifest);

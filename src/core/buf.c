@@ -56,6 +56,11 @@ void fsc_buf_add(fsc_buf *b, const void *p, size_t n)
     b->data[b->len] = '\0';
 }
 
+char *fsc_buf_room(fsc_buf *b, size_t n)
+{
+    return reserve(b, n) ? b->data + b->len : NULL;
+}
+
 void fsc_buf_puts(fsc_buf *b, const char *s)
 {
     fsc_buf_add(b, s, strlen(s));
@@ -365,4 +370,9 @@ void fsc_jw_null(fsc_jw *w)
 {
     before_item(w);
     fsc_buf_puts(w->out, "null");
+}
+
+void fsc_jw_value_begin(fsc_jw *w)
+{
+    before_item(w);
 }

@@ -153,6 +153,7 @@ void fsc_model_write_job(fsc_jw *w, const fsc_job *job)
     write_kvlist(w, "iodepth_complete", &job->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         write_kvlist(w, bucket_names[b], &job->latency[b]);
+    fsc_model_write_steadystate(w, &job->steadystate);
     fsc_jw_obj_end(w);
 }
 
@@ -211,6 +212,13 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
     fsc_jw_num(w, run->source.last_line);
     fsc_jw_key(w, "format");
     fsc_jw_str(w, fsc_format_name(run->source.format));
+    if (run->source.n_formats > 1) { /* one invocation printed in several formats */
+        fsc_jw_key(w, "formats");
+        fsc_jw_arr(w);
+        for (size_t i = 0; i < run->source.n_formats; i++)
+            fsc_jw_str(w, fsc_format_name(run->source.formats[i]));
+        fsc_jw_arr_end(w);
+    }
     fsc_jw_key(w, "fio_version");
     fsc_jw_str(w, run->source.fio_version);
     if (run->source.host) {
@@ -240,6 +248,13 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
     for (size_t i = 0; i < run->n_disk_util; i++)
         write_disk(w, &run->disk_util[i]);
     fsc_jw_arr_end(w);
+    if (run->n_series) {
+        fsc_jw_key(w, "series");
+        fsc_jw_arr(w);
+        for (size_t i = 0; i < run->n_series; i++)
+            fsc_model_write_series(w, run->series[i], opts);
+        fsc_jw_arr_end(w);
+    }
     fsc_jw_key(w, "warnings");
     fsc_jw_arr(w);
     for (size_t i = 0; i < run->n_warnings; i++) {

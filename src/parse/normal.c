@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "grammar.h"
+#include "fioscope/keyindex.h"
 
 #include "fioscope/units.h"
 
@@ -61,7 +62,13 @@ typedef struct nstate {
     size_t line_warnings;
     jobdef *defs;
     size_t n_defs, cap_defs;
+    fsc_keyindex defs_index; /* by name: thousands of job definitions stay linear */
 } nstate;
+
+static const char *def_name_at(const void *items, size_t i)
+{
+    return ((const jobdef *)items)[i].name;
+}
 
 static void defs_clear(nstate *st)
 {
@@ -73,6 +80,7 @@ static void defs_clear(nstate *st)
         free(st->defs[i].iodepth);
     }
     st->n_defs = 0;
+    fsc_keyindex_free(&st->defs_index);
 }
 
 static void reset_run_state(nstate *st)
@@ -475,11 +483,10 @@ static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
     char *name = cap_dup(st, r, line, "jobname");
     if (!name)
         return;
-    for (size_t i = 0; i < st->n_defs; i++)
-        if (!strcmp(st->defs[i].name, name)) { /* clones repeat the line */
-            free(name);
-            return;
-        }
+    if (fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name) < st->n_defs) {
+        free(name); /* clones repeat the line */
+        return;
+    }
     jobdef *d = FSC_PUSH(st->defs, st->n_defs, st->cap_defs);
     if (!d) {
         free(name);
@@ -487,6 +494,12 @@ static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
         return;
     }
     d->name = name;
+    if (!fsc_keyindex_added(&st->defs_index, st->defs, st->n_defs, def_name_at)) {
+        st->n_defs--;
+        free(name);
+        st->oom = true;
+        return;
+    }
     d->rw = cap_dup(st, r, line, "rw");
     d->bs = cap_dup(st, r, line, "bs");
     if (!d->bs)
@@ -512,16 +525,16 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     j->error_text = cap_dup(st, r, line, "error_text");
     j->first_line = j->last_line = st->t->lines[idx].orig;
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
-    for (size_t i = 0; j->jobname && i < st->n_defs; i++) {
-        const jobdef *d = &st->defs[i];
-        if (strcmp(d->name, j->jobname))
-            continue;
+    size_t di = j->jobname ? fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at,
+                                               j->jobname)
+                           : st->n_defs;
+    if (di < st->n_defs) {
+        const jobdef *d = &st->defs[di];
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
             (d->bs && !fsc_job_set_option(j, "bs", d->bs)) ||
             (d->ioengine && !fsc_job_set_option(j, "ioengine", d->ioengine)) ||
             (d->iodepth && !fsc_job_set_option(j, "iodepth", d->iodepth)))
             st->oom = true;
-        break;
     }
     if (j->hostname && !st->run->source.host)
         st->run->source.host = fsc_strdup(j->hostname);
@@ -833,6 +846,28 @@ static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx
     }
 }
 
+static void act_steadystate(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_job *j = need_job(st, idx);
+    fsc_steady_text t = {0};
+    const char *crit = NULL;
+    size_t crit_n = 0;
+    if (!j || !fsc_rule_capture(r, st->md, line, "bw", &t.bw, &t.bw_len) ||
+        !fsc_rule_capture(r, st->md, line, "iops", &t.iops, &t.iops_len) ||
+        !fsc_rule_capture(r, st->md, line, "criterion", &t.criterion, &t.criterion_len) ||
+        !fsc_rule_capture(r, st->md, line, "crit", &crit, &crit_n))
+        return;
+    t.attained = cap_is(st, r, line, "attained", "yes");
+    t.on_iops = cap_is(st, r, line, "on", "iops");
+    t.slope = crit_n == 5 && !memcmp(crit, "slope", 5);
+    t.pct = cap_is(st, r, line, "pct", "%");
+    fsc_status rc = fsc_steady_read_text(&j->steadystate, &t, st->units);
+    if (rc == FSC_E_NOMEM)
+        st->oom = true;
+    else if (rc != FSC_OK)
+        warn(st, idx, "steadystate line with numbers that do not parse: ignored");
+}
+
 static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *s;
@@ -937,6 +972,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         break;
     case FSC_ACT_DISK: act_disk(st, r, line, idx); break;
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;
+    case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
     default: break;
     }
     run->lines.recognized++;

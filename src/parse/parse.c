@@ -46,9 +46,22 @@ typedef struct doc_state {
     void *ctx;
     size_t n_runs;
     bool stopped;
+    fsc_run *held; /* the last run, held back in case the next is its other format */
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
+
+/* Pass the held run on. */
+static bool flush_held(doc_state *st)
+{
+    fsc_run *run = st->held;
+    st->held = NULL;
+    if (run && !st->sink(st->ctx, run)) {
+        st->stopped = true;
+        return false;
+    }
+    return true;
+}
 
 /* Give a finished run its identity, context and label, and pass it on. */
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
@@ -56,6 +69,7 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     const fsc_text *t = st->text;
     char idbuf[64];
     st->n_runs++;
+    fsc_run_finish(run);
     run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
     run->source.path = fsc_strdup(st->doc->path ? st->doc->path : "-");
     run->source.member = fsc_strdup(st->doc->member);
@@ -77,10 +91,15 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     }
     fsc_command_apply_options(run);
     run->label = fsc_job_label(run, run->n_jobs ? &run->jobs[0] : NULL, st->p->opts.label_from);
-    if (!st->sink(st->ctx, run)) {
-        st->stopped = true;
-        return false;
+    if (st->held && !st->p->opts.each_format && fsc_runs_same_invocation(st->held, run)) {
+        st->n_runs--; /* one invocation, one run: it keeps the first printout's id */
+        st->held = fsc_runs_merge(st->held, run, st->p->opts.label_from);
+        st->stopped = !st->held;
+        return st->held != NULL;
     }
+    if (!flush_held(st))
+        return false;
+    st->held = run;
     return true;
 }
 
@@ -317,7 +336,7 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     }
     for (size_t i = 0; doc->first_line && i < text.n_lines; i++)
         text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false};
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL};
     pending_list pl = {0};
     bool ok = find_structured(&text, &pl);
     if (ok && text.n_lines) {
@@ -327,6 +346,9 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     }
     if (ok && !ds.stopped)
         ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
+    if (ok && !ds.stopped)
+        ok = flush_held(&ds);
+    fsc_run_free(ds.held);
     for (size_t k = 0; k < pl.n; k++)
         fsc_run_free(pl.items[k].run);
     free(pl.items);

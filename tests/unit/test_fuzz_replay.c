@@ -25,6 +25,9 @@
 #define FUZZ_ENTRY fuzz_jobfile_one
 #include "../fuzz/fuzz_jobfile.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_log_one
+#include "../fuzz/fuzz_log.c"
+#undef FUZZ_ENTRY
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
@@ -97,7 +100,8 @@ static void test_replay_targets(void **state)
         const char *corpus_file; /* under FSC_CORPUS */
     } targets[] = {{"fuzz_json", fuzz_json_one, "fio-3.33/g_jsonplus.json"},
                    {"fuzz_terse", fuzz_terse_one, "fio-3.33/g_terse_v5.terse"},
-                   {"fuzz_jobfile", fuzz_jobfile_one, "fio-3.33/d_jobfile_two_groups.cmd"}};
+                   {"fuzz_jobfile", fuzz_jobfile_one, "fio-3.33/d_jobfile_two_groups.cmd"},
+                   {"fuzz_log", fuzz_log_one, "fio-3.33/g_terse_v5.terse"}};
     const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
     assert_non_null(src);
     char dir[4096];
