@@ -924,10 +924,7 @@ void fsc_worker_cleanup(worker *w)
         fsc_iolog_close(w, w->t_epoch);
     if (w->ops && w->ctx.priv)
         w->ops->cleanup(&w->ctx);
-    if (w->ops && w->ops->needs_file)
-        fsc_files_close(w);
-    else
-        free(w->files);
+    fsc_files_close(w); /* the null engine's virtual file has no descriptor, only its map */
     free(w->ios);
     free(w->free_ios);
     free(w->batch);
