@@ -79,12 +79,16 @@ void fsc_fio_text_preamble(fsc_buf *out, const fsc_jobset *js)
     unsigned gid = 0, threads = 0;
     for (size_t i = 0; i < js->n_jobs; i++) {
         const fsc_jobdef *j = &js->jobs[i];
-        char bs[32];
+        char lo[2][32], hi[2][32];
         if (i > 0 && j->new_group)
             gid++;
-        fsc_num2str(bs, sizeof bs, j->bs, 4, true, "B");
+        for (int d = 0; d < 2; d++) {
+            fsc_num2str(lo[d], sizeof lo[d], j->bs_min[d], 4, true, "B");
+            fsc_num2str(hi[d], sizeof hi[d], j->bs_max[d], 4, true, "B");
+        }
+        /* fio shows each direction's smallest and largest block; trim follows writes */
         fsc_buf_printf(out, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
-                       j->name, gid, j->rw_text, bs, bs, bs, bs, bs, bs, j->ioengine, j->iodepth);
+                       j->name, gid, j->rw_text, lo[0], hi[0], lo[1], hi[1], lo[1], hi[1], j->ioengine, j->iodepth);
         if (j->numjobs > 1)
             fsc_buf_puts(out, "...\n");
         threads += j->numjobs;

@@ -126,7 +126,15 @@ run --name=a --rw=read --size=64k --ioengine=null --number_ios=16 --exitall --na
 python3 -c "
 import json; jobs = json.load(open('out.json'))['jobs']
 assert jobs[1]['jobname'] == 'b' and jobs[1]['read']['runtime'] < 5000, jobs[1]['read']['runtime']" || fail "exitall"
-echo "ok: thinktime, startdelay, exitall"
+printf '[global]\ndirectory=%s\nioengine=null\n[a]\nsize=1m\nrate_iops=2000\n[b]\nwait_for=a\nsize=64k\ncpus_allowed=0\ncpus_allowed_policy=split\nnumjobs=2\n' "$dir" >"$dir/wait.fio"
+start=$(date +%s%N)
+"$FIOSCOPE" run --output-format=json "$dir/wait.fio" >"$dir/out.json" 2>"$dir/err" || fail "wait_for/cpus_allowed: $(cat "$dir/err")"
+[ $(( ($(date +%s%N) - start) / 1000000 )) -ge 100 ] || fail "wait_for: a (128 ms at its rate) was not waited for"
+python3 -c "
+import json; jobs = json.load(open('out.json'))['jobs']
+assert [j['jobname'] for j in jobs] == ['a', 'b', 'b'] and all(j['error'] == 0 for j in jobs)
+assert jobs[1]['read']['total_ios'] == 16" || fail "wait_for/cpus_allowed results"
+echo "ok: thinktime, startdelay, exitall, wait_for, cpus_allowed"
 
 run --name=u --rw=randrw --size=1m --ioengine=null --unified_rw_reporting=mixed
 python3 -c "
@@ -147,3 +155,12 @@ py 'sum(r["clat_ns"]["bins"].values()) == r["clat_ns"]["N"]' 'list(r["lat_ns"]["
 grep -q "option ignored (--ignore-unsupported): frobnicate=7" "$dir/err" || fail "ignored option not listed: $(cat "$dir/err")"
 echo "ok: json+ bins, lat percentiles, --ignore-unsupported"
 [ -z "$(ls "$dir" | grep -v '\.log$\|^out\|^err$\|\.fio$')" ] || fail "data files left: $(ls "$dir")"
+# the job header shows each direction's block size range, as fio's
+"$FIOSCOPE" run --name=h --bs=4k,8k --size=64k --ioengine=null --rw=randrw >"$dir/out" || fail "bs=4k,8k"
+head -1 "$dir/out" | grep -qF \
+    "h: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 8192B-8192B, (T) 8192B-8192B, ioengine=null, iodepth=1" ||
+    fail "job header of bs=4k,8k"
+"$FIOSCOPE" run --name=h --bsrange=4k-64k --size=1m --ioengine=null --rw=randrw >"$dir/out" || fail "bsrange"
+head -1 "$dir/out" | grep -qF \
+    "bs=(R) 4096B-64.0KiB, (W) 4096B-64.0KiB, (T) 4096B-64.0KiB" || fail "job header of bsrange"
+echo "ok: job header block sizes"
