@@ -7,6 +7,8 @@
 
 /* Record an option as given (fio's "job options"); replaces an earlier value. */
 bool fsc_jobdef_remember(fsc_jobdef *j, const char *key, const char *val);
+/* *dst becomes a copy of val ("" for NULL); the old string is freed. */
+fsc_status fsc_set_str(char **dst, const char *val);
 
 /* One I/O in flight. */
 typedef struct fsc_io {

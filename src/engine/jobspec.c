@@ -116,16 +116,6 @@ void fsc_jobset_free(fsc_jobset *js)
     memset(js, 0, sizeof *js);
 }
 
-static fsc_status set_name(char **dst, const char *val)
-{
-    char *s = fsc_strdup(val ? val : "");
-    if (!s)
-        return FSC_E_NOMEM;
-    free(*dst);
-    *dst = s;
-    return FSC_OK;
-}
-
 /* Start a job named name as a copy of the global options. */
 static fsc_jobdef *add_job(fsc_jobset *js, const char *name, const char *file, unsigned line)
 {
@@ -136,7 +126,7 @@ static fsc_jobdef *add_job(fsc_jobset *js, const char *name, const char *file, u
     free(copy.src_file);
     copy.src_file = NULL;
     copy.src_line = line;
-    if (set_name(&copy.name, name) != FSC_OK || (file && set_name(&copy.src_file, file) != FSC_OK) ||
+    if (fsc_set_str(&copy.name, name) != FSC_OK || (file && fsc_set_str(&copy.src_file, file) != FSC_OK) ||
         !fsc_jobdef_remember(&copy, "name", name)) {
         jobdef_free(&copy);
         return NULL;

@@ -170,7 +170,7 @@ typedef struct optdef {
 #define OFF(f) offsetof(fsc_jobdef, f)
 #define MAX_SECONDS 4294967295ull /* 136 years: longer runs are surely a typo */
 
-static fsc_status set_str(char **dst, const char *val)
+fsc_status fsc_set_str(char **dst, const char *val)
 {
     char *s = fsc_strdup(val ? val : "");
     if (!s)
@@ -715,7 +715,7 @@ static fsc_status opt_log(fsc_jobdef *j, const char *k, const char *v, char *e, 
     if (v && strchr(v, '/') && strstr(v, ".."))
         return fail(e, n, "%s=%s: the log name must not climb out of the folder", k, v);
     (void)e, (void)n;
-    return set_str(dst, v ? v : "");
+    return fsc_set_str(dst, v ? v : "");
 }
 
 static fsc_status opt_startdelay(fsc_jobdef *j, const char *k, const char *v, char *e, size_t n)
@@ -885,7 +885,7 @@ static fsc_status apply(fsc_jobdef *j, const optdef *o, const char *key, const c
     case O_STR:
         if (!val || !*val)
             return fail(e, n, "%s: needs a value", key);
-        return set_str((char **)(base + o->off), val);
+        return fsc_set_str((char **)(base + o->off), val);
     case O_SIZE: {
         uint64_t x;
         fsc_status st = fsc_parse_fio_size(val, &x);

@@ -464,6 +464,18 @@ static void do_sync(worker *w, bool data_only)
     }
 }
 
+/* fsync=N / fdatasync=N: a sync after every N writes (the queue drained first, as fio
+ * does). True when one was done. */
+static bool sync_if_due(worker *w)
+{
+    const fsc_jobdef *def = w->def;
+    bool full = def->fsync && w->writes_since_sync >= def->fsync;
+    if (!full && !(def->fdatasync && w->writes_since_dsync >= def->fdatasync))
+        return false;
+    do_sync(w, !full);
+    return true;
+}
+
 /* rate / rate_iops: fio's linear process; returns the direction to issue (fio may
  * switch to the other one when it is behind), after sleeping if both are ahead. */
 static int keep_rate(worker *w, int d)
@@ -537,17 +549,10 @@ static bool keep_going(worker *w, uint64_t t)
 
 static void run_sync(worker *w)
 {
-    const fsc_jobdef *def = w->def;
     fsc_io *io = w->free_ios[0];
     uint64_t t = fsc_now_ns();
     while (keep_going(w, t)) {
-        if (def->fsync && w->writes_since_sync >= def->fsync) {
-            do_sync(w, false);
-            t = fsc_now_ns();
-            continue;
-        }
-        if (def->fdatasync && w->writes_since_dsync >= def->fdatasync) {
-            do_sync(w, true);
+        if (sync_if_due(w)) {
             t = fsc_now_ns();
             continue;
         }
@@ -584,13 +589,7 @@ static void run_async(worker *w)
     unsigned low = def->iodepth_low && def->iodepth_low < depth ? def->iodepth_low : depth;
     uint64_t t = fsc_now_ns();
     while (keep_going(w, t)) {
-        if (def->fsync && w->writes_since_sync >= def->fsync) {
-            do_sync(w, false); /* fio drains the queue before a sync */
-            t = fsc_now_ns();
-            continue;
-        }
-        if (def->fdatasync && w->writes_since_dsync >= def->fdatasync) {
-            do_sync(w, true);
+        if (sync_if_due(w)) {
             t = fsc_now_ns();
             continue;
         }

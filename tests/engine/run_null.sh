@@ -45,7 +45,7 @@ assert job["iodepth_level"]["1"] == 100.0
 assert job["groupid"] == 0 and trun["jobs"][0]["jobs"] == 1 and job["error"] == 0
 assert unused(job["write"]) and unused(trun["jobs"][0].get("write", {}))
 g = trun["groups"][0]["read"]
-assert abs(g["io_bytes"] - r["io_bytes"]) <= 0.001 * r["io_bytes"] and g["runtime_max"] == r["runtime"], (g, r["runtime"])
+assert abs(g["io_bytes"] - r["io_bytes"]) <= 0.006 * r["io_bytes"] and g["runtime_max"] == r["runtime"], (g, r["runtime"])
 assert run["disk_util"] == [] and trun["disk_util"] == []                          # null engine: no device
 # the text shows the same numbers
 assert "issued rwts: total=%d,0,0,0 short=0,0,0,0 dropped=0,0,0,0" % n in text
