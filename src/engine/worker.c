@@ -585,7 +585,11 @@ static void run_async(worker *w)
     unsigned depth = w->ctx.depth;
     unsigned batch = def->iodepth_batch ? def->iodepth_batch : depth;
     unsigned cmin = def->iodepth_batch_complete_min;
-    unsigned cmax = def->iodepth_batch_complete_max ? def->iodepth_batch_complete_max : depth;
+    /* fio 3.33 (init.c): an unset or smaller _max becomes _min, so by default one
+     * completion is reaped per call and the queue is refilled at once; 0 and 0 polls */
+    unsigned cmax = def->iodepth_batch_complete_max < cmin ? cmin : def->iodepth_batch_complete_max;
+    if (!cmax)
+        cmax = depth;
     unsigned low = def->iodepth_low && def->iodepth_low < depth ? def->iodepth_low : depth;
     uint64_t t = fsc_now_ns();
     while (keep_going(w, t)) {
