@@ -150,6 +150,7 @@ int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
 int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
+int fsc_cmd_rerun(int argc, char **argv);
 int fsc_cmd_metrics(int argc, char **argv);
 
 #endif
