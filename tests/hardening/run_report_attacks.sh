@@ -84,6 +84,8 @@ for j, n in zip(d["jobs"], names[:len(d["jobs"])]):
     j["jobname"] = n
 extra = dict(d["jobs"][0]); extra["jobname"] = names[4]
 d["jobs"].append(extra)
+rtl = dict(d["jobs"][1]); rtl["jobname"] = "קריאה \"q\" <b>&"   # right-to-left, quotes, markup
+d["jobs"].append(rtl)
 json.dump(d, open(sys.argv[2], "w"), ensure_ascii=False)
 PY
 "$FIOSCOPE" report -q -o h hostile.json > /dev/null || fail "hostile names: exit $?"
@@ -103,7 +105,7 @@ ns = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
 shared = ["".join(t.text or "" for t in si.iter("{%s}t" % ns["m"]))
           for si in ET.fromstring(z.read("xl/sharedStrings.xml")).findall("m:si", ns)]
 got = set(unescape(s) for s in shared)
-for want in ["\x1b[31mred\x1b[0m job", "bad \ufffe and \uffff", "_x0041_"]:
+for want in ["\x1b[31mred\x1b[0m job", "bad \ufffe and \uffff", "_x0041_", "קריאה \"q\" <b>&"]:
     if want not in got:
         print("FAIL: job name %r does not read back from the workbook (got %r)" % (want, sorted(got)[:12]))
         sys.exit(1)
@@ -117,7 +119,12 @@ grep -q 'javascript' h/report.md || fail "L4: the job name is missing from repor
 $PY - h <<'PY' || fail "M8: SVG"
 import glob, sys
 import xml.etree.ElementTree as ET
+found = False
 for f in glob.glob(sys.argv[1] + "/charts/*.svg"):
-    ET.parse(f)
+    root = ET.parse(f).getroot()
+    found |= any("קריאה \"q\" <b>&" in (t.text or "") for t in root.iter("{http://www.w3.org/2000/svg}text"))
+if not found:
+    print("FAIL: the right-to-left name with quotes and markup is not a chart's text"); sys.exit(1)
 PY
+grep -q 'קריאה &quot;q&quot; &lt;b&gt;&amp;' h/index.html || fail "the right-to-left name is not escaped in the page"
 echo ok
