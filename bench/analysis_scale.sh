@@ -99,7 +99,7 @@ if [ "${CALLGRIND:-0}" = 1 ]; then
     for n in 25000 50000; do
         valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$work/cg.$n" "$drv" \
             "$work/runs-$n.tar.gz" >/dev/null 2>"$work/cg.err"
-        ir=$(grep -m1 '^summary:' "$work/cg.$n" | awk '{print $2}')
+        ir=$(grep -m1 '^totals:' "$work/cg.$n" | awk '{print $2}')
         printf '%8s runs: %s instructions (%s per run)\n' "$n" "$ir" "$((ir / n))"
     done
 fi

@@ -10,6 +10,8 @@
  *
  * Ownership: an fsc_analysis borrows the runsets it was built on (they must outlive
  * it) and owns every string it hands out; results (pivots) are owned by the caller.
+ * Threads: pivots and matching add strings to the analysis, so one analysis serves
+ * one thread at a time (build one per thread to work in parallel).
  */
 #ifndef FIOSCOPE_ANALYZE_H
 #define FIOSCOPE_ANALYZE_H

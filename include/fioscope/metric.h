@@ -90,10 +90,10 @@ void fsc_mspec_copy(fsc_mspec *dst, const fsc_mspec *src);
  * to err (if not NULL). */
 bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err);
 
-/* Every name fsc_mspec_parse accepts as a whole word (text metrics, job-level fields,
- * direction-agnostic fields and latencies), for suggestions and listings: *n receives
- * the count; static storage. Per-direction forms ("read.iops") are these prefixed with
- * "read.", "write.", "trim.", "mixed.". */
+/* Common metric names (text metrics and dimensions, job-level fields,
+ * direction-agnostic fields and latencies, frequent per-direction ones), each one
+ * fsc_mspec_parse accepts, for suggestions and listings: *n receives the count;
+ * static storage. Any field of a direction also works as "read.FIELD" etc. */
 const char *const *fsc_metric_base_names(size_t *n);
 
 /* A number of one job (restricted to direction `only`, or -1 for all) with the weight

@@ -274,8 +274,10 @@ const char *const *fsc_metric_base_names(size_t *n)
         "file", "run", "system", "numjobs", "direct", "workload", "heading", "host", "repeat",
         "iops", "bw", "bw_bytes", "io_bytes", "total_ios", "short_ios", "drop_ios", "lat",
         "clat", "slat", "lat.p99", "clat.p99", "lat.max", "clat.max", "cpu", "usr_cpu",
-        "sys_cpu", "ctx", "majf", "minf", "groupid", "error", "runtime", "bw_mean", "bw_min",
-        "bw_max", "iops_mean", "iops_min", "iops_max", "iops_stddev"};
+        "sys_cpu", "ctx", "majf", "minf", "groupid", "error", "job_runtime", "iops_mean",
+        "iops_min", "iops_max", "iops_stddev", "read.iops", "write.iops", "read.bw",
+        "write.bw", "read.runtime", "read.clat_ns.p99", "write.clat_ns.p99", "read.lat_ns.mean",
+        "write.lat_ns.mean", "read.bw_mean", "write.bw_mean"};
     *n = FSC_ARRAY_SIZE(names);
     return names;
 }

@@ -225,6 +225,9 @@ static fsc_status make_pivot(pv_ctx *c, fsc_pivot *p, const char *baseline, fsc_
                            fsc_dim_get(c->col)->name);
             if (near)
                 fsc_buf_printf(err, " (did you mean '%s'?)", near);
+            else
+                for (size_t j = 0; j < p->n_cols; j++)
+                    fsc_buf_printf(err, "%s'%s'", j ? ", " : ": ", p->cols[j]);
             return FSC_E_USAGE;
         }
     }
@@ -320,8 +323,10 @@ fsc_pivot *fsc_pivot_build(const fsc_analysis *ca, const fsc_mspec *metric, cons
         for (size_t j = 0; j < p->n_cols && empty; j++)
             empty = !p->rows[r].cells[j].n;
     if (s == FSC_OK && empty) {
-        if (!a->n_sel)
-            fsc_buf_puts(err, "nothing to pivot: no row is left (check --where)");
+        if (!a->n_all)
+            fsc_buf_puts(err, "nothing to pivot: the inputs hold no fio run");
+        else if (!a->n_sel)
+            fsc_buf_puts(err, "nothing to pivot: --where left no row");
         else
             fsc_buf_printf(err, "nothing to pivot: no selected row has '%s'", metric->name);
         s = FSC_E_NO_RUNS;

@@ -24,13 +24,40 @@ double fsc_median(const double *v, size_t n)
     return m;
 }
 
-/* U of x: pairs where x wins, ties count half. */
+/* Number of values of sorted s[0..n) below v, and equal to v. */
+static void count_below(const double *s, size_t n, double v, size_t *below, size_t *equal)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* first >= v */
+        size_t mid = lo + (hi - lo) / 2;
+        if (s[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t e = lo;
+    while (e < n && s[e] == v)
+        e++;
+    *below = lo;
+    *equal = e - lo;
+}
+
+/* U of x: pairs where x wins, ties count half. O((nx + ny) log ny): each x looks up
+ * its place among the sorted y (thousands of repeats a side stay cheap). */
 static double u_statistic(const double *x, size_t nx, const double *y, size_t ny)
 {
+    double *sy = malloc((ny ? ny : 1) * sizeof *sy);
+    if (!sy)
+        return NAN;
+    memcpy(sy, y, ny * sizeof *sy);
+    qsort(sy, ny, sizeof *sy, cmp_double);
     double u = 0;
-    for (size_t i = 0; i < nx; i++)
-        for (size_t j = 0; j < ny; j++)
-            u += x[i] > y[j] ? 1.0 : x[i] == y[j] ? 0.5 : 0.0;
+    for (size_t i = 0; i < nx; i++) {
+        size_t below, equal;
+        count_below(sy, ny, x[i], &below, &equal);
+        u += (double)below + 0.5 * (double)equal;
+    }
+    free(sy);
     return u;
 }
 
@@ -153,6 +180,8 @@ double fsc_mann_whitney_p(const double *x, size_t nx, const double *y, size_t ny
     if (!nx || !ny)
         return 1;
     double u = u_statistic(x, nx, y, ny);
+    if (isnan(u))
+        return NAN;
     double *all = pooled(x, nx, y, ny);
     if (!all)
         return NAN;

@@ -510,16 +510,20 @@ static bool score_row(score_ctx *sc, const fsc_arow *r, const char *v)
     return true;
 }
 
-/* How many workloads (workload × dir) the candidate splits into 2+ values; 0 when
- * headings or job names look like repeat numbers rather than systems: each value
- * within one workload only, and values that differ only in digits ("Run 1" .. "Run 4").
- * Paths the user gave ("fio-3.0/", "fio-3.13/") are taken as they are. */
-static size_t score(sys_ctx *c, const cand *k, bool *oom)
+/* How many workloads (workload × dir) the candidate splits into 2+ values, weighed by
+ * the share of rows it names at all (a heading only some documents of a folder have
+ * names less than their folders do); 0 when headings or job names look like repeat
+ * numbers rather than systems: each value within one workload only, and values that
+ * differ only in digits ("Run 1" .. "Run 4"). Paths the user gave ("fio-3.0/",
+ * "fio-3.13/") are taken as they are. */
+static double score(sys_ctx *c, const cand *k, bool *oom)
 {
     fsc_analysis *a = c->a;
     score_ctx sc = {0};
+    size_t named = 0;
     for (size_t i = 0; i < a->n_all && !*oom; i++) {
         const char *v = cand_value(c, k, i);
+        named += v && *v;
         if (!v || (*v && !score_row(&sc, &a->all[i], v)))
             *oom = true;
     }
@@ -527,7 +531,7 @@ static size_t score(sys_ctx *c, const cand *k, bool *oom)
     for (size_t i = 0; i < sc.n_values && !recurs; i++)
         recurs = sc.val_group[i] == SIZE_MAX;
     bool chosen_by_user = k->src == SYS_INPUT || k->src == SYS_DIR;
-    size_t split = recurs || sc.named || chosen_by_user ? sc.split : 0;
+    double split = recurs || sc.named || chosen_by_user ? (double)sc.split * (double)named / (double)a->n_all : 0;
     fsc_keymap_free(&sc.groups);
     fsc_keymap_free(&sc.values);
     free(sc.first);
@@ -565,9 +569,9 @@ static cand choose_auto(sys_ctx *c, bool *oom)
     cands[n++] = (cand){SYS_HOST, 0};
     cands[n++] = (cand){SYS_JOBPART, 0};
     cand best = {SYS_NONE, 0};
-    size_t best_score = 0;
+    double best_score = 0;
     for (size_t i = 0; i < n && !*oom; i++) {
-        size_t s = score(c, &cands[i], oom);
+        double s = score(c, &cands[i], oom);
         if (s > best_score) {
             best_score = s;
             best = cands[i];
@@ -580,10 +584,10 @@ static cand choose_auto(sys_ctx *c, bool *oom)
 static int best_heading(sys_ctx *c, bool *oom)
 {
     int depth = max_heading_depth(c->a), best = 1;
-    size_t best_score = 0;
+    double best_score = 0;
     for (int l = 1; l <= depth && !*oom; l++) {
         cand k = {SYS_HEADING, l};
-        size_t s = score(c, &k, oom);
+        double s = score(c, &k, oom);
         if (s > best_score) {
             best_score = s;
             best = l;

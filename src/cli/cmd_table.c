@@ -45,7 +45,8 @@ static const char html_head[] =
     "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>fioscope table</title>\n"
     "<style>table{border-collapse:collapse;font-family:sans-serif}"
     "th,td{padding:2px 8px;border-bottom:1px solid #ddd}.num{text-align:right}"
-    "tr.total{font-weight:bold}</style>\n</head>\n<body>\n";
+    "tr.total{font-weight:bold}.fsc-pivot{margin-bottom:1.5em}"
+    "caption{text-align:left;font-weight:bold;padding:4px 8px}</style>\n</head>\n<body>\n";
 
 static bool parse_by(const char *v, fsc_by *by)
 {

@@ -89,6 +89,40 @@ static bool mark_split(cmp_ctx *c)
     return true;
 }
 
+typedef struct sys_obs {
+    size_t system, obs;
+} sys_obs;
+
+static int cmp_sys_obs(const void *a, const void *b)
+{
+    const sys_obs *x = a, *y = b;
+    if (x->system != y->system)
+        return x->system < y->system ? -1 : 1;
+    return (x->obs > y->obs) - (x->obs < y->obs);
+}
+
+/* The observations of each row ordered by side (then input order), so a side's
+ * samples are one slice whatever the number of sides. */
+static bool order_by_side(cmp_ctx *c)
+{
+    size_t max = 0;
+    for (size_t r = 0; r < c->n_rows; r++)
+        max = c->row_obs_n[r] > max ? c->row_obs_n[r] : max;
+    sys_obs *tmp = malloc((max ? max : 1) * sizeof *tmp);
+    if (!tmp)
+        return false;
+    for (size_t r = 0; r < c->n_rows; r++) {
+        size_t *slice = c->row_obs + c->row_obs_first[r], n = c->row_obs_n[r];
+        for (size_t k = 0; k < n; k++)
+            tmp[k] = (sys_obs){c->obs.obs[slice[k]].system, slice[k]};
+        qsort(tmp, n, sizeof *tmp, cmp_sys_obs);
+        for (size_t k = 0; k < n; k++)
+            slice[k] = tmp[k].obs;
+    }
+    free(tmp);
+    return true;
+}
+
 static bool group_rows(cmp_ctx *c)
 {
     size_t n = c->obs.n_obs ? c->obs.n_obs : 1;
@@ -126,7 +160,7 @@ static bool group_rows(cmp_ctx *c)
         if (r != SIZE_MAX)
             c->row_obs[c->row_obs_first[r] + c->row_obs_n[r]++] = i;
     }
-    return true;
+    return order_by_side(c);
 }
 
 static bool eval_all(cmp_ctx *c)
@@ -144,14 +178,24 @@ static bool eval_all(cmp_ctx *c)
 
 static bool fill_side(cmp_ctx *c, fsc_cmp_side *s, size_t row, size_t side, size_t m)
 {
-    size_t n = c->row_obs_n[row];
-    s->samples = calloc(n ? n : 1, sizeof *s->samples);
+    const size_t *slice = c->row_obs + c->row_obs_first[row];
+    size_t n = c->row_obs_n[row], lo = 0, hi = n;
+    while (lo < hi) { /* the side's first observation in the row */
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->obs.obs[slice[mid]].system < side)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t end = lo;
+    while (end < n && c->obs.obs[slice[end]].system == side)
+        end++;
+    s->samples = calloc(end > lo ? end - lo : 1, sizeof *s->samples);
     if (!s->samples)
         return false;
-    for (size_t k = 0; k < n; k++) {
-        size_t o = c->row_obs[c->row_obs_first[row] + k];
-        const fsc_mval *v = &c->vals[o * c->n_specs + m];
-        if (c->obs.obs[o].system == side && v->set)
+    for (size_t k = lo; k < end; k++) {
+        const fsc_mval *v = &c->vals[slice[k] * c->n_specs + m];
+        if (v->set)
             s->samples[s->n++] = v->v;
     }
     if (!s->n)

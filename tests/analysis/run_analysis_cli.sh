@@ -124,7 +124,7 @@ run compare --system-from=hedding "$seed" -- "$seed" >/dev/null
 ok $? "compare --system-from=hedding: exit 2"
 run table --pivot --where 'system=nothing' "$seed" >"$tmp/e"
 rc=$?
-[ $rc = 1 ] && [ ! -s "$tmp/e" ] && grep -q 'nothing to pivot' "$tmp/err"
+[ $rc = 1 ] && [ ! -s "$tmp/e" ] && grep -q 'nothing to pivot: --where left no row' "$tmp/err"
 ok $? "empty pivot: message and exit 1 (rc $rc)"
 
 # 8. parse --where keeps the jobs it selects

@@ -496,6 +496,26 @@ static void test_compare_systems(void **state)
     fsc_runset_clear(&set);
 }
 
+static void test_metric_names(void **state)
+{
+    (void)state;
+    size_t n;
+    const char *const *names = fsc_metric_base_names(&n);
+    assert_true(n > 40);
+    for (size_t i = 0; i < n; i++) {
+        fsc_mspec m;
+        if (!fsc_mspec_parse(names[i], strlen(names[i]), &m))
+            fail_msg("listed metric '%s' does not parse", names[i]);
+    }
+    for (int d = 0; d < FSC_DIM_COUNT; d++) { /* every dimension is a metric name */
+        fsc_mspec m;
+        const char *name = fsc_dim_get((fsc_dim)d)->name;
+        assert_true(fsc_mspec_parse(name, strlen(name), &m));
+        assert_true(m.m.text);
+        assert_int_equal(m.dim, d);
+    }
+}
+
 static void test_verdict_rules(void **state)
 {
     (void)state;
@@ -585,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_workload_fields),    cmocka_unit_test(test_systems),
         cmocka_unit_test(test_match_sides),        cmocka_unit_test(test_compare_systems),
         cmocka_unit_test(test_verdict_rules),      cmocka_unit_test(test_one_invocation),
+        cmocka_unit_test(test_metric_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
