@@ -216,6 +216,10 @@ static void others(walker *w)
             size_t l = strlen(lat_short[k]);
             listed = !strncmp(b, lat_short[k], l) && (!b[l] || b[l] == '.');
         }
+        /* "read.iops", "write.clat_ns.p99": the registry's did-you-mean examples of the
+         * DIR.x forms listed above */
+        const char *dot = strchr(b, '.');
+        listed = listed || (dot && fsc_ddir_from_name(b, (size_t)(dot - b)) >= 0);
         if (!listed)
             metric(w, b, help_of(b));
     }
