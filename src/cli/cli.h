@@ -44,6 +44,10 @@ typedef struct fsc_cli_common {
     /* table and compare select rows themselves; the other commands get the runset with
      * the jobs --where leaves nothing of taken out (fsc_cli_load) */
     bool keep_all_rows;
+    /* After that pruning, the system rule system=auto chose on the whole input
+     * ("heading:2", "dir", ...): the analyses of the pruned runset name systems as the
+     * whole input did, so `--where system=X` still holds for the rows it selected. */
+    char pinned_system_from[32];
 } fsc_cli_common;
 
 /* Nothing to release any more (kept for callers). */
@@ -88,7 +92,7 @@ int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
  * bad input unless quiet. With --where (and keep_all_rows false), jobs without a
  * selected row and runs left without jobs are taken out. Returns the exit status the
  * inputs deserve (0 or 1), or -1 when the parser could not be created. */
-int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
+int fsc_cli_load(fsc_cli_common *c, const char *const *paths, size_t n_paths,
                  fsc_runset *set, fsc_manifest *manifest);
 
 /* "1600x900" → *w, *h (200..8000 each); false if malformed. */
@@ -151,6 +155,7 @@ int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
 int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
+int fsc_cmd_rerun(int argc, char **argv);
 int fsc_cmd_metrics(int argc, char **argv);
 
 #endif

@@ -112,7 +112,7 @@ int fsc_cmd_report(int argc, char **argv)
                          .chart_width = ra.width,
                          .chart_height = ra.height,
                          .manifest = &manifest,
-                         .system_from = ra.common.system_from,
+                         .system_from = fsc_cli_analysis_opts(&ra.common, ra.paths, ra.n_paths).system_from,
                          .workload_key = ra.common.workload_key,
                          .where = ra.common.where,
                          .n_where = ra.common.n_where,

@@ -334,8 +334,23 @@ void fsc_cli_common_free(fsc_cli_common *c)
     (void)c;
 }
 
+/* The rule auto chose, when it is one --system-from can name again. "input" and
+ * "jobname" cannot be named; they depend on paths and job names pruning keeps. */
+static void pin_system_rule(fsc_cli_common *c, const fsc_analysis *a)
+{
+    const char *src = fsc_analysis_system_source(a);
+    static const char *const nameable[] = {"dir", "file", "host", "label", "heading:"};
+    if (c->system_from || !src)
+        return;
+    for (size_t i = 0; i < sizeof nameable / sizeof *nameable; i++)
+        if (!strncmp(src, nameable[i], strlen(nameable[i])) && strlen(src) < sizeof c->pinned_system_from) {
+            strcpy(c->pinned_system_from, src);
+            return;
+        }
+}
+
 /* --where for the commands that show whole runs: the jobs without a selected row go. */
-static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t n_paths, fsc_runset *set)
+static int prune_runs(fsc_cli_common *c, const char *const *paths, size_t n_paths, fsc_runset *set)
 {
     int rc = FSC_EXIT_OK;
     fsc_analysis *a = fsc_cli_analyze("where", c, set, paths, n_paths, &rc);
@@ -360,6 +375,7 @@ static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t 
             fsc_run_free(run);
     }
     set->n_runs = kept_runs;
+    pin_system_rule(c, a);
     fsc_analysis_free(a);
     return rc;
 }
@@ -367,7 +383,9 @@ static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t 
 fsc_analysis_opts fsc_cli_analysis_opts(const fsc_cli_common *c, const char *const *paths, size_t n)
 {
     fsc_analysis_opts o = {.label_from = c->label_from,
-                           .system_from = c->system_from,
+                           .system_from = c->system_from         ? c->system_from
+                                          : *c->pinned_system_from ? c->pinned_system_from
+                                                                   : NULL,
                            .workload_key = c->workload_key,
                            .where = c->where,
                            .n_where = c->n_where,
@@ -574,7 +592,7 @@ void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...)
     va_end(ap);
 }
 
-int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
+int fsc_cli_load(fsc_cli_common *c, const char *const *paths, size_t n_paths,
                  fsc_runset *set, fsc_manifest *manifest)
 {
     fsc_buf err = {0};

@@ -228,7 +228,8 @@ static void others(walker *w)
             listed = !strncmp(b, lat_short[k], l) && (!b[l] || b[l] == '.') &&
                      !strstr(b, ".ts."); /* lat.ts.mean is over time, not a latency form */
         }
-        /* a direction's form (read.iops) is listed as DIR.x */
+        /* "read.iops", "write.clat_ns.p99": the registry's did-you-mean examples of the
+         * DIR.x forms listed above */
         const char *dot = strchr(b, '.');
         listed = listed || (dot && fsc_ddir_from_name(b, (size_t)(dot - b)) >= 0);
         if (!listed)

@@ -166,15 +166,21 @@ static unsigned dirs_to_draw(const fsc_obs_set *os, size_t key)
     return rw ? rw : all;
 }
 
+/* Does system sys have an observation of key in a direction that is drawn? */
+static bool has_obs(const fsc_obs_set *os, size_t key, size_t sys)
+{
+    unsigned dirs = dirs_to_draw(os, key);
+    for (size_t i = 0; i < os->n_obs; i++)
+        if (os->obs[i].key == key && os->obs[i].system == sys && (dirs >> os->obs[i].dir & 1))
+            return true;
+    return false;
+}
+
 static size_t systems_of_key(const fsc_obs_set *os, size_t key, size_t n_sys)
 {
     size_t count = 0;
-    for (size_t s = 0; s < n_sys; s++) {
-        bool here = false;
-        for (size_t i = 0; i < os->n_obs && !here; i++)
-            here = os->obs[i].key == key && os->obs[i].system == s;
-        count += here;
-    }
+    for (size_t s = 0; s < n_sys; s++)
+        count += has_obs(os, key, s);
     return count;
 }
 
@@ -252,12 +258,17 @@ static double obs_median(const fsc_rcharts *rc, const fsc_obs_set *os, size_t ke
     return *n ? fsc_median(vals, *n) : NAN;
 }
 
-static bool has_obs(const fsc_obs_set *os, size_t key, size_t sys)
+
+/* Does system sys have a value of m for key in a drawn direction? */
+static bool has_value(const fsc_rcharts *rc, const fsc_obs_set *os, size_t key, size_t sys, const fsc_mspec *m,
+                      double *vals)
 {
-    for (size_t i = 0; i < os->n_obs; i++)
-        if (os->obs[i].key == key && os->obs[i].system == sys)
-            return true;
-    return false;
+    unsigned dirs = dirs_to_draw(os, key);
+    size_t n = 0;
+    for (int d = 0; d < FSC_DIR_COUNT && !n; d++)
+        if (dirs >> d & 1)
+            obs_median(rc, os, key, sys, d, m, vals, &n);
+    return n > 0;
 }
 
 /* One panel with the systems as coloured series (one colour per system in every
@@ -270,7 +281,7 @@ static bool panel_by_colour(fsc_rcharts *rc, fsc_chart *p, const fsc_obs_set *os
         if (dirs >> d & 1)
             ok = fsc_chart_add_category(p, fsc_rowdir_name(d));
     for (size_t s = 0; ok && s < n_systems(rc); s++) {
-        if (!has_obs(os, k, s))
+        if (!has_value(rc, os, k, s, m, vals))
             continue;
         fsc_series *ser = fsc_chart_add_series(p, fsc_analysis_system(rc->a, s));
         if (!ser)
@@ -298,7 +309,7 @@ static bool panel_by_name(fsc_rcharts *rc, fsc_chart *p, const fsc_obs_set *os, 
     bool ok = true;
     size_t n_sys = n_systems(rc);
     for (size_t s = 0; ok && s < n_sys; s++)
-        if (has_obs(os, k, s))
+        if (has_value(rc, os, k, s, m, vals))
             ok = fsc_chart_add_category(p, fsc_analysis_system(rc->a, s));
     for (int d = 0; ok && d < FSC_DIR_COUNT; d++) {
         if (!(dirs >> d & 1))
@@ -310,7 +321,7 @@ static bool panel_by_name(fsc_rcharts *rc, fsc_chart *p, const fsc_obs_set *os, 
         size_t cat = 0;
         for (size_t s = 0; ok && s < n_sys; s++) {
             size_t n = 0;
-            if (has_obs(os, k, s)) {
+            if (has_value(rc, os, k, s, m, vals)) {
                 obs_median(rc, os, k, s, d, m, vals, &n);
                 ok = put_point(ser, (double)cat++, vals, n);
             }
@@ -342,7 +353,10 @@ static fsc_chart *compare_chart(fsc_rcharts *rc, const fsc_obs_set *os, const me
     fsc_buf_free(&sub);
     *shown = 0;
     for (size_t k = 0; ok && k < os->n_keys; k++) {
-        if (systems_of_key(os, k, n_sys) < 2 || !key_known(rc, os, k))
+        size_t with = 0;
+        for (size_t sys = 0; sys < n_sys && with < 2; sys++)
+            with += has_value(rc, os, k, sys, &m, vals);
+        if (with < 2 || !key_known(rc, os, k))
             continue;
         fsc_chart *p = fsc_chart_add_panel(c, os->keys[k]);
         unsigned dirs = dirs_to_draw(os, k);

@@ -40,7 +40,7 @@ done
 [ -L r/charts/clat-percentiles.png ] && fail "H3: an old chart link was left in charts/"
 
 # --- L5: files honour the umask ---
-for mask in 022 027 077; do
+for mask in 027 077; do
   rm -rf u && (umask $mask && "$FIOSCOPE" report -q -o u "$S" > /dev/null) || fail "umask $mask: exit"
   want=$(printf '%o' $(( 0666 & ~0$mask )))
   for f in u/index.html u/report.xlsx u/charts/iops.png u/charts/iops.svg; do
@@ -49,16 +49,19 @@ for mask in 022 027 077; do
   done
 done
 
-# --- L5: 24 reports at once into one folder all succeed, and leave whole files ---
+# --- L5: 24 reports at once into one folder all succeed, and leave whole files (12
+# under ASan, which is slower: the race shows either way) ---
+N=24
+case "${FSC_BUILD_DIR:-}" in *asan*) N=12 ;; esac
 rm -rf c && mkdir c
 pids=()
-for i in $(seq 24); do
+for i in $(seq $N); do
   "$FIOSCOPE" report -q -o c "$S" > /dev/null 2> "c.$i.err" &
   pids+=($!)
 done
 bad=0
 for p in "${pids[@]}"; do wait "$p" || bad=$((bad + 1)); done
-[ $bad = 0 ] || fail "L5: $bad of 24 concurrent reports failed: $(cat c.*.err | head -3)"
+[ $bad = 0 ] || fail "L5: $bad of $N concurrent reports failed: $(cat c.*.err | head -3)"
 ls -A c | grep -q '\.tmp$' && fail "L5: temporary files left behind: $(ls -A c)"
 $PY -c "import zipfile,sys; zipfile.ZipFile('c/report.xlsx').testzip()" || fail "L5: report.xlsx is not whole"
 grep -q '</html>' c/index.html || fail "L5: index.html is not whole"
@@ -81,6 +84,8 @@ for j, n in zip(d["jobs"], names[:len(d["jobs"])]):
     j["jobname"] = n
 extra = dict(d["jobs"][0]); extra["jobname"] = names[4]
 d["jobs"].append(extra)
+rtl = dict(d["jobs"][1]); rtl["jobname"] = "קריאה \"q\" <b>&"   # right-to-left, quotes, markup
+d["jobs"].append(rtl)
 json.dump(d, open(sys.argv[2], "w"), ensure_ascii=False)
 PY
 "$FIOSCOPE" report -q -o h hostile.json > /dev/null || fail "hostile names: exit $?"
@@ -100,7 +105,7 @@ ns = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
 shared = ["".join(t.text or "" for t in si.iter("{%s}t" % ns["m"]))
           for si in ET.fromstring(z.read("xl/sharedStrings.xml")).findall("m:si", ns)]
 got = set(unescape(s) for s in shared)
-for want in ["\x1b[31mred\x1b[0m job", "bad \ufffe and \uffff", "_x0041_"]:
+for want in ["\x1b[31mred\x1b[0m job", "bad \ufffe and \uffff", "_x0041_", "קריאה \"q\" <b>&"]:
     if want not in got:
         print("FAIL: job name %r does not read back from the workbook (got %r)" % (want, sorted(got)[:12]))
         sys.exit(1)
@@ -114,7 +119,12 @@ grep -q 'javascript' h/report.md || fail "L4: the job name is missing from repor
 $PY - h <<'PY' || fail "M8: SVG"
 import glob, sys
 import xml.etree.ElementTree as ET
+found = False
 for f in glob.glob(sys.argv[1] + "/charts/*.svg"):
-    ET.parse(f)
+    root = ET.parse(f).getroot()
+    found |= any("קריאה \"q\" <b>&" in (t.text or "") for t in root.iter("{http://www.w3.org/2000/svg}text"))
+if not found:
+    print("FAIL: the right-to-left name with quotes and markup is not a chart's text"); sys.exit(1)
 PY
+grep -q 'קריאה &quot;q&quot; &lt;b&gt;&amp;' h/index.html || fail "the right-to-left name is not escaped in the page"
 echo ok
