@@ -83,6 +83,8 @@ static const struct archive_magic *find_magic(const unsigned char *s, size_t n)
             return &magics[i];
     /* bzip2: "BZh" and a block size digit */
     return n >= 4 && !memcmp(s, "BZh", 3) && s[3] >= '1' && s[3] <= '9' ? &bzip2 : NULL;
+}
+
 unsigned fsc_walker_group_begin(fsc_walker *w)
 {
     unsigned prev = w->cur_group;
