@@ -22,7 +22,14 @@ failed=()
 run_case() {
     local name=$1
     local t0=$SECONDS
-    if (set -euo pipefail; "case_$name"); then
+    # not in an if: errexit is off in a condition, and a failing step (a Python
+    # assert, a command without '|| fail') must fail the case
+    local rc=0
+    set +e
+    (set -euo pipefail; "case_$name")
+    rc=$?
+    set -e
+    if [ "$rc" = 0 ]; then
         echo "ok   $name ($((SECONDS - t0))s)"
     else
         echo "FAIL $name"
