@@ -347,6 +347,45 @@ def _(k):
     return (["compare", "-q", f, "--", f], None, None)
 
 
+# second look: fio log files (folders and archives of thousands), flat export
+def logs_tar(name, n, with_run):
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as t:
+        def add(member, data):
+            data = data.encode()
+            info = tarfile.TarInfo(member)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+        if with_run:
+            add("d/out.txt", "".join(GOOD.replace("randread: (g", "p%d: (g" % i, 1) for i in range(n)))
+        for i in range(n):
+            add("d/p%d_bw.1.log" % i, "1000, %d, 0, 4096\n2000, 1, 0, 4096\n" % i)
+    return write(name, buf.getvalue())
+
+
+@shape("logs: many small logs without a run (series)", "second look")
+def _(k):
+    f = logs_tar("logs.tar", 1500 * k, False)
+    return (["series", "-q", "-j", "1", f], None, None)
+
+
+@shape("logs: a run of many jobs, each with its log (table)", "second look")
+def _(k):
+    f = logs_tar("runlogs.tar", 500 * k, True)
+    return (["table", "-q", "-j", "1", "-m", "jobname,bw.ts.mean", f], None, None)
+
+
+@shape("parse --format csv of jobs with disjoint fields", "second look")
+def _(k):
+    jobs = []
+    for i in range(2500 * k):
+        j = small_job("d%d" % i)
+        j["job options"] = {"opt%d" % i: "1"}
+        jobs.append(j)
+    f = write("disjoint.json", json_doc(jobs))
+    return (["parse", "-q", "--format", "csv", f], None, None)
+
+
 # ---- measuring ----
 
 def run_once(argv, stdin_file, env, cpu_limit):
@@ -356,7 +395,7 @@ def run_once(argv, stdin_file, env, cpu_limit):
     Python's own pages in its peak until it execs."""
     e = dict(os.environ, **(env or {}))
     out = path("time.out")
-    cmd = ["/usr/bin/time", "-o", out, "-f", "%U %S %M", FIO] + argv
+    cmd = ["/usr/bin/time", "-o", out, "-f", "%x %U %S %M", FIO] + argv
     limit = max(1, math.ceil(cpu_limit))
     stdin = open(stdin_file, "rb") if stdin_file else None
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin_file else subprocess.DEVNULL,
@@ -380,8 +419,10 @@ def run_once(argv, stdin_file, env, cpu_limit):
     text = open(out).read()
     if "terminated by signal" in text:
         return float("inf"), float("inf")
-    words = text.split()[-3:]
-    return float(words[0]) + float(words[1]), int(words[2])
+    words = text.split()[-4:]
+    if int(words[0]) >= 126:  # not run at all (missing binary): not "cheap"
+        raise SystemExit("complexity: %s %s: exit status %s" % (FIO, " ".join(argv[:2]), words[0]))
+    return float(words[1]) + float(words[2]), int(words[3])
 
 
 def output_ok(cmd):
