@@ -514,13 +514,19 @@ typedef struct dim_keys {
     double *num;
     size_t n, cap, cap_num;
     size_t *order; /* order[k] = position of key k once sorted */
+    fsc_keyindex index; /* thousands of distinct values stay linear */
 } dim_keys;
+
+static const char *dim_key_at(const void *items, size_t i)
+{
+    return ((char *const *)items)[i];
+}
 
 static long key_index(dim_keys *d, const char *text, double num)
 {
-    for (size_t i = 0; i < d->n; i++)
-        if (!strcmp(d->text[i], text))
-            return (long)i;
+    size_t at = fsc_keyindex_find(&d->index, d->text, d->n, dim_key_at, text);
+    if (at < d->n)
+        return (long)at;
     char *copy = fsc_strdup(text);
     char **slot = copy ? FSC_PUSH(d->text, d->n, d->cap) : NULL;
     if (!slot) {
@@ -539,6 +545,11 @@ static long key_index(dim_keys *d, const char *text, double num)
         d->cap_num = d->cap;
     }
     d->num[d->n - 1] = num;
+    if (!fsc_keyindex_added(&d->index, d->text, d->n, dim_key_at)) {
+        d->n--;
+        free(copy);
+        return -1;
+    }
     return (long)(d->n - 1);
 }
 
@@ -549,6 +560,7 @@ static void keys_free(dim_keys *d)
     free(d->text);
     free(d->num);
     free(d->order);
+    fsc_keyindex_free(&d->index);
 }
 
 typedef struct key_rank {
@@ -629,66 +641,106 @@ static double median_of(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Fill one panel: categories (or x points), series, medians and repeats. */
-static bool dims_fill(fsc_chart *p, const fsc_chart_dims_spec *spec, const dim_point *pts, size_t n_pts,
-                      size_t facet, dim_keys *xs, const size_t *x_pos, dim_keys *ss, const size_t *s_pos)
+/* The points of one panel in drawing order: by series position, then by slot (the
+ * category or x position), then as they came (sorted once: going over every point
+ * for every series and slot made charts of thousands of jobs cubic). */
+typedef struct slot_point {
+    size_t spos, slot, i;
+} slot_point;
+
+static int cmp_slot_point(const void *a, const void *b)
+{
+    const slot_point *x = a, *y = b;
+    if (x->spos != y->spos)
+        return (x->spos > y->spos) - (x->spos < y->spos);
+    if (x->slot != y->slot)
+        return (x->slot > y->slot) - (x->slot < y->slot);
+    return (x->i > y->i) - (x->i < y->i);
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fill one panel from its points pts[idx[0..n)]: categories (or x points), series,
+ * medians and repeats. */
+static bool dims_fill(fsc_chart *p, const fsc_chart_dims_spec *spec, const dim_point *pts, const size_t *idx,
+                      size_t n, dim_keys *xs, dim_keys *ss, const size_t *s_pos)
 {
     bool cat = spec->type == FSC_CHART_BAR || spec->type == FSC_CHART_BOX || spec->type == FSC_CHART_HEATMAP;
-    size_t nx = xs->n;
     bool ok = true;
-    /* categories: the x values present in this panel, in sorted order */
-    size_t *cat_of = calloc(nx ? nx : 1, sizeof *cat_of); /* x key → category index + 1 */
-    double *vals = malloc((n_pts ? n_pts : 1) * sizeof *vals);
-    if (!cat_of || !vals) {
+    size_t *xpos = malloc((n ? n : 1) * sizeof *xpos);  /* x positions present, sorted */
+    size_t *cat_of = calloc(xs->n ? xs->n : 1, sizeof *cat_of); /* x key -> category index + 1 */
+    slot_point *sp = malloc((n ? n : 1) * sizeof *sp);
+    double *vals = malloc((n ? n : 1) * sizeof *vals);
+    if (!xpos || !cat_of || !sp || !vals) {
+        free(xpos);
         free(cat_of);
+        free(sp);
         free(vals);
         return false;
     }
+    /* categories: the x values present in this panel, in sorted order */
     size_t n_cat = 0;
-    for (size_t xp = 0; ok && cat && xp < nx; xp++) {
-        size_t xk = x_pos[xp];
-        bool here = false;
-        for (size_t i = 0; i < n_pts && !here; i++)
-            here = pts[i].facet == facet && pts[i].x == xk;
-        if (here) {
+    if (cat) {
+        for (size_t i = 0; i < n; i++)
+            xpos[i] = xs->order[pts[idx[i]].x];
+        qsort(xpos, n, sizeof *xpos, cmp_size);
+        size_t *by_pos = malloc((xs->n ? xs->n : 1) * sizeof *by_pos);
+        ok = by_pos != NULL;
+        for (size_t k = 0; ok && k < xs->n; k++)
+            by_pos[xs->order[k]] = k;
+        for (size_t i = 0; ok && i < n; i++) {
+            if (i && xpos[i] == xpos[i - 1])
+                continue;
+            size_t xk = by_pos[xpos[i]];
             ok = fsc_chart_add_category(p, xs->text[xk]);
             cat_of[xk] = ++n_cat;
         }
+        free(by_pos);
     }
-    for (size_t sp = 0; ok && sp < ss->n; sp++) {
-        size_t sk = s_pos[sp];
-        bool here = false;
-        for (size_t i = 0; i < n_pts && !here; i++)
-            here = pts[i].facet == facet && pts[i].series == sk;
-        if (!here)
-            continue;
+    for (size_t i = 0; i < n; i++) {
+        const dim_point *q = &pts[idx[i]];
+        sp[i] = (slot_point){ss->order[q->series], cat ? cat_of[q->x] - 1 : xs->order[q->x], idx[i]};
+    }
+    qsort(sp, n, sizeof *sp, cmp_slot_point);
+    for (size_t a = 0, b; ok && a < n; a = b) {
+        size_t spos = sp[a].spos;
+        for (b = a; b < n && sp[b].spos == spos; b++)
+            ;
+        size_t sk = s_pos[spos];
         fsc_series *s = fsc_chart_add_series(p, ss->text[sk]);
         ok = s != NULL;
         if (ok)
-            s->color = (int)sp; /* one colour per series value across the panels */
-        /* one point per category (or x value): the median of its rows */
-        size_t n_slots = cat ? n_cat : nx;
-        for (size_t slot = 0; ok && slot < n_slots; slot++) {
-            size_t n = 0;
+            s->color = (int)spos; /* one colour per series value across the panels */
+        /* one point per category (every category of a category chart) or per x value
+         * present: the median of its rows */
+        size_t c = a;
+        for (size_t slot = 0; ok && (cat ? slot < n_cat : c < b); slot++) {
+            if (!cat)
+                slot = sp[c].slot;
+            size_t m = 0;
             double xv = NAN;
-            for (size_t i = 0; i < n_pts; i++) {
-                const dim_point *q = &pts[i];
-                bool match = q->facet == facet && q->series == sk &&
-                             (cat ? cat_of[q->x] == slot + 1 : xs->order[q->x] == slot);
-                if (match && isfinite(q->v)) {
-                    vals[n++] = q->v;
+            for (; c < b && sp[c].slot == slot; c++) {
+                const dim_point *q = &pts[sp[c].i];
+                if (isfinite(q->v)) {
+                    vals[m++] = q->v;
                     xv = q->xv;
                 }
             }
-            if (!cat && !n)
+            if (!cat && !m)
                 continue;
-            size_t idx = s->n;
-            ok = fsc_series_add(s, cat ? (double)slot : xv, n ? median_of(vals, n) : NAN);
-            for (size_t i = 0; ok && n > 1 && i < n; i++)
-                ok = fsc_series_add_repeat(s, idx, vals[i]);
+            size_t at = s->n;
+            ok = fsc_series_add(s, cat ? (double)slot : xv, m ? median_of(vals, m) : NAN);
+            for (size_t i = 0; ok && m > 1 && i < m; i++)
+                ok = fsc_series_add_repeat(s, at, vals[i]);
         }
     }
+    free(xpos);
     free(cat_of);
+    free(sp);
     free(vals);
     return ok;
 }
@@ -728,12 +780,26 @@ fsc_chart *fsc_chart_dims(const fsc_table *t, const fsc_chart_dims_spec *spec, c
             pts[n_pts++] = (dim_point){(size_t)f, (size_t)x, (size_t)s, xv, cell_num(&t->rows[r].cells[spec->y])};
     }
     ok = ok && sort_keys(&fk, &f_pos) && sort_keys(&xk, &x_pos) && sort_keys(&sk, &s_pos);
+    /* the points of each panel, panels in sorted order, points as they came */
+    slot_point *by_facet = ok ? malloc((n_pts ? n_pts : 1) * sizeof *by_facet) : NULL;
+    size_t *idx = ok ? malloc((n_pts ? n_pts : 1) * sizeof *idx) : NULL;
+    ok = ok && by_facet && idx;
+    for (size_t i = 0; ok && i < n_pts; i++)
+        by_facet[i] = (slot_point){fk.order[pts[i].facet], 0, i};
+    if (ok)
+        qsort(by_facet, n_pts, sizeof *by_facet, cmp_slot_point);
+    for (size_t i = 0; ok && i < n_pts; i++)
+        idx[i] = by_facet[i].i;
     if (ok && spec->facet == SIZE_MAX)
-        ok = dims_fill(c, spec, pts, n_pts, 0, &xk, x_pos, &sk, s_pos);
-    for (size_t fp = 0; ok && spec->facet != SIZE_MAX && fp < fk.n; fp++) {
-        fsc_chart *p = fsc_chart_add_panel(c, fk.text[f_pos[fp]]);
-        ok = p && dims_fill(p, spec, pts, n_pts, f_pos[fp], &xk, x_pos, &sk, s_pos);
+        ok = dims_fill(c, spec, pts, idx, n_pts, &xk, &sk, s_pos);
+    for (size_t a = 0, e; ok && spec->facet != SIZE_MAX && a < n_pts; a = e) {
+        for (e = a; e < n_pts && by_facet[e].spos == by_facet[a].spos; e++)
+            ;
+        fsc_chart *p = fsc_chart_add_panel(c, fk.text[pts[idx[a]].facet]);
+        ok = p && dims_fill(p, spec, pts, idx + a, e - a, &xk, &sk, s_pos);
     }
+    free(by_facet);
+    free(idx);
     fsc_buf_free(&b);
     free(pts);
     free(f_pos);
