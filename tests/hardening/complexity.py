@@ -386,6 +386,27 @@ def _(k):
     return (["parse", "-q", "--format", "csv", f], None, None)
 
 
+def bs_jobs(name, n):
+    jobs = []
+    for i in range(n):
+        j = small_job("j%d" % i)
+        j["job options"] = {"bs": "%dk" % (i + 1)}
+        jobs.append(j)
+    return write(name, json_doc(jobs))
+
+
+@shape("chart of many series (line, --series jobname)", "second look")
+def _(k):
+    return (["chart", "-q", "-t", "line", "--x", "bs", "--series", "jobname", "-y", "iops", "-o",
+             path("lines.svg"), bs_jobs("lines.json", 400 * k)], None, None)
+
+
+@shape("chart of many panels (--facet jobname)", "second look")
+def _(k):
+    return (["chart", "-q", "--facet", "jobname", "-y", "iops", "-o", path("facets.svg"),
+             bs_jobs("facets.json", 400 * k)], None, None)
+
+
 # ---- measuring ----
 
 def run_once(argv, stdin_file, env, cpu_limit):
