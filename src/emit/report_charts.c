@@ -9,6 +9,7 @@
  * every chart.
  */
 #include "report_int.h"
+#include "fioscope/keyindex.h"
 
 #include "fioscope/chart_time.h"
 
@@ -1109,6 +1110,11 @@ static const char *run_system(const fsc_rcharts *rc, size_t run)
     return "";
 }
 
+static const char *dev_name_at(const void *items, size_t i)
+{
+    return ((const char *const *)items)[i];
+}
+
 /* Many devices: a heat map of utilisation, devices × runs, one panel per system. */
 static fsc_chart *disk_heatmap(fsc_rcharts *rc)
 {
@@ -1137,44 +1143,62 @@ static fsc_chart *disk_heatmap(fsc_rcharts *rc)
         size_t s = order[oi];
         const char *sys = n_systems(rc) ? fsc_analysis_system(rc->a, s) : "";
         fsc_chart *p = n_sys > 1 ? NULL : c;
-        /* devices in order of appearance in this system's runs */
+        /* devices in order of appearance in this system's runs, found by a key index
+         * (a run of 16,000 devices was quadratic), and their utilisation per shown run */
         const char **devs = NULL;
         size_t n_dev = 0, cap_dev = 0;
-        for (size_t r = 0; ok && r < rc->set->n_runs; r++) {
-            const fsc_run *run = rc->set->runs[r];
-            if (!run->n_disk_util || (n_sys > 1 && strcmp(run_system(rc, r), sys)))
-                continue;
-            if (!p && !(p = fsc_chart_add_panel(c, sys)))
-                ok = false;
-            if (ok && p->n_categories < 36)
-                ok = fsc_chart_add_category(p, run->label ? run->label : run->id);
-            for (size_t d = 0; ok && d < run->n_disk_util; d++) {
-                bool seen = false;
-                for (size_t e = 0; e < n_dev && !seen; e++)
-                    seen = !strcmp(devs[e], run->disk_util[d].name ? run->disk_util[d].name : "?");
-                const char **slot = seen ? NULL : FSC_PUSH(devs, n_dev, cap_dev);
-                if (slot)
-                    *slot = run->disk_util[d].name ? run->disk_util[d].name : "?";
-                else if (!seen)
+        fsc_keyindex dev_ix = {0};
+        double *util = NULL; /* [device][column] */
+        size_t n_col = 0;
+        for (int pass = 0; ok && pass < 2; pass++) {
+            size_t col = 0;
+            for (size_t r = 0; ok && r < rc->set->n_runs; r++) {
+                const fsc_run *run = rc->set->runs[r];
+                if (!run->n_disk_util || (n_sys > 1 && strcmp(run_system(rc, r), sys)))
+                    continue;
+                if (!pass && !p && !(p = fsc_chart_add_panel(c, sys)))
                     ok = false;
+                if (ok && !pass && p->n_categories < 36)
+                    ok = fsc_chart_add_category(p, run->label ? run->label : run->id);
+                if (pass && col >= n_col)
+                    break;
+                for (size_t d = 0; ok && d < run->n_disk_util; d++) {
+                    const char *name = run->disk_util[d].name ? run->disk_util[d].name : "?";
+                    size_t e = fsc_keyindex_find(&dev_ix, devs, n_dev, dev_name_at, name);
+                    if (pass) { /* the last entry of a device in a run counts */
+                        if (run->disk_util[d].util.set)
+                            util[e * n_col + col] = run->disk_util[d].util.v;
+                        continue;
+                    }
+                    if (e < n_dev)
+                        continue;
+                    const char **slot = FSC_PUSH(devs, n_dev, cap_dev);
+                    ok = slot != NULL;
+                    if (ok)
+                        *slot = name;
+                    if (ok && !fsc_keyindex_added(&dev_ix, devs, n_dev, dev_name_at)) {
+                        n_dev--;
+                        ok = false;
+                    }
+                }
+                col++;
+            }
+            if (ok && !pass && p) {
+                n_col = p->n_categories;
+                util = malloc((n_dev && n_col ? n_dev * n_col : 1) * sizeof *util);
+                ok = util != NULL;
+                for (size_t i = 0; ok && i < n_dev * n_col; i++)
+                    util[i] = NAN;
             }
         }
         for (size_t d = 0; ok && p && d < n_dev; d++) {
             fsc_series *ser = fsc_chart_add_series(p, devs[d]);
             ok = ser != NULL;
-            size_t col = 0;
-            for (size_t r = 0; ok && r < rc->set->n_runs && col < p->n_categories; r++) {
-                const fsc_run *run = rc->set->runs[r];
-                if (!run->n_disk_util || (n_sys > 1 && strcmp(run_system(rc, r), sys)))
-                    continue;
-                double v = NAN;
-                for (size_t e = 0; e < run->n_disk_util; e++)
-                    if (!strcmp(run->disk_util[e].name ? run->disk_util[e].name : "?", devs[d]) &&
-                        run->disk_util[e].util.set)
-                        v = run->disk_util[e].util.v;
-                ok = fsc_series_add(ser, (double)col++, v);
-            }
+            for (size_t col = 0; ok && col < n_col; col++)
+                ok = fsc_series_add(ser, (double)col, util[d * n_col + col]);
         }
+        free(util);
+        fsc_keyindex_free(&dev_ix);
         free(devs);
     }
     if (ok && with > MAX_PCTL_PANELS) {

@@ -407,6 +407,19 @@ def _(k):
              bs_jobs("facets.json", 400 * k)], None, None)
 
 
+@shape("report of a run with many devices (disk heat map)", "second look")
+def _(k):
+    at = GOOD.index("Disk stats (read/write):\n") + len("Disk stats (read/write):\n")
+    disks = "".join("  md%d: ios=1/1, merge=0/0, ticks=1/1, in_queue=1, util=1.00%%, aggrios=1/1, "
+                    "aggrmerge=0/0, aggrticks=1/1, aggrin_queue=1, aggrutil=1.00%%\n"
+                    "    sd%d: ios=1/1, merge=0/0, ticks=1/1, in_queue=1, util=1.00%%\n" % (i, i)
+                    for i in range(2000 * k))
+    f = write("disks.txt", GOOD[:at] + disks)
+    out = path("rdisks-%d" % k)
+    subprocess.run(["rm", "-rf", out])
+    return (["report", "-q", "-o", out, f], None, None)
+
+
 # ---- measuring ----
 
 def run_once(argv, stdin_file, env, cpu_limit):
