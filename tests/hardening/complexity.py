@@ -407,19 +407,6 @@ def _(k):
              bs_jobs("facets.json", 400 * k)], None, None)
 
 
-@shape("report of a run with many devices (disk heat map)", "second look")
-def _(k):
-    at = GOOD.index("Disk stats (read/write):\n") + len("Disk stats (read/write):\n")
-    disks = "".join("  md%d: ios=1/1, merge=0/0, ticks=1/1, in_queue=1, util=1.00%%, aggrios=1/1, "
-                    "aggrmerge=0/0, aggrticks=1/1, aggrin_queue=1, aggrutil=1.00%%\n"
-                    "    sd%d: ios=1/1, merge=0/0, ticks=1/1, in_queue=1, util=1.00%%\n" % (i, i)
-                    for i in range(2000 * k))
-    f = write("disks.txt", GOOD[:at] + disks)
-    out = path("rdisks-%d" % k)
-    subprocess.run(["rm", "-rf", out])
-    return (["report", "-q", "-o", out, f], None, None)
-
-
 # ---- measuring ----
 
 def run_once(argv, stdin_file, env, cpu_limit):
@@ -515,7 +502,9 @@ def main():
     for name, (finding, branch, make) in SHAPES.items():
         if ONLY and not any(o in name for o in ONLY):
             continue
+        t_shape = time.time()
         good, right, cpu, rss = measure(make, base_cpu, base_rss)
+        t_shape = time.time() - t_shape
         cols = "  ".join("%dx %6.2fs %7.0fK" % (k, cpu[k], rss[k]) if k in cpu else "%dx    --          " % k
                          for k in SIZES) + ("" if right else "  (wrong output)")
         verdict = "ok" if good else "FAIL"
@@ -527,7 +516,7 @@ def main():
             xpassed.append(name)
         elif not good:
             failed.append(name)
-        print("%-5s %-62s %s" % (verdict, name, cols), flush=True)
+        print("%-5s %-62s %s  [%.1f s]" % (verdict, name, cols, t_shape), flush=True)
     print("%d shapes in %.0f s; %d failed, %d expected to fail until their branch is merged, %d XPASS"
           % (len([n for n in SHAPES if not ONLY or any(o in n for o in ONLY)]), time.time() - t0,
              len(failed), len(xfailed), len(xpassed)))
