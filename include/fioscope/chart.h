@@ -78,6 +78,7 @@ typedef struct fsc_chart {
     size_t n_categories, cap_categories;
     fsc_series *series;
     size_t n_series, cap_series;
+    struct fsc_chart_names *names[2]; /* private: names given so far (categories, series) */
     /* ---- optional parts ---- */
     char *y2_title; /* right-hand axis of y2 series (owned, may be NULL) */
     fsc_unit y2_unit;

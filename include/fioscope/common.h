@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -79,8 +80,40 @@ const char *fsc_nearest(const char *word, const char *const *cands, size_t n_can
  * is 255 bytes or longer. */
 size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb);
 
+/* Append a zeroed element to arr (n elements, room for cap): a pointer to it, or NULL
+ * on allocation failure (arr unchanged). Only the element handed out is cleared, so a
+ * big array's spare room is never touched (no resident pages for it). */
 #define FSC_PUSH(arr, n, cap) \
-    (((n) < (cap) || fsc_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))) ? &(arr)[(n)++] : NULL)
+    (((n) < (cap) || fsc_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))) \
+         ? (memset(&(arr)[(n)], 0, sizeof(*(arr))), &(arr)[(n)++])              \
+         : NULL)
+
+/*
+ * The memory budget of the document being parsed on this thread. While a budget is
+ * in use, the allocation helpers (fsc_strndup, fsc_grow and so FSC_PUSH, fsc_buf, the
+ * key index, new runs, the JSON reader's tree) charge what they allocate to it; once
+ * the budget would be exceeded they fail as if memory had run out, and `exceeded`
+ * tells the caller why. Buffers and runs freed meanwhile are credited back
+ * (fsc_buf_free, fsc_run_free); other frees are not, so `used` is an upper bound of
+ * what the document holds.
+ */
+typedef struct fsc_budget {
+    uint64_t limit; /* bytes; 0 = no limit */
+    uint64_t used;  /* bytes charged so far (minus credits) */
+    uint64_t peak;  /* the most `used` was */
+    bool exceeded;
+} fsc_budget;
+
+/* Make b this thread's budget (NULL: none). Returns the one in use before. */
+fsc_budget *fsc_budget_use(fsc_budget *b);
+/* Charge n bytes to this thread's budget: false (exceeded set) when it would go over
+ * the limit; always true without a budget. */
+bool fsc_budget_charge(size_t n);
+/* Give back n bytes freed while the budget is in use (buffers, runs already handed
+ * on); used never drops below zero. */
+void fsc_budget_credit(size_t n);
+/* Is a budget in use on this thread (is it worth counting what is freed)? */
+bool fsc_budget_active(void);
 
 #ifdef __cplusplus
 }

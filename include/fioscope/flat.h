@@ -14,7 +14,11 @@
  *
  * Arrays (context, warnings, steadystate data) and json+ histogram bins are left
  * out. Columns appear in the order they are first met; a field a row lacks is an
- * empty cell. The Python module's fioscope.to_dataframe() gives the same columns.
+ * empty cell. Above 1024 columns, a field that fewer than one row in 64 has loses its
+ * column and goes into the row's last cell, "other_fields", a JSON object
+ * ({"job options.x":"1"}): rows with disjoint fields would otherwise make rows x
+ * columns cells (quadratic output). The Python module's fioscope.to_dataframe()
+ * gives the same columns.
  */
 #ifndef FIOSCOPE_FLAT_H
 #define FIOSCOPE_FLAT_H

@@ -46,6 +46,10 @@ typedef struct fsc_input_opts {
     bool progress;             /* progress line on stderr (only if it is a terminal) */
     uint64_t max_member_bytes; /* decompression caps; 0 = defaults */
     uint64_t max_ratio;
+    /* memory budget of parsing one document (file, piece of a huge file, archive
+     * member): bytes allocated for its text, JSON trees and runs; over it, the input
+     * is an error entry. 0 = default (1 GiB); UINT64_MAX = none */
+    uint64_t max_memory_bytes;
 } fsc_input_opts;
 
 /* Called for each run in input order (ownership passes to the callee) and for each

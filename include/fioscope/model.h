@@ -224,6 +224,7 @@ typedef struct fsc_run {
     size_t n_jobs, cap_jobs;
     fsc_opt *global_options; /* fio JSON "global options" (a job's own options win) */
     size_t n_global_options, cap_global_options;
+    fsc_keyindex global_option_index;
     fsc_group *groups;
     size_t n_groups, cap_groups;
     fsc_disk *disk_util;
@@ -241,6 +242,9 @@ typedef struct fsc_run {
 fsc_run *fsc_run_new(void);
 /* Free the run and everything it owns. NULL is fine. */
 void fsc_run_free(fsc_run *run);
+/* Bytes the run holds (its arrays as allocated, strings, itself): what it costs a
+ * memory budget (see fsc_budget in common.h). */
+size_t fsc_run_bytes(const fsc_run *run);
 /* What a reader calls once a run is complete, before anyone reads it: sorts the
  * percentile lists that were filled out of order. */
 void fsc_run_finish(fsc_run *run);
@@ -256,7 +260,10 @@ bool fsc_run_add_series(fsc_run *run, fsc_logseries *s);
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
+/* Append a context entry (a heading, the command): copied, cut to FSC_CONTEXT_MAX
+ * bytes with "…" when longer. */
 bool fsc_run_add_context(fsc_run *run, const char *text);
+#define FSC_CONTEXT_MAX 1024
 
 /* Set or replace a "global options" entry / look one up (NULL if absent). */
 bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val);

@@ -195,15 +195,31 @@ def flatten(runs):
     return rows
 
 
+# As in the flat export (src/emit/flat.c): rows with disjoint fields (each job its own
+# option or percentile names) would make rows x columns cells; above this many columns
+# a field found in fewer than one row in _SPARSE goes into the row's "other_fields"
+# dict instead of a column of its own.
+_MAX_COLUMNS = 1024
+_SPARSE = 64
+_FIRST = ("id", "label", "source.path", "source.member")
+
+
 def to_dataframe(runs):
-    """A pandas DataFrame of runs (from parse), one row per job and direction."""
+    """A pandas DataFrame of runs (from parse), one row per job and direction. Above
+    1024 columns, fields that fewer than one row in 64 has are kept in the dict of the
+    row's "other_fields" column (as ``fioscope parse --format csv`` does)."""
     import pandas as pd
     rows = flatten(runs)
-    columns = []
-    seen = set()
+    uses = {}
     for r in rows:
         for k in r:
-            if k not in seen:
-                seen.add(k)
-                columns.append(k)
+            uses[k] = uses.get(k, 0) + 1
+    columns = list(uses)
+    if len(columns) > _MAX_COLUMNS:
+        rare = {k for k, n in uses.items() if n * _SPARSE < len(rows) and k not in _FIRST}
+        if rare:
+            columns = [k for k in columns if k not in rare] + ["other_fields"]
+            for r in rows:
+                other = {k: r.pop(k) for k in [k for k in r if k in rare]}
+                r["other_fields"] = other or None
     return pd.DataFrame(rows, columns=columns)

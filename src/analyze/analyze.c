@@ -167,16 +167,41 @@ static const char *option(const fsc_run *run, const fsc_job *job, const char *ke
 }
 
 /* Jobs of the run with the same name and group: the clones of numjobs=N printed one
- * block each (no group_reporting). */
-static size_t clone_count(const fsc_run *run, const fsc_job *job)
+ * block each (no group_reporting). Counted for the whole run at its first job, with
+ * the names interned (a pointer each) and a key map. */
+static size_t clone_count(fsc_analysis *a, const fsc_run *run, const fsc_job *job)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < run->n_jobs; i++) {
-        const fsc_job *o = &run->jobs[i];
-        if (((!o->jobname && !job->jobname) || (o->jobname && job->jobname && !strcmp(o->jobname, job->jobname))) &&
-            o->groupid.v == job->groupid.v)
-            n++;
+    if (a->clones_run != run) {
+        free(a->clones);
+        a->clones_run = NULL;
+        size_t *group = malloc((run->n_jobs ? run->n_jobs : 1) * sizeof *group);
+        size_t *count = calloc(run->n_jobs ? run->n_jobs : 1, sizeof *count);
+        a->clones = malloc((run->n_jobs ? run->n_jobs : 1) * sizeof *a->clones);
+        fsc_keymap m = {0};
+        bool ok = group && count && a->clones;
+        for (size_t i = 0; ok && i < run->n_jobs; i++) {
+            const fsc_job *o = &run->jobs[i];
+            const char *name = o->jobname ? fsc_pool_str(&a->pool, o->jobname) : NULL;
+            uint64_t gid;
+            memcpy(&gid, &o->groupid.v, sizeof gid);
+            fsc_key k = {{(uintptr_t)name, (uintptr_t)gid, (uintptr_t)(o->jobname != NULL), 0}};
+            ok = (!o->jobname || name) && (group[i] = fsc_keymap_put(&m, &k, i)) != SIZE_MAX;
+            if (ok)
+                count[group[i]]++;
+        }
+        for (size_t i = 0; ok && i < run->n_jobs; i++)
+            a->clones[i] = count[group[i]];
+        fsc_keymap_free(&m);
+        free(group);
+        free(count);
+        if (!ok) { /* out of memory: one job each */
+            free(a->clones);
+            a->clones = NULL;
+        }
+        a->clones_run = run;
     }
+    bool in_run = job >= run->jobs && job < run->jobs + run->n_jobs;
+    size_t n = a->clones && in_run ? a->clones[job - run->jobs] : 1;
     return n ? n : 1;
 }
 
@@ -210,7 +235,7 @@ static bool job_workload(fsc_analysis *a, const fsc_run *run, const fsc_job *job
     char nj[32];
     const char *numjobs = option(run, job, "numjobs", NULL);
     if (!numjobs) {
-        size_t n = job->jobs.set && job->jobs.v > 1 ? (size_t)job->jobs.v : clone_count(run, job);
+        size_t n = job->jobs.set && job->jobs.v > 1 ? (size_t)job->jobs.v : clone_count(a, run, job);
         snprintf(nj, sizeof nj, "%zu", n);
         numjobs = nj;
     }
@@ -876,6 +901,7 @@ void fsc_analysis_free(fsc_analysis *a)
     for (size_t i = 0; i < a->n_shadows; i++)
         free(a->shadows[i]);
     free(a->shadows);
+    free(a->clones);
     free(a);
 }
 

@@ -83,8 +83,9 @@ enum {
 extern const char fsc_cli_common_help[];
 
 /* If argv[*i] is a common option (--label-from=, -j N, --jobs=, --quiet, --fail-on=,
- * --max-member-size=, --max-ratio=, --where, --system-from, --workload-key), consume
- * it (and its value) and return 1; 0 if not one; -1 on a bad value (message printed). */
+ * --max-member-size=, --max-memory=, --max-ratio=, --where, --system-from,
+ * --workload-key), consume it (and its value) and return 1; 0 if not one; -1 on a bad
+ * value (message printed). */
 int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
 
 /* Read inputs into set (all runs, in order) and manifest. Prints one diagnostic per

@@ -362,18 +362,19 @@ static int draw(chart_args *ca, const fsc_runset *set)
     fsc_chart *c = make_chart(ca, set, a, &err);
     if (!c)
         fsc_cli_err("chart: %s", err.len ? err.data : fsc_strerror(FSC_E_NOMEM));
-    else if (!fsc_chart_has_data(c))
+    else if (!fsc_chart_has_data(c)) {
+        const char *what = ca->type == TYPE_TIMESERIES ? "a log of that kind (write_bw_log, write_iops_log, "
+                                                         "write_lat_log) in its folder"
+                           : ca->type == TYPE_PCTL_TIME || (ca->type == FSC_CHART_HEATMAP && !ca->x)
+                               ? "a histogram log (write_hist_log) in its folder"
+                           : ca->type == FSC_CHART_PCTL    ? "latency percentiles of that kind"
+                           : ca->type == FSC_CHART_BUCKETS ? "latency buckets"
+                                                           : NULL;
+        /* only "a value of 'METRIC'" names the metric (the others have no --y: it printed "(null)") */
         fsc_cli_err("chart: nothing to draw, no file written: none of the %zu jobs in %zu runs has %s%s%s",
-                    count_jobs(set), set->n_runs,
-                    ca->type == TYPE_TIMESERIES ? "a log of that kind (write_bw_log, write_iops_log, "
-                                                  "write_lat_log) in its folder"
-                    : ca->type == TYPE_PCTL_TIME || (ca->type == FSC_CHART_HEATMAP && !ca->x)
-                        ? "a histogram log (write_hist_log) in its folder" :
-                    ca->type == FSC_CHART_PCTL      ? "latency percentiles of that kind"
-                    : ca->type == FSC_CHART_BUCKETS ? "latency buckets"
-                                                    : "a value of '",
-                    ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS ? "" : ca->y,
-                    ca->type == FSC_CHART_PCTL || ca->type == FSC_CHART_BUCKETS ? "" : "'");
+                    count_jobs(set), set->n_runs, what ? what : "a value of '", what ? "" : ca->y ? ca->y : "",
+                    what ? "" : "'");
+    }
     else {
         if (!ca->sized)
             fsc_chart_fit_size(c, &ca->width, &ca->height);

@@ -28,7 +28,8 @@ static const char rerun_help[] =
     "\n"
     "  --directory=DIR   where the data files go (default: a new folder here, removed\n"
     "                    afterwards); filename= and directory= of the jobs, devices\n"
-    "                    included, are replaced by files in it that fioscope creates\n"
+    "                    included, are replaced by files in it that fioscope creates;\n"
+    "                    log files (write_*_log) go there too\n"
     "  --where EXPR      re-run only the runs with a row that matches (repeatable)\n"
     "  --dry-run         print the jobs as fio job files and stop\n"
     "  -f, --format FMT  of the comparison (default text)\n"
@@ -279,9 +280,46 @@ static void pathmap_free(pathmap *m)
     free(m->to);
 }
 
-/* directory= of each job is dir, and filename= (every ':' part) a name inside it. */
+/* The log prefixes (write_*_log) of j as bare names: fioscope_opts.log_dir puts them
+ * into the data folder. A document is not trusted to name where files go: a prefix
+ * "/home/u/.profile" or a job called "../../x" would otherwise write (and truncate) a
+ * file anywhere the user may write. */
+static fsc_status relocate_logs(fsc_jobdef *j, char *err, size_t errlen)
+{
+    static const char *const keys[] = {"write_bw_log", "write_iops_log", "write_lat_log", "write_hist_log"};
+    char *const *vals[] = {&j->bw_log, &j->iops_log, &j->lat_log, &j->hist_log};
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(keys); k++) {
+        const char *v = *vals[k];
+        if (!v)
+            continue;
+        const char *name = v[0] ? v : j->name; /* no value: the job name */
+        if (!name)
+            continue; /* [global] write_bw_log: each job names its own */
+        const char *base = strrchr(name, '/');
+        base = base ? base + 1 : name;
+        if (!base[0] || !strcmp(base, ".") || !strcmp(base, ".."))
+            base = "log";
+        if (base == v)
+            continue;
+        char copy[256];
+        snprintf(copy, sizeof copy, "%s", base);
+        fsc_status st = fsc_jobdef_set(j, keys[k], copy, err, errlen);
+        if (st != FSC_OK)
+            return st;
+    }
+    return FSC_OK;
+}
+
+/* directory= of each job is dir, and filename= (every ':' part) a name inside it;
+ * log files go there too (see relocate_logs). */
 static fsc_status relocate(fsc_jobset *js, const char *dir, pathmap *pm, char *err, size_t errlen)
 {
+    for (size_t i = 0; i <= js->n_jobs; i++) {
+        fsc_jobdef *j = i < js->n_jobs ? &js->jobs[i] : &js->global;
+        fsc_status st = relocate_logs(j, err, errlen);
+        if (st != FSC_OK)
+            return st;
+    }
     for (size_t i = 0; i <= js->n_jobs; i++) {
         fsc_jobdef *j = i < js->n_jobs ? &js->jobs[i] : &js->global;
         if (!j->name && i == js->n_jobs && !j->filename && !j->directory)
@@ -491,7 +529,7 @@ static bool adopt_identity(fsc_run *local, const fsc_run *doc_run)
     return local->label != NULL;
 }
 
-static int run_plans(const rerun_args *a, fsc_runset *doc, plan *plans, size_t n)
+static int run_plans(const rerun_args *a, fsc_runset *doc, plan *plans, size_t n, const char *dir)
 {
     fsc_runset base, local;
     fsc_runset_init(&base);
@@ -505,7 +543,7 @@ static int run_plans(const rerun_args *a, fsc_runset *doc, plan *plans, size_t n
                         plans[i].note);
         char err[512] = "";
         bool interrupted = false;
-        fsc_engine_opts eo = {0};
+        fsc_engine_opts eo = {.log_dir = dir};
         fsc_run *run = fsc_engine_run(&plans[i].js, &eo, &interrupted, err, sizeof err);
         if (!run) {
             fsc_cli_err("rerun: %s: %s", dr->label ? dr->label : "", err);
@@ -623,9 +661,11 @@ int fsc_cmd_rerun(int argc, char **argv)
     if (rc == FSC_EXIT_OK && a.dry_run)
         print_dry_run(&doc, plans, n_plans);
     else if (rc == FSC_EXIT_OK)
-        rc = run_plans(&a, &doc, plans, n_plans);
+        rc = run_plans(&a, &doc, plans, n_plans, dir);
     free_plans(plans, n_plans);
-    if (made[0] && !a.dry_run && rmdir(made) != 0 && errno != ENOENT)
+    if (made[0] && !a.dry_run && rmdir(made) != 0 && errno == ENOTEMPTY)
+        fsc_cli_err("rerun: kept %s: it holds the log files the jobs asked for", made);
+    else if (made[0] && !a.dry_run && errno != ENOENT && access(made, F_OK) == 0)
         fsc_cli_err("rerun: could not remove %s: %s", made, strerror(errno));
     fsc_runset_clear(&doc);
     fsc_manifest_free(&man);

@@ -293,25 +293,87 @@ static unsigned series_dirs(const fsc_logseries *s)
     return mask;
 }
 
-/* The series of run named job of kind k, in clone order (at most max). */
-static size_t named_series(const fsc_run *run, const char *job, fsc_logkind k,
-                           const fsc_logseries **out, size_t max)
+/* A run's series ordered by (job name, place in the run): the series of one job are
+ * found by a binary search. Scanning every series for every job was quadratic in a
+ * folder of thousands of logs (4,000 logs: 1 s, growing with the square). */
+typedef struct series_index {
+    const fsc_logseries **by_name;
+    size_t *place; /* place[i]: index in run->series of by_name[i] */
+    size_t n;
+} series_index;
+
+static const char *series_job(const fsc_logseries *s)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < run->n_series && n < max; i++) {
-        const fsc_logseries *s = run->series[i];
-        if (s->kind == k && !strcmp(s->job ? s->job : "", job))
-            out[n++] = s;
+    return s->job ? s->job : "";
+}
+
+static const fsc_run *sort_run; /* qsort has no context argument; one thread here */
+
+static int cmp_place(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    int c = strcmp(series_job(sort_run->series[x]), series_job(sort_run->series[y]));
+    return c ? c : (x > y) - (x < y);
+}
+
+static fsc_status index_build(series_index *ix, const fsc_run *run)
+{
+    ix->n = run->n_series;
+    ix->place = malloc((ix->n + 1) * sizeof *ix->place);
+    ix->by_name = malloc((ix->n + 1) * sizeof *ix->by_name);
+    if (!ix->place || !ix->by_name) {
+        free(ix->place);
+        free(ix->by_name);
+        return FSC_E_NOMEM;
     }
+    for (size_t i = 0; i < ix->n; i++)
+        ix->place[i] = i;
+    sort_run = run;
+    qsort(ix->place, ix->n, sizeof *ix->place, cmp_place);
+    for (size_t i = 0; i < ix->n; i++)
+        ix->by_name[i] = run->series[ix->place[i]];
+    return FSC_OK;
+}
+
+static void index_free(series_index *ix)
+{
+    free(ix->place);
+    free(ix->by_name);
+}
+
+/* [*lo, *hi) of the series of job in the index. */
+static void index_range(const series_index *ix, const char *job, size_t *lo, size_t *hi)
+{
+    size_t a = 0, b = ix->n;
+    while (a < b) {
+        size_t m = a + (b - a) / 2;
+        if (strcmp(series_job(ix->by_name[m]), job) < 0)
+            a = m + 1;
+        else
+            b = m;
+    }
+    *lo = a;
+    for (b = a; b < ix->n && !strcmp(series_job(ix->by_name[b]), job); b++)
+        ;
+    *hi = b;
+}
+
+/* The series named job of kind k, in clone order, into out (room for all of job's). */
+static size_t named_series(const series_index *ix, const char *job, fsc_logkind k, const fsc_logseries **out)
+{
+    size_t lo, hi, n = 0;
+    index_range(ix, job, &lo, &hi);
+    for (size_t i = lo; i < hi; i++)
+        if (ix->by_name[i]->kind == k)
+            out[n++] = ix->by_name[i];
     return n;
 }
 
-static fsc_status emit_job_kind(writer *w, const fsc_run *run, const char *job, fsc_logkind k,
-                                double origin)
+static fsc_status emit_job_kind(writer *w, const fsc_run *run, const series_index *ix, const char *job,
+                                fsc_logkind k, double origin, const fsc_logseries **ser)
 {
     const series_args *a = w->a;
-    const fsc_logseries *ser[64];
-    size_t n = named_series(run, job, k, ser, 64);
+    size_t n = named_series(ix, job, k, ser);
     if (!n)
         return FSC_OK;
     unsigned dirs = 0;
@@ -347,26 +409,6 @@ static fsc_status emit_job_kind(writer *w, const fsc_run *run, const char *job, 
     return FSC_OK;
 }
 
-/* Is run->series[i] the first series of its job name? */
-static bool first_of_job(const fsc_run *run, size_t i)
-{
-    const char *name = run->series[i]->job ? run->series[i]->job : "";
-    for (size_t k = 0; k < i; k++)
-        if (!strcmp(run->series[k]->job ? run->series[k]->job : "", name))
-            return false;
-    return true;
-}
-
-/* Jobs of a run, each name once (clones of numjobs are one job here). */
-static bool first_of_name(const fsc_run *run, size_t j)
-{
-    for (size_t i = 0; i < j; i++)
-        if (!strcmp(run->jobs[i].jobname ? run->jobs[i].jobname : "",
-                    run->jobs[j].jobname ? run->jobs[j].jobname : ""))
-            return false;
-    return true;
-}
-
 static bool wanted_job(const series_args *a, const fsc_run *run, size_t j)
 {
     return !a->job || !strcmp(run->jobs[j].jobname ? run->jobs[j].jobname : "", a->job);
@@ -385,18 +427,29 @@ static fsc_status write_series(writer *w, const fsc_runset *set)
     for (size_t r = 0; r < set->n_runs; r++) {
         const fsc_run *run = set->runs[r];
         double origin = fsc_ts_origin((const fsc_logseries *const *)run->series, run->n_series);
-        for (size_t i = 0; i < run->n_series; i++) {
-            const char *job = run->series[i]->job ? run->series[i]->job : "";
-            if (!first_of_job(run, i) || (a->job && strcmp(job, a->job)))
+        series_index ix;
+        if (index_build(&ix, run) != FSC_OK)
+            return FSC_E_NOMEM;
+        /* each job once, at its first series; first[i]: by_name[i] starts its job */
+        bool *first = calloc(run->n_series + 1, sizeof *first);
+        const fsc_logseries **ser = calloc(run->n_series + 1, sizeof *ser);
+        fsc_status st = first && ser ? FSC_OK : FSC_E_NOMEM;
+        for (size_t i = 0; st == FSC_OK && i < ix.n; i++)
+            if (!i || strcmp(series_job(ix.by_name[i - 1]), series_job(ix.by_name[i])))
+                first[ix.place[i]] = true;
+        for (size_t i = 0; st == FSC_OK && i < run->n_series; i++) {
+            const char *job = series_job(run->series[i]);
+            if (!first[i] || (a->job && strcmp(job, a->job)))
                 continue;
-            for (int k = 0; k <= FSC_LOG_SLAT; k++) {
-                if (!(a->kinds & (1u << k)))
-                    continue;
-                fsc_status st = emit_job_kind(w, run, job, (fsc_logkind)k, origin);
-                if (st != FSC_OK)
-                    return st;
-            }
+            for (int k = 0; k <= FSC_LOG_SLAT && st == FSC_OK; k++)
+                if (a->kinds & (1u << k))
+                    st = emit_job_kind(w, run, &ix, job, (fsc_logkind)k, origin, ser);
         }
+        free(first);
+        free(ser);
+        index_free(&ix);
+        if (st != FSC_OK)
+            return st;
     }
     if (w->json)
         fsc_buf_puts(&w->out, w->first ? "]\n" : "\n]\n");
@@ -456,11 +509,27 @@ static fsc_status write_steady(writer *w, const fsc_runset *set, size_t *found)
     for (size_t r = 0; r < set->n_runs; r++) {
         const fsc_run *run = set->runs[r];
         double origin = fsc_ts_origin((const fsc_logseries *const *)run->series, run->n_series);
+        series_index ix;
+        if (index_build(&ix, run) != FSC_OK)
+            return FSC_E_NOMEM;
+        const fsc_logseries **ser = calloc(run->n_series + 1, sizeof *ser);
+        bool *done = calloc(run->n_series + 1, sizeof *done); /* job's series already met */
+        if (!ser || !done) {
+            free(ser);
+            free(done);
+            index_free(&ix);
+            return FSC_E_NOMEM;
+        }
         for (size_t j = 0; j < run->n_jobs; j++) {
-            if (!first_of_name(run, j) || !wanted_job(a, run, j))
+            if (!wanted_job(a, run, j))
                 continue;
-            const fsc_logseries *ser[64];
-            size_t n = named_series(run, run->jobs[j].jobname ? run->jobs[j].jobname : "", k, ser, 64);
+            /* clones of numjobs are one job here: the first of each name */
+            size_t lo, hi;
+            index_range(&ix, run->jobs[j].jobname ? run->jobs[j].jobname : "", &lo, &hi);
+            if (lo == hi || done[lo])
+                continue;
+            done[lo] = true;
+            size_t n = named_series(&ix, run->jobs[j].jobname ? run->jobs[j].jobname : "", k, ser);
             if (!n)
                 continue;
             fsc_tsgrid all;
@@ -471,8 +540,12 @@ static fsc_status write_steady(writer *w, const fsc_runset *set, size_t *found)
                 st = fsc_ss_detect(&all, &a->ss, &res);
                 fsc_tsgrid_free(&all);
             }
-            if (st != FSC_OK)
+            if (st != FSC_OK) {
+                free(ser);
+                free(done);
+                index_free(&ix);
                 return st;
+            }
             (*found)++;
             char crit[64];
             snprintf(crit, sizeof crit, "%s%s:%g%s", a->ss.on_iops ? "iops" : "bw",
@@ -486,6 +559,9 @@ static fsc_status write_steady(writer *w, const fsc_runset *set, size_t *found)
             put_num_field(w, res.windows ? res.mean : NAN, false);
             put_num_field(w, (double)res.windows, true);
         }
+        free(ser);
+        free(done);
+        index_free(&ix);
     }
     return FSC_OK;
 }

@@ -14,7 +14,7 @@
 /* Every line on stderr goes through here: whatever an input put into a message (a
  * member name, a path, a symlink target) is shown escaped, never sent to the terminal
  * as control sequences. */
-static void err_line(const char *prefix, const char *fmt, va_list ap)
+static void err_line_lead(const char *lead, const char *prefix, const char *fmt, va_list ap)
 {
     fsc_buf msg = {0}, out = {0};
     va_list aq;
@@ -25,7 +25,7 @@ static void err_line(const char *prefix, const char *fmt, va_list ap)
         vsnprintf(msg.data, (size_t)n + 1, fmt, ap);
         msg.len = (size_t)n;
     }
-    fsc_buf_puts(&out, "fioscope: ");
+    fsc_buf_puts(&out, lead);
     fsc_esc_diag(&out, prefix);
     fsc_esc_diag(&out, msg.data ? msg.data : fmt);
     fsc_buf_putc(&out, '\n');
@@ -33,6 +33,11 @@ static void err_line(const char *prefix, const char *fmt, va_list ap)
         fwrite(out.data, 1, out.len, stderr);
     fsc_buf_free(&msg);
     fsc_buf_free(&out);
+}
+
+static void err_line(const char *prefix, const char *fmt, va_list ap)
+{
+    err_line_lead("fioscope: ", prefix, fmt, ap);
 }
 
 void fsc_cli_err(const char *fmt, ...)
@@ -176,6 +181,8 @@ const char fsc_cli_common_help[] =
     "      --max-member-size=SIZE  largest archive member or compressed file read,\n"
     "                      e.g. 512M (binary units; default 1G)\n"
     "      --max-ratio=N   largest expansion of compressed data (default 1000)\n"
+    "      --max-memory=SIZE  memory one input (a file, an archive member) may take\n"
+    "                      while it is parsed, e.g. 4G (default 1G)\n"
     "      --where EXPR    keep the rows where EXPR holds (repeatable, all must\n"
     "                      hold): FIELD=V FIELD!=V FIELD~REGEX FIELD>=N FIELD<=N\n"
     "                      FIELD>N FIELD<N over any dimension or metric, e.g.\n"
@@ -235,7 +242,7 @@ static unsigned parse_fail_on(const char *v)
     return bits;
 }
 
-/* The input options (--fail-on, --max-member-size, --max-ratio). Same returns as
+/* The input options (--fail-on, --max-member-size, --max-memory, --max-ratio). Same returns as
  * fsc_cli_common_opt. */
 static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
 {
@@ -253,6 +260,13 @@ static int input_opt(fsc_cli_common *c, int argc, char **argv, int *i)
     if ((v = opt_value(argc, argv, i, "--max-member-size", NULL, &missing)) || missing) {
         if (!v || !parse_size_opt(v, &c->input.max_member_bytes)) {
             fsc_cli_err("--max-member-size takes a size such as 4096, 64K, 512M or 1G");
+            return -1;
+        }
+        return 1;
+    }
+    if ((v = opt_value(argc, argv, i, "--max-memory", NULL, &missing)) || missing) {
+        if (!v || !parse_size_opt(v, &c->input.max_memory_bytes)) {
+            fsc_cli_err("--max-memory takes a size such as 512M, 1G or 4G");
             return -1;
         }
         return 1;
@@ -574,9 +588,8 @@ void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    err_line_lead("", "", fmt, ap); /* paths in it are shown escaped, like diagnostics */
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 int fsc_cli_load(fsc_cli_common *c, const char *const *paths, size_t n_paths,

@@ -9,6 +9,8 @@
 
 void fsc_buf_free(fsc_buf *b)
 {
+    if (b->data)
+        fsc_budget_credit(b->cap);
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
@@ -36,7 +38,7 @@ static bool reserve(fsc_buf *b, size_t extra)
         }
         ncap *= 2;
     }
-    char *p = realloc(b->data, ncap);
+    char *p = fsc_budget_charge(ncap - b->cap) ? realloc(b->data, ncap) : NULL;
     if (!p) {
         b->oom = true;
         return false;
@@ -214,7 +216,7 @@ void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
     size_t i = 0;
     while (i < n) {
         size_t run = i;
-        while (run < n && p[run] >= 0x20 && p[run] < 0x80 && p[run] != '"' && p[run] != '\\' &&
+        while (run < n && p[run] >= 0x20 && p[run] < 0x7F && p[run] != '"' && p[run] != '\\' &&
                !(html_safe && (p[run] == '<' || p[run] == '>' || p[run] == '&')))
             run++;
         if (run > i) {
@@ -228,6 +230,15 @@ void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
             if (l == 0) {
                 fsc_buf_puts(b, "\\ufffd");
                 i++;
+            } else if ((l == 2 && c == 0xC2 && p[i + 1] < 0xA0) ||
+                       (l == 3 && c == 0xE2 && ((p[i + 1] == 0x80 && p[i + 2] >= 0xAA && p[i + 2] <= 0xAE) ||
+                                                (p[i + 1] == 0x81 && p[i + 2] >= 0xA6 && p[i + 2] <= 0xA9)))) {
+                /* C1 controls and bidi overrides: the same string, but a terminal showing
+                 * the JSON does not obey them (see fioscope/escape.h) */
+                uint32_t cp = l == 2 ? (uint32_t)(p[i + 1] & 0x3F) | 0x80
+                                     : 0x2000u | ((uint32_t)(p[i + 1] & 0x3F) << 6) | (p[i + 2] & 0x3F);
+                fsc_buf_printf(b, "\\u%04x", (unsigned)cp);
+                i += l;
             } else {
                 fsc_buf_add(b, s + i, l);
                 i += l;

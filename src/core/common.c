@@ -15,8 +15,46 @@ const char *fsc_strerror(fsc_status st)
     return (unsigned)st < FSC_STATUS_COUNT ? text[st] : "unknown status";
 }
 
+static _Thread_local fsc_budget *cur_budget;
+
+fsc_budget *fsc_budget_use(fsc_budget *b)
+{
+    fsc_budget *old = cur_budget;
+    cur_budget = b;
+    return old;
+}
+
+bool fsc_budget_charge(size_t n)
+{
+    fsc_budget *b = cur_budget;
+    if (!b)
+        return true;
+    if (b->limit && (b->exceeded || n > b->limit - b->used)) { /* used <= limit holds */
+        b->exceeded = true;
+        return false;
+    }
+    b->used += n;
+    if (b->used > b->peak)
+        b->peak = b->used;
+    return true;
+}
+
+void fsc_budget_credit(size_t n)
+{
+    fsc_budget *b = cur_budget;
+    if (b)
+        b->used -= n < b->used ? n : b->used;
+}
+
+bool fsc_budget_active(void)
+{
+    return cur_budget != NULL;
+}
+
 char *fsc_strndup(const char *s, size_t n)
 {
+    if (!fsc_budget_charge(n + 1))
+        return NULL;
     char *d = malloc(n + 1);
     if (!d)
         return NULL;
@@ -41,11 +79,11 @@ bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem)
             return false;
         ncap *= 2;
     }
+    if (!fsc_budget_charge((ncap - *cap) * elem))
+        return false;
     void *p = realloc(*arr, ncap * elem);
     if (!p)
         return false;
-    /* new slots start zeroed so FSC_PUSH hands out clean elements */
-    memset((char *)p + *cap * elem, 0, (ncap - *cap) * elem);
     *arr = p;
     *cap = ncap;
     return true;

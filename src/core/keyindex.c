@@ -49,9 +49,11 @@ bool fsc_keyindex_added(fsc_keyindex *ix, const void *items, size_t n, fsc_key_a
         size_t cap = ix->cap ? ix->cap : 2 * FSC_KEYINDEX_FROM;
         while (cap < 2 * n)
             cap *= 2;
-        uint32_t *slots = calloc(cap, sizeof *slots);
+        uint32_t *slots = fsc_budget_charge(cap * sizeof *slots) ? calloc(cap, sizeof *slots) : NULL;
         if (!slots)
             return false;
+        if (ix->slots)
+            fsc_budget_credit(ix->cap * sizeof *ix->slots);
         free(ix->slots);
         ix->slots = slots;
         ix->cap = cap;

@@ -6,6 +6,7 @@
 #include "fioscope/chart.h"
 
 #include "emit_int.h"
+#include "fioscope/keyindex.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -54,6 +55,8 @@ fsc_chart *fsc_chart_new(fsc_chart_type type, const char *title)
     return c;
 }
 
+static void names_free(struct fsc_chart_names *t);
+
 void fsc_chart_free(fsc_chart *c)
 {
     if (!c)
@@ -75,6 +78,8 @@ void fsc_chart_free(fsc_chart *c)
     free(c->subtitle);
     free(c->x_title);
     free(c->y_title);
+    names_free(c->names[0]);
+    names_free(c->names[1]);
     free(c->y2_title);
     free(c->row_title);
     free(c->note);
@@ -139,34 +144,94 @@ bool fsc_chart_axes(fsc_chart *c, const char *x_title, fsc_unit x_unit, const ch
     return fsc_chart_set_text(&c->x_title, x_title) && fsc_chart_set_text(&c->y_title, y_title);
 }
 
-/* name, or "name #k" when k-1 earlier entries of names[] already carry it, so that
- * numjobs clones ("randwrite" four times) can be told apart in legends and axes. */
-static char *unique_name(const char *raw, char *const *names, size_t n, size_t stride)
+/* The names a chart gave its categories or its series, each with how often it was
+ * asked for: unique_name finds them in constant time (a bar chart of 50,000 jobs). */
+typedef struct name_use {
+    char *name;
+    size_t uses;
+} name_use;
+
+struct fsc_chart_names {
+    name_use *items;
+    size_t n, cap;
+    fsc_keyindex index;
+};
+
+static const char *name_at(const void *items, size_t i)
 {
+    return ((const name_use *)items)[i].name;
+}
+
+static void names_free(struct fsc_chart_names *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->n; i++)
+        free(t->items[i].name);
+    free(t->items);
+    fsc_keyindex_free(&t->index);
+    free(t);
+}
+
+/* The entry of name (added with no use yet when new); NULL when out of memory. */
+static name_use *name_entry(struct fsc_chart_names *t, const char *name)
+{
+    size_t i = fsc_keyindex_find(&t->index, t->items, t->n, name_at, name);
+    if (i < t->n)
+        return &t->items[i];
+    char *copy = fsc_strdup(name);
+    name_use *u = copy ? FSC_PUSH(t->items, t->n, t->cap) : NULL;
+    if (!u) {
+        free(copy);
+        return NULL;
+    }
+    u->name = copy;
+    if (!fsc_keyindex_added(&t->index, t->items, t->n, name_at)) {
+        t->n--;
+        free(copy);
+        return NULL;
+    }
+    return u;
+}
+
+/* name, or "name #k" when it was given k-1 times before, so that numjobs clones
+ * ("randwrite" four times) can be told apart in legends and axes; a "name #k" that
+ * is taken already (a job really called so) moves on to the next k. */
+static char *unique_name(struct fsc_chart_names **tp, const char *raw)
+{
+    if (!*tp && !(*tp = calloc(1, sizeof **tp)))
+        return NULL;
+    struct fsc_chart_names *t = *tp;
     char *name = chart_text(raw);
-    if (!name)
+    name_use *u = name ? name_entry(t, name) : NULL;
+    if (!u) {
+        free(name);
         return NULL;
-    size_t len = strlen(name), same = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *o = *(char *const *)((const char *)names + i * stride);
-        if (!strncmp(o, name, len) && (o[len] == 0 || !strncmp(o + len, " #", 2)))
-            same++;
     }
-    if (!same)
-        return name;
+    size_t idx = (size_t)(u - t->items);
     fsc_buf b = {0};
-    fsc_buf_printf(&b, "%s #%zu", name, same + 1);
-    free(name);
-    if (b.oom) {
-        fsc_buf_free(&b);
-        return NULL;
+    for (;;) {
+        size_t k = ++t->items[idx].uses;
+        if (k == 1)
+            return name;
+        fsc_buf_reset(&b);
+        fsc_buf_printf(&b, "%s #%zu", name, k);
+        name_use *v = b.oom ? NULL : name_entry(t, b.data);
+        if (!v) {
+            fsc_buf_free(&b);
+            free(name);
+            return NULL;
+        }
+        if (v->uses++ == 0) {
+            free(name);
+            return b.data;
+        }
     }
-    return b.data;
 }
 
 bool fsc_chart_add_category(fsc_chart *c, const char *name)
 {
-    char *copy = unique_name(name ? name : "", c->categories, c->n_categories, sizeof(char *));
+    char *copy = unique_name(&c->names[0], name ? name : "");
     char **slot = copy ? FSC_PUSH(c->categories, c->n_categories, c->cap_categories) : NULL;
     if (!slot) {
         free(copy);
@@ -178,8 +243,7 @@ bool fsc_chart_add_category(fsc_chart *c, const char *name)
 
 fsc_series *fsc_chart_add_series(fsc_chart *c, const char *name)
 {
-    char *copy = unique_name(name ? name : "", c->series ? &c->series[0].name : NULL, c->n_series,
-                             sizeof(fsc_series));
+    char *copy = unique_name(&c->names[1], name ? name : "");
     fsc_series *s = copy ? FSC_PUSH(c->series, c->n_series, c->cap_series) : NULL;
     if (!s) {
         free(copy);
@@ -450,13 +514,19 @@ typedef struct dim_keys {
     double *num;
     size_t n, cap, cap_num;
     size_t *order; /* order[k] = position of key k once sorted */
+    fsc_keyindex index; /* thousands of distinct values stay linear */
 } dim_keys;
+
+static const char *dim_key_at(const void *items, size_t i)
+{
+    return ((char *const *)items)[i];
+}
 
 static long key_index(dim_keys *d, const char *text, double num)
 {
-    for (size_t i = 0; i < d->n; i++)
-        if (!strcmp(d->text[i], text))
-            return (long)i;
+    size_t at = fsc_keyindex_find(&d->index, d->text, d->n, dim_key_at, text);
+    if (at < d->n)
+        return (long)at;
     char *copy = fsc_strdup(text);
     char **slot = copy ? FSC_PUSH(d->text, d->n, d->cap) : NULL;
     if (!slot) {
@@ -475,6 +545,11 @@ static long key_index(dim_keys *d, const char *text, double num)
         d->cap_num = d->cap;
     }
     d->num[d->n - 1] = num;
+    if (!fsc_keyindex_added(&d->index, d->text, d->n, dim_key_at)) {
+        d->n--;
+        free(copy);
+        return -1;
+    }
     return (long)(d->n - 1);
 }
 
@@ -485,6 +560,7 @@ static void keys_free(dim_keys *d)
     free(d->text);
     free(d->num);
     free(d->order);
+    fsc_keyindex_free(&d->index);
 }
 
 typedef struct key_rank {
@@ -565,66 +641,106 @@ static double median_of(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Fill one panel: categories (or x points), series, medians and repeats. */
-static bool dims_fill(fsc_chart *p, const fsc_chart_dims_spec *spec, const dim_point *pts, size_t n_pts,
-                      size_t facet, dim_keys *xs, const size_t *x_pos, dim_keys *ss, const size_t *s_pos)
+/* The points of one panel in drawing order: by series position, then by slot (the
+ * category or x position), then as they came (sorted once: going over every point
+ * for every series and slot made charts of thousands of jobs cubic). */
+typedef struct slot_point {
+    size_t spos, slot, i;
+} slot_point;
+
+static int cmp_slot_point(const void *a, const void *b)
+{
+    const slot_point *x = a, *y = b;
+    if (x->spos != y->spos)
+        return (x->spos > y->spos) - (x->spos < y->spos);
+    if (x->slot != y->slot)
+        return (x->slot > y->slot) - (x->slot < y->slot);
+    return (x->i > y->i) - (x->i < y->i);
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fill one panel from its points pts[idx[0..n)]: categories (or x points), series,
+ * medians and repeats. */
+static bool dims_fill(fsc_chart *p, const fsc_chart_dims_spec *spec, const dim_point *pts, const size_t *idx,
+                      size_t n, dim_keys *xs, dim_keys *ss, const size_t *s_pos)
 {
     bool cat = spec->type == FSC_CHART_BAR || spec->type == FSC_CHART_BOX || spec->type == FSC_CHART_HEATMAP;
-    size_t nx = xs->n;
     bool ok = true;
-    /* categories: the x values present in this panel, in sorted order */
-    size_t *cat_of = calloc(nx ? nx : 1, sizeof *cat_of); /* x key → category index + 1 */
-    double *vals = malloc((n_pts ? n_pts : 1) * sizeof *vals);
-    if (!cat_of || !vals) {
+    size_t *xpos = malloc((n ? n : 1) * sizeof *xpos);  /* x positions present, sorted */
+    size_t *cat_of = calloc(xs->n ? xs->n : 1, sizeof *cat_of); /* x key -> category index + 1 */
+    slot_point *sp = malloc((n ? n : 1) * sizeof *sp);
+    double *vals = malloc((n ? n : 1) * sizeof *vals);
+    if (!xpos || !cat_of || !sp || !vals) {
+        free(xpos);
         free(cat_of);
+        free(sp);
         free(vals);
         return false;
     }
+    /* categories: the x values present in this panel, in sorted order */
     size_t n_cat = 0;
-    for (size_t xp = 0; ok && cat && xp < nx; xp++) {
-        size_t xk = x_pos[xp];
-        bool here = false;
-        for (size_t i = 0; i < n_pts && !here; i++)
-            here = pts[i].facet == facet && pts[i].x == xk;
-        if (here) {
+    if (cat) {
+        for (size_t i = 0; i < n; i++)
+            xpos[i] = xs->order[pts[idx[i]].x];
+        qsort(xpos, n, sizeof *xpos, cmp_size);
+        size_t *by_pos = malloc((xs->n ? xs->n : 1) * sizeof *by_pos);
+        ok = by_pos != NULL;
+        for (size_t k = 0; ok && k < xs->n; k++)
+            by_pos[xs->order[k]] = k;
+        for (size_t i = 0; ok && i < n; i++) {
+            if (i && xpos[i] == xpos[i - 1])
+                continue;
+            size_t xk = by_pos[xpos[i]];
             ok = fsc_chart_add_category(p, xs->text[xk]);
             cat_of[xk] = ++n_cat;
         }
+        free(by_pos);
     }
-    for (size_t sp = 0; ok && sp < ss->n; sp++) {
-        size_t sk = s_pos[sp];
-        bool here = false;
-        for (size_t i = 0; i < n_pts && !here; i++)
-            here = pts[i].facet == facet && pts[i].series == sk;
-        if (!here)
-            continue;
+    for (size_t i = 0; i < n; i++) {
+        const dim_point *q = &pts[idx[i]];
+        sp[i] = (slot_point){ss->order[q->series], cat ? cat_of[q->x] - 1 : xs->order[q->x], idx[i]};
+    }
+    qsort(sp, n, sizeof *sp, cmp_slot_point);
+    for (size_t a = 0, b; ok && a < n; a = b) {
+        size_t spos = sp[a].spos;
+        for (b = a; b < n && sp[b].spos == spos; b++)
+            ;
+        size_t sk = s_pos[spos];
         fsc_series *s = fsc_chart_add_series(p, ss->text[sk]);
         ok = s != NULL;
         if (ok)
-            s->color = (int)sp; /* one colour per series value across the panels */
-        /* one point per category (or x value): the median of its rows */
-        size_t n_slots = cat ? n_cat : nx;
-        for (size_t slot = 0; ok && slot < n_slots; slot++) {
-            size_t n = 0;
+            s->color = (int)spos; /* one colour per series value across the panels */
+        /* one point per category (every category of a category chart) or per x value
+         * present: the median of its rows */
+        size_t c = a;
+        for (size_t slot = 0; ok && (cat ? slot < n_cat : c < b); slot++) {
+            if (!cat)
+                slot = sp[c].slot;
+            size_t m = 0;
             double xv = NAN;
-            for (size_t i = 0; i < n_pts; i++) {
-                const dim_point *q = &pts[i];
-                bool match = q->facet == facet && q->series == sk &&
-                             (cat ? cat_of[q->x] == slot + 1 : xs->order[q->x] == slot);
-                if (match && isfinite(q->v)) {
-                    vals[n++] = q->v;
+            for (; c < b && sp[c].slot == slot; c++) {
+                const dim_point *q = &pts[sp[c].i];
+                if (isfinite(q->v)) {
+                    vals[m++] = q->v;
                     xv = q->xv;
                 }
             }
-            if (!cat && !n)
+            if (!cat && !m)
                 continue;
-            size_t idx = s->n;
-            ok = fsc_series_add(s, cat ? (double)slot : xv, n ? median_of(vals, n) : NAN);
-            for (size_t i = 0; ok && n > 1 && i < n; i++)
-                ok = fsc_series_add_repeat(s, idx, vals[i]);
+            size_t at = s->n;
+            ok = fsc_series_add(s, cat ? (double)slot : xv, m ? median_of(vals, m) : NAN);
+            for (size_t i = 0; ok && m > 1 && i < m; i++)
+                ok = fsc_series_add_repeat(s, at, vals[i]);
         }
     }
+    free(xpos);
     free(cat_of);
+    free(sp);
     free(vals);
     return ok;
 }
@@ -664,12 +780,26 @@ fsc_chart *fsc_chart_dims(const fsc_table *t, const fsc_chart_dims_spec *spec, c
             pts[n_pts++] = (dim_point){(size_t)f, (size_t)x, (size_t)s, xv, cell_num(&t->rows[r].cells[spec->y])};
     }
     ok = ok && sort_keys(&fk, &f_pos) && sort_keys(&xk, &x_pos) && sort_keys(&sk, &s_pos);
+    /* the points of each panel, panels in sorted order, points as they came */
+    slot_point *by_facet = ok ? malloc((n_pts ? n_pts : 1) * sizeof *by_facet) : NULL;
+    size_t *idx = ok ? malloc((n_pts ? n_pts : 1) * sizeof *idx) : NULL;
+    ok = ok && by_facet && idx;
+    for (size_t i = 0; ok && i < n_pts; i++)
+        by_facet[i] = (slot_point){fk.order[pts[i].facet], 0, i};
+    if (ok)
+        qsort(by_facet, n_pts, sizeof *by_facet, cmp_slot_point);
+    for (size_t i = 0; ok && i < n_pts; i++)
+        idx[i] = by_facet[i].i;
     if (ok && spec->facet == SIZE_MAX)
-        ok = dims_fill(c, spec, pts, n_pts, 0, &xk, x_pos, &sk, s_pos);
-    for (size_t fp = 0; ok && spec->facet != SIZE_MAX && fp < fk.n; fp++) {
-        fsc_chart *p = fsc_chart_add_panel(c, fk.text[f_pos[fp]]);
-        ok = p && dims_fill(p, spec, pts, n_pts, f_pos[fp], &xk, x_pos, &sk, s_pos);
+        ok = dims_fill(c, spec, pts, idx, n_pts, &xk, &sk, s_pos);
+    for (size_t a = 0, e; ok && spec->facet != SIZE_MAX && a < n_pts; a = e) {
+        for (e = a; e < n_pts && by_facet[e].spos == by_facet[a].spos; e++)
+            ;
+        fsc_chart *p = fsc_chart_add_panel(c, fk.text[pts[idx[a]].facet]);
+        ok = p && dims_fill(p, spec, pts, idx + a, e - a, &xk, &sk, s_pos);
     }
+    free(by_facet);
+    free(idx);
     fsc_buf_free(&b);
     free(pts);
     free(f_pos);
@@ -764,7 +894,13 @@ typedef struct bucket_key {
     int unit; /* fsc_bucket_unit */
     double bound; /* upper bound in that unit; INFINITY for ">=" */
     char key[16];
+    char id[20]; /* unit and key ("1:250"), for the index */
 } bucket_key;
+
+static const char *bucket_id_at(const void *items, size_t i)
+{
+    return ((const bucket_key *)items)[i].id;
+}
 
 static double bucket_bound(const char *key)
 {
@@ -800,25 +936,32 @@ static void bucket_name(const bucket_key *k, fsc_buf *out)
 
 static bool collect_buckets(const fsc_job *const *jobs, size_t n_jobs, bucket_key **keys, size_t *n, size_t *cap)
 {
-    for (size_t j = 0; j < n_jobs; j++)
-        for (int u = 0; u < FSC_BUCKET_COUNT; u++) {
+    fsc_keyindex seen = {0}; /* thousands of distinct buckets stay linear */
+    bool ok = true;
+    for (size_t j = 0; ok && j < n_jobs; j++)
+        for (int u = 0; ok && u < FSC_BUCKET_COUNT; u++) {
             const fsc_kvlist *l = &jobs[j]->latency[u];
-            for (size_t i = 0; i < l->n; i++) {
-                bool seen = false;
-                for (size_t k = 0; k < *n && !seen; k++)
-                    seen = (*keys)[k].unit == u && !strcmp((*keys)[k].key, l->items[i].key);
-                if (seen)
+            for (size_t i = 0; ok && i < l->n; i++) {
+                char id[20];
+                snprintf(id, sizeof id, "%d:%s", u, l->items[i].key);
+                if (fsc_keyindex_find(&seen, *keys, *n, bucket_id_at, id) < *n)
                     continue;
                 bucket_key *bk = FSC_PUSH(*keys, *n, *cap);
-                if (!bk)
-                    return false;
+                if (!bk) {
+                    ok = false;
+                    break;
+                }
                 bk->unit = u;
                 bk->bound = bucket_bound(l->items[i].key);
                 memcpy(bk->key, l->items[i].key, sizeof bk->key);
+                memcpy(bk->id, id, sizeof id);
+                ok = fsc_keyindex_added(&seen, *keys, *n, bucket_id_at);
             }
         }
-    qsort(*keys, *n, sizeof **keys, cmp_bucket);
-    return true;
+    fsc_keyindex_free(&seen);
+    if (ok && *n)
+        qsort(*keys, *n, sizeof **keys, cmp_bucket);
+    return ok;
 }
 
 static double bucket_value(const fsc_job *job, const bucket_key *k)
@@ -859,7 +1002,7 @@ bool fsc_chart_add_buckets(fsc_chart *c, const fsc_job *const *jobs, const char 
     bool ok = collect_buckets(jobs, n_jobs, &keys, &n, &cap);
     if (ok)
         bucket_span(jobs, n_jobs, keys, n, &lo, &hi);
-    if (ok && lo <= hi) {
+    if (ok && n && lo <= hi) { /* no job with buckets: lo = hi = 0 of nothing */
         fsc_buf name = {0};
         for (size_t k = lo; ok && k <= hi; k++) {
             fsc_buf_reset(&name);

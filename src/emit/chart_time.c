@@ -174,8 +174,11 @@ static bool note_more(fsc_chart *c, const pairs *ps)
 static bool pair_lines(fsc_chart *t, const pair *pr, const fsc_chart_time_opts *o, bool together,
                        int color)
 {
-    const fsc_logseries *ser[64];
-    size_t n = pair_series(pr, o->kind, ser, 64);
+    /* every clone (numjobs over 64 lost the rest of the sum) */
+    const fsc_logseries **ser = malloc((pr->run->n_series + 1) * sizeof *ser);
+    if (!ser)
+        return false;
+    size_t n = pair_series(pr, o->kind, ser, pr->run->n_series);
     unsigned dirs = dirs_of(ser, n);
     bool several = (dirs & (dirs - 1)) != 0;
     double step = o->interval_ms;
@@ -194,8 +197,10 @@ static bool pair_lines(fsc_chart *t, const pair *pr, const fsc_chart_time_opts *
                                          : fsc_ts_resample_all(ser, n, &to, &g);
             if (st == FSC_E_LIMIT)
                 continue;
-            if (st != FSC_OK)
+            if (st != FSC_OK) {
+                free(ser);
                 return false;
+            }
             fsc_buf name = {0};
             fsc_buf_puts(&name, together ? pr->name : "");
             if (o->per_clone)
@@ -217,6 +222,7 @@ static bool pair_lines(fsc_chart *t, const pair *pr, const fsc_chart_time_opts *
         if (!several)
             break;
     }
+    free(ser);
     return ok;
 }
 
@@ -281,12 +287,15 @@ fsc_chart *fsc_chart_pctl_time(const fsc_runset *set, const fsc_chart_time_opts 
     const double *req = o->pcts ? o->pcts : def_pcts;
     size_t n_req = o->pcts ? o->n_pcts : FSC_ARRAY_SIZE(def_pcts);
     for (size_t i = 0; ok && i < ps.n; i++) {
-        const fsc_logseries *h[64];
+        const fsc_logseries **h = malloc((ps.p[i].run->n_series + 1) * sizeof *h);
         double interval;
-        size_t n = pair_hists(&ps.p[i], o, h, 64, &interval);
+        size_t n = h ? pair_hists(&ps.p[i], o, h, ps.p[i].run->n_series, &interval) : 0;
+        ok = h != NULL;
         fsc_hpctl_opts ho = {.interval_ms = interval, .pcts = req, .n_pcts = n_req};
         fsc_hpctl hp;
-        if (!n || fsc_hist_pctl(h, n, &ho, &hp) != FSC_OK)
+        bool have = n && fsc_hist_pctl(h, n, &ho, &hp) == FSC_OK;
+        free(h);
+        if (!have)
             continue;
         fsc_chart *t = target(c, &ps, i);
         bool together = ps.n > 1 && ps.n <= MAX_TOGETHER;
@@ -361,11 +370,15 @@ static bool band_name(int k, fsc_buf *out)
  * share (%) of each column's I/Os in each band. */
 static bool heat_pair(fsc_chart *t, const pair *pr, const fsc_chart_time_opts *o)
 {
-    const fsc_logseries *h[64];
+    const fsc_logseries **h = malloc((pr->run->n_series + 1) * sizeof *h);
+    if (!h)
+        return false;
     double interval;
-    size_t n = pair_hists(pr, o, h, 64, &interval);
-    if (!n)
+    size_t n = pair_hists(pr, o, h, pr->run->n_series, &interval);
+    if (!n) {
+        free(h);
         return true;
+    }
     uint32_t nb = h[0]->n_bins;
     int64_t t_max = 0;
     for (size_t i = 0; i < n; i++) {
@@ -426,6 +439,7 @@ static bool heat_pair(fsc_chart *t, const pair *pr, const fsc_chart_time_opts *o
     free(tot);
     free(bins);
     free(band);
+    free(h);
     return ok;
 }
 

@@ -24,9 +24,17 @@ void fsc_put_num(fsc_buf *b, double v);
 /* v rounded to 15 significant digits (for the JSON writer). */
 double fsc_round15(double v);
 
+/* Widest cell of a text or Markdown table, in display columns: a longer text (a job
+ * name of a megabyte) is cut in the middle ("head…tail"); JSON, CSV and TSV keep it
+ * whole. */
+#define FSC_CELL_MAX_COLS 120
+/* s cut in the middle to max_cols display columns with "…", as a new string; NULL
+ * when it fits already (or holds colour escapes, or memory ran out): use s. */
+char *fsc_text_cap(const char *s, size_t max_cols);
+
 /* A grid of strings (row-major, row 0 = header) as aligned text (two spaces between
  * columns, right[c] right-aligns a column, widths from fsc_text_width) or as a
- * Markdown table. */
+ * Markdown table; cells wider than FSC_CELL_MAX_COLS are cut (fsc_text_cap). */
 void fsc_grid_text(fsc_buf *out, const char *const *cells, size_t n_rows, size_t n_cols,
                    const bool *right);
 void fsc_grid_md(fsc_buf *out, const char *const *cells, size_t n_rows, size_t n_cols,

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Three significant digits of v (0 <= v < 999.5 after scaling). */
 static void put_sig3(fsc_buf *b, double v)
@@ -177,4 +178,52 @@ size_t fsc_text_width(const char *s, size_t n)
         w += is_wide(cp) ? 2 : 1;
     }
     return w;
+}
+
+/* Display columns of the code point at p[i] (0 for a colour escape or a combining
+ * mark); *len receives its bytes. */
+static size_t cp_cols(const unsigned char *p, size_t n, size_t *len)
+{
+    uint32_t cp;
+    *len = utf8_decode(p, n, &cp);
+    return is_zero_width(cp) ? 0 : is_wide(cp) ? 2 : 1;
+}
+
+char *fsc_text_cap(const char *s, size_t max_cols)
+{
+    size_t n = strlen(s);
+    /* a cell with our own colour escapes is never long */
+    if (max_cols < 3 || fsc_text_width(s, n) <= max_cols || memchr(s, 0x1b, n))
+        return NULL;
+    const unsigned char *p = (const unsigned char *)s;
+    size_t head_cols = (max_cols - 1) / 2, tail_cols = max_cols - 1 - head_cols;
+    size_t head = 0, w = 0, len;
+    for (;;) { /* marks that follow a character stay with it */
+        size_t cw = head < n ? cp_cols(p + head, n - head, &len) : 0;
+        if (head >= n || w + cw > head_cols)
+            break;
+        w += cw;
+        head += len;
+    }
+    size_t tail = n;
+    w = 0;
+    while (tail > head) {
+        size_t k = tail - 1;
+        while (k > head && (p[k] & 0xC0) == 0x80)
+            k--;
+        size_t cw = cp_cols(p + k, n - k, &len);
+        if (w + cw > tail_cols)
+            break;
+        w += cw;
+        tail = k;
+    }
+    fsc_buf b = {0};
+    fsc_buf_add(&b, s, head);
+    fsc_buf_puts(&b, "\xe2\x80\xa6"); /* … */
+    fsc_buf_add(&b, s + tail, n - tail);
+    if (b.oom) {
+        fsc_buf_free(&b);
+        return NULL;
+    }
+    return b.data;
 }

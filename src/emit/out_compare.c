@@ -177,8 +177,10 @@ static void label_list(fsc_buf *out, const char *what, const char *side, char **
     }
     fsc_buf_putc(out, ':');
     for (size_t i = 0; i < n; i++) {
+        char *cut = fsc_text_cap(list[i], FSC_CELL_MAX_COLS);
         fsc_buf_puts(out, i ? ", " : " ");
-        (md ? fsc_put_md : fsc_put_plain)(out, list[i]);
+        (md ? fsc_put_md : fsc_put_plain)(out, cut ? cut : list[i]);
+        free(cut);
     }
     fsc_buf_puts(out, md ? "\n\n" : "\n");
 }

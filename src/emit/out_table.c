@@ -85,11 +85,42 @@ const char *fsc_unit_name(fsc_unit u)
 
 /* ---- grids of strings (row 0 is the header) ---- */
 
-void fsc_grid_text(fsc_buf *out, const char *const *cells, size_t n_rows, size_t n_cols,
+/* The cells as shown: those wider than FSC_CELL_MAX_COLS cut in the middle (*owned
+ * holds the cut copies to free). NULL when out of memory. */
+static const char **capped_cells(const char *const *cells, size_t n, char ***owned)
+{
+    const char **shown = malloc((n ? n : 1) * sizeof *shown);
+    *owned = calloc(n ? n : 1, sizeof **owned);
+    if (!shown || !*owned) {
+        free(shown);
+        free(*owned);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        (*owned)[i] = fsc_text_cap(cells[i], FSC_CELL_MAX_COLS);
+        shown[i] = (*owned)[i] ? (*owned)[i] : cells[i];
+    }
+    return shown;
+}
+
+static void free_capped(const char **shown, char **owned, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(owned[i]);
+    free(owned);
+    free(shown);
+}
+
+void fsc_grid_text(fsc_buf *out, const char *const *all, size_t n_rows, size_t n_cols,
                    const bool *right)
 {
     size_t *w = calloc(n_cols ? n_cols : 1, sizeof *w);
-    if (!w) {
+    char **owned;
+    const char **cells = capped_cells(all, n_rows * n_cols, &owned);
+    if (!w || !cells) {
+        free(w);
+        if (cells)
+            free_capped(cells, owned, n_rows * n_cols);
         out->oom = true;
         return;
     }
@@ -120,11 +151,18 @@ void fsc_grid_text(fsc_buf *out, const char *const *cells, size_t n_rows, size_t
         fsc_buf_putc(out, '\n');
     }
     free(w);
+    free_capped(cells, owned, n_rows * n_cols);
 }
 
-void fsc_grid_md(fsc_buf *out, const char *const *cells, size_t n_rows, size_t n_cols,
+void fsc_grid_md(fsc_buf *out, const char *const *all, size_t n_rows, size_t n_cols,
                  const bool *right)
 {
+    char **owned;
+    const char **cells = capped_cells(all, n_rows * n_cols, &owned);
+    if (!cells) {
+        out->oom = true;
+        return;
+    }
     for (size_t r = 0; r < n_rows; r++) {
         fsc_buf_putc(out, '|');
         for (size_t c = 0; c < n_cols; c++) {
@@ -140,6 +178,7 @@ void fsc_grid_md(fsc_buf *out, const char *const *cells, size_t n_rows, size_t n
             fsc_buf_putc(out, '\n');
         }
     }
+    free_capped(cells, owned, n_rows * n_cols);
 }
 
 /* ---- table → grid ---- */

@@ -9,6 +9,7 @@
  * every chart.
  */
 #include "report_int.h"
+#include "fioscope/keyindex.h"
 
 #include "fioscope/chart_time.h"
 
@@ -459,44 +460,73 @@ static void free_points(scale_pt *pts, size_t n)
     free(pts);
 }
 
-/* Distinct x of one series in one panel. */
-static size_t distinct_x(const scale_pt *pts, size_t n, const char *panel, size_t sys)
+/* The points sorted by (panel, series, x, place): each panel's series and each x of
+ * it are a contiguous stretch, found in one pass. Going over every point for every
+ * panel, series and x made a sweep of thousands of jobs cubic. Non-finite x sort last
+ * and are never equal (as the comparisons of the scan were). */
+static int cmp_scale_ord(const void *a, const void *b, const scale_pt *pts)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    const scale_pt *x = &pts[i], *y = &pts[j];
+    int c = strcmp(x->panel, y->panel);
+    if (c)
+        return c;
+    if (x->series != y->series)
+        return (x->series > y->series) - (x->series < y->series);
+    bool fx = !isnan(x->x), fy = !isnan(y->x);
+    if (fx != fy)
+        return fx ? -1 : 1;
+    if (fx && x->x != y->x)
+        return (x->x > y->x) - (x->x < y->x);
+    return (i > j) - (i < j);
+}
+
+static const scale_pt *sort_pts; /* qsort has no context; the report is one thread */
+
+static int cmp_scale_ord_q(const void *a, const void *b)
+{
+    return cmp_scale_ord(a, b, sort_pts);
+}
+
+/* Distinct x of the stretch ord[a..b) (one series in one panel). */
+static size_t distinct_x(const scale_pt *pts, const size_t *ord, size_t a, size_t b)
 {
     size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (strcmp(pts[i].panel, panel) || pts[i].series != sys)
-            continue;
-        bool seen = false;
-        for (size_t e = 0; e < i && !seen; e++)
-            seen = !strcmp(pts[e].panel, panel) && pts[e].series == sys && pts[e].x == pts[i].x;
-        count += !seen;
-    }
+    for (size_t i = a; i < b; i++)
+        count += i == a || !(pts[ord[i]].x == pts[ord[i - 1]].x);
     return count;
 }
 
-/* One series in a panel: x ascending, medians and repeats. */
-static bool scale_series_fill(fsc_series *s, const scale_pt *pts, size_t n, const char *panel, size_t sys, bool y2,
-                         double *vals)
+/* One series in a panel (the stretch ord[a..b)): x ascending, medians and repeats. */
+static bool scale_series_fill(fsc_series *s, const scale_pt *pts, const size_t *ord, size_t a, size_t b, bool y2,
+                              double *vals)
 {
-    double done = -INFINITY;
-    for (;;) {
-        double next = INFINITY;
-        for (size_t i = 0; i < n; i++)
-            if (!strcmp(pts[i].panel, panel) && pts[i].series == sys && pts[i].x > done && pts[i].x < next)
-                next = pts[i].x;
-        if (!isfinite(next))
-            return true;
+    for (size_t i = a; i < b;) {
+        double x = pts[ord[i]].x;
+        if (!isfinite(x)) {
+            i++;
+            continue;
+        }
         size_t k = 0;
-        for (size_t i = 0; i < n; i++)
-            if (!strcmp(pts[i].panel, panel) && pts[i].series == sys && pts[i].x == next) {
-                double v = y2 ? pts[i].y2 : pts[i].y;
-                if (isfinite(v))
-                    vals[k++] = v;
-            }
-        if (k && !put_point(s, next, vals, k))
+        for (; i < b && pts[ord[i]].x == x; i++) {
+            double v = y2 ? pts[ord[i]].y2 : pts[ord[i]].y;
+            if (isfinite(v))
+                vals[k++] = v;
+        }
+        if (k && !put_point(s, x, vals, k))
             return false;
-        done = next;
     }
+    return true;
+}
+
+typedef struct panel_span {
+    size_t a, b, first; /* stretch of ord, and the panel's first place among the points */
+} panel_span;
+
+static int cmp_span_first(const void *a, const void *b)
+{
+    const panel_span *x = a, *y = b;
+    return (x->first > y->first) - (x->first < y->first);
 }
 
 static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, const scale_series *ser_of,
@@ -518,17 +548,36 @@ static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, 
         ok = fsc_chart_set_text(&c->y2_title, "mean latency");
         c->y2_unit = FSC_UNIT_NS;
     }
-    for (size_t i = 0; ok && i < n; i++) {
-        bool first = true;
-        for (size_t e = 0; e < i && first; e++)
-            first = strcmp(pts[e].panel, pts[i].panel) != 0;
-        if (!first)
-            continue;
+    size_t *ord = malloc((n + 1) * sizeof *ord);
+    panel_span *spans = malloc((n + 1) * sizeof *spans);
+    size_t n_spans = 0;
+    ok = ok && ord && spans;
+    for (size_t i = 0; ok && i < n; i++)
+        ord[i] = i;
+    if (ok) {
+        sort_pts = pts;
+        qsort(ord, n, sizeof *ord, cmp_scale_ord_q);
+    }
+    /* panels in the order they first appear */
+    for (size_t i = 0; ok && i < n;) {
+        panel_span sp = {i, i, ord[i]};
+        for (; sp.b < n && !strcmp(pts[ord[sp.b]].panel, pts[ord[i]].panel); sp.b++)
+            sp.first = ord[sp.b] < sp.first ? ord[sp.b] : sp.first;
+        spans[n_spans++] = sp;
+        i = sp.b;
+    }
+    if (ok)
+        qsort(spans, n_spans, sizeof *spans, cmp_span_first);
+    for (size_t g = 0; ok && g < n_spans; g++) {
+        const char *panel = pts[spans[g].first].panel;
         fsc_chart *p = NULL;
-        for (size_t s = 0; ok && s < n_series; s++) {
-            if (distinct_x(pts, n, pts[i].panel, s) < 2)
+        for (size_t a = spans[g].a, b; ok && a < spans[g].b; a = b) {
+            size_t s = pts[ord[a]].series;
+            for (b = a; b < spans[g].b && pts[ord[b]].series == s; b++)
+                ;
+            if (s >= n_series || distinct_x(pts, ord, a, b) < 2)
                 continue;
-            if (!p && !(p = fsc_chart_add_panel(c, pts[i].panel))) {
+            if (!p && !(p = fsc_chart_add_panel(c, panel))) {
                 ok = false;
                 break;
             }
@@ -542,13 +591,13 @@ static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, 
             if (versions)
                 fsc_buf_printf(&name, " (%s)", ser_of[s].version[0] ? ser_of[s].version : "fio ?");
             fsc_series *ser = name.oom ? NULL : fsc_chart_add_series(p, name.data);
-            ok = ser && scale_series_fill(ser, pts, n, pts[i].panel, s, false, vals);
+            ok = ser && scale_series_fill(ser, pts, ord, a, b, false, vals);
             if (ok)
                 ser->color = (int)ser_of[s].system;
             if (ok && twin) {
                 fsc_buf_puts(&name, " latency");
                 ser = name.oom ? NULL : fsc_chart_add_series(p, name.data);
-                ok = ser && scale_series_fill(ser, pts, n, pts[i].panel, s, true, vals);
+                ok = ser && scale_series_fill(ser, pts, ord, a, b, true, vals);
                 if (ok) {
                     ser->color = (int)ser_of[s].system;
                     ser->y2 = true;
@@ -558,6 +607,8 @@ static fsc_chart *scaling_chart(fsc_rcharts *rc, const scale_pt *pts, size_t n, 
             fsc_buf_free(&name);
         }
     }
+    free(ord);
+    free(spans);
     free(vals);
     if (!ok) {
         fsc_chart_free(c);
@@ -1109,6 +1160,11 @@ static const char *run_system(const fsc_rcharts *rc, size_t run)
     return "";
 }
 
+static const char *dev_name_at(const void *items, size_t i)
+{
+    return ((const char *const *)items)[i];
+}
+
 /* Many devices: a heat map of utilisation, devices × runs, one panel per system. */
 static fsc_chart *disk_heatmap(fsc_rcharts *rc)
 {
@@ -1137,44 +1193,62 @@ static fsc_chart *disk_heatmap(fsc_rcharts *rc)
         size_t s = order[oi];
         const char *sys = n_systems(rc) ? fsc_analysis_system(rc->a, s) : "";
         fsc_chart *p = n_sys > 1 ? NULL : c;
-        /* devices in order of appearance in this system's runs */
+        /* devices in order of appearance in this system's runs, found by a key index
+         * (a run of 16,000 devices was quadratic), and their utilisation per shown run */
         const char **devs = NULL;
         size_t n_dev = 0, cap_dev = 0;
-        for (size_t r = 0; ok && r < rc->set->n_runs; r++) {
-            const fsc_run *run = rc->set->runs[r];
-            if (!run->n_disk_util || (n_sys > 1 && strcmp(run_system(rc, r), sys)))
-                continue;
-            if (!p && !(p = fsc_chart_add_panel(c, sys)))
-                ok = false;
-            if (ok && p->n_categories < 36)
-                ok = fsc_chart_add_category(p, run->label ? run->label : run->id);
-            for (size_t d = 0; ok && d < run->n_disk_util; d++) {
-                bool seen = false;
-                for (size_t e = 0; e < n_dev && !seen; e++)
-                    seen = !strcmp(devs[e], run->disk_util[d].name ? run->disk_util[d].name : "?");
-                const char **slot = seen ? NULL : FSC_PUSH(devs, n_dev, cap_dev);
-                if (slot)
-                    *slot = run->disk_util[d].name ? run->disk_util[d].name : "?";
-                else if (!seen)
+        fsc_keyindex dev_ix = {0};
+        double *util = NULL; /* [device][column] */
+        size_t n_col = 0;
+        for (int pass = 0; ok && pass < 2; pass++) {
+            size_t col = 0;
+            for (size_t r = 0; ok && r < rc->set->n_runs; r++) {
+                const fsc_run *run = rc->set->runs[r];
+                if (!run->n_disk_util || (n_sys > 1 && strcmp(run_system(rc, r), sys)))
+                    continue;
+                if (!pass && !p && !(p = fsc_chart_add_panel(c, sys)))
                     ok = false;
+                if (ok && !pass && p->n_categories < 36)
+                    ok = fsc_chart_add_category(p, run->label ? run->label : run->id);
+                if (pass && col >= n_col)
+                    break;
+                for (size_t d = 0; ok && d < run->n_disk_util; d++) {
+                    const char *name = run->disk_util[d].name ? run->disk_util[d].name : "?";
+                    size_t e = fsc_keyindex_find(&dev_ix, devs, n_dev, dev_name_at, name);
+                    if (pass) { /* the last entry of a device in a run counts */
+                        if (run->disk_util[d].util.set)
+                            util[e * n_col + col] = run->disk_util[d].util.v;
+                        continue;
+                    }
+                    if (e < n_dev)
+                        continue;
+                    const char **slot = FSC_PUSH(devs, n_dev, cap_dev);
+                    ok = slot != NULL;
+                    if (ok)
+                        *slot = name;
+                    if (ok && !fsc_keyindex_added(&dev_ix, devs, n_dev, dev_name_at)) {
+                        n_dev--;
+                        ok = false;
+                    }
+                }
+                col++;
+            }
+            if (ok && !pass && p) {
+                n_col = p->n_categories;
+                util = malloc((n_dev && n_col ? n_dev * n_col : 1) * sizeof *util);
+                ok = util != NULL;
+                for (size_t i = 0; ok && i < n_dev * n_col; i++)
+                    util[i] = NAN;
             }
         }
         for (size_t d = 0; ok && p && d < n_dev; d++) {
             fsc_series *ser = fsc_chart_add_series(p, devs[d]);
             ok = ser != NULL;
-            size_t col = 0;
-            for (size_t r = 0; ok && r < rc->set->n_runs && col < p->n_categories; r++) {
-                const fsc_run *run = rc->set->runs[r];
-                if (!run->n_disk_util || (n_sys > 1 && strcmp(run_system(rc, r), sys)))
-                    continue;
-                double v = NAN;
-                for (size_t e = 0; e < run->n_disk_util; e++)
-                    if (!strcmp(run->disk_util[e].name ? run->disk_util[e].name : "?", devs[d]) &&
-                        run->disk_util[e].util.set)
-                        v = run->disk_util[e].util.v;
-                ok = fsc_series_add(ser, (double)col++, v);
-            }
+            for (size_t col = 0; ok && col < n_col; col++)
+                ok = fsc_series_add(ser, (double)col, util[d * n_col + col]);
         }
+        free(util);
+        fsc_keyindex_free(&dev_ix);
         free(devs);
     }
     if (ok && with > MAX_PCTL_PANELS) {

@@ -8,6 +8,7 @@
  * --where selects table rows and the system names reach the labels.
  */
 #include "emit_int.h"
+#include "fioscope/keyindex.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,7 @@ typedef struct builder {
     size_t n_specs, cap_specs;
     group *groups;
     size_t n_groups, cap_groups;
+    fsc_keyindex group_index; /* by key: many distinct labels stay linear */
     fsc_table *t;
     bool oom;
 } builder;
@@ -123,13 +125,19 @@ static void group_key(builder *b, size_t ri, const fsc_job *job, const char *lab
     }
 }
 
+static const char *group_key_at(const void *items, size_t i)
+{
+    return ((const group *)items)[i].key;
+}
+
 static group *find_or_add_group(builder *b, const char *key, const char *label, size_t ri,
                                 size_t ji)
 {
-    /* newest first: jobs of one key usually come together */
-    for (size_t i = b->n_groups; b->opts.by != FSC_BY_JOB && i-- > 0;)
-        if (!strcmp(b->groups[i].key, key))
+    if (b->opts.by != FSC_BY_JOB) {
+        size_t i = fsc_keyindex_find(&b->group_index, b->groups, b->n_groups, group_key_at, key);
+        if (i < b->n_groups)
             return &b->groups[i];
+    }
     group *g = FSC_PUSH(b->groups, b->n_groups, b->cap_groups);
     if (!g)
         return NULL;
@@ -139,6 +147,8 @@ static group *find_or_add_group(builder *b, const char *key, const char *label, 
     g->run_index = ri;
     g->job_index = b->opts.by == FSC_BY_JOB ? ji : SIZE_MAX;
     if (!g->key || !g->label)
+        return NULL;
+    if (b->opts.by != FSC_BY_JOB && !fsc_keyindex_added(&b->group_index, b->groups, b->n_groups, group_key_at))
         return NULL;
     return g;
 }
@@ -195,28 +205,28 @@ static fsc_mval eval_group(const fsc_mspec *s, const group *g, int only)
     return fsc_macc_result(&outer);
 }
 
-/* Text of a text metric for a row: the common value of its jobs, or "mixed". */
+/* Text of a text metric for a row: the common value of its jobs, or "mixed". The
+ * value is kept whole (a job name of a megabyte stays one in CSV and JSON): *owned
+ * receives the copy to free. */
 static const char *group_text(const fsc_mspec *s, const fsc_runset *set, const group *g,
-                              char *tmp, size_t tmp_len)
+                              char *tmp, size_t tmp_len, char **owned)
 {
-    char first[1024] = "";
-    const char *common = NULL;
+    char *first = NULL;
     for (size_t i = 0; i < g->n; i++) {
         const char *v = s->dim >= 0 ? fsc_analysis_text(NULL, g->m[i].row, s, tmp, tmp_len)
                                     : fsc_job_text(s, set->runs[g->m[i].run], g->m[i].job, tmp, tmp_len);
         if (!v)
             continue;
-        if (!common) {
-            snprintf(first, sizeof first, "%s", v);
-            common = first;
-        } else if (strcmp(common, v)) {
+        if (!first) {
+            if (!(first = fsc_strdup(v)))
+                return NULL;
+        } else if (strcmp(first, v)) {
+            free(first);
             return "mixed";
         }
     }
-    if (!common)
-        return NULL;
-    snprintf(tmp, tmp_len, "%s", first);
-    return tmp;
+    *owned = first;
+    return first;
 }
 
 /* The directions the members did: read/write/trim bits, and MIXED for a job that only
@@ -275,15 +285,18 @@ static bool fill_row(builder *b, fsc_row *row, const group *g, unsigned mask)
             }
             continue;
         }
+        char *owned = NULL;
         if (s->text == FSC_MT_LABEL) {
             text = g->label;
         } else if (s->text == FSC_MT_DIR) {
             dir_text(mask, row->dir, row->total, tmp, sizeof tmp);
             text = tmp;
         } else {
-            text = group_text(s, b->set, g, tmp, sizeof tmp);
+            text = group_text(s, b->set, g, tmp, sizeof tmp, &owned);
         }
-        if (!set_text_cell(cell, text))
+        bool ok = set_text_cell(cell, text);
+        free(owned);
+        if (!ok)
             return false;
     }
     return true;
@@ -353,6 +366,7 @@ static void builder_free(builder *b)
         free(b->groups[i].m);
     }
     free(b->groups);
+    fsc_keyindex_free(&b->group_index);
     free(b->specs);
 }
 

@@ -10,6 +10,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -65,20 +66,21 @@ static la_int64_t fd_seek_cb(struct archive *a, void *ud, la_int64_t off, int wh
     return r;
 }
 
-/* A reader for every archive format worth reading logs from, every compression, and
- * (with raw) the "raw" format for a single compressed file. */
+/* A reader for the formats logs come in and nothing more (each reader is attack
+ * surface): tar (ustar, pax, GNU, v7), zip, and gzip, xz, zstd and bzip2 compression;
+ * with raw, the "raw" format for a single compressed file. No 7-Zip, RAR, cpio, and
+ * none of the filters that run an external program (lrzip, lzop, grzip). */
 static struct archive *new_reader(bool raw)
 {
     struct archive *a = archive_read_new();
     if (!a)
         return NULL;
-    archive_read_support_filter_all(a);
+    archive_read_support_filter_gzip(a);
+    archive_read_support_filter_xz(a);
+    archive_read_support_filter_zstd(a);
+    archive_read_support_filter_bzip2(a);
     archive_read_support_format_tar(a);
     archive_read_support_format_zip(a);
-    archive_read_support_format_7zip(a);
-    archive_read_support_format_rar(a);
-    archive_read_support_format_rar5(a);
-    archive_read_support_format_cpio(a);
     if (raw)
         archive_read_support_format_raw(a);
     return a;
@@ -191,6 +193,28 @@ static member_result other_member(fsc_walker *w, struct archive_entry *e, const 
     return MEMBER_DONE;
 }
 
+/* Blocks of a damaged archive that libarchive skipped before the next good header:
+ * one entry for the whole stretch, like GNU tar's "Skipping to next header". */
+typedef struct damage {
+    size_t blocks;
+    bool seen; /* any damage in this archive */
+    la_int64_t from;
+    char after[160]; /* the member before the damage, or "" */
+    char why[160];
+} damage;
+
+static void damage_report(fsc_walker *w, const char *path, const char *prefix, damage *d,
+                          la_int64_t to)
+{
+    if (!d->blocks)
+        return;
+    fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
+                     "damaged archive: %lld bytes skipped %s%s%s (%s); the members after them are read",
+                     (long long)(to - d->from), *d->after ? "after member '" : "at its start",
+                     d->after, *d->after ? "'" : "", d->why);
+    d->blocks = 0;
+}
+
 /* Every member of the open archive a; prefix is the name of the archive itself when
  * it is a member of an outer one. */
 static void read_members(fsc_walker *w, struct archive *a, const char *path, const char *prefix,
@@ -198,8 +222,23 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
 {
     struct archive_entry *e;
     size_t members = 0;
+    damage dmg = {0};
     int r;
-    while (!w->stop && (r = archive_read_next_header(a, &e)) != ARCHIVE_EOF) {
+    for (;;) {
+        la_int64_t before = archive_filter_bytes(a, 0);
+        if (w->stop || (r = archive_read_next_header(a, &e)) == ARCHIVE_EOF)
+            break;
+        if (r == ARCHIVE_RETRY && archive_filter_bytes(a, 0) > before) {
+            /* a damaged header: libarchive skips it and tries the next block */
+            dmg.seen = true;
+            if (!dmg.blocks++) {
+                dmg.from = before;
+                snprintf(dmg.why, sizeof dmg.why, "%s",
+                         archive_error_string(a) ? archive_error_string(a) : "damaged header");
+            }
+            continue;
+        }
+        damage_report(w, path, prefix, &dmg, before);
         if (r < ARCHIVE_WARN) {
             if (members)
                 fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
@@ -233,11 +272,13 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
                     !(archive_entry_hardlink(e) && archive_entry_size(e) == 0);
         member_result res = data ? read_member(w, a, e, path, member, depth)
                                  : other_member(w, e, path, member);
+        snprintf(dmg.after, sizeof dmg.after, "%s", name ? name : "");
         free(member);
         if (res == MEMBER_ABANDON)
             return;
     }
-    if (!members && !w->stop)
+    damage_report(w, path, prefix, &dmg, archive_filter_bytes(a, 0));
+    if (!members && !w->stop && !dmg.seen)
         fsc_walker_fixed(w, path, prefix, FSC_IN_NO_RUNS, "empty archive");
 }
 

@@ -15,6 +15,8 @@
 /* Defaults of the decompression-bomb limits. */
 #define FSC_DEFAULT_MAX_MEMBER ((uint64_t)1 << 30) /* 1 GiB per member */
 #define FSC_DEFAULT_MAX_RATIO 1000u
+/* Default memory budget of one document (a file, a piece of a huge file, a member). */
+#define FSC_DEFAULT_MAX_MEMORY ((uint64_t)1 << 30)
 /* Members smaller than this are never judged by their ratio (read-ahead makes the
  * compressed size of a small member unmeasurable). */
 #define FSC_RATIO_FLOOR ((uint64_t)1 << 20)
@@ -49,6 +51,7 @@ typedef struct fsc_item {
     bool continued, more;
     uint32_t first_line;
     size_t first_run;
+    uint64_t max_memory; /* memory budget of parsing it (bytes; 0 = none) */
     /* fio log files (see logjoin.c) */
     bool is_log;          /* named like a fio log: read by the log reader */
     fsc_logname logname;  /* what the name says (prefix points into path/member) */
@@ -75,8 +78,12 @@ void fsc_item_mark_log(fsc_item *job);
  * value) and put the rest into a run of format "log", which the first such log file's
  * item then carries. FSC_E_NOMEM when memory runs out. */
 fsc_status fsc_logs_join(fsc_item **items, size_t n);
-/* True when data is neither text nor UTF-16 text: NUL bytes or mostly control bytes. */
+/* True when data is neither text nor UTF-16/32 text with a byte order mark: NUL
+ * bytes or mostly control bytes. */
 bool fsc_looks_binary(const char *data, size_t len);
+/* Does data start with a UTF-16 or UTF-32 byte order mark (text the parser converts
+ * to UTF-8 whole, never cut in pieces at '\n' bytes)? */
+bool fsc_has_unicode_bom(const char *data, size_t len);
 
 /* Progress line on stderr (a terminal only), redrawn at most 10 times a second. */
 typedef struct fsc_progress {
@@ -114,7 +121,7 @@ fsc_status fsc_pipe_finish(fsc_pipe *p);
 typedef struct fsc_walker {
     fsc_pipe *pipe;
     fsc_progress *progress;
-    uint64_t max_member, max_ratio;
+    uint64_t max_member, max_ratio, max_memory;
     size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */
@@ -145,8 +152,11 @@ void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_i
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth);
 /* True when the first bytes (prefix, n) are the magic of an archive or of a
- * compressed stream that libarchive reads. */
+ * compressed stream that fioscope reads (tar, zip, gzip, xz, zstd, bzip2). */
 bool fsc_is_archive_magic(const unsigned char *prefix, size_t n);
+/* The name of an archive or compression format that fioscope knows but does not read
+ * ("7-Zip archive"), or NULL. */
+const char *fsc_unread_archive(const unsigned char *prefix, size_t n);
 
 /* Read the archive on fd (its first n bytes already read into prefix) member by
  * member; every member becomes a job. */

@@ -2,6 +2,9 @@
 /* One document in flight: its bytes, the runs parsed from it and its manifest status. */
 #include "input_int.h"
 
+#include "fioscope/escape.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,7 +83,7 @@ bool fsc_looks_binary(const char *data, size_t len)
     size_t n_nul = len < 65536 ? len : 65536, n = len < 4096 ? len : 4096, controls = 0;
     /* UTF-16 text (a Windows redirect) has NULs but a byte order mark: the parser
      * decides what to do with it */
-    if (n >= 2 && ((s[0] == 0xff && s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff)))
+    if (fsc_has_unicode_bom(data, len))
         return false;
     if (memchr(s, 0, n_nul))
         return true;
@@ -109,6 +112,36 @@ static bool text_despite_nuls(const char *data, size_t len)
     return !utf16 && controls * 64 <= n - all;
 }
 
+bool fsc_has_unicode_bom(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    return (len >= 2 && ((s[0] == 0xff && s[1] == 0xfe) || (s[0] == 0xfe && s[1] == 0xff))) ||
+           (len >= 4 && !s[0] && !s[1] && s[2] == 0xfe && s[3] == 0xff);
+}
+
+/* UTF-32 without a byte order mark, little or big endian: in the first 64 KiB the
+ * top byte of every 4-byte unit is zero (no code point is above U+10FFFF), the next
+ * one nearly always (text beyond the BMP is rare), the low byte nearly never. A zero-
+ * filled block fails the last test, UTF-16 the second. Returns its name, or NULL. */
+static const char *looks_utf32(const char *data, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)data;
+    size_t n = (len < 65536 ? len : 65536) & ~(size_t)3;
+    if (fsc_has_unicode_bom(data, len))
+        return NULL;
+    for (int big = 0; big < 2 && n >= 16; big++) {
+        size_t top = 0, high = 0, low = 0;
+        for (size_t i = 0; i < n; i += 4) {
+            top += s[i + (big ? 0 : 3)] != 0;
+            high += s[i + (big ? 1 : 2)] != 0;
+            low += s[i + (big ? 3 : 0)] != 0;
+        }
+        if (!top && high * 20 < n / 4 && low * 10 > 9 * (n / 4))
+            return big ? "UTF-32BE" : "UTF-32LE";
+    }
+    return NULL;
+}
+
 static bool collect_run(void *ctx, fsc_run *run)
 {
     fsc_item *job = ctx;
@@ -122,8 +155,14 @@ static bool collect_run(void *ctx, fsc_run *run)
     /* a held run may still receive log series: it is rendered when delivered */
     if (job->sink && job->sink->render && !job->group) {
         slot->run = NULL;
+        /* the run is freed once rendered: what the document holds is the text (the
+         * render's growing buffers are not charged, the text it leaves is) */
+        fsc_budget *b = fsc_budget_use(NULL);
         slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
-        if (!slot->text) {
+        fsc_budget_use(b);
+        if (!slot->text || !fsc_budget_charge(slot->len)) {
+            free(slot->text);
+            slot->text = NULL;
             job->n_runs--;
             return false;
         }
@@ -139,8 +178,26 @@ static void job_fail(fsc_item *job, const char *reason)
     job->error = fsc_strdup(reason);
 }
 
+/* FIOSCOPE_SHOW_MEMORY=1: what each document cost its budget, to choose --max-memory. */
+static void show_memory(const fsc_item *job, const fsc_budget *b)
+{
+    fsc_buf line = {0};
+    fsc_buf_puts(&line, "fioscope: ");
+    fsc_esc_diag(&line, job->path);
+    if (job->member) {
+        fsc_buf_puts(&line, ": ");
+        fsc_esc_diag(&line, job->member);
+    }
+    fsc_buf_printf(&line, ": memory: %zu bytes of text, at most %llu bytes charged\n", job->len,
+                   (unsigned long long)b->peak);
+    if (!line.oom)
+        fputs(line.data, stderr);
+    fsc_buf_free(&line);
+}
+
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
+    const char *utf32;
     if (job->fixed)
         return;
     if (job->is_log && parse_log(job)) {
@@ -151,16 +208,35 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
+    } else if (!job->continued && (utf32 = looks_utf32(job->data, job->len))) {
+        char reason[160];
+        snprintf(reason, sizeof reason,
+                 "%s text without a byte order mark: not read (convert it to UTF-8, e.g. "
+                 "iconv -f %s -t UTF-8)", utf32, utf32);
+        job_fail(job, reason);
     } else if (!job->continued && fsc_looks_binary(job->data, job->len) &&
                !text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");
     } else {
         fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
         size_t n = 0;
+        /* the document's bytes are its own already; then all it allocates is charged */
+        fsc_budget budget = {job->max_memory, job->len, job->len, false};
+        fsc_budget *outer = fsc_budget_use(&budget);
         fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
+        fsc_budget_use(outer);
+        if (getenv("FIOSCOPE_SHOW_MEMORY"))
+            show_memory(job, &budget);
         if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */
             st = FSC_E_NOMEM;
-        if (st != FSC_OK)
+        if (budget.exceeded) {
+            char reason[200];
+            snprintf(reason, sizeof reason,
+                     "memory budget exceeded: parsing it needs more than %llu MiB "
+                     "(--max-memory=SIZE raises the budget)",
+                     (unsigned long long)(job->max_memory >> 20));
+            job_fail(job, reason);
+        } else if (st != FSC_OK)
             job_fail(job, fsc_strerror(st));
     }
     free(job->data);

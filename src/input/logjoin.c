@@ -24,40 +24,6 @@ static const char *log_option(fsc_logkind k)
     }
 }
 
-static bool same_n(const char *s, const char *p, size_t n)
-{
-    return s && strlen(s) == n && !memcmp(s, p, n);
-}
-
-/* Does "--OPT=PREFIX" or "OPT=PREFIX" stand in the command shown before the run? */
-static bool command_names(const char *cmd, const char *opt, const char *p, size_t n)
-{
-    size_t ol = strlen(opt);
-    for (const char *q = cmd ? strstr(cmd, opt) : NULL; q; q = strstr(q + 1, opt)) {
-        const char *v = q + ol;
-        while (*v == ' ')
-            v++;
-        if (*v != '=')
-            continue;
-        v++;
-        while (*v == ' ' || *v == '"' || *v == '\'')
-            v++;
-        if (!strncmp(v, p, n) && !(v[n] && !strchr(" \t\n\"',", v[n])))
-            return true;
-    }
-    return false;
-}
-
-/* Does job (of run) write logs named prefix of kind k? */
-static bool job_owns(const fsc_run *run, const fsc_job *job, const fsc_logname *ln)
-{
-    if (same_n(job->jobname, ln->prefix, ln->prefix_len))
-        return true;
-    const char *opt = log_option(ln->kind);
-    return same_n(fsc_job_option(job, opt), ln->prefix, ln->prefix_len) ||
-           command_names(run->command, opt, ln->prefix, ln->prefix_len);
-}
-
 /* Folder of a document inside its group: the member's folder, else the path's. */
 static size_t folder_of(const fsc_item *it, const char **s)
 {
@@ -78,27 +44,198 @@ typedef struct owner {
     const fsc_job *job;
 } owner;
 
-/* The run (and job) log item `li` belongs to, or {NULL}. */
-static owner find_owner(fsc_item **items, size_t n, const fsc_item *li)
+/* ---- who names which prefix: built once per group ----
+ * A log belongs to the first job (in item, run, job order) whose name is its prefix,
+ * whose write_*_log option of its kind is, or whose run's command shows
+ * "write_*_log=PREFIX" (then the run's first job); one in the log's folder first.
+ * Asking every job of the group for every log made a folder or archive of thousands
+ * of logs quadratic: each name is now looked up in a hash index instead. */
+
+typedef struct claim {
+    size_t item, run, job; /* order of the claims: (item, run, job) */
+    size_t next;           /* next claim of the same name, SIZE_MAX: none */
+} claim;
+
+typedef struct claim_name {
+    char *key; /* "J" jobname, or "O" / "C" option "\x01" value (job option / command) */
+    size_t first, last;
+} claim_name;
+
+typedef struct claims {
+    claim_name *names;
+    size_t n_names, cap_names;
+    fsc_keyindex index;
+    claim *c;
+    size_t n, cap;
+    bool oom;
+} claims;
+
+static const char *claim_key_at(const void *items, size_t i)
 {
-    owner best = {NULL, NULL};
+    return ((const claim_name *)items)[i].key;
+}
+
+static void claims_free(claims *cl)
+{
+    for (size_t i = 0; i < cl->n_names; i++)
+        free(cl->names[i].key);
+    free(cl->names);
+    fsc_keyindex_free(&cl->index);
+    free(cl->c);
+}
+
+static void key_of(fsc_buf *b, char tag, const char *opt, const char *v, size_t n)
+{
+    fsc_buf_reset(b);
+    fsc_buf_putc(b, tag);
+    if (opt) {
+        fsc_buf_puts(b, opt);
+        fsc_buf_putc(b, '\x01');
+    }
+    fsc_buf_add(b, v, n);
+}
+
+static void claim_add(claims *cl, const fsc_buf *key, size_t item, size_t run, size_t job)
+{
+    if (cl->oom || key->oom) {
+        cl->oom = true;
+        return;
+    }
+    size_t i = fsc_keyindex_find(&cl->index, cl->names, cl->n_names, claim_key_at, key->data);
+    if (i < cl->n_names && cl->c[cl->names[i].last].item == item && cl->c[cl->names[i].last].run == run)
+        return; /* this run claims it already, with an earlier job */
+    claim *c = FSC_PUSH(cl->c, cl->n, cl->cap);
+    if (!c) {
+        cl->oom = true;
+        return;
+    }
+    *c = (claim){item, run, job, SIZE_MAX};
+    if (i < cl->n_names) {
+        cl->c[cl->names[i].last].next = cl->n - 1;
+        cl->names[i].last = cl->n - 1;
+        return;
+    }
+    char *k = fsc_strdup(key->data);
+    claim_name *nm = k ? FSC_PUSH(cl->names, cl->n_names, cl->cap_names) : NULL;
+    if (!nm) {
+        free(k);
+        cl->oom = true;
+        return;
+    }
+    *nm = (claim_name){k, cl->n - 1, cl->n - 1};
+    if (!fsc_keyindex_added(&cl->index, cl->names, cl->n_names, claim_key_at)) {
+        cl->n_names--;
+        free(k);
+        cl->oom = true;
+    }
+}
+
+static const char *const log_options[] = {"write_bw_log", "write_iops_log", "write_lat_log", "write_hist_log"};
+
+/* Every "OPT=VALUE" of the log options in a run's command (as a shell line or a job
+ * file shows it) claims VALUE for the run's first job. */
+static void claim_command(claims *cl, fsc_buf *key, const char *cmd, size_t item, size_t run)
+{
+    for (size_t o = 0; cmd && o < FSC_ARRAY_SIZE(log_options); o++) {
+        size_t ol = strlen(log_options[o]);
+        for (const char *q = strstr(cmd, log_options[o]); q; q = strstr(q + 1, log_options[o])) {
+            const char *v = q + ol;
+            while (*v == ' ')
+                v++;
+            if (*v != '=')
+                continue;
+            v++;
+            while (*v == ' ' || *v == '"' || *v == '\'')
+                v++;
+            size_t n = strcspn(v, " \t\n\"',");
+            key_of(key, 'C', log_options[o], v, n);
+            claim_add(cl, key, item, run, 0);
+        }
+    }
+}
+
+static void claims_build(claims *cl, fsc_item **items, size_t n)
+{
+    fsc_buf key = {0};
     for (size_t i = 0; i < n; i++) {
         const fsc_item *it = items[i];
         for (size_t k = 0; k < it->n_runs; k++) {
-            fsc_run *run = it->outs[k].run;
+            const fsc_run *run = it->outs[k].run;
             if (!run || run->source.format == FSC_FMT_LOG)
                 continue;
-            for (size_t j = 0; j < run->n_jobs; j++)
-                if (job_owns(run, &run->jobs[j], &li->logname)) {
-                    if (same_folder(it, li))
-                        return (owner){run, &run->jobs[j]};
-                    if (!best.run)
-                        best = (owner){run, &run->jobs[j]};
-                    break;
+            for (size_t j = 0; j < run->n_jobs; j++) {
+                const fsc_job *job = &run->jobs[j];
+                if (job->jobname) {
+                    key_of(&key, 'J', NULL, job->jobname, strlen(job->jobname));
+                    claim_add(cl, &key, i, k, j);
                 }
+                for (size_t o = 0; o < FSC_ARRAY_SIZE(log_options); o++) {
+                    const char *v = fsc_job_option(job, log_options[o]);
+                    if (v) {
+                        key_of(&key, 'O', log_options[o], v, strlen(v));
+                        claim_add(cl, &key, i, k, j);
+                    }
+                }
+            }
+            claim_command(cl, &key, run->command, i, k);
         }
     }
-    return best;
+    cl->oom |= key.oom;
+    fsc_buf_free(&key);
+}
+
+static int claim_cmp(const void *a, const void *b)
+{
+    const claim *x = a, *y = b;
+    if (x->item != y->item)
+        return x->item < y->item ? -1 : 1;
+    if (x->run != y->run)
+        return x->run < y->run ? -1 : 1;
+    return x->job < y->job ? -1 : x->job > y->job;
+}
+
+/* The run (and job) log item `li` belongs to, or {NULL}; false when out of memory. */
+static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, owner *out)
+{
+    *out = (owner){NULL, NULL};
+    const fsc_logname *ln = &li->logname;
+    const char *opt = log_option(ln->kind);
+    fsc_buf key = {0};
+    claim *found = NULL;
+    size_t n = 0, cap = 0;
+    for (int t = 0; t < 3; t++) {
+        key_of(&key, "JOC"[t], t ? opt : NULL, ln->prefix, ln->prefix_len);
+        if (key.oom)
+            break;
+        size_t i = fsc_keyindex_find(&cl->index, cl->names, cl->n_names, claim_key_at, key.data);
+        for (size_t c = i < cl->n_names ? cl->names[i].first : SIZE_MAX; c != SIZE_MAX; c = cl->c[c].next) {
+            claim *slot = FSC_PUSH(found, n, cap);
+            if (!slot) {
+                key.oom = true;
+                break;
+            }
+            *slot = cl->c[c];
+        }
+    }
+    bool ok = !key.oom;
+    fsc_buf_free(&key);
+    if (n > 1)
+        qsort(found, n, sizeof *found, claim_cmp);
+    /* per run its first claim (the lowest job); one in the log's folder first */
+    for (size_t c = 0; ok && c < n; c++) {
+        if (c && found[c].item == found[c - 1].item && found[c].run == found[c - 1].run)
+            continue;
+        fsc_run *run = items[found[c].item]->outs[found[c].run].run;
+        owner o = {run, &run->jobs[found[c].job]};
+        if (same_folder(items[found[c].item], li)) {
+            *out = o;
+            break;
+        }
+        if (!out->run)
+            *out = o;
+    }
+    free(found);
+    return ok;
 }
 
 static const char *base_name(const fsc_item *it)
@@ -131,18 +268,32 @@ static fsc_run *new_log_run(fsc_item *it)
 }
 
 /* The job named by the log's prefix in the log run (added when new). */
-static const fsc_job *log_run_job(fsc_run *run, const fsc_logname *ln)
+static const char *jobname_at(const void *items, size_t i)
 {
-    for (size_t j = 0; j < run->n_jobs; j++)
-        if (same_n(run->jobs[j].jobname, ln->prefix, ln->prefix_len))
-            return &run->jobs[j];
+    const char *s = ((const fsc_job *)items)[i].jobname;
+    return s ? s : "";
+}
+
+/* The job named by the log's prefix in the log run (added when new); ix indexes the
+ * run's jobs by name (thousands of logs without a run). */
+static const fsc_job *log_run_job(fsc_run *run, fsc_keyindex *ix, const fsc_logname *ln)
+{
     char *name = fsc_strndup(ln->prefix, ln->prefix_len);
-    fsc_job *job = name ? fsc_run_add_job(run) : NULL;
+    if (!name)
+        return NULL;
+    size_t j = fsc_keyindex_find(ix, run->jobs, run->n_jobs, jobname_at, name);
+    if (j < run->n_jobs) {
+        free(name);
+        return &run->jobs[j];
+    }
+    fsc_job *job = fsc_run_add_job(run);
     if (!job) {
         free(name);
         return NULL;
     }
     job->jobname = name;
+    if (!fsc_keyindex_added(ix, run->jobs, run->n_jobs, jobname_at))
+        return NULL;
     if (!run->label)
         run->label = fsc_strdup(name);
     return job;
@@ -202,12 +353,18 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n)
         return FSC_E_NOMEM;
     fsc_run *log_run = NULL;
     fsc_item *log_item = NULL;
-    bool ok = true;
+    claims cl = {0};
+    fsc_keyindex log_jobs = {0};
+    claims_build(&cl, items, n);
+    bool ok = !cl.oom;
     for (size_t i = 0; ok && i < n; i++) {
         fsc_item *li = items[i];
         if (!li->log)
             continue;
-        owner o = find_owner(items, n, li);
+        owner o;
+        ok = find_owner(&cl, items, li, &o);
+        if (!ok)
+            break;
         fsc_logfile_finish(li->log, o.run ? o.run->source.fio_version : NULL);
         if (!o.run) {
             if (!log_run) {
@@ -215,7 +372,7 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n)
                 ok = (log_run = new_log_run(li)) != NULL;
             }
             o.run = log_run;
-            o.job = ok ? log_run_job(log_run, &li->logname) : NULL;
+            o.job = ok ? log_run_job(log_run, &log_jobs, &li->logname) : NULL;
             ok = o.job != NULL;
         }
         ok = ok && attach(li, o.run, o.job);
@@ -232,5 +389,7 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n)
         }
     }
     fsc_run_free(log_run);
+    claims_free(&cl);
+    fsc_keyindex_free(&log_jobs);
     return ok ? FSC_OK : FSC_E_NOMEM;
 }

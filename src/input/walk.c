@@ -22,10 +22,12 @@
 /* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
-    if (job && !job->group_end)
-        job->group = w->cur_group;
-    if (job)
+    if (job) {
+        job->max_memory = w->max_memory;
+        if (!job->group_end)
+            job->group = w->cur_group;
         job->arg = w->arg;
+    }
     if (w->stop)
         fsc_item_free(job);
     else if (!fsc_pipe_submit(w->pipe, job))
@@ -46,6 +48,41 @@ void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_i
         job->status = st;
     }
     submit(w, job);
+}
+
+/* Magic bytes of archives and compressed streams: the ones read (name NULL) and
+ * others that get a clear "not read" instead of "binary data". */
+static const struct archive_magic {
+    size_t off, len;
+    const char *magic;
+    const char *unread; /* NULL: read with libarchive */
+} magics[] = {
+    {0, 2, "\x1f\x8b", NULL},                 /* gzip */
+    {0, 6, "\xfd" "7zXZ\0", NULL},            /* xz */
+    {0, 4, "\x28\xb5\x2f\xfd", NULL},         /* zstd */
+    {0, 4, "PK\x03\x04", NULL},               /* zip */
+    {0, 4, "PK\x05\x06", NULL},               /* empty zip */
+    {257, 5, "ustar", NULL},                  /* POSIX / GNU tar */
+    {0, 2, "\x1f\x9d", "compress (.Z) data"},
+    {0, 4, "\x04\x22\x4d\x18", "LZ4 data"},
+    {0, 6, "7z\xbc\xaf\x27\x1c", "7-Zip archive"},
+    {0, 6, "Rar!\x1a\x07", "RAR archive"},
+    {0, 2, "\xc7\x71", "cpio archive"},        /* binary cpio; the ASCII ones could be text */
+    {0, 4, "xar!", "xar archive"},
+    {0, 4, "\x5d\x00\x00\x80", "LZMA data"},
+    {0, 4, "LZIP", "lzip data"},
+    {0, 4, "\x89LZO", "lzop data"},
+    {0, 4, "LRZI", "lrzip data"},
+};
+
+static const struct archive_magic *find_magic(const unsigned char *s, size_t n)
+{
+    static const struct archive_magic bzip2 = {0, 3, "BZh", NULL};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(magics); i++)
+        if (n >= magics[i].off + magics[i].len && !memcmp(s + magics[i].off, magics[i].magic, magics[i].len))
+            return &magics[i];
+    /* bzip2: "BZh" and a block size digit */
+    return n >= 4 && !memcmp(s, "BZh", 3) && s[3] >= '1' && s[3] <= '9' ? &bzip2 : NULL;
 }
 
 unsigned fsc_walker_group_begin(fsc_walker *w)
@@ -71,31 +108,27 @@ void fsc_walker_group_end(fsc_walker *w, unsigned prev)
 
 bool fsc_is_archive_magic(const unsigned char *s, size_t n)
 {
-    static const struct {
-        size_t off, len;
-        const char *magic;
-    } tab[] = {
-        {0, 2, "\x1f\x8b"},                  /* gzip */
-        {0, 2, "\x1f\x9d"},                  /* compress (.Z) */
-        {0, 6, "\xfd" "7zXZ\0"},             /* xz */
-        {0, 4, "\x28\xb5\x2f\xfd"},          /* zstd */
-        {0, 4, "\x04\x22\x4d\x18"},          /* lz4 */
-        {0, 4, "PK\x03\x04"},                /* zip */
-        {0, 4, "PK\x05\x06"},                /* empty zip */
-        {0, 6, "7z\xbc\xaf\x27\x1c"},        /* 7-Zip */
-        {0, 6, "Rar!\x1a\x07"},              /* rar */
-        {257, 5, "ustar"},                   /* POSIX / GNU tar */
-    };
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(tab); i++)
-        if (n >= tab[i].off + tab[i].len && !memcmp(s + tab[i].off, tab[i].magic, tab[i].len))
-            return true;
-    /* bzip2: "BZh" and a block size digit */
-    return n >= 4 && !memcmp(s, "BZh", 3) && s[3] >= '1' && s[3] <= '9';
+    const struct archive_magic *m = find_magic(s, n);
+    return m && !m->unread;
 }
+
+const char *fsc_unread_archive(const unsigned char *s, size_t n)
+{
+    const struct archive_magic *m = find_magic(s, n);
+    return m ? m->unread : NULL;
+}
+
+#define UNREAD_FORMATS "fioscope reads tar, zip, gzip, xz, zstd and bzip2"
 
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth)
 {
+    const char *unread = fsc_unread_archive((const unsigned char *)data, len);
+    if (unread) {
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "%s: not read (" UNREAD_FORMATS ")", unread);
+        free(data);
+        return;
+    }
     if (fsc_is_archive_magic((const unsigned char *)data, len) ||
         (fsc_looks_binary(data, len) && fsc_archive_sniff(data, len))) {
         fsc_archive_read_mem(w, path, member, data, len, depth + 1);
@@ -154,6 +187,41 @@ static bool read_rest(int fd, char **buf, size_t *n, size_t *cap, size_t size_hi
         if (*n < *cap)
             return true; /* short read: end of file */
     }
+}
+
+/* Read fd on after the n bytes in *buf (capacity *cap) until end of file or until
+ * more than max bytes are there (a stream may not end). Returns 0 at end of file, 1
+ * when there is more, -1 on a read error or ENOMEM (errno set). */
+static int read_upto(int fd, char **buf, size_t *n, size_t *cap, size_t max)
+{
+    while (*n <= max) {
+        if (*n == *cap) {
+            size_t ncap = *cap * 2 < max + 1 ? *cap * 2 : max + 1;
+            char *nb = realloc(*buf, ncap + 1);
+            if (!nb) {
+                errno = ENOMEM;
+                return -1;
+            }
+            *buf = nb;
+            *cap = ncap;
+        }
+        ssize_t r = read_full(fd, *buf + *n, *cap - *n);
+        if (r < 0)
+            return -1;
+        *n += (size_t)r;
+        if (*n < *cap)
+            return 0;
+    }
+    return 1;
+}
+
+/* The reason for a stream (a pipe, stdin, a device) that went on past the limit. */
+static void stream_limit_reason(char *out, size_t len, uint64_t limit)
+{
+    snprintf(out, len,
+             "size limit: more than %llu bytes from a pipe or device (--max-member-size); "
+             "the rest was not read",
+             (unsigned long long)limit);
 }
 
 /* ---- huge files, read in pieces ---- */
@@ -243,16 +311,20 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
     submit(w, job);
 }
 
-/* A read error in a file read in pieces: after the first piece, it is the last
- * piece, so that the file's manifest entry says error and counts the runs before. */
-static void read_error(fsc_walker *w, const char *path, bool continued)
+/* A read error (why NULL: from errno) in a file read in pieces: after the first
+ * piece, it is the last piece, so that the file's manifest entry says error and counts
+ * the runs before. */
+static void read_error(fsc_walker *w, const char *path, bool continued, const char *why)
 {
+    char reason[256];
+    if (why)
+        snprintf(reason, sizeof reason, "%s", why);
+    else
+        snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
     if (!continued) {
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
         return;
     }
-    char reason[256];
-    snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
     fsc_pipe_drain(w->pipe);
     fsc_item *job = fsc_item_new(path, NULL);
     if (job) {
@@ -271,14 +343,22 @@ static void read_error(fsc_walker *w, const char *path, bool continued)
  * a run takes from the text above it (headings, the fio command, the HTML or mail
  * encoding of the whole document) is not seen across a piece boundary. A fio log
  * file has no runs to keep whole: its pieces end at any line end. */
-static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n)
+static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
 {
     fsc_logname ln;
     bool log = fsc_log_name_parse(path, &ln);
     size_t piece = w->piece_bytes, want = piece, cap = n;
     uint32_t line = 0;
     bool eof = false, continued = false;
+    uint64_t done = 0; /* bytes of the pieces already submitted */
     while (!w->stop) {
+        if (limit && done + n > limit) { /* a stream that does not end */
+            char reason[256];
+            stream_limit_reason(reason, sizeof reason, limit);
+            read_error(w, path, continued, reason);
+            free(buf);
+            return;
+        }
         if (!eof && n < want) {
             char *nb = cap < want ? realloc(buf, want + 1) : buf;
             if (!nb) {
@@ -290,7 +370,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             cap = cap < want ? want : cap;
             ssize_t r = read_full(fd, buf + n, want - n);
             if (r < 0) {
-                read_error(w, path, continued);
+                read_error(w, path, continued, NULL);
                 free(buf);
                 return;
             }
@@ -322,6 +402,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             return;
         }
         line += (uint32_t)lines;
+        done += cut;
         continued = true;
         buf = rest;
         n -= cut;
@@ -331,10 +412,42 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
     free(buf);
 }
 
+/* A pipe, stdin or a device (n bytes sniffed into buf, ownership passes): read as it
+ * comes, under the cap of an archive member (--max-member-size), so that /dev/zero or
+ * an endless pipe cannot take all memory. Text longer than a file read whole is read
+ * and parsed in pieces (flat memory), like a huge plain file. */
+static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, size_t cap)
+{
+    bool text = n == SNIFF_BYTES && !fsc_looks_binary(buf, n) && !fsc_has_unicode_bom(buf, n);
+    uint64_t limit = w->max_member;
+    size_t whole = text && w->piece_min < limit ? w->piece_min : (size_t)limit;
+    int r = n == SNIFF_BYTES ? read_upto(fd, &buf, &n, &cap, whole) : 0;
+    if (r < 0) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        free(buf);
+        return;
+    }
+    if (r > 0 && text) {
+        read_pieces(w, path, fd, buf, n, limit);
+        return;
+    }
+    if (r > 0) {
+        char reason[256];
+        stream_limit_reason(reason, sizeof reason, limit);
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
+        free(buf);
+        return;
+    }
+    w->progress->raw_done += n;
+    buf[n] = '\0';
+    fsc_walker_doc(w, path, NULL, buf, n, 0);
+}
+
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
-    size_t hint = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? (size_t)sb.st_size : 0;
+    bool regular = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode);
+    size_t hint = regular ? (size_t)sb.st_size : 0;
     size_t cap = SNIFF_BYTES, n = 0;
     char *buf = malloc(cap + 1);
     if (!buf) {
@@ -349,9 +462,19 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     }
     n = (size_t)r;
     w->top_raw = w->top_expanded = 0;
+    const char *unread = fsc_unread_archive((const unsigned char *)buf, n);
+    if (unread) { /* said before the rest is read */
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s: not read (" UNREAD_FORMATS ")", unread);
+        free(buf);
+        return;
+    }
     if (fsc_is_archive_magic((const unsigned char *)buf, n)) {
         fsc_archive_read_fd(w, path, fd, buf, n);
         free(buf);
+        return;
+    }
+    if (!regular) {
+        read_stream(w, path, fd, buf, n, cap);
         return;
     }
     /* a fio log has no runs to keep together: above two pieces it is read in pieces
@@ -359,8 +482,9 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     fsc_logname ln;
     size_t min = fsc_log_name_parse(path, &ln) && !ln.stored_compressed ? 2 * w->piece_bytes
                                                                         : w->piece_min;
-    if (n == SNIFF_BYTES && hint > min && !fsc_looks_binary(buf, n)) {
-        read_pieces(w, path, fd, buf, n);
+    if (n == SNIFF_BYTES && hint > min && !fsc_looks_binary(buf, n) &&
+        !fsc_has_unicode_bom(buf, n)) {
+        read_pieces(w, path, fd, buf, n, 0);
         return;
     }
     if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
@@ -572,6 +696,9 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
         .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
         .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
         .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
+        .max_memory = opts->max_memory_bytes == UINT64_MAX ? 0
+                      : opts->max_memory_bytes       ? opts->max_memory_bytes
+                                                     : FSC_DEFAULT_MAX_MEMORY,
     };
     w->pipe = fsc_pipe_new(parser, sink, opts->jobs ? opts->jobs : default_jobs(), progress);
     return w->pipe != NULL;

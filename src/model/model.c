@@ -80,7 +80,7 @@ void fsc_kvlist_free(fsc_kvlist *l)
 
 fsc_run *fsc_run_new(void)
 {
-    return calloc(1, sizeof(fsc_run));
+    return fsc_budget_charge(sizeof(fsc_run)) ? calloc(1, sizeof(fsc_run)) : NULL;
 }
 
 static void lat_free(fsc_lat *l)
@@ -116,6 +116,67 @@ static void job_free(fsc_job *j)
     free(j->ts);
 }
 
+static size_t str_bytes(const char *s)
+{
+    return s ? strlen(s) + 1 : 0;
+}
+
+static size_t kvlist_bytes(const fsc_kvlist *l)
+{
+    return l->cap * sizeof *l->items + l->index.cap * sizeof *l->index.slots;
+}
+
+static size_t job_bytes(const fsc_job *j)
+{
+    size_t n = str_bytes(j->jobname) + str_bytes(j->hostname) + str_bytes(j->description) +
+               str_bytes(j->error_text) + j->cap_options * sizeof *j->options +
+               j->option_index.cap * sizeof *j->option_index.slots;
+    for (size_t i = 0; i < j->n_options; i++)
+        n += str_bytes(j->options[i].key) + str_bytes(j->options[i].val);
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        for (int k = 0; k < FSC_LAT_COUNT; k++)
+            n += j->dir[d].lat[k].cap_percentile * sizeof(fsc_pctl) +
+                 j->dir[d].lat[k].cap_bins * sizeof(fsc_bin);
+    n += kvlist_bytes(&j->iodepth_level) + kvlist_bytes(&j->iodepth_submit) +
+         kvlist_bytes(&j->iodepth_complete);
+    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
+        n += kvlist_bytes(&j->latency[b]);
+    n += str_bytes(j->steadystate.ss) + str_bytes(j->steadystate.criterion) +
+         (j->steadystate.n_bw + j->steadystate.n_iops) * sizeof(double);
+    return n;
+}
+
+size_t fsc_run_bytes(const fsc_run *run)
+{
+    size_t n = sizeof *run + str_bytes(run->id) + str_bytes(run->label) +
+               str_bytes(run->source.path) + str_bytes(run->source.member) +
+               str_bytes(run->source.fio_version) + str_bytes(run->source.host) +
+               str_bytes(run->command) + run->cap_context * sizeof *run->context +
+               run->cap_jobs * sizeof *run->jobs + run->cap_groups * sizeof *run->groups +
+               run->cap_disk_util * sizeof *run->disk_util +
+               run->cap_warnings * sizeof *run->warnings +
+               run->cap_unknown_lines * sizeof *run->unknown_lines;
+    for (size_t i = 0; i < run->n_context; i++)
+        n += str_bytes(run->context[i]);
+    for (size_t i = 0; i < run->n_jobs; i++)
+        n += job_bytes(&run->jobs[i]);
+    for (size_t i = 0; i < run->n_groups; i++)
+        n += str_bytes(run->groups[i].hostname);
+    for (size_t i = 0; i < run->n_disk_util; i++) {
+        const fsc_disk *d = &run->disk_util[i];
+        n += str_bytes(d->name) + str_bytes(d->parent) + d->cap_members * sizeof *d->members;
+        for (size_t m = 0; m < d->n_members; m++)
+            n += str_bytes(d->members[m]);
+    }
+    for (size_t i = 0; i < run->n_warnings; i++)
+        n += str_bytes(run->warnings[i].message);
+    n += run->cap_global_options * sizeof *run->global_options +
+         run->global_option_index.cap * sizeof *run->global_option_index.slots;
+    for (size_t i = 0; i < run->n_global_options; i++)
+        n += str_bytes(run->global_options[i].key) + str_bytes(run->global_options[i].val);
+    return n;
+}
+
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
 {
     size_t k = 0;
@@ -132,6 +193,8 @@ void fsc_run_free(fsc_run *run)
 {
     if (!run)
         return;
+    if (fsc_budget_active()) /* a run freed while a document is parsed gives its bytes back */
+        fsc_budget_credit(fsc_run_bytes(run));
     free(run->id);
     free(run->label);
     free(run->source.path);
@@ -150,6 +213,7 @@ void fsc_run_free(fsc_run *run)
         free(run->global_options[i].val);
     }
     free(run->global_options);
+    fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
         free(run->groups[i].hostname);
     free(run->groups);
@@ -220,7 +284,22 @@ bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...)
 
 bool fsc_run_add_context(fsc_run *run, const char *text)
 {
-    char *s = fsc_strdup(text);
+    /* every run under a heading carries a copy: a heading of a megabyte above
+     * thousands of runs would cost gigabytes. Cut at a character boundary. */
+    size_t n = strlen(text);
+    char *s;
+    if (n > FSC_CONTEXT_MAX) {
+        n = FSC_CONTEXT_MAX;
+        while (n && ((unsigned char)text[n] & 0xC0) == 0x80)
+            n--;
+        s = fsc_budget_charge(n + 4) ? malloc(n + 4) : NULL;
+        if (s) {
+            memcpy(s, text, n);
+            memcpy(s + n, "\xe2\x80\xa6", 4); /* "…" and the terminator */
+        }
+    } else {
+        s = fsc_strndup(text, n);
+    }
     if (!s)
         return false;
     char **slot = FSC_PUSH(run->context, run->n_context, run->cap_context);
@@ -232,75 +311,69 @@ bool fsc_run_add_context(fsc_run *run, const char *text)
     return true;
 }
 
-/* Append key (copied) = v (taken) to an option list; NULL (v freed) on allocation
- * failure. */
-static fsc_opt *opt_append(fsc_opt **opts, size_t *n, size_t *cap, const char *key, char *v)
-{
-    char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
-    if (!o) {
-        free(k);
-        free(v);
-        return NULL;
-    }
-    o->key = k;
-    o->val = v;
-    return o;
-}
-
 static const char *opt_key_at(const void *items, size_t i)
 {
     return ((const fsc_opt *)items)[i].key;
 }
 
-bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
+/* Set or replace key in an option list with its key index (a replaced key keeps its
+ * place). */
+static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
+                     const char *val)
 {
     char *v = fsc_strdup(val);
     if (!v)
         return false;
-    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
-    if (i < job->n_options) {
-        free(job->options[i].val);
-        job->options[i].val = v;
+    size_t i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
+    if (i < *n) {
+        free((*opts)[i].val);
+        (*opts)[i].val = v;
         return true;
     }
-    fsc_opt *o = opt_append(&job->options, &job->n_options, &job->cap_options, key, v);
-    if (o && !fsc_keyindex_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
-        job->n_options--;
-        free(o->key);
-        free(o->val);
+    char *k = fsc_strdup(key);
+    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
+    if (!o) {
+        free(k);
+        free(v);
         return false;
     }
-    return o != NULL;
+    o->key = k;
+    o->val = v;
+    if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
+        --*n;
+        free(k);
+        free(v);
+        return false;
+    }
+    return true;
+}
+
+static const char *opts_get(const fsc_opt *opts, size_t n, const fsc_keyindex *ix, const char *key)
+{
+    size_t i = fsc_keyindex_find(ix, opts, n, opt_key_at, key);
+    return i < n ? opts[i].val : NULL;
+}
+
+bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
+{
+    return opts_set(&job->options, &job->n_options, &job->cap_options, &job->option_index, key, val);
 }
 
 const char *fsc_job_option(const fsc_job *job, const char *key)
 {
-    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
-    return i < job->n_options ? job->options[i].val : NULL;
+    return opts_get(job->options, job->n_options, &job->option_index, key);
 }
 
 /* A run's "global options": a JSON document has a few, a plain list will do. */
 bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
 {
-    char *v = fsc_strdup(val);
-    if (!v)
-        return false;
-    for (size_t i = 0; i < run->n_global_options; i++)
-        if (strcmp(run->global_options[i].key, key) == 0) {
-            free(run->global_options[i].val);
-            run->global_options[i].val = v;
-            return true;
-        }
-    return opt_append(&run->global_options, &run->n_global_options, &run->cap_global_options, key, v) != NULL;
+    return opts_set(&run->global_options, &run->n_global_options, &run->cap_global_options,
+                    &run->global_option_index, key, val);
 }
 
 const char *fsc_run_global_option(const fsc_run *run, const char *key)
 {
-    for (size_t i = 0; i < run->n_global_options; i++)
-        if (strcmp(run->global_options[i].key, key) == 0)
-            return run->global_options[i].val;
-    return NULL;
+    return opts_get(run->global_options, run->n_global_options, &run->global_option_index, key);
 }
 
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)

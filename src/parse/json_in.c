@@ -379,26 +379,48 @@ static void set_run_host(json_ctx *cx)
         cx->oom = true;
 }
 
+static fsc_run *read_root(const cJSON *root, fsc_buf *err);
+
+/* What cJSON allocates for the tree of json (an upper bound): a node (64 bytes and
+ * the allocator's header) per value, and the text of keys and strings. A document of
+ * small numbers ("[1,1,1,...]") costs 40 times its size: the memory budget must see
+ * it before the tree is built. */
+static size_t tree_bytes(const char *json, size_t len)
+{
+    size_t values = 1;
+    for (size_t i = 0; i < len; i++)
+        values += json[i] == ',' || json[i] == '[' || json[i] == '{';
+    return values * 80 + len;
+}
+
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
 {
-    cJSON *root = cJSON_ParseWithLength(json, len);
-    if (!root || !cJSON_IsObject(root)) {
-        fsc_buf_puts(err, "not a valid JSON object");
-        cJSON_Delete(root);
+    size_t tree = tree_bytes(json, len);
+    if (!fsc_budget_charge(tree)) {
+        fsc_buf_puts(err, "out of memory");
         return NULL;
     }
+    cJSON *root = cJSON_ParseWithLength(json, len);
+    fsc_run *run = root && cJSON_IsObject(root) ? read_root(root, err) : NULL;
+    if (!root || !cJSON_IsObject(root))
+        fsc_buf_puts(err, "not a valid JSON object");
+    cJSON_Delete(root);
+    fsc_budget_credit(tree);
+    return run;
+}
+
+static fsc_run *read_root(const cJSON *root, fsc_buf *err)
+{
     const cJSON *jobs = cJSON_GetObjectItemCaseSensitive(root, "jobs");
     if (!cJSON_IsArray(jobs))
         jobs = cJSON_GetObjectItemCaseSensitive(root, "client_stats");
     if (!cJSON_IsArray(jobs)) {
         fsc_buf_puts(err, "no \"jobs\" or \"client_stats\" array: not fio JSON");
-        cJSON_Delete(root);
         return NULL;
     }
     json_ctx cx = {.run = fsc_run_new()};
     if (!cx.run) {
         fsc_buf_puts(err, "out of memory");
-        cJSON_Delete(root);
         return NULL;
     }
     take_str(&cx, &cx.run->source.fio_version, cJSON_GetObjectItemCaseSensitive(root, "fio version"));
@@ -421,7 +443,6 @@ fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
     if (cx.agg_dropped && !fsc_run_warn(cx.run, 0, "bw_agg dropped: %s wrote the mean bandwidth there, not a percentage",
                                         cx.run->source.fio_version))
         cx.oom = true;
-    cJSON_Delete(root);
     if (cx.oom) {
         fsc_buf_puts(err, "out of memory");
         fsc_run_free(cx.run);

@@ -291,14 +291,32 @@ static void utf16_to_utf8(const unsigned char *s, size_t n, bool big_endian, fsc
     }
 }
 
+/* UTF-32 with a byte order mark into UTF-8; a unit that is no code point (a
+ * surrogate, beyond U+10FFFF) and a cut last unit become U+FFFD. */
+static void utf32_to_utf8(const unsigned char *s, size_t n, bool big_endian, fsc_buf *out)
+{
+    for (size_t i = 0; i < n; i += 4) {
+        uint32_t u = 0xFFFD;
+        if (i + 3 < n)
+            u = big_endian ? (uint32_t)s[i] << 24 | (uint32_t)s[i + 1] << 16 | (uint32_t)s[i + 2] << 8 | s[i + 3]
+                           : (uint32_t)s[i + 3] << 24 | (uint32_t)s[i + 2] << 16 | (uint32_t)s[i + 1] << 8 | s[i];
+        fsc_buf_put_utf8(out, u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF) ? 0xFFFD : u);
+    }
+}
+
 /* The document as UTF-8, in *fixed when it had to be converted (left empty when the
- * data already is UTF-8: nothing is copied). UTF-16 with a byte order mark is
- * transcoded. Bytes that are not UTF-8 (a Latin-1 job name) can match no grammar
+ * data already is UTF-8: nothing is copied). UTF-32 and UTF-16 with a byte order
+ * mark are transcoded. Bytes that are not UTF-8 (a Latin-1 job name) can match no grammar
  * pattern (PCRE2_MATCH_INVALID_UTF) and would make every output invalid UTF-8: each
  * becomes U+FFFD, as the JSON writer prints it. */
 static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
 {
     const unsigned char *u = (const unsigned char *)s;
+    if (n >= 4 && ((u[0] == 0xFF && u[1] == 0xFE && !u[2] && !u[3]) ||
+                   (!u[0] && !u[1] && u[2] == 0xFE && u[3] == 0xFF))) { /* before UTF-16's FF FE */
+        utf32_to_utf8(u + 4, n - 4, u[0] == 0, fixed);
+        return fixed->oom ? FSC_E_NOMEM : FSC_OK;
+    }
     if (n >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         utf16_to_utf8(u + 2, n - 2, u[0] == 0xFE, fixed);
         return fixed->oom ? FSC_E_NOMEM : FSC_OK;

@@ -1,0 +1,531 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The complexity check of the bad-input matrix (issue #18).
+
+Every document shape of the matrix and of the round-two findings is run at 1x, 2x, 4x
+and 8x its size. A shape fails when CPU time or peak memory grows faster than linearly:
+8x the size may cost at most RATIO times the CPU seconds and the resident memory of 1x
+(plus a small slack for what does not scale: start-up, page rounding, a noisy shared
+machine). CPU time comes from wait4() (user + system of the child), memory from its
+peak resident set; both have the cost of an empty run subtracted. A measurement that
+fails is taken twice more (1x and 8x) and the medians decide.
+
+Shapes whose fix lives on another branch are marked with that branch: until it is
+merged they are expected to fail (reported, not counted); once they pass they say so
+(XPASS), and the mark should go.
+
+usage: complexity.py FIOSCOPE WORKDIR [SHAPE...]   (env: FSC_SOURCE_DIR, FSC_CORPUS)
+"""
+import copy
+import gzip
+import io
+import json
+import math
+import os
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+
+RATIO = 14.0        # 8x the input: at most this many times the CPU time and memory
+SLACK_CPU = 0.15    # seconds, for what does not scale and for the noise
+SLACK_RSS = 16384   # KiB
+SIZES = (1, 2, 4, 8)
+
+FIO = os.path.abspath(sys.argv[1])
+WORK = sys.argv[2]
+ONLY = set(sys.argv[3:])
+SRC = os.environ["FSC_SOURCE_DIR"]
+CORPUS = os.environ["FSC_CORPUS"]
+GOOD = open(os.path.join(CORPUS, "fio-3.33", "a_randread_psync.txt"), encoding="utf-8").read()
+SAMPLE = json.load(open(os.path.join(SRC, "samples", "g_json_nogroup.json")))
+TERSE = open(os.path.join(CORPUS, "fio-3.33", "g_terse.terse"), encoding="utf-8").read().strip()
+LINES = GOOD.split("\n")
+BLOCK = "\n".join(LINES[5:9]) + "\n"  # job line, read:, clat, lat
+
+
+def path(name):
+    return os.path.join(WORK, name)
+
+
+def write(name, data):
+    with open(path(name), "wb") as f:
+        f.write(data.encode("utf-8") if isinstance(data, str) else data)
+    return path(name)
+
+
+def json_doc(jobs):
+    d = copy.deepcopy(SAMPLE)
+    d["jobs"] = jobs
+    return json.dumps(d)
+
+
+def small_job(name):
+    """A fio JSON job with one direction: big documents of many jobs stay small."""
+    return {"jobname": name, "groupid": 0, "error": 0,
+            "read": {"io_bytes": 4096, "bw_bytes": 1000, "iops": 10.0, "runtime": 1000,
+                     "clat_ns": {"min": 1, "max": 9, "mean": 5.0, "percentile": {"99.000000": 9}}}}
+
+
+# ---- the shapes: name -> (finding, fix branch or None, make(k) -> command) ----
+# make(k) writes the input of size k and returns (argv after the binary, stdin file or
+# None, extra environment or None[, check]): check(stdout) says whether the output of
+# size k is right (it is asked at 1x), so that a shape measures what it claims to.
+
+
+def runs_in(out):
+    return sum(1 for l in out.splitlines() if l.startswith(b"{") and not l.startswith(b'{"input"'))
+
+
+def jobs_in(out):
+    return sum(len(json.loads(l)["jobs"]) for l in out.splitlines()
+               if l.startswith(b"{") and not l.startswith(b'{"input"'))
+
+SHAPES = {}
+
+
+def shape(name, finding, branch=None):
+    def reg(make):
+        SHAPES[name] = (finding, branch, make)
+        return make
+    return reg
+
+
+def parse(*files, opts=()):
+    return (["parse", "--jsonl", "-q", "-j", "1", "--fail-on=none", *opts, *files], None, None)
+
+
+# round one: the bad-input matrix
+@shape("matrix: a line of 'x' without a newline", "#8")
+def _(k):
+    return parse(write("x.txt", "x" * (1500000 * k)))
+
+
+@shape("matrix: a line of fio words", "#8")
+def _(k):
+    return parse(write("words.txt", "read: IOPS=1, " * (40000 * k)))
+
+
+@shape("matrix: job blocks", "#8")
+def _(k):
+    return (*parse(write("blocks.txt", "fio-3.33\n" + "".join(
+        BLOCK.replace("randread:", "j%d:" % i, 1) for i in range(2500 * k)))), lambda out: jobs_in(out) == 2500 * k)
+
+
+@shape("matrix: NUL blocks in a log", "#8")
+def _(k):
+    return parse(write("nul.txt", ("\0" * 4096 + "\n" + GOOD) * (150 * k)))
+
+
+@shape("matrix: invalid UTF-8 in job names", "#8")
+def _(k):
+    g = GOOD.encode().replace(b"randread: (g", b"rand\xe9\xff\xc3read: (g")
+    return parse(write("latin1.txt", g * (150 * k)))
+
+
+@shape("matrix: UTF-16 with a byte order mark", "#8")
+def _(k):
+    return parse(write("utf16.txt", (GOOD * (100 * k)).encode("utf-16")))
+
+
+@shape("matrix: JSON nested deep", "#8")
+def _(k):
+    n = 200000 * k
+    return parse(write("nested.json", '{"fio version": "fio-3.33", "jobs": [' + "[" * n + "]" * n + "]}"))
+
+
+@shape("matrix: terse records", "#8")
+def _(k):
+    return parse(write("many.terse", (TERSE + "\n") * (400 * k)))
+
+
+@shape("matrix: a long job name", "#8")
+def _(k):
+    return parse(write("longname.txt", GOOD.replace("randread: (g", "r" * (300000 * k) + ": (g")))
+
+
+# H1, H2 (branch tolerance)
+@shape("H1: '{' lines that never balance", "H1", "tolerance")
+def _(k):
+    return parse(write("braces.txt", "{\n" * (5000 * k) + GOOD))
+
+
+@shape("H1: '{ \"a\": [' lines", "H1", "tolerance")
+def _(k):
+    return parse(write("arrays.txt", '{ "a": [\n' * (3000 * k) + GOOD))
+
+
+@shape("H2: one-word lines above a run", "H2", "tolerance")
+def _(k):
+    return parse(write("oneword.txt", "abc\n" * (1500 * k) + GOOD))
+
+
+@shape("H2: lone CR after one word", "H2", "tolerance")
+def _(k):
+    return parse(write("cr.txt", "abc\r" * (1500 * k) + "\n" + GOOD))
+
+
+@shape("H2: mail-quoted one-word lines", "H2", "tolerance")
+def _(k):
+    return parse(write("quoted.txt", "> abc\n" * (1500 * k) + "".join("> " + l + "\n" for l in LINES)))
+
+
+@shape("H2: a gutter of one-word lines", "H2", "tolerance")
+def _(k):
+    n = 1500 * k
+    return parse(write("gutter.txt", "".join("%d abc\n" % (i + 1) for i in range(n)) +
+                       "".join("%d %s\n" % (n + i + 1, l) for i, l in enumerate(LINES))))
+
+
+# M1 (this branch)
+@shape("M1: an IO depths line of many keys", "M1")
+def _(k):
+    items = ", ".join("%d=0.0%%" % i for i in range(40000 * k))
+    return parse(write("depths.txt", GOOD.replace("  IO depths    : 1=100.0%", "  IO depths    : " + items)))
+
+
+@shape("M1: percentile rows in descending order", "M1")
+def _(k):
+    rows = "".join("     | %d.%06dth=[%d],\n" % (i % 100, i, i) for i in range(20000 * k, 0, -1))
+    return parse(write("pctl.txt", GOOD.replace("     | 99.99th=[16188]\n", "     | 99.99th=[16188]\n" + rows)))
+
+
+@shape("M1: JSON job options, percentiles and buckets", "M1")
+def _(k):
+    j = small_job("opts")
+    n = 20000 * k
+    j["job options"] = {"opt%d" % i: str(i) for i in range(n)}
+    j["read"]["clat_ns"]["percentile"] = {"%d.%06d" % (i // 1000000, i % 1000000): i for i in range(n, 0, -1)}
+    j["latency_us"] = {str(i): 0.0 for i in range(n)}
+    return parse(write("opts.json", json_doc([j])))
+
+
+@shape("M1: one-line job definitions", "M1")
+def _(k):
+    return (*parse(write("defs.txt", "".join(
+        "j%d: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n" % i
+        for i in range(15000 * k)) + GOOD)), lambda out: jobs_in(out) == 1)
+
+
+# M2 (this branch): memory
+@shape("M2: minimal runs in gzip", "M2")
+def _(k):
+    mini = b"j: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n\n"
+    return (*parse(write("minis.gz", gzip.compress(mini * (5000 * k), 6))), lambda out: jobs_in(out) == 5000 * k)
+
+
+@shape("M2: one-line job blocks", "M2")
+def _(k):
+    return parse(write("jobheads.txt", "j: (groupid=0, jobs=1): err= 0: pid=1\n" * (10000 * k)))
+
+
+@shape("M2: a JSON array of small numbers", "M2")
+def _(k):
+    j = small_job("arr")
+    j["junk"] = [1] * (150000 * k)
+    return parse(write("arr.json", json.dumps({"fio version": "fio-3.33", "jobs": [j]}, separators=(",", ":"))))
+
+
+@shape("M2: a long heading above many runs (both grow)", "M2")
+def _(k):
+    run = "randread: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n\nRun status group 0 (all jobs):\n\n"
+    return parse(write("heading.txt", "# " + "H" * (20000 * k) + "\n\n" + run * (300 * k)))
+
+
+# M3 (this branch): output amplification; 50k jobs and a name of 50k*k both grow
+def wide_json(k):
+    jobs = [small_job("job%d" % i) for i in range(60 * k)] + [small_job("L" * (40000 * k))]
+    return write("wide.json", json_doc(jobs))
+
+
+@shape("M3: table text, many jobs and one long name (both grow)", "M3")
+def _(k):
+    return (["table", "-q", wide_json(k)], None, None)
+
+
+@shape("M3: compare md, many jobs and one long name (both grow)", "M3")
+def _(k):
+    f = wide_json(k)
+    return (["compare", "-q", "--format", "md", f, "--", f], None, None)
+
+
+# M6 (branch fastpath): JSON read in pieces
+@shape("M6: a JSON document longer than a piece", "M6", "fastpath")
+def _(k):
+    d = json.loads(json_doc([small_job("p%d" % i) for i in range(300 * k)]))
+    f = write("piece.json", json.dumps(d, indent=1))  # lines for the pieces to end at
+    return (*parse(f)[:2], {"FIOSCOPE_PIECE_BYTES": "4096"}, lambda out: jobs_in(out) == 300 * k)
+
+
+# M7 (this branch): escapes everywhere
+@shape("M7: job names full of terminal escapes, text table", "M7")
+def _(k):
+    name = "\x1b]0;t\x07\u009b2J\u202e" * (3000 * k)
+    return (["table", "-q", "--format", "csv", write("esc.json", json_doc([small_job(name), small_job("b")]))], None, None)
+
+
+# M8, L4 (branch reports): hostile names in the report
+@shape("M8/L4: report of many jobs with hostile names", "M8/L4")
+def _(k):
+    names = ["\x1b[31m\ufffe![x](https://e/%d)[y](javascript:a)_x0041_" % i for i in range(8 * k)]
+    f = write("hostile.json", json_doc([small_job(n) for n in names]))
+    out = path("report-%d" % k)
+    subprocess.run(["rm", "-rf", out])
+    return (["report", "-q", "-o", out, f], None, None)
+
+
+# second look: reports of many jobs, of many latency buckets
+@shape("report of many jobs", "second look")
+def _(k):
+    f = write("rjobs.json", json_doc([small_job("r%d" % (i % 50)) for i in range(400 * k)]))
+    out = path("rjobs-%d" % k)
+    subprocess.run(["rm", "-rf", out])
+    return (["report", "-q", "-o", out, f], None, None)
+
+
+@shape("report of a job with many latency buckets", "second look")
+def _(k):
+    j = small_job("b")
+    j["latency_us"] = {str(i): 0.01 for i in range(2000 * k)}
+    f = write("rbuckets.json", json_doc([j]))
+    out = path("rbuckets-%d" % k)
+    subprocess.run(["rm", "-rf", out])
+    return (["report", "-q", "-o", out, f], None, None)
+
+
+# L1 (this branch): damaged tar blocks
+@shape("L1: a tar with a damaged block every ten members", "L1")
+def _(k):
+    buf = io.BytesIO()
+    g = GOOD.encode()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as t:
+        for i in range(40 * k):
+            info = tarfile.TarInfo("m%d.txt" % i)
+            info.size = len(g)
+            t.addfile(info, io.BytesIO(g))
+    b = bytearray(buf.getvalue())
+    step = 512 * (1 + (len(g) + 511) // 512)
+    for i in range(5, 40 * k, 10):
+        b[i * step:i * step + 512] = bytes(range(256)) * 2
+    return (*parse(write("damaged.tar", bytes(b))), lambda out: runs_in(out) == 36 * k)
+
+
+# L2 (this branch): a pipe
+@shape("L2: a log through a pipe", "L2")
+def _(k):
+    return (["parse", "--jsonl", "-q", "-j", "1", "-"], write("pipe.txt", GOOD * (300 * k)), None,
+            lambda out: runs_in(out) == 300 * k)
+
+
+# L3 (this branch): CSV cells
+@shape("L3: CSV of names with formulas after ';'", "L3")
+def _(k):
+    f = write("formulas.json", json_doc([small_job("x;=1+%d" % i) for i in range(2000 * k)]))
+    return (["table", "-q", "--format", "csv", f], None, None)
+
+
+# L7 (this branch): UTF-32
+@shape("L7: UTF-32 with a byte order mark", "L7")
+def _(k):
+    return (*parse(write("utf32.txt", (GOOD * (50 * k)).encode("utf-32"))), lambda out: runs_in(out) == 50 * k)
+
+
+# second look: grouping by many labels
+@shape("table --by label of many distinct labels", "second look")
+def _(k):
+    f = write("labels.json", json_doc([small_job("n%d" % i) for i in range(2500 * k)]))
+    return (["table", "-q", "--by", "label", f], None, None)
+
+
+@shape("compare of many distinct labels", "second look")
+def _(k):
+    f = write("cmp.json", json_doc([small_job("n%d" % i) for i in range(1500 * k)]))
+    return (["compare", "-q", f, "--", f], None, None)
+
+
+# second look: fio log files (folders and archives of thousands), flat export
+def logs_tar(name, n, with_run):
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as t:
+        def add(member, data):
+            data = data.encode()
+            info = tarfile.TarInfo(member)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+        if with_run:
+            add("d/out.txt", "".join(GOOD.replace("randread: (g", "p%d: (g" % i, 1) for i in range(n)))
+        for i in range(n):
+            add("d/p%d_bw.1.log" % i, "1000, %d, 0, 4096\n2000, 1, 0, 4096\n" % i)
+    return write(name, buf.getvalue())
+
+
+@shape("logs: many small logs without a run (series)", "second look")
+def _(k):
+    f = logs_tar("logs.tar", 1500 * k, False)
+    return (["series", "-q", "-j", "1", f], None, None)
+
+
+@shape("logs: a run of many jobs, each with its log (table)", "second look")
+def _(k):
+    f = logs_tar("runlogs.tar", 500 * k, True)
+    return (["table", "-q", "-j", "1", "-m", "jobname,bw.ts.mean", f], None, None)
+
+
+@shape("parse --format csv of jobs with disjoint fields", "second look")
+def _(k):
+    jobs = []
+    for i in range(2500 * k):
+        j = small_job("d%d" % i)
+        j["job options"] = {"opt%d" % i: "1"}
+        jobs.append(j)
+    f = write("disjoint.json", json_doc(jobs))
+    return (["parse", "-q", "--format", "csv", f], None, None)
+
+
+def bs_jobs(name, n):
+    jobs = []
+    for i in range(n):
+        j = small_job("j%d" % i)
+        j["job options"] = {"bs": "%dk" % (i + 1)}
+        jobs.append(j)
+    return write(name, json_doc(jobs))
+
+
+@shape("chart of many series (line, --series jobname)", "second look")
+def _(k):
+    return (["chart", "-q", "-t", "line", "--x", "bs", "--series", "jobname", "-y", "iops", "-o",
+             path("lines.svg"), bs_jobs("lines.json", 400 * k)], None, None)
+
+
+@shape("chart of many panels (--facet jobname)", "second look")
+def _(k):
+    return (["chart", "-q", "--facet", "jobname", "-y", "iops", "-o", path("facets.svg"),
+             bs_jobs("facets.json", 400 * k)], None, None)
+
+
+# ---- measuring ----
+
+def run_once(argv, stdin_file, env, cpu_limit):
+    """CPU seconds and peak RSS (KiB) of one run; (inf, inf) when it went over
+    cpu_limit CPU seconds (a CPU limit, not a wall clock one: the machine is shared).
+    GNU time measures it: a child forked from this (large) Python process would count
+    Python's own pages in its peak until it execs."""
+    e = dict(os.environ, **(env or {}))
+    out = path("time.out")
+    cmd = ["/usr/bin/time", "-o", out, "-f", "%x %U %S %M", FIO] + argv
+    limit = max(1, math.ceil(cpu_limit))
+    stdin = open(stdin_file, "rb") if stdin_file else None
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin_file else subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=e, cwd=WORK,
+                         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 1)))
+    feeder = None
+    if stdin_file:  # a real pipe, not a file on stdin
+        def feed():
+            try:
+                while chunk := stdin.read(1 << 16):
+                    p.stdin.write(chunk)
+                p.stdin.close()
+            except (BrokenPipeError, ValueError, OSError):
+                pass
+        feeder = threading.Thread(target=feed)
+        feeder.start()
+    p.wait()
+    if feeder:
+        feeder.join()
+        stdin.close()
+    text = open(out).read()
+    if "terminated by signal" in text:
+        return float("inf"), float("inf")
+    words = text.split()[-4:]
+    if int(words[0]) >= 126:  # not run at all (missing binary): not "cheap"
+        raise SystemExit("complexity: %s %s: exit status %s" % (FIO, " ".join(argv[:2]), words[0]))
+    return float(words[1]) + float(words[2]), int(words[3])
+
+
+def output_ok(cmd):
+    argv, stdin_file, env, *check = cmd
+    if not check:
+        return True
+    with open(stdin_file, "rb") if stdin_file else open(os.devnull, "rb") as f:
+        out = subprocess.run([FIO] + argv, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                             env=dict(os.environ, **(env or {})), cwd=WORK).stdout
+    return check[0](out)
+
+
+def measure(make, base_cpu, base_rss):
+    """CPU seconds and KiB over the empty run at each size, whether 8x stayed within
+    RATIO of 1x, and whether the output of 1x was right."""
+    inf = float("inf")
+    cpu, rss = {}, {}
+    right = True
+
+    def allowed(k):  # CPU seconds a linear run of size k stays well under
+        return 4 * (RATIO * cpu[1] + SLACK_CPU) * k / 8 + base_cpu + 1
+
+    def bound(k, m):
+        return m.get(k, inf) <= RATIO * k / 8 * m[1] + (SLACK_CPU if m is cpu else SLACK_RSS)
+
+    for k in SIZES:
+        cmd = make(k)
+        if k == 1:
+            right = output_ok(cmd)
+        c, r = run_once(*cmd[:3], 60 if k == 1 else allowed(k))
+        cpu[k], rss[k] = max(c - base_cpu, 0.0), max(r - base_rss, 0)
+        if c == inf or (k == 4 and not (bound(4, cpu) or cpu[4] <= 6 * cpu[1] + SLACK_CPU)):
+            break  # clearly superlinear already: 8x would only take long
+
+    def ok():
+        return cpu[1] != inf and bound(8, cpu) and bound(8, rss)
+    if not ok() and 8 in cpu and cpu[8] != inf:
+        # noise or not: three runs of 1x and 8x, medians decide
+        for k in (1, 8):
+            runs = [run_once(*make(k)[:3], 60 if k == 1 else allowed(8)) for _ in range(3)]
+            cpu[k] = max(statistics.median(r[0] for r in runs) - base_cpu, 0.0)
+            rss[k] = max(statistics.median(r[1] for r in runs) - base_rss, 0)
+    return ok() and right, right, cpu, rss
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    empty = write("empty.txt", "")
+    base = [run_once(["parse", "--jsonl", "-q", "-j", "1", empty], None, None, 30) for _ in range(3)]
+    base_cpu = statistics.median(b[0] for b in base)
+    base_rss = statistics.median(b[1] for b in base)
+    print("empty run: %.3f CPU s, %d KiB; 8x the size may cost %gx (+%.2f s, +%d KiB)"
+          % (base_cpu, base_rss, RATIO, SLACK_CPU, SLACK_RSS))
+    failed, xfailed, xpassed = [], [], []
+    t0 = time.time()
+    for name, (finding, branch, make) in SHAPES.items():
+        if ONLY and not any(o in name for o in ONLY):
+            continue
+        t_shape = time.time()
+        good, right, cpu, rss = measure(make, base_cpu, base_rss)
+        t_shape = time.time() - t_shape
+        cols = "  ".join("%dx %6.2fs %7.0fK" % (k, cpu[k], rss[k]) if k in cpu else "%dx    --          " % k
+                         for k in SIZES) + ("" if right else "  (wrong output)")
+        verdict = "ok" if good else "FAIL"
+        if branch and not good:
+            verdict = "xfail"
+            xfailed.append(name)
+        elif branch and good:
+            verdict = "XPASS"
+            xpassed.append(name)
+        elif not good:
+            failed.append(name)
+        print("%-5s %-62s %s  [%.1f s]" % (verdict, name, cols, t_shape), flush=True)
+    print("%d shapes in %.0f s; %d failed, %d expected to fail until their branch is merged, %d XPASS"
+          % (len([n for n in SHAPES if not ONLY or any(o in n for o in ONLY)]), time.time() - t0,
+             len(failed), len(xfailed), len(xpassed)))
+    for n in xpassed:
+        print("XPASS (fixed; drop its branch mark):", n)
+    for n in failed:
+        print("FAIL (grows faster than its input):", n)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
