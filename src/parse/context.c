@@ -573,6 +573,9 @@ static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf 
         command_text(t, first, t->n_lines, out);
         return;
     }
+    /* the first line of the stretch of job-option lines that holds line i, once
+     * found, serves every line of that stretch: one walk, not one per line */
+    size_t opt_first = SIZE_MAX;
     for (size_t i = first; i-- > floor;) {
         span sp = line_span(t, i);
         if (ends_a_run(sp))
@@ -583,8 +586,13 @@ static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf 
         }
         if (is_job_option(sp) && !is_fio_output(sp)) {
             size_t s = i;
-            while (s > floor && is_job_option(line_span(t, s - 1)))
-                s--;
+            if (opt_first != SIZE_MAX && opt_first <= i) {
+                s = opt_first;
+            } else {
+                while (s > floor && is_job_option(line_span(t, s - 1)))
+                    s--;
+                opt_first = s;
+            }
             if (s > floor && is_section(line_span(t, s - 1))) {
                 jobfile_text(t, i, out);
                 return;

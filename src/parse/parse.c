@@ -84,56 +84,6 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     return true;
 }
 
-/* A JSON document starting at line i: returns the index of its last line, or i-1
- * if the braces never balance. */
-static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
-{
-    const char *start = fsc_text_line(t, i);
-    const char *end = t->store.data + t->store.len;
-    int depth = 0;
-    bool in_str = false, esc = false;
-    const char *p = start;
-    /* skip to the '{' */
-    while (p < end && *p != '{')
-        p++;
-    start = p;
-    for (; p < end; p++) {
-        char c = *p;
-        if (in_str) {
-            if (esc)
-                esc = false;
-            else if (c == '\\')
-                esc = true;
-            else if (c == '"')
-                in_str = false;
-            continue;
-        }
-        if (c == '"')
-            in_str = true;
-        else if (c == '{' || c == '[')
-            depth++;
-        else if (c == '}' || c == ']') {
-            if (--depth == 0) {
-                *len_out = (size_t)(p + 1 - start);
-                size_t off = (size_t)(p - t->store.data);
-                size_t j = i;
-                while (j + 1 < t->n_lines && t->lines[j + 1].off <= off)
-                    j++;
-                return j;
-            }
-        }
-    }
-    return i - 1;
-}
-
-static bool line_is_json_start(const char *s, size_t n)
-{
-    size_t k = 0;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"');
-}
-
 /* Structured runs (JSON, terse) found in the first pass; they are delivered in line
  * order among the normal-text runs of the second pass. */
 typedef struct pending_run {
@@ -199,31 +149,37 @@ static void mark_consumed(fsc_text *t, size_t first, size_t last)
  * normal,json run prints its banner before the JSON and its report after it). */
 static bool find_structured(fsc_text *text, pending_list *pl)
 {
+    fsc_json_span *spans = NULL;
+    size_t n_spans = 0, next_span = 0;
+    if (fsc_json_spans_find(text, &spans, &n_spans) != FSC_OK)
+        return false;
     size_t i = 0;
     while (i < text->n_lines) {
         const char *s = fsc_text_line(text, i);
         size_t n = text->lines[i].len;
-        if (line_is_json_start(s, n)) {
-            size_t jlen = 0;
-            size_t last = json_extent(text, i, &jlen);
-            if (last + 1 > i) {
-                const char *js = memchr(s, '{', n);
-                fsc_buf err = {0};
-                fsc_run *run = fsc_json_read(js, jlen, &err);
-                fsc_buf_free(&err);
-                if (run) {
-                    if (!add_pending(pl, run, i, last, FSC_FMT_JSON))
-                        return false;
-                    mark_consumed(text, i, last);
-                    i = last + 1;
-                    continue;
+        while (next_span < n_spans && spans[next_span].first < i)
+            next_span++;
+        const fsc_json_span *js = next_span < n_spans && spans[next_span].first == i ? &spans[next_span] : NULL;
+        if (js && js->balanced && js->fio_keys) {
+            fsc_buf err = {0};
+            fsc_run *run = fsc_json_read(text->store.data + js->off, js->len, &err);
+            fsc_buf_free(&err);
+            if (run) {
+                if (!add_pending(pl, run, i, js->last, FSC_FMT_JSON)) {
+                    free(spans);
+                    return false;
                 }
+                mark_consumed(text, i, js->last);
+                i = js->last + 1;
+                continue;
             }
         }
         if (fsc_terse_detect(s, n)) {
             fsc_run *run = fsc_run_new();
-            if (!run)
+            if (!run) {
+                free(spans);
                 return false;
+            }
             size_t j = i;
             int prev_v = 0;
             while (j < text->n_lines) {
@@ -236,18 +192,22 @@ static bool find_structured(fsc_text *text, pending_list *pl)
                 prev_v = v;
                 if (fsc_terse_read(run, ls, ln, text->lines[j].orig) == FSC_E_NOMEM) {
                     fsc_run_free(run);
+                    free(spans);
                     return false;
                 }
                 j++;
             }
-            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE))
+            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE)) {
+                free(spans);
                 return false;
+            }
             mark_consumed(text, i, j - 1);
             i = j;
             continue;
         }
         i++;
     }
+    free(spans);
     return true;
 }
 

@@ -60,6 +60,20 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
  * run->command, the fio command line or job file shown before the run. */
 void fsc_command_apply_options(fsc_run *run);
 
+/* A JSON document that may begin at a line starting with '{' (json_find.c). */
+typedef struct fsc_json_span {
+    size_t first, last; /* line indexes of its first and last line */
+    size_t off, len;    /* its text in t->store, from the '{' on */
+    bool balanced;      /* its brackets close (else it runs to the end of the text) */
+    bool fio_keys;      /* a "jobs" or "client_stats" key right inside it */
+} fsc_json_span;
+
+/* Does this line begin a JSON document ('{' then a space, a quote or the end)? */
+bool fsc_json_line_start(const char *s, size_t n);
+/* Every document start of t with its extent, in line order, found in one pass
+ * (time linear in the text). *out is the caller's to free. FSC_E_NOMEM. */
+fsc_status fsc_json_spans_find(const fsc_text *t, fsc_json_span **out, size_t *n_out);
+
 /* Read one fio JSON document (a balanced {...}); NULL with a reason in err if it is
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
