@@ -66,7 +66,7 @@ static const struct {
     {"string", FSC_K_STRING}, {"int", FSC_K_INT},         {"count", FSC_K_COUNT},
     {"size", FSC_K_SIZE},     {"rate", FSC_K_RATE},       {"duration", FSC_K_DURATION},
     {"pct", FSC_K_PCT},       {"plain", FSC_K_PLAIN},     {"bwstat", FSC_K_BWSTAT},
-    {"pair", FSC_K_PAIR},
+    {"pair", FSC_K_PAIR},     {"time_ns", FSC_K_TIME_NS}, {"time_us", FSC_K_TIME_US},
 };
 
 static bool kind_from_name(const char *s, fsc_kind *k)

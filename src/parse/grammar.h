@@ -50,7 +50,9 @@ typedef enum fsc_kind {
     FSC_K_PCT,
     FSC_K_PLAIN,  /* decimal number */
     FSC_K_BWSTAT, /* bw sample stat in the line's unit → KiB/s */
-    FSC_K_PAIR    /* "a/b" into two fields */
+    FSC_K_PAIR,   /* "a/b" into two fields */
+    FSC_K_TIME_NS, /* a time in ns: bare ("250", fio <= 3.41) or with a unit ("2.50ms", 3.42+) */
+    FSC_K_TIME_US  /* the same, in us ("window=1.00s" → 1000000) */
 } fsc_kind;
 
 typedef enum fsc_era_hint { FSC_ERA_ANY, FSC_ERA_HINT_LEGACY, FSC_ERA_HINT_MODERN } fsc_era_hint;

@@ -226,6 +226,21 @@ static bool bwstat_factor(const char *u, size_t n, uint64_t *num, uint64_t *den)
     return true;
 }
 
+/* "2.50ms" (fio 3.42's latency target) → ns * den_ns: the value's own unit, or none
+ * ("250": fio <= 3.41 printed the raw number, already in the field's unit). */
+static fsc_status parse_time(const char *s, size_t n, uint64_t den_ns, double *out)
+{
+    size_t u = n;
+    while (u > 0 && ((s[u - 1] >= 'a' && s[u - 1] <= 'z') || (s[u - 1] >= 'A' && s[u - 1] <= 'Z')))
+        u--;
+    if (u == n)
+        return fsc_parse_plain(s, n, out);
+    uint64_t ns = fsc_unit_ns(s + u, n - u);
+    if (!ns)
+        return FSC_E_SYNTAX;
+    return fsc_parse_scaled(s, u, ns, den_ns, out);
+}
+
 /* Convert a captured value. unit/unit_len: the line's "unit" capture, if any. */
 static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, const char *unit,
                           size_t unit_len, double *out)
@@ -248,6 +263,8 @@ static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, co
             return FSC_E_SYNTAX;
         return fsc_parse_scaled(s, n, num, den, out);
     }
+    case FSC_K_TIME_NS: return parse_time(s, n, 1, out);
+    case FSC_K_TIME_US: return parse_time(s, n, 1000, out);
     default: return FSC_E_SYNTAX;
     }
 }
