@@ -200,6 +200,8 @@ void fsc_run_free(fsc_run *run);
 fsc_job *fsc_run_add_job(fsc_run *run);
 fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
+/* Remove job i (freed; the later jobs move down one place). */
+void fsc_run_remove_job(fsc_run *run, size_t i);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
 bool fsc_run_add_context(fsc_run *run, const char *text);

@@ -93,6 +93,15 @@ static void job_free(fsc_job *j)
         free(j->latency[b].items);
 }
 
+void fsc_run_remove_job(fsc_run *run, size_t i)
+{
+    if (i >= run->n_jobs)
+        return;
+    job_free(&run->jobs[i]);
+    memmove(&run->jobs[i], &run->jobs[i + 1], (run->n_jobs - i - 1) * sizeof *run->jobs);
+    run->n_jobs--;
+}
+
 void fsc_run_free(fsc_run *run)
 {
     if (!run)

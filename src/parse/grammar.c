@@ -308,6 +308,38 @@ static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_dat
     return pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
 }
 
+/* Does lead entry e begin the word at w (rest bytes)? */
+static bool lead_fits(const lead_entry *e, const char *w, size_t rest)
+{
+    if (e->len > rest || e->lead[0] != w[0] || memcmp(e->lead, w, e->len) != 0)
+        return false;
+    /* a lead ending in a letter must end the word there */
+    char last = e->lead[e->len - 1];
+    bool alnum_end = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
+    if (alnum_end && e->len < rest) {
+        char nx = w[e->len];
+        if ((nx >= 'a' && nx <= 'z') || (nx >= 'A' && nx <= 'Z') || nx == '_')
+            return false;
+    }
+    return true;
+}
+
+bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n)
+{
+    size_t rest;
+    const char *w = lead_start(s, n, &rest);
+    if (rest == 0)
+        return false;
+    const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
+    for (size_t i = 0; i < b->n; i++)
+        if (lead_fits(&g->leads[b->idx[i]], w, rest))
+            return true;
+    for (size_t k = 0; k < g->n_generic; k++)
+        if (!g->generic[k]->needle || contains(s, n, g->generic[k]->needle))
+            return true;
+    return false;
+}
+
 const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n,
                                   pcre2_match_data *md)
 {
@@ -318,16 +350,8 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
     for (size_t i = 0; i < b->n; i++) {
         const lead_entry *e = &g->leads[b->idx[i]];
-        if (e->len > rest || e->lead[0] != w[0] || memcmp(e->lead, w, e->len) != 0)
+        if (!lead_fits(e, w, rest))
             continue;
-        /* a lead ending in a letter must end the word there */
-        char last = e->lead[e->len - 1];
-        bool alnum_end = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
-        if (alnum_end && e->len < rest) {
-            char nx = w[e->len];
-            if ((nx >= 'a' && nx <= 'z') || (nx >= 'A' && nx <= 'Z') || nx == '_')
-                continue;
-        }
         for (size_t k = 0; k < e->n; k++)
             if (try_rule(e->rules[k], s, n, md))
                 return e->rules[k];

@@ -91,6 +91,9 @@ typedef struct fsc_rule {
  * pattern matches. md must come from fsc_grammar_match_data(). NULL if none. */
 const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n,
                                   pcre2_match_data *md);
+/* Could some rule match this line? Its first word is a rule's lead, or a lead-less
+ * rule's needle is in it; no pattern is run (a cheap test for wrapped lines). */
+bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n);
 /* Match data big enough for every rule; caller frees with pcre2_match_data_free. */
 pcre2_match_data *fsc_grammar_match_data(const fsc_grammar_set *g);
 /* A named capture of the last match; false when the group did not take part. */

@@ -18,8 +18,20 @@
 
 /* Unknown non-blank lines after which a run with results is closed. */
 #define PROSE_GAP 6
-/* Warnings about unknown lines kept per run (the rest are counted). */
+/* Warnings about unknown lines kept per run (the rest are counted and listed). */
 #define MAX_LINE_WARNINGS 20
+
+/* st->job / st->dir when the line that would have named them could not be read: the
+ * lines after it are not filed under the job or direction before it. */
+enum { JOB_LOST = -2, DIR_LOST = -2 };
+/* st->pctl_kind of a percentile block read on purpose as noise (per-priority blocks) */
+enum { PCTL_IGNORED = -2 };
+
+/* A sentence about text that is no run, waiting for a run to carry it. */
+typedef struct carried {
+    uint32_t line;
+    char *msg;
+} carried;
 
 typedef struct jobdef {
     char *name, *rw, *bs, *ioengine, *iodepth;
@@ -42,8 +54,9 @@ typedef struct nstate {
     fsc_run *run;
     size_t first, last; /* line indexes of the current run */
     size_t unknown_since_last; /* non-blank unknown lines since the last recognized one */
-    size_t pending_unknown[MAX_LINE_WARNINGS];
-    size_t n_pending_unknown;
+    size_t *pending_unknown;   /* their indexes, listed when the run goes on */
+    size_t n_pending_unknown, cap_pending_unknown;
+    bool prose_since_last;     /* one of them is prose (no '='): a paragraph between runs */
     bool has_results;
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
@@ -59,8 +72,18 @@ typedef struct nstate {
     uint64_t starting;
     uint32_t starting_line; /* original line of "Starting N processes" */
     size_t line_warnings;
+    bool lost_warned;  /* a warning about lines not attributed was given for this job */
+    bool dropped;      /* the line being applied had no job or direction to go to */
+    bool fragments;    /* result lines without job header or name follow each other */
+    uint32_t job_tag;  /* the line prefix (fsc_line.tag) the current job was named by */
     jobdef *defs;
     size_t n_defs, cap_defs;
+    /* what was found but is no run, for the next run (or the last one) */
+    carried *carry;
+    size_t n_carry, cap_carry;
+    fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
+    size_t held_first, held_last;
+    fsc_buf *notes;
 } nstate;
 
 static void defs_clear(nstate *st)
@@ -92,6 +115,10 @@ static void reset_run_state(nstate *st)
     st->line_warnings = 0;
     st->unknown_since_last = 0;
     st->n_pending_unknown = 0;
+    st->prose_since_last = false;
+    st->lost_warned = false;
+    st->fragments = false;
+    st->job_tag = 0;
     defs_clear(st);
 }
 
@@ -121,14 +148,111 @@ static void note_unknown(nstate *st, size_t idx)
         st->oom = true;
 }
 
-/* Close the current run: final checks, then hand it to the caller. */
-static void close_run(nstate *st)
+/* Remember a sentence about text that is no run, for the run next to it. */
+static void carry_note(nstate *st, uint32_t line, const char *msg)
+{
+    carried *c = FSC_PUSH(st->carry, st->n_carry, st->cap_carry);
+    if (!c || !(c->msg = fsc_strdup(msg))) {
+        if (c)
+            st->n_carry--;
+        st->oom = true;
+        return;
+    }
+    c->line = line;
+}
+
+/* The carried sentences become warnings of run (the one they stand before or after). */
+static void give_carried(nstate *st, fsc_run *run)
+{
+    for (size_t i = 0; i < st->n_carry; i++) {
+        if (!fsc_run_warn(run, st->carry[i].line, "%s", st->carry[i].msg))
+            st->oom = true;
+        free(st->carry[i].msg);
+    }
+    st->n_carry = 0;
+}
+
+/* Pass the held run on and hold this one instead (NULL: just pass it on). */
+static void hold_run(nstate *st, fsc_run *run, size_t first, size_t last)
+{
+    if (st->held && !st->stopped && !st->emit(st->ctx, st->held, st->held_first, st->held_last))
+        st->stopped = true;
+    else if (st->held && st->stopped)
+        fsc_run_free(st->held);
+    st->held = run;
+    st->held_first = first;
+    st->held_last = last;
+}
+
+static bool group_has_data(const fsc_group *g)
+{
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (g->dir[d].present)
+            return true;
+    return false;
+}
+
+/* The first "fio: ..." message of a run (why it may have ended early), or "". */
+static const char *first_fio_message(const fsc_run *run)
+{
+    for (size_t i = 0; i < run->n_warnings; i++)
+        if (!strncmp(run->warnings[i].message, "fio: ", 5))
+            return run->warnings[i].message;
+    return "";
+}
+
+/* Close the current run: final checks, then hand it on. before_next: a line that
+ * begins another run closes it (so Disk stats alone are the tail of a run cut off
+ * above, not a run). */
+static void close_run(nstate *st, bool before_next)
 {
     fsc_run *run = st->run;
     if (!run)
         return;
-    if (!run->n_jobs && !run->n_groups && !run->n_disk_util) {
-        fsc_run_free(run); /* a preamble without results (e.g. a quoted command) */
+    bool groups = false;
+    for (size_t i = 0; i < run->n_groups && !groups; i++)
+        groups = group_has_data(&run->groups[i]);
+    uint32_t a = st->t->lines[st->first].orig, b = st->t->lines[st->last].orig;
+    if (st->fragments) {
+        /* result lines of several jobs without headers or names: none can be told apart */
+        size_t dropped = 0;
+        for (size_t i = run->n_jobs; i-- > 0;)
+            if (!run->jobs[i].jobname) {
+                fsc_run_remove_job(run, i);
+                dropped++;
+            }
+        if (dropped) {
+            const char *msg = "result lines of several jobs without job headers or names (grep output?): not "
+                              "read, as their jobs cannot be told apart";
+            char note[300];
+            snprintf(note, sizeof note, "lines %u-%u: %s", a, b, msg);
+            if (run->n_jobs || run->n_groups || run->n_disk_util)
+                fsc_run_warn(run, a, "%s", note);
+            else
+                carry_note(st, a, note);
+        }
+    }
+    if (!run->n_jobs && !groups && !run->n_disk_util) {
+        /* no number at all: a preamble (a quoted command), or a run stopped before
+         * it printed results (a signal, then an empty "Run status group") */
+        const char *why = first_fio_message(run);
+        char note[600];
+        snprintf(note, sizeof note, "lines %u-%u: a fio run without results%s%s%s (left out)", a, b,
+                 *why ? " (" : "", why, *why ? ")" : "");
+        if (run->n_groups || *why)
+            carry_note(st, a, note);
+        else if (st->notes)
+            fsc_buf_printf(st->notes, "%sline %u: fio's preamble without results", st->notes->len ? "\n" : "", a);
+        fsc_run_free(run);
+        reset_run_state(st);
+        return;
+    }
+    if (before_next && !run->n_jobs && !groups) {
+        char note[200];
+        snprintf(note, sizeof note, "lines %u-%u: Disk stats of a run whose results are not in the text (left out)",
+                 a, b);
+        carry_note(st, a, note);
+        fsc_run_free(run);
         reset_run_state(st);
         return;
     }
@@ -145,8 +269,7 @@ static void close_run(nstate *st)
     }
     if (!run->n_jobs)
         fsc_run_warn(run, 0, "no job blocks: only summaries were found");
-    if (!st->emit(st->ctx, run, st->first, st->last))
-        st->stopped = true;
+    hold_run(st, run, st->first, st->last);
     reset_run_state(st);
 }
 
@@ -160,6 +283,7 @@ static bool ensure_run(nstate *st, size_t idx)
         return false;
     }
     st->first = st->last = idx;
+    give_carried(st, st->run);
     return true;
 }
 
@@ -168,11 +292,85 @@ static fsc_job *cur_job(nstate *st)
     return st->job >= 0 ? &st->run->jobs[st->job] : NULL;
 }
 
-/* A result line without a job header (a partial paste): give it an unnamed job. */
+/* The job name a line's prefix gives ("4k-qd1.log" of "4k-qd1.log:  read: ...", "97" of
+ * "97  read: ..."): the prefix of grep output or of a loop that printed a parameter
+ * before fio's line. Log stamps, comment marks and "[stdout]" give none. */
+static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size_t *len)
+{
+    if (!tag || tag > t->tags.len)
+        return false;
+    const char *s = t->tags.data + tag - 1;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == ':' || s[n - 1] == '-'))
+        n--;
+    /* "file:12" of grep -n: the file names the job */
+    size_t k = n;
+    while (k && isdigit((unsigned char)s[k - 1]))
+        k--;
+    if (k > 1 && k < n && s[k - 1] == ':')
+        n = k - 1;
+    if (!n || n > 200 || !isalnum((unsigned char)s[0]))
+        return false;
+    int colons = 0;
+    bool letters = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ':')
+            colons++;
+        else if (!isalnum(c) && !strchr("._/+@=,~-", c))
+            return false; /* spaces, brackets, '|': a log's stamp or source mark */
+        letters = letters || isalpha(c);
+    }
+    if (colons > 1 || (colons && !letters))
+        return false; /* "12:10:43": a clock */
+    static const char *const levels[] = {"DEBUG", "INFO", "WARN", "WARNING", "ERROR", "NOTICE", "TRACE",
+                                         "stdout", "stderr", "REM", "echo", "out", "log"};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(levels); i++)
+        if (strlen(levels[i]) == n && !strncasecmp(levels[i], s, n))
+            return false;
+    *name = s;
+    *len = n;
+    return true;
+}
+
+static bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
+{
+    return tag_name_of(t, t->lines[idx].tag, name, len);
+}
+
+/* Do line idx and the line that gave tag b name the same job (or both none)? */
+static bool same_tag_name(const fsc_text *t, size_t idx, uint32_t b)
+{
+    const char *x, *y;
+    size_t xn, yn;
+    bool hx = tag_name(t, idx, &x, &xn), hy = tag_name_of(t, b, &y, &yn);
+    return hx == hy && (!hx || (xn == yn && !memcmp(x, y, xn)));
+}
+
+/* Lines whose job cannot be known: count them as unknown, warn once per job. */
+static void lost_line(nstate *st, size_t idx, const char *what)
+{
+    st->dropped = true;
+    if (!st->lost_warned) {
+        st->lost_warned = true;
+        warn(st, idx, "%s: the lines from here to the next job or direction line are not read", what);
+    }
+}
+
+/* A result line without a job header (a partial paste, grep output): give it a job,
+ * named by the line's prefix when it has one ("4k-qd1.log:  read: ..."). A change of
+ * prefix is a change of job. */
 static fsc_job *need_job(nstate *st, size_t idx)
 {
+    if (st->job == JOB_LOST) {
+        lost_line(st, idx, "a job header line that cannot be read");
+        return NULL;
+    }
     fsc_job *j = cur_job(st);
-    if (j)
+    const char *name = NULL;
+    size_t nlen = 0;
+    bool named = tag_name(st->t, idx, &name, &nlen);
+    if (j && (!named || same_tag_name(st->t, idx, st->job_tag)))
         return j;
     j = fsc_run_add_job(st->run);
     if (!j) {
@@ -180,19 +378,66 @@ static fsc_job *need_job(nstate *st, size_t idx)
         return NULL;
     }
     st->job = (long)st->run->n_jobs - 1;
+    st->dir = -1;
+    st->pctl_kind = -1;
+    st->lost_warned = false;
+    st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
-    warn(st, idx, "results without a job header line: job name unknown");
+    if (named) {
+        if (!(j->jobname = fsc_strndup(name, nlen)))
+            st->oom = true;
+        warn(st, idx, "results without a job header line: job named '%.*s' after the line's prefix", (int)nlen, name);
+    } else {
+        warn(st, idx, "results without a job header line (the text starts inside a run?): job name unknown");
+    }
     return j;
+}
+
+/* The direction a job's rw option allows alone (read-only, write-only, trim-only), or -1. */
+static int single_dir_of(const fsc_job *j)
+{
+    const char *rw = fsc_job_option(j, "rw");
+    if (!rw)
+        return -1;
+    if (!strcmp(rw, "read") || !strcmp(rw, "randread"))
+        return FSC_DIR_READ;
+    if (!strcmp(rw, "write") || !strcmp(rw, "randwrite"))
+        return FSC_DIR_WRITE;
+    if (!strcmp(rw, "trim") || !strcmp(rw, "randtrim"))
+        return FSC_DIR_TRIM;
+    return -1;
 }
 
 static fsc_dir *cur_dir(nstate *st, size_t idx)
 {
+    if (st->dir < 0 && st->job == -1 && !st->lost_warned) {
+        /* stats lines with neither a job nor a direction line above (an excerpt):
+         * no job is made up for numbers that cannot be placed */
+        lost_line(st, idx, "latency/bandwidth lines without a job header or a read/write line");
+        return NULL;
+    }
+    if (st->dir < 0 && st->job == -1) {
+        st->dropped = true;
+        return NULL;
+    }
     fsc_job *j = need_job(st, idx);
     if (!j)
         return NULL;
+    if (st->dir == DIR_LOST) {
+        lost_line(st, idx, "a read/write line that cannot be read");
+        return NULL;
+    }
     if (st->dir < 0) {
-        st->dir = FSC_DIR_READ; /* stats lines before any direction line: fio prints read first */
-        warn(st, idx, "latency/bandwidth lines before a read/write line: assumed read");
+        /* stats lines before any direction line (an excerpt that starts inside a job):
+         * the job's rw may leave one direction; else they cannot be placed */
+        int d = single_dir_of(j);
+        if (d < 0) {
+            lost_line(st, idx, "latency/bandwidth lines before any read/write line, direction unknown");
+            return NULL;
+        }
+        st->dir = d;
+        warn(st, idx, "latency/bandwidth lines before the read/write line: %s, as the job's rw says",
+             fsc_ddir_name(d));
     }
     j->dir[st->dir].present = true;
     return &j->dir[st->dir];
@@ -522,6 +767,8 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     st->job = (long)st->run->n_jobs - 1;
     st->dir = -1;
     st->pctl_kind = -1;
+    st->lost_warned = false;
+    st->job_tag = st->t->lines[idx].tag;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
     if (!j->hostname && st->run->source.host)
@@ -560,6 +807,28 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     fsc_job *j = need_job(st, idx);
     if (!j)
         return;
+    if (j->dir[dir].present && fsc_dir_has_data(&j->dir[dir])) {
+        /* a second read line for one job: fio never prints that; result lines cut out
+         * of several runs (grep output) do. With the same name prefix it is another
+         * job of that name, else it cannot be placed. */
+        const char *name;
+        size_t nlen;
+        if (tag_name(st->t, idx, &name, &nlen)) {
+            st->job = -1;
+            st->job_tag = 0;
+            if (!(j = need_job(st, idx)))
+                return;
+        } else {
+            st->fragments = st->fragments || !j->jobname;
+            st->dir = DIR_LOST;
+            st->dropped = true;
+            st->lost_warned = true;
+            warn(st, idx, "another %s result line for job '%s' without a job header (cut out of several runs?): "
+                          "not read, nor the lines after it up to the next job or direction line",
+                 fsc_ddir_name(dir), j->jobname ? j->jobname : "");
+            return;
+        }
+    }
     st->dir = dir;
     st->pctl_kind = -1;
     fsc_dir *dp = &j->dir[dir];
@@ -618,11 +887,17 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
 {
     const char *s;
     size_t n;
-    if (st->pctl_kind < 0 || !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
+    if (st->pctl_kind == PCTL_IGNORED || !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = cur_job(st);
-    if (!j)
+    if (!j || st->pctl_kind < 0) {
+        /* rows whose title line is missing (an excerpt starting inside the block) or
+         * whose direction is lost: their latency kind and unit are unknown */
+        if (!st->dropped)
+            lost_line(st, idx, "percentile rows without their title line");
+        st->dropped = true;
         return;
+    }
     fsc_lat *lat = &j->dir[st->pctl_dir].lat[st->pctl_kind];
     const char *end = s + n;
     while (s < end) {
@@ -858,6 +1133,22 @@ static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, siz
         warn(st, idx, "fio: %.*s", (int)(n), s);
 }
 
+/* Does the job header line name a job the current run already has? (Then, after a
+ * paragraph of prose, it is the same job in another run.) */
+static bool same_name_job(nstate *st, const fsc_rule *r, const char *line)
+{
+    const char *s;
+    size_t n;
+    if (!fsc_rule_capture(r, st->md, line, "jobname", &s, &n))
+        return false;
+    for (size_t i = 0; i < st->run->n_jobs; i++) {
+        const char *jn = st->run->jobs[i].jobname;
+        if (jn && strlen(jn) == n && !memcmp(jn, s, n))
+            return true;
+    }
+    return false;
+}
+
 /* Does this line begin a new run, given what the current run holds? */
 static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
 {
@@ -870,13 +1161,18 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
         if (differs && st->run && st->has_results)
             return true;
     }
-    if (!st->run || !st->has_results)
+    if (!st->run)
+        return false;
+    /* a run that printed its (empty) group summary is over, results or not: an
+     * interrupted attempt ("fio: terminating on signal 2") must not swallow the next */
+    if (!st->has_results && st->phase < 2)
         return false;
     switch (r->action) {
     case FSC_ACT_BANNER:
     case FSC_ACT_JOBDEF:
     case FSC_ACT_STARTING: return true;
-    case FSC_ACT_JOB: return st->phase >= 2;
+    case FSC_ACT_JOB:
+        return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line));
     case FSC_ACT_DIR: return st->phase >= 2;
     case FSC_ACT_GROUP: return st->phase >= 3;
     case FSC_ACT_DISK_HEADER: return st->phase >= 3;
@@ -887,6 +1183,7 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
 static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     fsc_run *run = st->run;
+    st->dropped = false;
     if (r->era == FSC_ERA_HINT_LEGACY)
         set_era(st, FSC_ERA_LEGACY);
     else if (r->era == FSC_ERA_HINT_MODERN)
@@ -917,7 +1214,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     case FSC_ACT_DIR: act_dir(st, r, line, idx); break;
     case FSC_ACT_LAT: act_lat(st, r, line, idx); break;
     case FSC_ACT_PCTL_TITLE: act_pctl_title(st, r, line, idx); break;
-    case FSC_ACT_PCTL_IGNORE: st->pctl_kind = -1; break;
+    case FSC_ACT_PCTL_IGNORE: st->pctl_kind = PCTL_IGNORED; break;
     case FSC_ACT_PCTL_ROW: act_pctl_row(st, r, line, idx); break;
     case FSC_ACT_BW_STATS:
     case FSC_ACT_IOPS_STATS: {
@@ -956,6 +1253,10 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;
     default: break;
     }
+    if (st->dropped) { /* no job or direction to put it in: an unread line */
+        note_unknown(st, idx);
+        return;
+    }
     run->lines.recognized++;
     if (r->action == FSC_ACT_JOB || r->action == FSC_ACT_DIR || r->action == FSC_ACT_GROUP_DIR ||
         r->action == FSC_ACT_DISK)
@@ -973,8 +1274,13 @@ static bool blank(const char *s, size_t n)
     return true;
 }
 
-/* Unknown lines between recognized ones belong to the run: count them, and warn
- * about the ones that look like fio output. */
+static const char *find_lit(const char *s, size_t n, const char *lit)
+{
+    return memmem(s, n, lit, strlen(lit));
+}
+
+/* Unknown lines between recognized ones belong to the run: count and list them all
+ * (parse --damage), and warn about the first ones that look like fio output. */
 static void flush_unknown(nstate *st)
 {
     for (size_t i = 0; i < st->n_pending_unknown; i++) {
@@ -991,91 +1297,315 @@ static void flush_unknown(nstate *st)
         }
     }
     st->n_pending_unknown = 0;
+    st->prose_since_last = false;
 }
 
-/* How often c occurs in s[0, n) (memchr skips the stretches without it). */
-static int count_char(const char *s, size_t n, char c)
+/* An unread line that begins like a direction line ("  write: **IOPS=111k**, ...") or
+ * a job header: what follows it must not be filed under the job or direction before. */
+static void unread_line(nstate *st, size_t idx)
 {
-    int k = 0;
-    for (const char *p = s, *end = s + n; (p = memchr(p, c, (size_t)(end - p))) != NULL; p++)
+    const char *s = fsc_text_line(st->t, idx);
+    size_t n = st->t->lines[idx].len, k = 0;
+    while (k < n && s[k] == ' ')
         k++;
-    return k;
-}
-
-/* Does line b look like the rest of a line that a mail client or terminal wrapped?
- * ("stdev=6624.06, samples=56", "error, error=Bad address): pid=1", ">=64=0.0%") */
-static bool continues(const char *a, size_t an, const char *b, size_t bn)
-{
-    while (an && isspace((unsigned char)a[an - 1]))
-        an--;
-    while (bn && isspace((unsigned char)*b)) {
-        b++;
-        bn--;
+    if (!memchr(s, '=', n))
+        st->prose_since_last = true; /* a sentence, a heading, a "::" marker */
+    if (find_lit(s, n, "(groupid=") || find_lit(s, n, ": (g=")) {
+        st->job = JOB_LOST;
+        st->dir = -1;
+        st->lost_warned = false;
+        return;
     }
-    if (!an || !bn)
-        return false;
-    int open = count_char(a, an, '(') - count_char(a, an, ')'); /* the paren balance */
-    if (a[an - 1] == ',' || open > 0)
-        return true;
-    size_t k = 0;
-    while (k < bn && (isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '>'))
-        k++;
-    return k > 0 && k < bn && b[k] == '=';
+    size_t w = k;
+    while (w < n && s[w] >= 'a' && s[w] <= 'z')
+        w++;
+    size_t c = w;
+    while (c < n && s[c] == ' ')
+        c++;
+    int d = c < n && s[c] == ':' ? fsc_ddir_from_name(s + k, w - k) : -1;
+    if (d >= 0 && st->job >= 0) {
+        /* its numbers are lost, but it names the direction of the lines below */
+        st->dir = d;
+        st->pctl_kind = -1;
+    } else if (st->job >= 0 && (find_lit(s, n, "IOPS=") || (find_lit(s, n, "io=") && find_lit(s, n, "bw=")))) {
+        st->dir = DIR_LOST; /* a direction line whose direction word is lost */
+        st->pctl_kind = -1;
+        st->lost_warned = false;
+    }
 }
 
-/* Join wrapped continuation lines to line i while the joined text still matches a
- * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text.
- * md_is_r: md holds the match of r on *s, as fsc_grammar_match left it (then, when
- * nothing else was matched here, matching again is skipped: it would give the same). */
-static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t, size_t i, size_t last,
-                                    const fsc_rule *r, const char **s, size_t *n, fsc_buf *joined,
-                                    pcre2_match_data *md, size_t *joined_to, bool md_is_r)
+/* ---- wrapped lines: the grammar judges whether a join reads better ---- */
+
+/* Continuation lines tried after a line, and joins tried in all. */
+enum { MAX_WRAP = 5, MAX_JOIN_TRIES = 64 };
+
+/* key=value items of a kv rule's capture: +1 read as printed, 0 read after a
+ * repair (a damaged key, junk after the number), -1 not read. */
+static int kv_score(nstate *st, const fsc_rule *r, const char *line)
 {
-    size_t j = i + 1;
-    const char *cur = *s;
-    size_t cn = *n;
-    bool have_join = false;
-    for (int step = 0; step < 3 && j <= last && j < t->n_lines; step++, j++) {
-        const char *ns = fsc_text_line(t, j);
-        size_t nn = t->lines[j].len;
-        if ((t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || !continues(cur, cn, ns, nn))
-            break;
-        md_is_r = false;
-        if (fsc_grammar_match(g, ns, nn, md))
-            break; /* a line of its own */
-        fsc_buf tmp = {0};
-        fsc_buf_add(&tmp, cur, cn);
-        fsc_buf_putc(&tmp, ' ');
-        while (nn && isspace((unsigned char)*ns)) {
-            ns++;
-            nn--;
+    const char *s, *unit = NULL;
+    size_t n, unit_len = 0;
+    if (!fsc_rule_capture_num(st->md, line, r->cap_kv, &s, &n))
+        return 0;
+    fsc_rule_capture_num(st->md, line, r->cap_unit, &unit, &unit_len);
+    int score = 0;
+    uint32_t seen = 0; /* kv entries met: a key twice means two lines in one */
+    for (const char *end = s + n; s < end;) {
+        const char *comma = memchr(s, ',', (size_t)(end - s));
+        const char *item_end = comma ? comma : end;
+        const char *eq = memchr(s, '=', (size_t)(item_end - s));
+        const char *k = s, *v = eq ? eq + 1 : NULL;
+        size_t kn = eq ? (size_t)(eq - s) : 0, vn = eq ? (size_t)(item_end - v) : 0;
+        if (eq) {
+            trim(&k, &kn);
+            trim(&v, &vn);
         }
-        fsc_buf_add(&tmp, ns, nn);
-        const fsc_rule *jr = tmp.oom ? NULL : fsc_grammar_match(g, tmp.data, tmp.len, md);
-        if (!jr || (r && jr != r) || jr->action == FSC_ACT_NOISE) {
+        const fsc_kvfield *f = eq ? fsc_rule_kv(r, k, kn) : NULL;
+        uint32_t bit = f ? 1u << ((size_t)(f - r->kv) % 32) : 0;
+        double val;
+        if (!f || (seen & bit))
+            score -= 1;
+        else if (f->kind == FSC_K_PAIR)
+            score += memchr(v, '/', vn) && !memchr(v, ' ', vn) ? 1 : -1;
+        else if (f->kind == FSC_K_STRING || convert(st, f->kind, v, vn, unit, unit_len, &val) == FSC_OK)
+            score += 1;
+        else if (vn && isdigit((unsigned char)v[0]))
+            score += 0; /* "13 This is": a number with junk after it, read after a repair */
+        else
+            score -= 1;
+        seen |= bit;
+        s = comma ? comma + 1 : end;
+    }
+    return score;
+}
+
+/* Items of a list capture: percentile entries "1.00th=[   31]" or buckets "2=0.01%". */
+static int list_score(nstate *st, const fsc_rule *r, const char *line)
+{
+    const char *s;
+    size_t n;
+    if (!fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
+        return 0;
+    int score = 0;
+    const char *end = s + n;
+    if (r->action == FSC_ACT_PCTL_ROW) {
+        for (const char *p = s; p < end;) {
+            const char *th = memmem(p, (size_t)(end - p), "th=[", 4);
+            if (!th)
+                break;
+            const char *v = th + 4, *close = memchr(v, ']', (size_t)(end - v));
+            const char *q = th;
+            while (q > p && (isdigit((unsigned char)q[-1]) || q[-1] == '.'))
+                q--;
+            double x;
+            bool ok = close && q < th && fsc_parse_plain(v, (size_t)(close - v), &x) == FSC_OK;
+            for (const char *z = p; ok && z < q; z++) /* only ", " between entries */
+                ok = *z == ' ' || *z == ',';
+            score += ok ? 1 : -1;
+            if (!close)
+                break;
+            p = close + 1;
+        }
+        return score;
+    }
+    for (const char *p = s; p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *item_end = comma ? comma : end;
+        const char *eq = NULL;
+        for (const char *q = p; q < item_end; q++)
+            if (*q == '=')
+                eq = q;
+        double pct;
+        const char *k = p;
+        size_t kn = eq ? (size_t)(eq - p) : 0;
+        trim(&k, &kn);
+        bool ok = eq && kn && !memchr(k, ' ', kn) && fsc_parse_pct(eq + 1, (size_t)(item_end - eq - 1), &pct) == FSC_OK;
+        if (item_end > p)
+            score += ok ? 1 : -1;
+        p = comma ? comma + 1 : end;
+    }
+    return score;
+}
+
+/* How well s reads as one fio line (see kv_score); a line no rule matches is -1, and
+ * so is text after what its rule reads (but the date after a job line). */
+static int read_score(nstate *st, const char *s, size_t n, const fsc_rule **rule_out)
+{
+    const fsc_rule *r = fsc_grammar_match(st->g, s, n, st->md);
+    *rule_out = r;
+    if (!r)
+        return -1;
+    if (r->action == FSC_ACT_NOISE || r->action == FSC_ACT_COMMAND || r->action == FSC_ACT_FIO_MESSAGE)
+        return 0;
+    int score = 0;
+    for (size_t i = 0; i < r->n_fields; i++) {
+        const fsc_capfield *cf = &r->fields[i];
+        const char *v;
+        size_t vn;
+        double x;
+        if (cf->kind == FSC_K_STRING || !fsc_rule_capture_num(st->md, s, cf->num, &v, &vn))
+            continue;
+        score += convert(st, cf->kind, v, vn, NULL, 0, &x) == FSC_OK ? 1 : -1;
+    }
+    if (r->cap_kv >= 0)
+        score += kv_score(st, r, s);
+    if (r->cap_list >= 0)
+        score += list_score(st, r, s);
+    if (!r->n_fields && r->cap_kv < 0 && r->cap_list < 0)
+        score += 1;
+    size_t end = pcre2_get_ovector_pointer(st->md)[1], tn = n;
+    while (tn > end && isspace((unsigned char)s[tn - 1]))
+        tn--;
+    if (tn > end && r->action != FSC_ACT_JOB)
+        score -= 1;
+    return score;
+}
+
+/* Is the seam between a and b inside a token (a hard cut: "1497" + "447.17")? */
+static bool mid_token(char a, char b)
+{
+    return (isalnum((unsigned char)a) || a == '.') && (isalnum((unsigned char)b) || b == '.');
+}
+
+/* How many of the first k seams after line text s/n join the way the text suggests:
+ * inside a token without a space (a hard cut), else with one (a word wrap). */
+static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *cand, size_t k, unsigned mask)
+{
+    int good = 0;
+    char left = n ? s[n - 1] : ' ';
+    for (size_t b = 0; b < k; b++) {
+        const char *ps = fsc_text_line(st->t, cand[b]);
+        size_t pn = st->t->lines[cand[b]].len;
+        bool tight = mask & (1u << b);
+        good += pn && tight == mid_token(left, ps[0]);
+        left = pn ? ps[pn - 1] : left;
+    }
+    return good;
+}
+
+/* The lines after line i that may be the rest of it, wrapped by a mail client or a
+ * terminal at any width: non-blank, not read already, and unable to begin a fio line
+ * (or, when line i itself reads as nothing, matched by no rule). */
+static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed)
+{
+    size_t m = 0;
+    for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
+        const char *ns = fsc_text_line(st->t, j);
+        size_t nn = st->t->lines[j].len;
+        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn))
+            break;
+        if (fsc_grammar_could_match(st->g, ns, nn) &&
+            (line_read || m > 0 || fsc_grammar_match(st->g, ns, nn, st->md)))
+            break;
+        if ((memchr(ns, '=', nn) || memchr(ns, ':', nn)) && fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
+            break; /* a damaged line of its own ("io        : min=" for "iops") */
+        cand[m++] = j;
+    }
+    return m;
+}
+
+/* Line i (text s, n) and the lines that continue it, joined where that reads better:
+ * each seam with a space (a word wrap drops it) or without (a hard cut), the best
+ * join kept when it reads better than the lines on their own. Returns the rule of the
+ * text returned in *s, *n (md holds its match); *joined_to = the last line used. */
+static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc_rule *r, const char **s,
+                                    size_t *n, fsc_buf *joined, size_t *joined_to)
+{
+    size_t cand[MAX_WRAP];
+    size_t m = wrap_candidates(st, i, last, r != NULL, cand, joined);
+    if (!m)
+        return r ? fsc_grammar_match(st->g, *s, *n, st->md) : NULL;
+    fsc_buf tmp = {0};
+    if (!r) {
+        /* a join begins with this line's first word: only if some rule could match
+         * the whole (with or without spaces at the seams) is it worth trying */
+        bool could = false;
+        for (int tight = 0; tight < 2 && !could; tight++) {
+            fsc_buf_reset(&tmp);
+            fsc_buf_add(&tmp, *s, *n);
+            for (size_t b = 0; b < m; b++) {
+                if (!tight)
+                    fsc_buf_putc(&tmp, ' ');
+                fsc_buf_add(&tmp, fsc_text_line(st->t, cand[b]), st->t->lines[cand[b]].len);
+            }
+            could = !tmp.oom && fsc_grammar_could_match(st->g, tmp.data, tmp.len);
+        }
+        if (!could) {
             fsc_buf_free(&tmp);
-            break;
+            return NULL;
         }
-        r = jr;
-        fsc_buf_free(joined);
-        *joined = tmp;
-        cur = joined->data;
-        cn = joined->len;
-        have_join = true;
-        *joined_to = j;
     }
-    /* leave md holding the match of the text we return */
-    if (have_join) {
-        *s = joined->data;
-        *n = joined->len;
+    const fsc_rule *dummy;
+    int base = read_score(st, *s, *n, &dummy) - (int)m; /* each continuation alone reads as nothing */
+    int best = base, tries = 0;
+    size_t best_k = 0;
+    unsigned best_mask = 0;
+    for (size_t k = 1; k <= m; k++) {
+        for (unsigned mask = 0; mask < (1u << k) && tries < MAX_JOIN_TRIES; mask++) {
+            /* bit b of mask: seam b joins without a space */
+            fsc_buf_reset(&tmp);
+            fsc_buf_add(&tmp, *s, *n);
+            bool redundant = false;
+            for (size_t b = 0; b < k && !redundant; b++) {
+                const char *ps = fsc_text_line(st->t, cand[b]);
+                size_t pn = st->t->lines[cand[b]].len;
+                bool tight = mask & (1u << b);
+                char left = tmp.len ? tmp.data[tmp.len - 1] : ' ';
+                if (!tight) {
+                    /* a space already on either side: the tight join is the same */
+                    if (left == ' ' || (pn && ps[0] == ' ')) {
+                        redundant = true;
+                        break;
+                    }
+                    fsc_buf_putc(&tmp, ' ');
+                }
+                fsc_buf_add(&tmp, ps, pn);
+            }
+            if (redundant || tmp.oom)
+                continue;
+            tries++;
+            const fsc_rule *jr;
+            int sc = read_score(st, tmp.data, tmp.len, &jr) - (int)(m - k);
+            bool better = sc > best;
+            if (sc == best && k == best_k) /* equal reads: the likelier seams win */
+                better = seams_plausible(st, *s, *n, cand, k, mask) > seams_plausible(st, *s, *n, cand, k, best_mask);
+            if (jr && jr->action != FSC_ACT_NOISE && better) {
+                best = sc;
+                best_k = k;
+                best_mask = mask;
+            }
+        }
     }
-    if (md_is_r)
-        return r;
-    return r ? fsc_grammar_match(g, *s, *n, md) : NULL;
+    if (best_k) {
+        fsc_buf_reset(joined);
+        fsc_buf_add(joined, *s, *n);
+        for (size_t b = 0; b < best_k; b++) {
+            if (!(best_mask & (1u << b)))
+                fsc_buf_putc(joined, ' ');
+            fsc_buf_add(joined, fsc_text_line(st->t, cand[b]), st->t->lines[cand[b]].len);
+        }
+        if (!joined->oom) {
+            *s = joined->data;
+            *n = joined->len;
+            *joined_to = cand[best_k - 1];
+        } else {
+            st->oom = true;
+        }
+    }
+    fsc_buf_free(&tmp);
+    return fsc_grammar_match(st->g, *s, *n, st->md);
+}
+
+/* Outside a run, only a line with a fio mark is worth joining to the lines after it. */
+static bool fio_marked(const char *s, size_t n)
+{
+    return find_lit(s, n, "(g=") || find_lit(s, n, "(groupid=") || find_lit(s, n, "Run status") ||
+           find_lit(s, n, "Disk stats") || find_lit(s, n, ": ios=") || find_lit(s, n, "IOPS=") ||
+           find_lit(s, n, "iops=");
 }
 
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
-                            fsc_emit_fn emit, void *ctx)
+                            fsc_emit_fn emit, void *ctx, fsc_buf *notes)
 {
     nstate st;
     memset(&st, 0, sizeof st);
@@ -1083,6 +1613,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     st.t = t;
     st.emit = emit;
     st.ctx = ctx;
+    st.notes = notes;
     st.md = fsc_grammar_match_data(g);
     if (!st.md)
         return FSC_E_NOMEM;
@@ -1104,22 +1635,27 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
             }
         }
         size_t joined_to = i;
-        if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || (!r && st.run))
-            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to, !repaired);
+        if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
+            (!r && (st.run || fio_marked(s, n))))
+            r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
             if (st.run && st.has_results)
-                close_run(&st);
+                close_run(&st, false);
             continue;
         }
         if (!r) {
             if (st.run) {
                 st.unknown_since_last++;
-                if (st.n_pending_unknown < MAX_LINE_WARNINGS)
-                    st.pending_unknown[st.n_pending_unknown++] = i;
+                size_t *slot = FSC_PUSH(st.pending_unknown, st.n_pending_unknown, st.cap_pending_unknown);
+                if (slot)
+                    *slot = i;
+                else
+                    st.oom = true;
+                unread_line(&st, i);
                 if (st.unknown_since_last >= PROSE_GAP && st.has_results) {
                     st.n_pending_unknown = 0;
-                    close_run(&st);
+                    close_run(&st, false);
                 }
             }
             continue;
@@ -1127,7 +1663,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         if (st.run && st.unknown_since_last >= PROSE_GAP)
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
         if (starts_new_run(&st, r, s))
-            close_run(&st);
+            close_run(&st, true);
         if (!st.run && r->action == FSC_ACT_NOISE)
             continue; /* noise alone does not start a run */
         if (!st.run && r->action == FSC_ACT_FIO_MESSAGE)
@@ -1154,11 +1690,23 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         /* pasted client/server output and others may interleave; nothing else to do */
     }
     if (!st.stopped && !st.oom)
-        close_run(&st);
+        close_run(&st, false);
     else if (st.run) {
         fsc_run_free(st.run);
         st.run = NULL;
     }
+    /* what came after the last run is told by it; with no run, by the notes */
+    if (st.held)
+        give_carried(&st, st.held);
+    for (size_t k = 0; k < st.n_carry; k++) {
+        if (notes)
+            fsc_buf_printf(notes, "%sline %u: %s", notes->len ? "\n" : "", st.carry[k].line, st.carry[k].msg);
+        free(st.carry[k].msg);
+    }
+    st.n_carry = 0;
+    hold_run(&st, NULL, 0, 0);
+    free(st.carry);
+    free(st.pending_unknown);
     defs_clear(&st);
     free(st.defs);
     fsc_buf_free(&fixed);

@@ -40,6 +40,7 @@ void fsc_text_free(fsc_text *t)
 {
     fsc_outline_free(t->outline);
     fsc_buf_free(&t->store);
+    fsc_buf_free(&t->tags);
     free(t->lines);
     memset(t, 0, sizeof *t);
 }
@@ -53,6 +54,7 @@ static bool add_line(fsc_text *t, const char *s, size_t n, uint32_t orig, uint16
     l->len = (uint32_t)n;
     l->orig = orig;
     l->flags = flags;
+    l->tag = 0;
     fsc_buf_add(&t->store, s, n);
     fsc_buf_putc(&t->store, '\n');
     return !t->store.oom;
@@ -157,8 +159,12 @@ static doc_kind detect_doc(const char *data, size_t len)
 typedef struct cleaner cleaner;
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags);
 
-/* Append s decoded from quoted-printable to b. Returns true for a soft line break. */
-static bool qp_decode_append(fsc_buf *b, const char *s, size_t n)
+static void put_utf8(fsc_buf *b, uint32_t cp);
+
+/* Append s decoded from quoted-printable to b. Returns true for a soft line break.
+ * latin1: the part's charset is ISO-8859-1 (or windows-1252): an encoded byte above
+ * 0x7F is that character ("=A0" a no-break space), written as UTF-8. */
+static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
 {
     for (size_t k = 0; k < n; k++) {
         if (s[k] != '=') {
@@ -170,7 +176,11 @@ static bool qp_decode_append(fsc_buf *b, const char *s, size_t n)
         int hi = k + 1 < n ? hexval((unsigned char)s[k + 1]) : -1;
         int lo = k + 2 < n ? hexval((unsigned char)s[k + 2]) : -1;
         if (hi >= 0 && lo >= 0) {
-            fsc_buf_putc(b, (char)(hi * 16 + lo));
+            int c = hi * 16 + lo;
+            if (latin1 && c >= 0x80)
+                put_utf8(b, (uint32_t)c);
+            else
+                fsc_buf_putc(b, (char)c);
             k += 2;
         } else {
             fsc_buf_putc(b, '=');
@@ -218,6 +228,7 @@ static bool emit_cr_segments(cleaner *t, const char *s, size_t n, uint32_t orig,
 /* MIME state: which part of a mail is quoted-printable or format=flowed. */
 typedef struct mime_state {
     bool qp;
+    bool latin1; /* charset=iso-8859-1 / latin1 / windows-1252 */
     bool flowed_hdr, flowed, delsp; /* flowed applies from the blank line after the header */
     char boundary[128];
 } mime_state;
@@ -229,6 +240,8 @@ static void mime_track(mime_state *m, const char *s, size_t n)
         return;
     }
     if (starts_with_ci(s, n, "Content-Type:")) {
+        m->latin1 = find_lit(s, n, "iso-8859-1") || find_lit(s, n, "ISO-8859-1") || find_lit(s, n, "latin1") ||
+                    find_lit(s, n, "windows-1252");
         m->flowed_hdr = find_lit(s, n, "format=flowed") || find_lit(s, n, "format=\"flowed\"");
         m->delsp = find_lit(s, n, "delsp=yes") || find_lit(s, n, "DelSp=Yes");
     }
@@ -252,7 +265,7 @@ static void mime_track(mime_state *m, const char *s, size_t n)
         return;
     }
     if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary))
-        m->qp = m->flowed = m->flowed_hdr = false; /* a new MIME part: its own header decides */
+        m->qp = m->flowed = m->flowed_hdr = m->latin1 = false; /* a new MIME part: its own header decides */
 }
 
 /* Quote depth of a mail line ("> > x" and ">> x" are 2) and the length of the
@@ -293,7 +306,7 @@ static size_t line_len(const char *data, size_t len, size_t i)
 static fsc_status split_physical(const char *data, size_t len, doc_kind d, cleaner *out)
 {
     fsc_buf lg = {0};
-    mime_state mime = {d.qp_all, false, false, false, ""};
+    mime_state mime = {d.qp_all, false, false, false, false, ""};
     uint32_t lineno = 0, first_no = 0;
     uint16_t flags = 0;
     bool joining = false, flowing = false, ok = true;
@@ -330,7 +343,7 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, clean
         }
         bool qp = mime.qp;
         if (qp) {
-            joining = qp_decode_append(&lg, s, n);
+            joining = qp_decode_append(&lg, s, n, mime.latin1);
         } else {
             fsc_buf_add(&lg, s, n);
             joining = false;

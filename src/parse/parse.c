@@ -282,7 +282,7 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     bool ok = find_structured(&text, &pl);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
-        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc) != FSC_OK)
+        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc, NULL) != FSC_OK)
             ok = false;
     }
     if (ok && !ds.stopped)

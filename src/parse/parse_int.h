@@ -14,6 +14,8 @@ typedef struct fsc_line {
     uint32_t len;
     uint32_t orig;
     uint16_t flags; /* FSC_LINE_* : what normalization did to it */
+    uint32_t tag;   /* the prefix removed from it (FSC_LINE_PREFIX): 1 + its offset in
+                     * fsc_text.tags, 0 for none (see fsc_text_tag) */
 } fsc_line;
 
 enum {
@@ -25,7 +27,9 @@ enum {
     FSC_LINE_FENCE = 1 << 5,    /* a Markdown fence line (``` or ~~~) */
     FSC_LINE_SPLIT = 1 << 6,    /* split out of a longer (flattened) line */
     FSC_LINE_GUTTER_ONLY = 1 << 7, /* the line was only a gutter number (now empty) */
-    FSC_LINE_CONSUMED = 1 << 8     /* part of a JSON document or terse record already read */
+    FSC_LINE_CONSUMED = 1 << 8,    /* part of a JSON document or terse record already read */
+    FSC_LINE_PREFIX = 1 << 9,      /* a prefix learned for its block removed (prefix.c) */
+    FSC_LINE_MARKUP = 1 << 10      /* inline markup (emphasis, code, tags) removed */
 };
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
@@ -35,11 +39,27 @@ typedef struct fsc_text {
     fsc_line *lines;
     size_t n_lines, cap_lines;
     struct fsc_outline *outline; /* built by fsc_normalize, freed by fsc_text_free */
+    fsc_buf tags; /* removed prefixes, each NUL-terminated (fsc_line.tag) */
 } fsc_text;
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 {
     return t->store.data + t->lines[i].off;
+}
+
+/* The prefix removed from line i ("4k-qd1.log:", "12:10:43 DEBUG| [stdout]"), or
+ * NULL; *len its length. */
+static inline const char *fsc_text_tag(const fsc_text *t, size_t i, size_t *len)
+{
+    uint32_t tg = t->lines[i].tag;
+    if (!tg || tg > t->tags.len)
+        return NULL;
+    const char *s = t->tags.data + tg - 1;
+    size_t n = 0;
+    while (s[n])
+        n++;
+    *len = n;
+    return s;
 }
 
 /* Normalize raw bytes into lines (see normalize.c for the steps). */
@@ -103,9 +123,12 @@ typedef enum fsc_lineclass {
 
 /* Parse normal-text lines [first, last] of t into zero or more runs, each passed to
  * emit(). Runs have jobs/groups/disks/warnings/source line numbers and
- * fio_version filled; the caller fills id, path, context and label. */
+ * fio_version filled; the caller fills id, path, context and label. What is found
+ * but is no run (an interrupted attempt, a lone preamble, Disk stats of a run cut
+ * off above) becomes a warning of the next run, or of the one before it at the end;
+ * with no run at all it is appended to *notes (if not NULL), one sentence a line. */
 typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
-                            fsc_emit_fn emit, void *ctx);
+                            fsc_emit_fn emit, void *ctx, fsc_buf *notes);
 
 #endif
