@@ -1004,10 +1004,112 @@ static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint
     }
 }
 
+/* ---- inline markup (Markdown, reST, AsciiDoc, HTML tags in a text document) ---- */
+
+static bool word_byte(char c)
+{
+    return isalnum((unsigned char)c) || (unsigned char)c >= 0x80;
+}
+
+/* Is the emphasis mark of length k at s[i] an opening (true) or closing delimiter
+ * in the CommonMark sense: a word right after it and none right before, or the
+ * other way round? "in_queue" and "a*b" hold no delimiter. */
+static int delimiter_at(const char *s, size_t n, size_t i, size_t k)
+{
+    bool before = i > 0 && s[i - 1] != ' ', after = i + k < n && s[i + k] != ' ';
+    bool word_before = i > 0 && word_byte(s[i - 1]), word_after = i + k < n && word_byte(s[i + k]);
+    if (after && !word_before)
+        return 1; /* opens */
+    if (before && !word_after)
+        return 2; /* closes */
+    return 0;
+}
+
+/* Mark the emphasis delimiters of one kind (c, k bytes) in drop[] when they pair up:
+ * an opening one, then a closing one. */
+static void pair_delimiters(const char *s, size_t n, char c, size_t k, bool *drop)
+{
+    size_t open = SIZE_MAX;
+    for (size_t i = 0; i + k <= n; i++) {
+        bool run = true;
+        for (size_t j = 0; j < k && run; j++)
+            run = s[i + j] == c && !drop[i + j];
+        if (!run || (i + k < n && s[i + k] == c) || (i > 0 && s[i - 1] == c))
+            continue;
+        int d = delimiter_at(s, n, i, k);
+        if (d == 1 && open == SIZE_MAX) {
+            open = i;
+        } else if (d == 2 && open != SIZE_MAX) {
+            for (size_t j = 0; j < k; j++)
+                drop[open + j] = drop[i + j] = true;
+            open = SIZE_MAX;
+        }
+        i += k - 1;
+    }
+}
+
+/* A line of fio output under its markup? */
+static bool fio_like(const char *s, size_t n)
+{
+    size_t i = skip_spaces(s, n, 0);
+    return fsc_fio_keyword_at(s, n) >= 0 || find_lit(s, n, ": (groupid=") || find_lit(s, n, ": (g=") ||
+           find_lit(s, n, ": ios=") || (starts_with(s + i, n - i, "fio-") && i + 4 < n && isdigit((unsigned char)s[i + 4])) ||
+           starts_with(s + i, n - i, "Starting ");
+}
+
+/* Markdown/reST/AsciiDoc emphasis and code marks (`**IOPS=111k**`, `` `read: ...` ``,
+ * `_x_`) and HTML inline tags (`<b>`, `<code>`) around the tokens of a fio line, into
+ * out. False (out undefined) when the line holds none or is not fio output without
+ * them: a bold heading stays a heading. */
+static bool strip_markup(const char *s, size_t n, fsc_buf *out, bool *drop_buf, size_t drop_cap)
+{
+    if (n > drop_cap)
+        return false;
+    bool *drop = drop_buf;
+    memset(drop, 0, n);
+    pair_delimiters(s, n, '*', 2, drop);
+    pair_delimiters(s, n, '_', 2, drop);
+    pair_delimiters(s, n, '*', 1, drop);
+    pair_delimiters(s, n, '_', 1, drop);
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        bool block;
+        size_t tl = s[i] == '<' ? html_tag(s + i, n - i, &block) : 0;
+        if (tl) {
+            for (size_t j = 0; j < tl; j++)
+                drop[i + j] = true;
+            i += tl - 1;
+        } else if (s[i] == '`') {
+            drop[i] = true;
+        }
+    }
+    fsc_buf_reset(out);
+    for (size_t i = 0; i < n; i++) {
+        if (drop[i])
+            any = true;
+        else
+            fsc_buf_putc(out, s[i]);
+    }
+    return any && !out->oom && fio_like(buf_str(out), out->len);
+}
+
+/* Bytes that may begin markup: a quick test before strip_markup. */
+static bool may_have_markup(const char *s, size_t n)
+{
+    if (memchr(s, '*', n) || memchr(s, '`', n) || memchr(s, '<', n))
+        return true;
+    for (const char *u = memchr(s, '_', n); u; u = memchr(u + 1, '_', n - (size_t)(u + 1 - s)))
+        if (u == s || u[-1] == ' ' || u + 1 == s + n || u[1] == ' ')
+            return true; /* "_x_" or "__x__" at a word's edge */
+    return false;
+}
+
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec;
+    fsc_buf sp, piece, dec, mk;
+    bool *drop;
+    size_t drop_cap;
 };
 
 /* Does clean_spaces leave s as it is (ASCII without tabs)? */
@@ -1049,6 +1151,20 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
         return c->k.ok;
     }
+    if (!c->d.json && may_have_markup(s, n)) {
+        if (n > c->drop_cap) {
+            bool *d = realloc(c->drop, n);
+            if (!d)
+                return false;
+            c->drop = d;
+            c->drop_cap = n;
+        }
+        if (strip_markup(s, n, &c->mk, c->drop, c->drop_cap)) {
+            s = buf_str(&c->mk);
+            n = c->mk.len;
+            flags |= FSC_LINE_MARKUP;
+        }
+    }
     if (!c->d.json && memchr(s, '&', n)) {
         fsc_buf_reset(&c->dec);
         if (decode_entities(s, n, &c->dec)) {
@@ -1063,9 +1179,11 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 /* Steps 1 and 2: physical lines of data, cleaned, into out. */
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, fsc_text *out)
 {
-    cleaner c = {{out, {0}, {0}, true}, d, {0}, {0}, {0}};
+    cleaner c = {{out, {0}, {0}, true}, d, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, &c);
-    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom;
+    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom;
+    fsc_buf_free(&c.mk);
+    free(c.drop);
     fsc_buf_free(&c.k.tmp);
     fsc_buf_free(&c.k.piece);
     fsc_buf_free(&c.sp);
@@ -1150,15 +1268,28 @@ static bool strip_gutters(fsc_text *t)
     return any;
 }
 
-/* Copy the lines into out so that they are stored back to back, each with '\n'. */
-static fsc_status compact(const fsc_text *in, fsc_text *out)
+/* Copy the lines into out so that they are stored back to back, each with '\n'. A
+ * line whose prefix was removed goes through the line sink again: under the prefix
+ * there may be a mail quote, a glued progress line or a flattened paste. */
+static fsc_status compact(fsc_text *in, fsc_text *out)
 {
-    for (size_t i = 0; i < in->n_lines; i++) {
+    line_sink k = {out, {0}, {0}, true};
+    for (size_t i = 0; i < in->n_lines && k.ok; i++) {
         const fsc_line *l = &in->lines[i];
-        if (!add_line(out, fsc_text_line(in, i), l->len, l->orig, l->flags))
-            return FSC_E_NOMEM;
+        size_t before = out->n_lines;
+        if (l->flags & FSC_LINE_PREFIX)
+            sink_line(&k, fsc_text_line(in, i), l->len, l->orig, l->flags);
+        else
+            k.ok = add_line(out, fsc_text_line(in, i), l->len, l->orig, l->flags);
+        for (size_t j = before; k.ok && j < out->n_lines; j++)
+            out->lines[j].tag = l->tag;
     }
-    return FSC_OK;
+    bool ok = k.ok && !k.tmp.oom && !k.piece.oom;
+    fsc_buf_free(&k.tmp);
+    fsc_buf_free(&k.piece);
+    out->tags = in->tags; /* the tags keep their offsets */
+    memset(&in->tags, 0, sizeof in->tags);
+    return ok ? FSC_OK : FSC_E_NOMEM;
 }
 
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
@@ -1169,8 +1300,13 @@ fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
     fsc_status st = clean_lines(data, len, d, &clean);
     if (st == FSC_OK) {
         flag_fences(&clean);
-        if (strip_gutters(&clean)) {
+        bool gutters = strip_gutters(&clean), prefixes = false;
+        if (!fsc_prefix_strip(&clean, &prefixes))
+            st = FSC_E_NOMEM;
+        if (st == FSC_OK && (gutters || prefixes)) {
             st = compact(&clean, out);
+            if (prefixes)
+                flag_fences(out); /* "# ```" fences show only now */
         } else { /* the lines are still back to back: take them as they are */
             *out = clean;
             memset(&clean, 0, sizeof clean);

@@ -62,6 +62,16 @@ static inline const char *fsc_text_tag(const fsc_text *t, size_t i, size_t *len)
     return s;
 }
 
+/* The first unmistakable fio keyword of a line ("read: IOPS=", "clat (usec):",
+ * "Run status group 0 (all jobs):", a percentile row, a terse record, JSON's "fio
+ * version"): its offset, or -1 (prefix.c). */
+long fsc_fio_keyword_at(const char *s, size_t n);
+
+/* Remove the prefixes learned per block (log stamps, comment marks, grep's file
+ * names; see prefix.c) from t's lines in place: off/len change, FSC_LINE_PREFIX and
+ * the tag are set. *changed tells whether any line was touched. false: no memory. */
+bool fsc_prefix_strip(fsc_text *t, bool *changed);
+
 /* Normalize raw bytes into lines (see normalize.c for the steps). */
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out);
 void fsc_text_free(fsc_text *t);
