@@ -124,11 +124,17 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
     } else {
         fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
         size_t n = 0;
-        fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
+        char *why = NULL;
+        fsc_status st = fsc_parse_doc_why(parser, &doc, collect_run, job, &n, &why);
         if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */
             st = FSC_E_NOMEM;
-        if (st != FSC_OK)
+        if (st != FSC_OK) {
             job_fail(job, fsc_strerror(st));
+        } else if (why && !job->error) { /* no run: the manifest says what was there */
+            job->error = why;
+            why = NULL;
+        }
+        free(why);
     }
     free(job->data);
     job->data = NULL;

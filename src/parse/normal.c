@@ -34,7 +34,7 @@ typedef struct carried {
 } carried;
 
 typedef struct jobdef {
-    char *name, *rw, *bs, *ioengine, *iodepth;
+    char *name, *rw, *bs, *bsdesc, *ioengine, *iodepth;
 } jobdef;
 
 typedef struct disk_master {
@@ -60,6 +60,7 @@ typedef struct nstate {
     bool has_results;
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
+    bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
     int dir;   /* current direction or -1 */
@@ -92,6 +93,7 @@ static void defs_clear(nstate *st)
         free(st->defs[i].name);
         free(st->defs[i].rw);
         free(st->defs[i].bs);
+        free(st->defs[i].bsdesc);
         free(st->defs[i].ioengine);
         free(st->defs[i].iodepth);
     }
@@ -106,6 +108,7 @@ static void reset_run_state(nstate *st)
     st->era_known = false;
     st->units.era = FSC_ERA_MODERN;
     st->units.kb_base = 1024;
+    st->kb_decided = false;
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
@@ -753,6 +756,7 @@ static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
     d->bs = cap_dup(st, r, line, "bs");
     if (!d->bs)
         d->bs = cap_dup(st, r, line, "bs2");
+    d->bsdesc = cap_dup(st, r, line, "bsdesc");
     d->ioengine = cap_dup(st, r, line, "ioengine");
     d->iodepth = cap_dup(st, r, line, "iodepth");
 }
@@ -799,6 +803,69 @@ static int captured_dir(nstate *st, const fsc_rule *r, const char *line)
     return fsc_rule_capture(r, st->md, line, "dir", &d, &dn) ? fsc_ddir_from_name(d, dn) : -1;
 }
 
+/* The block size of direction dir from a legacy job line's "4K-4K/64K-64K/4K-4K"
+ * (fio <= 2.16 prints it in 1024s whatever kb_base says), or 0 when it varies. */
+static uint64_t legacy_bs(const char *desc, int dir)
+{
+    const char *p = desc;
+    for (int k = 0; k < dir && p; k++) {
+        p = strchr(p, '/');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p)
+        return 0;
+    const char *dash = strchr(p, '-'), *end = p + strcspn(p, "/,");
+    if (!dash || dash > end || (size_t)(dash - p) != (size_t)(end - dash - 1) || memcmp(p, dash + 1, (size_t)(dash - p)))
+        return 0; /* a range: no one block size */
+    char *e;
+    unsigned long long v = strtoull(p, &e, 10);
+    uint64_t mul = *e == 'K' ? 1024 : *e == 'M' ? 1024 * 1024 : *e == 'G' ? 1024ull * 1024 * 1024 : 1;
+    if (e == p || (mul == 1 && e != dash) || (mul > 1 && e + 1 != dash))
+        return 0;
+    return v * mul;
+}
+
+/* Relative half-step of a printed number ("895875" → 0.5/895875, "2022.9K" → 0.5/20229). */
+static double printed_precision(const char *s, size_t n)
+{
+    double mant = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isdigit((unsigned char)s[i]))
+            mant = mant * 10 + (s[i] - '0');
+    return mant > 0 ? 0.5 / mant : 1;
+}
+
+/*
+ * fio <= 2.16 prints sizes and rates in "KB"/"MB" of kb_base, 1024 unless the job set
+ * kb_base=1000, and the text does not say which. IOPS times the block size does: the
+ * first read/write line of a run with a fixed block size decides (the rates differ by
+ * 2.4%, printed to 5-6 digits), with a warning when it is 1000.
+ */
+static void infer_kb_base(nstate *st, const fsc_rule *r, const char *line, const fsc_job *j, int dir, size_t idx)
+{
+    const char *bsdesc = NULL;
+    for (size_t i = 0; j->jobname && i < st->n_defs && !bsdesc; i++)
+        if (!strcmp(st->defs[i].name, j->jobname))
+            bsdesc = st->defs[i].bsdesc;
+    uint64_t bs = bsdesc && dir <= FSC_DIR_TRIM ? legacy_bs(bsdesc, dir) : 0;
+    const char *is, *bws;
+    size_t in, bwn;
+    double iops, bw;
+    if (!bs || !fsc_rule_capture(r, st->md, line, "iops", &is, &in) ||
+        !fsc_rule_capture(r, st->md, line, "bw_bytes", &bws, &bwn) || fsc_parse_count(is, in, &iops) != FSC_OK ||
+        fsc_parse_rate(bws, bwn, st->units, &bw) != FSC_OK || iops <= 0 || bw <= 0)
+        return;
+    double ratio = iops * (double)bs / bw, slack = printed_precision(is, in) + printed_precision(bws, bwn);
+    if (slack > 0.004)
+        return; /* too few digits to tell 2.4% apart */
+    st->kb_decided = true;
+    if (fabs(ratio - 1000.0 / 1024.0) < 0.006) {
+        st->units.kb_base = 1000;
+        warn(st, idx, "KB read as 1000 bytes (kb_base=1000): %.*s IOPS x %llu B = %.2f MB/s matches %.*s only so",
+             (int)in, is, (unsigned long long)bs, iops * (double)bs / 1e6, (int)bwn, bws);
+    }
+}
+
 static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     int dir = captured_dir(st, r, line);
@@ -829,6 +896,8 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
             return;
         }
     }
+    if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
+        infer_kb_base(st, r, line, j, dir, idx);
     st->dir = dir;
     st->pctl_kind = -1;
     fsc_dir *dp = &j->dir[dir];

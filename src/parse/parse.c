@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* fsc_parse_doc: the pipeline normalize → find JSON / terse / normal runs → label. */
+#define _GNU_SOURCE
 #include "fioscope/parse.h"
 
 #include "parse_int.h"
@@ -46,6 +47,7 @@ typedef struct doc_state {
     void *ctx;
     size_t n_runs;
     bool stopped;
+    fsc_buf notes; /* "line N: ..." sentences about what is no run (see fsc_parse_doc_why) */
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
@@ -70,7 +72,20 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     snprintf(idbuf, sizeof idbuf, "#%zu", st->doc->first_run + st->n_runs);
     fsc_buf_puts(&id, idbuf);
     run->id = id.data;
-    if (fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
+    /* what was found but cannot be read (a JSON document beyond repair) is told by the
+     * first run of the document, with its line number */
+    for (const char *p = st->notes.data; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
+        const char *msg = memchr(p, ':', n);
+        msg = msg && line ? msg + 2 : p;
+        if (!fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
+            st->notes.oom = true;
+        p = nl ? nl + 1 : p + n;
+    }
+    fsc_buf_reset(&st->notes);
+    if (st->notes.oom || fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
         fsc_run_free(run);
         st->stopped = true;
         return false;
@@ -147,10 +162,53 @@ static void mark_consumed(fsc_text *t, size_t first, size_t last)
 /* First pass: fio JSON documents and terse records. Their lines are marked so the
  * normal-text pass skips them while keeping the text around them as one stream (a
  * normal,json run prints its banner before the JSON and its report after it). */
-static bool find_structured(fsc_text *text, pending_list *pl)
+/* Does the document starting at line i name itself fio's ("fio version", "jobs")? */
+static bool looks_like_fio_json(const fsc_text *t, size_t i)
+{
+    for (size_t k = i; k < t->n_lines && k < i + 12; k++) {
+        const char *s = fsc_text_line(t, k);
+        size_t n = t->lines[k].len;
+        if (memmem(s, n, "\"fio version\"", 13) || memmem(s, n, "\"jobs\"", 6) || memmem(s, n, "\"client_stats\"", 14))
+            return true;
+    }
+    return false;
+}
+
+/* A fio JSON document at line i that is cut off or elided: *run (NULL when nothing
+ * can be read, with a note why) and its last line. false: out of memory. */
+static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last, fsc_buf *notes)
+{
+    fsc_buf fixed = {0}, gaps = {0}, err = {0};
+    *run = NULL;
+    fsc_status st = fsc_json_repair(t, i, last, &fixed, &gaps);
+    if (st == FSC_E_NOMEM) {
+        fsc_buf_free(&fixed);
+        fsc_buf_free(&gaps);
+        return false;
+    }
+    if (st == FSC_OK && fixed.len)
+        *run = fsc_json_read(fixed.data, fixed.len, &err);
+    bool ok = true;
+    for (const char *p = gaps.data; *run && p && *p;) {
+        const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+        if (!tab || !nl)
+            break;
+        ok = ok && fsc_run_warn(*run, (uint32_t)strtoul(p, NULL, 10), "%.*s", (int)(nl - tab - 1), tab + 1);
+        p = nl + 1;
+    }
+    if (!*run && notes)
+        fsc_buf_printf(notes, "%sline %u: a fio JSON document that cannot be read (%s)", notes->len ? "\n" : "",
+                       t->lines[i].orig, err.len ? err.data : "it nests too deep");
+    fsc_buf_free(&fixed);
+    fsc_buf_free(&gaps);
+    fsc_buf_free(&err);
+    return ok;
+}
+
+static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes)
 {
     fsc_json_span *spans = NULL;
-    size_t n_spans = 0, next_span = 0;
+    size_t n_spans = 0, next_span = 0, repaired_to = SIZE_MAX;
     if (fsc_json_spans_find(text, &spans, &n_spans) != FSC_OK)
         return false;
     size_t i = 0;
@@ -160,22 +218,38 @@ static bool find_structured(fsc_text *text, pending_list *pl)
         while (next_span < n_spans && spans[next_span].first < i)
             next_span++;
         const fsc_json_span *js = next_span < n_spans && spans[next_span].first == i ? &spans[next_span] : NULL;
+        fsc_run *run = NULL;
         if (js && js->balanced && js->fio_keys) {
             fsc_buf err = {0};
-            fsc_run *run = fsc_json_read(text->store.data + js->off, js->len, &err);
+            run = fsc_json_read(text->store.data + js->off, js->len, &err);
             fsc_buf_free(&err);
-            if (run) {
-                if (!add_pending(pl, run, i, js->last, FSC_FMT_JSON)) {
-                    free(spans);
-                    return false;
-                }
-                mark_consumed(text, i, js->last);
-                i = js->last + 1;
+        }
+        size_t last = js ? js->last : i;
+        /* one repair per stretch of text: the starts inside a document already
+         * repaired (or found beyond repair) are not tried again */
+        if (js && !run && (repaired_to == SIZE_MAX || i > repaired_to) && looks_like_fio_json(text, i)) {
+            /* cut off, or with text left out ("..."): read what is whole, say what is not */
+            if (!repair_json(text, i, &run, &last, notes)) {
+                free(spans);
+                return false;
+            }
+            repaired_to = last;
+            if (!run) { /* nothing readable: the lines stay with the normal-text pass */
+                i++;
                 continue;
             }
         }
+        if (run) {
+            if (!add_pending(pl, run, i, last, FSC_FMT_JSON)) {
+                free(spans);
+                return false;
+            }
+            mark_consumed(text, i, last);
+            i = last + 1;
+            continue;
+        }
         if (fsc_terse_detect(s, n)) {
-            fsc_run *run = fsc_run_new();
+            run = fsc_run_new();
             if (!run) {
                 free(spans);
                 return false;
@@ -261,12 +335,14 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
     return fixed->oom ? FSC_E_NOMEM : FSC_OK;
 }
 
-fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
-                         size_t *n_runs)
+fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                             size_t *n_runs, char **why)
 {
     fsc_text text = {0};
     fsc_buf fixed = {0};
     *n_runs = 0;
+    if (why)
+        *why = NULL;
     fsc_status st = to_utf8(doc->data, doc->len, &fixed);
     if (st == FSC_OK)
         st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
@@ -277,12 +353,12 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     }
     for (size_t i = 0; doc->first_line && i < text.n_lines; i++)
         text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false};
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false, {0}};
     pending_list pl = {0};
-    bool ok = find_structured(&text, &pl);
+    bool ok = find_structured(&text, &pl, &ds.notes);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
-        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc, NULL) != FSC_OK)
+        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc, &ds.notes) != FSC_OK)
             ok = false;
     }
     if (ok && !ds.stopped)
@@ -292,7 +368,18 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     free(pl.items);
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
+    if (why && !ds.n_runs && ds.notes.len && !ds.notes.oom) {
+        *why = ds.notes.data; /* the caller's now */
+        memset(&ds.notes, 0, sizeof ds.notes);
+    }
+    fsc_buf_free(&ds.notes);
     if (!ok && !ds.stopped)
         return FSC_E_NOMEM;
     return ds.stopped ? FSC_E_INTERRUPTED : FSC_OK;
+}
+
+fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                         size_t *n_runs)
+{
+    return fsc_parse_doc_why(p, doc, sink, ctx, n_runs, NULL);
 }

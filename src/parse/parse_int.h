@@ -104,6 +104,13 @@ bool fsc_json_line_start(const char *s, size_t n);
  * (time linear in the text). *out is the caller's to free. FSC_E_NOMEM. */
 fsc_status fsc_json_spans_find(const fsc_text *t, fsc_json_span **out, size_t *n_out);
 
+/* A fio JSON document starting at line first that is cut off or has text left out
+ * ("..." lines, a missing tail): its readable parts as valid JSON in out, the last
+ * line it took in *last_out, and what was left out or cut in notes as
+ * "ORIG_LINE<TAB>sentence" lines. A member whose value is missing or may be cut is
+ * dropped; open containers are closed. FSC_E_SYNTAX if it nests too deep. */
+fsc_status fsc_json_repair(const fsc_text *t, size_t first, size_t *last_out, fsc_buf *out, fsc_buf *notes);
+
 /* Read one fio JSON document (a balanced {...}); NULL with a reason in err if it is
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
