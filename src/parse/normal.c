@@ -228,7 +228,7 @@ static void close_run(nstate *st, bool before_next)
             const char *msg = "result lines of several jobs without job headers or names (grep output?): not "
                               "read, as their jobs cannot be told apart";
             char note[300];
-            snprintf(note, sizeof note, "lines %u-%u: %s", a, b, msg);
+            snprintf(note, sizeof note, "%s (lines %u-%u)", msg, a, b);
             if (run->n_jobs || run->n_groups || run->n_disk_util)
                 fsc_run_warn(run, a, "%s", note);
             else
@@ -240,8 +240,8 @@ static void close_run(nstate *st, bool before_next)
          * it printed results (a signal, then an empty "Run status group") */
         const char *why = first_fio_message(run);
         char note[600];
-        snprintf(note, sizeof note, "lines %u-%u: a fio run without results%s%s%s (left out)", a, b,
-                 *why ? " (" : "", why, *why ? ")" : "");
+        snprintf(note, sizeof note, "a fio run without results (lines %u-%u%s%s): left out", a, b, *why ? "; " : "",
+                 why);
         if (run->n_groups || *why)
             carry_note(st, a, note);
         else if (st->notes)
@@ -252,7 +252,7 @@ static void close_run(nstate *st, bool before_next)
     }
     if (before_next && !run->n_jobs && !groups) {
         char note[200];
-        snprintf(note, sizeof note, "lines %u-%u: Disk stats of a run whose results are not in the text (left out)",
+        snprintf(note, sizeof note, "Disk stats of a run whose results are not in the text (lines %u-%u): left out",
                  a, b);
         carry_note(st, a, note);
         fsc_run_free(run);

@@ -273,7 +273,7 @@ static void mime_track(mime_state *m, const char *s, size_t n)
 static size_t quote_depth(const char *s, size_t n, size_t *prefix)
 {
     size_t depth = 0, i = 0;
-    while (i < n && s[i] == '>') {
+    while (i < n && s[i] == '>' && !(i + 1 < n && s[i + 1] == '=')) {
         depth++;
         i++;
         if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
@@ -596,7 +596,8 @@ typedef struct line_sink {
 static size_t quote_len(const char *s, size_t n)
 {
     size_t i = 0;
-    while (i < n && s[i] == '>') {
+    /* ">=64=0.0%" at the start of a wrapped line is fio's, not a quote level */
+    while (i < n && s[i] == '>' && !(i + 1 < n && s[i + 1] == '=')) {
         i++;
         if (i < n && s[i] == ' ')
             i++;
