@@ -12,6 +12,7 @@ parsed (parse --damage) and compared with NAME.expect.json:
   no_warning    no warning contains these
   unknown_lines each is listed as unread by --damage
   input_error   the input's manifest entry (no runs) says this
+  document      read this file (corpus:X, repo:X) instead of NAME.txt
 
 usage: check.py FIOSCOPE CASES_DIR CORPUS REPO [NAME...]
 """
@@ -111,7 +112,7 @@ def main():
         if only and name not in only:
             continue
         exp = json.load(open(os.path.join(cases, name + ".expect.json")))
-        doc_path = os.path.join(cases, name + ".txt")
+        doc_path = oracle_path(exp["document"]) if "document" in exp else os.path.join(cases, name + ".txt")
         out = subprocess.run([exe, "parse", "--damage", "-q", doc_path], capture_output=True, check=False)
         c = oc.Checker(name)
         try:

@@ -276,4 +276,20 @@ write("json_cut_off", ["fio --output-format=json output, the rest was lost:"] + 
                                             {"jobname": "mix", "absent": ["write"]}]}],
        "warnings": [{"contains": "cut off in jobs[1]"}]})
 
+# ---- 7. kb_base=1000 in fio <= 2.16 text (the corpus documents are read in place) ----
+
+def write_expect(name, expect):
+    with open(os.path.join(out, name + ".expect.json"), "w", encoding="utf-8") as f:
+        json.dump(expect, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+# io= and bw= as printed, in 1000s; issued x 4096 agrees (437439, 29374, 169593 I/Os)
+for ver, io, bw, iops in (("2.0.15", 1791800000, 895875000, 218719), ("2.1.10", 120316000, 59888000, 14621),
+                          ("2.15", 694653000, 347326000, 84796)):
+    write_expect("kb_base_1000_fio" + ver.replace(".", "_"),
+                 {"document": "corpus:fio-%s/h_kb_base1000.txt" % ver,
+                  "runs": [{"jobs": [{"jobname": "randread", "values": {"read.io_bytes": io, "read.bw_bytes": bw,
+                                                                        "read.iops": iops}}]}],
+                  "warnings": [{"line": 7, "contains": "KB read as 1000 bytes (kb_base=1000)"}]})
+
 print("cases written to", out)
