@@ -1555,19 +1555,28 @@ static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *ca
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
  * terminal at any width: non-blank, not read already, and unable to begin a fio line
  * (or, when line i itself reads as nothing, matched by no rule). */
-static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed)
+static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed,
+                              bool *md_used)
 {
     size_t m = 0;
+    *md_used = false;
     for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;
         if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn))
             break;
-        if (fsc_grammar_could_match(st->g, ns, nn) &&
-            (line_read || m > 0 || fsc_grammar_match(st->g, ns, nn, st->md)))
-            break;
-        if ((memchr(ns, '=', nn) || memchr(ns, ':', nn)) && fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
-            break; /* a damaged line of its own ("io        : min=" for "iops") */
+        if (fsc_grammar_could_match(st->g, ns, nn)) {
+            if (line_read || m > 0)
+                break;
+            *md_used = true;
+            if (fsc_grammar_match(st->g, ns, nn, st->md))
+                break;
+        }
+        if (memchr(ns, '=', nn) || memchr(ns, ':', nn)) {
+            *md_used = true;
+            if (fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
+                break; /* a damaged line of its own ("io        : min=" for "iops") */
+        }
         cand[m++] = j;
     }
     return m;
@@ -1581,9 +1590,10 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
                                     size_t *n, fsc_buf *joined, size_t *joined_to)
 {
     size_t cand[MAX_WRAP];
-    size_t m = wrap_candidates(st, i, last, r != NULL, cand, joined);
-    if (!m)
-        return r ? fsc_grammar_match(st->g, *s, *n, st->md) : NULL;
+    bool md_used;
+    size_t m = wrap_candidates(st, i, last, r != NULL, cand, joined, &md_used);
+    if (!m) /* md still holds r's match unless the look at the next line took it */
+        return r && md_used ? fsc_grammar_match(st->g, *s, *n, st->md) : r;
     fsc_buf tmp = {0};
     if (!r) {
         /* a join begins with this line's first word: only if some rule could match

@@ -124,6 +124,10 @@ typedef struct doc_kind {
     bool json;   /* a JSON document: its strings are data, never markup or entities */
     bool html;   /* tags like <br> are markup, not text */
     bool qp_all; /* quoted-printable without a MIME header saying so */
+    /* inline markup the text may hold: emphasis or code marks, closing HTML tags,
+     * underscores opening a word; clean fio output has none, and then no line is
+     * looked at for it */
+    bool marks, tags, underscores;
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -138,7 +142,7 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false};
+    doc_kind d = {false, false, false, false, false, false};
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -149,6 +153,10 @@ static doc_kind detect_doc(const char *data, size_t len)
     for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
         d.html = find_lit(data, len, html_marks[i]) != NULL;
     d.qp_all = !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
+    d.marks = memchr(data, '*', len) || memchr(data, '`', len);
+    d.tags = !d.html && find_lit(data, len, "</");
+    for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
+        d.underscores = u == data || u[-1] == ' ' || u[-1] == '\n' || u[-1] == '(';
     return d;
 }
 
@@ -1094,12 +1102,15 @@ static bool strip_markup(const char *s, size_t n, fsc_buf *out, bool *drop_buf, 
     return any && !out->oom && fio_like(buf_str(out), out->len);
 }
 
-/* Bytes that may begin markup: a quick test before strip_markup. */
-static bool may_have_markup(const char *s, size_t n)
+/* Bytes that may begin markup, of the kinds the document holds at all: a quick test
+ * before strip_markup. */
+static bool may_have_markup(doc_kind d, const char *s, size_t n)
 {
-    if (memchr(s, '*', n) || memchr(s, '`', n) || memchr(s, '<', n))
+    if (d.marks && (memchr(s, '*', n) || memchr(s, '`', n)))
         return true;
-    for (const char *u = memchr(s, '_', n); u; u = memchr(u + 1, '_', n - (size_t)(u + 1 - s)))
+    if (d.tags && memchr(s, '<', n))
+        return true;
+    for (const char *u = d.underscores ? memchr(s, '_', n) : NULL; u; u = memchr(u + 1, '_', n - (size_t)(u + 1 - s)))
         if (u == s || u[-1] == ' ' || u + 1 == s + n || u[1] == ' ')
             return true; /* "_x_" or "__x__" at a word's edge */
     return false;
@@ -1152,7 +1163,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
         return c->k.ok;
     }
-    if (!c->d.json && may_have_markup(s, n)) {
+    if (!c->d.json && may_have_markup(c->d, s, n)) {
         if (n > c->drop_cap) {
             bool *d = realloc(c->drop, n);
             if (!d)

@@ -43,18 +43,35 @@ static size_t skip_sp(const char *s, size_t n, size_t i)
  * follow the colon. */
 typedef struct label {
     const char *text, *after;
+    size_t len;
 } label;
+#define LABEL(t, a) {t, a, sizeof t - 1}
 
 static const label labels[] = {
-    {"read", "IOPS="},      {"write", "IOPS="},       {"trim", "IOPS="},        {"mixed", "IOPS="},
-    {"read", "io="},        {"write", "io="},         {"trim", "io="},          {"mixed", "io="},
-    {"READ", "bw="},        {"WRITE", "bw="},         {"TRIM", "bw="},          {"MIXED", "bw="},
-    {"READ", "io="},        {"WRITE", "io="},         {"TRIM", "io="},          {"MIXED", "io="},
-    {"iops", "min="},       {"cpu", "usr="},          {"IO depths", ""},        {"submit", "0="},
-    {"complete", "0="},     {"issued rwts", "total="}, {"issued rwt", "total="}, {"issued", "total="},
-    {"latency", "target="}, {"Disk stats (read/write)", ""},
-    {"fsync/fdatasync/sync_file_range", ""}, {"fsync/fdatasync/sync_file_range/syncfs", ""},
+    LABEL("read", "IOPS="),      LABEL("write", "IOPS="),       LABEL("trim", "IOPS="),
+    LABEL("mixed", "IOPS="),     LABEL("read", "io="),          LABEL("write", "io="),
+    LABEL("trim", "io="),        LABEL("mixed", "io="),         LABEL("READ", "bw="),
+    LABEL("WRITE", "bw="),       LABEL("TRIM", "bw="),          LABEL("MIXED", "bw="),
+    LABEL("READ", "io="),        LABEL("WRITE", "io="),         LABEL("TRIM", "io="),
+    LABEL("MIXED", "io="),       LABEL("iops", "min="),         LABEL("cpu", "usr="),
+    LABEL("IO depths", ""),      LABEL("submit", "0="),         LABEL("complete", "0="),
+    LABEL("issued rwts", "total="), LABEL("issued rwt", "total="), LABEL("issued", "total="),
+    LABEL("latency", "target="), LABEL("Disk stats (read/write)", ""),
+    LABEL("fsync/fdatasync/sync_file_range", ""), LABEL("fsync/fdatasync/sync_file_range/syncfs", ""),
 };
+
+/* The bytes a label (or a parenthesised one, or JSON's key) can end with: most colons
+ * (clocks, "err= 0:", prose) are passed over on this one test. */
+static bool label_end(unsigned char c)
+{
+    switch (c) {
+    case 'd': case 'e': case 'm': case 'D': case 'E': case 'M': case 's': case 'u': case 't':
+    case 'y': case ')': case '"':
+        return true;
+    default:
+        return false;
+    }
+}
 
 /* "clat (usec)", "lat (nsec)", "slat (msec)", "sync (usec)", "clat percentiles (usec)",
  * "bw (  KiB/s)", "Run status group 0 (all jobs)" ending at s[e]: its start, or -1. */
@@ -96,38 +113,56 @@ static bool boundary(const char *s, size_t p)
     return p == 0 || !(isalnum((unsigned char)s[p - 1]) || s[p - 1] == '_');
 }
 
+/* The label ending at s[e] before a colon (fio pads some), with the right text at
+ * s[a] after the colon: its start, or -1. */
+static long label_before(const char *s, size_t n, size_t e, size_t a)
+{
+    char last = s[e - 1];
+    if (last == '"')
+        return e >= 13 && !memcmp(s + e - 13, "\"fio version\"", 13) ? (long)(e - 13) : -1;
+    if (last == ')') {
+        long p = paren_label(s, e);
+        if (p >= 0 && boundary(s, (size_t)p))
+            return p;
+    }
+    for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+        size_t k = labels[i].len;
+        if (e >= k && last == labels[i].text[k - 1] && !memcmp(s + e - k, labels[i].text, k) &&
+            boundary(s, e - k) && starts(s + a, n - a, labels[i].after))
+            return (long)(e - k);
+    }
+    return -1;
+}
+
 long fsc_fio_keyword_at(const char *s, size_t n)
 {
-    for (const char *bar = memchr(s, '|', n); bar; bar = memchr(bar + 1, '|', n - (size_t)(bar + 1 - s))) {
+    /* the leftmost keyword: a label before a colon (most lines), then, before it, a
+     * percentile row or a terse record */
+    long best = -1;
+    for (const char *c = memchr(s, ':', n); c && best < 0; c = memchr(c + 1, ':', n - (size_t)(c + 1 - s))) {
+        size_t col = (size_t)(c - s), e = col;
+        while (e > 0 && s[e - 1] == ' ')
+            e--;
+        if (e && label_end((unsigned char)s[e - 1]))
+            best = label_before(s, n, e, skip_sp(s, n, col + 1));
+    }
+    size_t lim = best < 0 ? n : (size_t)best;
+    for (const char *bar = memchr(s, '|', lim); bar; bar = memchr(bar + 1, '|', lim - (size_t)(bar + 1 - s))) {
         size_t k = skip_sp(s, n, (size_t)(bar + 1 - s)), d = k;
         while (d < n && (isdigit((unsigned char)s[d]) || s[d] == '.'))
             d++;
-        if (d > k && starts(s + d, n - d, "th=["))
-            return bar - s;
+        if (d > k && starts(s + d, n - d, "th=[")) {
+            best = bar - s;
+            lim = (size_t)best;
+            break;
+        }
     }
-    for (const char *semi = memchr(s, ';', n); semi; semi = memchr(semi + 1, ';', n - (size_t)(semi + 1 - s))) {
+    for (const char *semi = memchr(s, ';', lim); semi; semi = memchr(semi + 1, ';', lim - (size_t)(semi + 1 - s))) {
         size_t p = (size_t)(semi - s);
         if (p >= 1 && s[p - 1] >= '2' && s[p - 1] <= '5' && boundary(s, p - 1) && starts(s + p, n - p, ";fio-"))
             return (long)(p - 1);
     }
-    for (const char *c = memchr(s, ':', n); c; c = memchr(c + 1, ':', n - (size_t)(c + 1 - s))) {
-        size_t col = (size_t)(c - s), e = col;
-        while (e > 0 && s[e - 1] == ' ')
-            e--;
-        size_t a = skip_sp(s, n, col + 1);
-        if (e >= 13 && !memcmp(s + e - 13, "\"fio version\"", 13))
-            return (long)(e - 13);
-        long p = paren_label(s, e);
-        if (p >= 0 && boundary(s, (size_t)p))
-            return p;
-        for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
-            size_t k = strlen(labels[i].text);
-            if (e >= k && !memcmp(s + e - k, labels[i].text, k) && boundary(s, e - k) &&
-                starts(s + a, n - a, labels[i].after))
-                return (long)(e - k);
-        }
-    }
-    return -1;
+    return best;
 }
 
 /* ---- templates: digits and spaces as classes ---- */
@@ -353,7 +388,7 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
     for (size_t i = 0; i < t->n_lines && ok; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        long p = (memchr(s, ':', n) || memchr(s, '|', n) || memchr(s, ';', n)) ? fsc_fio_keyword_at(s, n) : -1;
+        long p = fsc_fio_keyword_at(s, n);
         if (p < 0)
             continue;
         tmpl tp;
