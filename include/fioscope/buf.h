@@ -32,6 +32,10 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f);
 /* Shortest text that reads back as exactly v ("61551001.6", "15000", "1e+20");
  * integral values below 2^53 print without a decimal point. Non-finite → "null". */
 void fsc_buf_num(fsc_buf *b, double v);
+/* Decimal digits of an unsigned 64-bit integer. */
+void fsc_buf_u64(fsc_buf *b, uint64_t u);
+/* A number of the model: its exact integer when it has one, else fsc_buf_num(v). */
+void fsc_buf_fnum(fsc_buf *b, const fsc_num *n);
 
 /* Streaming JSON writer. `pretty` indents with two spaces; `html_safe` writes "</"
  * as "<\/" so the output can sit inside a <script> element. Invalid UTF-8 in strings
@@ -53,6 +57,7 @@ void fsc_jw_key(fsc_jw *w, const char *key);
 void fsc_jw_str(fsc_jw *w, const char *s); /* NULL writes null */
 void fsc_jw_strn(fsc_jw *w, const char *s, size_t n);
 void fsc_jw_num(fsc_jw *w, double v);
+void fsc_jw_fnum(fsc_jw *w, const fsc_num *n); /* fsc_buf_fnum */
 void fsc_jw_bool(fsc_jw *w, bool v);
 void fsc_jw_null(fsc_jw *w);
 /* Length of the valid UTF-8 sequence starting at s (at most n bytes): 1 for ASCII,

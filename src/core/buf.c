@@ -153,6 +153,21 @@ void fsc_buf_num(fsc_buf *b, double v)
     fsc_buf_add(b, tmp, (size_t)n);
 }
 
+void fsc_buf_u64(fsc_buf *b, uint64_t u)
+{
+    char tmp[24];
+    char *e = tmp + sizeof tmp, *p = put_digits(e, u, 1);
+    fsc_buf_add(b, p, (size_t)(e - p));
+}
+
+void fsc_buf_fnum(fsc_buf *b, const fsc_num *n)
+{
+    if (n->exact)
+        fsc_buf_u64(b, n->u);
+    else
+        fsc_buf_num(b, n->v);
+}
+
 /* Length of a valid UTF-8 sequence at s (max n bytes), 0 if invalid. */
 static size_t utf8_len(const unsigned char *s, size_t n)
 {
@@ -353,6 +368,12 @@ void fsc_jw_num(fsc_jw *w, double v)
 {
     before_item(w);
     fsc_buf_num(w->out, v);
+}
+
+void fsc_jw_fnum(fsc_jw *w, const fsc_num *n)
+{
+    before_item(w);
+    fsc_buf_fnum(w->out, n);
 }
 
 void fsc_jw_bool(fsc_jw *w, bool v)

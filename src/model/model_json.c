@@ -47,7 +47,7 @@ static void write_fields(fsc_jw *w, const void *base, const fsc_field *tab, size
         if (!v->set)
             continue;
         fsc_jw_key(w, tab[i].name);
-        fsc_jw_num(w, v->v);
+        fsc_jw_fnum(w, v);
     }
 }
 
@@ -161,7 +161,7 @@ static void write_group(fsc_jw *w, const fsc_group *g)
     fsc_jw_obj(w);
     if (g->groupid.set) {
         fsc_jw_key(w, "groupid");
-        fsc_jw_num(w, g->groupid.v);
+        fsc_jw_fnum(w, &g->groupid);
     }
     if (g->hostname) {
         fsc_jw_key(w, "hostname");

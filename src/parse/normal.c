@@ -228,39 +228,39 @@ static bool bwstat_factor(const char *u, size_t n, uint64_t *num, uint64_t *den)
 
 /* Convert a captured value. unit/unit_len: the line's "unit" capture, if any. */
 static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, const char *unit,
-                          size_t unit_len, double *out)
+                          size_t unit_len, fsc_num *out)
 {
     trim(&s, &n);
     switch (kind) {
     case FSC_K_INT:
-    case FSC_K_PLAIN: return fsc_parse_plain(s, n, out);
-    case FSC_K_COUNT: return fsc_parse_count(s, n, out);
-    case FSC_K_SIZE: return fsc_parse_size(s, n, st->units, out);
-    case FSC_K_RATE: return fsc_parse_rate(s, n, st->units, out);
-    case FSC_K_PCT: return fsc_parse_pct(s, n, out);
+    case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, out);
+    case FSC_K_COUNT: return fsc_parse_count_num(s, n, out);
+    case FSC_K_SIZE: return fsc_parse_size_num(s, n, st->units, out);
+    case FSC_K_RATE: return fsc_parse_rate_num(s, n, st->units, out);
+    case FSC_K_PCT: return fsc_parse_pct_num(s, n, out);
     case FSC_K_DURATION:
         if (!unit)
             return FSC_E_SYNTAX;
-        return fsc_parse_duration_ns(s, n, unit, unit_len, out);
+        return fsc_parse_duration_num(s, n, unit, unit_len, out);
     case FSC_K_BWSTAT: {
         uint64_t num = 1, den = 1;
         if (unit && !bwstat_factor(unit, unit_len, &num, &den))
             return FSC_E_SYNTAX;
-        return fsc_parse_scaled(s, n, num, den, out);
+        return fsc_parse_scaled_num(s, n, num, den, out);
     }
     default: return FSC_E_SYNTAX;
     }
 }
 
 static void set_num(nstate *st, void *base, const fsc_field *tab, size_t ntab, const char *field,
-                    double v, size_t idx)
+                    fsc_num v, size_t idx)
 {
     const fsc_field *f = fsc_field_find(tab, ntab, field, strlen(field));
     if (!f) {
         warn(st, idx, "grammar names an unknown model field '%.*s'", (int)(strlen(field)), field);
         return;
     }
-    *fsc_field_ptr(base, f) = fsc_num_of(v);
+    *fsc_field_ptr(base, f) = v;
 }
 
 /* Captured fields of the rule ("fields") into a struct described by tab. */
@@ -278,13 +278,13 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
         const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
         if (!f)
             continue; /* a capture meant for another target (e.g. jobname) */
-        double v;
+        fsc_num v;
         if (convert(st, cf->kind, s, n, NULL, 0, &v) != FSC_OK) {
             st->run->lines.malformed++;
             warn(st, idx, "cannot read the value '%.*s'", (int)(n), s);
             continue;
         }
-        *fsc_field_ptr(base, f) = fsc_num_of(v); /* set_num, with the field found above */
+        *fsc_field_ptr(base, f) = v; /* set_num, with the field found above */
     }
 }
 
@@ -368,9 +368,9 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                 warn(st, idx, "unknown field '%.*s'", (int)(kn), k);
             } else if (f->kind == FSC_K_PAIR) {
                 const char *slash = memchr(v, '/', vn);
-                double a, b;
-                if (slash && fsc_parse_plain(v, (size_t)(slash - v), &a) == FSC_OK &&
-                    fsc_parse_plain(slash + 1, (size_t)(v + vn - slash - 1), &b) == FSC_OK) {
+                fsc_num a, b;
+                if (slash && fsc_parse_plain_num(v, (size_t)(slash - v), &a) == FSC_OK &&
+                    fsc_parse_plain_num(slash + 1, (size_t)(v + vn - slash - 1), &b) == FSC_OK) {
                     set_num(st, base, tab, ntab, f->field, a, idx);
                     if (f->field2)
                         set_num(st, base, tab, ntab, f->field2, b, idx);
@@ -379,7 +379,7 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                     warn(st, idx, "cannot read the value pair '%.*s'", (int)(vn), v);
                 }
             } else {
-                double val;
+                fsc_num val;
                 fsc_status cst = convert(st, f->kind, v, vn, unit, unit_len, &val);
                 if (cst != FSC_OK && f->kind != FSC_K_STRING) {
                     /* "59752.00[74/9131]": junk glued to a number by a paste; keep the number */
@@ -720,12 +720,12 @@ static void issued_values(nstate *st, const char *s, size_t n, size_t field_off,
             vn -= (size_t)(eq + 1 - v);
             v = eq + 1;
         }
-        double val;
-        if (fsc_parse_plain(v, vn, &val) == FSC_OK) {
+        fsc_num val;
+        if (fsc_parse_plain_num(v, vn, &val) == FSC_OK) {
             fsc_dir *d = &j->dir[order[k]];
             /* fio's sync object has only total_ios */
             if (order[k] != FSC_DIR_SYNC || field_off == offsetof(fsc_dir, total_ios)) {
-                *(fsc_num *)((char *)d + field_off) = fsc_num_of(val);
+                *(fsc_num *)((char *)d + field_off) = val;
                 if (order[k] != FSC_DIR_SYNC)
                     d->present = true;
             }

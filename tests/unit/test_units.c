@@ -99,6 +99,49 @@ static void test_numbers_print(void **state)
     fsc_buf_free(&b);
 }
 
+/* Integers above 2^53 (wrapped 64-bit counters) stay exact through conversion and
+ * printing; smaller ones and decimals are plain doubles as before. */
+static void test_exact_integers(void **state)
+{
+    static const struct {
+        const char *in;
+        const char *want;
+        bool exact;
+    } cases[] = {
+        {"18446744073709341660", "18446744073709341660", true},
+        {"18446744073709551615", "18446744073709551615", true}, /* UINT64_MAX */
+        {"9007199254740993", "9007199254740993", true},         /* 2^53 + 1 */
+        {"9007199254740991", "9007199254740991", false},        /* below 2^53 */
+        {"177", "177", false},
+        {"12.5", "12.5", false},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fsc_num n = {0};
+        assert_int_equal(fsc_parse_plain_num(cases[i].in, strlen(cases[i].in), &n), FSC_OK);
+        assert_true(n.set);
+        assert_int_equal(n.exact, cases[i].exact);
+        fsc_buf b = {0};
+        fsc_buf_fnum(&b, &n);
+        assert_string_equal(b.data, cases[i].want);
+        fsc_buf_free(&b);
+    }
+    fsc_num n;
+    /* one digit more than 64 bits hold: out of range, as before */
+    assert_int_equal(fsc_parse_plain_num("18446744073709551616", 20, &n), FSC_E_RANGE);
+    /* an exact product: 16 EiB - 1 KiB in bytes from a KiB count */
+    assert_int_equal(fsc_parse_size_num("18014398509481983KiB", 20, modern, &n), FSC_OK);
+    assert_true(n.exact && n.u == 18446744073709550592ULL);
+    /* a fractional result is never "exact" */
+    assert_int_equal(fsc_parse_scaled_num("9007199254740993.5", 18, 1, 1, &n), FSC_OK);
+    assert_false(n.exact);
+    /* fsc_num_u64 keeps small integers as plain doubles */
+    n = fsc_num_u64(42);
+    assert_true(n.set && !n.exact && n.v == 42);
+    n = fsc_num_u64(UINT64_MAX);
+    assert_true(n.exact && n.u == UINT64_MAX);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -106,6 +149,7 @@ int main(void)
         cmocka_unit_test(test_durations),
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_numbers_print),
+        cmocka_unit_test(test_exact_integers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
