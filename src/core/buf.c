@@ -46,6 +46,11 @@ static bool reserve(fsc_buf *b, size_t extra)
     return true;
 }
 
+char *fsc_buf_room(fsc_buf *b, size_t n)
+{
+    return reserve(b, n) ? b->data + b->len : NULL;
+}
+
 void fsc_buf_add(fsc_buf *b, const void *p, size_t n)
 {
     if (!reserve(b, n))
@@ -96,68 +101,94 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f)
 }
 
 /* Decimal digits of u, right-aligned to end, at least min_digits (zero-padded);
- * returns the first digit. printf's "%0*llu" without its cost. */
+ * returns the first digit. printf's "%0*llu" without its cost: two digits a step. */
 static char *put_digits(char *end, unsigned long long u, int min_digits)
 {
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                "8081828384858687888990919293949596979899";
     char *p = end;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u || end - p < min_digits);
+    while (u >= 100) {
+        unsigned k = (unsigned)(u % 100) * 2;
+        u /= 100;
+        *--p = pairs[k + 1];
+        *--p = pairs[k];
+    }
+    if (u >= 10) {
+        *--p = pairs[u * 2 + 1];
+        *--p = pairs[u * 2];
+    } else {
+        *--p = (char)('0' + u);
+    }
+    while (end - p < min_digits)
+        *--p = '0';
     return p;
 }
 
-void fsc_buf_num(fsc_buf *b, double v)
+/* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
+ * length. */
+size_t fsc_num_fmt(char *dst, double v)
 {
-    char tmp[40];
+    char tmp[FSC_NUM_MAX];
     if (!isfinite(v)) {
-        fsc_buf_puts(b, "null");
-        return;
+        memcpy(dst, "null", 4);
+        return 4;
     }
-    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-        unsigned long long u = (unsigned long long)fabs(v);
-        char *e = tmp + sizeof tmp, *p = e;
-        do {
-            *--p = (char)('0' + u % 10);
-            u /= 10;
-        } while (u);
+    char *e = tmp + sizeof tmp, *p;
+    double av = fabs(v);
+    if (av < 9007199254740992.0 && v == (double)(long long)v) {
+        p = put_digits(e, (unsigned long long)av, 1);
         if (v < 0)
             *--p = '-';
-        fsc_buf_add(b, p, (size_t)(e - p));
-        return;
+        memcpy(dst, p, (size_t)(e - p));
+        return (size_t)(e - p);
     }
     /* Most values came from text with a few decimals: find the fewest decimals d with
      * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
      * correctly rounded and the printed decimal reads back as v. */
     static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    double av = fabs(v);
+    static const unsigned long long u10[] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+                                             10000000ULL, 100000000ULL, 1000000000ULL};
     for (int d = 1; d <= 9; d++) {
         double x = nearbyint(av * p10[d]);
         if (x >= 9007199254740992.0)
             break;
         if (x / p10[d] == av) {
-            unsigned long long ix = (unsigned long long)x, den = (unsigned long long)p10[d];
-            char *e = tmp + sizeof tmp;
-            char *p = put_digits(e, ix % den, d); /* "%s%llu.%0*llu" */
+            unsigned long long ix = (unsigned long long)x, den = u10[d];
+            p = put_digits(e, ix % den, d); /* "%s%llu.%0*llu" */
             *--p = '.';
             p = put_digits(p, ix / den, 1);
             if (v < 0)
                 *--p = '-';
-            fsc_buf_add(b, p, (size_t)(e - p));
-            return;
+            memcpy(dst, p, (size_t)(e - p));
+            return (size_t)(e - p);
         }
     }
     int n = snprintf(tmp, sizeof tmp, "%.15g", v);
     if (strtod(tmp, NULL) != v)
         n = snprintf(tmp, sizeof tmp, "%.17g", v);
-    fsc_buf_add(b, tmp, (size_t)n);
+    memcpy(dst, tmp, (size_t)n);
+    return (size_t)n;
+}
+
+void fsc_buf_num(fsc_buf *b, double v)
+{
+    char tmp[FSC_NUM_MAX];
+    fsc_buf_add(b, tmp, fsc_num_fmt(tmp, v));
+}
+
+size_t fsc_u64_fmt(char *dst, uint64_t u)
+{
+    char tmp[24];
+    char *e = tmp + sizeof tmp, *p = put_digits(e, u, 1);
+    memcpy(dst, p, (size_t)(e - p));
+    return (size_t)(e - p);
 }
 
 void fsc_buf_u64(fsc_buf *b, uint64_t u)
 {
     char tmp[24];
-    char *e = tmp + sizeof tmp, *p = put_digits(e, u, 1);
-    fsc_buf_add(b, p, (size_t)(e - p));
+    fsc_buf_add(b, tmp, fsc_u64_fmt(tmp, u));
 }
 
 void fsc_buf_fnum(fsc_buf *b, const fsc_num *n)

@@ -99,8 +99,7 @@ double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den)
     return fsc_decimal_num(d, num, den).v;
 }
 
-/* Value of a count prefix letter (x1000 steps); 0 if not a prefix. */
-static uint64_t count_prefix(char c)
+uint64_t fsc_count_prefix(char c)
 {
     switch (c) {
     case 'k':
@@ -124,7 +123,7 @@ static fsc_status parse_suffixed(const char *s, size_t n, fsc_decimal *d, uint64
         return st;
     *mul = 1;
     if (used < n) {
-        *mul = count_prefix(s[used]);
+        *mul = fsc_count_prefix(s[used]);
         if (!*mul || used + 1 != n)
             return FSC_E_SYNTAX;
     }

@@ -2,6 +2,7 @@
 /* fsc_parse_doc: the pipeline normalize → find JSON / terse / normal runs → label. */
 #include "fioscope/parse.h"
 
+#include "fastline.h"
 #include "parse_int.h"
 
 #include <stdio.h>
@@ -11,6 +12,7 @@
 struct fsc_parser {
     fsc_parse_opts opts;
     fsc_grammar_set *grammars;
+    fsc_fastpath *fast; /* NULL: grammar only (FIOSCOPE_NO_FASTPATH, grammar override) */
 };
 
 fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
@@ -27,6 +29,7 @@ fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
         free(p);
         return NULL;
     }
+    p->fast = fsc_fastpath_new(p->grammars);
     return p;
 }
 
@@ -34,6 +37,7 @@ void fsc_parser_free(fsc_parser *p)
 {
     if (!p)
         return;
+    fsc_fastpath_free(p->fast);
     fsc_grammars_free(p->grammars);
     free(p);
 }
@@ -307,22 +311,34 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     fsc_text text = {0};
     fsc_buf fixed = {0};
     *n_runs = 0;
-    fsc_status st = to_utf8(doc->data, doc->len, &fixed);
-    if (st == FSC_OK)
-        st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
-    fsc_buf_free(&fixed);
+    fsc_status st = FSC_OK;
+    bool headings = false;
+    /* a log as fio wrote it needs no normalizing: its lines are read in place */
+    bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &st);
+    if (clean) {
+        st = headings ? fsc_outline_build(&text) : fsc_outline_empty(&text);
+    } else if (st == FSC_OK) {
+        st = to_utf8(doc->data, doc->len, &fixed);
+        if (st == FSC_OK)
+            st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
+        fsc_buf_free(&fixed);
+        for (size_t i = 0; st == FSC_OK && doc->first_line && i < text.n_lines; i++)
+            text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
+    }
     if (st != FSC_OK) {
+        if (clean)
+            fsc_prescan_release(&text);
         fsc_text_free(&text);
         return st;
     }
-    for (size_t i = 0; doc->first_line && i < text.n_lines; i++)
-        text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
     doc_state ds = {p, doc, &text, sink, ctx, 0, false};
     pending_list pl = {0};
-    bool ok = find_structured(&text, &pl);
+    /* the pre-scan let no JSON document or terse record through */
+    bool ok = clean || find_structured(&text, &pl);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
-        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc) != FSC_OK)
+        if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc) !=
+            FSC_OK)
             ok = false;
     }
     if (ok && !ds.stopped)
@@ -330,6 +346,8 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     for (size_t k = 0; k < pl.n; k++)
         fsc_run_free(pl.items[k].run);
     free(pl.items);
+    if (clean)
+        fsc_prescan_release(&text);
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
     if (!ok && !ds.stopped)

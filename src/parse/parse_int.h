@@ -49,6 +49,8 @@ void fsc_text_free(fsc_text *t);
 /* Index the headings of t once, so that fsc_context_collect costs the same for the
  * last run of a huge log as for the first (fsc_normalize calls it). FSC_E_NOMEM. */
 fsc_status fsc_outline_build(fsc_text *t);
+/* An outline without headings, for a text known to hold none (the pre-scan's). */
+fsc_status fsc_outline_empty(fsc_text *t);
 void fsc_outline_free(struct fsc_outline *o); /* NULL is fine */
 
 /* Fill run->context (headings above line index `first`, outermost first, then the
@@ -93,5 +95,9 @@ typedef enum fsc_lineclass {
 typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx);
+/* The same with the fast path of fastline.c (fp NULL: the grammar alone). */
+typedef struct fsc_fastpath fsc_fastpath;
+fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
+                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx);
 
 #endif
