@@ -75,18 +75,36 @@ fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *us
 
 fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den)
 {
+    fsc_num r = {0, true, false, 0};
+    uint64_t p64, q64;
+    /* the common case in 64 bits (the same results as the 128-bit way below) */
+    if (!__builtin_mul_overflow(d.mant, num, &p64) && !__builtin_mul_overflow(pow10_tab[d.scale], den, &q64) &&
+        q64 != 0) {
+        if (q64 == 1 || p64 % q64 == 0) {
+            uint64_t i = q64 == 1 ? p64 : p64 / q64;
+            r.v = (double)i; /* exact integer: one rounding at most */
+            if (!d.neg && r.v >= FSC_EXACT_MIN) {
+                r.exact = true; /* a double cannot hold every integer this large */
+                r.u = i;
+            }
+        } else {
+            /* long double keeps 64 bits of mantissa, so the result rounds once in practice */
+            r.v = (double)((long double)p64 / (long double)q64);
+        }
+        if (d.neg)
+            r.v = -r.v;
+        return r;
+    }
     unsigned __int128 p = (unsigned __int128)d.mant * num;
     unsigned __int128 q = (unsigned __int128)pow10_tab[d.scale] * den;
-    fsc_num r = {0, true, false, 0};
     if (q != 0 && p % q == 0) {
         unsigned __int128 i = p / q;
         r.v = (double)i; /* exact integer: one rounding at most */
         if (!d.neg && i <= UINT64_MAX && r.v >= FSC_EXACT_MIN) {
-            r.exact = true; /* a double cannot hold every integer this large */
+            r.exact = true;
             r.u = (uint64_t)i;
         }
     } else {
-        /* long double keeps 64 bits of mantissa, so the result rounds once in practice */
         r.v = (double)((long double)p / (long double)q);
     }
     if (d.neg)

@@ -179,6 +179,25 @@ static char *put_frag(const jo *o, char *p, const frag *k)
     return p;
 }
 
+/* A key given as its fragment text q[0, n) ("\"jobs\":"). */
+static bool key_lit(jo *o, bool *first, const char *q, size_t n)
+{
+    char *p = room_item(o, n, 0);
+    if (!p)
+        return false;
+    p = sep(o, p, first);
+    memcpy(p, q, n);
+    p += n;
+    if (o->pretty)
+        *p++ = ' ';
+    commit(o->b, p);
+    return true;
+}
+
+/* Fragments of constant names. */
+#define FRAG(name) {"\"" name "\":", sizeof(name) + 2}
+#define KEY(o, first, name) key_lit((o), (first), "\"" name "\":", sizeof(name) + 2)
+
 static bool key_text(jo *o, bool *first, const char *key)
 {
     frag k;
@@ -220,15 +239,23 @@ static void put_str(jo *o, const char *s)
         fsc_buf_add(o->b, "null", 4);
 }
 
-static void key_num(jo *o, bool *first, const char *key, double v)
-{
-    if (key_text(o, first, key))
-        put_num(o, v);
-}
-
 static void key_str(jo *o, bool *first, const char *key, const char *s)
 {
     if (key_text(o, first, key))
+        put_str(o, s);
+}
+
+#define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
+
+static void key_numl(jo *o, bool *first, const char *q, size_t n, double v)
+{
+    if (key_lit(o, first, q, n))
+        put_num(o, v);
+}
+
+static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
+{
+    if (key_lit(o, first, q, n))
         put_str(o, s);
 }
 
@@ -263,25 +290,29 @@ static void element(jo *o, bool *first)
         commit(o->b, sep(o, p, first));
 }
 
+/* The set fields of a descriptor table, in table order: one reservation for all. */
 static void write_fields(jo *o, bool *first, const void *base, const fsc_field *tab, size_t n)
 {
     const frag *fr = frags_of(tab);
+    if (!fr) { /* a table whose names need escaping: key by key */
+        for (size_t i = 0; i < n; i++) {
+            const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+            if (v->set && key_text(o, first, tab[i].name))
+                put_fnum(o, v);
+        }
+        return;
+    }
+    char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    if (!p)
+        return;
     for (size_t i = 0; i < n; i++) {
         const fsc_num *v = fsc_field_cptr(base, &tab[i]);
         if (!v->set)
             continue;
-        if (!fr) {
-            if (key_text(o, first, tab[i].name))
-                put_fnum(o, v);
-            continue;
-        }
-        char *p = room_item(o, fr[i].n, FSC_NUM_MAX);
-        if (!p)
-            return;
         p = put_frag(o, sep(o, p, first), &fr[i]);
         p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
-        commit(o->b, p);
     }
+    commit(o->b, p);
 }
 
 /* A short key of the model's own (kvlist, percentile): plain ASCII nearly always. */
@@ -313,18 +344,61 @@ static void key_short(jo *o, bool *first, const char *key, size_t n)
     commit(o->b, p);
 }
 
-static void write_kvlist(jo *o, bool *first, const char *name, const fsc_kvlist *l)
+/* A key of the model's own that needs no escaping ("4", ">=64", "99.900000"). */
+static inline bool plain_key(const jo *o, const char *key, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)key[i];
+        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || (o->html_safe && (c == '<' || c == '>' || c == '&')))
+            return false;
+    }
+    return true;
+}
+
+/* key: number members from short keys, written in one reservation. */
+static char *short_member(const jo *o, char *p, bool *first, const char *key, size_t n, double v)
+{
+    p = sep(o, p, first);
+    *p++ = '"';
+    memcpy(p, key, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    return p + fsc_num_fmt(p, v);
+}
+
+static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l)
 {
     if (!l->n)
         return;
-    if (!key_text(o, first, name))
+    char *p = room_item(o, name->n, 1);
+    if (!p)
         return;
-    open_(o, '{');
+    p = put_frag(o, sep(o, p, first), name);
+    *p++ = '{';
+    commit(o->b, p);
+    o->depth++;
     bool f = true;
+    /* a key holds at most 15 bytes (fsc_kv) */
+    p = room(o->b, l->n * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    if (!p)
+        return;
     for (size_t i = 0; i < l->n; i++) {
-        key_short(o, &f, l->items[i].key, strlen(l->items[i].key));
-        put_num(o, l->items[i].v);
+        const char *k = l->items[i].key;
+        size_t kn = strnlen(k, sizeof l->items[i].key);
+        if (!plain_key(o, k, kn)) {
+            commit(o->b, p);
+            key_short(o, &f, k, kn);
+            put_num(o, l->items[i].v);
+            if (!(p = room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2))))
+                return;
+            continue;
+        }
+        p = short_member(o, p, &f, k, kn, l->items[i].v);
     }
+    commit(o->b, p);
     close_(o, f, '}');
 }
 
@@ -365,29 +439,32 @@ static size_t pct_key_memo(char *out, double pct)
     return n;
 }
 
-static void write_lat(jo *o, bool *first, const char *name, const fsc_lat *l)
+static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
 {
     if (!lat_present(l))
         return;
-    if (!key_text(o, first, name))
+    if (!key_lit(o, first, name->s, name->n))
         return;
     open_(o, '{');
     bool f = true;
     write_fields(o, &f, l, fsc_lat_fields, fsc_n_lat_fields);
     if (l->n_percentile) {
-        key_text(o, &f, "percentile");
+        KEY(o, &f, "percentile");
         open_(o, '{');
         bool pf = true;
+        char *p = room(o->b, l->n_percentile * (48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+        if (!p)
+            return;
         for (size_t i = 0; i < l->n_percentile; i++) {
             char key[48];
             size_t kn = pct_key_memo(key, l->percentile[i].pct);
-            key_short(o, &pf, key, kn);
-            put_num(o, l->percentile[i].ns);
+            p = short_member(o, p, &pf, key, kn, l->percentile[i].ns);
         }
+        commit(o->b, p);
         close_(o, pf, '}');
     }
     if (l->n_bins) {
-        key_text(o, &f, "bins");
+        KEY(o, &f, "bins");
         open_(o, '{');
         bool bf = true;
         for (size_t i = 0; i < l->n_bins; i++) {
@@ -401,32 +478,38 @@ static void write_lat(jo *o, bool *first, const char *name, const fsc_lat *l)
     close_(o, f, '}');
 }
 
-static void write_dir(jo *o, bool *first, const char *name, const fsc_dir *d)
+/* fsc_ddir_name and fsc_latkind_name as fragments */
+static const frag dir_frags[FSC_DIR_COUNT] = {FRAG("read"), FRAG("write"), FRAG("trim"), FRAG("sync"),
+                                              FRAG("mixed")};
+static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), FRAG("lat_ns")};
+
+static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 {
-    if (!key_text(o, first, name))
+    if (!key_lit(o, first, name->s, name->n))
         return;
     open_(o, '{');
     bool f = true;
     write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields);
     for (int k = 0; k < FSC_LAT_COUNT; k++)
-        write_lat(o, &f, fsc_latkind_name((fsc_latkind)k), &d->lat[k]);
+        write_lat(o, &f, &lat_frags[k], &d->lat[k]);
     close_(o, f, '}');
 }
 
 /* The members of a job object; returns whether none was written (never: the name). */
 static bool write_job(jo *o, const fsc_job *job)
 {
-    static const char *const bucket_names[FSC_BUCKET_COUNT] = {"latency_ns", "latency_us", "latency_ms"};
+    static const frag lists[] = {FRAG("iodepth_level"), FRAG("iodepth_submit"), FRAG("iodepth_complete"),
+                                 FRAG("latency_ns"),    FRAG("latency_us"),     FRAG("latency_ms")};
     bool f = true;
-    key_str(o, &f, "jobname", job->jobname ? job->jobname : "");
+    key_strl(o, &f, KEYLIT("jobname"), job->jobname ? job->jobname : "");
     if (job->hostname)
-        key_str(o, &f, "hostname", job->hostname);
+        key_strl(o, &f, KEYLIT("hostname"), job->hostname);
     if (job->description)
-        key_str(o, &f, "desc", job->description);
+        key_strl(o, &f, KEYLIT("desc"), job->description);
     if (job->error_text)
-        key_str(o, &f, "error_text", job->error_text);
+        key_strl(o, &f, KEYLIT("error_text"), job->error_text);
     write_fields(o, &f, job, fsc_job_fields, 5); /* groupid error pid jobs job_runtime */
-    if (job->n_options && key_text(o, &f, "job options")) {
+    if (job->n_options && KEY(o, &f, "job options")) {
         open_(o, '{');
         bool of = true;
         for (size_t i = 0; i < job->n_options; i++)
@@ -435,13 +518,13 @@ static bool write_job(jo *o, const fsc_job *job)
     }
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (job->dir[d].present)
-            write_dir(o, &f, fsc_ddir_name((fsc_ddir)d), &job->dir[d]);
+            write_dir(o, &f, &dir_frags[d], &job->dir[d]);
     write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5);
-    write_kvlist(o, &f, "iodepth_level", &job->iodepth_level);
-    write_kvlist(o, &f, "iodepth_submit", &job->iodepth_submit);
-    write_kvlist(o, &f, "iodepth_complete", &job->iodepth_complete);
+    write_kvlist(o, &f, &lists[0], &job->iodepth_level);
+    write_kvlist(o, &f, &lists[1], &job->iodepth_submit);
+    write_kvlist(o, &f, &lists[2], &job->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        write_kvlist(o, &f, bucket_names[b], &job->latency[b]);
+        write_kvlist(o, &f, &lists[3 + b], &job->latency[b]);
     return f;
 }
 
@@ -464,12 +547,12 @@ static void write_group(jo *o, const fsc_group *g)
 {
     open_(o, '{');
     bool f = true;
-    if (g->groupid.set && key_text(o, &f, "groupid"))
+    if (g->groupid.set && KEY(o, &f, "groupid"))
         put_fnum(o, &g->groupid);
     if (g->hostname)
-        key_str(o, &f, "hostname", g->hostname);
+        key_strl(o, &f, KEYLIT("hostname"), g->hostname);
     for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        if (!g->dir[d].present || !key_text(o, &f, fsc_ddir_name((fsc_ddir)d)))
+        if (!g->dir[d].present || !key_lit(o, &f, dir_frags[d].s, dir_frags[d].n))
             continue;
         open_(o, '{');
         bool df = true;
@@ -483,9 +566,9 @@ static void write_disk(jo *o, const fsc_disk *d)
 {
     open_(o, '{');
     bool f = true;
-    key_str(o, &f, "name", d->name ? d->name : "");
+    key_strl(o, &f, KEYLIT("name"), d->name ? d->name : "");
     write_fields(o, &f, d, fsc_disk_fields, fsc_n_disk_fields);
-    if (d->n_members && key_text(o, &f, "members")) {
+    if (d->n_members && KEY(o, &f, "members")) {
         open_(o, '[');
         bool mf = true;
         for (size_t i = 0; i < d->n_members; i++) {
@@ -502,22 +585,22 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
     fsc_jw_obj(w);
     jo o = jo_of(w);
     bool f = true;
-    key_str(&o, &f, "id", run->id ? run->id : "");
-    if (key_text(&o, &f, "source")) {
+    key_strl(&o, &f, KEYLIT("id"), run->id ? run->id : "");
+    if (KEY(&o, &f, "source")) {
         open_(&o, '{');
         bool sf = true;
-        key_str(&o, &sf, "path", run->source.path ? run->source.path : "");
-        key_str(&o, &sf, "member", run->source.member);
-        key_num(&o, &sf, "first_line", run->source.first_line);
-        key_num(&o, &sf, "last_line", run->source.last_line);
-        key_str(&o, &sf, "format", fsc_format_name(run->source.format));
-        key_str(&o, &sf, "fio_version", run->source.fio_version);
+        key_strl(&o, &sf, KEYLIT("path"), run->source.path ? run->source.path : "");
+        key_strl(&o, &sf, KEYLIT("member"), run->source.member);
+        key_numl(&o, &sf, KEYLIT("first_line"), run->source.first_line);
+        key_numl(&o, &sf, KEYLIT("last_line"), run->source.last_line);
+        key_strl(&o, &sf, KEYLIT("format"), fsc_format_name(run->source.format));
+        key_strl(&o, &sf, KEYLIT("fio_version"), run->source.fio_version);
         if (run->source.host)
-            key_str(&o, &sf, "host", run->source.host);
+            key_strl(&o, &sf, KEYLIT("host"), run->source.host);
         close_(&o, sf, '}');
     }
-    key_str(&o, &f, "label", run->label ? run->label : "");
-    if (key_text(&o, &f, "context")) {
+    key_strl(&o, &f, KEYLIT("label"), run->label ? run->label : "");
+    if (KEY(&o, &f, "context")) {
         open_(&o, '[');
         bool cf = true;
         for (size_t i = 0; i < run->n_context; i++) {
@@ -526,7 +609,7 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         }
         close_(&o, cf, ']');
     }
-    if (key_text(&o, &f, "jobs")) {
+    if (KEY(&o, &f, "jobs")) {
         open_(&o, '[');
         bool jf = true;
         for (size_t i = 0; i < run->n_jobs; i++) {
@@ -536,7 +619,7 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         }
         close_(&o, jf, ']');
     }
-    if (key_text(&o, &f, "groups")) {
+    if (KEY(&o, &f, "groups")) {
         open_(&o, '[');
         bool gf = true;
         for (size_t i = 0; i < run->n_groups; i++) {
@@ -545,7 +628,7 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         }
         close_(&o, gf, ']');
     }
-    if (key_text(&o, &f, "disk_util")) {
+    if (KEY(&o, &f, "disk_util")) {
         open_(&o, '[');
         bool df = true;
         for (size_t i = 0; i < run->n_disk_util; i++) {
@@ -554,28 +637,28 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         }
         close_(&o, df, ']');
     }
-    if (key_text(&o, &f, "warnings")) {
+    if (KEY(&o, &f, "warnings")) {
         open_(&o, '[');
         bool wf = true;
         for (size_t i = 0; i < run->n_warnings; i++) {
             element(&o, &wf);
             open_(&o, '{');
             bool of = true;
-            key_num(&o, &of, "line", run->warnings[i].line);
-            key_str(&o, &of, "message", run->warnings[i].message);
+            key_numl(&o, &of, KEYLIT("line"), run->warnings[i].line);
+            key_strl(&o, &of, KEYLIT("message"), run->warnings[i].message);
             close_(&o, of, '}');
         }
         close_(&o, wf, ']');
     }
-    if (opts && opts->damage && key_text(&o, &f, "damage")) {
+    if (opts && opts->damage && KEY(&o, &f, "damage")) {
         open_(&o, '{');
         bool df = true;
-        key_num(&o, &df, "recognized", run->lines.recognized);
-        key_num(&o, &df, "noise", run->lines.noise);
-        key_num(&o, &df, "unknown", run->lines.unknown);
-        key_num(&o, &df, "malformed", run->lines.malformed);
-        key_num(&o, &df, "repaired", run->lines.repaired);
-        if (key_text(&o, &df, "unknown_lines")) {
+        key_numl(&o, &df, KEYLIT("recognized"), run->lines.recognized);
+        key_numl(&o, &df, KEYLIT("noise"), run->lines.noise);
+        key_numl(&o, &df, KEYLIT("unknown"), run->lines.unknown);
+        key_numl(&o, &df, KEYLIT("malformed"), run->lines.malformed);
+        key_numl(&o, &df, KEYLIT("repaired"), run->lines.repaired);
+        if (KEY(&o, &df, "unknown_lines")) {
             open_(&o, '[');
             bool uf = true;
             for (size_t i = 0; i < run->n_unknown_lines; i++) {

@@ -91,14 +91,18 @@ static const char *const latency_keys[] = {"target", "window", "percentile", "de
 
 typedef struct kvspec {
     const char *const *keys;
+    uint8_t klen[FSC_FAST_MAX_KV];
     size_t n;
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
     const fsc_field *field[FSC_FAST_MAX_KV];
 } kvspec;
 
-/* Needles of the generic rules that fsc_grammar_match tries before the "job" and
- * "disk" rules (in grammar order): a named line holding one goes to the grammar. */
+/* The generic rules (no lead) that fsc_grammar_match tries before "job", "disk",
+ * "layout" and "jobdef-legacy" are known by their needles: the named-line lexers
+ * rule each of them out by the shape they accept (see there). A grammar with other
+ * rules in front turns the fast path off. */
 enum { MAX_NEEDLES = 16 };
+static const char *const known_needles[] = {": (g=", "aggrb=", "2.0.", ": Laying out IO file", ": (groupid=", NULL};
 
 /* The captures of a span rule, in the grammar's field order. */
 typedef struct spanrule {
@@ -113,10 +117,6 @@ struct fsc_fastpath {
     size_t n_disk_kv;
     const fsc_rule *rule[FR_COUNT];
     kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
-    const char *needles_before_job[MAX_NEEDLES], *needles_before_disk[MAX_NEEDLES];
-    size_t n_before_job, n_before_disk;
-    const char *needles_before_jobdef[MAX_NEEDLES], *needles_before_layout[MAX_NEEDLES];
-    size_t n_before_jobdef, n_before_layout;
 };
 
 /* ---- set-up ---- */
@@ -134,6 +134,7 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
             f->kind == FSC_K_RATE || f->kind == FSC_K_COUNT)
             return false; /* the lexer reads plain, pct, int, duration and bwstat values only */
         k->kv[i] = f;
+        k->klen[i] = (uint8_t)strlen(keys[i]);
         k->field[i] = fsc_field_find(tab, ntab, f->field, strlen(f->field));
         if (!k->field[i])
             return false; /* the grammar path would warn about it: leave the line to it */
@@ -191,21 +192,22 @@ static bool disk_kv_init(fsc_fastpath *fp, const fsc_rule *r)
     return true;
 }
 
-/* The needles of the generic rules before `stop` (which must be generic itself). */
-static bool needles_before(const fsc_grammar_set *g, const fsc_rule *stop, const char **out, size_t *n)
+/* Are the generic rules before `stop` (itself generic) all of the known kinds? */
+static bool known_before(const fsc_grammar_set *g, const fsc_rule *stop)
 {
     size_t nr;
     const fsc_rule *const *rules = fsc_grammar_rules(g, &nr);
-    *n = 0;
     for (size_t i = 0; i < nr; i++) {
         const fsc_rule *r = rules[i];
         if (r == stop)
-            return true;
+            return !r->n_leads;
         if (r->n_leads)
             continue;
-        if (!r->needle || *n >= MAX_NEEDLES)
+        size_t k = 0;
+        while (known_needles[k] && !(r->needle && !strcmp(r->needle, known_needles[k])))
+            k++;
+        if (!known_needles[k])
             return false;
-        out[(*n)++] = r->needle;
     }
     return false;
 }
@@ -263,10 +265,8 @@ fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
                        fsc_n_group_dir_fields) ||
         !disk_kv_init(fp, fp->rule[FR_DISK]))
         goto off;
-    if (!needles_before(g, fp->rule[FR_JOB], fp->needles_before_job, &fp->n_before_job) ||
-        !needles_before(g, fp->rule[FR_DISK], fp->needles_before_disk, &fp->n_before_disk) ||
-        !needles_before(g, fp->rule[FR_JOBDEF_LEGACY], fp->needles_before_jobdef, &fp->n_before_jobdef) ||
-        !needles_before(g, fp->rule[FR_LAYOUT], fp->needles_before_layout, &fp->n_before_layout))
+    if (!known_before(g, fp->rule[FR_JOB]) || !known_before(g, fp->rule[FR_DISK]) ||
+        !known_before(g, fp->rule[FR_JOBDEF_LEGACY]) || !known_before(g, fp->rule[FR_LAYOUT]))
         goto off;
     return fp;
 off:
@@ -283,9 +283,7 @@ void fsc_fastpath_free(fsc_fastpath *fp)
 
 static inline const char *skip_sp(const char *p, const char *e)
 {
-    while (p < e && *p == ' ')
-        p++;
-    return p;
+    return fsc_skip_spaces(p, e);
 }
 
 static inline bool is_digit(char c)
@@ -344,12 +342,6 @@ static inline bool count_suffix(char c)
 uint64_t fsc_fdec_mul(fsc_fdec d)
 {
     return d.suffix ? fsc_count_prefix(d.suffix) : 1;
-}
-
-fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
-{
-    fsc_decimal x = {d.mant, d.scale, false};
-    return fsc_decimal_num(x, num, den);
 }
 
 static inline fsc_fspan span(const char *s, const char *a, const char *b)
@@ -414,7 +406,7 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
             p++;
         size_t kn = (size_t)(p - ks);
         size_t i = next;
-        while (i < k->n && !(strlen(k->keys[i]) == kn && memcmp(k->keys[i], ks, kn) == 0))
+        while (i < k->n && !(k->klen[i] == kn && k->keys[i][0] == ks[0] && memcmp(k->keys[i], ks, kn) == 0))
             i++;
         if (i == k->n || p >= e || *p != '=')
             return false;
@@ -920,8 +912,8 @@ static inline const char *paren_comma(const char *p, const char *e)
     p = skip_sp(p, e);
     if (p < e && *p == '(') {
         const char *close = memchr(p, ')', (size_t)(e - p));
-        if (!close)
-            return NULL;
+        if (!close || memchr(p + 1, '(', (size_t)(close - p - 1)))
+            return NULL; /* the lexed lines keep their parentheses balanced */
         p = close + 1;
     }
     return LIT(p, e, ",");
@@ -1012,14 +1004,6 @@ static bool name_char(char c)
            c == '.' || c == '+';
 }
 
-static bool has_needle(const char *s, size_t n, const char *const *needles, size_t k)
-{
-    for (size_t i = 0; i < k; i++)
-        if (memmem(s, n, needles[i], strlen(needles[i])))
-            return true;
-    return false;
-}
-
 /* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
  * spaces and colons hold none of the needles of the generic rules before "job". */
 static bool date_chars(const char *p, const char *e)
@@ -1039,7 +1023,8 @@ static const fsc_rule *lex_job(const fsc_fastpath *fp, const char *q, const char
         !(q = LIT(q, e, "): err=")) || !(q = uint_dec(skip_sp(q, e), e, &out->num[2])) ||
         !(q = LIT(q, e, ": pid=")) || !(q = uint_dec(q, e, &out->num[3])))
         return NULL;
-    if (q < e && !((a = LIT(q, e, ": ")) && date_chars(a, e)))
+    /* the layout rule (tried before job) would take ": Laying out IO file" anywhere */
+    if (q < e && !((a = LIT(q, e, ": ")) && date_chars(a, e) && !memmem(q, (size_t)(e - q), ": Laying out IO file", 20)))
         return NULL;
     return fp->rule[FR_JOB];
 }
@@ -1183,14 +1168,17 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
     if (LIT(q, e, ": (groupid=")) {
         r = lex_job(fp, q, e, out);
     } else if (LIT(q, e, ": ios=")) {
-        if (has_needle(s, n, fp->needles_before_disk, fp->n_before_disk))
-            return NULL;
+        /* a fully lexed disk line holds no ": (g=", ": (groupid=", "READ:" ...: none
+         * of the generic rules before "disk" can match it */
         r = lex_disk(fp, q, e, out);
     } else if (LIT(q, e, ": (g=")) {
         r = lex_jobdef(fp, s, q, e, out);
     } else if (LIT(q, e, ": Laying out IO file")) {
-        if (has_needle(s, n, fp->needles_before_layout, fp->n_before_layout))
-            return NULL;
+        /* "(1 file / 32MiB)" after it: without ':' and '=' the rules before layout
+         * (job definitions, numbered group lines) cannot match */
+        for (const char *c = q + 20; c < e; c++)
+            if (*c == ':' || *c == '=')
+                return NULL;
         out->plain = true; /* noise */
         r = fp->rule[FR_LAYOUT];
     } else {

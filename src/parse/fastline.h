@@ -15,6 +15,10 @@
 
 #include "grammar.h"
 
+#include "fioscope/units.h"
+
+#include <string.h>
+
 /* The rules, kv tables and needles the fast path needs, resolved from the loaded
  * grammars. Immutable; shared by threads. */
 typedef struct fsc_fastpath fsc_fastpath;
@@ -96,10 +100,41 @@ typedef struct fsc_fastline {
  * decides. */
 const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
 
-/* Value of a decimal times num/den, exactly as the grammar path converts it. */
-fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den);
+/* Value of a decimal times num/den, exactly as the grammar path converts it
+ * (fsc_decimal_num; an integer times an integer is done here). */
+static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
+{
+    uint64_t i;
+    if (d.scale == 0 && den == 1 && !__builtin_mul_overflow(d.mant, num, &i)) {
+        fsc_num r = {(double)i, true, false, 0};
+        if (r.v >= FSC_EXACT_MIN) {
+            r.exact = true;
+            r.u = i;
+        }
+        return r;
+    }
+    fsc_decimal x = {d.mant, d.scale, false};
+    return fsc_decimal_num(x, num, den);
+}
 /* The count prefix factor of d's suffix (1 without one; 0 if unknown). */
 uint64_t fsc_fdec_mul(fsc_fdec d);
+
+/* The first byte of [p, e) that is not a space: eight bytes a step (fio pads its
+ * columns with spaces). */
+static inline const char *fsc_skip_spaces(const char *p, const char *e)
+{
+    while (e - p >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t x = w ^ 0x2020202020202020ULL; /* zero bytes where the spaces are */
+        if (x)
+            return p + (__builtin_ctzll(x) >> 3); /* little-endian: the first one */
+        p += 8;
+    }
+    while (p < e && *p == ' ')
+        p++;
+    return p;
+}
 
 /* ---- the pre-scan ---- */
 
@@ -108,10 +143,11 @@ uint64_t fsc_fdec_mul(fsc_fdec d);
  * output that normalization leaves as it is, the lines are taken straight from data
  * (out->store borrows data: call fsc_prescan_release before fsc_text_free) and true
  * is returned. *headings tells whether a line might be a heading (then the outline
- * must be built; else it is known to be empty). False: normalize as usual (out is
- * left empty). FSC_E_NOMEM is reported through *st. */
+ * must be built; else it is known to be empty); *json whether a line may start a
+ * fio JSON document (no terse record is ever let through). False: normalize as
+ * usual (out is left empty). FSC_E_NOMEM is reported through *st. */
 bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
-                 fsc_text *out, bool *headings, fsc_status *st);
+                 fsc_text *out, bool *headings, bool *json, fsc_status *st);
 /* Give the borrowed bytes back (the store was not allocated). */
 void fsc_prescan_release(fsc_text *t);
 

@@ -1047,6 +1047,13 @@ static bool blank(const char *s, size_t n)
     return true;
 }
 
+/* blank() for the main loop: most lines start with a few spaces and a letter. */
+static inline bool blank_fast(const char *s, size_t n)
+{
+    const char *p = fsc_skip_spaces(s, s + n);
+    return p == s + n || (isspace((unsigned char)*p) && blank(p, (size_t)(s + n - p)));
+}
+
 /* Unknown lines between recognized ones belong to the run: count them, and warn
  * about the ones that look like fio output. */
 static void flush_unknown(nstate *st)
@@ -1076,6 +1083,19 @@ static int count_char(const char *s, size_t n, char c)
     return k;
 }
 
+/* Does b begin with a "key=" ("stdev=6624.06, samples=56", ">=64=0.0%")? */
+static bool starts_key(const char *b, size_t bn)
+{
+    while (bn && isspace((unsigned char)*b)) {
+        b++;
+        bn--;
+    }
+    size_t k = 0;
+    while (k < bn && (isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '>'))
+        k++;
+    return k > 0 && k < bn && b[k] == '=';
+}
+
 /* Does line b look like the rest of a line that a mail client or terminal wrapped?
  * ("stdev=6624.06, samples=56", "error, error=Bad address): pid=1", ">=64=0.0%") */
 static bool continues(const char *a, size_t an, const char *b, size_t bn)
@@ -1091,10 +1111,7 @@ static bool continues(const char *a, size_t an, const char *b, size_t bn)
     int open = count_char(a, an, '(') - count_char(a, an, ')'); /* the paren balance */
     if (a[an - 1] == ',' || open > 0)
         return true;
-    size_t k = 0;
-    while (k < bn && (isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '>'))
-        k++;
-    return k > 0 && k < bn && b[k] == '=';
+    return starts_key(b, bn);
 }
 
 /* Join wrapped continuation lines to line i while the joined text still matches a
@@ -1383,25 +1400,28 @@ static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, f
     return fsc_fast_line(st->fp, s, n, st->fl);
 }
 
-/* Can the line after i be joined to it (join_wrapped)? Only when it looks like a
- * continuation and no rule matches it by itself. False when it surely cannot; the
- * next line's lexing is kept for the next round. */
+/* Can the line after i be joined to it (join_wrapped)? Only when it is not a line of
+ * its own (no rule matches it; a lexed line surely is one) and looks like the rest
+ * of this one. The next line's lexing is kept for the next round. */
 static bool may_join(nstate *st, size_t i, size_t last, const char *s, size_t n)
 {
     const fsc_text *t = st->t;
     size_t j = i + 1;
-    if (j > last || j >= t->n_lines)
+    if (j > last || j >= t->n_lines || (t->lines[j].flags & FSC_LINE_CONSUMED))
         return false;
     const char *ns = fsc_text_line(t, j);
     size_t nn = t->lines[j].len;
-    if ((t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || !continues(s, n, ns, nn))
+    const fsc_rule *nr = fsc_fast_line(st->fp, ns, nn, st->la);
+    st->la_idx = j + 1;
+    if (nr && !st->la->direct)
         return false;
-    st->la->rule = fsc_fast_line(st->fp, ns, nn, st->la);
-    if (st->la->rule && !st->la->direct) {
-        st->la_idx = j + 1;
-        return false; /* a line of its own */
-    }
-    return true;
+    if (blank(ns, nn))
+        return false;
+    /* continues(): a lexed line balances its parentheses (a job definition's free
+     * text may not), so only a trailing comma or a "key=" start of the next line
+     * can make it one */
+    return st->fl->rule->action == FSC_ACT_JOBDEF ? continues(s, n, ns, nn)
+                                                  : st->fl->ends_comma || starts_key(ns, nn);
 }
 
 /* The fast path's verdict on line i: the rule it matches, with *fast set when its
@@ -1450,7 +1470,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank(s, n))
+        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank_fast(s, n))
             continue;
         bool fast = false;
         const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;

@@ -201,12 +201,30 @@ static void mark_consumed(fsc_text *t, size_t first, size_t last)
 /* First pass: fio JSON documents and terse records. Their lines are marked so the
  * normal-text pass skips them while keeping the text around them as one stream (a
  * normal,json run prints its banner before the JSON and its report after it). */
-static bool find_structured(fsc_text *text, pending_list *pl)
+static bool find_structured(fsc_text *text, pending_list *pl, bool fast)
 {
     size_t i = 0;
     while (i < text->n_lines) {
         const char *s = fsc_text_line(text, i);
         size_t n = text->lines[i].len;
+        if (fast && line_is_json_start(s, n)) {
+            /* the fast reader finds the end itself (where json_extent would, for the
+             * well-formed JSON it reads) */
+            const char *js = memchr(s, '{', n), *end = text->store.data + text->store.len;
+            size_t used = 0;
+            bool handled = false;
+            fsc_run *run = fsc_json_read_fast(js, (size_t)(end - js), &used, &handled);
+            if (handled) {
+                size_t off = (size_t)(js + used - 1 - text->store.data), last = i;
+                while (last + 1 < text->n_lines && text->lines[last + 1].off <= off)
+                    last++;
+                if (!add_pending(pl, run, i, last, FSC_FMT_JSON))
+                    return false;
+                mark_consumed(text, i, last);
+                i = last + 1;
+                continue;
+            }
+        }
         if (line_is_json_start(s, n)) {
             size_t jlen = 0;
             size_t last = json_extent(text, i, &jlen);
@@ -312,9 +330,9 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     fsc_buf fixed = {0};
     *n_runs = 0;
     fsc_status st = FSC_OK;
-    bool headings = false;
+    bool headings = false, json = true;
     /* a log as fio wrote it needs no normalizing: its lines are read in place */
-    bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &st);
+    bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
     if (clean) {
         st = headings ? fsc_outline_build(&text) : fsc_outline_empty(&text);
     } else if (st == FSC_OK) {
@@ -333,8 +351,8 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     }
     doc_state ds = {p, doc, &text, sink, ctx, 0, false};
     pending_list pl = {0};
-    /* the pre-scan let no JSON document or terse record through */
-    bool ok = clean || find_structured(&text, &pl);
+    /* the pre-scan lets no terse record through, and says whether JSON may be there */
+    bool ok = (clean && !json) || find_structured(&text, &pl, p->fast != NULL);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
         if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc) !=

@@ -66,6 +66,26 @@ void fsc_command_apply_options(fsc_run *run);
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
 
+/* Shared by json_in.c and the fast reader json_fast.c: */
+/* v * mul as exactly as fio's printed digits allow (3.747764 usec → 3747.764 ns); */
+double fsc_json_exact_mul(double v, uint64_t mul);
+/* a JSON number (its double v; digits[0, n): its text when it is an integer literal,
+ * else NULL) times mul: exact (fsc_num.exact) when the integer result is above 2^53; */
+fsc_num fsc_json_number(double v, const char *digits, size_t n, uint64_t mul);
+/* what the "fio version" says about bw_agg (a mean before 2.1.8) and io_bytes
+ * (bytes from 2.21, KiB before); */
+void fsc_json_version_rules(const char *version, bool *agg_is_mean, bool *io_in_bytes);
+/* the job's list a key names ("iodepth_level", "latency_us", ...), or NULL; */
+fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
+/* client/server: the run's host when every job names the same one (false: no memory). */
+bool fsc_json_run_host(fsc_run *run);
+
+/* The fast reader for well-formed fio JSON (json_fast.c): the same run as
+ * fsc_json_read, without building a tree. *handled false: the document is not one it
+ * reads (invalid JSON, escapes, deep nesting, old json+ bins...): ask fsc_json_read.
+ * *used: the bytes of the root object (from json to its closing brace). */
+fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *handled);
+
 /* Is this line a terse record? Returns the terse version (2..5) or 0. */
 int fsc_terse_detect(const char *s, size_t n);
 /* Append the job (and disk_util) of one terse record to run. Problems become run

@@ -123,6 +123,18 @@ static void test_edge_lines(void **state)
         "steadystate: (groupid=0, jobs=1): err= 0: pid=3\n",
         /* a percentile row whose successor continues it */
         "    clat percentiles (usec):\n     |  1.00th=[    1],\n  5.00th=[    2]\n",
+        /* a job line the layout rule takes first */
+        "x: (groupid=0, jobs=1): err= 0: pid=1: Laying out IO file\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n",
+        /* JSON: jobs before the version, duplicate keys, disks before jobs, escapes,
+         * big and odd numbers, client_stats */
+        "{\"disk_util\":[{\"name\":\"sda\",\"read_ios\":18446744073709551615}],\"jobs\":[{\"jobname\":\"a\","
+        "\"read\":{\"io_bytes\":12345678901234,\"bw\":1.5e3,\"iops\":-0,\"clat_ns\":{\"percentile\":"
+        "{\"1.000000\":0,\"99.000000\":0}}}}],\"fio version\":\"fio-2.20\",\"jobs\":[]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"a\\\"b\",\"read\":{\"iops\":1}}]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":{},\"client_stats\":[{\"jobname\":\"All clients\",\"hostname\":\"h\","
+        "\"write\":{\"clat\":{\"mean\":3.747764,\"percentile\":{\"50.000000\":12}}}}]}\n",
+        "{\"fio version\":\"fio-2.1.4\",\"jobs\":[{\"read\":{\"bw_agg\":5,\"io_bytes\":9007199254741}}]}\n",
+        "{\"jobs\":[{\"read\":{\"runtime\":01}}]}\n{\"jobs\":[1,{\"trim\":{\"lat_ns\":{\"N\":1e400}}}]}\n",
     };
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
         assert_true(fastpath_same("edge case", (const uint8_t *)docs[i], strlen(docs[i]), 0));
