@@ -221,6 +221,9 @@ const char *fsc_job_option(const fsc_job *job, const char *key)
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
 {
     size_t i = 0;
+    /* percentiles come in ascending order: the place is usually the end */
+    if (lat->n_percentile && lat->percentile[lat->n_percentile - 1].pct < pct)
+        i = lat->n_percentile;
     while (i < lat->n_percentile && lat->percentile[i].pct < pct)
         i++;
     if (i < lat->n_percentile && lat->percentile[i].pct == pct) {

@@ -476,6 +476,17 @@ static struct fsc_outline *outline_new(const fsc_text *t)
     return o;
 }
 
+fsc_status fsc_outline_empty(fsc_text *t)
+{
+    fsc_outline_free(t->outline);
+    t->outline = calloc(1, sizeof *t->outline);
+    if (t->outline && !(t->outline->top_before = calloc(t->n_lines + 1, sizeof *t->outline->top_before))) {
+        free(t->outline);
+        t->outline = NULL;
+    }
+    return t->outline ? FSC_OK : FSC_E_NOMEM;
+}
+
 fsc_status fsc_outline_build(fsc_text *t)
 {
     fsc_outline_free(t->outline);

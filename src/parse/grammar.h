@@ -114,4 +114,13 @@ size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb);
 /* Every rule with the given action (for fuzzy repair); n_out set. */
 const fsc_rule *const *fsc_grammar_rules(const fsc_grammar_set *g, size_t *n_out);
 
+/* For the fast path (fastline.c): the rule with this id, or NULL; */
+const fsc_rule *fsc_grammar_rule(const fsc_grammar_set *g, const char *id);
+/* were the grammars compiled in (not loaded from FIOSCOPE_GRAMMAR_DIR)?; */
+bool fsc_grammar_builtin(const fsc_grammar_set *g);
+/* would fsc_grammar_match try a lead rule on this line (does any lead begin it)?; */
+bool fsc_grammar_lead_match(const fsc_grammar_set *g, const char *s, size_t n);
+/* does rule r alone match (md then holds its captures, as after fsc_grammar_match)? */
+bool fsc_rule_match(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md);
+
 #endif

@@ -5,6 +5,7 @@
  * definitions, banners, job headers after summaries) and from long stretches of prose.
  */
 #define _GNU_SOURCE
+#include "fastline.h"
 #include "grammar.h"
 
 #include "fioscope/units.h"
@@ -85,6 +86,12 @@ typedef struct nstate {
     fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
     size_t held_first, held_last;
     fsc_buf *notes;
+    /* the fast path (NULL: off); fl holds the line being applied, la the next line
+     * when it was lexed ahead (la_idx) to see whether it continues this one */
+    const fsc_fastpath *fp;
+    fsc_fastline *fl, *la;
+    size_t la_idx;
+    fsc_fastline fl_buf[2];
 } nstate;
 
 static void defs_clear(nstate *st)
@@ -476,40 +483,40 @@ static bool bwstat_factor(const char *u, size_t n, uint64_t *num, uint64_t *den)
 
 /* "2.50ms" (fio 3.42's latency target) → ns * den_ns: the value's own unit, or none
  * ("250": fio <= 3.41 printed the raw number, already in the field's unit). */
-static fsc_status parse_time(const char *s, size_t n, uint64_t den_ns, double *out)
+static fsc_status parse_time(const char *s, size_t n, uint64_t den_ns, fsc_num *out)
 {
     size_t u = n;
     while (u > 0 && ((s[u - 1] >= 'a' && s[u - 1] <= 'z') || (s[u - 1] >= 'A' && s[u - 1] <= 'Z')))
         u--;
     if (u == n)
-        return fsc_parse_plain(s, n, out);
+        return fsc_parse_plain_num(s, n, out);
     uint64_t ns = fsc_unit_ns(s + u, n - u);
     if (!ns)
         return FSC_E_SYNTAX;
-    return fsc_parse_scaled(s, u, ns, den_ns, out);
+    return fsc_parse_scaled_num(s, u, ns, den_ns, out);
 }
 
 /* Convert a captured value. unit/unit_len: the line's "unit" capture, if any. */
 static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, const char *unit,
-                          size_t unit_len, double *out)
+                          size_t unit_len, fsc_num *out)
 {
     trim(&s, &n);
     switch (kind) {
     case FSC_K_INT:
-    case FSC_K_PLAIN: return fsc_parse_plain(s, n, out);
-    case FSC_K_COUNT: return fsc_parse_count(s, n, out);
-    case FSC_K_SIZE: return fsc_parse_size(s, n, st->units, out);
-    case FSC_K_RATE: return fsc_parse_rate(s, n, st->units, out);
-    case FSC_K_PCT: return fsc_parse_pct(s, n, out);
+    case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, out);
+    case FSC_K_COUNT: return fsc_parse_count_num(s, n, out);
+    case FSC_K_SIZE: return fsc_parse_size_num(s, n, st->units, out);
+    case FSC_K_RATE: return fsc_parse_rate_num(s, n, st->units, out);
+    case FSC_K_PCT: return fsc_parse_pct_num(s, n, out);
     case FSC_K_DURATION:
         if (!unit)
             return FSC_E_SYNTAX;
-        return fsc_parse_duration_ns(s, n, unit, unit_len, out);
+        return fsc_parse_duration_num(s, n, unit, unit_len, out);
     case FSC_K_BWSTAT: {
         uint64_t num = 1, den = 1;
         if (unit && !bwstat_factor(unit, unit_len, &num, &den))
             return FSC_E_SYNTAX;
-        return fsc_parse_scaled(s, n, num, den, out);
+        return fsc_parse_scaled_num(s, n, num, den, out);
     }
     case FSC_K_TIME_NS: return parse_time(s, n, 1, out);
     case FSC_K_TIME_US: return parse_time(s, n, 1000, out);
@@ -518,14 +525,14 @@ static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, co
 }
 
 static void set_num(nstate *st, void *base, const fsc_field *tab, size_t ntab, const char *field,
-                    double v, size_t idx)
+                    fsc_num v, size_t idx)
 {
     const fsc_field *f = fsc_field_find(tab, ntab, field, strlen(field));
     if (!f) {
         warn(st, idx, "grammar names an unknown model field '%.*s'", (int)(strlen(field)), field);
         return;
     }
-    *fsc_field_ptr(base, f) = fsc_num_of(v);
+    *fsc_field_ptr(base, f) = v;
 }
 
 /* Captured fields of the rule ("fields") into a struct described by tab. */
@@ -543,13 +550,13 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
         const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
         if (!f)
             continue; /* a capture meant for another target (e.g. jobname) */
-        double v;
+        fsc_num v;
         if (convert(st, cf->kind, s, n, NULL, 0, &v) != FSC_OK) {
             st->run->lines.malformed++;
             warn(st, idx, "cannot read the value '%.*s'", (int)(n), s);
             continue;
         }
-        *fsc_field_ptr(base, f) = fsc_num_of(v); /* set_num, with the field found above */
+        *fsc_field_ptr(base, f) = v; /* set_num, with the field found above */
     }
 }
 
@@ -633,9 +640,9 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                 warn(st, idx, "unknown field '%.*s'", (int)(kn), k);
             } else if (f->kind == FSC_K_PAIR) {
                 const char *slash = memchr(v, '/', vn);
-                double a, b;
-                if (slash && fsc_parse_plain(v, (size_t)(slash - v), &a) == FSC_OK &&
-                    fsc_parse_plain(slash + 1, (size_t)(v + vn - slash - 1), &b) == FSC_OK) {
+                fsc_num a, b;
+                if (slash && fsc_parse_plain_num(v, (size_t)(slash - v), &a) == FSC_OK &&
+                    fsc_parse_plain_num(slash + 1, (size_t)(v + vn - slash - 1), &b) == FSC_OK) {
                     set_num(st, base, tab, ntab, f->field, a, idx);
                     if (f->field2)
                         set_num(st, base, tab, ntab, f->field2, b, idx);
@@ -644,7 +651,7 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                     warn(st, idx, "cannot read the value pair '%.*s'", (int)(vn), v);
                 }
             } else {
-                double val;
+                fsc_num val;
                 fsc_status cst = convert(st, f->kind, v, vn, unit, unit_len, &val);
                 if (cst != FSC_OK && f->kind != FSC_K_STRING) {
                     /* "59752.00[74/9131]": junk glued to a number by a paste; keep the number */
@@ -703,6 +710,8 @@ static void set_era(nstate *st, fsc_unit_era era)
     st->era_known = true;
 }
 
+static void banner_version(nstate *st, const char *v, size_t vn, bool engine);
+
 static void act_banner(nstate *st, const fsc_rule *r, const char *line)
 {
     const char *v;
@@ -715,6 +724,12 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
         free(st->run->source.host);
         st->run->source.host = host;
     }
+    banner_version(st, v, vn, engine);
+}
+
+/* The version a banner shows (v[0, vn)): the run's fio_version and the era. */
+static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
+{
     free(st->run->source.fio_version);
     fsc_buf b = {0};
     fsc_buf_puts(&b, engine ? "fioscope-engine-" : "fio-");
@@ -735,51 +750,96 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
     }
 }
 
-static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
+/* A new job definition named name (taken over), or NULL when one of that name is
+ * known (clones repeat the line) or memory ran out. */
+static jobdef *jobdef_new(nstate *st, char *name)
 {
-    char *name = cap_dup(st, r, line, "jobname");
-    if (!name)
-        return;
     for (size_t i = 0; i < st->n_defs; i++)
-        if (!strcmp(st->defs[i].name, name)) { /* clones repeat the line */
+        if (!strcmp(st->defs[i].name, name)) {
             free(name);
-            return;
+            return NULL;
         }
     jobdef *d = FSC_PUSH(st->defs, st->n_defs, st->cap_defs);
     if (!d) {
         free(name);
         st->oom = true;
-        return;
+        return NULL;
     }
+    memset(d, 0, sizeof *d);
     d->name = name;
+    return d;
+}
+
+/* The block sizes of a job line as printed ("4K-4K/64K-64K/4K-4K" after "bs=" or
+ * "bs(seq/rand)=", up to ", ioengine="), for the kb_base inference; NULL if none. */
+static char *bsdesc_dup(nstate *st, const char *line)
+{
+    const char *p = strstr(line, " bs=");
+    size_t skip = 4;
+    if (!p) {
+        p = strstr(line, " bs(seq/rand)=");
+        skip = 14;
+    }
+    const char *e = p ? strstr(p, ", ioengine=") : NULL;
+    if (!e)
+        return NULL;
+    char *d = fsc_strndup(p + skip, (size_t)(e - p - skip));
+    if (!d)
+        st->oom = true;
+    return d;
+}
+
+static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
+{
+    char *name = cap_dup(st, r, line, "jobname");
+    jobdef *d = name ? jobdef_new(st, name) : NULL;
+    if (!d)
+        return;
     d->rw = cap_dup(st, r, line, "rw");
     d->bs = cap_dup(st, r, line, "bs");
     if (!d->bs)
         d->bs = cap_dup(st, r, line, "bs2");
-    d->bsdesc = cap_dup(st, r, line, "bsdesc");
+    d->bsdesc = bsdesc_dup(st, line);
     d->ioengine = cap_dup(st, r, line, "ioengine");
     d->iodepth = cap_dup(st, r, line, "iodepth");
 }
 
-static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* A job header: the new job, made current. */
+static fsc_job *job_open(nstate *st, size_t idx)
 {
     fsc_job *j = fsc_run_add_job(st->run);
     if (!j) {
         st->oom = true;
-        return;
+        return NULL;
     }
     st->job = (long)st->run->n_jobs - 1;
     st->dir = -1;
     st->pctl_kind = -1;
     st->lost_warned = false;
     st->job_tag = st->t->lines[idx].tag;
+    j->first_line = j->last_line = st->t->lines[idx].orig;
+    return j;
+}
+
+static void job_close(nstate *st, fsc_job *j);
+
+static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_job *j = job_open(st, idx);
+    if (!j)
+        return;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
     if (!j->hostname && st->run->source.host)
         j->hostname = fsc_strdup(st->run->source.host);
     j->error_text = cap_dup(st, r, line, "error_text");
-    j->first_line = j->last_line = st->t->lines[idx].orig;
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
+    job_close(st, j);
+}
+
+/* After a job header's values: the options of its job definition, and the host. */
+static void job_close(nstate *st, fsc_job *j)
+{
     for (size_t i = 0; j->jobname && i < st->n_defs; i++) {
         const jobdef *d = &st->defs[i];
         if (strcmp(d->name, j->jobname))
@@ -835,13 +895,29 @@ static double printed_precision(const char *s, size_t n)
     return mant > 0 ? 0.5 / mant : 1;
 }
 
+/* The value of "key=" in a legacy direction line, up to its comma. */
+static bool legacy_value(const char *s, size_t n, const char *key, const char **v, size_t *vn)
+{
+    const char *p = memmem(s, n, key, strlen(key));
+    if (!p)
+        return false;
+    p += strlen(key);
+    const char *e = memchr(p, ',', n - (size_t)(p - s));
+    *v = p;
+    *vn = (size_t)((e ? e : s + n) - p);
+    while (*vn && (*v)[*vn - 1] == ' ')
+        (*vn)--;
+    return *vn > 0;
+}
+
 /*
  * fio <= 2.16 prints sizes and rates in "KB"/"MB" of kb_base, 1024 unless the job set
  * kb_base=1000, and the text does not say which. IOPS times the block size does: the
  * first read/write line of a run with a fixed block size decides (the rates differ by
- * 2.4%, printed to 5-6 digits), with a warning when it is 1000.
+ * 2.4%, printed to 5-6 digits), with a warning when it is 1000. The line's own text is
+ * read here, so that the grammar and the fast path decide alike.
  */
-static void infer_kb_base(nstate *st, const fsc_rule *r, const char *line, const fsc_job *j, int dir, size_t idx)
+static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job *j, int dir, size_t idx)
 {
     const char *bsdesc = NULL;
     for (size_t i = 0; j->jobname && i < st->n_defs && !bsdesc; i++)
@@ -851,9 +927,9 @@ static void infer_kb_base(nstate *st, const fsc_rule *r, const char *line, const
     const char *is, *bws;
     size_t in, bwn;
     double iops, bw;
-    if (!bs || !fsc_rule_capture(r, st->md, line, "iops", &is, &in) ||
-        !fsc_rule_capture(r, st->md, line, "bw_bytes", &bws, &bwn) || fsc_parse_count(is, in, &iops) != FSC_OK ||
-        fsc_parse_rate(bws, bwn, st->units, &bw) != FSC_OK || iops <= 0 || bw <= 0)
+    if (!bs || !legacy_value(line, n, "iops=", &is, &in) || !legacy_value(line, n, "bw=", &bws, &bwn) ||
+        fsc_parse_count(is, in, &iops) != FSC_OK || fsc_parse_rate(bws, bwn, st->units, &bw) != FSC_OK || iops <= 0 ||
+        bw <= 0)
         return;
     double ratio = iops * (double)bs / bw, slack = printed_precision(is, in) + printed_precision(bws, bwn);
     if (slack > 0.004)
@@ -866,14 +942,13 @@ static void infer_kb_base(nstate *st, const fsc_rule *r, const char *line, const
     }
 }
 
-static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* A direction line (its text: line, n): the direction, made current (NULL: no job
+ * to put it in). */
+static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
 {
-    int dir = captured_dir(st, r, line);
-    if (dir < 0)
-        return;
     fsc_job *j = need_job(st, idx);
     if (!j)
-        return;
+        return NULL;
     if (j->dir[dir].present && fsc_dir_has_data(&j->dir[dir])) {
         /* a second read line for one job: fio never prints that; result lines cut out
          * of several runs (grep output) do. With the same name prefix it is another
@@ -884,7 +959,7 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
             st->job = -1;
             st->job_tag = 0;
             if (!(j = need_job(st, idx)))
-                return;
+                return NULL;
         } else {
             st->fragments = st->fragments || !j->jobname;
             st->dir = DIR_LOST;
@@ -893,18 +968,32 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
             warn(st, idx, "another %s result line for job '%s' without a job header (cut out of several runs?): "
                           "not read, nor the lines after it up to the next job or direction line",
                  fsc_ddir_name(dir), j->jobname ? j->jobname : "");
-            return;
+            return NULL;
         }
     }
     if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
-        infer_kb_base(st, r, line, j, dir, idx);
+        infer_kb_base(st, line, n, j, dir, idx);
     st->dir = dir;
     st->pctl_kind = -1;
     fsc_dir *dp = &j->dir[dir];
     dp->present = true;
-    apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
+    return dp;
+}
+
+static void dir_close(fsc_dir *dp)
+{
     if (dp->bw_bytes.set)
         dp->bw = fsc_num_of(dp->bw_bytes.v / 1024.0);
+}
+
+static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    int dir = captured_dir(st, r, line);
+    fsc_dir *dp = dir >= 0 ? dir_open(st, dir, idx, line, strlen(line)) : NULL;
+    if (!dp)
+        return;
+    apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
+    dir_close(dp);
 }
 
 static int latkind_of(const char *s, size_t n, bool *sync)
@@ -1081,12 +1170,12 @@ static void issued_values(nstate *st, const char *s, size_t n, size_t field_off,
             vn -= (size_t)(eq + 1 - v);
             v = eq + 1;
         }
-        double val;
-        if (fsc_parse_plain(v, vn, &val) == FSC_OK) {
+        fsc_num val;
+        if (fsc_parse_plain_num(v, vn, &val) == FSC_OK) {
             fsc_dir *d = &j->dir[order[k]];
             /* fio's sync object has only total_ios */
             if (order[k] != FSC_DIR_SYNC || field_off == offsetof(fsc_dir, total_ios)) {
-                *(fsc_num *)((char *)d + field_off) = fsc_num_of(val);
+                *(fsc_num *)((char *)d + field_off) = val;
                 if (order[k] != FSC_DIR_SYNC)
                     d->present = true;
             }
@@ -1117,18 +1206,27 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
     }
 }
 
-static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t idx, bool clients)
+/* "Run status group N": the new group, made current. */
+static fsc_group *group_open(nstate *st)
 {
     fsc_group *g = fsc_run_add_group(st->run);
     if (!g) {
         st->oom = true;
-        return;
+        return NULL;
     }
     st->group = (long)st->run->n_groups - 1;
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
     st->phase = 2;
+    return g;
+}
+
+static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t idx, bool clients)
+{
+    fsc_group *g = group_open(st);
+    if (!g)
+        return;
     if (clients)
         g->hostname = fsc_strdup("All clients");
     else
@@ -1136,40 +1234,64 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
                      1, idx);
 }
 
-static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* A group summary line: its direction of the current group (NULL: out of memory). */
+static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 {
-    int dir = captured_dir(st, r, line);
-    if (dir < 0)
-        return;
     if (st->group < 0) {
         fsc_group *g = fsc_run_add_group(st->run);
         if (!g) {
             st->oom = true;
-            return;
+            return NULL;
         }
         st->group = (long)st->run->n_groups - 1;
         warn(st, idx, "group summary line without its \"Run status group\" header");
     }
     fsc_group_dir *gd = &st->run->groups[st->group].dir[dir];
     gd->present = true;
-    apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
+    return gd;
+}
+
+static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    int dir = captured_dir(st, r, line);
+    fsc_group_dir *gd = dir >= 0 ? group_dir_open(st, dir, idx) : NULL;
+    if (gd)
+        apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
 }
 
 /* Disk lines: a device with aggr* values is an md/dm device; the lines after it are
  * its members while their average still differs from the aggregate (fio prints the
  * members' mean there). Stacked devices (dm over md over disks) nest, so masters
  * are kept on a stack. This works whether or not the indentation survived. */
-static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static fsc_disk *disk_open(nstate *st)
 {
     fsc_disk *d = fsc_run_add_disk(st->run);
     if (!d) {
         st->oom = true;
-        return;
+        return NULL;
     }
     st->phase = 3;
     st->job = -1;
+    return d;
+}
+
+static void disk_members(nstate *st);
+
+static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_disk *d = disk_open(st);
+    if (!d)
+        return;
     d->name = cap_dup(st, r, line, "name");
     apply_kv(st, r, line, d, fsc_disk_fields, fsc_n_disk_fields, idx);
+    disk_members(st);
+}
+
+/* The last disk is a member of the md/dm device whose members are being listed, or
+ * an md/dm device itself (see above). */
+static void disk_members(nstate *st)
+{
+    fsc_disk *d = &st->run->disk_util[st->run->n_disk_util - 1];
     size_t me = st->run->n_disk_util - 1;
     if (st->n_masters) {
         disk_master *top = &st->masters[st->n_masters - 1];
@@ -1204,12 +1326,16 @@ static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, siz
 
 /* Does the job header line name a job the current run already has? (Then, after a
  * paragraph of prose, it is the same job in another run.) */
-static bool same_name_job(nstate *st, const fsc_rule *r, const char *line)
+static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
 {
     const char *s;
     size_t n;
-    if (!fsc_rule_capture(r, st->md, line, "jobname", &s, &n))
+    if (fl) { /* lexed: the name is its first span */
+        s = line + fl->cap[0].off;
+        n = fl->cap[0].len;
+    } else if (!fsc_rule_capture(r, st->md, line, "jobname", &s, &n)) {
         return false;
+    }
     for (size_t i = 0; i < st->run->n_jobs; i++) {
         const char *jn = st->run->jobs[i].jobname;
         if (jn && strlen(jn) == n && !memcmp(jn, s, n))
@@ -1219,12 +1345,12 @@ static bool same_name_job(nstate *st, const fsc_rule *r, const char *line)
 }
 
 /* Does this line begin a new run, given what the current run holds? */
-static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
+static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
 {
     const char *no;
     size_t non;
     /* "1 - READ: ...", "2 - READ: ...": summaries of numbered runs, one per line */
-    if (r->action == FSC_ACT_GROUP_DIR && fsc_rule_capture(r, st->md, line, "runno", &no, &non)) {
+    if (!fl && r->action == FSC_ACT_GROUP_DIR && fsc_rule_capture(r, st->md, line, "runno", &no, &non)) {
         bool differs = non != strlen(st->runno) || memcmp(no, st->runno, non) != 0;
         snprintf(st->runno, sizeof st->runno, "%.*s", (int)(non < 15 ? non : 15), no);
         if (differs && st->run && st->has_results)
@@ -1241,7 +1367,7 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
     case FSC_ACT_JOBDEF:
     case FSC_ACT_STARTING: return true;
     case FSC_ACT_JOB:
-        return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line));
+        return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
     case FSC_ACT_DIR: return st->phase >= 2;
     case FSC_ACT_GROUP: return st->phase >= 3;
     case FSC_ACT_DISK_HEADER: return st->phase >= 3;
@@ -1249,7 +1375,10 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
     }
 }
 
-static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx);
+
+/* Apply a matched line; fl: the line was read by the fast path (no pattern ran). */
+static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx, const fsc_fastline *fl)
 {
     fsc_run *run = st->run;
     st->dropped = false;
@@ -1257,7 +1386,9 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         set_era(st, FSC_ERA_LEGACY);
     else if (r->era == FSC_ERA_HINT_MODERN)
         set_era(st, FSC_ERA_MODERN);
-    switch (r->action) {
+    if (fl)
+        apply_fast(st, fl, idx);
+    else switch (r->action) {
     case FSC_ACT_NOISE: run->lines.noise++; return;
     case FSC_ACT_BANNER: act_banner(st, r, line); break;
     case FSC_ACT_STARTING: {
@@ -1348,6 +1479,13 @@ static const char *find_lit(const char *s, size_t n, const char *lit)
     return memmem(s, n, lit, strlen(lit));
 }
 
+/* blank() for the main loop: most lines start with a few spaces and a letter. */
+static inline bool blank_fast(const char *s, size_t n)
+{
+    const char *p = fsc_skip_spaces(s, s + n);
+    return p == s + n || (isspace((unsigned char)*p) && blank(p, (size_t)(s + n - p)));
+}
+
 /* Unknown lines between recognized ones belong to the run: count and list them all
  * (parse --damage), and warn about the first ones that look like fio output. */
 static void flush_unknown(nstate *st)
@@ -1431,7 +1569,7 @@ static int kv_score(nstate *st, const fsc_rule *r, const char *line)
         }
         const fsc_kvfield *f = eq ? fsc_rule_kv(r, k, kn) : NULL;
         uint32_t bit = f ? 1u << ((size_t)(f - r->kv) % 32) : 0;
-        double val;
+        fsc_num val;
         if (!f || (seen & bit))
             score -= 1;
         else if (f->kind == FSC_K_PAIR)
@@ -1511,7 +1649,7 @@ static int read_score(nstate *st, const char *s, size_t n, const fsc_rule **rule
         const fsc_capfield *cf = &r->fields[i];
         const char *v;
         size_t vn;
-        double x;
+        fsc_num x;
         if (cf->kind == FSC_K_STRING || !fsc_rule_capture_num(st->md, s, cf->num, &v, &vn))
             continue;
         score += convert(st, cf->kind, v, vn, NULL, 0, &x) == FSC_OK ? 1 : -1;
@@ -1683,11 +1821,301 @@ static bool fio_marked(const char *s, size_t n)
            find_lit(s, n, "iops=");
 }
 
+/* ---- the fast path (fastline.c): lines read without a pattern ---- */
+
+static void fast_kv(const fsc_fastline *fl, void *base, uint64_t unit_ns, uint64_t bw_num, uint64_t bw_den)
+{
+    for (size_t i = 0; i < fl->n; i++) {
+        const fsc_kvfield *kv = fl->kvdef[fl->key[i]];
+        fsc_fdec d = fl->kv[i];
+        fsc_num v;
+        switch (kv->kind) {
+        case FSC_K_DURATION: v = fsc_fdec_num(d, fsc_fdec_mul(d) * unit_ns, 1); break;
+        case FSC_K_BWSTAT: v = fsc_fdec_num(d, bw_num, bw_den); break;
+        default: v = fsc_fdec_num(d, 1, 1); break; /* int, plain, pct */
+        }
+        *fsc_field_ptr(base, fl->kvfield[fl->key[i]]) = v;
+    }
+}
+
+/* apply_list for a lexed list: keys are ">=64", "250" (no spaces, short). */
+static void fast_list(nstate *st, const fsc_fastline *fl, const char *line, fsc_kvlist *l)
+{
+    for (size_t i = 0; i < fl->n; i++) {
+        char key[16];
+        memcpy(key, line + fl->item_key[i].off, fl->item_key[i].len);
+        key[fl->item_key[i].len] = '\0';
+        if (!fsc_kvlist_set(l, key, fsc_fdec_num(fl->val[i], 1, 1).v))
+            st->oom = true;
+    }
+}
+
+/* issued_values for the lexed groups (total, short, dropped). */
+static void fast_issued(nstate *st, const fsc_fastline *fl)
+{
+    static const size_t offs[3] = {offsetof(fsc_dir, total_ios), offsetof(fsc_dir, short_ios),
+                                   offsetof(fsc_dir, drop_ios)};
+    fsc_job *j = cur_job(st);
+    for (int g = 0; g < 3; g++) {
+        int order[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_SYNC};
+        if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present)
+            order[0] = FSC_DIR_MIXED;
+        for (size_t k = 0; k < fl->n_issued[g]; k++) {
+            fsc_dir *d = &j->dir[order[k]];
+            if (order[k] != FSC_DIR_SYNC || offs[g] == offsetof(fsc_dir, total_ios)) {
+                *(fsc_num *)((char *)d + offs[g]) = fsc_fdec_num(fl->issued[g][k], 1, 1);
+                if (order[k] != FSC_DIR_SYNC)
+                    d->present = true;
+            }
+        }
+    }
+}
+
+static char *span_dup(nstate *st, const char *line, fsc_fspan sp)
+{
+    char *d = fsc_strndup(line + sp.off, sp.len);
+    if (!d)
+        st->oom = true;
+    return d;
+}
+
+/* apply_fields for the captures of a lexed span rule. */
+static void fast_fields(nstate *st, const fsc_fastline *fl, const char *line, void *base, size_t idx)
+{
+    for (size_t i = 0; i < fl->n_caps; i++) {
+        const fsc_fastcap *c = &fl->caps[i];
+        fsc_fspan sp = fl->cap[c->slot];
+        if (!sp.len)
+            continue; /* that group did not take part */
+        fsc_num v;
+        if (convert(st, c->kind, line + sp.off, sp.len, NULL, 0, &v) != FSC_OK) {
+            st->run->lines.malformed++;
+            warn(st, idx, "cannot read the value '%.*s'", (int)sp.len, line + sp.off);
+            continue;
+        }
+        *fsc_field_ptr(base, c->field) = v;
+    }
+}
+
+/* The direction of "read" / "write" / "trim" / "mixed" (and their summaries). */
+static const int fast_dirs[4] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+
+/* The act_* functions of apply() for a lexed line, step for step. */
+static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
+{
+    const char *line = fsc_text_line(st->t, idx);
+    switch (fl->rule->action) {
+    case FSC_ACT_BANNER:
+        banner_version(st, line + fl->cap[0].off, fl->cap[0].len, false);
+        break;
+    case FSC_ACT_STARTING: {
+        double v = fsc_fdec_num(fl->num[0], 1, 1).v;
+        st->starting = v < 1e15 ? (uint64_t)v : 0;
+        st->starting_line = st->t->lines[idx].orig;
+        break;
+    }
+    case FSC_ACT_JOBDEF: {
+        jobdef *d = jobdef_new(st, span_dup(st, line, fl->cap[0]));
+        if (d) {
+            d->rw = span_dup(st, line, fl->cap[1]);
+            d->bs = span_dup(st, line, fl->cap[2]);
+            d->ioengine = span_dup(st, line, fl->cap[3]);
+            d->iodepth = span_dup(st, line, fl->cap[4]);
+            d->bsdesc = bsdesc_dup(st, line);
+        }
+        break;
+    }
+    case FSC_ACT_JOB: {
+        fsc_job *j = job_open(st, idx);
+        if (!j)
+            break;
+        j->jobname = span_dup(st, line, fl->cap[0]);
+        if (st->run->source.host)
+            j->hostname = fsc_strdup(st->run->source.host);
+        j->groupid = fsc_fdec_num(fl->num[0], 1, 1);
+        j->jobs = fsc_fdec_num(fl->num[1], 1, 1);
+        j->error = fsc_fdec_num(fl->num[2], 1, 1);
+        j->pid = fsc_fdec_num(fl->num[3], 1, 1);
+        job_close(st, j);
+        break;
+    }
+    case FSC_ACT_DIR: {
+        fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
+        if (dp) {
+            fast_fields(st, fl, line, dp, idx);
+            dir_close(dp);
+        }
+        break;
+    }
+    case FSC_ACT_PCTL_TITLE:
+        if (fl->sync)
+            st->dir = FSC_DIR_SYNC;
+        if (!cur_dir(st, idx))
+            break;
+        st->pctl_dir = st->dir;
+        st->pctl_kind = fl->which;
+        st->pctl_unit_ns = fl->unit_ns;
+        break;
+    case FSC_ACT_GROUP: {
+        fsc_group *g = group_open(st);
+        if (g)
+            g->groupid = fsc_fdec_num(fl->num[0], 1, 1);
+        break;
+    }
+    case FSC_ACT_GROUP_DIR: {
+        fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
+        if (gd)
+            fast_fields(st, fl, line, gd, idx);
+        break;
+    }
+    case FSC_ACT_DISK: {
+        fsc_disk *d = disk_open(st);
+        if (!d)
+            break;
+        d->name = span_dup(st, line, fl->cap[0]);
+        for (size_t i = 0; i < fl->n; i++) {
+            *fsc_field_ptr(d, fl->dkv[i]->field) = fsc_fdec_num(fl->da[i], 1, 1);
+            if (fl->dkv[i]->field2)
+                *fsc_field_ptr(d, fl->dkv[i]->field2) = fsc_fdec_num(fl->db[i], 1, 1);
+        }
+        disk_members(st);
+        break;
+    }
+    case FSC_ACT_PCTL_ROW: {
+        if (st->pctl_kind == PCTL_IGNORED)
+            break;
+        fsc_job *j = st->pctl_kind >= 0 ? cur_job(st) : NULL;
+        if (!j) { /* as act_pctl_row: the block's title is missing or lost */
+            if (!st->dropped)
+                lost_line(st, idx, "percentile rows without their title line");
+            st->dropped = true;
+            break;
+        }
+        fsc_lat *lat = &j->dir[st->pctl_dir].lat[st->pctl_kind];
+        for (size_t i = 0; i < fl->n; i++)
+            if (!fsc_lat_add_pctl(lat, fsc_fdec_num(fl->pct[i], 1, 1).v,
+                                  fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
+                st->oom = true;
+        break;
+    }
+    case FSC_ACT_LAT: {
+        if (fl->sync)
+            st->dir = FSC_DIR_SYNC;
+        fsc_dir *d = cur_dir(st, idx);
+        if (d)
+            fast_kv(fl, &d->lat[fl->which], fl->unit_ns, 1, 1);
+        break;
+    }
+    case FSC_ACT_BW_STATS:
+    case FSC_ACT_IOPS_STATS: {
+        fsc_dir *d = cur_dir(st, idx);
+        st->pctl_kind = -1;
+        uint64_t num = 1, den = 1;
+        if (fl->rule->action == FSC_ACT_BW_STATS)
+            bwstat_factor(line + fl->unit.off, fl->unit.len, &num, &den);
+        if (d)
+            fast_kv(fl, d, 1, num, den);
+        break;
+    }
+    case FSC_ACT_BUCKETS:
+    case FSC_ACT_DEPTHS: {
+        fsc_job *j = need_job(st, idx);
+        if (!j)
+            break;
+        st->pctl_kind = -1;
+        fsc_kvlist *l;
+        if (fl->rule->action == FSC_ACT_BUCKETS)
+            l = &j->latency[fl->unit_ns == 1 ? FSC_BUCKET_NS : fl->unit_ns == 1000 ? FSC_BUCKET_US : FSC_BUCKET_MS];
+        else
+            l = fl->which == 0 ? &j->iodepth_level : fl->which == 1 ? &j->iodepth_submit : &j->iodepth_complete;
+        fast_list(st, fl, line, l);
+        break;
+    }
+    case FSC_ACT_CPU:
+    case FSC_ACT_JOB_KV: {
+        fsc_job *j = need_job(st, idx);
+        st->pctl_kind = -1;
+        if (j)
+            fast_kv(fl, j, 1, 1, 1);
+        break;
+    }
+    case FSC_ACT_ISSUED:
+        if (need_job(st, idx))
+            fast_issued(st, fl);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Lex line i with the fast path, reusing the look-ahead of the line before. */
+static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, fsc_fastline **out)
+{
+    if (st->la_idx == i + 1) { /* lexed ahead (la_idx holds index + 1) */
+        fsc_fastline *t = st->fl;
+        st->fl = st->la;
+        st->la = t;
+        st->la_idx = 0;
+        *out = st->fl;
+        return st->fl->rule;
+    }
+    *out = st->fl;
+    return fsc_fast_line(st->fp, s, n, st->fl);
+}
+
+/* Can the line after i be joined to it (join_wrapped)? Only when it is not a line of
+ * its own: not lexed (a lexed line surely is one), not blank, and no rule's lead or
+ * needle fits it (the test join_wrapped makes of its candidates). The next line's
+ * lexing is kept for the next round. */
+static bool may_join(nstate *st, size_t i, size_t last)
+{
+    const fsc_text *t = st->t;
+    size_t j = i + 1;
+    if (j > last || j >= t->n_lines || (t->lines[j].flags & FSC_LINE_CONSUMED))
+        return false;
+    const char *ns = fsc_text_line(t, j);
+    size_t nn = t->lines[j].len;
+    const fsc_rule *nr = fsc_fast_line(st->fp, ns, nn, st->la);
+    st->la_idx = j + 1;
+    if (nr && !st->la->direct)
+        return false;
+    return !blank(ns, nn) && !fsc_grammar_could_match(st->g, ns, nn);
+}
+
+/* The fast path's verdict on line i: the rule it matches, with *fast set when its
+ * values were read by the lexer (the caller applies them with apply_fast), or with
+ * st->md holding the captures of the one rule that can match it (direct). NULL: the
+ * grammar decides, joins and repairs as usual. */
+static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char *s, size_t n, bool *fast)
+{
+    fsc_fastline *fl;
+    const fsc_rule *r = fast_lex(st, i, s, n, &fl);
+    if (!r)
+        return NULL;
+    if (fl->direct)
+        return fsc_rule_match(r, s, n, st->md) ? r : NULL;
+    /* a lexed line that a wrap could continue: the grammar path joins (it never
+     * joins noise) */
+    if (r->action != FSC_ACT_NOISE && may_join(st, i, last))
+        return NULL;
+    *fast = true;
+    return r;
+}
+
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx, fsc_buf *notes)
 {
+    return fsc_normal_parse_fast(g, NULL, t, first, last, emit, ctx, notes);
+}
+
+fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
+                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx, fsc_buf *notes)
+{
     nstate st;
     memset(&st, 0, sizeof st);
+    st.fp = fp;
+    st.fl = &st.fl_buf[0];
+    st.la = &st.fl_buf[1];
     st.g = g;
     st.t = t;
     st.emit = emit;
@@ -1701,9 +2129,12 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank(s, n))
+        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank_fast(s, n))
             continue;
-        const fsc_rule *r = fsc_grammar_match(g, s, n, st.md);
+        bool fast = false;
+        const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;
+        if (!r)
+            r = fsc_grammar_match(g, s, n, st.md);
         bool repaired = false;
         if (!r && (st.run || memchr(s, '=', n)) && (memchr(s, '=', n) || memchr(s, ':', n))) {
             r = fsc_grammar_match_fuzzy(g, s, n, st.md, &fixed);
@@ -1714,8 +2145,10 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
             }
         }
         size_t joined_to = i;
-        if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
-            (!r && (st.run || fio_marked(s, n))))
+        if (fast)
+            ; /* fast_match saw that the next line does not continue this one */
+        else if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
+                 (!r && (st.run || fio_marked(s, n))))
             r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
@@ -1741,7 +2174,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         }
         if (st.run && st.unknown_since_last >= PROSE_GAP)
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
-        if (starts_new_run(&st, r, s))
+        if (starts_new_run(&st, r, s, fast ? st.fl : NULL))
             close_run(&st, true);
         if (!st.run && r->action == FSC_ACT_NOISE)
             continue; /* noise alone does not start a run */
@@ -1759,7 +2192,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
             st.run->lines.repaired++;
             warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
         }
-        apply(&st, r, s, i);
+        apply(&st, r, s, i, fast && !st.fl->plain ? st.fl : NULL);
         if (joined_to > i) {
             st.run->lines.repaired++;
             st.run->lines.recognized += (uint32_t)(joined_to - i);

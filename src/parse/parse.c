@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "fioscope/parse.h"
 
+#include "fastline.h"
 #include "parse_int.h"
 
 #include <stdio.h>
@@ -12,6 +13,7 @@
 struct fsc_parser {
     fsc_parse_opts opts;
     fsc_grammar_set *grammars;
+    fsc_fastpath *fast; /* NULL: grammar only (FIOSCOPE_NO_FASTPATH, grammar override) */
 };
 
 fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
@@ -28,6 +30,7 @@ fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
         free(p);
         return NULL;
     }
+    p->fast = fsc_fastpath_new(p->grammars);
     return p;
 }
 
@@ -35,6 +38,7 @@ void fsc_parser_free(fsc_parser *p)
 {
     if (!p)
         return;
+    fsc_fastpath_free(p->fast);
     fsc_grammars_free(p->grammars);
     free(p);
 }
@@ -205,16 +209,39 @@ static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last
     return ok;
 }
 
-static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes)
+static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
 {
     fsc_json_span *spans = NULL;
     size_t n_spans = 0, next_span = 0, repaired_to = SIZE_MAX;
-    if (fsc_json_spans_find(text, &spans, &n_spans) != FSC_OK)
-        return false;
+    bool spans_found = false; /* found at the first start the fast reader leaves */
     size_t i = 0;
     while (i < text->n_lines) {
         const char *s = fsc_text_line(text, i);
         size_t n = text->lines[i].len;
+        if (fast && fsc_json_line_start(s, n)) {
+            /* the fast reader finds the end itself, for the well-formed JSON it reads */
+            const char *jstart = memchr(s, '{', n), *end = text->store.data + text->store.len;
+            size_t used = 0;
+            bool handled = false;
+            fsc_run *frun = fsc_json_read_fast(jstart, (size_t)(end - jstart), &used, &handled);
+            if (handled) {
+                size_t off = (size_t)(jstart + used - 1 - text->store.data), flast = i;
+                while (flast + 1 < text->n_lines && text->lines[flast + 1].off <= off)
+                    flast++;
+                if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON)) {
+                    free(spans);
+                    return false;
+                }
+                mark_consumed(text, i, flast);
+                i = flast + 1;
+                continue;
+            }
+        }
+        if (!spans_found && fsc_json_line_start(s, n)) {
+            if (fsc_json_spans_find(text, &spans, &n_spans) != FSC_OK)
+                return false;
+            spans_found = true;
+        }
         while (next_span < n_spans && spans[next_span].first < i)
             next_span++;
         const fsc_json_span *js = next_span < n_spans && spans[next_span].first == i ? &spans[next_span] : NULL;
@@ -343,22 +370,34 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     *n_runs = 0;
     if (why)
         *why = NULL;
-    fsc_status st = to_utf8(doc->data, doc->len, &fixed);
-    if (st == FSC_OK)
-        st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
-    fsc_buf_free(&fixed);
+    fsc_status st = FSC_OK;
+    bool headings = false, json = true;
+    /* a log as fio wrote it needs no normalizing: its lines are read in place */
+    bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
+    if (clean) {
+        st = headings ? fsc_outline_build(&text) : fsc_outline_empty(&text);
+    } else if (st == FSC_OK) {
+        st = to_utf8(doc->data, doc->len, &fixed);
+        if (st == FSC_OK)
+            st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
+        fsc_buf_free(&fixed);
+        for (size_t i = 0; st == FSC_OK && doc->first_line && i < text.n_lines; i++)
+            text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
+    }
     if (st != FSC_OK) {
+        if (clean)
+            fsc_prescan_release(&text);
         fsc_text_free(&text);
         return st;
     }
-    for (size_t i = 0; doc->first_line && i < text.n_lines; i++)
-        text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
     doc_state ds = {p, doc, &text, sink, ctx, 0, false, {0}};
     pending_list pl = {0};
-    bool ok = find_structured(&text, &pl, &ds.notes);
+    /* the pre-scan lets no terse record through, and says whether JSON may be there */
+    bool ok = (clean && !json) || find_structured(&text, &pl, &ds.notes, p->fast != NULL);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
-        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc, &ds.notes) != FSC_OK)
+        if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc,
+                                  &ds.notes) != FSC_OK)
             ok = false;
     }
     if (ok && !ds.stopped)
@@ -366,6 +405,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     for (size_t k = 0; k < pl.n; k++)
         fsc_run_free(pl.items[k].run);
     free(pl.items);
+    if (clean)
+        fsc_prescan_release(&text);
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
     if (why && !ds.n_runs && ds.notes.len && !ds.notes.oom) {

@@ -79,6 +79,8 @@ void fsc_text_free(fsc_text *t);
 /* Index the headings of t once, so that fsc_context_collect costs the same for the
  * last run of a huge log as for the first (fsc_normalize calls it). FSC_E_NOMEM. */
 fsc_status fsc_outline_build(fsc_text *t);
+/* An outline without headings, for a text known to hold none (the pre-scan's). */
+fsc_status fsc_outline_empty(fsc_text *t);
 void fsc_outline_free(struct fsc_outline *o); /* NULL is fine */
 
 /* Fill run->context (headings above line index `first`, outermost first, then the
@@ -115,6 +117,26 @@ fsc_status fsc_json_repair(const fsc_text *t, size_t first, size_t *last_out, fs
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
 
+/* Shared by json_in.c and the fast reader json_fast.c: */
+/* v * mul as exactly as fio's printed digits allow (3.747764 usec → 3747.764 ns); */
+double fsc_json_exact_mul(double v, uint64_t mul);
+/* a JSON number (its double v; digits[0, n): its text when it is an integer literal,
+ * else NULL) times mul: exact (fsc_num.exact) when the integer result is above 2^53; */
+fsc_num fsc_json_number(double v, const char *digits, size_t n, uint64_t mul);
+/* what the "fio version" says about bw_agg (a mean before 2.1.8) and io_bytes
+ * (bytes from 2.21, KiB before); */
+void fsc_json_version_rules(const char *version, bool *agg_is_mean, bool *io_in_bytes);
+/* the job's list a key names ("iodepth_level", "latency_us", ...), or NULL; */
+fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
+/* client/server: the run's host when every job names the same one (false: no memory). */
+bool fsc_json_run_host(fsc_run *run);
+
+/* The fast reader for well-formed fio JSON (json_fast.c): the same run as
+ * fsc_json_read, without building a tree. *handled false: the document is not one it
+ * reads (invalid JSON, escapes, deep nesting, old json+ bins...): ask fsc_json_read.
+ * *used: the bytes of the root object (from json to its closing brace). */
+fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *handled);
+
 /* Is this line a terse record? Returns the terse version (2..5) or 0. */
 int fsc_terse_detect(const char *s, size_t n);
 /* Append the job (and disk_util) of one terse record to run. Problems become run
@@ -147,5 +169,9 @@ typedef enum fsc_lineclass {
 typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx, fsc_buf *notes);
+/* The same with the fast path of fastline.c (fp NULL: the grammar alone). */
+typedef struct fsc_fastpath fsc_fastpath;
+fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
+                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx, fsc_buf *notes);
 
 #endif

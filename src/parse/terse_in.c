@@ -155,7 +155,7 @@ static cJSON *load_layout(void)
 
 /* A field as a number, exactly: mul scales it (1024 for KiB, 1000 for usec);
  * pct allows a trailing '%'. */
-static bool field_number(field f, uint64_t mul, bool pct, double *out)
+static bool field_num(field f, uint64_t mul, bool pct, fsc_num *out)
 {
     if (pct && f.n && f.s[f.n - 1] == '%')
         f.n--;
@@ -163,7 +163,16 @@ static bool field_number(field f, uint64_t mul, bool pct, double *out)
     size_t used = 0;
     if (f.n == 0 || fsc_decimal_parse(f.s, f.n, &d, &used) != FSC_OK || used != f.n)
         return false;
-    *out = fsc_decimal_scale(d, mul, 1);
+    *out = fsc_decimal_num(d, mul, 1);
+    return true;
+}
+
+static bool field_number(field f, uint64_t mul, bool pct, double *out)
+{
+    fsc_num v;
+    if (!field_num(f, mul, pct, &v))
+        return false;
+    *out = v.v;
     return true;
 }
 
@@ -201,9 +210,9 @@ static bool spec_is(const spec *sp, const char *name)
 
 static void store_num(record *r, fsc_num *dst, field f, const spec *sp)
 {
-    double v;
-    if (field_number(f, sp->mul, sp->pct, &v))
-        *dst = fsc_num_of(v);
+    fsc_num v;
+    if (field_num(f, sp->mul, sp->pct, &v))
+        *dst = v; /* a 64-bit counter stays exact */
     else
         r->bad++;
 }
