@@ -96,7 +96,8 @@ def check_jobs(c, where, run, exp):
         for path, want in e.get("values", {}).items():
             got = dotted(o, path)
             c.checked += 1
-            if got is None or abs(got - want) > 1e-6 * max(1, abs(want)):
+            exact = isinstance(want, int) and abs(want) > 2 ** 53  # beyond double: to the last digit
+            if got is None or (got != want if exact else abs(got - want) > 1e-6 * max(1, abs(want))):
                 c.errors.append(f"{w}.{path}: {got!r}, want {want!r}")
         for d in e.get("absent", []):
             c.checked += 1

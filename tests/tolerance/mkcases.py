@@ -276,6 +276,21 @@ write("json_cut_off", ["fio --output-format=json output, the rest was lost:"] + 
                                             {"jobname": "mix", "absent": ["write"]}]}],
        "warnings": [{"contains": "cut off in jobs[1]"}]})
 
+# ---- 8. a 64-bit counter cut by a hard wrap: kept exact end to end ----
+
+text = results(PSYNC)
+doc = []
+for l in text:
+    if l.startswith("  cpu"):
+        l = l.replace("ctx=10072", "ctx=18446744073709341660")
+        k = l.index("ctx=") + 14
+        doc += [l[:k], l[k:]]  # "...ctx=1844674407" / "3709341660, majf=0, minf=10"
+    else:
+        doc.append(l)
+write("wrap_counter_64bit", doc, {"runs": [{"jobs": [{"jobname": "rr4k",
+                                                      "values": {"ctx": 18446744073709341660, "minf": 10,
+                                                                 "usr_cpu": 2.3}}]}]})
+
 # ---- 7. kb_base=1000 in fio <= 2.16 text (the corpus documents are read in place) ----
 
 def write_expect(name, expect):
