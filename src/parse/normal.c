@@ -1832,7 +1832,7 @@ static void fast_kv(const fsc_fastline *fl, void *base, uint64_t unit_ns, uint64
         switch (kv->kind) {
         case FSC_K_DURATION: v = fsc_fdec_num(d, fsc_fdec_mul(d) * unit_ns, 1); break;
         case FSC_K_BWSTAT: v = fsc_fdec_num(d, bw_num, bw_den); break;
-        default: v = fsc_fdec_num(d, 1, 1); break; /* int, plain, pct */
+        default: v = fsc_fdec_num(d, 1, 1); break; /* int, plain, pct, a bare time */
         }
         *fsc_field_ptr(base, fl->kvfield[fl->key[i]]) = v;
     }

@@ -378,6 +378,63 @@ static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, 
     return true;
 }
 
+/* Does the line begin (after its indentation) as a line of fio's own: a result
+ * line's word, a percentile row, JSON? Then nothing stands before its keyword and
+ * the keyword scan is skipped (most lines of most documents). A word must end
+ * there: "read.log:" is grep's file name, not "read". */
+static bool word_is(const char *s, size_t n, const char *w)
+{
+    size_t k = strlen(w);
+    return n == k && !memcmp(s, w, k);
+}
+
+static bool fio_start(const char *s, size_t n)
+{
+    size_t k = skip_sp(s, n, 0);
+    if (k == n)
+        return true;
+    char c = s[k];
+    if (c == '|' || c == '{' || c == '}' || c == ']')
+        return true;
+    if (c == '"') { /* a JSON member ("key" : ...), not a quoted line of fio's */
+        const char *q = memchr(s + k + 1, '"', n - k - 1);
+        size_t a = q ? skip_sp(s, n, (size_t)(q + 1 - s)) : n;
+        return a < n && s[a] == ':';
+    }
+    size_t w = k;
+    while (w < n && (unsigned char)((s[w] | 0x20) - 'a') < 26)
+        w++;
+    if (w == k)
+        return false;
+    if (w < n) {
+        char d = s[w];
+        if ((d >= '0' && d <= '9') || d == '.' || d == '_' || d == '-' || d == '/' || d == '@')
+            return false; /* "read.log:", "write2:": a name, not fio's word */
+    }
+    const char *p = s + k;
+    size_t l = w - k;
+    switch (c) {
+    case 'r': return word_is(p, l, "read");
+    case 'w': return word_is(p, l, "write");
+    case 't': return word_is(p, l, "trim");
+    case 'm': return word_is(p, l, "mixed");
+    case 'R': return word_is(p, l, "READ") || word_is(p, l, "Run");
+    case 'W': return word_is(p, l, "WRITE");
+    case 'T': return word_is(p, l, "TRIM");
+    case 'M': return word_is(p, l, "MIXED");
+    case 's': return word_is(p, l, "slat") || word_is(p, l, "submit") || word_is(p, l, "sync");
+    case 'c': return word_is(p, l, "clat") || word_is(p, l, "cpu") || word_is(p, l, "complete");
+    case 'l': return word_is(p, l, "lat") || word_is(p, l, "latency");
+    case 'b': return word_is(p, l, "bw");
+    case 'i': return word_is(p, l, "iops") || word_is(p, l, "issued");
+    case 'I': return word_is(p, l, "IO");
+    case 'D': return word_is(p, l, "Disk");
+    case 'S': return word_is(p, l, "Starting");
+    case 'J': return word_is(p, l, "Jobs");
+    default: return false;
+    }
+}
+
 bool fsc_prefix_strip(fsc_text *t, bool *changed)
 {
     *changed = false;
@@ -388,6 +445,8 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
     for (size_t i = 0; i < t->n_lines && ok; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
+        if (!open && fio_start(s, n))
+            continue; /* no prefix here; inside a block it would close it (below) */
         long p = fsc_fio_keyword_at(s, n);
         if (p < 0)
             continue;
