@@ -203,8 +203,8 @@ static bool tmpl_eq(const tmpl *a, const tmpl *b)
 }
 
 /* Does line s start (after spaces) with the template? Returns the length of the
- * prefix to remove (the template and one space after it), or 0. */
-static size_t tmpl_match(const tmpl *t, const char *s, size_t n)
+ * prefix to remove (the template, and one space after it when sep), or 0. */
+static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
 {
     size_t i = skip_sp(s, n, 0);
     for (size_t k = 0; k < t->n; k++) {
@@ -222,7 +222,7 @@ static size_t tmpl_match(const tmpl *t, const char *s, size_t n)
             return 0;
         }
     }
-    if (i < n && s[i] == ' ')
+    if (sep && i < n && s[i] == ' ')
         i++;
     return i;
 }
@@ -255,6 +255,8 @@ typedef struct block {
     tmpl t;
     size_t first, last; /* keyword lines */
     size_t n_kw;
+    size_t min_gap; /* fewest spaces between the template and a keyword: 0 means no
+                     * space separates them ('"Run status...'), so none is removed */
 } block;
 
 /* Bytes at the end of a quoted line (`"  read: IOPS=...",`) that are no fio text. */
@@ -326,7 +328,7 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
 {
     fsc_line *l = &t->lines[i];
     const char *s = fsc_text_line(t, i);
-    size_t n = l->len, cut = tmpl_match(&b->t, s, n);
+    size_t n = l->len, cut = tmpl_match(&b->t, s, n, b->min_gap > 0);
     if (!cut)
         return true;
     const char *rest = s + cut;
@@ -366,11 +368,12 @@ static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, 
     uint32_t last_tag = 0;
     size_t top = b->first;
     while (top > lo && (blank_line(t, top - 1) ||
-                        tmpl_match(&b->t, fsc_text_line(t, top - 1), t->lines[top - 1].len)))
+                        tmpl_match(&b->t, fsc_text_line(t, top - 1), t->lines[top - 1].len, b->min_gap > 0)))
         top--;
     size_t bottom = b->last;
     while (bottom + 1 < hi && (blank_line(t, bottom + 1) ||
-                               tmpl_match(&b->t, fsc_text_line(t, bottom + 1), t->lines[bottom + 1].len)))
+                               tmpl_match(&b->t, fsc_text_line(t, bottom + 1), t->lines[bottom + 1].len,
+                                          b->min_gap > 0)))
         bottom++;
     for (size_t i = top; i <= bottom; i++)
         if (!(t->lines[i].flags & FSC_LINE_PREFIX) && !strip_line(t, i, b, suffix, &last_tag))
@@ -472,8 +475,11 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
             cur.t = tp;
             cur.first = i;
             cur.n_kw = 0;
+            cur.min_gap = SIZE_MAX;
             open = true;
         }
+        if ((size_t)p - (ps + pl) < cur.min_gap)
+            cur.min_gap = (size_t)p - (ps + pl);
         cur.last = i;
         cur.n_kw++;
         *changed = true;
