@@ -54,26 +54,36 @@ typedef struct doc_state {
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
 
+char *fsc_run_id(const char *path, const char *member, size_t k)
+{
+    char idbuf[32];
+    fsc_buf id = {0};
+    fsc_buf_puts(&id, path);
+    if (member) {
+        fsc_buf_putc(&id, ':');
+        fsc_buf_puts(&id, member);
+    }
+    snprintf(idbuf, sizeof idbuf, "#%zu", k);
+    fsc_buf_puts(&id, idbuf);
+    if (id.oom) {
+        fsc_buf_free(&id);
+        return NULL;
+    }
+    return id.data;
+}
+
 /* Give a finished run its identity, context and label, and pass it on. */
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
 {
     const fsc_text *t = st->text;
-    char idbuf[64];
     st->n_runs++;
     run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
     run->source.path = fsc_strdup(st->doc->path ? st->doc->path : "-");
     run->source.member = fsc_strdup(st->doc->member);
     run->source.first_line = t->lines[first_idx].orig;
     run->source.last_line = t->lines[last_idx].orig;
-    fsc_buf id = {0};
-    fsc_buf_puts(&id, run->source.path);
-    if (run->source.member) {
-        fsc_buf_putc(&id, ':');
-        fsc_buf_puts(&id, run->source.member);
-    }
-    snprintf(idbuf, sizeof idbuf, "#%zu", st->doc->first_run + st->n_runs);
-    fsc_buf_puts(&id, idbuf);
-    run->id = id.data;
+    run->id = run->source.path ? fsc_run_id(run->source.path, run->source.member, st->doc->first_run + st->n_runs)
+                               : NULL;
     if (fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
         fsc_run_free(run);
         st->stopped = true;
@@ -90,18 +100,11 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
 
 /* A JSON document starting at line i: returns the index of its last line, or i-1
  * if the braces never balance. */
-static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
+size_t fsc_json_balanced(const char *s, size_t n)
 {
-    const char *start = fsc_text_line(t, i);
-    const char *end = t->store.data + t->store.len;
     int depth = 0;
     bool in_str = false, esc = false;
-    const char *p = start;
-    /* skip to the '{' */
-    while (p < end && *p != '{')
-        p++;
-    start = p;
-    for (; p < end; p++) {
+    for (const char *p = s, *end = s + n; p < end; p++) {
         char c = *p;
         if (in_str) {
             if (esc)
@@ -116,18 +119,28 @@ static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
             in_str = true;
         else if (c == '{' || c == '[')
             depth++;
-        else if (c == '}' || c == ']') {
-            if (--depth == 0) {
-                *len_out = (size_t)(p + 1 - start);
-                size_t off = (size_t)(p - t->store.data);
-                size_t j = i;
-                while (j + 1 < t->n_lines && t->lines[j + 1].off <= off)
-                    j++;
-                return j;
-            }
-        }
+        else if ((c == '}' || c == ']') && --depth == 0)
+            return (size_t)(p + 1 - s);
     }
-    return i - 1;
+    return 0;
+}
+
+static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
+{
+    const char *start = fsc_text_line(t, i);
+    const char *end = t->store.data + t->store.len;
+    /* skip to the '{' */
+    while (start < end && *start != '{')
+        start++;
+    size_t len = fsc_json_balanced(start, (size_t)(end - start));
+    if (!len)
+        return i - 1;
+    *len_out = len;
+    size_t off = (size_t)(start + len - 1 - t->store.data);
+    size_t j = i;
+    while (j + 1 < t->n_lines && t->lines[j + 1].off <= off)
+        j++;
+    return j;
 }
 
 static bool line_is_json_start(const char *s, size_t n)
