@@ -35,11 +35,15 @@ typedef struct parse_ctx {
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
 {
     const parse_ctx *ctx = vctx;
+    /* room for a run like the last one of this thread at once (no regrowing) */
+    static _Thread_local size_t size_hint = 8192;
     fsc_buf b = {0};
+    fsc_buf_room(&b, size_hint);
     fsc_jw w;
     fsc_jw_init(&w, &b, false, false);
     fsc_model_write_run(&w, run, &ctx->jopts);
     fsc_buf_putc(&b, '\n');
+    size_hint = b.len + b.len / 4 + 256;
     fsc_run_free(run);
     if (b.oom) {
         fsc_buf_free(&b);

@@ -362,7 +362,9 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
         free(docs.start);
         free(docs.end);
         if (!cut) {
-            want = n + piece; /* no boundary yet (or a JSON document goes on): read on */
+            /* no boundary yet: read on (by doubling, once a JSON document goes on
+             * past four pieces: it is read whole, in few rounds) */
+            want = n >= 4 * piece ? 2 * n : n + piece;
             continue;
         }
         size_t rest_cap = n - cut > piece ? n - cut : piece; /* a cut may leave more than a piece */

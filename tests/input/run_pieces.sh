@@ -39,11 +39,11 @@ assert len(a) >= 40 and set(a) <= set(b), (len(a), len(b), len(set(a) & set(b)))
 PY
 # JSON over the piece size (finding M6): a piece never ends inside a JSON document;
 # concatenated documents are cut between them, a single one is read whole
-for i in $(seq 1 40); do cat "$FSC_CORPUS"/fio-3.33/g_json*.json "$FSC_CORPUS"/fio-3.13/g_jsonplus.json; done > many.json
+for i in $(seq 1 12); do cat "$FSC_CORPUS"/fio-3.33/g_json*.json "$FSC_CORPUS"/fio-3.13/g_jsonplus.json; done > many.json
 python3 - "$FSC_CORPUS"/fio-3.33/g_json_nogroup.json > one.json <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
-doc["jobs"] = doc["jobs"] * 200  # one document of 800 jobs
+doc["jobs"] = doc["jobs"] * 60  # one document of 240 jobs
 print(json.dumps(doc, indent=2))
 PY
 for f in many.json one.json; do
