@@ -425,7 +425,7 @@ static size_t pct_key_memo(char *out, double pct)
     }
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
-    struct pct_memo *m = &pct_memo[(bits ^ (bits >> 29) ^ (bits >> 47)) & 31];
+    struct pct_memo *m = &pct_memo[(bits * 0x9E3779B97F4A7C15ULL) >> 59]; /* Fibonacci hashing */
     if (m->n && m->pct == pct) {
         memcpy(out, m->s, m->n);
         return m->n;

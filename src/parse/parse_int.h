@@ -35,6 +35,7 @@ typedef struct fsc_text {
     fsc_line *lines;
     size_t n_lines, cap_lines;
     struct fsc_outline *outline; /* built by fsc_normalize, freed by fsc_text_free */
+    bool plain; /* the pre-scan's: printable ASCII only (no tab, CR or other control) */
 } fsc_text;
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)

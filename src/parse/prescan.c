@@ -369,6 +369,7 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
         return false;
     }
     /* the lines point into data: the store borrows it (fsc_prescan_release) */
+    out->plain = true;
     out->store.data = (char *)data;
     out->store.len = len;
     *headings = sc.heading;
