@@ -22,6 +22,11 @@ typedef enum fsc_label_from {
 
 typedef struct fsc_parse_opts {
     fsc_label_from label_from;
+    /* One fio invocation printed in several formats (--output-format=normal,json) is
+     * one run (the most precise numbers, source.formats lists them all). true keeps
+     * each printout as a run of its own, as printed (to check one reader against
+     * another). */
+    bool each_format;
 } fsc_parse_opts;
 
 /* Immutable after creation: one parser may be used by several threads at once. */
@@ -68,6 +73,11 @@ char *fsc_run_id(const char *path, const char *member, size_t k);
 /* The label of one job of a run, per the parser's label_from ("RAID 0 › 4k 随机写 ›
  * 4k_randwrite"). Caller frees. */
 char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from);
+
+/* Length of the outline number that starts a heading ("2.2 4k 随机写" → 4, with the
+ * spaces after it; "2. RAID 0" → 3), 0 when there is none. A bare "5 " does not
+ * count. */
+size_t fsc_heading_number_len(const char *s, size_t n);
 
 #ifdef __cplusplus
 }

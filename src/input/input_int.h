@@ -53,6 +53,7 @@ typedef struct fsc_item {
     bool continued, more, renumber;
     uint32_t first_line;
     size_t first_run;
+    size_t arg; /* index of the path given to fsc_inputs_read it comes from */
 } fsc_item;
 
 /* New job for path/member (both copied). NULL when out of memory. */
@@ -117,6 +118,7 @@ typedef struct fsc_walker {
     size_t n_dirs, cap_dirs;
     /* bomb accounting of the current top-level file */
     uint64_t top_raw, top_expanded;
+    size_t arg; /* index of the path being read */
 } fsc_walker;
 
 /* Submit a job decided by the reader (status error or no-runs, with a reason). */

@@ -83,7 +83,7 @@ static void deliver(fsc_pipe *p, fsc_item *job)
         p->carry_runs = runs;
         p->carry_warnings = warnings;
     } else if (!p->stopped) {
-        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, runs, warnings, job->error};
+        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, runs, warnings, job->error, job->arg};
         if (p->carry_error) {
             e.status = FSC_IN_ERROR;
             e.error = p->carry_error;

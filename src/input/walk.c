@@ -22,6 +22,8 @@
 /* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
+    if (job)
+        job->arg = w->arg;
     if (w->stop)
         fsc_item_free(job);
     else if (!fsc_pipe_submit(w->pipe, job))
@@ -565,6 +567,34 @@ static unsigned default_jobs(void)
     return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
 }
 
+/* Set up a walker (and its pipeline) for opts; false when out of memory. */
+static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser *parser,
+                         const fsc_input_opts *opts, const fsc_input_sink *sink)
+{
+    /* FIOSCOPE_PIECE_BYTES: other piece sizes for huge files (tests); files above 4
+     * pieces are then read in pieces */
+    const char *pb = getenv("FIOSCOPE_PIECE_BYTES");
+    unsigned long long want = pb ? strtoull(pb, NULL, 10) : 0;
+    size_t piece_bytes = want >= 4096 && want <= FSC_PIECE_MIN ? (size_t)want : FSC_PIECE_BYTES;
+    *w = (fsc_walker){
+        .progress = progress,
+        .piece_bytes = piece_bytes,
+        .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
+        .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
+        .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
+    };
+    w->pipe = fsc_pipe_new(parser, sink, opts->jobs ? opts->jobs : default_jobs(), progress);
+    return w->pipe != NULL;
+}
+
+static fsc_status walker_finish(fsc_walker *w)
+{
+    fsc_status st = fsc_pipe_finish(w->pipe);
+    fsc_progress_end(w->progress);
+    free(w->dirs);
+    return st;
+}
+
 fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_parser *parser,
                            const fsc_input_opts *opts, const fsc_input_sink *sink)
 {
@@ -575,25 +605,34 @@ fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_p
     fsc_progress_init(&progress, opts->progress, 0);
     if (progress.on)
         progress.raw_total = known_total(paths, n_paths);
-    /* FIOSCOPE_PIECE_BYTES: other piece sizes for huge files (tests); files above 4
-     * pieces are then read in pieces */
-    const char *pb = getenv("FIOSCOPE_PIECE_BYTES");
-    unsigned long long want = pb ? strtoull(pb, NULL, 10) : 0;
-    size_t piece_bytes = want >= 4096 && want <= FSC_PIECE_MIN ? (size_t)want : FSC_PIECE_BYTES;
-    fsc_walker w = {
-        .progress = &progress,
-        .piece_bytes = piece_bytes,
-        .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
-        .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
-        .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
-    };
-    w.pipe = fsc_pipe_new(parser, sink, opts->jobs ? opts->jobs : default_jobs(), &progress);
-    if (!w.pipe)
+    fsc_walker w;
+    if (!walker_start(&w, &progress, parser, opts, sink))
         return FSC_E_NOMEM;
-    for (size_t i = 0; i < n_paths && !w.stop; i++)
+    for (size_t i = 0; i < n_paths && !w.stop; i++) {
+        w.arg = i;
         walk_entry(&w, paths[i], true);
-    fsc_status st = fsc_pipe_finish(w.pipe);
-    fsc_progress_end(&progress);
-    free(w.dirs);
-    return st;
+    }
+    return walker_finish(&w);
+}
+
+fsc_status fsc_input_read_mem(const char *name, const void *data, size_t len,
+                              const fsc_parser *parser, const fsc_input_opts *opts,
+                              const fsc_input_sink *sink)
+{
+    static const fsc_input_opts defaults = {0};
+    if (!opts)
+        opts = &defaults;
+    fsc_progress progress;
+    fsc_progress_init(&progress, false, 0);
+    char *copy = fsc_strndup(data, len);
+    if (!copy)
+        return FSC_E_NOMEM;
+    fsc_walker w;
+    if (!walker_start(&w, &progress, parser, opts, sink)) {
+        free(copy);
+        return FSC_E_NOMEM;
+    }
+    w.progress->raw_done += len;
+    fsc_walker_doc(&w, name, NULL, copy, len, 0);
+    return walker_finish(&w);
 }

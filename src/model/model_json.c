@@ -594,6 +594,15 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         key_numl(&o, &sf, KEYLIT("first_line"), run->source.first_line);
         key_numl(&o, &sf, KEYLIT("last_line"), run->source.last_line);
         key_strl(&o, &sf, KEYLIT("format"), fsc_format_name(run->source.format));
+        if (run->source.n_formats > 1 && KEY(&o, &sf, "formats")) { /* one invocation, several formats */
+            open_(&o, '[');
+            bool ff = true;
+            for (size_t i = 0; i < run->source.n_formats; i++) {
+                element(&o, &ff);
+                put_str(&o, fsc_format_name(run->source.formats[i]));
+            }
+            close_(&o, ff, ']');
+        }
         key_strl(&o, &sf, KEYLIT("fio_version"), run->source.fio_version);
         if (run->source.host)
             key_strl(&o, &sf, KEYLIT("host"), run->source.host);

@@ -50,6 +50,7 @@ typedef struct doc_state {
     void *ctx;
     size_t n_runs;
     bool stopped;
+    fsc_run *held; /* the last run, held back in case the next is its other format */
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
@@ -72,6 +73,18 @@ char *fsc_run_id(const char *path, const char *member, size_t k)
     return id.data;
 }
 
+/* Pass the held run on. */
+static bool flush_held(doc_state *st)
+{
+    fsc_run *run = st->held;
+    st->held = NULL;
+    if (run && !st->sink(st->ctx, run)) {
+        st->stopped = true;
+        return false;
+    }
+    return true;
+}
+
 /* Give a finished run its identity, context and label, and pass it on. */
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
 {
@@ -91,15 +104,18 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     }
     fsc_command_apply_options(run);
     run->label = fsc_job_label(run, run->n_jobs ? &run->jobs[0] : NULL, st->p->opts.label_from);
-    if (!st->sink(st->ctx, run)) {
-        st->stopped = true;
-        return false;
+    if (st->held && !st->p->opts.each_format && fsc_runs_same_invocation(st->held, run)) {
+        st->n_runs--; /* one invocation, one run: it keeps the first printout's id */
+        st->held = fsc_runs_merge(st->held, run, st->p->opts.label_from);
+        st->stopped = !st->held;
+        return st->held != NULL;
     }
+    if (!flush_held(st))
+        return false;
+    st->held = run;
     return true;
 }
 
-/* A JSON document starting at line i: returns the index of its last line, or i-1
- * if the braces never balance. */
 size_t fsc_json_balanced(const char *s, size_t n)
 {
     int depth = 0;
@@ -125,6 +141,8 @@ size_t fsc_json_balanced(const char *s, size_t n)
     return 0;
 }
 
+/* A JSON document starting at line i: returns the index of its last line, or i-1
+ * if the braces never balance. */
 static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
 {
     const char *start = fsc_text_line(t, i);
@@ -362,7 +380,7 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
         fsc_text_free(&text);
         return st;
     }
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false};
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL};
     pending_list pl = {0};
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
     bool ok = (clean && !json) || find_structured(&text, &pl, p->fast != NULL);
@@ -374,6 +392,9 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     }
     if (ok && !ds.stopped)
         ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
+    if (ok && !ds.stopped)
+        ok = flush_held(&ds);
+    fsc_run_free(ds.held);
     for (size_t k = 0; k < pl.n; k++)
         fsc_run_free(pl.items[k].run);
     free(pl.items);
