@@ -4,9 +4,12 @@ BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake pkg-config gcc make libpcre2-dev libcjson-dev libxlsxwriter-dev \
               libcairo2-dev libpango1.0-dev libarchive-dev liburing-dev libaio-dev \
-              libcmocka-dev libinih-dev fonts-wqy-microhei unzip python3
+              libcmocka-dev libinih-dev fonts-wqy-microhei unzip zip python3 \
+              python3-pandas python3-distributed parallel man-db zsh fish
 
-.PHONY: all deps build build-asan test test-plain test-asan demo clean
+PREFIX     ?= /usr/local
+
+.PHONY: all deps build build-asan test test-plain test-asan demo install clean
 
 all: build
 
@@ -41,6 +44,11 @@ test: test-plain test-asan
 # samples/README.md holds no fio run (it would make the exit status 1): leave it out.
 demo: build
 	./$(BUILD)/fioscope report -o demo-report $(sort $(filter-out samples/README.md,$(wildcard samples/*)))
+
+# The program, man page, completions, libfioscope (shared and static), its header,
+# fioscope.pc and the Python module under PREFIX (DESTDIR is honoured for packaging).
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN) demo-report

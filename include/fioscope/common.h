@@ -87,6 +87,16 @@ char *fsc_strdup(const char *s);
  * *cap is updated. Returns false on allocation failure (array unchanged). */
 bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
+/* The candidate closest to word by edit distance (Damerau-Levenshtein, ASCII case
+ * folded), for "did you mean" hints. Returns NULL when no candidate is within
+ * max_dist edits (max_dist 0 = a third of the word's length, at least 2) or word is
+ * empty. Ties go to the earlier candidate. */
+const char *fsc_nearest(const char *word, const char *const *cands, size_t n_cands, size_t max_dist);
+/* Edit distance of a[0..na) and b[0..nb): insertions, deletions, substitutions and
+ * swaps of two neighbours count one each; bytes compare as they are. 99 when a string
+ * is 255 bytes or longer. */
+size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb);
+
 #define FSC_PUSH(arr, n, cap) \
     (((n) < (cap) || fsc_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))) ? &(arr)[(n)++] : NULL)
 

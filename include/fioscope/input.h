@@ -8,6 +8,7 @@
 
 #include "fioscope/buf.h"
 #include "fioscope/model.h"
+#include "fioscope/model_json.h"
 #include "fioscope/parse.h"
 
 #ifdef __cplusplus
@@ -25,6 +26,10 @@ typedef struct fsc_input_entry {
     fsc_input_status status;
     size_t runs, warnings;
     char *error; /* reason when status is error (or no-runs detail), else NULL */
+    /* Which of the paths given to fsc_inputs_read this entry comes from (its index;
+     * 0 for fsc_input_read_mem). Entries of a directory walk or of archive members
+     * share the index of the directory or archive named. */
+    size_t arg;
 } fsc_input_entry;
 
 typedef struct fsc_manifest {
@@ -59,6 +64,13 @@ typedef struct fsc_input_sink {
     void *ctx;
     char *(*render)(const void *ctx, fsc_run *run, size_t *len);
     bool (*text)(void *ctx, char *bytes, size_t len);
+    /* Optional, with render: the pieces of a huge file are parsed in parallel, each
+     * numbering its runs from 1 ("path#1"); renumber gets the rendered bytes of such
+     * a run (ownership passes) and returns them with first_run added to the run
+     * number of its id (malloc'd, *len set), or NULL when out of memory. Called in
+     * input order from the thread that called fsc_inputs_read. Without it, the
+     * pieces of a file are parsed one after another. */
+    char *(*renumber)(void *ctx, char *bytes, size_t *len, size_t first_run);
 } fsc_input_sink;
 
 /* Read every path (file, directory, archive or "-") in order. Errors on one input
@@ -66,6 +78,30 @@ typedef struct fsc_input_sink {
  * memory ran out or a sink asked to stop. */
 fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_parser *parser,
                            const fsc_input_opts *opts, const fsc_input_sink *sink);
+
+/* Read one document held in memory, data[0..len) (copied), as a file with these
+ * bytes would be read: archives and compressed data are opened, text is parsed.
+ * name is the path its runs and manifest entries carry. Same returns as
+ * fsc_inputs_read. */
+fsc_status fsc_input_read_mem(const char *name, const void *data, size_t len,
+                              const fsc_parser *parser, const fsc_input_opts *opts,
+                              const fsc_input_sink *sink);
+
+/* Per path given to fsc_inputs_read: did it give no run at all? (Files without runs
+ * that a directory walk or an archive turned up do not count by themselves: only
+ * the named path does.) none[0..n_paths) is set from the manifest. */
+void fsc_manifest_no_runs(const fsc_manifest *m, size_t n_paths, bool *none);
+
+/* One manifest entry as the contract's JSON object ({"path", "member", "status",
+ * "runs", "warnings", "error"}). */
+void fsc_input_entry_write(fsc_jw *w, const fsc_input_entry *e);
+
+/* The contract's whole document, {"fioscope": {...}, "inputs": [...], "runs": [...]}
+ * and a newline, through w. flush (may be NULL) is called whenever w's buffer holds
+ * more than 1 MiB, to write it out and reset it; a false return stops. Returns false
+ * when flush failed or memory ran out. */
+bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
+                        const fsc_json_opts *o, bool (*flush)(void *ctx, fsc_buf *b), void *ctx);
 
 #ifdef __cplusplus
 }

@@ -172,6 +172,11 @@ typedef struct fsc_run {
         fsc_format format;
         char *fio_version; /* "fio-3.33", or NULL when not shown */
         char *host;        /* client/server: the host, or NULL */
+        /* One fio invocation printed in several formats (--output-format=normal,json)
+         * is one run: every format it was printed in, in document order; `format` is
+         * the one whose numbers were kept. n_formats 0 or 1: printed once. */
+        fsc_format formats[FSC_FMT_COUNT];
+        size_t n_formats;
     } source;
     char **context; /* outline headings (outermost first), then the command line */
     size_t n_context, cap_context;
@@ -179,6 +184,8 @@ typedef struct fsc_run {
     bool context_titled; /* context[0] is the document title rather than a section heading */
     fsc_job *jobs;
     size_t n_jobs, cap_jobs;
+    fsc_opt *global_options; /* fio JSON "global options" (a job's own options win) */
+    size_t n_global_options, cap_global_options;
     fsc_group *groups;
     size_t n_groups, cap_groups;
     fsc_disk *disk_util;
@@ -200,11 +207,15 @@ void fsc_run_free(fsc_run *run);
 fsc_job *fsc_run_add_job(fsc_run *run);
 fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
-/* Remove job i (freed; the later jobs move down one place). */
-void fsc_run_remove_job(fsc_run *run, size_t i);
+/* Keep the jobs with keep[i] true (in order), free the others. */
+void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
 bool fsc_run_add_context(fsc_run *run, const char *text);
+
+/* Set or replace a "global options" entry / look one up (NULL if absent). */
+bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val);
+const char *fsc_run_global_option(const fsc_run *run, const char *key);
 
 /* Set or replace a job option. */
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val);

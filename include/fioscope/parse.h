@@ -22,6 +22,11 @@ typedef enum fsc_label_from {
 
 typedef struct fsc_parse_opts {
     fsc_label_from label_from;
+    /* One fio invocation printed in several formats (--output-format=normal,json) is
+     * one run (the most precise numbers, source.formats lists them all). true keeps
+     * each printout as a run of its own, as printed (to check one reader against
+     * another). */
+    bool each_format;
 } fsc_parse_opts;
 
 /* Immutable after creation: one parser may be used by several threads at once. */
@@ -64,9 +69,23 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why);
 
+/* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing
+ * bracket, strings skipped; 0 when it does not close within n bytes. The extent the
+ * parser gives a JSON document it finds. */
+size_t fsc_json_balanced(const char *s, size_t n);
+
+/* The id of the k-th run (from 1) of a document: "path#k" or "path:member#k".
+ * Caller frees; NULL when out of memory. */
+char *fsc_run_id(const char *path, const char *member, size_t k);
+
 /* The label of one job of a run, per the parser's label_from ("RAID 0 › 4k 随机写 ›
  * 4k_randwrite"). Caller frees. */
 char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from);
+
+/* Length of the outline number that starts a heading ("2.2 4k 随机写" → 4, with the
+ * spaces after it; "2. RAID 0" → 3), 0 when there is none. A bare "5 " does not
+ * count. */
+size_t fsc_heading_number_len(const char *s, size_t n);
 
 #ifdef __cplusplus
 }

@@ -7,7 +7,9 @@
 #ifndef FIOSCOPE_TABLE_H
 #define FIOSCOPE_TABLE_H
 
+#include "fioscope/analyze.h"
 #include "fioscope/buf.h"
+#include "fioscope/metric.h"
 #include "fioscope/model.h"
 #include "fioscope/parse.h"
 
@@ -16,14 +18,6 @@ extern "C" {
 #endif
 
 typedef enum fsc_by { FSC_BY_JOB, FSC_BY_GROUP, FSC_BY_LABEL, FSC_BY_RUN } fsc_by;
-
-typedef struct fsc_metric {
-    const char *name;  /* "read.iops", "write.clat_ns.p99", "cpu", "rw" */
-    const char *title; /* column header without unit: "read IOPS" */
-    fsc_unit unit;
-    bool text;          /* a string column (rw, bs, label) */
-    bool higher_better; /* for compare colouring */
-} fsc_metric;
 
 typedef enum fsc_cell_kind { FSC_CELL_EMPTY, FSC_CELL_NUM, FSC_CELL_TEXT } fsc_cell_kind;
 
@@ -67,16 +61,15 @@ typedef struct fsc_table_opts {
      * direction ("read", "write") followed by a "total" row. no_split keeps only the
      * total row. */
     bool no_split;
+    /* The rows, directions, labels and dimensions to use (built on the same runset;
+     * --where, --system-from, --workload-key applied). NULL: an analysis with the
+     * default options is built for the table. Borrowed. */
+    const fsc_analysis *analysis;
 } fsc_table_opts;
 
 /* Like fsc_table_build() with every option. opts NULL = defaults. */
 fsc_table *fsc_table_build_opts(const fsc_runset *set, const char *metrics,
                                 const fsc_table_opts *opts, fsc_buf *err);
-
-/* Is name a metric fsc_table_build() accepts? Fills *out when it is (name and title
- * both point to the caller's name; a built table has readable titles); otherwise
- * writes "unknown metric 'name'" to err (if not NULL). */
-bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err);
 
 /* Append the human text of one cell (text cells with control characters turned into
  * spaces, numbers via fsc_format_human, empty cells as nothing). */
@@ -94,6 +87,13 @@ size_t fsc_text_width(const char *s, size_t n);
 /* Render: "text", "md", "csv", "tsv", "html", "json". Human units for text/md/html,
  * base units for csv/tsv/json. Returns FSC_E_USAGE for an unknown format. */
 fsc_status fsc_table_render(const fsc_table *t, const char *format, fsc_buf *out);
+
+/* Render pivots (fioscope/analyze.h), one per metric, as "text", "md", "html" (a
+ * block each, human units, the change against the baseline in brackets), "csv",
+ * "tsv" (one table: [metric,] row-key fields, the column values, then
+ * "<value> delta_pct" columns with a baseline; base units) or "json". FSC_E_USAGE
+ * for an unknown format or n = 0. */
+fsc_status fsc_pivot_render(const fsc_pivot *const *ps, size_t n, const char *format, fsc_buf *out);
 
 /* Human text of a number in a unit ("254 MiB/s", "3.83 ms", "65.1k"): three
  * significant digits, IEC units for bytes, ns/µs/ms/s for latency (FSC_UNIT_MS is

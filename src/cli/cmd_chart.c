@@ -58,20 +58,14 @@ static int parse_opt(chart_args *ca, int argc, char **argv, int *i)
         if (r < 0)
             return fsc_cli_usage("chart", "bad value for %s", a);
         if (r == 0)
-            return fsc_cli_usage("chart", "unknown option '%s'", a);
+            return fsc_cli_unknown_option("chart", a, chart_help, fsc_cli_common_help, NULL);
     }
     return -1;
 }
 
 static int check_metric(const char *name)
 {
-    fsc_metric m;
-    fsc_buf err = {0};
-    int rc = -1;
-    if (name && !fsc_metric_lookup(name, &m, &err))
-        rc = fsc_cli_usage("chart", "%s", err.data ? err.data : "unknown metric");
-    fsc_buf_free(&err);
-    return rc;
+    return fsc_cli_check_metric_list("chart", name) ? -1 : FSC_EXIT_USAGE;
 }
 
 /* Returns -1 when parsing went fine, else the exit status to return. */
@@ -157,7 +151,7 @@ static int draw(const chart_args *ca, const fsc_runset *set)
     else if (fsc_chart_png(c, ca->width, ca->height, &png, &err) != FSC_OK)
         fsc_cli_err("chart: %s", err.data ? err.data : "cannot draw");
     else if ((rc = write_png(ca, &png)) == FSC_EXIT_OK && strcmp(ca->output, "-"))
-        printf("chart written to %s\n", ca->output);
+        fsc_cli_status(&ca->common, "fioscope: chart written to %s", ca->output);
     fsc_chart_free(c);
     fsc_buf_free(&err);
     fsc_buf_free(&png);

@@ -1,30 +1,40 @@
 /* SPDX-License-Identifier: MIT */
 /* `fioscope parse`: the normalized JSON (or JSON Lines) of every run found. */
 #include "cli.h"
+#include "fioscope/flat.h"
 #include "fioscope/model_json.h"
 #include "outfile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char parse_help[] =
-    "usage: fioscope parse [-o FILE] [--jsonl] [--damage] [OPTIONS] INPUT...\n"
+    "usage: fioscope parse [-o FILE] [--format json|jsonl|csv|tsv] [--damage] [OPTIONS] INPUT...\n"
     "\n"
     "Writes the normalized JSON of every fio run found in the inputs (files,\n"
     "directories, archives, '-'): fio's own JSON names, base units.\n"
     "\n"
     "  -o, --output FILE   write to FILE (atomically) instead of standard output\n"
-    "      --jsonl         one JSON object per line: each run, then an {\"input\":…}\n"
-    "                      line per input, streamed as they are read\n"
+    "  -f, --format FMT    json (default): one document with \"inputs\" and \"runs\";\n"
+    "                      jsonl: one JSON object per line, each run, then an\n"
+    "                      {\"input\":…} line per input, streamed as they are read;\n"
+    "                      csv, tsv: flat, one row per job and direction, one column\n"
+    "                      per field (dotted JSON paths such as iops, bw_bytes,\n"
+    "                      clat_ns.percentile.99.000000), in the JSON's units\n"
+    "                      ('fioscope metrics' lists them)\n"
+    "      --jsonl         the same as --format jsonl\n"
     "      --damage        add per-run line accounting (recognized, noise, unknown,\n"
-    "                      malformed) and the unknown line numbers\n";
+    "                      malformed) and the unknown line numbers\n"
+    "      --each-format   one fio invocation printed in several formats\n"
+    "                      (--output-format=normal,json,terse) as one run per\n"
+    "                      printout instead of one run (to check one against another)\n";
 
 typedef struct parse_ctx {
     fsc_outfile *out;
     fsc_json_opts jopts;
     fsc_buf line;
-    bool quiet;
-    size_t diags; /* per-input diagnostics printed or counted */
+    fsc_cli_diag diag;
     bool failed;
     fsc_manifest manifest;
 } parse_ctx;
@@ -34,11 +44,15 @@ typedef struct parse_ctx {
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
 {
     const parse_ctx *ctx = vctx;
+    /* room for a run like the last one of this thread at once (no regrowing) */
+    static _Thread_local size_t size_hint = 8192;
     fsc_buf b = {0};
+    fsc_buf_room(&b, size_hint);
     fsc_jw w;
     fsc_jw_init(&w, &b, false, false);
     fsc_model_write_run(&w, run, &ctx->jopts);
     fsc_buf_putc(&b, '\n');
+    size_hint = b.len + b.len / 4 + 256;
     fsc_run_free(run);
     if (b.oom) {
         fsc_buf_free(&b);
@@ -46,6 +60,46 @@ static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
     }
     *len = b.len;
     return b.data;
+}
+
+/* A run line of a piece of a huge file, numbered from 1 in its piece: its id
+ * "...#k" (the first member, json_quote'd, so its last '#' is the separator)
+ * becomes "...#(k + first_run)". */
+static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_run)
+{
+    (void)vctx;
+    static const char head[] = "{\"id\":\"";
+    size_t n = *len, i = sizeof head - 1, hash = 0;
+    if (n < i || memcmp(bytes, head, i)) {
+        free(bytes);
+        return NULL; /* not what jsonl_render writes */
+    }
+    for (; i < n && bytes[i] != '"'; i++) {
+        if (bytes[i] == '\\')
+            i++;
+        else if (bytes[i] == '#')
+            hash = i;
+    }
+    if (!hash || i >= n) {
+        free(bytes);
+        return NULL;
+    }
+    size_t k = 0;
+    for (size_t d = hash + 1; d < i; d++)
+        k = k * 10 + (size_t)(bytes[d] - '0');
+    char num[32];
+    int nl = snprintf(num, sizeof num, "%zu", k + first_run);
+    size_t out_len = hash + 1 + (size_t)nl + (n - i);
+    char *out = malloc(out_len + 1);
+    if (out) {
+        memcpy(out, bytes, hash + 1);
+        memcpy(out + hash + 1, num, (size_t)nl);
+        memcpy(out + hash + 1 + nl, bytes + i, n - i);
+        out[out_len] = '\0';
+        *len = out_len;
+    }
+    free(bytes);
+    return out;
 }
 
 static bool jsonl_text(void *vctx, char *bytes, size_t len)
@@ -69,36 +123,17 @@ static bool jsonl_run(void *vctx, fsc_run *run)
     return jsonl_text(vctx, bytes, len);
 }
 
-static void write_input_entry(fsc_jw *w, const fsc_input_entry *e)
-{
-    fsc_jw_obj(w);
-    fsc_jw_key(w, "path");
-    fsc_jw_str(w, e->path);
-    fsc_jw_key(w, "member");
-    fsc_jw_str(w, e->member);
-    fsc_jw_key(w, "status");
-    fsc_jw_str(w, fsc_input_status_name(e->status));
-    fsc_jw_key(w, "runs");
-    fsc_jw_num(w, (double)e->runs);
-    fsc_jw_key(w, "warnings");
-    fsc_jw_num(w, (double)e->warnings);
-    fsc_jw_key(w, "error");
-    fsc_jw_str(w, e->error);
-    fsc_jw_obj_end(w);
-}
-
 static bool jsonl_input(void *vctx, const fsc_input_entry *e)
 {
     parse_ctx *ctx = vctx;
     fsc_manifest_add(&ctx->manifest, e); /* kept for the exit status only */
-    if (!ctx->quiet)
-        fsc_cli_input_diag(e, &ctx->diags);
+    fsc_cli_diag_entry(&ctx->diag, e);
     fsc_jw w;
     fsc_buf_reset(&ctx->line);
     fsc_jw_init(&w, &ctx->line, false, false);
     fsc_jw_obj(&w);
     fsc_jw_key(&w, "input");
-    write_input_entry(&w, e);
+    fsc_input_entry_write(&w, e);
     fsc_jw_obj_end(&w);
     fsc_buf_putc(&ctx->line, '\n');
     if (ctx->line.oom || !fsc_outfile_write(ctx->out, ctx->line.data, ctx->line.len)) {
@@ -108,11 +143,20 @@ static bool jsonl_input(void *vctx, const fsc_input_entry *e)
     return true;
 }
 
+/* Write out what the document writer has buffered so far. */
+static bool flush_doc(void *vout, fsc_buf *b)
+{
+    bool ok = fsc_outfile_write(vout, b->data, b->len);
+    fsc_buf_reset(b);
+    return ok;
+}
+
 int fsc_cmd_parse(int argc, char **argv)
 {
     fsc_cli_common common = {.input = {.progress = true}};
     const char *output = NULL;
     bool jsonl = false, damage = false;
+    const char *format = "json";
     const char **paths = calloc((size_t)argc + 1, sizeof *paths);
     size_t n_paths = 0;
     int rc = FSC_EXIT_OK;
@@ -136,11 +180,26 @@ int fsc_cmd_parse(int argc, char **argv)
             return FSC_EXIT_OK;
         }
         if (!strcmp(a, "--jsonl")) {
-            jsonl = true;
+            format = "jsonl";
+            continue;
+        }
+        bool missing = false;
+        const char *v = fsc_cli_opt_value(argc, argv, &i, "--format", "-f", &missing);
+        if (v || missing) {
+            static const char *const formats[] = {"json", "jsonl", "csv", "tsv"};
+            if (!v || fsc_cli_bad_value("parse", "--format", v, formats, FSC_ARRAY_SIZE(formats))) {
+                free(paths);
+                return v ? FSC_EXIT_USAGE : fsc_cli_usage("parse", "%s needs a value", a);
+            }
+            format = v;
             continue;
         }
         if (!strcmp(a, "--damage")) {
             damage = true;
+            continue;
+        }
+        if (!strcmp(a, "--each-format")) {
+            common.each_format = true;
             continue;
         }
         if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
@@ -162,13 +221,15 @@ int fsc_cmd_parse(int argc, char **argv)
         }
         if (r == 0) {
             free(paths);
-            return fsc_cli_usage("parse", "unknown option '%s'", a);
+            return fsc_cli_unknown_option("parse", a, parse_help, fsc_cli_common_help, NULL);
         }
     }
     if (n_paths == 0) {
         free(paths);
         return fsc_cli_usage("parse", "no INPUT given (use '-' for standard input)");
     }
+    jsonl = !strcmp(format, "jsonl");
+    bool flat = !strcmp(format, "csv") || !strcmp(format, "tsv");
 
     fsc_buf oerr = {0};
     fsc_outfile *out = fsc_outfile_open(output, &oerr);
@@ -178,22 +239,24 @@ int fsc_cmd_parse(int argc, char **argv)
         free(paths);
         return FSC_EXIT_INPUT;
     }
-    parse_ctx ctx = {.out = out, .jopts = {.damage = damage}, .quiet = common.quiet};
+    parse_ctx ctx = {.out = out, .jopts = {.damage = damage},
+                     .diag = {paths, n_paths, common.quiet, 0}};
 
     if (jsonl) {
         fsc_buf err = {0};
-        fsc_parse_opts po = {.label_from = common.label_from};
+        fsc_parse_opts po = {.label_from = common.label_from, .each_format = common.each_format};
         fsc_parser *p = fsc_parser_new(&po, &err);
         if (!p) {
             fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
             rc = FSC_EXIT_INPUT;
         } else {
-            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx, jsonl_render, jsonl_text};
+            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx, jsonl_render, jsonl_text, jsonl_renumber};
             fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
             if (st != FSC_OK && !ctx.failed)
                 fsc_cli_err("%s", fsc_strerror(st));
-            fsc_cli_summary(&common, &ctx.manifest);
-            rc = fsc_cli_exit_status(&common, &ctx.manifest);
+            fsc_cli_diag_end(&ctx.diag, &ctx.manifest);
+            fsc_cli_summary(&common, &ctx.manifest, ctx.diag.shown);
+            rc = fsc_cli_exit_status(&common, &ctx.manifest, n_paths);
             if (st != FSC_OK)
                 rc = FSC_EXIT_INPUT;
         }
@@ -207,27 +270,10 @@ int fsc_cmd_parse(int argc, char **argv)
         fsc_buf b = {0};
         fsc_jw w;
         fsc_jw_init(&w, &b, true, false);
-        fsc_model_write_doc_start(&w);
-        fsc_jw_key(&w, "inputs");
-        fsc_jw_arr(&w);
-        for (size_t i = 0; i < ctx.manifest.n; i++)
-            write_input_entry(&w, &ctx.manifest.items[i]);
-        fsc_jw_arr_end(&w);
-        fsc_jw_key(&w, "runs");
-        fsc_jw_arr(&w);
-        /* serialize run by run so the buffer does not hold everything twice */
-        for (size_t i = 0; i < set.n_runs; i++) {
-            fsc_model_write_run(&w, set.runs[i], &ctx.jopts);
-            if (b.len > (1u << 20)) {
-                if (!fsc_outfile_write(out, b.data, b.len))
-                    ctx.failed = true;
-                fsc_buf_reset(&b);
-            }
-        }
-        fsc_jw_arr_end(&w);
-        fsc_jw_obj_end(&w);
-        fsc_buf_putc(&b, '\n');
-        if (b.oom || !fsc_outfile_write(out, b.data, b.len))
+        if (flat ? fsc_flat_write(&set, format, &b) != FSC_OK
+                 : !fsc_document_write(&w, &ctx.manifest, &set, &ctx.jopts, flush_doc, out))
+            ctx.failed = true;
+        if (!ctx.failed && !fsc_outfile_write(out, b.data ? b.data : "", b.len))
             ctx.failed = true;
         fsc_buf_free(&b);
         fsc_runset_clear(&set);

@@ -73,7 +73,7 @@ static int parse_args(report_args *ra, int argc, char **argv)
             if (r < 0)
                 return fsc_cli_usage("report", "bad value for %s", a);
             if (r == 0)
-                return fsc_cli_usage("report", "unknown option '%s'", a);
+                return fsc_cli_unknown_option("report", a, report_help, fsc_cli_common_help, NULL);
         }
     }
     return -1;
@@ -151,9 +151,10 @@ int fsc_cmd_report(int argc, char **argv)
         fsc_cli_err("report: %s", err.len ? err.data : fsc_strerror(st));
         rc = FSC_EXIT_INPUT;
     } else {
-        printf("report written to %s/index.html (also report.md, report.xlsx and %zu charts in "
-               "%s/charts/)\n",
-               ra.dir, res.n_charts, ra.dir);
+        fsc_cli_status(&ra.common,
+                       "fioscope: report written to %s/index.html (also report.md, report.xlsx "
+                       "and %zu charts in %s/charts/)",
+                       ra.dir, res.n_charts, ra.dir);
         rc = lrc;
     }
     fsc_chart_shutdown();

@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* fioscope: git-style subcommand dispatch. */
 #include "cli.h"
+#include "fioscope/fioscope.h"
 
+#if defined(__GLIBC__) || defined(__linux__)
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
@@ -10,12 +14,14 @@ static const struct {
     int (*fn)(int argc, char **argv);
     const char *help;
 } commands[] = {
-    {"parse", fsc_cmd_parse, "normalized JSON of every run found"},
+    {"parse", fsc_cmd_parse, "normalized JSON (or flat csv/tsv) of every run found"},
     {"table", fsc_cmd_table, "one row per job (or group/label) with chosen metrics"},
     {"compare", fsc_cmd_compare, "BASE -- NEW...: change per metric, matched by label"},
     {"report", fsc_cmd_report, "HTML, Markdown, .xlsx and PNG charts in one folder"},
     {"chart", fsc_cmd_chart, "one PNG chart of any metric"},
     {"run", fsc_cmd_run, "the built-in I/O engine (fio job files and options)"},
+    {"metrics", fsc_cmd_metrics, "every metric, dimension and field with unit and meaning"},
+    {"help", NULL, "help on a command: 'fioscope help table' = 'fioscope table --help'"},
 };
 
 static void usage(FILE *f)
@@ -25,27 +31,68 @@ static void usage(FILE *f)
                "archives, documents or '-' and turns it into numbers and reports.\n\ncommands:\n");
     for (size_t i = 0; i < FSC_ARRAY_SIZE(commands); i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
-    fprintf(f, "\n'fioscope COMMAND --help' describes a command's options.\n");
+    fprintf(f, "\n'fioscope COMMAND --help' (or 'fioscope help COMMAND') describes a command's\n"
+               "options; 'man fioscope' has all of them, examples and the exit statuses.\n"
+               "Exit status: 0 all inputs read, 1 an input could not be read or held no\n"
+               "run, 2 usage error.\n");
+}
+
+/* An unknown command: the message, the nearest command, the hint. */
+static int unknown_command(const char *name)
+{
+    const char *names[FSC_ARRAY_SIZE(commands)];
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(commands); i++)
+        names[i] = commands[i].name;
+    const char *near = fsc_nearest(name, names, FSC_ARRAY_SIZE(names), 0);
+    if (near)
+        fsc_cli_err("unknown command '%s' (did you mean '%s'?)", name, near);
+    else
+        fsc_cli_err("unknown command '%s'", name);
+    fsc_cli_err("try 'fioscope --help' for more information");
+    return FSC_EXIT_USAGE;
+}
+
+static int dispatch(const char *name, int argc, char **argv)
+{
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(commands); i++)
+        if (commands[i].fn && !strcmp(name, commands[i].name))
+            return commands[i].fn(argc, argv);
+    return unknown_command(name);
 }
 
 int main(int argc, char **argv)
 {
+#ifdef M_MMAP_THRESHOLD
+    /* Big blocks (the pieces of a huge file, their lines and output) are mapped and
+     * given back when freed: glibc would otherwise raise the threshold after the
+     * first one and keep them in the heap, where they pile up. */
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
     if (argc < 2) {
         usage(stderr);
         return FSC_EXIT_USAGE;
     }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+        (!strcmp(argv[1], "help") && argc == 2)) {
         usage(stdout);
         return FSC_EXIT_OK;
     }
     if (!strcmp(argv[1], "--version")) {
-        printf("fioscope %s\n", FSC_VERSION);
+        printf("fioscope %s\n", fioscope_version());
         return FSC_EXIT_OK;
     }
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(commands); i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
-    fsc_cli_err("unknown command '%s'", argv[1]);
-    fsc_cli_err("try 'fioscope --help' for more information");
-    return FSC_EXIT_USAGE;
+    if (!strcmp(argv[1], "help")) {
+        /* 'fioscope help CMD' is 'fioscope CMD --help' */
+        if (argc > 3) {
+            fsc_cli_err("help takes one COMMAND");
+            return FSC_EXIT_USAGE;
+        }
+        char *hargv[] = {argv[2], (char *)"--help", NULL};
+        if (!strcmp(argv[2], "help") || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+            usage(stdout);
+            return FSC_EXIT_OK;
+        }
+        return dispatch(argv[2], 2, hargv);
+    }
+    return dispatch(argv[1], argc - 1, argv + 1);
 }

@@ -3,7 +3,9 @@
  * Building a table: group the jobs of a runset into rows (per job, group, label or
  * run), split mixed read/write rows per direction, and evaluate every metric.
  * Numbers of several jobs of one run are combined (summed, or I/O-weighted for
- * latencies); numbers of several runs (repeats) are averaged.
+ * latencies); numbers of several runs (repeats) are averaged. Jobs, their
+ * directions, labels and dimensions come from the analysis (fioscope/analyze.h), so
+ * --where selects table rows and the system names reach the labels.
  */
 #include "emit_int.h"
 
@@ -16,6 +18,9 @@ const char *const fsc_default_metrics = "label,dir,rw,bs,iodepth,jobs,iops,bw,la
 typedef struct member {
     size_t run;
     const fsc_job *job;
+    const fsc_job *total; /* the job as its total row reads it (a repaired "mixed" line) */
+    const fsc_arow *row;  /* its first selected analysis row */
+    unsigned dirs;        /* selected directions: 1u << FSC_DIR_*; MIXED = the total row */
 } member;
 
 /* Jobs that end up in one row (or one set of per-direction rows). */
@@ -28,6 +33,8 @@ typedef struct group {
 
 typedef struct builder {
     const fsc_runset *set;
+    const fsc_analysis *an;
+    fsc_analysis *own_an; /* built here when the caller gave none */
     fsc_table_opts opts;
     fsc_mspec *specs;
     size_t n_specs, cap_specs;
@@ -41,17 +48,9 @@ typedef struct builder {
 
 static bool parse_metric_list(builder *b, const char *list, fsc_buf *err)
 {
-    const char *p = list;
-    while (*p) {
-        size_t n = strcspn(p, ",");
-        const char *s = p;
-        size_t len = n;
-        while (len && (*s == ' ' || *s == '\t')) {
-            s++;
-            len--;
-        }
-        while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-            len--;
+    const char *p = list, *s;
+    size_t len;
+    while (fsc_list_next(&p, &s, &len)) {
         if (len) {
             fsc_mspec *spec = FSC_PUSH(b->specs, b->n_specs, b->cap_specs);
             if (!spec) {
@@ -65,9 +64,6 @@ static bool parse_metric_list(builder *b, const char *list, fsc_buf *err)
                 return false;
             }
         }
-        p += n;
-        if (*p == ',')
-            p++;
     }
     if (!b->n_specs) {
         fsc_buf_puts(err, "no metric given");
@@ -151,23 +147,28 @@ static bool add_job(builder *b, size_t ri, size_t ji)
 {
     const fsc_run *run = b->set->runs[ri];
     const fsc_job *job = &run->jobs[ji];
+    size_t first, n;
+    if (!fsc_analysis_job_rows(b->an, 0, ri, ji, &first, &n))
+        return true; /* --where left nothing of this job */
+    member mem = {.run = ri, .job = job, .total = job, .row = fsc_analysis_row(b->an, first)};
+    for (size_t k = 0; k < n; k++) {
+        const fsc_arow *r = fsc_analysis_row(b->an, first + k);
+        mem.dirs |= 1u << r->dir;
+        if (r->dir == FSC_DIR_MIXED)
+            mem.total = r->j;
+    }
     fsc_buf key = {0}, lab = {0};
-    char *label = fsc_job_label(run, job, b->opts.label_from);
+    const char *label = mem.row->dim[FSC_DIM_LABEL];
     bool ok = false;
-    if (label) {
-        group_key(b, ri, job, label, &key, &lab);
-        if (!key.oom && !lab.oom) {
-            group *g = find_or_add_group(b, key.data ? key.data : "",
-                                         lab.data ? lab.data : "", ri, ji);
-            member *m = g ? FSC_PUSH(g->m, g->n, g->cap) : NULL;
-            if (m) {
-                m->run = ri;
-                m->job = job;
-                ok = true;
-            }
+    group_key(b, ri, job, label, &key, &lab);
+    if (!key.oom && !lab.oom) {
+        group *g = find_or_add_group(b, key.data ? key.data : "", lab.data ? lab.data : "", ri, ji);
+        member *m = g ? FSC_PUSH(g->m, g->n, g->cap) : NULL;
+        if (m) {
+            *m = mem;
+            ok = true;
         }
     }
-    free(label);
     fsc_buf_free(&key);
     fsc_buf_free(&lab);
     return ok;
@@ -175,62 +176,23 @@ static bool add_job(builder *b, size_t ri, size_t ji)
 
 /* ---- evaluation ---- */
 
-typedef struct acc {
-    fsc_magg agg;
-    bool set;
-    double v, wsum, wv, plain;
-    size_t n;
-} acc;
-
-static void acc_add(acc *a, fsc_mval x)
-{
-    if (!x.set)
-        return;
-    switch (a->agg) {
-    case FSC_AGG_SUM:
-        a->v += x.v;
-        break;
-    case FSC_AGG_MIN:
-        if (!a->set || x.v < a->v)
-            a->v = x.v;
-        break;
-    case FSC_AGG_MAX:
-        if (!a->set || x.v > a->v)
-            a->v = x.v;
-        break;
-    case FSC_AGG_MEAN:
-    case FSC_AGG_WMEAN:
-        a->wv += x.v * x.w;
-        a->plain += x.v;
-        break;
-    }
-    a->wsum += x.w;
-    a->n++;
-    a->set = true;
-}
-
-static fsc_mval acc_result(const acc *a)
-{
-    fsc_mval r = {a->set, a->v, a->wsum};
-    if (a->set && a->agg == FSC_AGG_MEAN)
-        r.v = a->plain / (double)a->n;
-    else if (a->set && a->agg == FSC_AGG_WMEAN)
-        r.v = a->wsum > 0 ? a->wv / a->wsum : a->plain / (double)a->n;
-    return r;
-}
-
 /* Combine within each run with the metric's rule, then average across runs. */
 static fsc_mval eval_group(const fsc_mspec *s, const group *g, int only)
 {
-    acc outer = {.agg = s->agg == FSC_AGG_MIN || s->agg == FSC_AGG_MAX ? s->agg : FSC_AGG_MEAN};
+    fsc_macc outer = fsc_macc_of(s->agg == FSC_AGG_MIN || s->agg == FSC_AGG_MAX ? s->agg : FSC_AGG_MEAN);
     for (size_t i = 0; i < g->n;) {
-        acc inner = {.agg = s->agg};
+        fsc_macc inner = fsc_macc_of(s->agg);
         size_t run = g->m[i].run;
-        for (; i < g->n && g->m[i].run == run; i++)
-            acc_add(&inner, fsc_mspec_eval(s, g->m[i].job, only));
-        acc_add(&outer, acc_result(&inner));
+        for (; i < g->n && g->m[i].run == run; i++) {
+            const member *m = &g->m[i];
+            if (only >= 0 && (m->dirs & (1u << only)))
+                fsc_macc_add(&inner, fsc_mspec_eval(s, m->job, only));
+            else if (only < 0)
+                fsc_macc_add(&inner, fsc_mspec_eval(s, m->total, -1));
+        }
+        fsc_macc_add(&outer, fsc_macc_result(&inner));
     }
-    return acc_result(&outer);
+    return fsc_macc_result(&outer);
 }
 
 /* Text of a text metric for a row: the common value of its jobs, or "mixed". */
@@ -240,7 +202,8 @@ static const char *group_text(const fsc_mspec *s, const fsc_runset *set, const g
     char first[1024] = "";
     const char *common = NULL;
     for (size_t i = 0; i < g->n; i++) {
-        const char *v = fsc_job_text(s, set->runs[g->m[i].run], g->m[i].job, tmp, tmp_len);
+        const char *v = s->dim >= 0 ? fsc_analysis_text(NULL, g->m[i].row, s, tmp, tmp_len)
+                                    : fsc_job_text(s, set->runs[g->m[i].run], g->m[i].job, tmp, tmp_len);
         if (!v)
             continue;
         if (!common) {
@@ -256,11 +219,15 @@ static const char *group_text(const fsc_mspec *s, const fsc_runset *set, const g
     return tmp;
 }
 
+/* The directions the members did: read/write/trim bits, and MIXED for a job that only
+ * printed unified_rw_reporting's "mixed" line. */
 static unsigned group_dirs(const group *g)
 {
     unsigned mask = 0;
-    for (size_t i = 0; i < g->n; i++)
-        mask |= fsc_job_dirs(g->m[i].job);
+    for (size_t i = 0; i < g->n; i++) {
+        unsigned d = g->m[i].dirs & ~(1u << FSC_DIR_MIXED);
+        mask |= d ? d : fsc_job_dirs(g->m[i].total) ? g->m[i].dirs : 0; /* 0: a job without I/O */
+    }
     return mask;
 }
 
@@ -275,7 +242,7 @@ static void dir_text(unsigned mask, int dir, bool total, char *tmp, size_t tmp_l
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (mask & (1u << d)) {
             int n = snprintf(tmp + used, tmp_len - used, "%s%s", used ? "+" : "",
-                             fsc_ddir_name((fsc_ddir)d));
+                             fsc_rowdir_name(d)); /* unified_rw_reporting's mixed: "total" */
             if (n < 0 || (size_t)n >= tmp_len - used)
                 return;
             used += (size_t)n;
@@ -379,6 +346,7 @@ static bool make_columns(builder *b)
 
 static void builder_free(builder *b)
 {
+    fsc_analysis_free(b->own_an);
     for (size_t i = 0; i < b->n_groups; i++) {
         free(b->groups[i].key);
         free(b->groups[i].label);
@@ -395,6 +363,12 @@ fsc_table *fsc_table_build_opts(const fsc_runset *set, const char *metrics,
     if (opts)
         b.opts = *opts;
     bool ok = parse_metric_list(&b, metrics ? metrics : fsc_default_metrics, err);
+    b.an = b.opts.analysis;
+    if (ok && !b.an) {
+        fsc_analysis_opts ao = {.label_from = b.opts.label_from};
+        b.an = b.own_an = fsc_analysis_new(set, &ao, err, NULL);
+        ok = b.an != NULL;
+    }
     if (ok) {
         b.t = calloc(1, sizeof *b.t);
         ok = b.t && make_columns(&b);

@@ -2,6 +2,7 @@
 /* Manifest helpers of the input module (the reading itself is in walk.c, archive.c
  * and pipe.c). */
 #include "fioscope/input.h"
+#include "fioscope/model_json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,4 +42,54 @@ bool fsc_manifest_add(fsc_manifest *m, const fsc_input_entry *e)
     }
     *d = c;
     return true;
+}
+
+void fsc_manifest_no_runs(const fsc_manifest *m, size_t n_paths, bool *none)
+{
+    for (size_t i = 0; i < n_paths; i++)
+        none[i] = true;
+    for (size_t i = 0; i < m->n; i++)
+        if (m->items[i].arg < n_paths && m->items[i].runs)
+            none[m->items[i].arg] = false;
+}
+
+void fsc_input_entry_write(fsc_jw *w, const fsc_input_entry *e)
+{
+    fsc_jw_obj(w);
+    fsc_jw_key(w, "path");
+    fsc_jw_str(w, e->path);
+    fsc_jw_key(w, "member");
+    fsc_jw_str(w, e->member);
+    fsc_jw_key(w, "status");
+    fsc_jw_str(w, fsc_input_status_name(e->status));
+    fsc_jw_key(w, "runs");
+    fsc_jw_num(w, (double)e->runs);
+    fsc_jw_key(w, "warnings");
+    fsc_jw_num(w, (double)e->warnings);
+    fsc_jw_key(w, "error");
+    fsc_jw_str(w, e->error);
+    fsc_jw_obj_end(w);
+}
+
+bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
+                        const fsc_json_opts *o, bool (*flush)(void *ctx, fsc_buf *b), void *ctx)
+{
+    fsc_model_write_doc_start(w);
+    fsc_jw_key(w, "inputs");
+    fsc_jw_arr(w);
+    for (size_t i = 0; i < m->n; i++)
+        fsc_input_entry_write(w, &m->items[i]);
+    fsc_jw_arr_end(w);
+    fsc_jw_key(w, "runs");
+    fsc_jw_arr(w);
+    /* run by run, so that the buffer never holds everything twice */
+    for (size_t i = 0; i < set->n_runs; i++) {
+        fsc_model_write_run(w, set->runs[i], o);
+        if (flush && w->out->len > ((size_t)1 << 20) && !flush(ctx, w->out))
+            return false;
+    }
+    fsc_jw_arr_end(w);
+    fsc_jw_obj_end(w);
+    fsc_buf_putc(w->out, '\n');
+    return !w->out->oom;
 }

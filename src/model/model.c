@@ -93,13 +93,16 @@ static void job_free(fsc_job *j)
         free(j->latency[b].items);
 }
 
-void fsc_run_remove_job(fsc_run *run, size_t i)
+void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
 {
-    if (i >= run->n_jobs)
-        return;
-    job_free(&run->jobs[i]);
-    memmove(&run->jobs[i], &run->jobs[i + 1], (run->n_jobs - i - 1) * sizeof *run->jobs);
-    run->n_jobs--;
+    size_t k = 0;
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        if (keep[i])
+            run->jobs[k++] = run->jobs[i];
+        else
+            job_free(&run->jobs[i]);
+    }
+    run->n_jobs = k;
 }
 
 void fsc_run_free(fsc_run *run)
@@ -119,6 +122,11 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     free(run->jobs);
+    for (size_t i = 0; i < run->n_global_options; i++) {
+        free(run->global_options[i].key);
+        free(run->global_options[i].val);
+    }
+    free(run->global_options);
     for (size_t i = 0; i < run->n_groups; i++)
         free(run->groups[i].hostname);
     free(run->groups);
@@ -187,19 +195,20 @@ bool fsc_run_add_context(fsc_run *run, const char *text)
     return true;
 }
 
-bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
+/* Set or replace key in an option list. */
+static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, const char *key, const char *val)
 {
     char *v = fsc_strdup(val);
     if (!v)
         return false;
-    for (size_t i = 0; i < job->n_options; i++)
-        if (strcmp(job->options[i].key, key) == 0) {
-            free(job->options[i].val);
-            job->options[i].val = v;
+    for (size_t i = 0; i < *n; i++)
+        if (strcmp((*opts)[i].key, key) == 0) {
+            free((*opts)[i].val);
+            (*opts)[i].val = v;
             return true;
         }
     char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(job->options, job->n_options, job->cap_options) : NULL;
+    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
     if (!o) {
         free(k);
         free(v);
@@ -210,12 +219,32 @@ bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
     return true;
 }
 
+static const char *opts_get(const fsc_opt *opts, size_t n, const char *key)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(opts[i].key, key) == 0)
+            return opts[i].val;
+    return NULL;
+}
+
+bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
+{
+    return opts_set(&job->options, &job->n_options, &job->cap_options, key, val);
+}
+
 const char *fsc_job_option(const fsc_job *job, const char *key)
 {
-    for (size_t i = 0; i < job->n_options; i++)
-        if (strcmp(job->options[i].key, key) == 0)
-            return job->options[i].val;
-    return NULL;
+    return opts_get(job->options, job->n_options, key);
+}
+
+bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
+{
+    return opts_set(&run->global_options, &run->n_global_options, &run->cap_global_options, key, val);
+}
+
+const char *fsc_run_global_option(const fsc_run *run, const char *key)
+{
+    return opts_get(run->global_options, run->n_global_options, key);
 }
 
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)

@@ -425,7 +425,7 @@ static size_t pct_key_memo(char *out, double pct)
     }
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
-    struct pct_memo *m = &pct_memo[(bits ^ (bits >> 29) ^ (bits >> 47)) & 31];
+    struct pct_memo *m = &pct_memo[(bits * 0x9E3779B97F4A7C15ULL) >> 59]; /* Fibonacci hashing */
     if (m->n && m->pct == pct) {
         memcpy(out, m->s, m->n);
         return m->n;
@@ -594,6 +594,15 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         key_numl(&o, &sf, KEYLIT("first_line"), run->source.first_line);
         key_numl(&o, &sf, KEYLIT("last_line"), run->source.last_line);
         key_strl(&o, &sf, KEYLIT("format"), fsc_format_name(run->source.format));
+        if (run->source.n_formats > 1 && KEY(&o, &sf, "formats")) { /* one invocation, several formats */
+            open_(&o, '[');
+            bool ff = true;
+            for (size_t i = 0; i < run->source.n_formats; i++) {
+                element(&o, &ff);
+                put_str(&o, fsc_format_name(run->source.formats[i]));
+            }
+            close_(&o, ff, ']');
+        }
         key_strl(&o, &sf, KEYLIT("fio_version"), run->source.fio_version);
         if (run->source.host)
             key_strl(&o, &sf, KEYLIT("host"), run->source.host);

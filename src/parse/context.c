@@ -740,3 +740,9 @@ char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from)
     }
     return b.data ? b.data : fsc_strdup("");
 }
+
+size_t fsc_heading_number_len(const char *s, size_t n)
+{
+    size_t len = 0;
+    return outline_number((span){s, n}, &len) ? len : 0;
+}

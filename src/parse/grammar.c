@@ -392,35 +392,6 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     return NULL;
 }
 
-size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb)
-{
-    size_t prev[40], cur[40];
-    if (na >= 39 || nb >= 39)
-        return 99;
-    for (size_t j = 0; j <= nb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= na; i++) {
-        cur[0] = i;
-        for (size_t j = 1; j <= nb; j++) {
-            size_t c = prev[j - 1] + (a[i - 1] != b[j - 1]);
-            if (prev[j] + 1 < c)
-                c = prev[j] + 1;
-            if (cur[j - 1] + 1 < c)
-                c = cur[j - 1] + 1;
-            /* a swap of two neighbours counts as one edit */
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && prev[j - 2] + 1 < c)
-                c = prev[j - 2] + 1;
-            cur[j] = c;
-        }
-        for (size_t j = 0; j <= nb; j++) {
-            size_t t = prev[j];
-            prev[j] = cur[j];
-            cur[j] = t;
-        }
-    }
-    return prev[nb];
-}
-
 /* Allowed edits for a keyword of this length. */
 static size_t fuzzy_budget(size_t len)
 {

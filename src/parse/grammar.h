@@ -109,8 +109,6 @@ const fsc_kvfield *fsc_rule_kv(const fsc_rule *r, const char *key, size_t len);
  * writes the repaired text to fixed (the captures refer to it), or NULL. */
 const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s, size_t n,
                                         pcre2_match_data *md, fsc_buf *fixed);
-/* Edit distance (insert, delete, substitute) of two short strings; 99 if too long. */
-size_t fsc_edit_distance(const char *a, size_t na, const char *b, size_t nb);
 /* Every rule with the given action (for fuzzy repair); n_out set. */
 const fsc_rule *const *fsc_grammar_rules(const fsc_grammar_set *g, size_t *n_out);
 

@@ -501,21 +501,37 @@ static void read_kvlist(jctx *cx, fsc_kvlist *l)
     }
 }
 
-static void read_options(jctx *cx, fsc_job *job)
+static bool set_job_option(void *target, const char *key, const char *val)
+{
+    return fsc_job_set_option(target, key, val);
+}
+
+static bool set_global_option(void *target, const char *key, const char *val)
+{
+    return fsc_run_set_global_option(target, key, val);
+}
+
+/* The string members of an object, to set(target, key, value): "job options" and
+ * "global options" (an array has no keys: nothing). */
+static void read_options(jctx *cx, const jval *v, bool (*set)(void *, const char *, const char *), void *target)
 {
     bool first = true;
     const char *k;
     size_t kn;
-    jval v;
-    while (member(&cx->r, &first, &k, &kn, &v)) {
-        if (v.kind == J_STR) {
-            char *key = fsc_strndup(k, kn), *val = fsc_strndup(v.s, v.n);
-            if (!key || !val || !fsc_job_set_option(job, key, val))
+    jval x;
+    if (v->kind != J_OBJ) {
+        skip_open(&cx->r, v);
+        return;
+    }
+    while (member(&cx->r, &first, &k, &kn, &x)) {
+        if (x.kind == J_STR) {
+            char *key = fsc_strndup(k, kn), *val = fsc_strndup(x.s, x.n);
+            if (!key || !val || !set(target, key, val))
                 cx->oom = true;
             free(key);
             free(val);
         }
-        skip_open(&cx->r, &v);
+        skip_open(&cx->r, &x);
     }
 }
 
@@ -528,7 +544,7 @@ static void read_job_object(jctx *cx, fsc_job *job, const char *k, size_t kn, co
         return;
     }
     if (key_is(k, kn, "job options")) {
-        read_options(cx, job);
+        read_options(cx, v, set_job_option, job);
         return;
     }
     fsc_kvlist *l = fsc_json_job_list(job, k, kn);
@@ -627,8 +643,9 @@ fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *ha
      * jobs are read where they stand once the version is known (fio writes it
      * first), the disks once the jobs are read; else a second pass reads them from
      * where their values start, in json_in.c's order. */
-    enum { K_VERSION, K_JOBS, K_CLIENTS, K_DISKS, K_COUNT };
-    static const char *const names[K_COUNT] = {"fio version", "jobs", "client_stats", "disk_util"};
+    enum { K_VERSION, K_GLOBAL, K_JOBS, K_CLIENTS, K_DISKS, K_COUNT };
+    static const char *const names[K_COUNT] = {"fio version", "global options", "jobs", "client_stats",
+                                               "disk_util"};
     struct {
         bool seen, done;
         jval v;
@@ -653,6 +670,10 @@ fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *ha
         if (i == K_VERSION) {
             take_str(&cx, &cx.run->source.fio_version, &v);
             fsc_json_version_rules(cx.run->source.fio_version, &cx.agg_is_mean, &cx.io_in_bytes);
+        }
+        if (i == K_GLOBAL) { /* string members, kept beside the jobs' own options */
+            read_options(&cx, &v, set_global_option, cx.run);
+            continue;
         }
         if (i == K_JOBS && v.kind == J_ARR)
             jobs = K_JOBS;

@@ -523,6 +523,10 @@ fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
     take_str(&cx, &cx.run->source.fio_version, cJSON_GetObjectItemCaseSensitive(root, "fio version"));
     fsc_json_version_rules(cx.run->source.fio_version, &cx.agg_is_mean, &cx.io_in_bytes);
     const cJSON *it;
+    cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "global options")) {
+        if (it->string && cJSON_IsString(it) && !fsc_run_set_global_option(cx.run, it->string, it->valuestring))
+            cx.oom = true;
+    }
     cJSON_ArrayForEach(it, jobs) {
         if (cJSON_IsObject(it))
             read_job(&cx, it);

@@ -226,11 +226,16 @@ static void close_run(nstate *st, bool before_next)
     if (st->fragments) {
         /* result lines of several jobs without headers or names: none can be told apart */
         size_t dropped = 0;
-        for (size_t i = run->n_jobs; i-- > 0;)
-            if (!run->jobs[i].jobname) {
-                fsc_run_remove_job(run, i);
-                dropped++;
-            }
+        bool *keep = run->n_jobs ? malloc(run->n_jobs * sizeof *keep) : NULL;
+        for (size_t i = 0; keep && i < run->n_jobs; i++) {
+            keep[i] = run->jobs[i].jobname != NULL;
+            dropped += !keep[i];
+        }
+        if (keep)
+            fsc_run_keep_jobs(run, keep);
+        else if (run->n_jobs)
+            st->oom = true;
+        free(keep);
         if (dropped) {
             const char *msg = "result lines of several jobs without job headers or names (grep output?): not "
                               "read, as their jobs cannot be told apart";
@@ -2048,6 +2053,16 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     }
 }
 
+/* A control byte in the line? The lexers know ' ' as the only space; the patterns'
+ * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
+static bool has_control(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20)
+            return true;
+    return false;
+}
+
 /* Lex line i with the fast path, reusing the look-ahead of the line before. */
 static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, fsc_fastline **out)
 {
@@ -2075,7 +2090,8 @@ static bool may_join(nstate *st, size_t i, size_t last)
         return false;
     const char *ns = fsc_text_line(t, j);
     size_t nn = t->lines[j].len;
-    const fsc_rule *nr = fsc_fast_line(st->fp, ns, nn, st->la);
+    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : fsc_fast_line(st->fp, ns, nn, st->la);
+    st->la->rule = nr;
     st->la_idx = j + 1;
     if (nr && !st->la->direct)
         return false;
@@ -2089,6 +2105,8 @@ static bool may_join(nstate *st, size_t i, size_t last)
 static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char *s, size_t n, bool *fast)
 {
     fsc_fastline *fl;
+    if (!st->t->plain && has_control(s, n))
+        return NULL;
     const fsc_rule *r = fast_lex(st, i, s, n, &fl);
     if (!r)
         return NULL;

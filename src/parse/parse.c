@@ -51,31 +51,54 @@ typedef struct doc_state {
     void *ctx;
     size_t n_runs;
     bool stopped;
+    fsc_run *held; /* the last run, held back in case the next is its other format */
     fsc_buf notes; /* "line N: ..." sentences about what is no run (see fsc_parse_doc_why) */
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
 
+char *fsc_run_id(const char *path, const char *member, size_t k)
+{
+    char idbuf[32];
+    fsc_buf id = {0};
+    fsc_buf_puts(&id, path);
+    if (member) {
+        fsc_buf_putc(&id, ':');
+        fsc_buf_puts(&id, member);
+    }
+    snprintf(idbuf, sizeof idbuf, "#%zu", k);
+    fsc_buf_puts(&id, idbuf);
+    if (id.oom) {
+        fsc_buf_free(&id);
+        return NULL;
+    }
+    return id.data;
+}
+
+/* Pass the held run on. */
+static bool flush_held(doc_state *st)
+{
+    fsc_run *run = st->held;
+    st->held = NULL;
+    if (run && !st->sink(st->ctx, run)) {
+        st->stopped = true;
+        return false;
+    }
+    return true;
+}
+
 /* Give a finished run its identity, context and label, and pass it on. */
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
 {
     const fsc_text *t = st->text;
-    char idbuf[64];
     st->n_runs++;
     run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
     run->source.path = fsc_strdup(st->doc->path ? st->doc->path : "-");
     run->source.member = fsc_strdup(st->doc->member);
     run->source.first_line = t->lines[first_idx].orig;
     run->source.last_line = t->lines[last_idx].orig;
-    fsc_buf id = {0};
-    fsc_buf_puts(&id, run->source.path);
-    if (run->source.member) {
-        fsc_buf_putc(&id, ':');
-        fsc_buf_puts(&id, run->source.member);
-    }
-    snprintf(idbuf, sizeof idbuf, "#%zu", st->doc->first_run + st->n_runs);
-    fsc_buf_puts(&id, idbuf);
-    run->id = id.data;
+    run->id = run->source.path ? fsc_run_id(run->source.path, run->source.member, st->doc->first_run + st->n_runs)
+                               : NULL;
     /* what was found but cannot be read (a JSON document beyond repair) is told by the
      * first run of the document, with its line number */
     for (const char *p = st->notes.data; p && *p;) {
@@ -96,11 +119,43 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     }
     fsc_command_apply_options(run);
     run->label = fsc_job_label(run, run->n_jobs ? &run->jobs[0] : NULL, st->p->opts.label_from);
-    if (!st->sink(st->ctx, run)) {
-        st->stopped = true;
-        return false;
+    if (st->held && !st->p->opts.each_format && fsc_runs_same_invocation(st->held, run)) {
+        st->n_runs--; /* one invocation, one run: it keeps the first printout's id */
+        st->held = fsc_runs_merge(st->held, run, st->p->opts.label_from);
+        st->stopped = !st->held;
+        return st->held != NULL;
     }
+    if (!flush_held(st))
+        return false;
+    st->held = run;
     return true;
+}
+
+/* (The parser finds its documents with json_find.c, all in one pass; this is the
+ * public test of one value's extent.) */
+size_t fsc_json_balanced(const char *s, size_t n)
+{
+    int depth = 0;
+    bool in_str = false, esc = false;
+    for (const char *p = s, *end = s + n; p < end; p++) {
+        char c = *p;
+        if (in_str) {
+            if (esc)
+                esc = false;
+            else if (c == '\\')
+                esc = true;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"')
+            in_str = true;
+        else if (c == '{' || c == '[')
+            depth++;
+        else if ((c == '}' || c == ']') && --depth == 0)
+            return (size_t)(p + 1 - s);
+    }
+    return 0;
 }
 
 /* Structured runs (JSON, terse) found in the first pass; they are delivered in line
@@ -390,7 +445,7 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
         fsc_text_free(&text);
         return st;
     }
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false, {0}};
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}};
     pending_list pl = {0};
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds.notes, p->fast != NULL);
@@ -402,6 +457,9 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     }
     if (ok && !ds.stopped)
         ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
+    if (ok && !ds.stopped)
+        ok = flush_held(&ds);
+    fsc_run_free(ds.held);
     for (size_t k = 0; k < pl.n; k++)
         fsc_run_free(pl.items[k].run);
     free(pl.items);

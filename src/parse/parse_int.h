@@ -40,6 +40,7 @@ typedef struct fsc_text {
     size_t n_lines, cap_lines;
     struct fsc_outline *outline; /* built by fsc_normalize, freed by fsc_text_free */
     fsc_buf tags; /* removed prefixes, each NUL-terminated (fsc_line.tag) */
+    bool plain; /* the pre-scan's: printable ASCII only (no tab, CR or other control) */
 } fsc_text;
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
@@ -136,6 +137,16 @@ bool fsc_json_run_host(fsc_run *run);
  * reads (invalid JSON, escapes, deep nesting, old json+ bins...): ask fsc_json_read.
  * *used: the bytes of the root object (from json to its closing brace). */
 fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *handled);
+/* Is b the same fio invocation as a, printed in another format (--output-format=
+ * normal,json,terse)? Both from one document, next to each other (or one inside the
+ * other's lines), same fio version and jobs, and every number both show equal within
+ * the printed precision (runtime and I/O counts exactly). */
+bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b);
+/* Merge two printouts of one invocation (a printed first) into the one with the most
+ * precise numbers, which the other fills in; the other is freed. Returns the kept
+ * run (its source.formats lists every format), NULL on allocation failure (both
+ * freed). */
+fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from);
 
 /* Is this line a terse record? Returns the terse version (2..5) or 0. */
 int fsc_terse_detect(const char *s, size_t n);

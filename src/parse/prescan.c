@@ -75,6 +75,21 @@ static bool known_line(const char *p, const char *e, bool eq, bool *title, bool 
     case '{':
         *json = true;
         return true;
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+        /* a terse record "3;fio-3.33;..." (find_structured reads it: *json stands
+         * for both; normalize.c leaves a record at the start of its line alone) */
+        if (e - p > 1 && p[1] == ';') {
+            *json = true;
+            return true;
+        }
+        return false;
+    case ';': /* the description line of a terse v2 record */
+        *json = true;
+        *title = true;
+        return true;
     case '}':
     case ']':
         return true;
@@ -163,7 +178,11 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     const char *s = sc->line;
     sc->line = e + 1;
     size_t n = (size_t)(e - s);
-    if (n > PRESCAN_MAX_LINE) {
+    /* a long line may be a flattened paste (normalize.c splits it before fio's
+     * keywords, which follow a space), unless it is a terse record: v3+ start with
+     * their version, a v2 record has no space in it */
+    if (n > PRESCAN_MAX_LINE && !(s[0] >= '3' && s[0] <= '5' && !memcmp(s + 1, ";fio-", 5)) &&
+        !(s[0] == '2' && s[1] == ';' && !memchr(s, ' ', n))) {
         sc->ok = false;
         return;
     }
@@ -205,12 +224,13 @@ static inline bool bad_byte(unsigned char c)
     return c < 0x20 || c >= 0x7F || c == '&' || c == '<' || c == '*' || c == '`';
 }
 
-/* A rare byte that needs a look at its neighbours: ';' (";fio-": a terse record glued
- * in) and 'D' ("=3D": quoted-printable). */
+/* A rare byte that needs a look at its neighbours: ';' (";fio-" not at the start of
+ * a line: a terse record glued to other text) and 'D' ("=3D": quoted-printable). */
 static inline void rare_byte(scan *sc, const char *p, const char *end)
 {
     if (*p == ';') {
-        if (starts(p, end, ";fio-", 5))
+        if (starts(p, end, ";fio-", 5) && !(p - sc->data >= 1 && p[-1] >= '3' && p[-1] <= '5' &&
+                                            (p - sc->data == 1 || p[-2] == '\n')))
             sc->ok = false;
     } else if (p - sc->data >= 2 && p[-1] == '3' && p[-2] == '=') {
         if (++sc->qp_marks >= 3)
@@ -350,6 +370,7 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
         return false;
     }
     /* the lines point into data: the store borrows it (fsc_prescan_release) */
+    out->plain = true;
     out->store.data = (char *)data;
     out->store.len = len;
     *headings = sc.heading;

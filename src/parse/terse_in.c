@@ -7,6 +7,7 @@
 #include "fioscope/units.h"
 
 #include <cJSON.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -143,12 +144,22 @@ static bool version_is_bare(const char *s, size_t n)
 
 /* ---- the layout table ---- */
 
-static cJSON *load_layout(void)
+/* grammars/terse.json, read once for the whole process (read-only afterwards, so
+ * threads share it; it lives until exit). */
+static cJSON *layout_tree;
+static pthread_once_t layout_once = PTHREAD_ONCE_INIT;
+
+static void layout_init(void)
 {
     for (const struct fsc_embedded *e = fsc_grammar_files; e->name; e++)
         if (strcmp(e->name, "terse.json") == 0)
-            return cJSON_ParseWithLength(e->data, e->size);
-    return NULL;
+            layout_tree = cJSON_ParseWithLength(e->data, e->size);
+}
+
+static const cJSON *load_layout(void)
+{
+    pthread_once(&layout_once, layout_init);
+    return layout_tree;
 }
 
 /* ---- values ---- */
@@ -511,18 +522,16 @@ fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno
     }
     size_t k = record_start(s, n);
     record r = {NULL, 0, 0, version, 0};
-    cJSON *layout = load_layout();
+    const cJSON *layout = load_layout();
     fsc_job *job = layout && split_fields(&r, s + k, n - k) ? fsc_run_add_job(run) : NULL;
     if (!job) {
         free(r.f);
-        cJSON_Delete(layout);
         return FSC_E_NOMEM;
     }
     job->first_line = job->last_line = lineno;
     bool ok = read_record(&r, run, job, layout);
     size_t n_fields = r.n;
     free(r.f);
-    cJSON_Delete(layout);
     if (!ok)
         return FSC_E_NOMEM;
     if (k > 0 && !fsc_run_warn(run, lineno, "terse record starts at column %zu (glued to other text)", k + 1))

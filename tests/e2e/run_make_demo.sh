@@ -4,7 +4,7 @@
 set -euo pipefail
 case "${FSC_BUILD_DIR:-}" in *asan*) echo "make demo: run by the plain suite"; exit 0 ;; esac
 src=${FSC_SOURCE_DIR:?}
-[ -e "$src/.git" ] || { echo "make demo: $src is not a git checkout"; exit 1; } # a worktree has a .git file
+[ -e "$src/.git" ] || { echo "make demo: $src is not a git checkout"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 git clone -q "$src" "$tmp/fioscope"

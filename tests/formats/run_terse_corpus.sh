@@ -16,7 +16,7 @@ n=0
 parse() { # file → $out
     n=$((n + 1))
     out="$tmp/$n.json"
-    "$FIOSCOPE" parse "$1" >"$out" 2>/dev/null || { echo "FAIL: fioscope parse $1"; fail=1; }
+    "$FIOSCOPE" parse --each-format "$1" >"$out" 2>/dev/null || { echo "FAIL: fioscope parse $1"; fail=1; }
 }
 want() { parse "$1" && expect+=("$out" "$1" "$2" "$3" "$4"); }
 both=()

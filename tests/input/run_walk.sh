@@ -65,14 +65,28 @@ assert [i["path"] for i in d["inputs"]][:2] == ["d/B/z.json", "d/b.json"]
 assert len(d["inputs"]) == 9 and len(d["runs"]) == 3
 assert d["runs"][0]["id"] == "d/B/z.json#1"
 PY
-# many bad inputs: 20 diagnostics, then the summary and a note
+# many bad inputs named on the command line: 20 diagnostics, then the summary and a note
 mkdir many && for i in $(seq 10 34); do : > "many/$i.txt"; done
-"$FIOSCOPE" parse --jsonl many > out.jsonl 2> err.txt && fail "empty files must fail"
+"$FIOSCOPE" parse --jsonl many/*.txt > out.jsonl 2> err.txt && fail "empty files must fail"
 [ "$(grep -c ': no fio run found$' err.txt)" = 20 ] || fail "diagnostics: $(cat err.txt)"
 head -n 1 err.txt | grep -qx 'fioscope: many/10.txt: no fio run found' || fail "first diagnostic"
 tail -n 2 err.txt | tr '\n' '~' | grep -qx 'fioscope: 25 inputs: 0 ok, 25 no runs, 0 errors; 0 runs~fioscope: (only the first 20 of 25 problems were shown; the manifest lists them all)~' ||
     fail "summary: $(tail -n 2 err.txt)"
 [ "$(grep -c '"status":"no-runs"' out.jsonl)" = 25 ] || fail "manifest must list all 25"
+# the same files found by walking a directory: one line for the directory, exit 1
+"$FIOSCOPE" parse --jsonl many > out.jsonl 2> err.txt && fail "a directory without runs must fail"
+head -n 1 err.txt | grep -qx 'fioscope: many: no fio run found' || fail "directory diagnostic: $(cat err.txt)"
+[ "$(wc -l < err.txt)" = 2 ] || fail "one diagnostic and the summary: $(cat err.txt)"
+[ "$(grep -c '"status":"no-runs"' out.jsonl)" = 25 ] || fail "manifest must list all 25 (walk)"
+# a folder of logs with sidecars and a README: the files without runs are skipped quietly
+mkdir side && cp "$FSC_CORPUS/fio-3.33/a_randread_psync.txt" side/ &&
+    cp "$FSC_CORPUS/fio-3.33/a_randread_psync.cmd" side/ && echo "notes" > side/README
+"$FIOSCOPE" parse side > out.json 2> err.txt || fail "sidecars made the exit status $?: $(cat err.txt)"
+grep -q "no fio run" err.txt && fail "sidecars were reported: $(cat err.txt)"
+[ "$(grep -c '"no-runs"' out.json)" = 2 ] || fail "sidecars keep their inputs entry"
+# ... but a named file without runs counts
+"$FIOSCOPE" parse side/README side/a_randread_psync.txt > /dev/null 2> err.txt && fail "named README"
+grep -qx 'fioscope: side/README: no fio run found' err.txt || fail "named README diagnostic: $(cat err.txt)"
 
 # quiet: nothing at all on stderr
 "$FIOSCOPE" parse --jsonl -q --fail-on=none d > /dev/null 2> err.txt

@@ -267,7 +267,7 @@ def main():
         ver = version_tuple(fio.get("fio version"))
         LEGACY["on"] = ver < (2, 99, 0)
         LEGACY["num6"] = ver < (2, 17, 0)
-        out = subprocess.run([exe, "parse", "-q", fx], capture_output=True, check=False)
+        out = subprocess.run([exe, "parse", "-q", "--each-format", fx], capture_output=True, check=False)
         doc = json.loads(out.stdout)
         runs = [r for r in doc["runs"] if r["source"]["format"] == "normal"]
         c = Checker(fx)

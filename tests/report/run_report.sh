@@ -18,8 +18,11 @@ json.dump(d, open(sys.argv[2], "w"), indent=1)
 PY
 
 cd "$T" || exit 1
-"$FIOSCOPE" report -q -o r1 "$S/g_json_nogroup.json" hostile.json > out.txt || fail "report exit $?"
-grep -q "r1/index.html" out.txt || fail "report does not say where it is: $(cat out.txt)"
+"$FIOSCOPE" report -o r1 "$S/g_json_nogroup.json" hostile.json > out.txt 2> err.txt || fail "report exit $?"
+grep -q "r1/index.html" err.txt || fail "report does not say where it is: $(cat err.txt)"
+[ ! -s out.txt ] || fail "report status line on stdout: $(cat out.txt)"
+"$FIOSCOPE" report -q -o r0 "$S/g_json_nogroup.json" > out.txt 2> err.txt || fail "report -q exit $?"
+[ ! -s out.txt ] && [ ! -s err.txt ] || fail "report -q is not quiet: $(cat out.txt err.txt)"
 for f in index.html report.md report.xlsx .fioscope-report charts/iops.png charts/clat-percentiles.png \
          charts/latency-buckets.png charts/disk-util.png; do
   [ -s "r1/$f" ] || fail "missing r1/$f"
@@ -118,10 +121,13 @@ done
 python3 -c "import struct,sys; d=open('c.png','rb').read(); sys.exit(struct.unpack('>II', d[16:24]) != (800, 450))" \
   || fail "chart not 800x450"
 "$FIOSCOPE" chart --y no.such.metric x.json 2> /dev/null; [ $? = 2 ] || fail "unknown metric is not a usage error"
-"$FIOSCOPE" chart -q --type pctl -o p.png "$S/g_json_nogroup.json" > /dev/null || fail "pctl chart"
+"$FIOSCOPE" chart -q --type pctl -o p.png "$S/g_json_nogroup.json" > out.txt 2> err.txt || fail "pctl chart"
+[ ! -s out.txt ] && [ ! -s err.txt ] || fail "chart -q is not quiet: $(cat out.txt err.txt)"
+"$FIOSCOPE" chart --type pctl -o p2.png "$S/g_json_nogroup.json" > out.txt 2> err.txt || fail "pctl chart 2"
+[ ! -s out.txt ] && grep -qx "fioscope: chart written to p2.png" err.txt || fail "chart status line: $(cat out.txt err.txt)"
 # No INPUT: the fio outputs of samples/ (found through the source tree from elsewhere)
 mkdir nowhere && cd nowhere || exit 1
-"$FIOSCOPE" report -q > out.txt || fail "report without INPUT: exit $?"
+"$FIOSCOPE" report > out.txt 2>&1 || fail "report without INPUT: exit $?"
 grep -q "fioscope-report/index.html" out.txt || fail "default folder: $(cat out.txt)"
 for f in c_randrw70_libaio_4jobs_group.txt k_null_highiops.txt g_json_nogroup.json; do
   grep -q "$f" fioscope-report/index.html || fail "default report lacks $f"

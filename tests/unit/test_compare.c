@@ -39,9 +39,10 @@ static void test_mann_whitney(void **state)
     /* interleaved: U = 10 of 25, p = 0.6905 (enumerated) */
     double odd[] = {1, 3, 5, 7, 9}, even[] = {2, 4, 6, 8, 10};
     assert_near(fsc_mann_whitney_p(odd, 5, even, 5), 0.6904761904761905, 1e-12);
-    /* ties: normal approximation with tie and continuity correction (R: p = 0.01924) */
+    /* ties, few values: the exact permutation distribution (6 of the 252 splits are at
+     * least as far from the middle); R's normal approximation says 0.01924 */
     double t1[] = {1, 2, 2, 3, 3}, t2[] = {3, 4, 4, 5, 6};
-    assert_near(fsc_mann_whitney_p(t1, 5, t2, 5), 0.01924356579907484, 1e-9);
+    assert_near(fsc_mann_whitney_p(t1, 5, t2, 5), 6.0 / 252, 1e-12);
     /* identical samples: nothing to see */
     assert_near(fsc_mann_whitney_p(t1, 5, t1, 5), 1.0, 0);
     assert_near(fsc_mann_whitney_p(t1, 0, t1, 5), 1.0, 0);
@@ -137,8 +138,9 @@ static void test_matching(void **state)
     fsc_runset_add(&neu, fx_libaio_mixed("P#2"));
     fsc_buf err = {0};
     fsc_status st;
-    /* by whole label: rr4k differs (RAID 0 vs RAID 5), mix matches as read/write/total */
-    fsc_comparison *c = fsc_compare_build(&base, &neu, NULL, &err, &st);
+    /* by label: rr4k differs (RAID 0 vs RAID 5), mix matches as read/write/total */
+    fsc_compare_opts o = {.match = "label"};
+    fsc_comparison *c = fsc_compare_build(&base, &neu, &o, &err, &st);
     assert_non_null(c);
     assert_int_equal(c->n_rows, 3);
     assert_string_equal(c->rows[0].label, "mix [read]");
@@ -146,17 +148,26 @@ static void test_matching(void **state)
     assert_string_equal(c->rows[2].label, "mix");
     assert_false(c->rows[2].per_dir);
     size_t ci = col_of(c, "iops");
-    /* both mix jobs of the run summed; single runs: no test, change shown as is */
+    /* both mix jobs of the run summed; single runs: no test and no verdict */
     assert_near(c->rows[0].cells[ci].base.median, 15021.978022 + 14929.070929, 1e-6);
     assert_false(c->rows[0].cells[ci].tested);
-    assert_true(c->rows[0].cells[ci].significant);
+    assert_false(c->rows[0].cells[ci].decided);
+    assert_false(c->rows[0].cells[ci].significant);
+    assert_int_equal(c->rows[0].cells[ci].verdict, 0);
     assert_near(c->rows[0].cells[ci].delta_pct, 0, 0);
     assert_int_equal(c->n_only_base, 1);
     assert_string_equal(c->only_base[0], "RAID 0 \xe2\x80\xba 4k randread \xe2\x80\xba rr4k");
     assert_int_equal(c->n_only_new, 1);
     fsc_comparison_free(c);
 
-    fsc_compare_opts o = {.match = "jobname"};
+    /* auto: the workload pairs 4 rows, the label 3 */
+    c = fsc_compare_build(&base, &neu, NULL, &err, &st);
+    assert_int_equal(c->n_rows, 4);
+    assert_string_equal(c->rows[0].label, "randread 4k qd1 x1");
+    assert_string_equal(c->match, "workload");
+    fsc_comparison_free(c);
+
+    o.match = "jobname";
     c = fsc_compare_build(&base, &neu, &o, &err, &st);
     assert_int_equal(c->n_rows, 4);
     assert_string_equal(c->rows[0].label, "rr4k");
@@ -200,7 +211,7 @@ static void test_single_labels_pair(void **state)
     fsc_comparison *c = fsc_compare_build(&base, &neu, NULL, &err, NULL);
     assert_int_equal(c->n_rows, 1);
     assert_int_equal(c->n_only_base + c->n_only_new, 0);
-    assert_string_equal(c->rows[0].label, "old disk \xe2\x80\xba 4k randread \xe2\x80\xba rr4k");
+    assert_string_equal(c->rows[0].label, "randread 4k qd1 x1"); /* paired by workload */
     fsc_comparison_free(c);
     fsc_runset_clear(&base);
     fsc_runset_clear(&neu);

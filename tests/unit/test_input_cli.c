@@ -56,22 +56,43 @@ static void test_options(void **state)
 static void test_exit_status(void **state)
 {
     (void)state;
+    /* a.log named (ok, one warning); b.tgz named: its member holds no run */
     fsc_input_entry items[] = {
-        {(char *)"a.log", NULL, FSC_IN_OK, 2, 1, NULL},
-        {(char *)"b.tgz", (char *)"x.txt", FSC_IN_NO_RUNS, 0, 0, NULL},
+        {(char *)"a.log", NULL, FSC_IN_OK, 2, 1, NULL, 0},
+        {(char *)"b.tgz", (char *)"x.txt", FSC_IN_NO_RUNS, 0, 0, NULL, 1},
     };
     fsc_manifest m = {items, 2, 2};
     fsc_cli_common c = {0};
-    assert_int_equal(fsc_cli_exit_status(&c, &m), FSC_EXIT_INPUT); /* default: no-runs fails */
-    assert_int_equal(fsc_cli_manifest_status(&m), FSC_EXIT_INPUT);
+    assert_int_equal(fsc_cli_exit_status(&c, &m, 2), FSC_EXIT_INPUT); /* default: no-runs fails */
     c.fail_on = FSC_FAIL_ERROR;
-    assert_int_equal(fsc_cli_exit_status(&c, &m), FSC_EXIT_OK);
+    assert_int_equal(fsc_cli_exit_status(&c, &m, 2), FSC_EXIT_OK);
     c.fail_on = FSC_FAIL_ERROR | FSC_FAIL_WARNING; /* a.log has a warning */
-    assert_int_equal(fsc_cli_exit_status(&c, &m), FSC_EXIT_INPUT);
+    assert_int_equal(fsc_cli_exit_status(&c, &m, 2), FSC_EXIT_INPUT);
     c.fail_on = FSC_FAIL_NONE;
-    assert_int_equal(fsc_cli_exit_status(&c, &m), FSC_EXIT_OK);
+    assert_int_equal(fsc_cli_exit_status(&c, &m, 2), FSC_EXIT_OK);
     items[1].status = FSC_IN_OK;
-    assert_int_equal(fsc_cli_exit_status(NULL, &m), FSC_EXIT_OK);
+    items[1].runs = 1;
+    assert_int_equal(fsc_cli_exit_status(NULL, &m, 2), FSC_EXIT_OK);
+    /* a member without runs beside one with runs: skipped quietly, exit 0 */
+    fsc_input_entry walk[] = {
+        {(char *)"d/a.log", NULL, FSC_IN_OK, 3, 0, NULL, 0},
+        {(char *)"d/a.log.cmd", NULL, FSC_IN_NO_RUNS, 0, 0, NULL, 0},
+        {(char *)"d/README", NULL, FSC_IN_NO_RUNS, 0, 0, NULL, 0},
+        {(char *)"e/notes.txt", NULL, FSC_IN_NO_RUNS, 0, 0, NULL, 1},
+    };
+    fsc_manifest w = {walk, 3, 3};
+    assert_int_equal(fsc_cli_exit_status(NULL, &w, 1), FSC_EXIT_OK);
+    /* an error found by the walk still counts */
+    walk[2].status = FSC_IN_ERROR;
+    assert_int_equal(fsc_cli_exit_status(NULL, &w, 1), FSC_EXIT_INPUT);
+    c.fail_on = FSC_FAIL_NO_RUNS;
+    assert_int_equal(fsc_cli_exit_status(&c, &w, 1), FSC_EXIT_OK);
+    /* a named directory without any run counts */
+    w.n = 4;
+    assert_int_equal(fsc_cli_exit_status(&c, &w, 2), FSC_EXIT_INPUT);
+    /* a named input with no entry at all (an empty directory) gave no run */
+    w.n = 3;
+    assert_int_equal(fsc_cli_exit_status(&c, &w, 2), FSC_EXIT_INPUT);
 }
 
 int main(void)

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Metric names (JSON paths of the run model plus a few shorthands) and their value
- * for one job. docs/tables.md lists the names; this file is the definition.
+ * Metric names (JSON paths of the run model, a few shorthands and the dimensions of
+ * the analysis) and their value for one job. docs/tables.md and docs/analysis.md list
+ * the names; this file is the definition.
  */
-#include "emit_int.h"
+#include "fioscope/metric.h"
+
+#include "fioscope/analyze.h"
 
 #include <math.h>
 #include <ctype.h>
@@ -14,13 +17,27 @@
 static const struct {
     const char *name, *title;
     fsc_mtext text;
+    int dim; /* the dimension of the same name, or -1 */
 } text_metrics[] = {
-    {"label", "label", FSC_MT_LABEL},          {"dir", "dir", FSC_MT_DIR},
-    {"rw", "rw", FSC_MT_RW},                   {"bs", "bs", FSC_MT_BS},
-    {"ioengine", "ioengine", FSC_MT_IOENGINE}, {"iodepth", "iodepth", FSC_MT_IODEPTH},
-    {"jobs", "jobs", FSC_MT_JOBS},             {"jobname", "job", FSC_MT_JOBNAME},
-    {"fio_version", "fio", FSC_MT_FIO_VERSION}, {"file", "file", FSC_MT_FILE},
-    {"run", "run", FSC_MT_RUN},
+    {"label", "label", FSC_MT_LABEL, FSC_DIM_LABEL},
+    {"dir", "dir", FSC_MT_DIR, FSC_DIM_DIR},
+    {"rw", "rw", FSC_MT_RW, FSC_DIM_RW},
+    {"bs", "bs", FSC_MT_BS, FSC_DIM_BS},
+    {"ioengine", "ioengine", FSC_MT_IOENGINE, FSC_DIM_IOENGINE},
+    {"iodepth", "iodepth", FSC_MT_IODEPTH, FSC_DIM_IODEPTH},
+    {"jobs", "jobs", FSC_MT_JOBS, -1},
+    {"jobname", "job", FSC_MT_JOBNAME, FSC_DIM_JOBNAME},
+    {"fio_version", "fio", FSC_MT_FIO_VERSION, FSC_DIM_FIO_VERSION},
+    {"file", "file", FSC_MT_FILE, FSC_DIM_FILE},
+    {"run", "run", FSC_MT_RUN, -1},
+    /* dimensions of the analysis that have no job-level text of their own */
+    {"system", "system", FSC_MT_DIM, FSC_DIM_SYSTEM},
+    {"numjobs", "numjobs", FSC_MT_DIM, FSC_DIM_NUMJOBS},
+    {"direct", "direct", FSC_MT_DIM, FSC_DIM_DIRECT},
+    {"workload", "workload", FSC_MT_DIM, FSC_DIM_WORKLOAD},
+    {"heading", "heading", FSC_MT_DIM, FSC_DIM_HEADING},
+    {"host", "host", FSC_MT_DIM, FSC_DIM_HOST},
+    {"repeat", "repeat", FSC_MT_DIM, FSC_DIM_REPEAT},
 };
 
 /* Latency kinds accept fio's names and short ones: "clat_ns" or "clat". */
@@ -160,11 +177,12 @@ static bool parse_dir_field(fsc_mspec *s, const char *p, size_t n, int dir)
     s->dir = dir;
     s->offset = f->offset;
     /* KiB/s fields are reported in bytes/s like every other bandwidth */
-    s->m.unit = f->unit == FSC_UNIT_KIB_PER_S ? FSC_UNIT_BYTES_PER_S : f->unit;
+    /* one name, one unit: read.bw is KiB/s here as in the JSON (bw_bytes is bytes/s) */
+    s->m.unit = f->unit;
     s->agg = agg_for_unit(f->unit);
     s->m.higher_better = higher_is_better(f->unit);
     make_title(s, dir < 0 ? NULL : fsc_ddir_name((fsc_ddir)dir), field_title(f->name));
-    s->scale = f->unit == FSC_UNIT_KIB_PER_S ? 1024.0 : 1.0;
+    s->scale = 1.0;
     return true;
 }
 
@@ -199,11 +217,13 @@ bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
     s->m.name = s->name;
     s->m.title = s->title;
     s->dir = -1;
+    s->dim = -1;
     s->scale = 1.0;
     for (size_t i = 0; i < FSC_ARRAY_SIZE(text_metrics); i++)
         if (strlen(text_metrics[i].name) == len && !memcmp(text_metrics[i].name, name, len)) {
             s->kind = FSC_MK_TEXT;
             s->text = text_metrics[i].text;
+            s->dim = text_metrics[i].dim;
             s->m.text = true;
             make_title(s, NULL, text_metrics[i].title);
             return true;
@@ -222,6 +242,46 @@ bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
     return parse_lat(s, rest, rl, dir) || parse_dir_field(s, rest, rl, dir);
 }
 
+bool fsc_list_next(const char **p, const char **item, size_t *len)
+{
+    if (!**p)
+        return false;
+    const char *s = *p;
+    size_t n = strcspn(s, ",");
+    *p = s + n + (s[n] == ',');
+    while (n && (*s == ' ' || *s == '\t')) {
+        s++;
+        n--;
+    }
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    *item = s;
+    *len = n;
+    return true;
+}
+
+void fsc_mspec_copy(fsc_mspec *dst, const fsc_mspec *src)
+{
+    *dst = *src;
+    dst->m.name = dst->name;
+    dst->m.title = dst->title;
+}
+
+const char *const *fsc_metric_base_names(size_t *n)
+{
+    static const char *const names[] = {
+        "label", "dir", "rw", "bs", "ioengine", "iodepth", "jobs", "jobname", "fio_version",
+        "file", "run", "system", "numjobs", "direct", "workload", "heading", "host", "repeat",
+        "iops", "bw", "bw_bytes", "io_bytes", "total_ios", "short_ios", "drop_ios", "lat",
+        "clat", "slat", "lat.p99", "clat.p99", "lat.max", "clat.max", "cpu", "usr_cpu",
+        "sys_cpu", "ctx", "majf", "minf", "groupid", "error", "job_runtime", "iops_mean",
+        "iops_min", "iops_max", "iops_stddev", "read.iops", "write.iops", "read.bw",
+        "write.bw", "read.runtime", "read.clat_ns.p99", "write.clat_ns.p99", "read.lat_ns.mean",
+        "write.lat_ns.mean", "read.bw_mean", "write.bw_mean"};
+    *n = FSC_ARRAY_SIZE(names);
+    return names;
+}
+
 bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err)
 {
     fsc_mspec s;
@@ -234,6 +294,43 @@ bool fsc_metric_lookup(const char *name, fsc_metric *out, fsc_buf *err)
     out->name = name;
     out->title = name; /* the readable title lives in a built table's columns */
     return true;
+}
+
+void fsc_macc_add(fsc_macc *a, fsc_mval x)
+{
+    if (!x.set)
+        return;
+    switch (a->agg) {
+    case FSC_AGG_SUM:
+        a->v += x.v;
+        break;
+    case FSC_AGG_MIN:
+        if (!a->set || x.v < a->v)
+            a->v = x.v;
+        break;
+    case FSC_AGG_MAX:
+        if (!a->set || x.v > a->v)
+            a->v = x.v;
+        break;
+    case FSC_AGG_MEAN:
+    case FSC_AGG_WMEAN:
+        a->wv += x.v * x.w;
+        a->plain += x.v;
+        break;
+    }
+    a->wsum += x.w;
+    a->n++;
+    a->set = true;
+}
+
+fsc_mval fsc_macc_result(const fsc_macc *a)
+{
+    fsc_mval r = {a->set, a->v, a->wsum};
+    if (a->set && a->agg == FSC_AGG_MEAN)
+        r.v = a->plain / (double)a->n;
+    else if (a->set && a->agg == FSC_AGG_WMEAN)
+        r.v = a->wsum > 0 ? a->wv / a->wsum : a->plain / (double)a->n;
+    return r;
 }
 
 unsigned fsc_job_dirs(const fsc_job *job)
@@ -394,9 +491,8 @@ double fsc_bs_bytes(const char *s)
     }
 }
 
-/* One spelling for every era and source ("4096B", "4K", "4k", "4KiB" → "4k"), so
- * rows group and sort by block size; what does not parse is shown as written. */
-static const char *bs_text(const char *raw, char *tmp, size_t tmp_len)
+/* One spelling for every era and source, so rows group and sort by block size. */
+const char *fsc_bs_text(const char *raw, char *tmp, size_t tmp_len)
 {
     double b = raw ? fsc_bs_bytes(raw) : NAN;
     if (!raw || isnan(b) || b <= 0 || b != floor(b) || b > 1e15)
@@ -421,7 +517,7 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
         return fsc_job_option(job, "rw") ? fsc_job_option(job, "rw")
                                          : fsc_job_option(job, "readwrite");
     case FSC_MT_BS:
-        return bs_text(fsc_job_option(job, "bs") ? fsc_job_option(job, "bs")
+        return fsc_bs_text(fsc_job_option(job, "bs") ? fsc_job_option(job, "bs")
                                                  : fsc_job_option(job, "blocksize"),
                        tmp, tmp_len);
     case FSC_MT_IOENGINE:
@@ -449,6 +545,7 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
         return run->id;
     case FSC_MT_LABEL:
     case FSC_MT_DIR:
+    case FSC_MT_DIM:
     default:
         return NULL; /* row-level: the builder fills these */
     }

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One fio invocation, one run: `--output-format=normal,json,terse` prints the same run
+ * up to three times, next to each other. Such runs are merged into the one whose
+ * numbers are the most precise (JSON, then terse, then normal text); the others fill
+ * what it lacks (the header's iodepth, jobs=N, the group summary, the context).
+ */
+#include "parse_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Lines allowed between two printouts of one invocation (blank lines, a banner). */
+enum { MERGE_MAX_GAP = 3 };
+
+/* Printed precision: normal text shows 3 significant digits (10.4k, 81.1MiB), terse
+ * integers; the relative error of 3 digits is at most 0.5%. */
+#define MERGE_REL 0.006
+
+static int precision(fsc_format f)
+{
+    switch (f) {
+    case FSC_FMT_JSON: return 3;
+    case FSC_FMT_TERSE: return 2;
+    default: return 1;
+    }
+}
+
+static size_t n_formats(const fsc_run *r)
+{
+    return r->source.n_formats ? r->source.n_formats : 1;
+}
+
+static fsc_format format_at(const fsc_run *r, size_t i)
+{
+    return r->source.n_formats ? r->source.formats[i] : r->source.format;
+}
+
+static bool has_format(const fsc_run *r, fsc_format f)
+{
+    for (size_t i = 0; i < n_formats(r); i++)
+        if (format_at(r, i) == f)
+            return true;
+    return false;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* Two printouts of a number agree: exactly for counts fio prints exactly, within the
+ * printed precision otherwise. *compared counts the checks made. */
+static bool agree(const fsc_num *a, const fsc_num *b, bool exact, size_t *compared)
+{
+    if (!a->set || !b->set)
+        return true;
+    (*compared)++;
+    if (exact)
+        return a->v == b->v;
+    double d = fabs(a->v - b->v), m = fmax(fabs(a->v), fabs(b->v));
+    return d <= MERGE_REL * m + 1.0;
+}
+
+static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, size_t *compared)
+{
+    if (!fsc_dir_has_data(a) || !fsc_dir_has_data(b))
+        return fsc_dir_has_data(a) == fsc_dir_has_data(b) || !a->present || !b->present;
+    return agree(&a->runtime, &b->runtime, true, compared) &&
+           agree(&a->total_ios, &b->total_ios, true, compared) &&
+           agree(&a->iops, &b->iops, false, compared) && agree(&a->bw_bytes, &b->bw_bytes, false, compared) &&
+           agree(&a->io_bytes, &b->io_bytes, false, compared) &&
+           agree(&a->lat[FSC_LAT_CLAT].mean, &b->lat[FSC_LAT_CLAT].mean, false, compared);
+}
+
+bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b)
+{
+    if (!a || !b || b->source.format == FSC_FMT_ENGINE || a->source.format == FSC_FMT_ENGINE)
+        return false;
+    for (size_t i = 0; i < n_formats(b); i++)
+        if (has_format(a, format_at(b, i)))
+            return false; /* an invocation prints each format once */
+    uint32_t a1 = a->source.first_line, a2 = a->source.last_line;
+    uint32_t b1 = b->source.first_line, b2 = b->source.last_line;
+    if (b1 > a2 + MERGE_MAX_GAP || a1 > b2 + MERGE_MAX_GAP)
+        return false;
+    if (a->source.fio_version && b->source.fio_version && strcmp(a->source.fio_version, b->source.fio_version))
+        return false;
+    if (a->n_jobs != b->n_jobs || !a->n_jobs)
+        return false;
+    size_t compared = 0;
+    for (size_t j = 0; j < a->n_jobs; j++) {
+        const fsc_job *x = &a->jobs[j], *y = &b->jobs[j];
+        if (!str_eq(x->jobname, y->jobname))
+            return false;
+        for (int d = 0; d < FSC_DIR_COUNT; d++)
+            if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], &compared))
+                return false;
+    }
+    return compared > 0;
+}
+
+/* ---- filling the kept run ---- */
+
+static void fill_nums(void *dst, const void *src, const fsc_field *f, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fsc_num *d = fsc_field_ptr(dst, &f[i]);
+        const fsc_num *s = fsc_field_cptr(src, &f[i]);
+        if (!d->set && s->set)
+            *d = *s;
+    }
+}
+
+#define TAKE(dst, src, field)      \
+    do {                           \
+        if (!(dst)->field) {       \
+            (dst)->field = (src)->field; \
+            (src)->field = NULL;   \
+        }                          \
+    } while (0)
+
+/* A list (pointer + count + capacity) moves from src when dst has none. */
+#define TAKE_LIST(dst, src, p, n, cap)                     \
+    do {                                                   \
+        if (!(dst)->n && (src)->n) {                       \
+            free((dst)->p);                                \
+            (dst)->p = (src)->p;                           \
+            (dst)->n = (src)->n;                           \
+            (dst)->cap = (src)->cap;                       \
+            (src)->p = NULL;                               \
+            (src)->n = (src)->cap = 0;                     \
+        }                                                  \
+    } while (0)
+
+static bool fill_job(fsc_job *d, fsc_job *s)
+{
+    fill_nums(d, s, fsc_job_fields, fsc_n_job_fields);
+    TAKE(d, s, hostname);
+    TAKE(d, s, description);
+    TAKE(d, s, error_text);
+    /* fio's JSON lists the options the job set: it stays as fio wrote it; terse has none */
+    for (size_t i = 0; !d->n_options && i < s->n_options; i++)
+        if (!fsc_job_set_option(d, s->options[i].key, s->options[i].val))
+            return false;
+    for (int k = 0; k < FSC_DIR_COUNT; k++) {
+        fsc_dir *dd = &d->dir[k], *sd = &s->dir[k];
+        if (!sd->present)
+            continue;
+        dd->present = true;
+        fill_nums(dd, sd, fsc_dir_fields, fsc_n_dir_fields);
+        for (int l = 0; l < FSC_LAT_COUNT; l++) {
+            fill_nums(&dd->lat[l], &sd->lat[l], fsc_lat_fields, fsc_n_lat_fields);
+            TAKE_LIST(&dd->lat[l], &sd->lat[l], percentile, n_percentile, cap_percentile);
+            TAKE_LIST(&dd->lat[l], &sd->lat[l], bins, n_bins, cap_bins);
+        }
+    }
+    TAKE_LIST(d, s, iodepth_level.items, iodepth_level.n, iodepth_level.cap);
+    TAKE_LIST(d, s, iodepth_submit.items, iodepth_submit.n, iodepth_submit.cap);
+    TAKE_LIST(d, s, iodepth_complete.items, iodepth_complete.n, iodepth_complete.cap);
+    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
+        TAKE_LIST(d, s, latency[b].items, latency[b].n, latency[b].cap);
+    if (!d->first_line || (s->first_line && s->first_line < d->first_line)) {
+        d->first_line = s->first_line;
+        d->last_line = s->last_line;
+    }
+    return true;
+}
+
+static bool add_format(fsc_run *r, fsc_format f)
+{
+    if (!r->source.n_formats) {
+        r->source.formats[0] = r->source.format;
+        r->source.n_formats = 1;
+    }
+    if (has_format(r, f) || r->source.n_formats >= FSC_FMT_COUNT)
+        return true;
+    r->source.formats[r->source.n_formats++] = f;
+    return true;
+}
+
+fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
+{
+    /* a was printed first; keep the more precise numbers */
+    bool keep_b = precision(b->source.format) > precision(a->source.format);
+    fsc_run *k = keep_b ? b : a, *o = keep_b ? a : b;
+    bool ok = true;
+    for (size_t j = 0; ok && j < k->n_jobs; j++)
+        ok = fill_job(&k->jobs[j], &o->jobs[j]);
+    TAKE_LIST(k, o, groups, n_groups, cap_groups);
+    TAKE_LIST(k, o, disk_util, n_disk_util, cap_disk_util);
+    TAKE_LIST(k, o, global_options, n_global_options, cap_global_options);
+    TAKE(k, o, source.fio_version);
+    TAKE(k, o, source.host);
+    if (o->n_context > k->n_context) { /* the text around a JSON block has the headings */
+        char **c = k->context;
+        size_t n = k->n_context, cap = k->cap_context;
+        k->context = o->context;
+        k->n_context = o->n_context;
+        k->cap_context = o->cap_context;
+        k->context_titled = o->context_titled;
+        o->context = c;
+        o->n_context = n;
+        o->cap_context = cap;
+        char *cmd = k->command;
+        k->command = o->command;
+        o->command = cmd;
+    }
+    for (size_t i = 0; ok && i < o->n_warnings; i++)
+        ok = fsc_run_warn(k, o->warnings[i].line, "%s", o->warnings[i].message);
+    /* formats in the order they were printed; the kept run's id is the first one's */
+    fsc_format order[2 * FSC_FMT_COUNT];
+    size_t n = 0;
+    for (size_t i = 0; i < n_formats(a); i++)
+        order[n++] = format_at(a, i);
+    for (size_t i = 0; i < n_formats(b); i++)
+        order[n++] = format_at(b, i);
+    k->source.n_formats = 0;
+    k->source.formats[0] = order[0];
+    k->source.n_formats = 1;
+    for (size_t i = 1; i < n; i++)
+        add_format(k, order[i]);
+    if (k->source.first_line > o->source.first_line)
+        k->source.first_line = o->source.first_line;
+    if (k->source.last_line < o->source.last_line)
+        k->source.last_line = o->source.last_line;
+    if (keep_b) {
+        char *id = k->id;
+        k->id = o->id;
+        o->id = id;
+    }
+    char *label = fsc_job_label(k, k->n_jobs ? &k->jobs[0] : NULL, label_from);
+    if (label) {
+        free(k->label);
+        k->label = label;
+    }
+    fsc_run_free(o);
+    if (!ok) {
+        fsc_run_free(k);
+        return NULL;
+    }
+    return k;
+}

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# The analysis from the command line, on real documents: systems, workload keys, pivots,
+# N-way and by-system comparisons, "nothing pairs", one run per fio invocation, the fio
+# 3.33 unified_rw_reporting=both file, system names that need escaping, and exit codes.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+corpus=${FSC_CORPUS:?}
+seed=$corpus/../seeds/002_6f6d330e65d35f74.txt
+py=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0 checks=0
+ok() { checks=$((checks + 1)); if [ "$1" != 0 ]; then echo "FAIL: $2"; fails=$((fails + 1)); fi; }
+run() { "$FIOSCOPE" "$@" 2>"$tmp/err"; }
+
+# 1. two documents whose job names and numjobs differ line up by rw,bs,iodepth
+run table --pivot -q --format tsv --workload-key rw,bs,iodepth "$here/old-box.md" "$here/new-box.md" >"$tmp/p"
+$py - "$tmp/p" <<'PY'
+import sys
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
+assert rows[0] == ["rw", "bs", "iodepth", "dir", "old-box", "new-box"], rows[0]
+assert [r[:4] for r in rows[1:]] == [["randread", "4k", "1", "read"], ["randwrite", "4k", "1", "write"]], rows
+# medians of the four runs of each side (1192k 978k 809k 943k; 1686k 1840k 1893k 2194k)
+assert rows[1][4:] == ["960500", "1866500"], rows[1]
+assert rows[2][4:] == ["771000", "2016000"], rows[2]
+PY
+ok $? "pivot --workload-key rw,bs,iodepth lines up old-box and new-box"
+run table --pivot -q --format tsv "$here/old-box.md" "$here/new-box.md" >"$tmp/p2"
+[ "$(wc -l <"$tmp/p2")" = 5 ]
+ok $? "with numjobs in the key the two documents share no workload (4 rows)"
+
+# 2. compare: 4+4 repeats give a verdict, 1+1 none
+run compare -q --format json -m iops --workload-key rw,bs,iodepth "$here/old-box.md" -- "$here/new-box.md" >"$tmp/c.json"
+$py - "$tmp/c.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["sides"] == ["old-box", "new-box"] and c["match"] == "workload", (c["sides"], c["match"])
+rows = {r["label"]: r for r in c["metrics"][0]["rows"]}
+rr, rw = rows["randread 4k qd1"], rows["randwrite 4k qd1"]
+assert rr["base"]["n"] == 4 and rr["new"]["n"] == 4 and rr["significant"] is True, rr
+assert abs(rr["p"] - 2 / 70) < 1e-9 and rr["verdict"] == 1, rr
+assert rw["base"]["n"] == 1 and rw["significant"] is None and rw["p"] is None and rw["verdict"] == 0, rw
+PY
+ok $? "compare old-box -- new-box: significant 4+4, no verdict 1+1"
+run compare -q -m iops --workload-key rw,bs,iodepth "$here/old-box.md" -- "$here/new-box.md" >"$tmp/c.txt"
+grep -q '~ (n=1+1)' "$tmp/c.txt" && grep -q '(p=0.029 n=4+4)' "$tmp/c.txt"
+ok $? "text shows ~ (n=1+1) and the p of 4+4"
+
+# 3. two parts of one article: pair by workload, or say why not
+sed -n '/^2\. RAID 0$/,/^3\. RAID 1$/p' "$seed" >"$tmp/raid0.txt"
+sed -n '/^4\. RAID 5$/,/^5\. RAID 6$/p' "$seed" >"$tmp/raid5.txt"
+run compare -q -m iops "$tmp/raid0.txt" -- "$tmp/raid5.txt" >"$tmp/r.txt"
+ok $? "compare raid0.txt -- raid5.txt exits 0"
+grep -q '^randwrite 4k qd32 x8  *87.9k  *29.4k' "$tmp/r.txt" && grep -q 'matched by workload' "$tmp/r.txt"
+ok $? "raid0 -- raid5 pairs by workload"
+run compare -q -m iops --match label "$tmp/raid0.txt" -- "$tmp/raid5.txt" >"$tmp/r2.txt"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$tmp/r2.txt" ] && grep -q 'nothing pairs.*--match workload pairs 7 rows' "$tmp/err"
+ok $? "--match label: nothing pairs, names --match workload, exit 1 (rc $rc)"
+
+# 4. three versions side by side; each multi-format file counts once
+# (the .cmd files beside the outputs hold no run: exit 0 or 1, as the input layer decides)
+run compare -q --format json -m iops "$corpus/fio-3.0/" -- "$corpus/fio-3.13/" -- "$corpus/fio-3.33/" >"$tmp/v.json"
+[ $? -le 1 ] && [ -s "$tmp/v.json" ]
+ok $? "compare fio-3.0/ -- fio-3.13/ -- fio-3.33/ works"
+$py - "$tmp/v.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["sides"] == ["fio-3.0", "fio-3.13", "fio-3.33"], c["sides"]
+rows = {r["label"]: r for r in c["metrics"][0]["rows"]}
+for f in ("g_normal_json.txt", "g_normal_terse_json.txt"):
+    r = rows[f + " › randread"]
+    assert [s["value"]["n"] for s in r["sides"]] == [1, 1, 1], (f, r["sides"])
+    assert all(s.get("significant", None) is None for s in r["sides"]), r["sides"]
+# the JSON's own number for fio 3.33 (10378.310845 in the terse+JSON file)
+r = rows["g_normal_terse_json.txt › randread"]
+assert r["sides"][2]["value"]["median"] == 10378.310845, r["sides"][2]
+PY
+ok $? "N-way: sides named by folder, normal+json and normal+terse+json count once"
+
+# 5. unified_rw_reporting=both: read, write and a total with numbers
+run table -q --format csv -m dir,iops "$corpus/fio-3.33/n_unified_rw_reporting_both.txt" >"$tmp/u.csv"
+[ "$(cat "$tmp/u.csv")" = "$(printf 'dir,iops\nread,52600\nwrite,22800\ntotal,75400')" ]
+ok $? "unified both: read 52.6k, write 22.8k, total 75.4k"
+run table -m iops "$corpus/fio-3.33/n_unified_rw_reporting_both.txt" >/dev/null
+grep -q "fio printed its 'mixed' line with IOPS=0" "$tmp/err"
+ok $? "unified both: a warning says where the total came from"
+
+# 6. system names with CJK, |, comma and quotes survive csv, md and html
+mkdir -p "$tmp/n/系统 A|x" "$tmp/n/b,\"q\"" && cp "$corpus/fio-3.33/a_randread_psync.txt" "$tmp/n/系统 A|x/" \
+    && cp "$corpus/fio-3.13/a_randread_psync.txt" "$tmp/n/b,\"q\"/"
+for fmt in csv md html; do
+    run table --pivot -q --format $fmt "$tmp/n/系统 A|x/" "$tmp/n/b,\"q\"/" >"$tmp/names.$fmt"
+done
+$py - "$tmp/names" <<'PY'
+import csv, html.parser, sys
+want = ["系统 A|x", 'b,"q"']
+head = next(csv.reader(open(sys.argv[1] + ".csv", encoding="utf-8")))
+assert head[-2:] == want, head
+md = open(sys.argv[1] + ".md", encoding="utf-8").read().splitlines()
+cells = [c.strip().replace("\\|", "|") for c in md[2][1:-1].split(" | ")] if md[2].startswith("|") else []
+assert cells[-2:] == want, md[2]
+class TH(html.parser.HTMLParser):
+    th, cur = [], None
+    def handle_starttag(self, t, a): self.cur = [] if t == "th" else self.cur
+    def handle_endtag(self, t):
+        if t == "th": self.th.append("".join(self.cur)); self.cur = None
+    def handle_data(self, d):
+        if self.cur is not None: self.cur.append(d)
+p = TH(); p.feed(open(sys.argv[1] + ".html", encoding="utf-8").read())
+assert p.th[-2:] == want, p.th
+PY
+ok $? "system names with CJK, |, comma and quotes survive csv, md, html"
+
+# 7. exit codes: unknown field 2 (nearest named), empty pivot 1
+for cmd in parse table report chart; do
+    run $cmd --where 'sytem~RAID' "$seed" >/dev/null
+    rc=$?
+    [ $rc = 2 ] && grep -q "did you mean 'system'" "$tmp/err"
+    ok $? "$cmd --where 'sytem~RAID': exit 2 naming system (rc $rc)"
+done
+run compare --system-from=hedding "$seed" -- "$seed" >/dev/null
+[ $? = 2 ] && grep -q "did you mean 'heading'" "$tmp/err"
+ok $? "compare --system-from=hedding: exit 2"
+run table --pivot --where 'system=nothing' "$seed" >"$tmp/e"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$tmp/e" ] && grep -q 'nothing to pivot: --where left no row' "$tmp/err"
+ok $? "empty pivot: message and exit 1 (rc $rc)"
+
+# 8. parse --where keeps the jobs it selects
+run parse -q --where 'system=RAID 6' --where 'rw=read' "$seed" >"$tmp/w.json"
+$py -c 'import json,sys; d=json.load(open(sys.argv[1])); l=[r["label"] for r in d["runs"]]; assert l == ["RAID 6 › 4M 顺序读 › 4m_seq_read"], l' "$tmp/w.json"
+ok $? "parse --where selects runs"
+
+echo "$((checks - fails)) passed, $fails failed"
+exit $((fails > 0))
