@@ -278,7 +278,9 @@ static bool title_like_memo(title_memo *m, size_t max_len)
 
 static span strip_colon(span sp)
 {
-    if (sp_ends(sp, ":"))
+    if (sp_ends(sp, "::")) /* reST: "Results::" introduces a literal block */
+        sp.n -= 2;
+    else if (sp_ends(sp, ":"))
         sp.n--;
     else if (sp_ends(sp, "\xef\xbc\x9a")) /* full-width colon */
         sp.n -= 3;

@@ -372,6 +372,15 @@ static void lost_line(nstate *st, size_t idx, const char *what)
     }
 }
 
+/* grep -A prints the matching line as "a.log:rr: (groupid=..." and the lines after it
+ * as "a.log-  read: ...": no prefix block takes the header, so its job is named
+ * "a.log:rr". The result lines named "a.log" below it are that job's, not a new one. */
+static bool grep_context_of(const nstate *st, const fsc_job *j, const char *name, size_t nlen)
+{
+    return !st->job_tag && j->jobname && strlen(j->jobname) > nlen &&
+           !memcmp(j->jobname, name, nlen) && j->jobname[nlen] == ':';
+}
+
 /* A result line without a job header (a partial paste, grep output): give it a job,
  * named by the line's prefix when it has one ("4k-qd1.log:  read: ..."). A change of
  * prefix is a change of job. */
@@ -385,7 +394,7 @@ static fsc_job *need_job(nstate *st, size_t idx)
     const char *name = NULL;
     size_t nlen = 0;
     bool named = tag_name(st->t, idx, &name, &nlen);
-    if (j && (!named || same_tag_name(st->t, idx, st->job_tag)))
+    if (j && (!named || same_tag_name(st->t, idx, st->job_tag) || grep_context_of(st, j, name, nlen)))
         return j;
     j = fsc_run_add_job(st->run);
     if (!j) {

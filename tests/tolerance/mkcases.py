@@ -239,6 +239,29 @@ for fname, ref in refs:
 jobs.insert(3, {"jobname": "randrw-qd8.log", "values": {}})
 write("grep_file_prefixes", doc, {"runs": [{"jobs": jobs}], "no_warning": ["cannot be told apart"]})
 
+# grep -A: the matching header line "a.log:rr4k: (groupid=..." keeps its "a.log:" (no
+# prefix block takes it, so the job is named "a.log:rr4k"), the lines after it carry
+# "a.log-": they are that job's lines, not a second job named "a.log"
+doc, jobs = ["$ grep -A4 groupid= *.log"], []
+for fname, ref in (("randread-qd1.log", PSYNC), ("uring.log", URING)):
+    t, js = split_oracle(ref)
+    j0 = json.loads("\n".join(js))["jobs"][0]
+    k = next(i for i, l in enumerate(t) if "(groupid=" in l)
+    if len(doc) > 1:
+        doc.append("--")
+    doc.append("%s:%s" % (fname, t[k]))
+    doc += ["%s-%s" % (fname, l) for l in t[k + 1:k + 5]]
+    vals = {}  # as printed: "IOPS=10.9k", "avg=88.63" usec
+    for l in t[k + 1:k + 5]:
+        if "IOPS=" in l:
+            v = l.split("IOPS=")[1].split(",")[0]
+            vals["read.iops"] = round(float(v[:-1]) * 1000) if v.endswith("k") else int(v)
+        for kind in ("clat", "lat"):
+            if l.strip().startswith(kind + " (usec)"):
+                vals["read.%s_ns.mean" % kind] = round(float(l.split("avg=")[1].split(",")[0]) * 1000)
+    jobs.append({"jobname": "%s:%s" % (fname, j0["jobname"]), "values": vals})
+write("grep_after_context", doc, {"runs": [{"jobs": jobs}], "no_warning": ["results without a job header line"]})
+
 doc = ["# iodepth sweep: for d in 1 2 4 8 16; do echo -n \"$d \"; fio ... | grep 'read: IOPS'; done"]
 for d, iops in ((1, "10.9k"), (2, "19.6k"), (4, "35.0k"), (8, "61.2k"), (16, "97.4k")):
     doc.append("%d  read: IOPS=%s, BW=%sMiB/s (1MB/s)(10MiB/10001msec)" % (d, iops, iops[:-1]))
