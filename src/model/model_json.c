@@ -495,6 +495,25 @@ static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
     close_(o, f, '}');
 }
 
+/* Members written with fsc_jw inside the direct writer's object or array (steady
+ * state, log series: rare and written once): fsc_jw takes over o's depth and first
+ * flag, and gives them back. */
+static int jw_enter(jo *o, bool first)
+{
+    int saved = o->w->depth;
+    o->w->depth = o->depth;
+    o->w->first[o->depth] = first;
+    o->w->after_key = false;
+    return saved;
+}
+
+static bool jw_leave(jo *o, int saved)
+{
+    bool first = o->w->first[o->depth];
+    o->w->depth = saved;
+    return first;
+}
+
 /* The members of a job object; returns whether none was written (never: the name). */
 static bool write_job(jo *o, const fsc_job *job)
 {
@@ -525,6 +544,11 @@ static bool write_job(jo *o, const fsc_job *job)
     write_kvlist(o, &f, &lists[2], &job->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         write_kvlist(o, &f, &lists[3 + b], &job->latency[b]);
+    if (job->steadystate.present) {
+        int saved = jw_enter(o, f);
+        fsc_model_write_steadystate(o->w, &job->steadystate);
+        f = jw_leave(o, saved);
+    }
     return f;
 }
 
@@ -645,6 +669,13 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
             write_disk(&o, &run->disk_util[i]);
         }
         close_(&o, df, ']');
+    }
+    if (run->n_series && KEY(&o, &f, "series")) {
+        open_(&o, '[');
+        int saved = jw_enter(&o, true);
+        for (size_t i = 0; i < run->n_series; i++)
+            fsc_model_write_series(w, run->series[i], opts);
+        close_(&o, jw_leave(&o, saved), ']');
     }
     if (KEY(&o, &f, "warnings")) {
         open_(&o, '[');

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "fastline.h"
 #include "grammar.h"
+#include "fioscope/keyindex.h"
 
 #include "fioscope/units.h"
 
@@ -80,6 +81,7 @@ typedef struct nstate {
     uint32_t job_tag;  /* the line prefix (fsc_line.tag) the current job was named by */
     jobdef *defs;
     size_t n_defs, cap_defs;
+    fsc_keyindex defs_index; /* by name: thousands of job definitions stay linear */
     /* what was found but is no run, for the next run (or the last one) */
     carried *carry;
     size_t n_carry, cap_carry;
@@ -94,6 +96,17 @@ typedef struct nstate {
     fsc_fastline fl_buf[2];
 } nstate;
 
+static const char *def_name_at(const void *items, size_t i)
+{
+    return ((const jobdef *)items)[i].name;
+}
+
+/* The index of the job definition named name, or n_defs. */
+static size_t def_find(nstate *st, const char *name)
+{
+    return fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name);
+}
+
 static void defs_clear(nstate *st)
 {
     for (size_t i = 0; i < st->n_defs; i++) {
@@ -105,6 +118,7 @@ static void defs_clear(nstate *st)
         free(st->defs[i].iodepth);
     }
     st->n_defs = 0;
+    fsc_keyindex_free(&st->defs_index);
 }
 
 static void reset_run_state(nstate *st)
@@ -768,11 +782,10 @@ static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
  * known (clones repeat the line) or memory ran out. */
 static jobdef *jobdef_new(nstate *st, char *name)
 {
-    for (size_t i = 0; i < st->n_defs; i++)
-        if (!strcmp(st->defs[i].name, name)) {
-            free(name);
-            return NULL;
-        }
+    if (def_find(st, name) < st->n_defs) {
+        free(name); /* clones repeat the line */
+        return NULL;
+    }
     jobdef *d = FSC_PUSH(st->defs, st->n_defs, st->cap_defs);
     if (!d) {
         free(name);
@@ -781,6 +794,12 @@ static jobdef *jobdef_new(nstate *st, char *name)
     }
     memset(d, 0, sizeof *d);
     d->name = name;
+    if (!fsc_keyindex_added(&st->defs_index, st->defs, st->n_defs, def_name_at)) {
+        st->n_defs--;
+        free(name);
+        st->oom = true;
+        return NULL;
+    }
     return d;
 }
 
@@ -854,16 +873,14 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 /* After a job header's values: the options of its job definition, and the host. */
 static void job_close(nstate *st, fsc_job *j)
 {
-    for (size_t i = 0; j->jobname && i < st->n_defs; i++) {
-        const jobdef *d = &st->defs[i];
-        if (strcmp(d->name, j->jobname))
-            continue;
+    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
+    if (di < st->n_defs) {
+        const jobdef *d = &st->defs[di];
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
             (d->bs && !fsc_job_set_option(j, "bs", d->bs)) ||
             (d->ioengine && !fsc_job_set_option(j, "ioengine", d->ioengine)) ||
             (d->iodepth && !fsc_job_set_option(j, "iodepth", d->iodepth)))
             st->oom = true;
-        break;
     }
     if (j->hostname && !st->run->source.host)
         st->run->source.host = fsc_strdup(j->hostname);
@@ -934,9 +951,9 @@ static bool legacy_value(const char *s, size_t n, const char *key, const char **
 static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job *j, int dir, size_t idx)
 {
     const char *bsdesc = NULL;
-    for (size_t i = 0; j->jobname && i < st->n_defs && !bsdesc; i++)
-        if (!strcmp(st->defs[i].name, j->jobname))
-            bsdesc = st->defs[i].bsdesc;
+    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
+    if (di < st->n_defs)
+        bsdesc = st->defs[di].bsdesc;
     uint64_t bs = bsdesc && dir <= FSC_DIR_TRIM ? legacy_bs(bsdesc, dir) : 0;
     const char *is, *bws;
     size_t in, bwn;
@@ -1330,6 +1347,28 @@ static void disk_members(nstate *st)
     }
 }
 
+static void act_steadystate(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_job *j = need_job(st, idx);
+    fsc_steady_text t = {0};
+    const char *crit = NULL;
+    size_t crit_n = 0;
+    if (!j || !fsc_rule_capture(r, st->md, line, "bw", &t.bw, &t.bw_len) ||
+        !fsc_rule_capture(r, st->md, line, "iops", &t.iops, &t.iops_len) ||
+        !fsc_rule_capture(r, st->md, line, "criterion", &t.criterion, &t.criterion_len) ||
+        !fsc_rule_capture(r, st->md, line, "crit", &crit, &crit_n))
+        return;
+    t.attained = cap_is(st, r, line, "attained", "yes");
+    t.on_iops = cap_is(st, r, line, "on", "iops");
+    t.slope = crit_n == 5 && !memcmp(crit, "slope", 5);
+    t.pct = cap_is(st, r, line, "pct", "%");
+    fsc_status rc = fsc_steady_read_text(&j->steadystate, &t, st->units);
+    if (rc == FSC_E_NOMEM)
+        st->oom = true;
+    else if (rc != FSC_OK)
+        warn(st, idx, "steadystate line with numbers that do not parse: ignored");
+}
+
 static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *s;
@@ -1465,6 +1504,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx, c
         break;
     case FSC_ACT_DISK: act_disk(st, r, line, idx); break;
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;
+    case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
     default: break;
     }
     if (st->dropped) { /* no job or direction to put it in: an unread line */
