@@ -282,10 +282,14 @@ static double axis_frac(const axis *a, double v)
     return (t - a->lo) / (a->hi - a->lo);
 }
 
-static void tick_text(const axis *a, double t, char *out, size_t n)
+/* with_unit: the axis has no title to name the scale (a panel past the first
+ * column, whose scale may differ from the titled one), so each tick carries it */
+static void tick_text(const axis *a, double t, char *out, size_t n, bool with_unit)
 {
     if (a->log)
         fmt_with_unit(out, n, pow(10, t), a->unit);
+    else if (with_unit && a->sc.suffix[0] && a->unit != FSC_UNIT_PCT && t != 0)
+        fmt_with_unit(out, n, t, a->unit);
     else
         fmt_number(out, n, t / a->sc.div);
 }
@@ -630,7 +634,7 @@ static double max_tick_width(plot *p, const axis *a)
     double w = 0;
     char lab[64];
     for (size_t i = 0; i < a->n_ticks; i++) {
-        tick_text(a, a->ticks[i], lab, sizeof lab);
+        tick_text(a, a->ticks[i], lab, sizeof lab, !p->show_y_title);
         w = fmax(w, fsc_cv_text_width(p->x->cv, lab, p->tick_px, false));
     }
     return w;
@@ -659,7 +663,7 @@ static void draw_y_axis(plot *p, const axis *a, const box *b, const char *title,
         double y = b->y1 - (a->ticks[i] - a->lo) / (a->hi - a->lo) * (b->y1 - b->y0);
         if (!right)
             fsc_cv_line(x->cv, b->x0, y, b->x1, y, grid, fmax(1, x->f), 0);
-        tick_text(a, a->ticks[i], lab, sizeof lab);
+        tick_text(a, a->ticks[i], lab, sizeof lab, !(title && p->show_y_title));
         fsc_cv_text(x->cv, lab, right ? b->x1 + 8 * x->f : b->x0 - 8 * x->f, y - lh / 2,
                     right ? FSC_AL_LEFT : FSC_AL_RIGHT, p->tick_px, false, 0, axis_ink, "tick");
     }

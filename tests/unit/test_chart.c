@@ -217,10 +217,11 @@ static void test_panels_repeats(void **state)
         for (int k = 0; k < 2; k++) {
             fsc_series *s = fsc_chart_add_series(p, sys[k]);
             s->color = k;
-            assert_true(fsc_series_add(s, 0, k ? 2000 : 1000));
-            assert_true(fsc_series_add_repeat(s, 0, k ? 1900 : 990));
-            assert_true(fsc_series_add_repeat(s, 0, k ? 2000 : 1000));
-            assert_true(fsc_series_add_repeat(s, 0, k ? 2100 : 1010));
+            double m = w ? 1000 : 1; /* the second panel's scale is M, the first's k */
+            assert_true(fsc_series_add(s, 0, (k ? 2000 : 1000) * m));
+            assert_true(fsc_series_add_repeat(s, 0, (k ? 1900 : 990) * m));
+            assert_true(fsc_series_add_repeat(s, 0, (k ? 2000 : 1000) * m));
+            assert_true(fsc_series_add_repeat(s, 0, (k ? 2100 : 1010) * m));
         }
         p->baseline = 0;
     }
@@ -231,6 +232,11 @@ static void test_panels_repeats(void **state)
     assert_true(has_text(svg, "change", "base"));
     /* three dots per bar: 2 panels x 2 systems x 3 */
     assert_int_equal(count(svg, "<circle"), 12);
+    /* the titled first panel says "IOPS (k)" once; the untitled second one names its
+     * own scale at each tick rather than borrowing the first one's */
+    assert_true(has_text(svg, "axis-title", "IOPS (k)"));
+    assert_true(has_text(svg, "tick", "2M"));
+    assert_false(has_text(svg, "tick", "2k"));
     /* the legend names each system once, with its colour */
     assert_int_equal(count(svg, "<g class=\"legend-entry\" data-name=\"sysB\""), 1);
     assert_non_null(strstr(svg, "fill=\"#e69f00\""));
