@@ -23,8 +23,8 @@ typedef struct fsc_buf {
 void fsc_buf_free(fsc_buf *b);
 void fsc_buf_reset(fsc_buf *b); /* len = 0, keeps memory */
 void fsc_buf_add(fsc_buf *b, const void *p, size_t n);
-/* Room for n more bytes at data + len, for the caller to fill and then add to len
- * (keeping data[len] = '\0'); NULL when out of memory (oom set). */
+/* Room for n more bytes (and the NUL) at data + len: write there, then add to len
+ * and keep data[len] = '\0' yourself. NULL when out of memory (oom set). */
 char *fsc_buf_room(fsc_buf *b, size_t n);
 void fsc_buf_puts(fsc_buf *b, const char *s);
 void fsc_buf_putc(fsc_buf *b, char c);

@@ -495,22 +495,22 @@ static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
     close_(o, f, '}');
 }
 
-/* Members written with fsc_jw inside the direct writer's object or array (steady
- * state, log series: rare and written once): fsc_jw takes over o's depth and first
- * flag, and gives them back. */
+/* Members written with fsc_jw amid the direct ones (steady state, series): w takes
+ * the writer's place (depth, first flag), then gives it back; jw_enter returns w's
+ * own depth for jw_leave, which returns the first flag. */
 static int jw_enter(jo *o, bool first)
 {
-    int saved = o->w->depth;
+    int d = o->w->depth;
     o->w->depth = o->depth;
     o->w->first[o->depth] = first;
     o->w->after_key = false;
-    return saved;
+    return d;
 }
 
-static bool jw_leave(jo *o, int saved)
+static bool jw_leave(jo *o, int d)
 {
     bool first = o->w->first[o->depth];
-    o->w->depth = saved;
+    o->w->depth = d;
     return first;
 }
 
@@ -545,9 +545,9 @@ static bool write_job(jo *o, const fsc_job *job)
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         write_kvlist(o, &f, &lists[3 + b], &job->latency[b]);
     if (job->steadystate.present) {
-        int saved = jw_enter(o, f);
+        int d = jw_enter(o, f);
         fsc_model_write_steadystate(o->w, &job->steadystate);
-        f = jw_leave(o, saved);
+        f = jw_leave(o, d);
     }
     return f;
 }
@@ -672,10 +672,10 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
     }
     if (run->n_series && KEY(&o, &f, "series")) {
         open_(&o, '[');
-        int saved = jw_enter(&o, true);
+        int d = jw_enter(&o, true);
         for (size_t i = 0; i < run->n_series; i++)
-            fsc_model_write_series(w, run->series[i], opts);
-        close_(&o, jw_leave(&o, saved), ']');
+            fsc_model_write_series(o.w, run->series[i], opts);
+        close_(&o, jw_leave(&o, d), ']');
     }
     if (KEY(&o, &f, "warnings")) {
         open_(&o, '[');

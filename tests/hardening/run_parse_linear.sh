@@ -29,7 +29,8 @@ shapes = {
     "gutter-one-word": lambda k: "".join("%d abc\n" % (i + 1) for i in range(unit * k)) + good,
     "section-option-stretch": lambda k: ("[job]\n" + "direct\n" * 50) * (unit * k // 50) + good,
     # tolerance: prefixed blocks, marked-up lines, wrapped lines, grep fragments
-    "prefixed-log": lambda k: prefixed * (k * 400),
+    # (32-line log: 1600 copies at 1x, so that 2x is well above the clock and start-up noise)
+    "prefixed-log": lambda k: prefixed * (k * 1600),
     "markup-lines": lambda k: "  read: **IOPS=111k**, BW=`434MiB/s` (455MB/s)(4340MiB/10001msec)\n" * (unit * k // 4) + good,
     "grep-fragments": lambda k: "".join("r%d.log:  read: IOPS=%d, BW=1MiB/s (1MB/s)(10MiB/10001msec)\n" % (i, i) for i in range(unit * k // 4)),
     "unbalanced-elided-json": lambda k: '{\n  "fio version" : "fio-3.33",\n  "jobs" : [\n' + '    {\n      "jobname" : "x",\n      ...\n' * (unit * k // 3),
