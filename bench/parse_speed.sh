@@ -1,117 +1,207 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Parse speed of `fioscope parse --jsonl -q` on ~1 GB of real fio text: every normal
-# text output of every fio era in the corpus, repeated into a tree of files and a tar
-# of that tree, plus one single huge file (read in pieces). Reports MB/s of
-# uncompressed text for -j 1 and -j 2, the speed-up and the peak memory (RSS), and
-# the instructions per byte of one core (callgrind, on a sample) when valgrind is
-# installed. Generated data is not kept unless FSC_BENCH_KEEP=1.
+# Parse speed of `fioscope parse --jsonl -o /dev/null` on generated inputs made of
+# real corpus material:
+#   f333   one file of fio 3.33 normal text (FSC_BENCH_MB, default 200 MB)
+#   f2x    fio 2.0-2.21 normal text (FSC_BENCH_SIDE_MB, default 100 MB)
+#   json   fio JSON and json+ documents, all versions, concatenated (side size)
+#   terse  terse records of every version (side size)
+#   tree   fio 3.33 text as ~64 KiB files in 100 directories (side size)
+#   tgz    that tree as a .tar.gz      tzst   ... as a .tar.zst
+# For each input and each -j of FSC_BENCH_JOBS it reports wall seconds, CPU seconds
+# (user + sys), MB/s of text on the wall clock and per CPU second, and peak RSS; the
+# runs alternate A B A B (FSC_BENCH_ROUNDS rounds, medians reported), so that a
+# shared machine's load falls on both sides. Then the instructions per byte of one
+# core (callgrind, on a FSC_BENCH_CG_MB slice, start-up subtracted), and for the
+# archives how long decompression alone takes. Sizes are MB of uncompressed text.
 #
 # usage: bench/parse_speed.sh [FIOSCOPE_BINARY]
-# env:   FSC_BENCH_MB       size of the text to generate (default 1024)
-#        FSC_BENCH_FILE_KB  size of each generated file (default 64)
-#        FSC_BENCH_JOBS     thread counts to measure (default "1 2")
-#        FSC_BENCH_FORMS    inputs to measure: tree, tar and/or huge (one file of all
-#                           the text; default "tree tar huge")
-#        FSC_BENCH_CG_MB    MB of text for the callgrind count (default 3; 0 = skip)
-#        FSC_BENCH_EXCLUDE  regex: corpus documents to leave out, e.g. 'json|terse' to
-#                           time only the normal-text path (default: none)
-#        FSC_BENCH_DIR      where to generate (default: a fresh directory under /tmp)
-#        FSC_CORPUS         the corpus (default: ../shared/corpus next to the sources)
+# env:   FSC_BENCH_MB, FSC_BENCH_SIDE_MB   sizes (see above)
+#        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst")
+#        FSC_BENCH_JOBS    thread counts (default "1 2")
+#        FSC_BENCH_ROUNDS  rounds of A B A B (default 2)
+#        FSC_BENCH_CG_MB   MB for callgrind (default 3; 0 = skip)
+#        FSC_BENCH_BASE    an older binary: the f333 input is then also run A B A B
+#                          against it (speed ratio and a Mann-Whitney p-value)
+#        FSC_BENCH_DIR     where to generate (default a fresh /tmp directory;
+#                          FSC_BENCH_KEEP=1 keeps it)
+#        FSC_CORPUS        the corpus (default ../shared/corpus next to the sources)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-bin=${1:-$here/../build/fioscope}
+bin=$(realpath "${1:-$here/../build/fioscope}")
 corpus=${FSC_CORPUS:-$here/../../shared/corpus}
-mb=${FSC_BENCH_MB:-1024}
-file_kb=${FSC_BENCH_FILE_KB:-64}
+mb=${FSC_BENCH_MB:-200}
+side=${FSC_BENCH_SIDE_MB:-100}
+inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
-forms=${FSC_BENCH_FORMS:-tree tar huge}
+rounds=${FSC_BENCH_ROUNDS:-2}
+py=/usr/bin/python3
 [ -x "$bin" ] || { echo "no fioscope binary at $bin (build first, or pass its path)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package 'time')" >&2; exit 2; }
-
 work=${FSC_BENCH_DIR:-$(mktemp -d /tmp/fsc_bench.XXXXXX)}
 mkdir -p "$work"
 [ "${FSC_BENCH_KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
 
-# The tree: files of ~file_kb KiB, each a run of whole corpus documents (all eras, in
-# rotation), spread over 100 directories.
-if [ ! -d "$work/tree" ]; then
-    python3 - "$corpus" "$work/tree" "$mb" "$file_kb" "${FSC_BENCH_EXCLUDE:-}" <<'PY'
-import glob, os, re, sys
-corpus, out, mb, file_kb = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-skip = re.compile(sys.argv[5]) if sys.argv[5] else None
-docs = [open(p, "rb").read() for p in sorted(glob.glob(os.path.join(corpus, "fio-*", "*.txt")))
-        if not (skip and skip.search(p))]
+# ---- inputs: corpus documents repeated in rotation up to the size ----
+gen() { # name size_mb glob... (documents matching "/g_" are left out of text inputs)
+    local name=$1 size=$2
+    shift 2
+    [ -e "$work/$name" ] && return
+    "$py" - "$work/$name" "$size" "$@" <<'PY'
+import glob, sys
+out, size, pats = sys.argv[1], int(sys.argv[2]) * 1000000, sys.argv[3:]
+files = sorted(p for pat in pats for p in glob.glob(pat))
+text = not out.endswith((".json", ".terse"))
+docs = [open(p, "rb").read() for p in files if not (text and "/g_" in p)]
 if not docs:
-    sys.exit("no fio text found under " + corpus)
-total, want, k, n = 0, mb << 20, 0, 0
-while total < want:
-    parts, size = [], 0
-    while size < file_kb << 10:
+    sys.exit("no corpus documents for " + out)
+with open(out, "wb") as f:
+    total = k = 0
+    while total < size:
         d = docs[k % len(docs)]
-        parts.append(d)
-        size += len(d)
+        if not d.endswith(b"\n"):
+            d += b"\n"
+        f.write(d)
+        total += len(d)
         k += 1
+PY
+}
+make_tree() { # the 3.33 text as files of ~64 KiB
+    [ -d "$work/tree" ] && return
+    gen tree.src "$side" "$corpus/fio-3.33/*.txt"
+    "$py" - "$work/tree.src" "$work/tree" <<'PY'
+import os, sys
+data, out = open(sys.argv[1], "rb").read(), sys.argv[2]
+n = pos = 0
+while pos < len(data):
+    cut = data.find(b"\n\n", pos + 65536)  # between runs: blank lines come before job blocks
+    cut = len(data) if cut < 0 else cut + 1
     d = os.path.join(out, "%02d" % (n % 100))
     os.makedirs(d, exist_ok=True)
-    with open(os.path.join(d, "run%06d.txt" % n), "wb") as f:
-        f.write(b"".join(parts))
-    total += size
-    n += 1
-print("generated %d files, %.1f MB of fio text from %d corpus documents" % (n, total / 1e6, len(docs)))
+    open(os.path.join(d, "run%06d.txt" % n), "wb").write(data[pos:cut])
+    pos, n = cut, n + 1
 PY
-fi
-text_bytes=$(du -sb --apparent-size "$work/tree" | cut -f1)
-case " $forms " in *" tar "*) [ -f "$work/tree.tar" ] || tar cf "$work/tree.tar" -C "$work" tree ;; esac
-case " $forms " in *" huge "*) [ -f "$work/huge.txt" ] || find "$work/tree" -type f | sort | xargs cat > "$work/huge.txt" ;; esac
-
-measure() { # form jobs -> prints one result line
-    local form=$1 j=$2 input=$work/tree
-    [ "$form" = tar ] && input=$work/tree.tar
-    [ "$form" = huge ] && input=$work/huge.txt
-    cat "$input" > /dev/null 2>&1 || find "$input" -type f -exec cat {} + > /dev/null
-    /usr/bin/time -v "$bin" parse --jsonl -q --fail-on=none -j "$j" "$input" \
-        > "$work/out.jsonl" 2> "$work/time.txt" || { cat "$work/time.txt" >&2; exit 1; }
-    local secs rss cpu
-    cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$work/time.txt")
-    secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0;
-        for (i = 1; i <= n; i++) s = s * 60 + t[i]; print s}' "$work/time.txt")
-    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/time.txt")
-    local runs inputs
-    runs=$(grep -vc '^{"input"' "$work/out.jsonl" || true)
-    inputs=$(grep -c '^{"input"' "$work/out.jsonl" || true)
-    awk -v f="$form" -v j="$j" -v b="$text_bytes" -v s="$secs" -v r="$rss" -v runs="$runs" \
-        -v inputs="$inputs" -v cpu="$cpu" 'BEGIN { if (s <= 0) s = 0.01;
-        printf "%-5s -j %-2s %8.1f MB/s  %6.2f s (cpu %6.2f s)  peak %6.1f MB  %7d inputs  %8d runs\n",
-               f, j, b / 1e6 / s, s, cpu, r / 1024, inputs, runs }'
+    rm -f "$work/tree.src"
+}
+for input in $inputs; do
+    case $input in
+    f333) gen f333.txt "$mb" "$corpus/fio-3.33/*.txt" ;;
+    f2x) gen f2x.txt "$side" "$corpus/fio-2.0.15/*.txt" "$corpus/fio-2.1.10/*.txt" "$corpus/fio-2.15/*.txt" "$corpus/fio-2.21/*.txt" ;;
+    json) gen all.json "$side" "$corpus/fio-*/*.json" ;;
+    terse) gen all.terse "$side" "$corpus/fio-*/*.terse" ;;
+    tree) make_tree ;;
+    tgz) make_tree; [ -e "$work/tree.tar.gz" ] || tar cf - -C "$work" tree | gzip -6 > "$work/tree.tar.gz" ;;
+    tzst) make_tree; [ -e "$work/tree.tar.zst" ] || tar cf - -C "$work" tree | zstd -q -3 -o "$work/tree.tar.zst" ;;
+    *) echo "unknown input $input" >&2; exit 2 ;;
+    esac
+done
+path_of() {
+    case $1 in
+    f333) echo "$work/f333.txt" ;; f2x) echo "$work/f2x.txt" ;; json) echo "$work/all.json" ;;
+    terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
+    tzst) echo "$work/tree.tar.zst" ;;
+    esac
+}
+text_bytes() { # uncompressed bytes of an input
+    case $1 in
+    tree | tgz | tzst) du -sb --apparent-size "$work/tree" | cut -f1 ;;
+    *) stat -c %s "$(path_of "$1")" ;;
+    esac
 }
 
-echo "fioscope parse --jsonl -q: $(awk -v b="$text_bytes" 'BEGIN{printf "%.1f", b/1e6}') MB of fio text ($bin)"
-for form in $forms; do
-    base=
-    for j in $jobs_list; do
-        line=$(measure "$form" "$j")
-        rate=$(awk '{print $4}' <<< "$line")
-        [ -n "$base" ] || base=$rate
-        echo "$line  speed-up $(awk -v a="$rate" -v b="$base" 'BEGIN{printf "%.2fx", a/b}')"
+# ---- one timed run: "wall cpu rss_kb" ----
+timed() { # binary jobs path
+    cat "$3" > /dev/null 2>&1 || find "$3" -type f -exec cat {} + > /dev/null
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$1" parse --jsonl -q --fail-on=none -j "$2" "$3" \
+        -o /dev/null 2> "$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
+    awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time.txt"
+}
+
+echo "fioscope parse --jsonl -o /dev/null ($bin)"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the start; A B A B over -j: $jobs_list, $rounds rounds"
+printf '%-6s %7s %3s %9s %9s %10s %11s %9s\n' input MB -j 'wall s' 'cpu s' 'MB/s wall' 'MB/s /cpu-s' 'peak MB'
+for input in $inputs; do
+    path=$(path_of "$input")
+    bytes=$(text_bytes "$input")
+    : > "$work/runs.txt"
+    for ((r = 0; r < rounds; r++)); do
+        for j in $jobs_list; do
+            echo "$j $(timed "$bin" "$j" "$path")" >> "$work/runs.txt"
+        done
     done
+    "$py" - "$work/runs.txt" "$input" "$bytes" <<'PY'
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+name, mb = sys.argv[2], int(sys.argv[3]) / 1e6
+by = {}
+for j, wall, cpu, rss in rows:
+    by.setdefault(j, []).append((float(wall), float(cpu), int(rss)))
+base = None
+for j, v in by.items():
+    wall = statistics.median(x[0] for x in v)
+    cpu = statistics.median(x[1] for x in v)
+    rss = max(x[2] for x in v) / 1024
+    rate = mb / max(wall, 0.01)
+    base = base or rate
+    print("%-6s %7.1f %3s %9.2f %9.2f %10.1f %11.1f %9.1f  speed-up %.2fx" %
+          (name, mb, j, wall, cpu, rate, mb / max(cpu, 0.01), rss, rate / base))
+PY
 done
-# One core, independent of the machine's load: instructions per byte of text under
-# callgrind (the start-up, ~33 M instructions, is measured on an empty file and
-# left out). 500 MB/s on one core of ~3-5e9 instructions/s needs about 10.
+
+# ---- an older binary against this one, A B A B on the 3.33 file ----
+if [ -n "${FSC_BENCH_BASE:-}" ] && [ -e "$work/f333.txt" ]; then
+    : > "$work/ab.txt"
+    for ((r = 0; r < rounds + 1; r++)); do
+        echo "A $(timed "$FSC_BENCH_BASE" 1 "$work/f333.txt")" >> "$work/ab.txt"
+        echo "B $(timed "$bin" 1 "$work/f333.txt")" >> "$work/ab.txt"
+    done
+    "$py" - "$work/ab.txt" <<'PY'
+import itertools, statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+a = [float(r[2]) for r in rows if r[0] == "A"]
+b = [float(r[2]) for r in rows if r[0] == "B"]
+def u(x, y):
+    return sum((xi > yi) + 0.5 * (xi == yi) for xi in x for yi in y)
+obs, pool = u(a, b), a + b
+# exact two-sided Mann-Whitney: every split of the pooled CPU times
+us = [u([pool[i] for i in c], [pool[i] for i in range(len(pool)) if i not in c])
+      for c in itertools.combinations(range(len(pool)), len(a))]
+mid = len(a) * len(b) / 2
+p = sum(abs(x - mid) >= abs(obs - mid) for x in us) / len(us)
+print("base (A) vs this (B), -j 1, CPU s: A %s  B %s  ratio A/B %.2f  p=%.3f (n=%d+%d)" %
+      (a, b, statistics.median(a) / statistics.median(b), p, len(a), len(b)))
+PY
+fi
+
+# ---- decompression alone ----
+for input in $inputs; do
+    case $input in
+    tgz) t=$( { /usr/bin/time -f '%e %U %S' gzip -dc "$work/tree.tar.gz" > /dev/null; } 2>&1 | tail -1) ;;
+    tzst) t=$( { /usr/bin/time -f '%e %U %S' zstd -dcq "$work/tree.tar.zst" > /dev/null; } 2>&1 | tail -1) ;;
+    *) continue ;;
+    esac
+    awk -v n="$input" -v b="$(text_bytes "$input")" '{printf "decompression alone (%s): %.2f s wall, %.2f s cpu, %.1f MB/s\n", n, $1, $2 + $3, b / 1e6 / ($1 > 0 ? $1 : 0.01)}' <<< "$t"
+done
+
+# ---- instructions per byte of one core (callgrind) ----
 cg_mb=${FSC_BENCH_CG_MB:-3}
 if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
-    { find "$work/tree" -type f | sort | xargs cat 2> /dev/null | head -c $((cg_mb << 20)) > "$work/cg.txt"; } || true
-    echo x > "$work/cg0.txt"
     count() {
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" parse --jsonl -q --fail-on=none \
-            -j 1 "$1" 2>&1 > /dev/null | awk '/Collected|refs:/ {gsub(",", "", $NF); print $NF}' | tail -1
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" parse --jsonl -q --fail-on=none -j 1 "$1" \
+            -o /dev/null 2>&1 | awk '/Collected|refs:/ {gsub(",", "", $NF); print $NF}' | tail -1
     }
-    ins=$(count "$work/cg.txt")
+    echo x > "$work/cg0.txt"
     ins0=$(count "$work/cg0.txt")
-    awk -v i="$ins" -v z="$ins0" -v b="$(stat -c %s "$work/cg.txt")" 'BEGIN {
-        printf "callgrind -j 1 %6.1f instructions/byte of text (%d MB sample; 500 MB/s needs about 10)\n",
-               (i - z) / b, b / 1048576 }'
+    for input in $inputs; do
+        case $input in tgz | tzst) continue ;; esac # the tree's text, decompression aside
+        case $input in
+        tree) find "$work/tree" -type f | sort | xargs cat | head -c $((cg_mb << 20)) > "$work/cg.in" ;;
+        *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;
+        esac
+        ins=$(count "$work/cg.in")
+        awk -v i="$ins" -v z="$ins0" -v b="$(stat -c %s "$work/cg.in")" -v n="$input" 'BEGIN {
+            printf "callgrind %-6s %6.1f instructions/byte (%.1f MB slice, start-up of %.0f M left out)\n", n, (i - z) / b, b / 1e6, z / 1e6 }'
+    done
 fi
-echo "targets: -j 1 >= 500 MB/s, -j 2 >= 1.8x of -j 1, peak < 64 MB"
-echo "(wall-clock rates; on a busy machine compare the cpu seconds too: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
+echo "targets: f333 >= 500 MB/s per core, -j 2 >= 1.8x, peak <= 64 MB; f2x and json >= 250 MB/s per core"
+echo "(load at the end: $(cut -d' ' -f1-3 /proc/loadavg); on a busy machine trust CPU seconds and instructions/byte)"

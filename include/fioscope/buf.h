@@ -23,8 +23,8 @@ typedef struct fsc_buf {
 void fsc_buf_free(fsc_buf *b);
 void fsc_buf_reset(fsc_buf *b); /* len = 0, keeps memory */
 void fsc_buf_add(fsc_buf *b, const void *p, size_t n);
-/* Room for n more bytes at data + len, for the caller to fill and then add to len
- * (keeping data[len] = '\0'); NULL when out of memory (oom set). */
+/* Room for n more bytes (and the NUL) at data + len: write there, then add to len
+ * and keep data[len] = '\0' yourself. NULL when out of memory (oom set). */
 char *fsc_buf_room(fsc_buf *b, size_t n);
 void fsc_buf_puts(fsc_buf *b, const char *s);
 void fsc_buf_putc(fsc_buf *b, char c);
@@ -35,6 +35,15 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f);
 /* Shortest text that reads back as exactly v ("61551001.6", "15000", "1e+20");
  * integral values below 2^53 print without a decimal point. Non-finite → "null". */
 void fsc_buf_num(fsc_buf *b, double v);
+/* Decimal digits of an unsigned 64-bit integer. */
+void fsc_buf_u64(fsc_buf *b, uint64_t u);
+/* The same texts written to dst, which holds at least FSC_NUM_MAX bytes; they return
+ * the length (no NUL is written). */
+#define FSC_NUM_MAX 40
+size_t fsc_num_fmt(char *dst, double v);
+size_t fsc_u64_fmt(char *dst, uint64_t u);
+/* A number of the model: its exact integer when it has one, else fsc_buf_num(v). */
+void fsc_buf_fnum(fsc_buf *b, const fsc_num *n);
 
 /* Streaming JSON writer. `pretty` indents with two spaces; `html_safe` writes "</"
  * as "<\/" so the output can sit inside a <script> element. Invalid UTF-8 in strings
@@ -56,6 +65,7 @@ void fsc_jw_key(fsc_jw *w, const char *key);
 void fsc_jw_str(fsc_jw *w, const char *s); /* NULL writes null */
 void fsc_jw_strn(fsc_jw *w, const char *s, size_t n);
 void fsc_jw_num(fsc_jw *w, double v);
+void fsc_jw_fnum(fsc_jw *w, const fsc_num *n); /* fsc_buf_fnum */
 void fsc_jw_bool(fsc_jw *w, bool v);
 void fsc_jw_null(fsc_jw *w);
 /* The separator before a value that the caller then writes itself into w->out

@@ -49,16 +49,34 @@ const char *fsc_strerror(fsc_status st);
  * A number as the input stated it. `set` is false when the input did not show the
  * field: the contract says such a field is absent, never 0. Values are kept as
  * doubles in the field's base unit (bytes, bytes/s, ns, ms, %, count); integers up
- * to 2^53 are exact.
+ * to 2^53 are exact there. A larger integer (a wrapped 64-bit counter such as
+ * ctx=18446744073709341660) is kept exactly in `u` with `exact` set, and `v` holds
+ * it rounded: writers print `u` when `exact` is set, arithmetic uses `v`.
+ * Code that changes `v` of a number must build a new one (fsc_num_of), so that a
+ * stale `u` is never printed.
  */
 typedef struct fsc_num {
     double v;
     bool set;
+    bool exact;  /* u is the value, exactly (only for integers above 2^53) */
+    uint64_t u;
 } fsc_num;
+
+/* 2^53: the integers from here on are not all doubles. */
+#define FSC_EXACT_MIN 9007199254740992.0
 
 static inline fsc_num fsc_num_of(double v)
 {
-    fsc_num n = {v, true};
+    fsc_num n = {v, true, false, 0};
+    return n;
+}
+
+/* An integer as shown: exact whatever its size. */
+static inline fsc_num fsc_num_u64(uint64_t u)
+{
+    fsc_num n = {(double)u, true, (double)u >= FSC_EXACT_MIN, u};
+    if (!n.exact)
+        n.u = 0;
     return n;
 }
 

@@ -68,6 +68,13 @@ typedef struct fsc_input_sink {
     void *ctx;
     char *(*render)(const void *ctx, fsc_run *run, size_t *len);
     bool (*text)(void *ctx, char *bytes, size_t len);
+    /* Optional, with render: the pieces of a huge file are parsed in parallel, each
+     * numbering its runs from 1 ("path#1"); renumber gets the rendered bytes of such
+     * a run (ownership passes) and returns them with first_run added to the run
+     * number of its id (malloc'd, *len set), or NULL when out of memory. Called in
+     * input order from the thread that called fsc_inputs_read. Without it, the
+     * pieces of a file are parsed one after another. */
+    char *(*renumber)(void *ctx, char *bytes, size_t *len, size_t first_run);
 } fsc_input_sink;
 
 /* Read every path (file, directory, archive or "-") in order. Errors on one input

@@ -61,6 +61,23 @@ typedef bool (*fsc_run_sink)(void *ctx, fsc_run *run);
 fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                          size_t *n_runs);
 
+/* fsc_parse_doc, and when the document yields no run, what it held instead: *why
+ * (if why is not NULL) is set to one or more lines "line N: sentence" (an interrupted
+ * fio run without results, fio's preamble alone, a JSON document that cannot be
+ * read, result lines whose jobs cannot be told apart), or NULL when nothing fio-like
+ * was found. The caller frees *why. */
+fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                             size_t *n_runs, char **why);
+
+/* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing
+ * bracket, strings skipped; 0 when it does not close within n bytes. The extent the
+ * parser gives a JSON document it finds. */
+size_t fsc_json_balanced(const char *s, size_t n);
+
+/* The id of the k-th run (from 1) of a document: "path#k" or "path:member#k".
+ * Caller frees; NULL when out of memory. */
+char *fsc_run_id(const char *path, const char *member, size_t k);
+
 /* The label of one job of a run, per the parser's label_from ("RAID 0 › 4k 随机写 ›
  * 4k_randwrite"). Caller frees. */
 char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from);

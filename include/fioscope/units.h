@@ -38,6 +38,9 @@ typedef struct fsc_decimal {
 fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *used);
 /* d * num / den, exactly rounded once. */
 double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den);
+/* The same as a number of the model: an integer result above 2^53 is kept exactly
+ * (fsc_num.exact, .u), so a 64-bit counter survives the conversion. */
+fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den);
 
 /* "15.0k" → 15000, "2022.9K" → 2022900, "8092.9k" → 8092900, "244" → 244.
  * The whole of s[0..n) must be consumed (surrounding spaces are allowed). */
@@ -51,6 +54,8 @@ fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out
  * with an optional k/K/M suffix on the value → ns. */
 fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
                                  double *out);
+/* Value of a count prefix letter: k/K 1000, M 10^6, G, T, P, E; 0 if not a prefix. */
+uint64_t fsc_count_prefix(char c);
 /* Nanoseconds per unit name; 0 if unknown. */
 uint64_t fsc_unit_ns(const char *unit, size_t n);
 /* "50.23%" or "50.23" → 50.23. */
@@ -59,6 +64,17 @@ fsc_status fsc_parse_pct(const char *s, size_t n, double *out);
 fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out);
 /* Plain number, decimals allowed: "300924.89" → 300924.89. */
 fsc_status fsc_parse_plain(const char *s, size_t n, double *out);
+
+/* The conversions above into a number of the model, keeping integers above 2^53
+ * exactly ("18446744073709341660" → exact, u = 18446744073709341660). */
+fsc_status fsc_parse_count_num(const char *s, size_t n, fsc_num *out);
+fsc_status fsc_parse_size_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out);
+fsc_status fsc_parse_rate_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out);
+fsc_status fsc_parse_duration_num(const char *s, size_t n, const char *unit, size_t unit_len,
+                                  fsc_num *out);
+fsc_status fsc_parse_pct_num(const char *s, size_t n, fsc_num *out);
+fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out);
+fsc_status fsc_parse_plain_num(const char *s, size_t n, fsc_num *out);
 
 #ifdef __cplusplus
 }

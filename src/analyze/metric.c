@@ -372,7 +372,7 @@ static double dir_weight(const fsc_dir *d)
 
 static fsc_num lat_stat(const fsc_lat *l, fsc_lstat st, double pct)
 {
-    fsc_num none = {0, false};
+    fsc_num none = {0};
     switch (st) {
     case FSC_LS_MIN:
         return l->min;

@@ -90,7 +90,7 @@ bool fsc_ts_mspec_parse(fsc_mspec *s, const char *name, size_t len)
 /* "0.782345%", "-0.299%", "2050.000000": the number fio printed. */
 static fsc_num criterion_value(const fsc_steady *ss)
 {
-    fsc_num none = {0, false};
+    fsc_num none = {.set = false};
     if (!ss->criterion)
         return none;
     char *end;
@@ -103,7 +103,7 @@ fsc_mval fsc_ts_mspec_eval(const fsc_mspec *s, const fsc_job *job)
     fsc_mval r = {false, 0, 1};
     if (s->kind == FSC_MK_SS) {
         const fsc_steady *ss = &job->steadystate;
-        fsc_num v = {0, false};
+        fsc_num v = {.set = false};
         if (ss->present) {
             switch (s->offset) {
             case 0: v = ss->attained; break;

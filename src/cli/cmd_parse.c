@@ -5,6 +5,7 @@
 #include "fioscope/model_json.h"
 #include "outfile.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,11 +44,15 @@ typedef struct parse_ctx {
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
 {
     const parse_ctx *ctx = vctx;
+    /* room for a run like the last one of this thread at once (no regrowing) */
+    static _Thread_local size_t size_hint = 8192;
     fsc_buf b = {0};
+    fsc_buf_room(&b, size_hint);
     fsc_jw w;
     fsc_jw_init(&w, &b, false, false);
     fsc_model_write_run(&w, run, &ctx->jopts);
     fsc_buf_putc(&b, '\n');
+    size_hint = b.len + b.len / 4 + 256;
     fsc_run_free(run);
     if (b.oom) {
         fsc_buf_free(&b);
@@ -55,6 +60,46 @@ static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
     }
     *len = b.len;
     return b.data;
+}
+
+/* A run line of a piece of a huge file, numbered from 1 in its piece: its id
+ * "...#k" (the first member, json_quote'd, so its last '#' is the separator)
+ * becomes "...#(k + first_run)". */
+static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_run)
+{
+    (void)vctx;
+    static const char head[] = "{\"id\":\"";
+    size_t n = *len, i = sizeof head - 1, hash = 0;
+    if (n < i || memcmp(bytes, head, i)) {
+        free(bytes);
+        return NULL; /* not what jsonl_render writes */
+    }
+    for (; i < n && bytes[i] != '"'; i++) {
+        if (bytes[i] == '\\')
+            i++;
+        else if (bytes[i] == '#')
+            hash = i;
+    }
+    if (!hash || i >= n) {
+        free(bytes);
+        return NULL;
+    }
+    size_t k = 0;
+    for (size_t d = hash + 1; d < i; d++)
+        k = k * 10 + (size_t)(bytes[d] - '0');
+    char num[32];
+    int nl = snprintf(num, sizeof num, "%zu", k + first_run);
+    size_t out_len = hash + 1 + (size_t)nl + (n - i);
+    char *out = malloc(out_len + 1);
+    if (out) {
+        memcpy(out, bytes, hash + 1);
+        memcpy(out + hash + 1, num, (size_t)nl);
+        memcpy(out + hash + 1 + nl, bytes + i, n - i);
+        out[out_len] = '\0';
+        *len = out_len;
+    }
+    free(bytes);
+    return out;
 }
 
 static bool jsonl_text(void *vctx, char *bytes, size_t len)
@@ -235,7 +280,7 @@ int fsc_cmd_parse(int argc, char **argv)
             fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
             rc = FSC_EXIT_INPUT;
         } else {
-            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx, jsonl_render, jsonl_text};
+            fsc_input_sink sink = {jsonl_run, jsonl_input, &ctx, jsonl_render, jsonl_text, jsonl_renumber};
             fsc_status st = fsc_inputs_read(paths, n_paths, p, &common.input, &sink);
             if (st != FSC_OK && !ctx.failed)
                 fsc_cli_err("%s", fsc_strerror(st));

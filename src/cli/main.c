@@ -3,6 +3,9 @@
 #include "cli.h"
 #include "fioscope/fioscope.h"
 
+#if defined(__GLIBC__) || defined(__linux__)
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
@@ -61,6 +64,12 @@ static int dispatch(const char *name, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+#ifdef M_MMAP_THRESHOLD
+    /* Big blocks (the pieces of a huge file, their lines and output) are mapped and
+     * given back when freed: glibc would otherwise raise the threshold after the
+     * first one and keep them in the heap, where they pile up. */
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
     if (argc < 2) {
         usage(stderr);
         return FSC_EXIT_USAGE;

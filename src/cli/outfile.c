@@ -18,6 +18,20 @@ struct fsc_outfile {
     int write_errno; /* why the first failed write failed */
 };
 
+/* Output goes out in large blocks (a run of JSON is a few KiB: one write() each
+ * would cost more than writing it), except to a terminal, which sees each line. */
+static void big_buffer(fsc_outfile *o)
+{
+    if (!isatty(fileno(o->f)))
+        setvbuf(o->f, NULL, _IOFBF, (size_t)1 << 18);
+}
+
+static fsc_outfile *opened(fsc_outfile *o)
+{
+    big_buffer(o);
+    return o;
+}
+
 fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
 {
     fsc_outfile *o = calloc(1, sizeof *o);
@@ -27,7 +41,7 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
     }
     if (!path || !strcmp(path, "-")) {
         o->f = stdout;
-        return o;
+        return opened(o);
     }
     /* renaming over /dev/null or a FIFO would replace it by a regular file: such paths
      * are opened and written in place. A symlink to a regular file keeps the link: the
@@ -47,7 +61,7 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
             return NULL;
         }
         o->in_place = true;
-        return o;
+        return opened(o);
     }
     o->path = fsc_strdup(path);
     free(resolved);
@@ -84,7 +98,7 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
         free(o);
         return NULL;
     }
-    return o;
+    return opened(o);
 }
 
 bool fsc_outfile_write(fsc_outfile *o, const void *data, size_t n)

@@ -48,6 +48,11 @@ static bool reserve(fsc_buf *b, size_t extra)
     return true;
 }
 
+char *fsc_buf_room(fsc_buf *b, size_t n)
+{
+    return reserve(b, n) ? b->data + b->len : NULL;
+}
+
 void fsc_buf_add(fsc_buf *b, const void *p, size_t n)
 {
     if (!reserve(b, n))
@@ -56,11 +61,6 @@ void fsc_buf_add(fsc_buf *b, const void *p, size_t n)
         memcpy(b->data + b->len, p, n);
     b->len += n;
     b->data[b->len] = '\0';
-}
-
-char *fsc_buf_room(fsc_buf *b, size_t n)
-{
-    return reserve(b, n) ? b->data + b->len : NULL;
 }
 
 void fsc_buf_puts(fsc_buf *b, const char *s)
@@ -102,62 +102,145 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f)
     return b->len == 0 || fwrite(b->data, 1, b->len, f) == b->len;
 }
 
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                  "8081828384858687888990919293949596979899";
+
+/* Decimal digits of u ending at end, two a step; returns the first digit. */
+static inline char *digits32(char *end, uint32_t u)
+{
+    while (u >= 100) {
+        uint32_t q = u / 100;
+        end -= 2;
+        memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
+        u = q;
+    }
+    if (u >= 10) {
+        end -= 2;
+        memcpy(end, digit_pairs + 2 * u, 2);
+    } else {
+        *--end = (char)('0' + u);
+    }
+    return end;
+}
+
+/* Exactly 8 digits (zero-padded) of u < 10^8 ending at end. */
+static inline char *digits8(char *end, uint32_t u)
+{
+    for (int i = 0; i < 4; i++) {
+        uint32_t q = u / 100;
+        end -= 2;
+        memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
+        u = q;
+    }
+    return end;
+}
+
+/* Decimal digits of u ending at end; returns the first digit. */
+static inline char *digits64(char *end, uint64_t u)
+{
+    while (u >= 100000000) {
+        uint64_t q = u / 100000000;
+        end = digits8(end, (uint32_t)(u - q * 100000000));
+        u = q;
+    }
+    return digits32(end, (uint32_t)u);
+}
+
 /* Decimal digits of u, right-aligned to end, at least min_digits (zero-padded);
  * returns the first digit. printf's "%0*llu" without its cost. */
 static char *put_digits(char *end, unsigned long long u, int min_digits)
 {
-    char *p = end;
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u || end - p < min_digits);
+    char *p = digits64(end, u);
+    while (end - p < min_digits)
+        *--p = '0';
     return p;
 }
 
-void fsc_buf_num(fsc_buf *b, double v)
+/* Number of decimal digits of u (at least 1). */
+static inline size_t n_digits(uint64_t u)
 {
-    char tmp[40];
-    if (!isfinite(v)) {
-        fsc_buf_puts(b, "null");
-        return;
+    size_t n = 1;
+    while (u >= 10000) {
+        u /= 10000;
+        n += 4;
     }
-    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-        unsigned long long u = (unsigned long long)fabs(v);
-        char *e = tmp + sizeof tmp, *p = e;
-        do {
-            *--p = (char)('0' + u % 10);
-            u /= 10;
-        } while (u);
-        if (v < 0)
-            *--p = '-';
-        fsc_buf_add(b, p, (size_t)(e - p));
-        return;
+    return n + (u >= 10) + (u >= 100) + (u >= 1000);
+}
+
+size_t fsc_u64_fmt(char *dst, uint64_t u)
+{
+    size_t n = n_digits(u);
+    digits64(dst + n, u);
+    return n;
+}
+
+/* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
+ * length. */
+size_t fsc_num_fmt(char *dst, double v)
+{
+    double av = fabs(v);
+    if (av < 9007199254740992.0 && v == (double)(long long)v) { /* integers: digits in place */
+        size_t neg = v < 0;
+        dst[0] = '-';
+        return neg + fsc_u64_fmt(dst + neg, (uint64_t)av);
+    }
+    if (!isfinite(v)) {
+        memcpy(dst, "null", 4);
+        return 4;
     }
     /* Most values came from text with a few decimals: find the fewest decimals d with
      * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
      * correctly rounded and the printed decimal reads back as v. */
     static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    double av = fabs(v);
+    static const uint64_t u10[] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+                                   10000000ULL, 100000000ULL, 1000000000ULL};
+    const double two52 = 4503599627370496.0;
     for (int d = 1; d <= 9; d++) {
-        double x = nearbyint(av * p10[d]);
+        double y = av * p10[d];
+        /* nearbyint(y) (round half to even, the default mode): below 2^52 the sum
+         * rounds y to an integer, above it y is one */
+        double x = y < two52 ? (y + two52) - two52 : y;
         if (x >= 9007199254740992.0)
             break;
         if (x / p10[d] == av) {
-            unsigned long long ix = (unsigned long long)x, den = (unsigned long long)p10[d];
-            char *e = tmp + sizeof tmp;
-            char *p = put_digits(e, ix % den, d); /* "%s%llu.%0*llu" */
+            uint64_t ix = (uint64_t)x, ip = ix / u10[d], fp = ix % u10[d];
+            char tmp[FSC_NUM_MAX], *e = tmp + sizeof tmp, *p = e;
+            p = put_digits(e, fp, d); /* "%s%llu.%0*llu" */
             *--p = '.';
-            p = put_digits(p, ix / den, 1);
+            p = digits64(p, ip);
             if (v < 0)
                 *--p = '-';
-            fsc_buf_add(b, p, (size_t)(e - p));
-            return;
+            memcpy(dst, p, (size_t)(e - p));
+            return (size_t)(e - p);
         }
     }
+    char tmp[FSC_NUM_MAX];
     int n = snprintf(tmp, sizeof tmp, "%.15g", v);
     if (strtod(tmp, NULL) != v)
         n = snprintf(tmp, sizeof tmp, "%.17g", v);
-    fsc_buf_add(b, tmp, (size_t)n);
+    memcpy(dst, tmp, (size_t)n);
+    return (size_t)n;
+}
+
+void fsc_buf_num(fsc_buf *b, double v)
+{
+    char tmp[FSC_NUM_MAX];
+    fsc_buf_add(b, tmp, fsc_num_fmt(tmp, v));
+}
+
+void fsc_buf_u64(fsc_buf *b, uint64_t u)
+{
+    char tmp[24];
+    fsc_buf_add(b, tmp, fsc_u64_fmt(tmp, u));
+}
+
+void fsc_buf_fnum(fsc_buf *b, const fsc_num *n)
+{
+    if (n->exact)
+        fsc_buf_u64(b, n->u);
+    else
+        fsc_buf_num(b, n->v);
 }
 
 /* Length of a valid UTF-8 sequence at s (max n bytes), 0 if invalid. */
@@ -369,6 +452,12 @@ void fsc_jw_num(fsc_jw *w, double v)
 {
     before_item(w);
     fsc_buf_num(w->out, v);
+}
+
+void fsc_jw_fnum(fsc_jw *w, const fsc_num *n)
+{
+    before_item(w);
+    fsc_buf_fnum(w->out, n);
 }
 
 void fsc_jw_bool(fsc_jw *w, bool v)

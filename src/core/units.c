@@ -51,14 +51,15 @@ fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *us
     for (; i < n; i++) {
         char c = s[i];
         if (c >= '0' && c <= '9') {
-            if (d->mant > (UINT64_MAX - 9) / 10)
-                return FSC_E_RANGE;
+            uint64_t digit = (uint64_t)(c - '0');
+            if (d->mant > UINT64_MAX / 10 || (d->mant == UINT64_MAX / 10 && digit > UINT64_MAX % 10))
+                return FSC_E_RANGE; /* every 64-bit integer is read; one more digit is not */
             if (point) {
                 if (d->scale >= 18)
                     continue; /* beyond double precision anyway: drop the digit */
                 d->scale++;
             }
-            d->mant = d->mant * 10 + (uint64_t)(c - '0');
+            d->mant = d->mant * 10 + digit;
             digits++;
         } else if (c == '.' && !point) {
             point = true;
@@ -72,22 +73,51 @@ fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *us
     return FSC_OK;
 }
 
-double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den)
+fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den)
 {
+    fsc_num r = {0, true, false, 0};
+    uint64_t p64, q64;
+    /* the common case in 64 bits (the same results as the 128-bit way below) */
+    if (!__builtin_mul_overflow(d.mant, num, &p64) && !__builtin_mul_overflow(pow10_tab[d.scale], den, &q64) &&
+        q64 != 0) {
+        if (q64 == 1 || p64 % q64 == 0) {
+            uint64_t i = q64 == 1 ? p64 : p64 / q64;
+            r.v = (double)i; /* exact integer: one rounding at most */
+            if (!d.neg && r.v >= FSC_EXACT_MIN) {
+                r.exact = true; /* a double cannot hold every integer this large */
+                r.u = i;
+            }
+        } else {
+            /* long double keeps 64 bits of mantissa, so the result rounds once in practice */
+            r.v = (double)((long double)p64 / (long double)q64);
+        }
+        if (d.neg)
+            r.v = -r.v;
+        return r;
+    }
     unsigned __int128 p = (unsigned __int128)d.mant * num;
     unsigned __int128 q = (unsigned __int128)pow10_tab[d.scale] * den;
-    double v;
     if (q != 0 && p % q == 0) {
-        v = (double)(p / q); /* exact integer: one rounding at most */
+        unsigned __int128 i = p / q;
+        r.v = (double)i; /* exact integer: one rounding at most */
+        if (!d.neg && i <= UINT64_MAX && r.v >= FSC_EXACT_MIN) {
+            r.exact = true;
+            r.u = (uint64_t)i;
+        }
     } else {
-        /* long double keeps 64 bits of mantissa, so the result rounds once in practice */
-        v = (double)((long double)p / (long double)q);
+        r.v = (double)((long double)p / (long double)q);
     }
-    return d.neg ? -v : v;
+    if (d.neg)
+        r.v = -r.v;
+    return r;
 }
 
-/* Value of a count prefix letter (x1000 steps); 0 if not a prefix. */
-static uint64_t count_prefix(char c)
+double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den)
+{
+    return fsc_decimal_num(d, num, den).v;
+}
+
+uint64_t fsc_count_prefix(char c)
 {
     switch (c) {
     case 'k':
@@ -111,21 +141,36 @@ static fsc_status parse_suffixed(const char *s, size_t n, fsc_decimal *d, uint64
         return st;
     *mul = 1;
     if (used < n) {
-        *mul = count_prefix(s[used]);
+        *mul = fsc_count_prefix(s[used]);
         if (!*mul || used + 1 != n)
             return FSC_E_SYNTAX;
     }
     return FSC_OK;
 }
 
-fsc_status fsc_parse_count(const char *s, size_t n, double *out)
+fsc_status fsc_parse_count_num(const char *s, size_t n, fsc_num *out)
 {
     fsc_decimal d;
     uint64_t mul;
     fsc_status st = parse_suffixed(s, n, &d, &mul);
     if (st == FSC_OK)
-        *out = fsc_decimal_scale(d, mul, 1);
+        *out = fsc_decimal_num(d, mul, 1);
     return st;
+}
+
+/* The double of a _num conversion (out untouched on failure, as before). */
+static fsc_status as_double(fsc_status st, const fsc_num *v, double *out)
+{
+    if (st == FSC_OK)
+        *out = v->v;
+    return st;
+}
+
+fsc_status fsc_parse_count(const char *s, size_t n, double *out)
+{
+    fsc_num v = {0};
+    fsc_status st = fsc_parse_count_num(s, n, &v);
+    return as_double(st, &v, out);
 }
 
 /* Power index of a size letter: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none. */
@@ -157,7 +202,7 @@ static uint64_t ipow(uint64_t b, int e)
 }
 
 /* Parse "<num>[ ]<prefix>[i](B|bit)?" ; rate: also a trailing "/s". */
-static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, double *out)
+static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, fsc_num *out)
 {
     trim(&s, &n);
     fsc_decimal d;
@@ -204,18 +249,32 @@ static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool ra
     if (power > 6)
         return FSC_E_RANGE;
     uint64_t mul = ipow(base, power);
-    *out = fsc_decimal_scale(d, mul, bits ? 8 : 1);
+    *out = fsc_decimal_num(d, mul, bits ? 8 : 1);
     return FSC_OK;
 }
 
-fsc_status fsc_parse_size(const char *s, size_t n, fsc_unit_rules r, double *out)
+fsc_status fsc_parse_size_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out)
 {
     return parse_bytes(s, n, r, false, out);
 }
 
-fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out)
+fsc_status fsc_parse_rate_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out)
 {
     return parse_bytes(s, n, r, true, out);
+}
+
+fsc_status fsc_parse_size(const char *s, size_t n, fsc_unit_rules r, double *out)
+{
+    fsc_num v = {0};
+    fsc_status st = parse_bytes(s, n, r, false, &v);
+    return as_double(st, &v, out);
+}
+
+fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out)
+{
+    fsc_num v = {0};
+    fsc_status st = parse_bytes(s, n, r, true, &v);
+    return as_double(st, &v, out);
 }
 
 uint64_t fsc_unit_ns(const char *unit, size_t n)
@@ -232,8 +291,8 @@ uint64_t fsc_unit_ns(const char *unit, size_t n)
     return 0;
 }
 
-fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
-                                 double *out)
+fsc_status fsc_parse_duration_num(const char *s, size_t n, const char *unit, size_t unit_len,
+                                  fsc_num *out)
 {
     uint64_t ns = fsc_unit_ns(unit, unit_len);
     if (!ns)
@@ -245,19 +304,34 @@ fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size
         return st;
     if (mul > UINT64_MAX / ns)
         return FSC_E_RANGE;
-    *out = fsc_decimal_scale(d, mul * ns, 1);
+    *out = fsc_decimal_num(d, mul * ns, 1);
     return FSC_OK;
 }
 
-fsc_status fsc_parse_pct(const char *s, size_t n, double *out)
+fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
+                                 double *out)
+{
+    fsc_num v = {0};
+    fsc_status st = fsc_parse_duration_num(s, n, unit, unit_len, &v);
+    return as_double(st, &v, out);
+}
+
+fsc_status fsc_parse_pct_num(const char *s, size_t n, fsc_num *out)
 {
     trim(&s, &n);
     if (n && s[n - 1] == '%')
         n--;
-    return fsc_parse_plain(s, n, out);
+    return fsc_parse_plain_num(s, n, out);
 }
 
-fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out)
+fsc_status fsc_parse_pct(const char *s, size_t n, double *out)
+{
+    fsc_num v = {0};
+    fsc_status st = fsc_parse_pct_num(s, n, &v);
+    return as_double(st, &v, out);
+}
+
+fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
 {
     trim(&s, &n);
     fsc_decimal d;
@@ -267,8 +341,20 @@ fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den,
         return st;
     if (used != n)
         return FSC_E_SYNTAX;
-    *out = fsc_decimal_scale(d, num, den);
+    *out = fsc_decimal_num(d, num, den);
     return FSC_OK;
+}
+
+fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out)
+{
+    fsc_num v = {0};
+    fsc_status st = fsc_parse_scaled_num(s, n, num, den, &v);
+    return as_double(st, &v, out);
+}
+
+fsc_status fsc_parse_plain_num(const char *s, size_t n, fsc_num *out)
+{
+    return fsc_parse_scaled_num(s, n, 1, 1, out);
 }
 
 fsc_status fsc_parse_plain(const char *s, size_t n, double *out)

@@ -23,6 +23,9 @@
 /* Regular text files larger than FSC_PIECE_MIN are read and parsed in pieces of
  * about FSC_PIECE_BYTES (up to 4 times that when no run starts in the text). */
 #define FSC_PIECE_BYTES ((size_t)4 << 20)
+/* Documents in flight (read, parsed or waiting to be delivered) hold at most this
+ * many bytes of text together; a single larger document still goes through alone. */
+#define FSC_WINDOW_BYTES ((size_t)12 << 20)
 #define FSC_PIECE_MIN ((size_t)64 << 20)
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
@@ -47,8 +50,10 @@ typedef struct fsc_item {
     size_t warnings;
     const fsc_input_sink *sink; /* for render */
     /* a piece of a huge file (see read_pieces in walk.c): not the first piece, more
-     * pieces follow (no manifest entry yet), where it starts in the file */
-    bool continued, more;
+     * pieces follow (no manifest entry yet), where it starts in the file; renumber:
+     * parsed before the run count of the pieces before it was known (its runs are
+     * numbered from 1 and renumbered when delivered) */
+    bool continued, more, renumber;
     uint32_t first_line;
     size_t first_run;
     uint64_t max_memory; /* memory budget of parsing it (bytes; 0 = none) */
@@ -113,6 +118,9 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job);
  * of the pieces before them). Returns the runs of the pieces of the current file
  * delivered so far. */
 size_t fsc_pipe_drain(fsc_pipe *p);
+/* Can pieces of a file be parsed before the pieces before them are delivered (their
+ * runs renumbered on delivery)? */
+bool fsc_pipe_renumbers(const fsc_pipe *p);
 /* Deliver everything still in flight, stop the threads and free p. Returns FSC_OK,
  * FSC_E_INTERRUPTED (a sink stopped) or FSC_E_NOMEM. */
 fsc_status fsc_pipe_finish(fsc_pipe *p);

@@ -223,7 +223,8 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         /* the document's bytes are its own already; then all it allocates is charged */
         fsc_budget budget = {job->max_memory, job->len, job->len, false};
         fsc_budget *outer = fsc_budget_use(&budget);
-        fsc_status st = fsc_parse_doc(parser, &doc, collect_run, job, &n);
+        char *why = NULL;
+        fsc_status st = fsc_parse_doc_why(parser, &doc, collect_run, job, &n, &why);
         fsc_budget_use(outer);
         if (getenv("FIOSCOPE_SHOW_MEMORY"))
             show_memory(job, &budget);
@@ -236,8 +237,13 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
                      "(--max-memory=SIZE raises the budget)",
                      (unsigned long long)(job->max_memory >> 20));
             job_fail(job, reason);
-        } else if (st != FSC_OK)
+        } else if (st != FSC_OK) {
             job_fail(job, fsc_strerror(st));
+        } else if (why && !job->error) { /* no run: the manifest says what was there */
+            job->error = why;
+            why = NULL;
+        }
+        free(why);
     }
     free(job->data);
     job->data = NULL;

@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Window bounds: documents in flight per worker, and bytes waiting to be parsed
- * (a single larger document still goes through, alone). */
+/* Window bounds: documents in flight per worker, and their bytes of text
+ * (FSC_WINDOW_BYTES, read, parsed or waiting for their turn). */
 #define WINDOW_PER_WORKER 8
-#define WINDOW_BYTES ((size_t)16 << 20)
 
 struct fsc_pipe {
     const fsc_parser *parser;
@@ -33,7 +32,7 @@ struct fsc_pipe {
     bool *done;
     size_t cap;
     size_t head, next_parse, tail; /* head <= next_parse <= tail, ring index = seq % cap */
-    size_t unparsed_bytes;
+    size_t inflight_bytes;           /* text of the jobs between head and tail */
     /* the pieces of a file read in pieces, delivered so far (submitting thread only) */
     size_t carry_runs, carry_warnings;
     char *carry_error;
@@ -50,9 +49,34 @@ struct fsc_pipe {
     size_t n_groups, cap_groups;
 };
 
+/* A piece parsed before its place was known: its runs become runs carry + 1, ... */
+static void renumber(fsc_pipe *p, fsc_item *job, size_t carry)
+{
+    for (size_t k = 0; k < job->n_runs && carry; k++) {
+        struct fsc_item_out *o = &job->outs[k];
+        if (o->run) {
+            char *id = fsc_run_id(job->path, job->member, carry + k + 1);
+            if (!id) {
+                p->nomem = p->stopped = true;
+                return;
+            }
+            free(o->run->id);
+            o->run->id = id;
+        } else if (o->text) {
+            o->text = p->sink->renumber(p->sink->ctx, o->text, &o->len, carry);
+            if (!o->text) {
+                p->nomem = p->stopped = true;
+                return;
+            }
+        }
+    }
+}
+
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
 static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
+    if (job->renumber && !job->fixed)
+        renumber(p, job, p->carry_runs);
     for (size_t k = 0; k < job->n_runs && !p->stopped; k++) {
         struct fsc_item_out *o = &job->outs[k];
         bool go = o->run ? p->sink->run(p->sink->ctx, o->run)
@@ -197,11 +221,9 @@ static void *worker_main(void *arg)
         fsc_item *job = p->ring[seq % p->cap];
         bool skip = p->stop_workers;
         pthread_mutex_unlock(&p->mu);
-        size_t len = job->data ? job->len : 0;
         if (!skip)
             fsc_item_parse(job, p->parser);
         pthread_mutex_lock(&p->mu);
-        p->unparsed_bytes -= len;
         p->done[seq % p->cap] = true;
         pthread_cond_signal(&p->done_cv);
     }
@@ -225,7 +247,9 @@ fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, uns
     p->parser = parser;
     p->sink = sink;
     p->progress = progress;
-    if (jobs <= 1)
+    /* -j 1 too parses on a worker: this thread reads (and decompresses) the next
+     * documents meanwhile, and writes the results */
+    if (jobs < 1)
         return p;
     p->cap = (size_t)jobs * WINDOW_PER_WORKER;
     p->ring = calloc(p->cap, sizeof *p->ring);
@@ -255,6 +279,7 @@ static void deliver_ready(fsc_pipe *p)
         fsc_item *job = p->ring[p->head % p->cap];
         p->done[p->head % p->cap] = false;
         p->head++;
+        p->inflight_bytes -= job->len;
         pthread_mutex_unlock(&p->mu);
         deliver(p, job);
         pthread_mutex_lock(&p->mu);
@@ -265,7 +290,7 @@ static void deliver_ready(fsc_pipe *p)
 static bool has_room(const fsc_pipe *p, size_t len)
 {
     return p->tail - p->head < p->cap &&
-           (p->unparsed_bytes == 0 || p->unparsed_bytes + len <= WINDOW_BYTES);
+           (p->inflight_bytes == 0 || p->inflight_bytes + len <= FSC_WINDOW_BYTES);
 }
 
 bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
@@ -284,7 +309,7 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
         deliver(p, job);
         return !p->stopped;
     }
-    size_t len = job->data ? job->len : 0;
+    size_t len = job->len;
     pthread_mutex_lock(&p->mu);
     for (;;) {
         deliver_ready(p);
@@ -300,11 +325,16 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
     p->ring[p->tail % p->cap] = job;
     p->done[p->tail % p->cap] = false;
     p->tail++;
-    p->unparsed_bytes += len;
+    p->inflight_bytes += len;
     pthread_cond_signal(&p->work_cv);
     pthread_mutex_unlock(&p->mu);
     fsc_progress_tick(p->progress, false);
     return true;
+}
+
+bool fsc_pipe_renumbers(const fsc_pipe *p)
+{
+    return !p->sink->render || p->sink->renumber;
 }
 
 size_t fsc_pipe_drain(fsc_pipe *p)

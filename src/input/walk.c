@@ -259,10 +259,77 @@ static bool ends_run(const char *s, size_t n)
     return false;
 }
 
+/* The JSON documents of a buffer as the parser finds them (a line whose first
+ * non-blank character is '{' starts one; it ends where its braces balance, strings
+ * skipped): a piece may not end inside one (the parser would find no run in it). */
+typedef struct json_docs {
+    size_t *start, *end; /* [start, end) of each; end = SIZE_MAX: still open at n */
+    size_t n, cap;
+    bool oom;
+} json_docs;
+
+static bool json_line_start(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"' || s[k + 1] == '\r');
+}
+
+static void find_json_docs(const char *buf, size_t n, json_docs *d)
+{
+    d->n = 0;
+    if (!memchr(buf, '{', n))
+        return; /* fio's text has no braces: nothing to look at */
+    size_t i = 0;
+    while (i < n) {
+        const char *nl = memchr(buf + i, '\n', n - i);
+        size_t line_end = nl ? (size_t)(nl - buf) : n;
+        if (!json_line_start(buf + i, line_end - i)) {
+            i = line_end + 1;
+            continue;
+        }
+        size_t k = i, start = i;
+        while (buf[k] != '{')
+            k++;
+        size_t len = fsc_json_balanced(buf + k, n - k);
+        bool closed = len > 0;
+        k += len;
+        if (d->n == d->cap) {
+            size_t cap = d->cap ? 2 * d->cap : 16;
+            size_t *ns = realloc(d->start, cap * sizeof *ns), *ne = ns ? realloc(d->end, cap * sizeof *ne) : NULL;
+            if (ns)
+                d->start = ns;
+            if (!ns || !ne) {
+                d->oom = true;
+                return;
+            }
+            d->end = ne;
+            d->cap = cap;
+        }
+        d->start[d->n] = start;
+        d->end[d->n++] = closed ? k : SIZE_MAX;
+        if (!closed)
+            return;
+        nl = memchr(buf + k, '\n', n - k); /* the rest of the closing line is text */
+        i = nl ? (size_t)(nl - buf) + 1 : n;
+    }
+}
+
+/* Is a cut at offset `at` (a line start) outside every JSON document? */
+static bool outside_json(const json_docs *d, size_t at)
+{
+    for (size_t i = 0; i < d->n; i++)
+        if (at > d->start[i] && at < d->end[i])
+            return false;
+    return true;
+}
+
 /* Where to end a piece of buf[0, n): the last line start, in the second half, where
- * a job definition follows the end of fio's report (or, when loose, any blank line),
- * so that no run is cut in two and no run loses the text above it. 0: none. */
-static size_t piece_cut(const char *buf, size_t n, bool loose)
+ * a job definition follows the end of fio's report or the next JSON document begins
+ * (or, when loose, after any blank line), so that no run is cut in two and no run
+ * loses the text above it; never inside a JSON document. 0: none. */
+static size_t piece_cut(const char *buf, size_t n, bool loose, const json_docs *docs)
 {
     const char *end = buf + n;
     const char *nl = memrchr(buf, '\n', n);
@@ -271,10 +338,23 @@ static size_t piece_cut(const char *buf, size_t n, bool loose)
         const char *prev = memrchr(buf, '\n', (size_t)(nl - buf));
         const char *prev_start = prev ? prev + 1 : buf;
         size_t prev_n = (size_t)(nl - prev_start);
+        size_t at = (size_t)(line - buf);
         bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
-        if (line < end && prev_ok && starts_run(line, (size_t)(end - line)))
-            return (size_t)(line - buf);
+        bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{';
+        if (line < end && outside_json(docs, at) && ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next))
+            return at;
         nl = prev;
+    }
+    return 0;
+}
+
+/* The last line end of buf[0, n) outside every JSON document; 0: none. */
+static size_t line_cut(const char *buf, size_t n, const json_docs *docs)
+{
+    for (const char *nl = memrchr(buf, '\n', n); nl; nl = memrchr(buf, '\n', (size_t)(nl - buf))) {
+        size_t at = (size_t)(nl - buf) + 1;
+        if (outside_json(docs, at))
+            return at;
     }
     return 0;
 }
@@ -291,8 +371,11 @@ static size_t count_lines(const char *s, size_t n)
 static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
                          bool continued, bool more)
 {
-    /* the run ids of this piece continue those of the pieces before: wait for them */
-    size_t first_run = continued ? fsc_pipe_drain(w->pipe) : 0;
+    /* the run ids of this piece continue those of the pieces before: the pipe
+     * renumbers them when it delivers the piece, so pieces are parsed side by side;
+     * else wait for the pieces before */
+    bool parallel = continued && fsc_pipe_renumbers(w->pipe);
+    size_t first_run = continued && !parallel ? fsc_pipe_drain(w->pipe) : 0;
     fsc_item *job = fsc_item_new(path, NULL);
     if (!job) {
         free(buf);
@@ -306,6 +389,7 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
     job->first_run = first_run;
     job->continued = continued;
     job->more = more;
+    job->renumber = parallel;
     fsc_item_mark_log(job);
     w->progress->raw_done += len;
     submit(w, job);
@@ -377,14 +461,22 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             eof = (size_t)r < want - n;
             n += (size_t)r;
         }
-        size_t cut = eof ? n : log ? 0 : piece_cut(buf, n, n >= 2 * piece);
-        if (!cut && n < 4 * piece && !log) {
-            want = n + piece; /* no boundary yet: read on */
-            continue;
+        json_docs docs = {0};
+        if (!log) /* a fio log file (time series) holds no runs: any line end will do */
+            find_json_docs(buf, eof ? 0 : n, &docs);
+        size_t cut = eof ? n : log || docs.oom ? 0 : piece_cut(buf, n, n >= 2 * piece, &docs);
+        if (!cut && (log || n >= 4 * piece) && !docs.oom) { /* no run starts in 4 pieces of text */
+            cut = line_cut(buf, n, &docs);
+            if (!cut && outside_json(&docs, n))
+                cut = n; /* one endless line: cut it anywhere, as the last resort */
         }
-        if (!cut) { /* no run starts in 4 pieces of text: cut at a line end */
-            const char *nl = memrchr(buf, '\n', n);
-            cut = nl ? (size_t)(nl - buf) + 1 : n;
+        free(docs.start);
+        free(docs.end);
+        if (!cut) {
+            /* no boundary yet: read on (by doubling, once a JSON document goes on
+             * past four pieces: it is read whole, in few rounds) */
+            want = n >= 4 * piece ? 2 * n : n + piece;
+            continue;
         }
         size_t rest_cap = n - cut > piece ? n - cut : piece; /* a cut may leave more than a piece */
         char *rest = malloc(rest_cap + 1);

@@ -1,8 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* Walk the model and write the contract JSON; the descriptor tables give names. */
+/*
+ * Walk the model and write the contract JSON; the descriptor tables give names.
+ *
+ * Written directly into the output buffer: keys of the descriptor tables come from
+ * fragments made once ("\"clat_ns\":"), numbers from their integers or shortest
+ * decimals (fsc_num_fmt, fsc_u64_fmt), room is made once per value. The bytes are
+ * exactly those of the fsc_jw writer (compact and pretty), which stays the public
+ * way to write JSON and is used around the runs.
+ */
 #include "fioscope/model_json.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,23 +25,30 @@ void fsc_model_write_doc_start(fsc_jw *w)
     fsc_jw_obj_end(w);
 }
 
+/* fio's "%f" without snprintf's cost: six decimals, rounded; returns the length. */
+static size_t pct_key(char *out, double pct)
+{
+    unsigned long long m = (unsigned long long)llround(pct * 1e6);
+    char tmp[48], *e = tmp + sizeof tmp, *p = e;
+    unsigned long long ip = m / 1000000ULL, frac = m % 1000000ULL;
+    for (int d = 0; d < 6; d++, frac /= 10) /* "%llu.%06llu" */
+        *--p = (char)('0' + frac % 10);
+    *--p = '.';
+    do
+        *--p = (char)('0' + ip % 10);
+    while (ip /= 10);
+    memcpy(out, p, (size_t)(e - p));
+    return (size_t)(e - p);
+}
+
 void fsc_pct_key(char *out, size_t size, double pct)
 {
-    /* fio's "%f" without snprintf's cost: six decimals, rounded */
     if (pct >= 0 && pct < 1e9) {
-        unsigned long long m = (unsigned long long)llround(pct * 1e6);
-        char tmp[48], *e = tmp + sizeof tmp, *p = e;
-        unsigned long long ip = m / 1000000ULL, frac = m % 1000000ULL;
-        for (int d = 0; d < 6; d++, frac /= 10) /* "%llu.%06llu" */
-            *--p = (char)('0' + frac % 10);
-        *--p = '.';
-        do
-            *--p = (char)('0' + ip % 10);
-        while (ip /= 10);
-        size_t n = (size_t)(e - p);
+        char tmp[48];
+        size_t n = pct_key(tmp, pct);
         if (size) {
             n = n < size - 1 ? n : size - 1;
-            memcpy(out, p, n);
+            memcpy(out, tmp, n);
             out[n] = '\0';
         }
         return;
@@ -40,28 +56,350 @@ void fsc_pct_key(char *out, size_t size, double pct)
     snprintf(out, size, "%f", pct);
 }
 
-static void write_fields(fsc_jw *w, const void *base, const fsc_field *tab, size_t n)
+/* ---- the direct writer ---- */
+
+/* A key made once: the quoted name and the colon. */
+typedef struct frag {
+    char s[40];
+    uint8_t n;
+} frag;
+
+/* Fragments of the descriptor tables' names, made once for all threads. */
+static struct {
+    const fsc_field *tab;
+    size_t n;
+    frag *f;
+} frag_tabs[8];
+static size_t n_frag_tabs;
+static frag frag_store[256];
+static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
+
+/* "name" + ':' when the name needs no escaping and fits; false otherwise. */
+static bool make_frag(frag *f, const char *name)
 {
+    size_t n = strlen(name);
+    if (n + 3 > sizeof f->s)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&')
+            return false;
+    }
+    f->s[0] = '"';
+    memcpy(f->s + 1, name, n);
+    f->s[n + 1] = '"';
+    f->s[n + 2] = ':';
+    f->n = (uint8_t)(n + 3);
+    return true;
+}
+
+static void frags_init(void)
+{
+    const struct {
+        const fsc_field *tab;
+        size_t n;
+    } tabs[] = {{fsc_dir_fields, fsc_n_dir_fields}, {fsc_lat_fields, fsc_n_lat_fields},
+                {fsc_job_fields, fsc_n_job_fields}, {fsc_group_dir_fields, fsc_n_group_dir_fields},
+                {fsc_disk_fields, fsc_n_disk_fields}};
+    size_t used = 0;
+    for (size_t t = 0; t < FSC_ARRAY_SIZE(tabs) && n_frag_tabs < FSC_ARRAY_SIZE(frag_tabs); t++) {
+        if (used + tabs[t].n > FSC_ARRAY_SIZE(frag_store))
+            break;
+        bool ok = true;
+        for (size_t i = 0; i < tabs[t].n && ok; i++)
+            ok = make_frag(&frag_store[used + i], tabs[t].tab[i].name);
+        if (!ok)
+            continue; /* that table is written key by key */
+        frag_tabs[n_frag_tabs].tab = tabs[t].tab;
+        frag_tabs[n_frag_tabs].n = tabs[t].n;
+        frag_tabs[n_frag_tabs].f = &frag_store[used];
+        n_frag_tabs++;
+        used += tabs[t].n;
+    }
+}
+
+static const frag *frags_of(const fsc_field *tab)
+{
+    pthread_once(&frag_once, frags_init);
+    for (size_t i = 0; i < n_frag_tabs; i++)
+        if (frag_tabs[i].tab == tab)
+            return frag_tabs[i].f;
+    return NULL;
+}
+
+/* The output and where the writer stands: depth of the value being written (as
+ * fsc_jw counts it) and whether its object or array has a member yet. */
+typedef struct jo {
+    fsc_jw *w;
+    fsc_buf *b;
+    bool pretty, html_safe;
+    int depth;
+} jo;
+
+/* Room for n more bytes at the end of b; NULL when out of memory. */
+static inline char *room(fsc_buf *b, size_t n)
+{
+    return fsc_buf_room(b, n);
+}
+
+static inline void commit(fsc_buf *b, char *end)
+{
+    b->len = (size_t)(end - b->data);
+    b->data[b->len] = '\0';
+}
+
+/* The separator before a member or element at o->depth: ',' unless first, then the
+ * newline and indentation of pretty output. */
+static inline char *sep(const jo *o, char *p, bool *first)
+{
+    if (!*first)
+        *p++ = ',';
+    *first = false;
+    if (o->pretty) {
+        *p++ = '\n';
+        memset(p, ' ', (size_t)o->depth * 2);
+        p += o->depth * 2;
+    }
+    return p;
+}
+
+/* Room for a separator, a key of klen bytes and extra more. */
+static inline char *room_item(const jo *o, size_t klen, size_t extra)
+{
+    return room(o->b, 2 + (size_t)o->depth * 2 + klen + 2 + extra);
+}
+
+/* A key of a descriptor table (fragment) or of any text. */
+static char *put_frag(const jo *o, char *p, const frag *k)
+{
+    memcpy(p, k->s, k->n);
+    p += k->n;
+    if (o->pretty)
+        *p++ = ' ';
+    return p;
+}
+
+/* A key given as its fragment text q[0, n) ("\"jobs\":"). */
+static bool key_lit(jo *o, bool *first, const char *q, size_t n)
+{
+    char *p = room_item(o, n, 0);
+    if (!p)
+        return false;
+    p = sep(o, p, first);
+    memcpy(p, q, n);
+    p += n;
+    if (o->pretty)
+        *p++ = ' ';
+    commit(o->b, p);
+    return true;
+}
+
+/* Fragments of constant names. */
+#define FRAG(name) {"\"" name "\":", sizeof(name) + 2}
+#define KEY(o, first, name) key_lit((o), (first), "\"" name "\":", sizeof(name) + 2)
+
+static bool key_text(jo *o, bool *first, const char *key)
+{
+    frag k;
+    char *p;
+    if (make_frag(&k, key)) {
+        if (!(p = room_item(o, k.n, 0)))
+            return false;
+        p = sep(o, p, first);
+        commit(o->b, put_frag(o, p, &k));
+        return true;
+    }
+    if (!(p = room_item(o, 0, 0)))
+        return false;
+    commit(o->b, sep(o, p, first));
+    fsc_json_quote(o->b, key, strlen(key), o->html_safe);
+    fsc_buf_add(o->b, o->pretty ? ": " : ":", o->pretty ? 2 : 1);
+    return !o->b->oom;
+}
+
+static void put_num(jo *o, double v)
+{
+    char *p = room(o->b, FSC_NUM_MAX);
+    if (p)
+        commit(o->b, p + fsc_num_fmt(p, v));
+}
+
+static void put_fnum(jo *o, const fsc_num *v)
+{
+    char *p = room(o->b, FSC_NUM_MAX);
+    if (p)
+        commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v)));
+}
+
+static void put_str(jo *o, const char *s)
+{
+    if (s)
+        fsc_json_quote(o->b, s, strlen(s), o->html_safe);
+    else
+        fsc_buf_add(o->b, "null", 4);
+}
+
+static void key_str(jo *o, bool *first, const char *key, const char *s)
+{
+    if (key_text(o, first, key))
+        put_str(o, s);
+}
+
+#define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
+
+static void key_numl(jo *o, bool *first, const char *q, size_t n, double v)
+{
+    if (key_lit(o, first, q, n))
+        put_num(o, v);
+}
+
+static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
+{
+    if (key_lit(o, first, q, n))
+        put_str(o, s);
+}
+
+/* Open a container as the value of the key just written (or as an element). */
+static void open_(jo *o, char c)
+{
+    fsc_buf_putc(o->b, c);
+    o->depth++;
+}
+
+/* Close it; empty: nothing was written in it. */
+static void close_(jo *o, bool empty, char c)
+{
+    o->depth--;
+    char *p = room(o->b, 2 + (size_t)o->depth * 2);
+    if (!p)
+        return;
+    if (o->pretty && !empty) {
+        *p++ = '\n';
+        memset(p, ' ', (size_t)o->depth * 2);
+        p += o->depth * 2;
+    }
+    *p++ = c;
+    commit(o->b, p);
+}
+
+/* Element of an array: its separator. */
+static void element(jo *o, bool *first)
+{
+    char *p = room_item(o, 0, 0);
+    if (p)
+        commit(o->b, sep(o, p, first));
+}
+
+/* The set fields of a descriptor table, in table order: one reservation for all. */
+static void write_fields(jo *o, bool *first, const void *base, const fsc_field *tab, size_t n)
+{
+    const frag *fr = frags_of(tab);
+    if (!fr) { /* a table whose names need escaping: key by key */
+        for (size_t i = 0; i < n; i++) {
+            const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+            if (v->set && key_text(o, first, tab[i].name))
+                put_fnum(o, v);
+        }
+        return;
+    }
+    char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    if (!p)
+        return;
     for (size_t i = 0; i < n; i++) {
         const fsc_num *v = fsc_field_cptr(base, &tab[i]);
         if (!v->set)
             continue;
-        fsc_jw_key(w, tab[i].name);
-        fsc_jw_num(w, v->v);
+        p = put_frag(o, sep(o, p, first), &fr[i]);
+        p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
     }
+    commit(o->b, p);
 }
 
-static void write_kvlist(fsc_jw *w, const char *name, const fsc_kvlist *l)
+/* A short key of the model's own (kvlist, percentile): plain ASCII nearly always. */
+static void key_short(jo *o, bool *first, const char *key, size_t n)
+{
+    char *p;
+    bool plain = n < 36;
+    for (size_t i = 0; i < n && plain; i++) {
+        unsigned char c = (unsigned char)key[i];
+        plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\' &&
+                !(o->html_safe && (c == '<' || c == '>' || c == '&'));
+    }
+    if (!plain) {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, "%.*s", (int)n, key);
+        key_text(o, first, tmp);
+        return;
+    }
+    if (!(p = room_item(o, n + 3, 0)))
+        return;
+    p = sep(o, p, first);
+    *p++ = '"';
+    memcpy(p, key, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    commit(o->b, p);
+}
+
+/* A key of the model's own that needs no escaping ("4", ">=64", "99.900000"). */
+static inline bool plain_key(const jo *o, const char *key, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)key[i];
+        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || (o->html_safe && (c == '<' || c == '>' || c == '&')))
+            return false;
+    }
+    return true;
+}
+
+/* key: number members from short keys, written in one reservation. */
+static char *short_member(const jo *o, char *p, bool *first, const char *key, size_t n, double v)
+{
+    p = sep(o, p, first);
+    *p++ = '"';
+    memcpy(p, key, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    return p + fsc_num_fmt(p, v);
+}
+
+static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l)
 {
     if (!l->n)
         return;
-    fsc_jw_key(w, name);
-    fsc_jw_obj(w);
+    char *p = room_item(o, name->n, 1);
+    if (!p)
+        return;
+    p = put_frag(o, sep(o, p, first), name);
+    *p++ = '{';
+    commit(o->b, p);
+    o->depth++;
+    bool f = true;
+    /* a key holds at most 15 bytes (fsc_kv) */
+    p = room(o->b, l->n * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    if (!p)
+        return;
     for (size_t i = 0; i < l->n; i++) {
-        fsc_jw_key(w, l->items[i].key);
-        fsc_jw_num(w, l->items[i].v);
+        const char *k = l->items[i].key;
+        size_t kn = strnlen(k, sizeof l->items[i].key);
+        if (!plain_key(o, k, kn)) {
+            commit(o->b, p);
+            key_short(o, &f, k, kn);
+            put_num(o, l->items[i].v);
+            if (!(p = room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2))))
+                return;
+            continue;
+        }
+        p = short_member(o, p, &f, k, kn, l->items[i].v);
     }
-    fsc_jw_obj_end(w);
+    commit(o->b, p);
+    close_(o, f, '}');
 }
 
 static bool lat_present(const fsc_lat *l)
@@ -72,219 +410,305 @@ static bool lat_present(const fsc_lat *l)
     return l->n_percentile || l->n_bins;
 }
 
-static void write_lat(fsc_jw *w, const char *name, const fsc_lat *l)
+/* Percentile keys repeat in every job ("99.990000"): the last ones are kept. */
+static _Thread_local struct pct_memo {
+    double pct;
+    uint8_t n;
+    char s[23];
+} pct_memo[32];
+
+static size_t pct_key_memo(char *out, double pct)
+{
+    if (!(pct >= 0 && pct < 1e9)) {
+        fsc_pct_key(out, 48, pct);
+        return strlen(out);
+    }
+    uint64_t bits;
+    memcpy(&bits, &pct, sizeof bits);
+    struct pct_memo *m = &pct_memo[(bits * 0x9E3779B97F4A7C15ULL) >> 59]; /* Fibonacci hashing */
+    if (m->n && m->pct == pct) {
+        memcpy(out, m->s, m->n);
+        return m->n;
+    }
+    size_t n = pct_key(out, pct);
+    if (n <= sizeof m->s) {
+        m->pct = pct;
+        m->n = (uint8_t)n;
+        memcpy(m->s, out, n);
+    }
+    return n;
+}
+
+static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
 {
     if (!lat_present(l))
         return;
-    fsc_jw_key(w, name);
-    fsc_jw_obj(w);
-    write_fields(w, l, fsc_lat_fields, fsc_n_lat_fields);
+    if (!key_lit(o, first, name->s, name->n))
+        return;
+    open_(o, '{');
+    bool f = true;
+    write_fields(o, &f, l, fsc_lat_fields, fsc_n_lat_fields);
     if (l->n_percentile) {
-        fsc_jw_key(w, "percentile");
-        fsc_jw_obj(w);
+        KEY(o, &f, "percentile");
+        open_(o, '{');
+        bool pf = true;
+        char *p = room(o->b, l->n_percentile * (48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+        if (!p)
+            return;
         for (size_t i = 0; i < l->n_percentile; i++) {
             char key[48];
-            fsc_pct_key(key, sizeof key, l->percentile[i].pct);
-            fsc_jw_key(w, key);
-            fsc_jw_num(w, l->percentile[i].ns);
+            size_t kn = pct_key_memo(key, l->percentile[i].pct);
+            p = short_member(o, p, &pf, key, kn, l->percentile[i].ns);
         }
-        fsc_jw_obj_end(w);
+        commit(o->b, p);
+        close_(o, pf, '}');
     }
     if (l->n_bins) {
-        fsc_jw_key(w, "bins");
-        fsc_jw_obj(w);
-        fsc_buf k = {0}; /* one buffer for all the keys */
+        KEY(o, &f, "bins");
+        open_(o, '{');
+        bool bf = true;
         for (size_t i = 0; i < l->n_bins; i++) {
-            fsc_buf_reset(&k);
-            fsc_buf_num(&k, l->bins[i].ns);
-            fsc_jw_key(w, k.data && !k.oom ? k.data : "0");
-            fsc_jw_num(w, l->bins[i].count);
+            char key[FSC_NUM_MAX];
+            size_t kn = fsc_num_fmt(key, l->bins[i].ns);
+            key_short(o, &bf, key, kn);
+            put_num(o, l->bins[i].count);
         }
-        fsc_buf_free(&k);
-        fsc_jw_obj_end(w);
+        close_(o, bf, '}');
     }
-    fsc_jw_obj_end(w);
+    close_(o, f, '}');
 }
 
-static void write_dir(fsc_jw *w, const char *name, const fsc_dir *d)
+/* fsc_ddir_name and fsc_latkind_name as fragments */
+static const frag dir_frags[FSC_DIR_COUNT] = {FRAG("read"), FRAG("write"), FRAG("trim"), FRAG("sync"),
+                                              FRAG("mixed")};
+static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), FRAG("lat_ns")};
+
+static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 {
-    fsc_jw_key(w, name);
-    fsc_jw_obj(w);
-    write_fields(w, d, fsc_dir_fields, fsc_n_dir_fields);
+    if (!key_lit(o, first, name->s, name->n))
+        return;
+    open_(o, '{');
+    bool f = true;
+    write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields);
     for (int k = 0; k < FSC_LAT_COUNT; k++)
-        write_lat(w, fsc_latkind_name((fsc_latkind)k), &d->lat[k]);
-    fsc_jw_obj_end(w);
+        write_lat(o, &f, &lat_frags[k], &d->lat[k]);
+    close_(o, f, '}');
+}
+
+/* Members written with fsc_jw amid the direct ones (steady state, series): w takes
+ * the writer's place (depth, first flag), then gives it back; jw_enter returns w's
+ * own depth for jw_leave, which returns the first flag. */
+static int jw_enter(jo *o, bool first)
+{
+    int d = o->w->depth;
+    o->w->depth = o->depth;
+    o->w->first[o->depth] = first;
+    o->w->after_key = false;
+    return d;
+}
+
+static bool jw_leave(jo *o, int d)
+{
+    bool first = o->w->first[o->depth];
+    o->w->depth = d;
+    return first;
+}
+
+/* The members of a job object; returns whether none was written (never: the name). */
+static bool write_job(jo *o, const fsc_job *job)
+{
+    static const frag lists[] = {FRAG("iodepth_level"), FRAG("iodepth_submit"), FRAG("iodepth_complete"),
+                                 FRAG("latency_ns"),    FRAG("latency_us"),     FRAG("latency_ms")};
+    bool f = true;
+    key_strl(o, &f, KEYLIT("jobname"), job->jobname ? job->jobname : "");
+    if (job->hostname)
+        key_strl(o, &f, KEYLIT("hostname"), job->hostname);
+    if (job->description)
+        key_strl(o, &f, KEYLIT("desc"), job->description);
+    if (job->error_text)
+        key_strl(o, &f, KEYLIT("error_text"), job->error_text);
+    write_fields(o, &f, job, fsc_job_fields, 5); /* groupid error pid jobs job_runtime */
+    if (job->n_options && KEY(o, &f, "job options")) {
+        open_(o, '{');
+        bool of = true;
+        for (size_t i = 0; i < job->n_options; i++)
+            key_str(o, &of, job->options[i].key, job->options[i].val);
+        close_(o, of, '}');
+    }
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (job->dir[d].present)
+            write_dir(o, &f, &dir_frags[d], &job->dir[d]);
+    write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5);
+    write_kvlist(o, &f, &lists[0], &job->iodepth_level);
+    write_kvlist(o, &f, &lists[1], &job->iodepth_submit);
+    write_kvlist(o, &f, &lists[2], &job->iodepth_complete);
+    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
+        write_kvlist(o, &f, &lists[3 + b], &job->latency[b]);
+    if (job->steadystate.present) {
+        int d = jw_enter(o, f);
+        fsc_model_write_steadystate(o->w, &job->steadystate);
+        f = jw_leave(o, d);
+    }
+    return f;
+}
+
+/* Start the direct writer inside the object fsc_jw_obj just opened. */
+static jo jo_of(fsc_jw *w)
+{
+    jo o = {w, w->out, w->pretty, w->html_safe, w->depth};
+    return o;
 }
 
 void fsc_model_write_job(fsc_jw *w, const fsc_job *job)
 {
-    static const char *const bucket_names[FSC_BUCKET_COUNT] = {"latency_ns", "latency_us", "latency_ms"};
     fsc_jw_obj(w);
-    fsc_jw_key(w, "jobname");
-    fsc_jw_str(w, job->jobname ? job->jobname : "");
-    if (job->hostname) {
-        fsc_jw_key(w, "hostname");
-        fsc_jw_str(w, job->hostname);
-    }
-    if (job->description) {
-        fsc_jw_key(w, "desc");
-        fsc_jw_str(w, job->description);
-    }
-    if (job->error_text) {
-        fsc_jw_key(w, "error_text");
-        fsc_jw_str(w, job->error_text);
-    }
-    write_fields(w, job, fsc_job_fields, 5); /* groupid error pid jobs job_runtime */
-    if (job->n_options) {
-        fsc_jw_key(w, "job options");
-        fsc_jw_obj(w);
-        for (size_t i = 0; i < job->n_options; i++) {
-            fsc_jw_key(w, job->options[i].key);
-            fsc_jw_str(w, job->options[i].val);
-        }
-        fsc_jw_obj_end(w);
-    }
-    for (int d = 0; d < FSC_DIR_COUNT; d++)
-        if (job->dir[d].present)
-            write_dir(w, fsc_ddir_name((fsc_ddir)d), &job->dir[d]);
-    write_fields(w, job, fsc_job_fields + 5, fsc_n_job_fields - 5);
-    write_kvlist(w, "iodepth_level", &job->iodepth_level);
-    write_kvlist(w, "iodepth_submit", &job->iodepth_submit);
-    write_kvlist(w, "iodepth_complete", &job->iodepth_complete);
-    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        write_kvlist(w, bucket_names[b], &job->latency[b]);
-    fsc_model_write_steadystate(w, &job->steadystate);
+    jo o = jo_of(w);
+    w->first[w->depth] = write_job(&o, job); /* for fsc_jw_obj_end */
     fsc_jw_obj_end(w);
 }
 
-static void write_group(fsc_jw *w, const fsc_group *g)
+static void write_group(jo *o, const fsc_group *g)
 {
-    fsc_jw_obj(w);
-    if (g->groupid.set) {
-        fsc_jw_key(w, "groupid");
-        fsc_jw_num(w, g->groupid.v);
-    }
-    if (g->hostname) {
-        fsc_jw_key(w, "hostname");
-        fsc_jw_str(w, g->hostname);
-    }
+    open_(o, '{');
+    bool f = true;
+    if (g->groupid.set && KEY(o, &f, "groupid"))
+        put_fnum(o, &g->groupid);
+    if (g->hostname)
+        key_strl(o, &f, KEYLIT("hostname"), g->hostname);
     for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        if (!g->dir[d].present)
+        if (!g->dir[d].present || !key_lit(o, &f, dir_frags[d].s, dir_frags[d].n))
             continue;
-        fsc_jw_key(w, fsc_ddir_name((fsc_ddir)d));
-        fsc_jw_obj(w);
-        write_fields(w, &g->dir[d], fsc_group_dir_fields, fsc_n_group_dir_fields);
-        fsc_jw_obj_end(w);
+        open_(o, '{');
+        bool df = true;
+        write_fields(o, &df, &g->dir[d], fsc_group_dir_fields, fsc_n_group_dir_fields);
+        close_(o, df, '}');
     }
-    fsc_jw_obj_end(w);
+    close_(o, f, '}');
 }
 
-static void write_disk(fsc_jw *w, const fsc_disk *d)
+static void write_disk(jo *o, const fsc_disk *d)
 {
-    fsc_jw_obj(w);
-    fsc_jw_key(w, "name");
-    fsc_jw_str(w, d->name ? d->name : "");
-    write_fields(w, d, fsc_disk_fields, fsc_n_disk_fields);
-    if (d->n_members) {
-        fsc_jw_key(w, "members");
-        fsc_jw_arr(w);
-        for (size_t i = 0; i < d->n_members; i++)
-            fsc_jw_str(w, d->members[i]);
-        fsc_jw_arr_end(w);
+    open_(o, '{');
+    bool f = true;
+    key_strl(o, &f, KEYLIT("name"), d->name ? d->name : "");
+    write_fields(o, &f, d, fsc_disk_fields, fsc_n_disk_fields);
+    if (d->n_members && KEY(o, &f, "members")) {
+        open_(o, '[');
+        bool mf = true;
+        for (size_t i = 0; i < d->n_members; i++) {
+            element(o, &mf);
+            put_str(o, d->members[i]);
+        }
+        close_(o, mf, ']');
     }
-    fsc_jw_obj_end(w);
+    close_(o, f, '}');
 }
 
 void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opts)
 {
     fsc_jw_obj(w);
-    fsc_jw_key(w, "id");
-    fsc_jw_str(w, run->id ? run->id : "");
-    fsc_jw_key(w, "source");
-    fsc_jw_obj(w);
-    fsc_jw_key(w, "path");
-    fsc_jw_str(w, run->source.path ? run->source.path : "");
-    fsc_jw_key(w, "member");
-    fsc_jw_str(w, run->source.member);
-    fsc_jw_key(w, "first_line");
-    fsc_jw_num(w, run->source.first_line);
-    fsc_jw_key(w, "last_line");
-    fsc_jw_num(w, run->source.last_line);
-    fsc_jw_key(w, "format");
-    fsc_jw_str(w, fsc_format_name(run->source.format));
-    if (run->source.n_formats > 1) { /* one invocation printed in several formats */
-        fsc_jw_key(w, "formats");
-        fsc_jw_arr(w);
-        for (size_t i = 0; i < run->source.n_formats; i++)
-            fsc_jw_str(w, fsc_format_name(run->source.formats[i]));
-        fsc_jw_arr_end(w);
+    jo o = jo_of(w);
+    bool f = true;
+    key_strl(&o, &f, KEYLIT("id"), run->id ? run->id : "");
+    if (KEY(&o, &f, "source")) {
+        open_(&o, '{');
+        bool sf = true;
+        key_strl(&o, &sf, KEYLIT("path"), run->source.path ? run->source.path : "");
+        key_strl(&o, &sf, KEYLIT("member"), run->source.member);
+        key_numl(&o, &sf, KEYLIT("first_line"), run->source.first_line);
+        key_numl(&o, &sf, KEYLIT("last_line"), run->source.last_line);
+        key_strl(&o, &sf, KEYLIT("format"), fsc_format_name(run->source.format));
+        if (run->source.n_formats > 1 && KEY(&o, &sf, "formats")) { /* one invocation, several formats */
+            open_(&o, '[');
+            bool ff = true;
+            for (size_t i = 0; i < run->source.n_formats; i++) {
+                element(&o, &ff);
+                put_str(&o, fsc_format_name(run->source.formats[i]));
+            }
+            close_(&o, ff, ']');
+        }
+        key_strl(&o, &sf, KEYLIT("fio_version"), run->source.fio_version);
+        if (run->source.host)
+            key_strl(&o, &sf, KEYLIT("host"), run->source.host);
+        close_(&o, sf, '}');
     }
-    fsc_jw_key(w, "fio_version");
-    fsc_jw_str(w, run->source.fio_version);
-    if (run->source.host) {
-        fsc_jw_key(w, "host");
-        fsc_jw_str(w, run->source.host);
+    key_strl(&o, &f, KEYLIT("label"), run->label ? run->label : "");
+    if (KEY(&o, &f, "context")) {
+        open_(&o, '[');
+        bool cf = true;
+        for (size_t i = 0; i < run->n_context; i++) {
+            element(&o, &cf);
+            put_str(&o, run->context[i]);
+        }
+        close_(&o, cf, ']');
     }
-    fsc_jw_obj_end(w);
-    fsc_jw_key(w, "label");
-    fsc_jw_str(w, run->label ? run->label : "");
-    fsc_jw_key(w, "context");
-    fsc_jw_arr(w);
-    for (size_t i = 0; i < run->n_context; i++)
-        fsc_jw_str(w, run->context[i]);
-    fsc_jw_arr_end(w);
-    fsc_jw_key(w, "jobs");
-    fsc_jw_arr(w);
-    for (size_t i = 0; i < run->n_jobs; i++)
-        fsc_model_write_job(w, &run->jobs[i]);
-    fsc_jw_arr_end(w);
-    fsc_jw_key(w, "groups");
-    fsc_jw_arr(w);
-    for (size_t i = 0; i < run->n_groups; i++)
-        write_group(w, &run->groups[i]);
-    fsc_jw_arr_end(w);
-    fsc_jw_key(w, "disk_util");
-    fsc_jw_arr(w);
-    for (size_t i = 0; i < run->n_disk_util; i++)
-        write_disk(w, &run->disk_util[i]);
-    fsc_jw_arr_end(w);
-    if (run->n_series) {
-        fsc_jw_key(w, "series");
-        fsc_jw_arr(w);
+    if (KEY(&o, &f, "jobs")) {
+        open_(&o, '[');
+        bool jf = true;
+        for (size_t i = 0; i < run->n_jobs; i++) {
+            element(&o, &jf);
+            open_(&o, '{');
+            close_(&o, write_job(&o, &run->jobs[i]), '}');
+        }
+        close_(&o, jf, ']');
+    }
+    if (KEY(&o, &f, "groups")) {
+        open_(&o, '[');
+        bool gf = true;
+        for (size_t i = 0; i < run->n_groups; i++) {
+            element(&o, &gf);
+            write_group(&o, &run->groups[i]);
+        }
+        close_(&o, gf, ']');
+    }
+    if (KEY(&o, &f, "disk_util")) {
+        open_(&o, '[');
+        bool df = true;
+        for (size_t i = 0; i < run->n_disk_util; i++) {
+            element(&o, &df);
+            write_disk(&o, &run->disk_util[i]);
+        }
+        close_(&o, df, ']');
+    }
+    if (run->n_series && KEY(&o, &f, "series")) {
+        open_(&o, '[');
+        int d = jw_enter(&o, true);
         for (size_t i = 0; i < run->n_series; i++)
-            fsc_model_write_series(w, run->series[i], opts);
-        fsc_jw_arr_end(w);
+            fsc_model_write_series(o.w, run->series[i], opts);
+        close_(&o, jw_leave(&o, d), ']');
     }
-    fsc_jw_key(w, "warnings");
-    fsc_jw_arr(w);
-    for (size_t i = 0; i < run->n_warnings; i++) {
-        fsc_jw_obj(w);
-        fsc_jw_key(w, "line");
-        fsc_jw_num(w, run->warnings[i].line);
-        fsc_jw_key(w, "message");
-        fsc_jw_str(w, run->warnings[i].message);
-        fsc_jw_obj_end(w);
+    if (KEY(&o, &f, "warnings")) {
+        open_(&o, '[');
+        bool wf = true;
+        for (size_t i = 0; i < run->n_warnings; i++) {
+            element(&o, &wf);
+            open_(&o, '{');
+            bool of = true;
+            key_numl(&o, &of, KEYLIT("line"), run->warnings[i].line);
+            key_strl(&o, &of, KEYLIT("message"), run->warnings[i].message);
+            close_(&o, of, '}');
+        }
+        close_(&o, wf, ']');
     }
-    fsc_jw_arr_end(w);
-    if (opts && opts->damage) {
-        fsc_jw_key(w, "damage");
-        fsc_jw_obj(w);
-        fsc_jw_key(w, "recognized");
-        fsc_jw_num(w, run->lines.recognized);
-        fsc_jw_key(w, "noise");
-        fsc_jw_num(w, run->lines.noise);
-        fsc_jw_key(w, "unknown");
-        fsc_jw_num(w, run->lines.unknown);
-        fsc_jw_key(w, "malformed");
-        fsc_jw_num(w, run->lines.malformed);
-        fsc_jw_key(w, "repaired");
-        fsc_jw_num(w, run->lines.repaired);
-        fsc_jw_key(w, "unknown_lines");
-        fsc_jw_arr(w);
-        for (size_t i = 0; i < run->n_unknown_lines; i++)
-            fsc_jw_num(w, run->unknown_lines[i]);
-        fsc_jw_arr_end(w);
-        fsc_jw_obj_end(w);
+    if (opts && opts->damage && KEY(&o, &f, "damage")) {
+        open_(&o, '{');
+        bool df = true;
+        key_numl(&o, &df, KEYLIT("recognized"), run->lines.recognized);
+        key_numl(&o, &df, KEYLIT("noise"), run->lines.noise);
+        key_numl(&o, &df, KEYLIT("unknown"), run->lines.unknown);
+        key_numl(&o, &df, KEYLIT("malformed"), run->lines.malformed);
+        key_numl(&o, &df, KEYLIT("repaired"), run->lines.repaired);
+        if (KEY(&o, &df, "unknown_lines")) {
+            open_(&o, '[');
+            bool uf = true;
+            for (size_t i = 0; i < run->n_unknown_lines; i++) {
+                element(&o, &uf);
+                put_num(&o, run->unknown_lines[i]);
+            }
+            close_(&o, uf, ']');
+        }
+        close_(&o, df, '}');
     }
+    w->first[w->depth] = f;
     fsc_jw_obj_end(w);
 }

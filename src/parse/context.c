@@ -278,7 +278,9 @@ static bool title_like_memo(title_memo *m, size_t max_len)
 
 static span strip_colon(span sp)
 {
-    if (sp_ends(sp, ":"))
+    if (sp_ends(sp, "::")) /* reST: "Results::" introduces a literal block */
+        sp.n -= 2;
+    else if (sp_ends(sp, ":"))
         sp.n--;
     else if (sp_ends(sp, "\xef\xbc\x9a")) /* full-width colon */
         sp.n -= 3;
@@ -476,6 +478,17 @@ static struct fsc_outline *outline_new(const fsc_text *t)
     return o;
 }
 
+fsc_status fsc_outline_empty(fsc_text *t)
+{
+    fsc_outline_free(t->outline);
+    t->outline = calloc(1, sizeof *t->outline);
+    if (t->outline && !(t->outline->top_before = calloc(t->n_lines + 1, sizeof *t->outline->top_before))) {
+        free(t->outline);
+        t->outline = NULL;
+    }
+    return t->outline ? FSC_OK : FSC_E_NOMEM;
+}
+
 fsc_status fsc_outline_build(fsc_text *t)
 {
     fsc_outline_free(t->outline);
@@ -590,6 +603,9 @@ static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf 
         command_text(t, first, t->n_lines, out);
         return;
     }
+    /* the first line of the stretch of job-option lines that holds line i, once
+     * found, serves every line of that stretch: one walk, not one per line */
+    size_t opt_first = SIZE_MAX;
     for (size_t i = first; i-- > floor;) {
         span sp = line_span(t, i);
         if (ends_a_run(sp))
@@ -600,8 +616,13 @@ static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf 
         }
         if (is_job_option(sp) && !is_fio_output(sp)) {
             size_t s = i;
-            while (s > floor && is_job_option(line_span(t, s - 1)))
-                s--;
+            if (opt_first != SIZE_MAX && opt_first <= i) {
+                s = opt_first;
+            } else {
+                while (s > floor && is_job_option(line_span(t, s - 1)))
+                    s--;
+                opt_first = s;
+            }
             if (s > floor && is_section(line_span(t, s - 1))) {
                 jobfile_text(t, i, out);
                 return;

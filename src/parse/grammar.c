@@ -38,6 +38,7 @@ struct fsc_grammar_set {
         size_t n, cap;
     } by_byte[256];
     uint32_t max_captures;
+    bool builtin; /* the grammars compiled in (no FIOSCOPE_GRAMMAR_DIR) */
 };
 
 static const struct {
@@ -67,7 +68,7 @@ static const struct {
     {"string", FSC_K_STRING}, {"int", FSC_K_INT},         {"count", FSC_K_COUNT},
     {"size", FSC_K_SIZE},     {"rate", FSC_K_RATE},       {"duration", FSC_K_DURATION},
     {"pct", FSC_K_PCT},       {"plain", FSC_K_PLAIN},     {"bwstat", FSC_K_BWSTAT},
-    {"pair", FSC_K_PAIR},
+    {"pair", FSC_K_PAIR},     {"time_ns", FSC_K_TIME_NS}, {"time_us", FSC_K_TIME_US},
 };
 
 static bool kind_from_name(const char *s, fsc_kind *k)
@@ -309,6 +310,63 @@ static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_dat
     return pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
 }
 
+/* Does lead entry e begin the word at w (rest bytes)? A lead ending in a letter
+ * must end the word there. */
+static bool lead_fits(const lead_entry *e, const char *w, size_t rest)
+{
+    if (e->len > rest || e->lead[0] != w[0] || memcmp(e->lead, w, e->len) != 0)
+        return false;
+    char last = e->lead[e->len - 1];
+    bool alnum_end = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
+    if (alnum_end && e->len < rest) {
+        char nx = w[e->len];
+        if ((nx >= 'a' && nx <= 'z') || (nx >= 'A' && nx <= 'Z') || nx == '_')
+            return false;
+    }
+    return true;
+}
+
+bool fsc_grammar_lead_match(const fsc_grammar_set *g, const char *s, size_t n)
+{
+    size_t rest;
+    const char *w = lead_start(s, n, &rest);
+    if (rest == 0)
+        return false;
+    const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
+    for (size_t i = 0; i < b->n; i++)
+        if (lead_fits(&g->leads[b->idx[i]], w, rest))
+            return true;
+    return false;
+}
+
+bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n)
+{
+    if (fsc_grammar_lead_match(g, s, n))
+        return true;
+    for (size_t k = 0; k < g->n_generic; k++)
+        if (!g->generic[k]->needle || contains(s, n, g->generic[k]->needle))
+            return true;
+    return false;
+}
+
+bool fsc_rule_match(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
+{
+    return try_rule(r, s, n, md);
+}
+
+const fsc_rule *fsc_grammar_rule(const fsc_grammar_set *g, const char *id)
+{
+    for (size_t i = 0; i < g->n_rules; i++)
+        if (!strcmp(g->rules[i]->id, id))
+            return g->rules[i];
+    return NULL;
+}
+
+bool fsc_grammar_builtin(const fsc_grammar_set *g)
+{
+    return g->builtin;
+}
+
 const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n,
                                   pcre2_match_data *md)
 {
@@ -319,16 +377,8 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
     const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
     for (size_t i = 0; i < b->n; i++) {
         const lead_entry *e = &g->leads[b->idx[i]];
-        if (e->len > rest || e->lead[0] != w[0] || memcmp(e->lead, w, e->len) != 0)
+        if (!lead_fits(e, w, rest))
             continue;
-        /* a lead ending in a letter must end the word there */
-        char last = e->lead[e->len - 1];
-        bool alnum_end = (last >= 'a' && last <= 'z') || (last >= 'A' && last <= 'Z');
-        if (alnum_end && e->len < rest) {
-            char nx = w[e->len];
-            if ((nx >= 'a' && nx <= 'z') || (nx >= 'A' && nx <= 'Z') || nx == '_')
-                continue;
-        }
         for (size_t k = 0; k < e->n; k++)
             if (try_rule(e->rules[k], s, n, md))
                 return e->rules[k];
@@ -600,6 +650,7 @@ fsc_grammar_set *fsc_grammars_load(fsc_buf *err)
     if (dir && *dir) {
         ok = load_dir(g, dir, files, &n_files, FSC_ARRAY_SIZE(files), err);
     } else {
+        g->builtin = true;
         for (const struct fsc_embedded *e = fsc_grammar_files; ok && e->name; e++) {
             size_t l = strlen(e->name);
             if (l < 5 || strcmp(e->name + l - 5, ".json"))

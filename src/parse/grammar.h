@@ -51,7 +51,9 @@ typedef enum fsc_kind {
     FSC_K_PCT,
     FSC_K_PLAIN,  /* decimal number */
     FSC_K_BWSTAT, /* bw sample stat in the line's unit → KiB/s */
-    FSC_K_PAIR    /* "a/b" into two fields */
+    FSC_K_PAIR,   /* "a/b" into two fields */
+    FSC_K_TIME_NS, /* a time in ns: bare ("250", fio <= 3.41) or with a unit ("2.50ms", 3.42+) */
+    FSC_K_TIME_US  /* the same, in us ("window=1.00s" → 1000000) */
 } fsc_kind;
 
 typedef enum fsc_era_hint { FSC_ERA_ANY, FSC_ERA_HINT_LEGACY, FSC_ERA_HINT_MODERN } fsc_era_hint;
@@ -90,6 +92,9 @@ typedef struct fsc_rule {
  * pattern matches. md must come from fsc_grammar_match_data(). NULL if none. */
 const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n,
                                   pcre2_match_data *md);
+/* Could some rule match this line? Its first word is a rule's lead, or a lead-less
+ * rule's needle is in it; no pattern is run (a cheap test for wrapped lines). */
+bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n);
 /* Match data big enough for every rule; caller frees with pcre2_match_data_free. */
 pcre2_match_data *fsc_grammar_match_data(const fsc_grammar_set *g);
 /* A named capture of the last match; false when the group did not take part. */
@@ -107,5 +112,14 @@ const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s,
                                         pcre2_match_data *md, fsc_buf *fixed);
 /* Every rule with the given action (for fuzzy repair); n_out set. */
 const fsc_rule *const *fsc_grammar_rules(const fsc_grammar_set *g, size_t *n_out);
+
+/* For the fast path (fastline.c): the rule with this id, or NULL; */
+const fsc_rule *fsc_grammar_rule(const fsc_grammar_set *g, const char *id);
+/* were the grammars compiled in (not loaded from FIOSCOPE_GRAMMAR_DIR)?; */
+bool fsc_grammar_builtin(const fsc_grammar_set *g);
+/* would fsc_grammar_match try a lead rule on this line (does any lead begin it)?; */
+bool fsc_grammar_lead_match(const fsc_grammar_set *g, const char *s, size_t n);
+/* does rule r alone match (md then holds its captures, as after fsc_grammar_match)? */
+bool fsc_rule_match(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md);
 
 #endif

@@ -24,7 +24,7 @@ typedef struct json_ctx {
 /* v * mul, exactly: the number is taken back to its shortest decimal text (the
  * digits fio printed) and scaled in integer arithmetic, so 3.747764 usec is
  * exactly 3747.764 ns instead of 3.747764 * 1000 rounded twice. */
-static double exact_mul(double v, uint64_t mul)
+double fsc_json_exact_mul(double v, uint64_t mul)
 {
     if (mul == 1 || !isfinite(v))
         return v;
@@ -43,13 +43,110 @@ static double exact_mul(double v, uint64_t mul)
     return fsc_decimal_scale(d, mul, 1);
 }
 
-/* Set *dst from a JSON number; other kinds (null, strings) leave it unset. */
+fsc_num fsc_json_number(double v, const char *digits, size_t n, uint64_t mul)
+{
+    /* an integer literal: exact when the result is beyond a double's integers */
+    uint64_t u = 0, p;
+    bool ok = digits && n > 0 && n <= 20;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = digits[i] >= '0' && digits[i] <= '9' && !__builtin_mul_overflow(u, 10, &u) &&
+             !__builtin_add_overflow(u, (uint64_t)(digits[i] - '0'), &u);
+    if (ok && !__builtin_mul_overflow(u, mul, &p) && (double)p >= FSC_EXACT_MIN)
+        return fsc_num_u64(p);
+    return fsc_num_of(fsc_json_exact_mul(v, mul));
+}
+
+/* Set *dst from a JSON number; other kinds (null, strings) leave it unset. An
+ * integer literal too large for a double carries its digits in valuestring (see
+ * mark_big_integers). */
 static bool take_num(fsc_num *dst, const cJSON *item, uint64_t mul)
 {
     if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble))
         return false;
-    *dst = fsc_num_of(exact_mul(item->valuedouble, mul));
+    const char *digits = item->valuestring;
+    *dst = fsc_json_number(item->valuedouble, digits, digits ? strlen(digits) : 0, mul);
     return true;
+}
+
+/* ---- exact integers: cJSON keeps only doubles ---- */
+
+/* Does the tree hold an integral number that a scale of up to 1024 could take
+ * beyond 2^53? */
+static bool has_big_number(const cJSON *it)
+{
+    for (; it; it = it->next) {
+        if (cJSON_IsNumber(it) && fabs(it->valuedouble) >= FSC_EXACT_MIN / 1024 &&
+            it->valuedouble == floor(it->valuedouble))
+            return true;
+        if (it->child && has_big_number(it->child))
+            return true;
+    }
+    return false;
+}
+
+typedef struct literals {
+    const char *json, *end, *p; /* the text and where the next number token is sought */
+    bool oom;
+} literals;
+
+/* The next number token of the text (cJSON reads a maximal run of [0-9+-.eE]
+ * starting with '-' or a digit outside strings, in document order). */
+static bool next_number(literals *l, const char **s, size_t *n)
+{
+    const char *p = l->p;
+    while (p < l->end) {
+        char c = *p;
+        if (c == '"') { /* skip the string */
+            for (p++; p < l->end && *p != '"'; p++)
+                if (*p == '\\')
+                    p++;
+            p++;
+            continue;
+        }
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            const char *q = p;
+            while (q < l->end && strchr("0123456789+-.eE", *q) && *q)
+                q++;
+            *s = p;
+            *n = (size_t)(q - p);
+            l->p = q;
+            return true;
+        }
+        p++;
+    }
+    l->p = p;
+    return false;
+}
+
+/* Walk the tree in document order beside the text's number tokens: an integer
+ * literal of 13 digits or more keeps its digits in the item's valuestring (cJSON
+ * frees it with the item), for take_num. */
+static void mark_literals(literals *l, cJSON *it)
+{
+    for (; it && !l->oom; it = it->next) {
+        if (cJSON_IsNumber(it)) {
+            const char *s;
+            size_t n;
+            if (!next_number(l, &s, &n))
+                return;
+            bool digits = n >= 13;
+            for (size_t i = 0; digits && i < n; i++)
+                digits = s[i] >= '0' && s[i] <= '9';
+            if (digits && !(it->valuestring = fsc_strndup(s, n)))
+                l->oom = true;
+        }
+        if (it->child)
+            mark_literals(l, it->child);
+    }
+}
+
+static bool mark_big_integers(cJSON *root, const char *json, size_t len)
+{
+    if (!has_big_number(root->child))
+        return true;
+    literals l = {json, json + len, json, false};
+    mark_literals(&l, root->child);
+    return !l.oom;
 }
 
 /* A number member whose key is a field of the descriptor table tab (fio's name). */
@@ -137,7 +234,7 @@ static void read_index_bins(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64
             idx < 0 || idx > 65535 || idx != floor(idx))
             continue;
         double lat_v = plat_index_value((unsigned)idx, bits, val);
-        if (!fsc_lat_add_bin(lat, exact_mul(lat_v, mul), it->valuedouble))
+        if (!fsc_lat_add_bin(lat, fsc_json_exact_mul(lat_v, mul), it->valuedouble))
             cx->oom = true;
     }
 }
@@ -155,7 +252,7 @@ static void read_bins(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul
         double key;
         if (!cJSON_IsNumber(it) || !key_number(it->string, &key))
             continue;
-        if (!fsc_lat_add_bin(lat, exact_mul(key, mul), it->valuedouble))
+        if (!fsc_lat_add_bin(lat, fsc_json_exact_mul(key, mul), it->valuedouble))
             cx->oom = true;
     }
 }
@@ -196,6 +293,7 @@ static int lat_key(const char *key, uint64_t *mul)
 static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
 {
     fsc_num io_raw = {0}, io_kbytes = {0};
+    const cJSON *io_raw_it = NULL, *io_kbytes_it = NULL; /* the numbers, to scale exactly */
     const cJSON *it;
     d->present = true;
     cJSON_ArrayForEach(it, obj) {
@@ -203,10 +301,13 @@ static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
             continue;
         uint64_t mul = 1;
         int k;
-        if (strcmp(it->string, "io_bytes") == 0)
-            take_num(&io_raw, it, 1);
-        else if (strcmp(it->string, "io_kbytes") == 0)
-            take_num(&io_kbytes, it, 1);
+        if (strcmp(it->string, "io_bytes") == 0) {
+            if (take_num(&io_raw, it, 1))
+                io_raw_it = it;
+        } else if (strcmp(it->string, "io_kbytes") == 0) {
+            if (take_num(&io_kbytes, it, 1))
+                io_kbytes_it = it;
+        }
         else if ((k = lat_key(it->string, &mul)) >= 0 && cJSON_IsObject(it))
             read_lat(cx, &d->lat[k], it, mul);
         else
@@ -215,15 +316,15 @@ static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
     /* io_bytes is KiB despite its name up to 2.20; 2.21 made it bytes and added
      * io_kbytes in the same change, so io_kbytes (or else the version) tells which. */
     if (io_raw.set)
-        d->io_bytes = io_kbytes.set || cx->io_in_bytes ? io_raw : fsc_num_of(exact_mul(io_raw.v, 1024));
+        take_num(&d->io_bytes, io_raw_it, io_kbytes.set || cx->io_in_bytes ? 1 : 1024);
     else if (io_kbytes.set)
-        d->io_bytes = fsc_num_of(exact_mul(io_kbytes.v, 1024));
+        take_num(&d->io_bytes, io_kbytes_it, 1024);
     if (cx->agg_is_mean && d->bw_agg.set) {
         d->bw_agg.set = false;
         cx->agg_dropped = true;
     }
     if (!d->bw_bytes.set && d->bw.set)
-        d->bw_bytes = fsc_num_of(exact_mul(d->bw.v, 1024)); /* bw is KiB/s: a unit change */
+        d->bw_bytes = fsc_num_of(fsc_json_exact_mul(d->bw.v, 1024)); /* bw is KiB/s: a unit change */
 }
 
 static void read_kvlist(json_ctx *cx, fsc_kvlist *l, const cJSON *obj)
@@ -264,6 +365,13 @@ static void read_job_object(json_ctx *cx, fsc_job *job, const char *key, const c
             cx->oom = true;
         return;
     }
+    fsc_kvlist *l = fsc_json_job_list(job, key, strlen(key));
+    if (l)
+        read_kvlist(cx, l, it);
+}
+
+fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n)
+{
     const struct {
         const char *name;
         fsc_kvlist *list;
@@ -272,12 +380,10 @@ static void read_job_object(json_ctx *cx, fsc_job *job, const char *key, const c
         {"iodepth_complete", &job->iodepth_complete}, {"latency_ns", &job->latency[FSC_BUCKET_NS]},
         {"latency_us", &job->latency[FSC_BUCKET_US]}, {"latency_ms", &job->latency[FSC_BUCKET_MS]},
     };
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(lists); i++) {
-        if (strcmp(key, lists[i].name) == 0) {
-            read_kvlist(cx, lists[i].list, it);
-            return;
-        }
-    }
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(lists); i++)
+        if (strlen(lists[i].name) == n && memcmp(key, lists[i].name, n) == 0)
+            return lists[i].list;
+    return NULL;
 }
 
 static void read_job(json_ctx *cx, const cJSON *obj)
@@ -345,6 +451,15 @@ static bool version_triple(const char *s, unsigned v[3])
 }
 
 /* bw_agg held the mean bandwidth, not a percentage, before fio 2.1.8. */
+static bool bw_agg_is_mean(const char *version);
+static bool io_bytes_in_bytes(const char *version);
+
+void fsc_json_version_rules(const char *version, bool *agg_is_mean, bool *io_in_bytes)
+{
+    *agg_is_mean = bw_agg_is_mean(version);
+    *io_in_bytes = io_bytes_in_bytes(version);
+}
+
 static bool bw_agg_is_mean(const char *version)
 {
     unsigned v[3];
@@ -365,18 +480,22 @@ static bool io_bytes_in_bytes(const char *version)
 /* client/server: when every job names the same host, that host is the run's. */
 static void set_run_host(json_ctx *cx)
 {
-    fsc_run *run = cx->run;
+    if (!fsc_json_run_host(cx->run))
+        cx->oom = true;
+}
+
+bool fsc_json_run_host(fsc_run *run)
+{
     const char *host = NULL;
     for (size_t i = 0; i < run->n_jobs; i++) {
         const char *h = run->jobs[i].hostname;
         if (!h)
             continue;
         if (host && strcmp(host, h) != 0)
-            return;
+            return true;
         host = h;
     }
-    if (host && !(run->source.host = fsc_strdup(host)))
-        cx->oom = true;
+    return !(host && !(run->source.host = fsc_strdup(host)));
 }
 
 static fsc_run *read_root(const cJSON *root, fsc_buf *err);
@@ -401,9 +520,13 @@ fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
         return NULL;
     }
     cJSON *root = cJSON_ParseWithLength(json, len);
-    fsc_run *run = root && cJSON_IsObject(root) ? read_root(root, err) : NULL;
-    if (!root || !cJSON_IsObject(root))
+    bool object = root && cJSON_IsObject(root);
+    bool marked = object && mark_big_integers(root, json, len);
+    fsc_run *run = marked ? read_root(root, err) : NULL;
+    if (!object)
         fsc_buf_puts(err, "not a valid JSON object");
+    else if (!marked)
+        fsc_buf_puts(err, "out of memory");
     cJSON_Delete(root);
     fsc_budget_credit(tree);
     return run;
@@ -424,8 +547,7 @@ static fsc_run *read_root(const cJSON *root, fsc_buf *err)
         return NULL;
     }
     take_str(&cx, &cx.run->source.fio_version, cJSON_GetObjectItemCaseSensitive(root, "fio version"));
-    cx.agg_is_mean = bw_agg_is_mean(cx.run->source.fio_version);
-    cx.io_in_bytes = io_bytes_in_bytes(cx.run->source.fio_version);
+    fsc_json_version_rules(cx.run->source.fio_version, &cx.agg_is_mean, &cx.io_in_bytes);
     const cJSON *it;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "global options")) {
         if (it->string && cJSON_IsString(it) && !fsc_run_set_global_option(cx.run, it->string, it->valuestring))

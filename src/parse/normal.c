@@ -5,6 +5,7 @@
  * definitions, banners, job headers after summaries) and from long stretches of prose.
  */
 #define _GNU_SOURCE
+#include "fastline.h"
 #include "grammar.h"
 #include "fioscope/keyindex.h"
 
@@ -19,11 +20,23 @@
 
 /* Unknown non-blank lines after which a run with results is closed. */
 #define PROSE_GAP 6
-/* Warnings about unknown lines kept per run (the rest are counted). */
+/* Warnings about unknown lines kept per run (the rest are counted and listed). */
 #define MAX_LINE_WARNINGS 20
 
+/* st->job / st->dir when the line that would have named them could not be read: the
+ * lines after it are not filed under the job or direction before it. */
+enum { JOB_LOST = -2, DIR_LOST = -2 };
+/* st->pctl_kind of a percentile block read on purpose as noise (per-priority blocks) */
+enum { PCTL_IGNORED = -2 };
+
+/* A sentence about text that is no run, waiting for a run to carry it. */
+typedef struct carried {
+    uint32_t line;
+    char *msg;
+} carried;
+
 typedef struct jobdef {
-    char *name, *rw, *bs, *ioengine, *iodepth;
+    char *name, *rw, *bs, *bsdesc, *ioengine, *iodepth;
 } jobdef;
 
 typedef struct disk_master {
@@ -43,11 +56,13 @@ typedef struct nstate {
     fsc_run *run;
     size_t first, last; /* line indexes of the current run */
     size_t unknown_since_last; /* non-blank unknown lines since the last recognized one */
-    size_t pending_unknown[MAX_LINE_WARNINGS];
-    size_t n_pending_unknown;
+    size_t *pending_unknown;   /* their indexes, listed when the run goes on */
+    size_t n_pending_unknown, cap_pending_unknown;
+    bool prose_since_last;     /* one of them is prose (no '='): a paragraph between runs */
     bool has_results;
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
+    bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
     int dir;   /* current direction or -1 */
@@ -60,14 +75,36 @@ typedef struct nstate {
     uint64_t starting;
     uint32_t starting_line; /* original line of "Starting N processes" */
     size_t line_warnings;
+    bool lost_warned;  /* a warning about lines not attributed was given for this job */
+    bool dropped;      /* the line being applied had no job or direction to go to */
+    bool fragments;    /* result lines without job header or name follow each other */
+    uint32_t job_tag;  /* the line prefix (fsc_line.tag) the current job was named by */
     jobdef *defs;
     size_t n_defs, cap_defs;
     fsc_keyindex defs_index; /* by name: thousands of job definitions stay linear */
+    /* what was found but is no run, for the next run (or the last one) */
+    carried *carry;
+    size_t n_carry, cap_carry;
+    fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
+    size_t held_first, held_last;
+    fsc_buf *notes;
+    /* the fast path (NULL: off); fl holds the line being applied, la the next line
+     * when it was lexed ahead (la_idx) to see whether it continues this one */
+    const fsc_fastpath *fp;
+    fsc_fastline *fl, *la;
+    size_t la_idx;
+    fsc_fastline fl_buf[2];
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
 {
     return ((const jobdef *)items)[i].name;
+}
+
+/* The index of the job definition named name, or n_defs. */
+static size_t def_find(nstate *st, const char *name)
+{
+    return fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name);
 }
 
 static void defs_clear(nstate *st)
@@ -76,6 +113,7 @@ static void defs_clear(nstate *st)
         free(st->defs[i].name);
         free(st->defs[i].rw);
         free(st->defs[i].bs);
+        free(st->defs[i].bsdesc);
         free(st->defs[i].ioengine);
         free(st->defs[i].iodepth);
     }
@@ -91,6 +129,7 @@ static void reset_run_state(nstate *st)
     st->era_known = false;
     st->units.era = FSC_ERA_MODERN;
     st->units.kb_base = 1024;
+    st->kb_decided = false;
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
@@ -100,6 +139,10 @@ static void reset_run_state(nstate *st)
     st->line_warnings = 0;
     st->unknown_since_last = 0;
     st->n_pending_unknown = 0;
+    st->prose_since_last = false;
+    st->lost_warned = false;
+    st->fragments = false;
+    st->job_tag = 0;
     defs_clear(st);
 }
 
@@ -129,14 +172,116 @@ static void note_unknown(nstate *st, size_t idx)
         st->oom = true;
 }
 
-/* Close the current run: final checks, then hand it to the caller. */
-static void close_run(nstate *st)
+/* Remember a sentence about text that is no run, for the run next to it. */
+static void carry_note(nstate *st, uint32_t line, const char *msg)
+{
+    carried *c = FSC_PUSH(st->carry, st->n_carry, st->cap_carry);
+    if (!c || !(c->msg = fsc_strdup(msg))) {
+        if (c)
+            st->n_carry--;
+        st->oom = true;
+        return;
+    }
+    c->line = line;
+}
+
+/* The carried sentences become warnings of run (the one they stand before or after). */
+static void give_carried(nstate *st, fsc_run *run)
+{
+    for (size_t i = 0; i < st->n_carry; i++) {
+        if (!fsc_run_warn(run, st->carry[i].line, "%s", st->carry[i].msg))
+            st->oom = true;
+        free(st->carry[i].msg);
+    }
+    st->n_carry = 0;
+}
+
+/* Pass the held run on and hold this one instead (NULL: just pass it on). */
+static void hold_run(nstate *st, fsc_run *run, size_t first, size_t last)
+{
+    if (st->held && !st->stopped && !st->emit(st->ctx, st->held, st->held_first, st->held_last))
+        st->stopped = true;
+    else if (st->held && st->stopped)
+        fsc_run_free(st->held);
+    st->held = run;
+    st->held_first = first;
+    st->held_last = last;
+}
+
+static bool group_has_data(const fsc_group *g)
+{
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (g->dir[d].present)
+            return true;
+    return false;
+}
+
+/* The first "fio: ..." message of a run (why it may have ended early), or "". */
+static const char *first_fio_message(const fsc_run *run)
+{
+    for (size_t i = 0; i < run->n_warnings; i++)
+        if (!strncmp(run->warnings[i].message, "fio: ", 5))
+            return run->warnings[i].message;
+    return "";
+}
+
+/* Close the current run: final checks, then hand it on. before_next: a line that
+ * begins another run closes it (so Disk stats alone are the tail of a run cut off
+ * above, not a run). */
+static void close_run(nstate *st, bool before_next)
 {
     fsc_run *run = st->run;
     if (!run)
         return;
-    if (!run->n_jobs && !run->n_groups && !run->n_disk_util) {
-        fsc_run_free(run); /* a preamble without results (e.g. a quoted command) */
+    bool groups = false;
+    for (size_t i = 0; i < run->n_groups && !groups; i++)
+        groups = group_has_data(&run->groups[i]);
+    uint32_t a = st->t->lines[st->first].orig, b = st->t->lines[st->last].orig;
+    if (st->fragments) {
+        /* result lines of several jobs without headers or names: none can be told apart */
+        size_t dropped = 0;
+        bool *keep = run->n_jobs ? malloc(run->n_jobs * sizeof *keep) : NULL;
+        for (size_t i = 0; keep && i < run->n_jobs; i++) {
+            keep[i] = run->jobs[i].jobname != NULL;
+            dropped += !keep[i];
+        }
+        if (keep)
+            fsc_run_keep_jobs(run, keep);
+        else if (run->n_jobs)
+            st->oom = true;
+        free(keep);
+        if (dropped) {
+            const char *msg = "result lines of several jobs without job headers or names (grep output?): not "
+                              "read, as their jobs cannot be told apart";
+            char note[300];
+            snprintf(note, sizeof note, "%s (lines %u-%u)", msg, a, b);
+            if (run->n_jobs || run->n_groups || run->n_disk_util)
+                fsc_run_warn(run, a, "%s", note);
+            else
+                carry_note(st, a, note);
+        }
+    }
+    if (!run->n_jobs && !groups && !run->n_disk_util) {
+        /* no number at all: a preamble (a quoted command), or a run stopped before
+         * it printed results (a signal, then an empty "Run status group") */
+        const char *why = first_fio_message(run);
+        char note[600];
+        snprintf(note, sizeof note, "a fio run without results (lines %u-%u%s%s): left out", a, b, *why ? "; " : "",
+                 why);
+        if (run->n_groups || *why)
+            carry_note(st, a, note);
+        else if (st->notes)
+            fsc_buf_printf(st->notes, "%sline %u: fio's preamble without results", st->notes->len ? "\n" : "", a);
+        fsc_run_free(run);
+        reset_run_state(st);
+        return;
+    }
+    if (before_next && !run->n_jobs && !groups) {
+        char note[200];
+        snprintf(note, sizeof note, "Disk stats of a run whose results are not in the text (lines %u-%u): left out",
+                 a, b);
+        carry_note(st, a, note);
+        fsc_run_free(run);
         reset_run_state(st);
         return;
     }
@@ -153,8 +298,7 @@ static void close_run(nstate *st)
     }
     if (!run->n_jobs)
         fsc_run_warn(run, 0, "no job blocks: only summaries were found");
-    if (!st->emit(st->ctx, run, st->first, st->last))
-        st->stopped = true;
+    hold_run(st, run, st->first, st->last);
     reset_run_state(st);
 }
 
@@ -168,6 +312,7 @@ static bool ensure_run(nstate *st, size_t idx)
         return false;
     }
     st->first = st->last = idx;
+    give_carried(st, st->run);
     return true;
 }
 
@@ -176,11 +321,94 @@ static fsc_job *cur_job(nstate *st)
     return st->job >= 0 ? &st->run->jobs[st->job] : NULL;
 }
 
-/* A result line without a job header (a partial paste): give it an unnamed job. */
+/* The job name a line's prefix gives ("4k-qd1.log" of "4k-qd1.log:  read: ...", "97" of
+ * "97  read: ..."): the prefix of grep output or of a loop that printed a parameter
+ * before fio's line. Log stamps, comment marks and "[stdout]" give none. */
+static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size_t *len)
+{
+    if (!tag || tag > t->tags.len)
+        return false;
+    const char *s = t->tags.data + tag - 1;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == ':' || s[n - 1] == '-'))
+        n--;
+    /* "file:12" of grep -n: the file names the job */
+    size_t k = n;
+    while (k && isdigit((unsigned char)s[k - 1]))
+        k--;
+    if (k > 1 && k < n && s[k - 1] == ':')
+        n = k - 1;
+    if (!n || n > 200 || !isalnum((unsigned char)s[0]))
+        return false;
+    int colons = 0;
+    bool letters = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ':')
+            colons++;
+        else if (!isalnum(c) && !strchr("._/+@=,~-", c))
+            return false; /* spaces, brackets, '|': a log's stamp or source mark */
+        letters = letters || isalpha(c);
+    }
+    if (colons > 1 || (colons && !letters))
+        return false; /* "12:10:43": a clock */
+    static const char *const levels[] = {"DEBUG", "INFO", "WARN", "WARNING", "ERROR", "NOTICE", "TRACE",
+                                         "stdout", "stderr", "REM", "echo", "out", "log"};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(levels); i++)
+        if (strlen(levels[i]) == n && !strncasecmp(levels[i], s, n))
+            return false;
+    *name = s;
+    *len = n;
+    return true;
+}
+
+static bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
+{
+    return tag_name_of(t, t->lines[idx].tag, name, len);
+}
+
+/* Do line idx and the line that gave tag b name the same job (or both none)? */
+static bool same_tag_name(const fsc_text *t, size_t idx, uint32_t b)
+{
+    const char *x, *y;
+    size_t xn, yn;
+    bool hx = tag_name(t, idx, &x, &xn), hy = tag_name_of(t, b, &y, &yn);
+    return hx == hy && (!hx || (xn == yn && !memcmp(x, y, xn)));
+}
+
+/* Lines whose job cannot be known: count them as unknown, warn once per job. */
+static void lost_line(nstate *st, size_t idx, const char *what)
+{
+    st->dropped = true;
+    if (!st->lost_warned) {
+        st->lost_warned = true;
+        warn(st, idx, "%s: the lines from here to the next job or direction line are not read", what);
+    }
+}
+
+/* grep -A prints the matching line as "a.log:rr: (groupid=..." and the lines after it
+ * as "a.log-  read: ...": no prefix block takes the header, so its job is named
+ * "a.log:rr". The result lines named "a.log" below it are that job's, not a new one. */
+static bool grep_context_of(const nstate *st, const fsc_job *j, const char *name, size_t nlen)
+{
+    return !st->job_tag && j->jobname && strlen(j->jobname) > nlen &&
+           !memcmp(j->jobname, name, nlen) && j->jobname[nlen] == ':';
+}
+
+/* A result line without a job header (a partial paste, grep output): give it a job,
+ * named by the line's prefix when it has one ("4k-qd1.log:  read: ..."). A change of
+ * prefix is a change of job. */
 static fsc_job *need_job(nstate *st, size_t idx)
 {
+    if (st->job == JOB_LOST) {
+        lost_line(st, idx, "a job header line that cannot be read");
+        return NULL;
+    }
     fsc_job *j = cur_job(st);
-    if (j)
+    const char *name = NULL;
+    size_t nlen = 0;
+    bool named = tag_name(st->t, idx, &name, &nlen);
+    if (j && (!named || same_tag_name(st->t, idx, st->job_tag) || grep_context_of(st, j, name, nlen)))
         return j;
     j = fsc_run_add_job(st->run);
     if (!j) {
@@ -188,19 +416,66 @@ static fsc_job *need_job(nstate *st, size_t idx)
         return NULL;
     }
     st->job = (long)st->run->n_jobs - 1;
+    st->dir = -1;
+    st->pctl_kind = -1;
+    st->lost_warned = false;
+    st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
-    warn(st, idx, "results without a job header line: job name unknown");
+    if (named) {
+        if (!(j->jobname = fsc_strndup(name, nlen)))
+            st->oom = true;
+        warn(st, idx, "results without a job header line: job named '%.*s' after the line's prefix", (int)nlen, name);
+    } else {
+        warn(st, idx, "results without a job header line (the text starts inside a run?): job name unknown");
+    }
     return j;
+}
+
+/* The direction a job's rw option allows alone (read-only, write-only, trim-only), or -1. */
+static int single_dir_of(const fsc_job *j)
+{
+    const char *rw = fsc_job_option(j, "rw");
+    if (!rw)
+        return -1;
+    if (!strcmp(rw, "read") || !strcmp(rw, "randread"))
+        return FSC_DIR_READ;
+    if (!strcmp(rw, "write") || !strcmp(rw, "randwrite"))
+        return FSC_DIR_WRITE;
+    if (!strcmp(rw, "trim") || !strcmp(rw, "randtrim"))
+        return FSC_DIR_TRIM;
+    return -1;
 }
 
 static fsc_dir *cur_dir(nstate *st, size_t idx)
 {
+    if (st->dir < 0 && st->job == -1 && !st->lost_warned) {
+        /* stats lines with neither a job nor a direction line above (an excerpt):
+         * no job is made up for numbers that cannot be placed */
+        lost_line(st, idx, "latency/bandwidth lines without a job header or a read/write line");
+        return NULL;
+    }
+    if (st->dir < 0 && st->job == -1) {
+        st->dropped = true;
+        return NULL;
+    }
     fsc_job *j = need_job(st, idx);
     if (!j)
         return NULL;
+    if (st->dir == DIR_LOST) {
+        lost_line(st, idx, "a read/write line that cannot be read");
+        return NULL;
+    }
     if (st->dir < 0) {
-        st->dir = FSC_DIR_READ; /* stats lines before any direction line: fio prints read first */
-        warn(st, idx, "latency/bandwidth lines before a read/write line: assumed read");
+        /* stats lines before any direction line (an excerpt that starts inside a job):
+         * the job's rw may leave one direction; else they cannot be placed */
+        int d = single_dir_of(j);
+        if (d < 0) {
+            lost_line(st, idx, "latency/bandwidth lines before any read/write line, direction unknown");
+            return NULL;
+        }
+        st->dir = d;
+        warn(st, idx, "latency/bandwidth lines before the read/write line: %s, as the job's rw says",
+             fsc_ddir_name(d));
     }
     j->dir[st->dir].present = true;
     return &j->dir[st->dir];
@@ -234,41 +509,58 @@ static bool bwstat_factor(const char *u, size_t n, uint64_t *num, uint64_t *den)
     return true;
 }
 
+/* "2.50ms" (fio 3.42's latency target) → ns * den_ns: the value's own unit, or none
+ * ("250": fio <= 3.41 printed the raw number, already in the field's unit). */
+static fsc_status parse_time(const char *s, size_t n, uint64_t den_ns, fsc_num *out)
+{
+    size_t u = n;
+    while (u > 0 && ((s[u - 1] >= 'a' && s[u - 1] <= 'z') || (s[u - 1] >= 'A' && s[u - 1] <= 'Z')))
+        u--;
+    if (u == n)
+        return fsc_parse_plain_num(s, n, out);
+    uint64_t ns = fsc_unit_ns(s + u, n - u);
+    if (!ns)
+        return FSC_E_SYNTAX;
+    return fsc_parse_scaled_num(s, u, ns, den_ns, out);
+}
+
 /* Convert a captured value. unit/unit_len: the line's "unit" capture, if any. */
 static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, const char *unit,
-                          size_t unit_len, double *out)
+                          size_t unit_len, fsc_num *out)
 {
     trim(&s, &n);
     switch (kind) {
     case FSC_K_INT:
-    case FSC_K_PLAIN: return fsc_parse_plain(s, n, out);
-    case FSC_K_COUNT: return fsc_parse_count(s, n, out);
-    case FSC_K_SIZE: return fsc_parse_size(s, n, st->units, out);
-    case FSC_K_RATE: return fsc_parse_rate(s, n, st->units, out);
-    case FSC_K_PCT: return fsc_parse_pct(s, n, out);
+    case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, out);
+    case FSC_K_COUNT: return fsc_parse_count_num(s, n, out);
+    case FSC_K_SIZE: return fsc_parse_size_num(s, n, st->units, out);
+    case FSC_K_RATE: return fsc_parse_rate_num(s, n, st->units, out);
+    case FSC_K_PCT: return fsc_parse_pct_num(s, n, out);
     case FSC_K_DURATION:
         if (!unit)
             return FSC_E_SYNTAX;
-        return fsc_parse_duration_ns(s, n, unit, unit_len, out);
+        return fsc_parse_duration_num(s, n, unit, unit_len, out);
     case FSC_K_BWSTAT: {
         uint64_t num = 1, den = 1;
         if (unit && !bwstat_factor(unit, unit_len, &num, &den))
             return FSC_E_SYNTAX;
-        return fsc_parse_scaled(s, n, num, den, out);
+        return fsc_parse_scaled_num(s, n, num, den, out);
     }
+    case FSC_K_TIME_NS: return parse_time(s, n, 1, out);
+    case FSC_K_TIME_US: return parse_time(s, n, 1000, out);
     default: return FSC_E_SYNTAX;
     }
 }
 
 static void set_num(nstate *st, void *base, const fsc_field *tab, size_t ntab, const char *field,
-                    double v, size_t idx)
+                    fsc_num v, size_t idx)
 {
     const fsc_field *f = fsc_field_find(tab, ntab, field, strlen(field));
     if (!f) {
         warn(st, idx, "grammar names an unknown model field '%.*s'", (int)(strlen(field)), field);
         return;
     }
-    *fsc_field_ptr(base, f) = fsc_num_of(v);
+    *fsc_field_ptr(base, f) = v;
 }
 
 /* Captured fields of the rule ("fields") into a struct described by tab. */
@@ -286,13 +578,13 @@ static void apply_fields(nstate *st, const fsc_rule *r, const char *line, void *
         const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
         if (!f)
             continue; /* a capture meant for another target (e.g. jobname) */
-        double v;
+        fsc_num v;
         if (convert(st, cf->kind, s, n, NULL, 0, &v) != FSC_OK) {
             st->run->lines.malformed++;
             warn(st, idx, "cannot read the value '%.*s'", (int)(n), s);
             continue;
         }
-        *fsc_field_ptr(base, f) = fsc_num_of(v); /* set_num, with the field found above */
+        *fsc_field_ptr(base, f) = v; /* set_num, with the field found above */
     }
 }
 
@@ -376,9 +668,9 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                 warn(st, idx, "unknown field '%.*s'", (int)(kn), k);
             } else if (f->kind == FSC_K_PAIR) {
                 const char *slash = memchr(v, '/', vn);
-                double a, b;
-                if (slash && fsc_parse_plain(v, (size_t)(slash - v), &a) == FSC_OK &&
-                    fsc_parse_plain(slash + 1, (size_t)(v + vn - slash - 1), &b) == FSC_OK) {
+                fsc_num a, b;
+                if (slash && fsc_parse_plain_num(v, (size_t)(slash - v), &a) == FSC_OK &&
+                    fsc_parse_plain_num(slash + 1, (size_t)(v + vn - slash - 1), &b) == FSC_OK) {
                     set_num(st, base, tab, ntab, f->field, a, idx);
                     if (f->field2)
                         set_num(st, base, tab, ntab, f->field2, b, idx);
@@ -387,7 +679,7 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
                     warn(st, idx, "cannot read the value pair '%.*s'", (int)(vn), v);
                 }
             } else {
-                double val;
+                fsc_num val;
                 fsc_status cst = convert(st, f->kind, v, vn, unit, unit_len, &val);
                 if (cst != FSC_OK && f->kind != FSC_K_STRING) {
                     /* "59752.00[74/9131]": junk glued to a number by a paste; keep the number */
@@ -446,6 +738,8 @@ static void set_era(nstate *st, fsc_unit_era era)
     st->era_known = true;
 }
 
+static void banner_version(nstate *st, const char *v, size_t vn, bool engine);
+
 static void act_banner(nstate *st, const fsc_rule *r, const char *line)
 {
     const char *v;
@@ -458,6 +752,12 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
         free(st->run->source.host);
         st->run->source.host = host;
     }
+    banner_version(st, v, vn, engine);
+}
+
+/* The version a banner shows (v[0, vn)): the run's fio_version and the era. */
+static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
+{
     free(st->run->source.fio_version);
     fsc_buf b = {0};
     fsc_buf_puts(&b, engine ? "fioscope-engine-" : "fio-");
@@ -478,56 +778,102 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
     }
 }
 
-static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
+/* A new job definition named name (taken over), or NULL when one of that name is
+ * known (clones repeat the line) or memory ran out. */
+static jobdef *jobdef_new(nstate *st, char *name)
 {
-    char *name = cap_dup(st, r, line, "jobname");
-    if (!name)
-        return;
-    if (fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name) < st->n_defs) {
+    if (def_find(st, name) < st->n_defs) {
         free(name); /* clones repeat the line */
-        return;
+        return NULL;
     }
     jobdef *d = FSC_PUSH(st->defs, st->n_defs, st->cap_defs);
     if (!d) {
         free(name);
         st->oom = true;
-        return;
+        return NULL;
     }
+    memset(d, 0, sizeof *d);
     d->name = name;
     if (!fsc_keyindex_added(&st->defs_index, st->defs, st->n_defs, def_name_at)) {
         st->n_defs--;
         free(name);
         st->oom = true;
-        return;
+        return NULL;
     }
+    return d;
+}
+
+/* The block sizes of a job line as printed ("4K-4K/64K-64K/4K-4K" after "bs=" or
+ * "bs(seq/rand)=", up to ", ioengine="), for the kb_base inference; NULL if none. */
+static char *bsdesc_dup(nstate *st, const char *line)
+{
+    const char *p = strstr(line, " bs=");
+    size_t skip = 4;
+    if (!p) {
+        p = strstr(line, " bs(seq/rand)=");
+        skip = 14;
+    }
+    const char *e = p ? strstr(p, ", ioengine=") : NULL;
+    if (!e)
+        return NULL;
+    char *d = fsc_strndup(p + skip, (size_t)(e - p - skip));
+    if (!d)
+        st->oom = true;
+    return d;
+}
+
+static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
+{
+    char *name = cap_dup(st, r, line, "jobname");
+    jobdef *d = name ? jobdef_new(st, name) : NULL;
+    if (!d)
+        return;
     d->rw = cap_dup(st, r, line, "rw");
     d->bs = cap_dup(st, r, line, "bs");
     if (!d->bs)
         d->bs = cap_dup(st, r, line, "bs2");
+    d->bsdesc = bsdesc_dup(st, line);
     d->ioengine = cap_dup(st, r, line, "ioengine");
     d->iodepth = cap_dup(st, r, line, "iodepth");
 }
 
-static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* A job header: the new job, made current. */
+static fsc_job *job_open(nstate *st, size_t idx)
 {
     fsc_job *j = fsc_run_add_job(st->run);
     if (!j) {
         st->oom = true;
-        return;
+        return NULL;
     }
     st->job = (long)st->run->n_jobs - 1;
     st->dir = -1;
     st->pctl_kind = -1;
+    st->lost_warned = false;
+    st->job_tag = st->t->lines[idx].tag;
+    j->first_line = j->last_line = st->t->lines[idx].orig;
+    return j;
+}
+
+static void job_close(nstate *st, fsc_job *j);
+
+static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_job *j = job_open(st, idx);
+    if (!j)
+        return;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
     if (!j->hostname && st->run->source.host)
         j->hostname = fsc_strdup(st->run->source.host);
     j->error_text = cap_dup(st, r, line, "error_text");
-    j->first_line = j->last_line = st->t->lines[idx].orig;
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
-    size_t di = j->jobname ? fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at,
-                                               j->jobname)
-                           : st->n_defs;
+    job_close(st, j);
+}
+
+/* After a job header's values: the options of its job definition, and the host. */
+static void job_close(nstate *st, fsc_job *j)
+{
+    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
     if (di < st->n_defs) {
         const jobdef *d = &st->defs[di];
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
@@ -548,21 +894,137 @@ static int captured_dir(nstate *st, const fsc_rule *r, const char *line)
     return fsc_rule_capture(r, st->md, line, "dir", &d, &dn) ? fsc_ddir_from_name(d, dn) : -1;
 }
 
-static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* The block size of direction dir from a legacy job line's "4K-4K/64K-64K/4K-4K"
+ * (fio <= 2.16 prints it in 1024s whatever kb_base says), or 0 when it varies. */
+static uint64_t legacy_bs(const char *desc, int dir)
 {
-    int dir = captured_dir(st, r, line);
-    if (dir < 0)
+    const char *p = desc;
+    for (int k = 0; k < dir && p; k++) {
+        p = strchr(p, '/');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p)
+        return 0;
+    const char *dash = strchr(p, '-'), *end = p + strcspn(p, "/,");
+    if (!dash || dash > end || (size_t)(dash - p) != (size_t)(end - dash - 1) || memcmp(p, dash + 1, (size_t)(dash - p)))
+        return 0; /* a range: no one block size */
+    char *e;
+    unsigned long long v = strtoull(p, &e, 10);
+    uint64_t mul = *e == 'K' ? 1024 : *e == 'M' ? 1024 * 1024 : *e == 'G' ? 1024ull * 1024 * 1024 : 1;
+    if (e == p || (mul == 1 && e != dash) || (mul > 1 && e + 1 != dash))
+        return 0;
+    return v * mul;
+}
+
+/* Relative half-step of a printed number ("895875" → 0.5/895875, "2022.9K" → 0.5/20229). */
+static double printed_precision(const char *s, size_t n)
+{
+    double mant = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isdigit((unsigned char)s[i]))
+            mant = mant * 10 + (s[i] - '0');
+    return mant > 0 ? 0.5 / mant : 1;
+}
+
+/* The value of "key=" in a legacy direction line, up to its comma. */
+static bool legacy_value(const char *s, size_t n, const char *key, const char **v, size_t *vn)
+{
+    const char *p = memmem(s, n, key, strlen(key));
+    if (!p)
+        return false;
+    p += strlen(key);
+    const char *e = memchr(p, ',', n - (size_t)(p - s));
+    *v = p;
+    *vn = (size_t)((e ? e : s + n) - p);
+    while (*vn && (*v)[*vn - 1] == ' ')
+        (*vn)--;
+    return *vn > 0;
+}
+
+/*
+ * fio <= 2.16 prints sizes and rates in "KB"/"MB" of kb_base, 1024 unless the job set
+ * kb_base=1000, and the text does not say which. IOPS times the block size does: the
+ * first read/write line of a run with a fixed block size decides (the rates differ by
+ * 2.4%, printed to 5-6 digits), with a warning when it is 1000. The line's own text is
+ * read here, so that the grammar and the fast path decide alike.
+ */
+static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job *j, int dir, size_t idx)
+{
+    const char *bsdesc = NULL;
+    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
+    if (di < st->n_defs)
+        bsdesc = st->defs[di].bsdesc;
+    uint64_t bs = bsdesc && dir <= FSC_DIR_TRIM ? legacy_bs(bsdesc, dir) : 0;
+    const char *is, *bws;
+    size_t in, bwn;
+    double iops, bw;
+    if (!bs || !legacy_value(line, n, "iops=", &is, &in) || !legacy_value(line, n, "bw=", &bws, &bwn) ||
+        fsc_parse_count(is, in, &iops) != FSC_OK || fsc_parse_rate(bws, bwn, st->units, &bw) != FSC_OK || iops <= 0 ||
+        bw <= 0)
         return;
+    double ratio = iops * (double)bs / bw, slack = printed_precision(is, in) + printed_precision(bws, bwn);
+    if (slack > 0.004)
+        return; /* too few digits to tell 2.4% apart */
+    st->kb_decided = true;
+    if (fabs(ratio - 1000.0 / 1024.0) < 0.006) {
+        st->units.kb_base = 1000;
+        warn(st, idx, "KB read as 1000 bytes (kb_base=1000): %.*s IOPS x %llu B = %.2f MB/s matches %.*s only so",
+             (int)in, is, (unsigned long long)bs, iops * (double)bs / 1e6, (int)bwn, bws);
+    }
+}
+
+/* A direction line (its text: line, n): the direction, made current (NULL: no job
+ * to put it in). */
+static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
+{
     fsc_job *j = need_job(st, idx);
     if (!j)
-        return;
+        return NULL;
+    if (j->dir[dir].present && fsc_dir_has_data(&j->dir[dir])) {
+        /* a second read line for one job: fio never prints that; result lines cut out
+         * of several runs (grep output) do. With the same name prefix it is another
+         * job of that name, else it cannot be placed. */
+        const char *name;
+        size_t nlen;
+        if (tag_name(st->t, idx, &name, &nlen)) {
+            st->job = -1;
+            st->job_tag = 0;
+            if (!(j = need_job(st, idx)))
+                return NULL;
+        } else {
+            st->fragments = st->fragments || !j->jobname;
+            st->dir = DIR_LOST;
+            st->dropped = true;
+            st->lost_warned = true;
+            warn(st, idx, "another %s result line for job '%s' without a job header (cut out of several runs?): "
+                          "not read, nor the lines after it up to the next job or direction line",
+                 fsc_ddir_name(dir), j->jobname ? j->jobname : "");
+            return NULL;
+        }
+    }
+    if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
+        infer_kb_base(st, line, n, j, dir, idx);
     st->dir = dir;
     st->pctl_kind = -1;
     fsc_dir *dp = &j->dir[dir];
     dp->present = true;
-    apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
+    return dp;
+}
+
+static void dir_close(fsc_dir *dp)
+{
     if (dp->bw_bytes.set)
         dp->bw = fsc_num_of(dp->bw_bytes.v / 1024.0);
+}
+
+static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
+{
+    int dir = captured_dir(st, r, line);
+    fsc_dir *dp = dir >= 0 ? dir_open(st, dir, idx, line, n) : NULL;
+    if (!dp)
+        return;
+    apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
+    dir_close(dp);
 }
 
 static int latkind_of(const char *s, size_t n, bool *sync)
@@ -614,11 +1076,17 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
 {
     const char *s;
     size_t n;
-    if (st->pctl_kind < 0 || !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
+    if (st->pctl_kind == PCTL_IGNORED || !fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
         return;
     fsc_job *j = cur_job(st);
-    if (!j)
+    if (!j || st->pctl_kind < 0) {
+        /* rows whose title line is missing (an excerpt starting inside the block) or
+         * whose direction is lost: their latency kind and unit are unknown */
+        if (!st->dropped)
+            lost_line(st, idx, "percentile rows without their title line");
+        st->dropped = true;
         return;
+    }
     fsc_lat *lat = &j->dir[st->pctl_dir].lat[st->pctl_kind];
     const char *end = s + n;
     while (s < end) {
@@ -733,12 +1201,12 @@ static void issued_values(nstate *st, const char *s, size_t n, size_t field_off,
             vn -= (size_t)(eq + 1 - v);
             v = eq + 1;
         }
-        double val;
-        if (fsc_parse_plain(v, vn, &val) == FSC_OK) {
+        fsc_num val;
+        if (fsc_parse_plain_num(v, vn, &val) == FSC_OK) {
             fsc_dir *d = &j->dir[order[k]];
             /* fio's sync object has only total_ios */
             if (order[k] != FSC_DIR_SYNC || field_off == offsetof(fsc_dir, total_ios)) {
-                *(fsc_num *)((char *)d + field_off) = fsc_num_of(val);
+                *(fsc_num *)((char *)d + field_off) = val;
                 if (order[k] != FSC_DIR_SYNC)
                     d->present = true;
             }
@@ -769,18 +1237,27 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
     }
 }
 
-static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t idx, bool clients)
+/* "Run status group N": the new group, made current. */
+static fsc_group *group_open(nstate *st)
 {
     fsc_group *g = fsc_run_add_group(st->run);
     if (!g) {
         st->oom = true;
-        return;
+        return NULL;
     }
     st->group = (long)st->run->n_groups - 1;
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
     st->phase = 2;
+    return g;
+}
+
+static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t idx, bool clients)
+{
+    fsc_group *g = group_open(st);
+    if (!g)
+        return;
     if (clients)
         g->hostname = fsc_strdup("All clients");
     else
@@ -788,40 +1265,64 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
                      1, idx);
 }
 
-static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+/* A group summary line: its direction of the current group (NULL: out of memory). */
+static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 {
-    int dir = captured_dir(st, r, line);
-    if (dir < 0)
-        return;
     if (st->group < 0) {
         fsc_group *g = fsc_run_add_group(st->run);
         if (!g) {
             st->oom = true;
-            return;
+            return NULL;
         }
         st->group = (long)st->run->n_groups - 1;
         warn(st, idx, "group summary line without its \"Run status group\" header");
     }
     fsc_group_dir *gd = &st->run->groups[st->group].dir[dir];
     gd->present = true;
-    apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
+    return gd;
+}
+
+static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    int dir = captured_dir(st, r, line);
+    fsc_group_dir *gd = dir >= 0 ? group_dir_open(st, dir, idx) : NULL;
+    if (gd)
+        apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
 }
 
 /* Disk lines: a device with aggr* values is an md/dm device; the lines after it are
  * its members while their average still differs from the aggregate (fio prints the
  * members' mean there). Stacked devices (dm over md over disks) nest, so masters
  * are kept on a stack. This works whether or not the indentation survived. */
-static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static fsc_disk *disk_open(nstate *st)
 {
     fsc_disk *d = fsc_run_add_disk(st->run);
     if (!d) {
         st->oom = true;
-        return;
+        return NULL;
     }
     st->phase = 3;
     st->job = -1;
+    return d;
+}
+
+static void disk_members(nstate *st);
+
+static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_disk *d = disk_open(st);
+    if (!d)
+        return;
     d->name = cap_dup(st, r, line, "name");
     apply_kv(st, r, line, d, fsc_disk_fields, fsc_n_disk_fields, idx);
+    disk_members(st);
+}
+
+/* The last disk is a member of the md/dm device whose members are being listed, or
+ * an md/dm device itself (see above). */
+static void disk_members(nstate *st)
+{
+    fsc_disk *d = &st->run->disk_util[st->run->n_disk_util - 1];
     size_t me = st->run->n_disk_util - 1;
     if (st->n_masters) {
         disk_master *top = &st->masters[st->n_masters - 1];
@@ -876,25 +1377,50 @@ static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, siz
         warn(st, idx, "fio: %.*s", (int)(n), s);
 }
 
+/* Does the job header line name a job the current run already has? (Then, after a
+ * paragraph of prose, it is the same job in another run.) */
+static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
+{
+    const char *s;
+    size_t n;
+    if (fl) { /* lexed: the name is its first span */
+        s = line + fl->cap[0].off;
+        n = fl->cap[0].len;
+    } else if (!fsc_rule_capture(r, st->md, line, "jobname", &s, &n)) {
+        return false;
+    }
+    for (size_t i = 0; i < st->run->n_jobs; i++) {
+        const char *jn = st->run->jobs[i].jobname;
+        if (jn && strlen(jn) == n && !memcmp(jn, s, n))
+            return true;
+    }
+    return false;
+}
+
 /* Does this line begin a new run, given what the current run holds? */
-static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
+static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
 {
     const char *no;
     size_t non;
     /* "1 - READ: ...", "2 - READ: ...": summaries of numbered runs, one per line */
-    if (r->action == FSC_ACT_GROUP_DIR && fsc_rule_capture(r, st->md, line, "runno", &no, &non)) {
+    if (!fl && r->action == FSC_ACT_GROUP_DIR && fsc_rule_capture(r, st->md, line, "runno", &no, &non)) {
         bool differs = non != strlen(st->runno) || memcmp(no, st->runno, non) != 0;
         snprintf(st->runno, sizeof st->runno, "%.*s", (int)(non < 15 ? non : 15), no);
         if (differs && st->run && st->has_results)
             return true;
     }
-    if (!st->run || !st->has_results)
+    if (!st->run)
+        return false;
+    /* a run that printed its (empty) group summary is over, results or not: an
+     * interrupted attempt ("fio: terminating on signal 2") must not swallow the next */
+    if (!st->has_results && st->phase < 2)
         return false;
     switch (r->action) {
     case FSC_ACT_BANNER:
     case FSC_ACT_JOBDEF:
     case FSC_ACT_STARTING: return true;
-    case FSC_ACT_JOB: return st->phase >= 2;
+    case FSC_ACT_JOB:
+        return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
     case FSC_ACT_DIR: return st->phase >= 2;
     case FSC_ACT_GROUP: return st->phase >= 3;
     case FSC_ACT_DISK_HEADER: return st->phase >= 3;
@@ -902,21 +1428,28 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line)
     }
 }
 
-static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx);
+
+/* Apply a matched line; fl: the line was read by the fast path (no pattern ran). */
+/* line: n bytes, not NUL-terminated (it may lie inside the whole document) */
+static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx, const fsc_fastline *fl)
 {
     fsc_run *run = st->run;
+    st->dropped = false;
     if (r->era == FSC_ERA_HINT_LEGACY)
         set_era(st, FSC_ERA_LEGACY);
     else if (r->era == FSC_ERA_HINT_MODERN)
         set_era(st, FSC_ERA_MODERN);
-    switch (r->action) {
+    if (fl)
+        apply_fast(st, fl, idx);
+    else switch (r->action) {
     case FSC_ACT_NOISE: run->lines.noise++; return;
     case FSC_ACT_BANNER: act_banner(st, r, line); break;
     case FSC_ACT_STARTING: {
         const char *s;
-        size_t n;
+        size_t sn;
         double v;
-        if (fsc_rule_capture(r, st->md, line, "count", &s, &n) && fsc_parse_plain(s, n, &v) == FSC_OK) {
+        if (fsc_rule_capture(r, st->md, line, "count", &s, &sn) && fsc_parse_plain(s, sn, &v) == FSC_OK) {
             st->starting = v < 1e15 ? (uint64_t)v : 0; /* absurd counts are not a job count */
             st->starting_line = st->t->lines[idx].orig;
         }
@@ -932,10 +1465,10 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         }
         break;
     }
-    case FSC_ACT_DIR: act_dir(st, r, line, idx); break;
+    case FSC_ACT_DIR: act_dir(st, r, line, n, idx); break;
     case FSC_ACT_LAT: act_lat(st, r, line, idx); break;
     case FSC_ACT_PCTL_TITLE: act_pctl_title(st, r, line, idx); break;
-    case FSC_ACT_PCTL_IGNORE: st->pctl_kind = -1; break;
+    case FSC_ACT_PCTL_IGNORE: st->pctl_kind = PCTL_IGNORED; break;
     case FSC_ACT_PCTL_ROW: act_pctl_row(st, r, line, idx); break;
     case FSC_ACT_BW_STATS:
     case FSC_ACT_IOPS_STATS: {
@@ -975,6 +1508,10 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
     default: break;
     }
+    if (st->dropped) { /* no job or direction to put it in: an unread line */
+        note_unknown(st, idx);
+        return;
+    }
     run->lines.recognized++;
     if (r->action == FSC_ACT_JOB || r->action == FSC_ACT_DIR || r->action == FSC_ACT_GROUP_DIR ||
         r->action == FSC_ACT_DISK)
@@ -992,8 +1529,20 @@ static bool blank(const char *s, size_t n)
     return true;
 }
 
-/* Unknown lines between recognized ones belong to the run: count them, and warn
- * about the ones that look like fio output. */
+static const char *find_lit(const char *s, size_t n, const char *lit)
+{
+    return memmem(s, n, lit, strlen(lit));
+}
+
+/* blank() for the main loop: most lines start with a few spaces and a letter. */
+static inline bool blank_fast(const char *s, size_t n)
+{
+    const char *p = fsc_skip_spaces(s, s + n);
+    return p == s + n || (isspace((unsigned char)*p) && blank(p, (size_t)(s + n - p)));
+}
+
+/* Unknown lines between recognized ones belong to the run: count and list them all
+ * (parse --damage), and warn about the first ones that look like fio output. */
 static void flush_unknown(nstate *st)
 {
     for (size_t i = 0; i < st->n_pending_unknown; i++) {
@@ -1010,98 +1559,636 @@ static void flush_unknown(nstate *st)
         }
     }
     st->n_pending_unknown = 0;
+    st->prose_since_last = false;
 }
 
-/* How often c occurs in s[0, n) (memchr skips the stretches without it). */
-static int count_char(const char *s, size_t n, char c)
+/* An unread line that begins like a direction line ("  write: **IOPS=111k**, ...") or
+ * a job header: what follows it must not be filed under the job or direction before. */
+static void unread_line(nstate *st, size_t idx)
 {
-    int k = 0;
-    for (const char *p = s, *end = s + n; (p = memchr(p, c, (size_t)(end - p))) != NULL; p++)
+    const char *s = fsc_text_line(st->t, idx);
+    size_t n = st->t->lines[idx].len, k = 0;
+    while (k < n && s[k] == ' ')
         k++;
-    return k;
-}
-
-/* Does line b look like the rest of a line that a mail client or terminal wrapped?
- * ("stdev=6624.06, samples=56", "error, error=Bad address): pid=1", ">=64=0.0%") */
-static bool continues(const char *a, size_t an, const char *b, size_t bn)
-{
-    while (an && isspace((unsigned char)a[an - 1]))
-        an--;
-    while (bn && isspace((unsigned char)*b)) {
-        b++;
-        bn--;
+    if (!memchr(s, '=', n))
+        st->prose_since_last = true; /* a sentence, a heading, a "::" marker */
+    if (find_lit(s, n, "(groupid=") || find_lit(s, n, ": (g=")) {
+        st->job = JOB_LOST;
+        st->dir = -1;
+        st->lost_warned = false;
+        return;
     }
-    if (!an || !bn)
-        return false;
-    int open = count_char(a, an, '(') - count_char(a, an, ')'); /* the paren balance */
-    if (a[an - 1] == ',' || open > 0)
-        return true;
-    size_t k = 0;
-    while (k < bn && (isalnum((unsigned char)b[k]) || b[k] == '_' || b[k] == '>'))
-        k++;
-    return k > 0 && k < bn && b[k] == '=';
+    size_t w = k;
+    while (w < n && s[w] >= 'a' && s[w] <= 'z')
+        w++;
+    size_t c = w;
+    while (c < n && s[c] == ' ')
+        c++;
+    int d = c < n && s[c] == ':' ? fsc_ddir_from_name(s + k, w - k) : -1;
+    if (d >= 0 && st->job >= 0) {
+        /* its numbers are lost, but it names the direction of the lines below */
+        st->dir = d;
+        st->pctl_kind = -1;
+    } else if (st->job >= 0 && (find_lit(s, n, "IOPS=") || (find_lit(s, n, "io=") && find_lit(s, n, "bw=")))) {
+        st->dir = DIR_LOST; /* a direction line whose direction word is lost */
+        st->pctl_kind = -1;
+        st->lost_warned = false;
+    }
 }
 
-/* Join wrapped continuation lines to line i while the joined text still matches a
- * rule; returns the rule for the (possibly joined) line and sets *s and *n to its text.
- * md_is_r: md holds the match of r on *s, as fsc_grammar_match left it (then, when
- * nothing else was matched here, matching again is skipped: it would give the same). */
-static const fsc_rule *join_wrapped(const fsc_grammar_set *g, const fsc_text *t, size_t i, size_t last,
-                                    const fsc_rule *r, const char **s, size_t *n, fsc_buf *joined,
-                                    pcre2_match_data *md, size_t *joined_to, bool md_is_r)
+/* ---- wrapped lines: the grammar judges whether a join reads better ---- */
+
+/* Continuation lines tried after a line, and joins tried in all. */
+enum { MAX_WRAP = 5, MAX_JOIN_TRIES = 64 };
+
+/* key=value items of a kv rule's capture: +1 read as printed, 0 read after a
+ * repair (a damaged key, junk after the number), -1 not read. */
+static int kv_score(nstate *st, const fsc_rule *r, const char *line)
 {
-    size_t j = i + 1;
-    const char *cur = *s;
-    size_t cn = *n;
-    bool have_join = false;
-    for (int step = 0; step < 3 && j <= last && j < t->n_lines; step++, j++) {
-        const char *ns = fsc_text_line(t, j);
-        size_t nn = t->lines[j].len;
-        if ((t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || !continues(cur, cn, ns, nn))
-            break;
-        md_is_r = false;
-        if (fsc_grammar_match(g, ns, nn, md))
-            break; /* a line of its own */
-        fsc_buf tmp = {0};
-        fsc_buf_add(&tmp, cur, cn);
-        fsc_buf_putc(&tmp, ' ');
-        while (nn && isspace((unsigned char)*ns)) {
-            ns++;
-            nn--;
+    const char *s, *unit = NULL;
+    size_t n, unit_len = 0;
+    if (!fsc_rule_capture_num(st->md, line, r->cap_kv, &s, &n))
+        return 0;
+    fsc_rule_capture_num(st->md, line, r->cap_unit, &unit, &unit_len);
+    int score = 0;
+    uint32_t seen = 0; /* kv entries met: a key twice means two lines in one */
+    for (const char *end = s + n; s < end;) {
+        const char *comma = memchr(s, ',', (size_t)(end - s));
+        const char *item_end = comma ? comma : end;
+        const char *eq = memchr(s, '=', (size_t)(item_end - s));
+        const char *k = s, *v = eq ? eq + 1 : NULL;
+        size_t kn = eq ? (size_t)(eq - s) : 0, vn = eq ? (size_t)(item_end - v) : 0;
+        if (eq) {
+            trim(&k, &kn);
+            trim(&v, &vn);
         }
-        fsc_buf_add(&tmp, ns, nn);
-        const fsc_rule *jr = tmp.oom ? NULL : fsc_grammar_match(g, tmp.data, tmp.len, md);
-        if (!jr || (r && jr != r) || jr->action == FSC_ACT_NOISE) {
+        const fsc_kvfield *f = eq ? fsc_rule_kv(r, k, kn) : NULL;
+        uint32_t bit = f ? 1u << ((size_t)(f - r->kv) % 32) : 0;
+        fsc_num val;
+        if (!f || (seen & bit))
+            score -= 1;
+        else if (f->kind == FSC_K_PAIR)
+            score += memchr(v, '/', vn) && !memchr(v, ' ', vn) ? 1 : -1;
+        else if (f->kind == FSC_K_STRING || convert(st, f->kind, v, vn, unit, unit_len, &val) == FSC_OK)
+            score += 1;
+        else if (vn && isdigit((unsigned char)v[0]))
+            score += 0; /* "13 This is": a number with junk after it, read after a repair */
+        else
+            score -= 1;
+        seen |= bit;
+        s = comma ? comma + 1 : end;
+    }
+    return score;
+}
+
+/* Items of a list capture: percentile entries "1.00th=[   31]" or buckets "2=0.01%". */
+static int list_score(nstate *st, const fsc_rule *r, const char *line)
+{
+    const char *s;
+    size_t n;
+    if (!fsc_rule_capture_num(st->md, line, r->cap_list, &s, &n))
+        return 0;
+    int score = 0;
+    const char *end = s + n;
+    if (r->action == FSC_ACT_PCTL_ROW) {
+        for (const char *p = s; p < end;) {
+            const char *th = memmem(p, (size_t)(end - p), "th=[", 4);
+            if (!th)
+                break;
+            const char *v = th + 4, *close = memchr(v, ']', (size_t)(end - v));
+            const char *q = th;
+            while (q > p && (isdigit((unsigned char)q[-1]) || q[-1] == '.'))
+                q--;
+            double x;
+            bool ok = close && q < th && fsc_parse_plain(v, (size_t)(close - v), &x) == FSC_OK;
+            for (const char *z = p; ok && z < q; z++) /* only ", " between entries */
+                ok = *z == ' ' || *z == ',';
+            score += ok ? 1 : -1;
+            if (!close)
+                break;
+            p = close + 1;
+        }
+        return score;
+    }
+    for (const char *p = s; p < end;) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *item_end = comma ? comma : end;
+        const char *eq = NULL;
+        for (const char *q = p; q < item_end; q++)
+            if (*q == '=')
+                eq = q;
+        double pct;
+        const char *k = p;
+        size_t kn = eq ? (size_t)(eq - p) : 0;
+        trim(&k, &kn);
+        bool ok = eq && kn && !memchr(k, ' ', kn) && fsc_parse_pct(eq + 1, (size_t)(item_end - eq - 1), &pct) == FSC_OK;
+        if (item_end > p)
+            score += ok ? 1 : -1;
+        p = comma ? comma + 1 : end;
+    }
+    return score;
+}
+
+/* How well s reads as one fio line (see kv_score); a line no rule matches is -1, and
+ * so is text after what its rule reads (but the date after a job line). */
+static int read_score(nstate *st, const char *s, size_t n, const fsc_rule **rule_out)
+{
+    const fsc_rule *r = fsc_grammar_match(st->g, s, n, st->md);
+    *rule_out = r;
+    if (!r)
+        return -1;
+    if (r->action == FSC_ACT_NOISE || r->action == FSC_ACT_COMMAND || r->action == FSC_ACT_FIO_MESSAGE)
+        return 0;
+    int score = 0;
+    for (size_t i = 0; i < r->n_fields; i++) {
+        const fsc_capfield *cf = &r->fields[i];
+        const char *v;
+        size_t vn;
+        fsc_num x;
+        if (cf->kind == FSC_K_STRING || !fsc_rule_capture_num(st->md, s, cf->num, &v, &vn))
+            continue;
+        score += convert(st, cf->kind, v, vn, NULL, 0, &x) == FSC_OK ? 1 : -1;
+    }
+    if (r->cap_kv >= 0)
+        score += kv_score(st, r, s);
+    if (r->cap_list >= 0)
+        score += list_score(st, r, s);
+    if (!r->n_fields && r->cap_kv < 0 && r->cap_list < 0)
+        score += 1;
+    size_t end = pcre2_get_ovector_pointer(st->md)[1], tn = n;
+    while (tn > end && isspace((unsigned char)s[tn - 1]))
+        tn--;
+    if (tn > end && r->action != FSC_ACT_JOB)
+        score -= 1;
+    return score;
+}
+
+/* Is the seam between a and b inside a token (a hard cut: "1497" + "447.17")? */
+static bool mid_token(char a, char b)
+{
+    return (isalnum((unsigned char)a) || a == '.') && (isalnum((unsigned char)b) || b == '.');
+}
+
+/* How many of the first k seams after line text s/n join the way the text suggests:
+ * inside a token without a space (a hard cut), else with one (a word wrap). */
+static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *cand, size_t k, unsigned mask)
+{
+    int good = 0;
+    char left = n ? s[n - 1] : ' ';
+    for (size_t b = 0; b < k; b++) {
+        const char *ps = fsc_text_line(st->t, cand[b]);
+        size_t pn = st->t->lines[cand[b]].len;
+        bool tight = mask & (1u << b);
+        good += pn && tight == mid_token(left, ps[0]);
+        left = pn ? ps[pn - 1] : left;
+    }
+    return good;
+}
+
+/* The lines after line i that may be the rest of it, wrapped by a mail client or a
+ * terminal at any width: non-blank, not read already, and unable to begin a fio line
+ * (or, when line i itself reads as nothing, matched by no rule). */
+static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed,
+                              bool *md_used)
+{
+    size_t m = 0;
+    *md_used = false;
+    for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
+        const char *ns = fsc_text_line(st->t, j);
+        size_t nn = st->t->lines[j].len;
+        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn))
+            break;
+        if (fsc_grammar_could_match(st->g, ns, nn)) {
+            if (line_read || m > 0)
+                break;
+            *md_used = true;
+            if (fsc_grammar_match(st->g, ns, nn, st->md))
+                break;
+        }
+        if (memchr(ns, '=', nn) || memchr(ns, ':', nn)) {
+            *md_used = true;
+            if (fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
+                break; /* a damaged line of its own ("io        : min=" for "iops") */
+        }
+        cand[m++] = j;
+    }
+    return m;
+}
+
+/* Line i (text s, n) and the lines that continue it, joined where that reads better:
+ * each seam with a space (a word wrap drops it) or without (a hard cut), the best
+ * join kept when it reads better than the lines on their own. Returns the rule of the
+ * text returned in *s, *n (md holds its match); *joined_to = the last line used. */
+static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc_rule *r, const char **s,
+                                    size_t *n, fsc_buf *joined, size_t *joined_to)
+{
+    size_t cand[MAX_WRAP];
+    bool md_used;
+    size_t m = wrap_candidates(st, i, last, r != NULL, cand, joined, &md_used);
+    if (!m) /* md still holds r's match unless the look at the next line took it */
+        return r && md_used ? fsc_grammar_match(st->g, *s, *n, st->md) : r;
+    fsc_buf tmp = {0};
+    if (!r) {
+        /* a join begins with this line's first word: only if some rule could match
+         * the whole (with or without spaces at the seams) is it worth trying */
+        bool could = false;
+        for (int tight = 0; tight < 2 && !could; tight++) {
+            fsc_buf_reset(&tmp);
+            fsc_buf_add(&tmp, *s, *n);
+            for (size_t b = 0; b < m; b++) {
+                if (!tight)
+                    fsc_buf_putc(&tmp, ' ');
+                fsc_buf_add(&tmp, fsc_text_line(st->t, cand[b]), st->t->lines[cand[b]].len);
+            }
+            could = !tmp.oom && fsc_grammar_could_match(st->g, tmp.data, tmp.len);
+        }
+        if (!could) {
             fsc_buf_free(&tmp);
+            return NULL;
+        }
+    }
+    const fsc_rule *dummy;
+    int base = read_score(st, *s, *n, &dummy) - (int)m; /* each continuation alone reads as nothing */
+    int best = base, tries = 0;
+    size_t best_k = 0;
+    unsigned best_mask = 0;
+    for (size_t k = 1; k <= m; k++) {
+        for (unsigned mask = 0; mask < (1u << k) && tries < MAX_JOIN_TRIES; mask++) {
+            /* bit b of mask: seam b joins without a space */
+            fsc_buf_reset(&tmp);
+            fsc_buf_add(&tmp, *s, *n);
+            bool redundant = false;
+            for (size_t b = 0; b < k && !redundant; b++) {
+                const char *ps = fsc_text_line(st->t, cand[b]);
+                size_t pn = st->t->lines[cand[b]].len;
+                bool tight = mask & (1u << b);
+                char left = tmp.len ? tmp.data[tmp.len - 1] : ' ';
+                if (!tight) {
+                    /* a space already on either side: the tight join is the same */
+                    if (left == ' ' || (pn && ps[0] == ' ')) {
+                        redundant = true;
+                        break;
+                    }
+                    fsc_buf_putc(&tmp, ' ');
+                }
+                fsc_buf_add(&tmp, ps, pn);
+            }
+            if (redundant || tmp.oom)
+                continue;
+            tries++;
+            const fsc_rule *jr;
+            int sc = read_score(st, tmp.data, tmp.len, &jr) - (int)(m - k);
+            bool better = sc > best;
+            if (sc == best && k == best_k) /* equal reads: the likelier seams win */
+                better = seams_plausible(st, *s, *n, cand, k, mask) > seams_plausible(st, *s, *n, cand, k, best_mask);
+            if (jr && jr->action != FSC_ACT_NOISE && better) {
+                best = sc;
+                best_k = k;
+                best_mask = mask;
+            }
+        }
+    }
+    if (best_k) {
+        fsc_buf_reset(joined);
+        fsc_buf_add(joined, *s, *n);
+        for (size_t b = 0; b < best_k; b++) {
+            if (!(best_mask & (1u << b)))
+                fsc_buf_putc(joined, ' ');
+            fsc_buf_add(joined, fsc_text_line(st->t, cand[b]), st->t->lines[cand[b]].len);
+        }
+        if (!joined->oom) {
+            *s = joined->data;
+            *n = joined->len;
+            *joined_to = cand[best_k - 1];
+        } else {
+            st->oom = true;
+        }
+    }
+    fsc_buf_free(&tmp);
+    return fsc_grammar_match(st->g, *s, *n, st->md);
+}
+
+/* Outside a run, only a line with a fio mark is worth joining to the lines after it. */
+static bool fio_marked(const char *s, size_t n)
+{
+    return find_lit(s, n, "(g=") || find_lit(s, n, "(groupid=") || find_lit(s, n, "Run status") ||
+           find_lit(s, n, "Disk stats") || find_lit(s, n, ": ios=") || find_lit(s, n, "IOPS=") ||
+           find_lit(s, n, "iops=");
+}
+
+/* ---- the fast path (fastline.c): lines read without a pattern ---- */
+
+static void fast_kv(const fsc_fastline *fl, void *base, uint64_t unit_ns, uint64_t bw_num, uint64_t bw_den)
+{
+    for (size_t i = 0; i < fl->n; i++) {
+        const fsc_kvfield *kv = fl->kvdef[fl->key[i]];
+        fsc_fdec d = fl->kv[i];
+        fsc_num v;
+        switch (kv->kind) {
+        case FSC_K_DURATION: v = fsc_fdec_num(d, fsc_fdec_mul(d) * unit_ns, 1); break;
+        case FSC_K_BWSTAT: v = fsc_fdec_num(d, bw_num, bw_den); break;
+        default: v = fsc_fdec_num(d, 1, 1); break; /* int, plain, pct, a bare time */
+        }
+        *fsc_field_ptr(base, fl->kvfield[fl->key[i]]) = v;
+    }
+}
+
+/* apply_list for a lexed list: keys are ">=64", "250" (no spaces, short). */
+static void fast_list(nstate *st, const fsc_fastline *fl, const char *line, fsc_kvlist *l)
+{
+    for (size_t i = 0; i < fl->n; i++) {
+        char key[16];
+        memcpy(key, line + fl->item_key[i].off, fl->item_key[i].len);
+        key[fl->item_key[i].len] = '\0';
+        if (!fsc_kvlist_set(l, key, fsc_fdec_num(fl->val[i], 1, 1).v))
+            st->oom = true;
+    }
+}
+
+/* issued_values for the lexed groups (total, short, dropped). */
+static void fast_issued(nstate *st, const fsc_fastline *fl)
+{
+    static const size_t offs[3] = {offsetof(fsc_dir, total_ios), offsetof(fsc_dir, short_ios),
+                                   offsetof(fsc_dir, drop_ios)};
+    fsc_job *j = cur_job(st);
+    for (int g = 0; g < 3; g++) {
+        int order[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_SYNC};
+        if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present)
+            order[0] = FSC_DIR_MIXED;
+        for (size_t k = 0; k < fl->n_issued[g]; k++) {
+            fsc_dir *d = &j->dir[order[k]];
+            if (order[k] != FSC_DIR_SYNC || offs[g] == offsetof(fsc_dir, total_ios)) {
+                *(fsc_num *)((char *)d + offs[g]) = fsc_fdec_num(fl->issued[g][k], 1, 1);
+                if (order[k] != FSC_DIR_SYNC)
+                    d->present = true;
+            }
+        }
+    }
+}
+
+static char *span_dup(nstate *st, const char *line, fsc_fspan sp)
+{
+    char *d = fsc_strndup(line + sp.off, sp.len);
+    if (!d)
+        st->oom = true;
+    return d;
+}
+
+/* apply_fields for the captures of a lexed span rule. */
+static void fast_fields(nstate *st, const fsc_fastline *fl, const char *line, void *base, size_t idx)
+{
+    for (size_t i = 0; i < fl->n_caps; i++) {
+        const fsc_fastcap *c = &fl->caps[i];
+        fsc_fspan sp = fl->cap[c->slot];
+        if (!sp.len)
+            continue; /* that group did not take part */
+        fsc_num v;
+        if (convert(st, c->kind, line + sp.off, sp.len, NULL, 0, &v) != FSC_OK) {
+            st->run->lines.malformed++;
+            warn(st, idx, "cannot read the value '%.*s'", (int)sp.len, line + sp.off);
+            continue;
+        }
+        *fsc_field_ptr(base, c->field) = v;
+    }
+}
+
+/* The direction of "read" / "write" / "trim" / "mixed" (and their summaries). */
+static const int fast_dirs[4] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+
+/* The act_* functions of apply() for a lexed line, step for step. */
+static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
+{
+    const char *line = fsc_text_line(st->t, idx);
+    switch (fl->rule->action) {
+    case FSC_ACT_BANNER:
+        banner_version(st, line + fl->cap[0].off, fl->cap[0].len, false);
+        break;
+    case FSC_ACT_STARTING: {
+        double v = fsc_fdec_num(fl->num[0], 1, 1).v;
+        st->starting = v < 1e15 ? (uint64_t)v : 0;
+        st->starting_line = st->t->lines[idx].orig;
+        break;
+    }
+    case FSC_ACT_JOBDEF: {
+        jobdef *d = jobdef_new(st, span_dup(st, line, fl->cap[0]));
+        if (d) {
+            d->rw = span_dup(st, line, fl->cap[1]);
+            d->bs = span_dup(st, line, fl->cap[2]);
+            d->ioengine = span_dup(st, line, fl->cap[3]);
+            d->iodepth = span_dup(st, line, fl->cap[4]);
+            d->bsdesc = bsdesc_dup(st, line);
+        }
+        break;
+    }
+    case FSC_ACT_JOB: {
+        fsc_job *j = job_open(st, idx);
+        if (!j)
+            break;
+        j->jobname = span_dup(st, line, fl->cap[0]);
+        if (st->run->source.host)
+            j->hostname = fsc_strdup(st->run->source.host);
+        j->groupid = fsc_fdec_num(fl->num[0], 1, 1);
+        j->jobs = fsc_fdec_num(fl->num[1], 1, 1);
+        j->error = fsc_fdec_num(fl->num[2], 1, 1);
+        j->pid = fsc_fdec_num(fl->num[3], 1, 1);
+        job_close(st, j);
+        break;
+    }
+    case FSC_ACT_DIR: {
+        fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
+        if (dp) {
+            fast_fields(st, fl, line, dp, idx);
+            dir_close(dp);
+        }
+        break;
+    }
+    case FSC_ACT_PCTL_TITLE:
+        if (fl->sync)
+            st->dir = FSC_DIR_SYNC;
+        if (!cur_dir(st, idx))
+            break;
+        st->pctl_dir = st->dir;
+        st->pctl_kind = fl->which;
+        st->pctl_unit_ns = fl->unit_ns;
+        break;
+    case FSC_ACT_GROUP: {
+        fsc_group *g = group_open(st);
+        if (g)
+            g->groupid = fsc_fdec_num(fl->num[0], 1, 1);
+        break;
+    }
+    case FSC_ACT_GROUP_DIR: {
+        fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
+        if (gd)
+            fast_fields(st, fl, line, gd, idx);
+        break;
+    }
+    case FSC_ACT_DISK: {
+        fsc_disk *d = disk_open(st);
+        if (!d)
+            break;
+        d->name = span_dup(st, line, fl->cap[0]);
+        for (size_t i = 0; i < fl->n; i++) {
+            *fsc_field_ptr(d, fl->dkv[i]->field) = fsc_fdec_num(fl->da[i], 1, 1);
+            if (fl->dkv[i]->field2)
+                *fsc_field_ptr(d, fl->dkv[i]->field2) = fsc_fdec_num(fl->db[i], 1, 1);
+        }
+        disk_members(st);
+        break;
+    }
+    case FSC_ACT_PCTL_ROW: {
+        if (st->pctl_kind == PCTL_IGNORED)
+            break;
+        fsc_job *j = st->pctl_kind >= 0 ? cur_job(st) : NULL;
+        if (!j) { /* as act_pctl_row: the block's title is missing or lost */
+            if (!st->dropped)
+                lost_line(st, idx, "percentile rows without their title line");
+            st->dropped = true;
             break;
         }
-        r = jr;
-        fsc_buf_free(joined);
-        *joined = tmp;
-        cur = joined->data;
-        cn = joined->len;
-        have_join = true;
-        *joined_to = j;
+        fsc_lat *lat = &j->dir[st->pctl_dir].lat[st->pctl_kind];
+        for (size_t i = 0; i < fl->n; i++)
+            if (!fsc_lat_add_pctl(lat, fsc_fdec_num(fl->pct[i], 1, 1).v,
+                                  fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
+                st->oom = true;
+        break;
     }
-    /* leave md holding the match of the text we return */
-    if (have_join) {
-        *s = joined->data;
-        *n = joined->len;
+    case FSC_ACT_LAT: {
+        if (fl->sync)
+            st->dir = FSC_DIR_SYNC;
+        fsc_dir *d = cur_dir(st, idx);
+        if (d)
+            fast_kv(fl, &d->lat[fl->which], fl->unit_ns, 1, 1);
+        break;
     }
-    if (md_is_r)
-        return r;
-    return r ? fsc_grammar_match(g, *s, *n, md) : NULL;
+    case FSC_ACT_BW_STATS:
+    case FSC_ACT_IOPS_STATS: {
+        fsc_dir *d = cur_dir(st, idx);
+        st->pctl_kind = -1;
+        uint64_t num = 1, den = 1;
+        if (fl->rule->action == FSC_ACT_BW_STATS)
+            bwstat_factor(line + fl->unit.off, fl->unit.len, &num, &den);
+        if (d)
+            fast_kv(fl, d, 1, num, den);
+        break;
+    }
+    case FSC_ACT_BUCKETS:
+    case FSC_ACT_DEPTHS: {
+        fsc_job *j = need_job(st, idx);
+        if (!j)
+            break;
+        st->pctl_kind = -1;
+        fsc_kvlist *l;
+        if (fl->rule->action == FSC_ACT_BUCKETS)
+            l = &j->latency[fl->unit_ns == 1 ? FSC_BUCKET_NS : fl->unit_ns == 1000 ? FSC_BUCKET_US : FSC_BUCKET_MS];
+        else
+            l = fl->which == 0 ? &j->iodepth_level : fl->which == 1 ? &j->iodepth_submit : &j->iodepth_complete;
+        fast_list(st, fl, line, l);
+        break;
+    }
+    case FSC_ACT_CPU:
+    case FSC_ACT_JOB_KV: {
+        fsc_job *j = need_job(st, idx);
+        st->pctl_kind = -1;
+        if (j)
+            fast_kv(fl, j, 1, 1, 1);
+        break;
+    }
+    case FSC_ACT_ISSUED:
+        if (need_job(st, idx))
+            fast_issued(st, fl);
+        break;
+    default:
+        break;
+    }
+}
+
+/* A control byte in the line? The lexers know ' ' as the only space; the patterns'
+ * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
+static bool has_control(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20)
+            return true;
+    return false;
+}
+
+/* Lex line i with the fast path, reusing the look-ahead of the line before. */
+static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, fsc_fastline **out)
+{
+    if (st->la_idx == i + 1) { /* lexed ahead (la_idx holds index + 1) */
+        fsc_fastline *t = st->fl;
+        st->fl = st->la;
+        st->la = t;
+        st->la_idx = 0;
+        *out = st->fl;
+        return st->fl->rule;
+    }
+    *out = st->fl;
+    return fsc_fast_line(st->fp, s, n, st->fl);
+}
+
+/* Can the line after i be joined to it (join_wrapped)? Only when it is not a line of
+ * its own: not lexed (a lexed line surely is one), not blank, and no rule's lead or
+ * needle fits it (the test join_wrapped makes of its candidates). The next line's
+ * lexing is kept for the next round. */
+static bool may_join(nstate *st, size_t i, size_t last)
+{
+    const fsc_text *t = st->t;
+    size_t j = i + 1;
+    if (j > last || j >= t->n_lines || (t->lines[j].flags & FSC_LINE_CONSUMED))
+        return false;
+    const char *ns = fsc_text_line(t, j);
+    size_t nn = t->lines[j].len;
+    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : fsc_fast_line(st->fp, ns, nn, st->la);
+    st->la->rule = nr;
+    st->la_idx = j + 1;
+    if (nr && !st->la->direct)
+        return false;
+    return !blank(ns, nn) && !fsc_grammar_could_match(st->g, ns, nn);
+}
+
+/* The fast path's verdict on line i: the rule it matches, with *fast set when its
+ * values were read by the lexer (the caller applies them with apply_fast), or with
+ * st->md holding the captures of the one rule that can match it (direct). NULL: the
+ * grammar decides, joins and repairs as usual. */
+static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char *s, size_t n, bool *fast)
+{
+    fsc_fastline *fl;
+    if (!st->t->plain && has_control(s, n))
+        return NULL;
+    const fsc_rule *r = fast_lex(st, i, s, n, &fl);
+    if (!r)
+        return NULL;
+    if (fl->direct)
+        return fsc_rule_match(r, s, n, st->md) ? r : NULL;
+    /* a lexed line that a wrap could continue: the grammar path joins (it never
+     * joins noise) */
+    if (r->action != FSC_ACT_NOISE && may_join(st, i, last))
+        return NULL;
+    *fast = true;
+    return r;
 }
 
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
-                            fsc_emit_fn emit, void *ctx)
+                            fsc_emit_fn emit, void *ctx, fsc_buf *notes)
+{
+    return fsc_normal_parse_fast(g, NULL, t, first, last, emit, ctx, notes);
+}
+
+fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
+                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx, fsc_buf *notes)
 {
     nstate st;
     memset(&st, 0, sizeof st);
+    st.fp = fp;
+    st.fl = &st.fl_buf[0];
+    st.la = &st.fl_buf[1];
     st.g = g;
     st.t = t;
     st.emit = emit;
     st.ctx = ctx;
+    st.notes = notes;
     st.md = fsc_grammar_match_data(g);
     if (!st.md)
         return FSC_E_NOMEM;
@@ -1110,9 +2197,12 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank(s, n))
+        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank_fast(s, n))
             continue;
-        const fsc_rule *r = fsc_grammar_match(g, s, n, st.md);
+        bool fast = false;
+        const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;
+        if (!r)
+            r = fsc_grammar_match(g, s, n, st.md);
         bool repaired = false;
         if (!r && (st.run || memchr(s, '=', n)) && (memchr(s, '=', n) || memchr(s, ':', n))) {
             r = fsc_grammar_match_fuzzy(g, s, n, st.md, &fixed);
@@ -1123,30 +2213,37 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
             }
         }
         size_t joined_to = i;
-        if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || (!r && st.run))
-            r = join_wrapped(g, t, i, last, r, &s, &n, &joined, st.md, &joined_to, !repaired);
+        if (fast)
+            ; /* fast_match saw that the next line does not continue this one */
+        else if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
+                 (!r && (st.run || fio_marked(s, n))))
+            r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
             if (st.run && st.has_results)
-                close_run(&st);
+                close_run(&st, false);
             continue;
         }
         if (!r) {
             if (st.run) {
                 st.unknown_since_last++;
-                if (st.n_pending_unknown < MAX_LINE_WARNINGS)
-                    st.pending_unknown[st.n_pending_unknown++] = i;
+                size_t *slot = FSC_PUSH(st.pending_unknown, st.n_pending_unknown, st.cap_pending_unknown);
+                if (slot)
+                    *slot = i;
+                else
+                    st.oom = true;
+                unread_line(&st, i);
                 if (st.unknown_since_last >= PROSE_GAP && st.has_results) {
                     st.n_pending_unknown = 0;
-                    close_run(&st);
+                    close_run(&st, false);
                 }
             }
             continue;
         }
         if (st.run && st.unknown_since_last >= PROSE_GAP)
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
-        if (starts_new_run(&st, r, s))
-            close_run(&st);
+        if (starts_new_run(&st, r, s, fast ? st.fl : NULL))
+            close_run(&st, true);
         if (!st.run && r->action == FSC_ACT_NOISE)
             continue; /* noise alone does not start a run */
         if (!st.run && r->action == FSC_ACT_FIO_MESSAGE)
@@ -1163,7 +2260,7 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
             st.run->lines.repaired++;
             warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
         }
-        apply(&st, r, s, i);
+        apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
         if (joined_to > i) {
             st.run->lines.repaired++;
             st.run->lines.recognized += (uint32_t)(joined_to - i);
@@ -1173,11 +2270,23 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
         /* pasted client/server output and others may interleave; nothing else to do */
     }
     if (!st.stopped && !st.oom)
-        close_run(&st);
+        close_run(&st, false);
     else if (st.run) {
         fsc_run_free(st.run);
         st.run = NULL;
     }
+    /* what came after the last run is told by it; with no run, by the notes */
+    if (st.held)
+        give_carried(&st, st.held);
+    for (size_t k = 0; k < st.n_carry; k++) {
+        if (notes)
+            fsc_buf_printf(notes, "%sline %u: %s", notes->len ? "\n" : "", st.carry[k].line, st.carry[k].msg);
+        free(st.carry[k].msg);
+    }
+    st.n_carry = 0;
+    hold_run(&st, NULL, 0, 0);
+    free(st.carry);
+    free(st.pending_unknown);
     defs_clear(&st);
     free(st.defs);
     fsc_buf_free(&fixed);

@@ -40,6 +40,7 @@ void fsc_text_free(fsc_text *t)
 {
     fsc_outline_free(t->outline);
     fsc_buf_free(&t->store);
+    fsc_buf_free(&t->tags);
     free(t->lines);
     memset(t, 0, sizeof *t);
 }
@@ -53,6 +54,7 @@ static bool add_line(fsc_text *t, const char *s, size_t n, uint32_t orig, uint16
     l->len = (uint32_t)n;
     l->orig = orig;
     l->flags = flags;
+    l->tag = 0;
     fsc_buf_add(&t->store, s, n);
     fsc_buf_putc(&t->store, '\n');
     return !t->store.oom;
@@ -122,6 +124,10 @@ typedef struct doc_kind {
     bool json;   /* a JSON document: its strings are data, never markup or entities */
     bool html;   /* tags like <br> are markup, not text */
     bool qp_all; /* quoted-printable without a MIME header saying so */
+    /* inline markup the text may hold: emphasis or code marks, closing HTML tags,
+     * underscores opening a word; clean fio output has none, and then no line is
+     * looked at for it */
+    bool marks, tags, underscores;
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -136,7 +142,7 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false};
+    doc_kind d = {false, false, false, false, false, false};
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -147,6 +153,10 @@ static doc_kind detect_doc(const char *data, size_t len)
     for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
         d.html = find_lit(data, len, html_marks[i]) != NULL;
     d.qp_all = !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
+    d.marks = memchr(data, '*', len) || memchr(data, '`', len);
+    d.tags = !d.html && find_lit(data, len, "</");
+    for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
+        d.underscores = u == data || u[-1] == ' ' || u[-1] == '\n' || u[-1] == '(';
     return d;
 }
 
@@ -157,8 +167,12 @@ static doc_kind detect_doc(const char *data, size_t len)
 typedef struct cleaner cleaner;
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags);
 
-/* Append s decoded from quoted-printable to b. Returns true for a soft line break. */
-static bool qp_decode_append(fsc_buf *b, const char *s, size_t n)
+static void put_utf8(fsc_buf *b, uint32_t cp);
+
+/* Append s decoded from quoted-printable to b. Returns true for a soft line break.
+ * latin1: the part's charset is ISO-8859-1 (or windows-1252): an encoded byte above
+ * 0x7F is that character ("=A0" a no-break space), written as UTF-8. */
+static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
 {
     for (size_t k = 0; k < n; k++) {
         if (s[k] != '=') {
@@ -170,7 +184,11 @@ static bool qp_decode_append(fsc_buf *b, const char *s, size_t n)
         int hi = k + 1 < n ? hexval((unsigned char)s[k + 1]) : -1;
         int lo = k + 2 < n ? hexval((unsigned char)s[k + 2]) : -1;
         if (hi >= 0 && lo >= 0) {
-            fsc_buf_putc(b, (char)(hi * 16 + lo));
+            int c = hi * 16 + lo;
+            if (latin1 && c >= 0x80)
+                put_utf8(b, (uint32_t)c);
+            else
+                fsc_buf_putc(b, (char)c);
             k += 2;
         } else {
             fsc_buf_putc(b, '=');
@@ -218,6 +236,7 @@ static bool emit_cr_segments(cleaner *t, const char *s, size_t n, uint32_t orig,
 /* MIME state: which part of a mail is quoted-printable or format=flowed. */
 typedef struct mime_state {
     bool qp;
+    bool latin1; /* charset=iso-8859-1 / latin1 / windows-1252 */
     bool flowed_hdr, flowed, delsp; /* flowed applies from the blank line after the header */
     char boundary[128];
 } mime_state;
@@ -229,6 +248,8 @@ static void mime_track(mime_state *m, const char *s, size_t n)
         return;
     }
     if (starts_with_ci(s, n, "Content-Type:")) {
+        m->latin1 = find_lit(s, n, "iso-8859-1") || find_lit(s, n, "ISO-8859-1") || find_lit(s, n, "latin1") ||
+                    find_lit(s, n, "windows-1252");
         m->flowed_hdr = find_lit(s, n, "format=flowed") || find_lit(s, n, "format=\"flowed\"");
         m->delsp = find_lit(s, n, "delsp=yes") || find_lit(s, n, "DelSp=Yes");
     }
@@ -252,7 +273,7 @@ static void mime_track(mime_state *m, const char *s, size_t n)
         return;
     }
     if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary))
-        m->qp = m->flowed = m->flowed_hdr = false; /* a new MIME part: its own header decides */
+        m->qp = m->flowed = m->flowed_hdr = m->latin1 = false; /* a new MIME part: its own header decides */
 }
 
 /* Quote depth of a mail line ("> > x" and ">> x" are 2) and the length of the
@@ -260,7 +281,7 @@ static void mime_track(mime_state *m, const char *s, size_t n)
 static size_t quote_depth(const char *s, size_t n, size_t *prefix)
 {
     size_t depth = 0, i = 0;
-    while (i < n && s[i] == '>') {
+    while (i < n && s[i] == '>' && !(i + 1 < n && s[i + 1] == '=')) {
         depth++;
         i++;
         if (i + 1 < n && s[i] == ' ' && s[i + 1] == '>')
@@ -293,7 +314,7 @@ static size_t line_len(const char *data, size_t len, size_t i)
 static fsc_status split_physical(const char *data, size_t len, doc_kind d, cleaner *out)
 {
     fsc_buf lg = {0};
-    mime_state mime = {d.qp_all, false, false, false, ""};
+    mime_state mime = {d.qp_all, false, false, false, false, ""};
     uint32_t lineno = 0, first_no = 0;
     uint16_t flags = 0;
     bool joining = false, flowing = false, ok = true;
@@ -330,7 +351,7 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, clean
         }
         bool qp = mime.qp;
         if (qp) {
-            joining = qp_decode_append(&lg, s, n);
+            joining = qp_decode_append(&lg, s, n, mime.latin1);
         } else {
             fsc_buf_add(&lg, s, n);
             joining = false;
@@ -583,7 +604,8 @@ typedef struct line_sink {
 static size_t quote_len(const char *s, size_t n)
 {
     size_t i = 0;
-    while (i < n && s[i] == '>') {
+    /* ">=64=0.0%" at the start of a wrapped line is fio's, not a quote level */
+    while (i < n && s[i] == '>' && !(i + 1 < n && s[i + 1] == '=')) {
         i++;
         if (i < n && s[i] == ' ')
             i++;
@@ -991,10 +1013,115 @@ static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint
     }
 }
 
+/* ---- inline markup (Markdown, reST, AsciiDoc, HTML tags in a text document) ---- */
+
+static bool word_byte(char c)
+{
+    return isalnum((unsigned char)c) || (unsigned char)c >= 0x80;
+}
+
+/* Is the emphasis mark of length k at s[i] an opening (true) or closing delimiter
+ * in the CommonMark sense: a word right after it and none right before, or the
+ * other way round? "in_queue" and "a*b" hold no delimiter. */
+static int delimiter_at(const char *s, size_t n, size_t i, size_t k)
+{
+    bool before = i > 0 && s[i - 1] != ' ', after = i + k < n && s[i + k] != ' ';
+    bool word_before = i > 0 && word_byte(s[i - 1]), word_after = i + k < n && word_byte(s[i + k]);
+    if (after && !word_before)
+        return 1; /* opens */
+    if (before && !word_after)
+        return 2; /* closes */
+    return 0;
+}
+
+/* Mark the emphasis delimiters of one kind (c, k bytes) in drop[] when they pair up:
+ * an opening one, then a closing one. */
+static void pair_delimiters(const char *s, size_t n, char c, size_t k, bool *drop)
+{
+    size_t open = SIZE_MAX;
+    for (size_t i = 0; i + k <= n; i++) {
+        bool run = true;
+        for (size_t j = 0; j < k && run; j++)
+            run = s[i + j] == c && !drop[i + j];
+        if (!run || (i + k < n && s[i + k] == c) || (i > 0 && s[i - 1] == c))
+            continue;
+        int d = delimiter_at(s, n, i, k);
+        if (d == 1 && open == SIZE_MAX) {
+            open = i;
+        } else if (d == 2 && open != SIZE_MAX) {
+            for (size_t j = 0; j < k; j++)
+                drop[open + j] = drop[i + j] = true;
+            open = SIZE_MAX;
+        }
+        i += k - 1;
+    }
+}
+
+/* A line of fio output under its markup? */
+static bool fio_like(const char *s, size_t n)
+{
+    size_t i = skip_spaces(s, n, 0);
+    return fsc_fio_keyword_at(s, n) >= 0 || find_lit(s, n, ": (groupid=") || find_lit(s, n, ": (g=") ||
+           find_lit(s, n, ": ios=") || (starts_with(s + i, n - i, "fio-") && i + 4 < n && isdigit((unsigned char)s[i + 4])) ||
+           starts_with(s + i, n - i, "Starting ");
+}
+
+/* Markdown/reST/AsciiDoc emphasis and code marks (`**IOPS=111k**`, `` `read: ...` ``,
+ * `_x_`) and HTML inline tags (`<b>`, `<code>`) around the tokens of a fio line, into
+ * out. False (out undefined) when the line holds none or is not fio output without
+ * them: a bold heading stays a heading. */
+static bool strip_markup(const char *s, size_t n, fsc_buf *out, bool *drop_buf, size_t drop_cap)
+{
+    if (n > drop_cap)
+        return false;
+    bool *drop = drop_buf;
+    memset(drop, 0, n);
+    pair_delimiters(s, n, '*', 2, drop);
+    pair_delimiters(s, n, '_', 2, drop);
+    pair_delimiters(s, n, '*', 1, drop);
+    pair_delimiters(s, n, '_', 1, drop);
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        bool block;
+        size_t tl = s[i] == '<' ? html_tag(s + i, n - i, &block) : 0;
+        if (tl) {
+            for (size_t j = 0; j < tl; j++)
+                drop[i + j] = true;
+            i += tl - 1;
+        } else if (s[i] == '`') {
+            drop[i] = true;
+        }
+    }
+    fsc_buf_reset(out);
+    for (size_t i = 0; i < n; i++) {
+        if (drop[i])
+            any = true;
+        else
+            fsc_buf_putc(out, s[i]);
+    }
+    return any && !out->oom && fio_like(buf_str(out), out->len);
+}
+
+/* Bytes that may begin markup, of the kinds the document holds at all: a quick test
+ * before strip_markup. */
+static bool may_have_markup(doc_kind d, const char *s, size_t n)
+{
+    if (d.marks && (memchr(s, '*', n) || memchr(s, '`', n)))
+        return true;
+    if (d.tags && memchr(s, '<', n))
+        return true;
+    for (const char *u = d.underscores ? memchr(s, '_', n) : NULL; u; u = memchr(u + 1, '_', n - (size_t)(u + 1 - s)))
+        if (u == s || u[-1] == ' ' || u + 1 == s + n || u[1] == ' ')
+            return true; /* "_x_" or "__x__" at a word's edge */
+    return false;
+}
+
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec;
+    fsc_buf sp, piece, dec, mk;
+    bool *drop;
+    size_t drop_cap;
 };
 
 /* Does clean_spaces leave s as it is (ASCII without tabs)? */
@@ -1036,6 +1163,20 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
         return c->k.ok;
     }
+    if (!c->d.json && may_have_markup(c->d, s, n)) {
+        if (n > c->drop_cap) {
+            bool *d = realloc(c->drop, n);
+            if (!d)
+                return false;
+            c->drop = d;
+            c->drop_cap = n;
+        }
+        if (strip_markup(s, n, &c->mk, c->drop, c->drop_cap)) {
+            s = buf_str(&c->mk);
+            n = c->mk.len;
+            flags |= FSC_LINE_MARKUP;
+        }
+    }
     if (!c->d.json && memchr(s, '&', n)) {
         fsc_buf_reset(&c->dec);
         if (decode_entities(s, n, &c->dec)) {
@@ -1050,9 +1191,11 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 /* Steps 1 and 2: physical lines of data, cleaned, into out. */
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, fsc_text *out)
 {
-    cleaner c = {{out, {0}, {0}, true}, d, {0}, {0}, {0}};
+    cleaner c = {{out, {0}, {0}, true}, d, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, &c);
-    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom;
+    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom;
+    fsc_buf_free(&c.mk);
+    free(c.drop);
     fsc_buf_free(&c.k.tmp);
     fsc_buf_free(&c.k.piece);
     fsc_buf_free(&c.sp);
@@ -1137,15 +1280,28 @@ static bool strip_gutters(fsc_text *t)
     return any;
 }
 
-/* Copy the lines into out so that they are stored back to back, each with '\n'. */
-static fsc_status compact(const fsc_text *in, fsc_text *out)
+/* Copy the lines into out so that they are stored back to back, each with '\n'. A
+ * line whose prefix was removed goes through the line sink again: under the prefix
+ * there may be a mail quote, a glued progress line or a flattened paste. */
+static fsc_status compact(fsc_text *in, fsc_text *out)
 {
-    for (size_t i = 0; i < in->n_lines; i++) {
+    line_sink k = {out, {0}, {0}, true};
+    for (size_t i = 0; i < in->n_lines && k.ok; i++) {
         const fsc_line *l = &in->lines[i];
-        if (!add_line(out, fsc_text_line(in, i), l->len, l->orig, l->flags))
-            return FSC_E_NOMEM;
+        size_t before = out->n_lines;
+        if (l->flags & FSC_LINE_PREFIX)
+            sink_line(&k, fsc_text_line(in, i), l->len, l->orig, l->flags);
+        else
+            k.ok = add_line(out, fsc_text_line(in, i), l->len, l->orig, l->flags);
+        for (size_t j = before; k.ok && j < out->n_lines; j++)
+            out->lines[j].tag = l->tag;
     }
-    return FSC_OK;
+    bool ok = k.ok && !k.tmp.oom && !k.piece.oom;
+    fsc_buf_free(&k.tmp);
+    fsc_buf_free(&k.piece);
+    out->tags = in->tags; /* the tags keep their offsets */
+    memset(&in->tags, 0, sizeof in->tags);
+    return ok ? FSC_OK : FSC_E_NOMEM;
 }
 
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
@@ -1156,8 +1312,13 @@ fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
     fsc_status st = clean_lines(data, len, d, &clean);
     if (st == FSC_OK) {
         flag_fences(&clean);
-        if (strip_gutters(&clean)) {
+        bool gutters = strip_gutters(&clean), prefixes = false;
+        if (!fsc_prefix_strip(&clean, &prefixes))
+            st = FSC_E_NOMEM;
+        if (st == FSC_OK && (gutters || prefixes)) {
             st = compact(&clean, out);
+            if (prefixes)
+                flag_fences(out); /* "# ```" fences show only now */
         } else { /* the lines are still back to back: take them as they are */
             *out = clean;
             memset(&clean, 0, sizeof clean);

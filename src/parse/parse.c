@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* fsc_parse_doc: the pipeline normalize → find JSON / terse / normal runs → label. */
+#define _GNU_SOURCE
 #include "fioscope/parse.h"
 
+#include "fastline.h"
 #include "parse_int.h"
 
 #include <stdio.h>
@@ -11,6 +13,7 @@
 struct fsc_parser {
     fsc_parse_opts opts;
     fsc_grammar_set *grammars;
+    fsc_fastpath *fast; /* NULL: grammar only (FIOSCOPE_NO_FASTPATH, grammar override) */
 };
 
 fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
@@ -27,6 +30,7 @@ fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err)
         free(p);
         return NULL;
     }
+    p->fast = fsc_fastpath_new(p->grammars);
     return p;
 }
 
@@ -34,6 +38,7 @@ void fsc_parser_free(fsc_parser *p)
 {
     if (!p)
         return;
+    fsc_fastpath_free(p->fast);
     fsc_grammars_free(p->grammars);
     free(p);
 }
@@ -47,9 +52,28 @@ typedef struct doc_state {
     size_t n_runs;
     bool stopped;
     fsc_run *held; /* the last run, held back in case the next is its other format */
+    fsc_buf notes; /* "line N: ..." sentences about what is no run (see fsc_parse_doc_why) */
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
+
+char *fsc_run_id(const char *path, const char *member, size_t k)
+{
+    char idbuf[32];
+    fsc_buf id = {0};
+    fsc_buf_puts(&id, path);
+    if (member) {
+        fsc_buf_putc(&id, ':');
+        fsc_buf_puts(&id, member);
+    }
+    snprintf(idbuf, sizeof idbuf, "#%zu", k);
+    fsc_buf_puts(&id, idbuf);
+    if (id.oom) {
+        fsc_buf_free(&id);
+        return NULL;
+    }
+    return id.data;
+}
 
 /* Pass the held run on. */
 static bool flush_held(doc_state *st)
@@ -67,7 +91,6 @@ static bool flush_held(doc_state *st)
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
 {
     const fsc_text *t = st->text;
-    char idbuf[64];
     st->n_runs++;
     fsc_run_finish(run);
     run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
@@ -75,16 +98,22 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     run->source.member = fsc_strdup(st->doc->member);
     run->source.first_line = t->lines[first_idx].orig;
     run->source.last_line = t->lines[last_idx].orig;
-    fsc_buf id = {0};
-    fsc_buf_puts(&id, run->source.path);
-    if (run->source.member) {
-        fsc_buf_putc(&id, ':');
-        fsc_buf_puts(&id, run->source.member);
+    run->id = run->source.path ? fsc_run_id(run->source.path, run->source.member, st->doc->first_run + st->n_runs)
+                               : NULL;
+    /* what was found but cannot be read (a JSON document beyond repair) is told by the
+     * first run of the document, with its line number */
+    for (const char *p = st->notes.data; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
+        const char *msg = memchr(p, ':', n);
+        msg = msg && line ? msg + 2 : p;
+        if (!fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
+            st->notes.oom = true;
+        p = nl ? nl + 1 : p + n;
     }
-    snprintf(idbuf, sizeof idbuf, "#%zu", st->doc->first_run + st->n_runs);
-    fsc_buf_puts(&id, idbuf);
-    run->id = id.data;
-    if (fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
+    fsc_buf_reset(&st->notes);
+    if (st->notes.oom || fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
         fsc_run_free(run);
         st->stopped = true;
         return false;
@@ -103,20 +132,13 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     return true;
 }
 
-/* A JSON document starting at line i: returns the index of its last line, or i-1
- * if the braces never balance. */
-static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
+/* (The parser finds its documents with json_find.c, all in one pass; this is the
+ * public test of one value's extent.) */
+size_t fsc_json_balanced(const char *s, size_t n)
 {
-    const char *start = fsc_text_line(t, i);
-    const char *end = t->store.data + t->store.len;
     int depth = 0;
     bool in_str = false, esc = false;
-    const char *p = start;
-    /* skip to the '{' */
-    while (p < end && *p != '{')
-        p++;
-    start = p;
-    for (; p < end; p++) {
+    for (const char *p = s, *end = s + n; p < end; p++) {
         char c = *p;
         if (in_str) {
             if (esc)
@@ -131,26 +153,10 @@ static size_t json_extent(const fsc_text *t, size_t i, size_t *len_out)
             in_str = true;
         else if (c == '{' || c == '[')
             depth++;
-        else if (c == '}' || c == ']') {
-            if (--depth == 0) {
-                *len_out = (size_t)(p + 1 - start);
-                size_t off = (size_t)(p - t->store.data);
-                size_t j = i;
-                while (j + 1 < t->n_lines && t->lines[j + 1].off <= off)
-                    j++;
-                return j;
-            }
-        }
+        else if ((c == '}' || c == ']') && --depth == 0)
+            return (size_t)(p + 1 - s);
     }
-    return i - 1;
-}
-
-static bool line_is_json_start(const char *s, size_t n)
-{
-    size_t k = 0;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
-        k++;
-    return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"');
+    return 0;
 }
 
 /* Structured runs (JSON, terse) found in the first pass; they are delivered in line
@@ -216,33 +222,121 @@ static void mark_consumed(fsc_text *t, size_t first, size_t last)
 /* First pass: fio JSON documents and terse records. Their lines are marked so the
  * normal-text pass skips them while keeping the text around them as one stream (a
  * normal,json run prints its banner before the JSON and its report after it). */
-static bool find_structured(fsc_text *text, pending_list *pl)
+/* Does the document starting at line i name itself fio's ("fio version", "jobs")? */
+static bool looks_like_fio_json(const fsc_text *t, size_t i)
 {
+    for (size_t k = i; k < t->n_lines && k < i + 12; k++) {
+        const char *s = fsc_text_line(t, k);
+        size_t n = t->lines[k].len;
+        if (memmem(s, n, "\"fio version\"", 13) || memmem(s, n, "\"jobs\"", 6) || memmem(s, n, "\"client_stats\"", 14))
+            return true;
+    }
+    return false;
+}
+
+/* A fio JSON document at line i that is cut off or elided: *run (NULL when nothing
+ * can be read, with a note why) and its last line. false: out of memory. */
+static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last, fsc_buf *notes)
+{
+    fsc_buf fixed = {0}, gaps = {0}, err = {0};
+    *run = NULL;
+    fsc_status st = fsc_json_repair(t, i, last, &fixed, &gaps);
+    if (st == FSC_E_NOMEM) {
+        fsc_buf_free(&fixed);
+        fsc_buf_free(&gaps);
+        return false;
+    }
+    if (st == FSC_OK && fixed.len)
+        *run = fsc_json_read(fixed.data, fixed.len, &err);
+    bool ok = true;
+    for (const char *p = gaps.data; *run && p && *p;) {
+        const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
+        if (!tab || !nl)
+            break;
+        ok = ok && fsc_run_warn(*run, (uint32_t)strtoul(p, NULL, 10), "%.*s", (int)(nl - tab - 1), tab + 1);
+        p = nl + 1;
+    }
+    if (!*run && notes)
+        fsc_buf_printf(notes, "%sline %u: a fio JSON document that cannot be read (%s)", notes->len ? "\n" : "",
+                       t->lines[i].orig, err.len ? err.data : "it nests too deep");
+    fsc_buf_free(&fixed);
+    fsc_buf_free(&gaps);
+    fsc_buf_free(&err);
+    return ok;
+}
+
+static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
+{
+    fsc_json_span *spans = NULL;
+    size_t n_spans = 0, next_span = 0, repaired_to = SIZE_MAX;
+    bool spans_found = false; /* found at the first start the fast reader leaves */
     size_t i = 0;
     while (i < text->n_lines) {
         const char *s = fsc_text_line(text, i);
         size_t n = text->lines[i].len;
-        if (line_is_json_start(s, n)) {
-            size_t jlen = 0;
-            size_t last = json_extent(text, i, &jlen);
-            if (last + 1 > i) {
-                const char *js = memchr(s, '{', n);
-                fsc_buf err = {0};
-                fsc_run *run = fsc_json_read(js, jlen, &err);
-                fsc_buf_free(&err);
-                if (run) {
-                    if (!add_pending(pl, run, i, last, FSC_FMT_JSON))
-                        return false;
-                    mark_consumed(text, i, last);
-                    i = last + 1;
-                    continue;
+        if (fast && fsc_json_line_start(s, n)) {
+            /* the fast reader finds the end itself, for the well-formed JSON it reads */
+            const char *jstart = memchr(s, '{', n), *end = text->store.data + text->store.len;
+            size_t used = 0;
+            bool handled = false;
+            fsc_run *frun = fsc_json_read_fast(jstart, (size_t)(end - jstart), &used, &handled);
+            if (handled) {
+                size_t off = (size_t)(jstart + used - 1 - text->store.data), flast = i;
+                while (flast + 1 < text->n_lines && text->lines[flast + 1].off <= off)
+                    flast++;
+                if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON)) {
+                    free(spans);
+                    return false;
                 }
+                mark_consumed(text, i, flast);
+                i = flast + 1;
+                continue;
             }
         }
-        if (fsc_terse_detect(s, n)) {
-            fsc_run *run = fsc_run_new();
-            if (!run)
+        if (!spans_found && fsc_json_line_start(s, n)) {
+            if (fsc_json_spans_find(text, &spans, &n_spans) != FSC_OK)
                 return false;
+            spans_found = true;
+        }
+        while (next_span < n_spans && spans[next_span].first < i)
+            next_span++;
+        const fsc_json_span *js = next_span < n_spans && spans[next_span].first == i ? &spans[next_span] : NULL;
+        fsc_run *run = NULL;
+        if (js && js->balanced && js->fio_keys) {
+            fsc_buf err = {0};
+            run = fsc_json_read(text->store.data + js->off, js->len, &err);
+            fsc_buf_free(&err);
+        }
+        size_t last = js ? js->last : i;
+        /* one repair per stretch of text: the starts inside a document already
+         * repaired (or found beyond repair) are not tried again */
+        if (js && !run && (repaired_to == SIZE_MAX || i > repaired_to) && looks_like_fio_json(text, i)) {
+            /* cut off, or with text left out ("..."): read what is whole, say what is not */
+            if (!repair_json(text, i, &run, &last, notes)) {
+                free(spans);
+                return false;
+            }
+            repaired_to = last;
+            if (!run) { /* nothing readable: the lines stay with the normal-text pass */
+                i++;
+                continue;
+            }
+        }
+        if (run) {
+            if (!add_pending(pl, run, i, last, FSC_FMT_JSON)) {
+                free(spans);
+                return false;
+            }
+            mark_consumed(text, i, last);
+            i = last + 1;
+            continue;
+        }
+        if (fsc_terse_detect(s, n)) {
+            run = fsc_run_new();
+            if (!run) {
+                free(spans);
+                return false;
+            }
             size_t j = i;
             int prev_v = 0;
             while (j < text->n_lines) {
@@ -255,18 +349,22 @@ static bool find_structured(fsc_text *text, pending_list *pl)
                 prev_v = v;
                 if (fsc_terse_read(run, ls, ln, text->lines[j].orig) == FSC_E_NOMEM) {
                     fsc_run_free(run);
+                    free(spans);
                     return false;
                 }
                 j++;
             }
-            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE))
+            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE)) {
+                free(spans);
                 return false;
+            }
             mark_consumed(text, i, j - 1);
             i = j;
             continue;
         }
         i++;
     }
+    free(spans);
     return true;
 }
 
@@ -338,28 +436,42 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
     return fixed->oom ? FSC_E_NOMEM : FSC_OK;
 }
 
-fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
-                         size_t *n_runs)
+fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                             size_t *n_runs, char **why)
 {
     fsc_text text = {0};
     fsc_buf fixed = {0};
     *n_runs = 0;
-    fsc_status st = to_utf8(doc->data, doc->len, &fixed);
-    if (st == FSC_OK)
-        st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
-    fsc_buf_free(&fixed);
+    if (why)
+        *why = NULL;
+    fsc_status st = FSC_OK;
+    bool headings = false, json = true;
+    /* a log as fio wrote it needs no normalizing: its lines are read in place */
+    bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
+    if (clean) {
+        st = headings ? fsc_outline_build(&text) : fsc_outline_empty(&text);
+    } else if (st == FSC_OK) {
+        st = to_utf8(doc->data, doc->len, &fixed);
+        if (st == FSC_OK)
+            st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
+        fsc_buf_free(&fixed);
+        for (size_t i = 0; st == FSC_OK && doc->first_line && i < text.n_lines; i++)
+            text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
+    }
     if (st != FSC_OK) {
+        if (clean)
+            fsc_prescan_release(&text);
         fsc_text_free(&text);
         return st;
     }
-    for (size_t i = 0; doc->first_line && i < text.n_lines; i++)
-        text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL};
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}};
     pending_list pl = {0};
-    bool ok = find_structured(&text, &pl);
+    /* the pre-scan lets no terse record through, and says whether JSON may be there */
+    bool ok = (clean && !json) || find_structured(&text, &pl, &ds.notes, p->fast != NULL);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
-        if (fsc_normal_parse(p->grammars, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc) != FSC_OK)
+        if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc,
+                                  &ds.notes) != FSC_OK)
             ok = false;
     }
     if (ok && !ds.stopped)
@@ -370,9 +482,22 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     for (size_t k = 0; k < pl.n; k++)
         fsc_run_free(pl.items[k].run);
     free(pl.items);
+    if (clean)
+        fsc_prescan_release(&text);
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
+    if (why && !ds.n_runs && ds.notes.len && !ds.notes.oom) {
+        *why = ds.notes.data; /* the caller's now */
+        memset(&ds.notes, 0, sizeof ds.notes);
+    }
+    fsc_buf_free(&ds.notes);
     if (!ok && !ds.stopped)
         return FSC_E_NOMEM;
     return ds.stopped ? FSC_E_INTERRUPTED : FSC_OK;
+}
+
+fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
+                         size_t *n_runs)
+{
+    return fsc_parse_doc_why(p, doc, sink, ctx, n_runs, NULL);
 }

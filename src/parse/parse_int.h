@@ -14,6 +14,8 @@ typedef struct fsc_line {
     uint32_t len;
     uint32_t orig;
     uint16_t flags; /* FSC_LINE_* : what normalization did to it */
+    uint32_t tag;   /* the prefix removed from it (FSC_LINE_PREFIX): 1 + its offset in
+                     * fsc_text.tags, 0 for none (see fsc_text_tag) */
 } fsc_line;
 
 enum {
@@ -25,7 +27,9 @@ enum {
     FSC_LINE_FENCE = 1 << 5,    /* a Markdown fence line (``` or ~~~) */
     FSC_LINE_SPLIT = 1 << 6,    /* split out of a longer (flattened) line */
     FSC_LINE_GUTTER_ONLY = 1 << 7, /* the line was only a gutter number (now empty) */
-    FSC_LINE_CONSUMED = 1 << 8     /* part of a JSON document or terse record already read */
+    FSC_LINE_CONSUMED = 1 << 8,    /* part of a JSON document or terse record already read */
+    FSC_LINE_PREFIX = 1 << 9,      /* a prefix learned for its block removed (prefix.c) */
+    FSC_LINE_MARKUP = 1 << 10      /* inline markup (emphasis, code, tags) removed */
 };
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
@@ -35,12 +39,39 @@ typedef struct fsc_text {
     fsc_line *lines;
     size_t n_lines, cap_lines;
     struct fsc_outline *outline; /* built by fsc_normalize, freed by fsc_text_free */
+    fsc_buf tags; /* removed prefixes, each NUL-terminated (fsc_line.tag) */
+    bool plain; /* the pre-scan's: printable ASCII only (no tab, CR or other control) */
 } fsc_text;
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 {
     return t->store.data + t->lines[i].off;
 }
+
+/* The prefix removed from line i ("4k-qd1.log:", "12:10:43 DEBUG| [stdout]"), or
+ * NULL; *len its length. */
+static inline const char *fsc_text_tag(const fsc_text *t, size_t i, size_t *len)
+{
+    uint32_t tg = t->lines[i].tag;
+    if (!tg || tg > t->tags.len)
+        return NULL;
+    const char *s = t->tags.data + tg - 1;
+    size_t n = 0;
+    while (s[n])
+        n++;
+    *len = n;
+    return s;
+}
+
+/* The first unmistakable fio keyword of a line ("read: IOPS=", "clat (usec):",
+ * "Run status group 0 (all jobs):", a percentile row, a terse record, JSON's "fio
+ * version"): its offset, or -1 (prefix.c). */
+long fsc_fio_keyword_at(const char *s, size_t n);
+
+/* Remove the prefixes learned per block (log stamps, comment marks, grep's file
+ * names; see prefix.c) from t's lines in place: off/len change, FSC_LINE_PREFIX and
+ * the tag are set. *changed tells whether any line was touched. false: no memory. */
+bool fsc_prefix_strip(fsc_text *t, bool *changed);
 
 /* Normalize raw bytes into lines (see normalize.c for the steps). */
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out);
@@ -49,6 +80,8 @@ void fsc_text_free(fsc_text *t);
 /* Index the headings of t once, so that fsc_context_collect costs the same for the
  * last run of a huge log as for the first (fsc_normalize calls it). FSC_E_NOMEM. */
 fsc_status fsc_outline_build(fsc_text *t);
+/* An outline without headings, for a text known to hold none (the pre-scan's). */
+fsc_status fsc_outline_empty(fsc_text *t);
 void fsc_outline_free(struct fsc_outline *o); /* NULL is fine */
 
 /* Fill run->context (headings above line index `first`, outermost first, then the
@@ -60,10 +93,50 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
  * run->command, the fio command line or job file shown before the run. */
 void fsc_command_apply_options(fsc_run *run);
 
+/* A JSON document that may begin at a line starting with '{' (json_find.c). */
+typedef struct fsc_json_span {
+    size_t first, last; /* line indexes of its first and last line */
+    size_t off, len;    /* its text in t->store, from the '{' on */
+    bool balanced;      /* its brackets close (else it runs to the end of the text) */
+    bool fio_keys;      /* a "jobs" or "client_stats" key right inside it */
+} fsc_json_span;
+
+/* Does this line begin a JSON document ('{' then a space, a quote or the end)? */
+bool fsc_json_line_start(const char *s, size_t n);
+/* Every document start of t with its extent, in line order, found in one pass
+ * (time linear in the text). *out is the caller's to free. FSC_E_NOMEM. */
+fsc_status fsc_json_spans_find(const fsc_text *t, fsc_json_span **out, size_t *n_out);
+
+/* A fio JSON document starting at line first that is cut off or has text left out
+ * ("..." lines, a missing tail): its readable parts as valid JSON in out, the last
+ * line it took in *last_out, and what was left out or cut in notes as
+ * "ORIG_LINE<TAB>sentence" lines. A member whose value is missing or may be cut is
+ * dropped; open containers are closed. FSC_E_SYNTAX if it nests too deep. */
+fsc_status fsc_json_repair(const fsc_text *t, size_t first, size_t *last_out, fsc_buf *out, fsc_buf *notes);
+
 /* Read one fio JSON document (a balanced {...}); NULL with a reason in err if it is
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
 
+/* Shared by json_in.c and the fast reader json_fast.c: */
+/* v * mul as exactly as fio's printed digits allow (3.747764 usec → 3747.764 ns); */
+double fsc_json_exact_mul(double v, uint64_t mul);
+/* a JSON number (its double v; digits[0, n): its text when it is an integer literal,
+ * else NULL) times mul: exact (fsc_num.exact) when the integer result is above 2^53; */
+fsc_num fsc_json_number(double v, const char *digits, size_t n, uint64_t mul);
+/* what the "fio version" says about bw_agg (a mean before 2.1.8) and io_bytes
+ * (bytes from 2.21, KiB before); */
+void fsc_json_version_rules(const char *version, bool *agg_is_mean, bool *io_in_bytes);
+/* the job's list a key names ("iodepth_level", "latency_us", ...), or NULL; */
+fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
+/* client/server: the run's host when every job names the same one (false: no memory). */
+bool fsc_json_run_host(fsc_run *run);
+
+/* The fast reader for well-formed fio JSON (json_fast.c): the same run as
+ * fsc_json_read, without building a tree. *handled false: the document is not one it
+ * reads (invalid JSON, escapes, deep nesting, old json+ bins...): ask fsc_json_read.
+ * *used: the bytes of the root object (from json to its closing brace). */
+fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *handled);
 /* Is b the same fio invocation as a, printed in another format (--output-format=
  * normal,json,terse)? Both from one document, next to each other (or one inside the
  * other's lines), same fio version and jobs, and every number both show equal within
@@ -118,9 +191,16 @@ typedef enum fsc_lineclass {
 
 /* Parse normal-text lines [first, last] of t into zero or more runs, each passed to
  * emit(). Runs have jobs/groups/disks/warnings/source line numbers and
- * fio_version filled; the caller fills id, path, context and label. */
+ * fio_version filled; the caller fills id, path, context and label. What is found
+ * but is no run (an interrupted attempt, a lone preamble, Disk stats of a run cut
+ * off above) becomes a warning of the next run, or of the one before it at the end;
+ * with no run at all it is appended to *notes (if not NULL), one sentence a line. */
 typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
-                            fsc_emit_fn emit, void *ctx);
+                            fsc_emit_fn emit, void *ctx, fsc_buf *notes);
+/* The same with the fast path of fastline.c (fp NULL: the grammar alone). */
+typedef struct fsc_fastpath fsc_fastpath;
+fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
+                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx, fsc_buf *notes);
 
 #endif

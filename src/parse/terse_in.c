@@ -7,6 +7,7 @@
 #include "fioscope/units.h"
 
 #include <cJSON.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,19 +152,29 @@ static bool version_is_bare(const char *s, size_t n)
 
 /* ---- the layout table ---- */
 
-static cJSON *load_layout(void)
+/* grammars/terse.json, read once for the whole process (read-only afterwards, so
+ * threads share it; it lives until exit). */
+static cJSON *layout_tree;
+static pthread_once_t layout_once = PTHREAD_ONCE_INIT;
+
+static void layout_init(void)
 {
     for (const struct fsc_embedded *e = fsc_grammar_files; e->name; e++)
         if (strcmp(e->name, "terse.json") == 0)
-            return cJSON_ParseWithLength(e->data, e->size);
-    return NULL;
+            layout_tree = cJSON_ParseWithLength(e->data, e->size);
+}
+
+static const cJSON *load_layout(void)
+{
+    pthread_once(&layout_once, layout_init);
+    return layout_tree;
 }
 
 /* ---- values ---- */
 
 /* A field as a number, exactly: mul scales it (1024 for KiB, 1000 for usec);
  * pct allows a trailing '%'. */
-static bool field_number(field f, uint64_t mul, bool pct, double *out)
+static bool field_num(field f, uint64_t mul, bool pct, fsc_num *out)
 {
     if (pct && f.n && f.s[f.n - 1] == '%')
         f.n--;
@@ -171,7 +182,16 @@ static bool field_number(field f, uint64_t mul, bool pct, double *out)
     size_t used = 0;
     if (f.n == 0 || fsc_decimal_parse(f.s, f.n, &d, &used) != FSC_OK || used != f.n)
         return false;
-    *out = fsc_decimal_scale(d, mul, 1);
+    *out = fsc_decimal_num(d, mul, 1);
+    return true;
+}
+
+static bool field_number(field f, uint64_t mul, bool pct, double *out)
+{
+    fsc_num v;
+    if (!field_num(f, mul, pct, &v))
+        return false;
+    *out = v.v;
     return true;
 }
 
@@ -209,9 +229,9 @@ static bool spec_is(const spec *sp, const char *name)
 
 static void store_num(record *r, fsc_num *dst, field f, const spec *sp)
 {
-    double v;
-    if (field_number(f, sp->mul, sp->pct, &v))
-        *dst = fsc_num_of(v);
+    fsc_num v;
+    if (field_num(f, sp->mul, sp->pct, &v))
+        *dst = v; /* a 64-bit counter stays exact */
     else
         r->bad++;
 }
@@ -510,18 +530,16 @@ fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno
     }
     size_t k = record_start(s, n);
     record r = {NULL, 0, 0, version, 0};
-    cJSON *layout = load_layout();
+    const cJSON *layout = load_layout();
     fsc_job *job = layout && split_fields(&r, s + k, n - k) ? fsc_run_add_job(run) : NULL;
     if (!job) {
         free(r.f);
-        cJSON_Delete(layout);
         return FSC_E_NOMEM;
     }
     job->first_line = job->last_line = lineno;
     bool ok = read_record(&r, run, job, layout);
     size_t n_fields = r.n;
     free(r.f);
-    cJSON_Delete(layout);
     if (!ok)
         return FSC_E_NOMEM;
     if (k > 0 && !fsc_run_warn(run, lineno, "terse record starts at column %zu (glued to other text)", k + 1))

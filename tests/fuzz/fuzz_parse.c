@@ -39,7 +39,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fsc_doc doc = {"fuzz", NULL, (const char *)data, size, 0, 0};
     fsc_buf out = {0};
     size_t n_runs;
-    (void)fsc_parse_doc(parser, &doc, sink, &out, &n_runs);
+    char *why = NULL;
+    (void)fsc_parse_doc_why(parser, &doc, sink, &out, &n_runs, &why);
+    free(why);
     fsc_buf_free(&out);
     return 0;
 }

@@ -149,32 +149,32 @@ def _(k):
 
 
 # H1, H2 (branch tolerance)
-@shape("H1: '{' lines that never balance", "H1", "tolerance")
+@shape("H1: '{' lines that never balance", "H1")
 def _(k):
     return parse(write("braces.txt", "{\n" * (5000 * k) + GOOD))
 
 
-@shape("H1: '{ \"a\": [' lines", "H1", "tolerance")
+@shape("H1: '{ \"a\": [' lines", "H1")
 def _(k):
     return parse(write("arrays.txt", '{ "a": [\n' * (3000 * k) + GOOD))
 
 
-@shape("H2: one-word lines above a run", "H2", "tolerance")
+@shape("H2: one-word lines above a run", "H2")
 def _(k):
     return parse(write("oneword.txt", "abc\n" * (1500 * k) + GOOD))
 
 
-@shape("H2: lone CR after one word", "H2", "tolerance")
+@shape("H2: lone CR after one word", "H2")
 def _(k):
     return parse(write("cr.txt", "abc\r" * (1500 * k) + "\n" + GOOD))
 
 
-@shape("H2: mail-quoted one-word lines", "H2", "tolerance")
+@shape("H2: mail-quoted one-word lines", "H2")
 def _(k):
     return parse(write("quoted.txt", "> abc\n" * (1500 * k) + "".join("> " + l + "\n" for l in LINES)))
 
 
-@shape("H2: a gutter of one-word lines", "H2", "tolerance")
+@shape("H2: a gutter of one-word lines", "H2")
 def _(k):
     n = 1500 * k
     return parse(write("gutter.txt", "".join("%d abc\n" % (i + 1) for i in range(n)) +

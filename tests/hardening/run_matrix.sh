@@ -274,7 +274,7 @@ cp "$R/fuzz_json/huge-numbers.json" huge.json
 cp "$R/fuzz_terse/fields-10000.terse" wide.terse
 rc=$(parse_with_good nested.json huge.json wide.terse)
 expect "JSON/terse" 1 "$rc" <<'EXP'
-nested.json|None|no-runs|0|None
+nested.json|None|no-runs|0|line 1: a fio JSON document that cannot be read (it nests too deep)
 huge.json|None|ok|1|None
 wide.terse|None|no-runs|0|None
 good.txt|None|ok|1|None

@@ -37,4 +37,23 @@ a, b = lines(sys.argv[1]), lines(sys.argv[2])
 # still found, starting at the same line with the same first job
 assert len(a) >= 40 and set(a) <= set(b), (len(a), len(b), len(set(a) & set(b)))
 PY
+# JSON over the piece size (finding M6): a piece never ends inside a JSON document;
+# concatenated documents are cut between them, a single one is read whole
+for i in $(seq 1 12); do cat "$FSC_CORPUS"/fio-3.33/g_json*.json "$FSC_CORPUS"/fio-3.13/g_jsonplus.json; done > many.json
+python3 - "$FSC_CORPUS"/fio-3.33/g_json_nogroup.json > one.json <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["jobs"] = doc["jobs"] * 60  # one document of 240 jobs
+print(json.dumps(doc, indent=2))
+PY
+for f in many.json one.json; do
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
+    runs=$(grep -vc '^{"input"' whole.jsonl)
+    [ "$runs" -ge 1 ] || fail "$f: no runs in the whole file"
+    for j in 1 2; do
+        FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$f" > pieces.jsonl
+        cmp -s whole.jsonl pieces.jsonl || fail "$f in pieces (-j $j) differs from the whole file"
+    done
+done
+[ "$(grep -vc '^{"input"' whole.jsonl)" = 1 ] || fail "one.json: one run expected"
 echo ok

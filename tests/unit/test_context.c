@@ -340,6 +340,30 @@ static void test_synthetic(void **state)
     doc_close(&d);
 }
 
+/* reST: "Title::" introduces a literal block; the caption is the title without "::"
+ * (a single colon goes too, and "::" alone on its line is no caption). */
+static void test_rest_literal_marker(void **state)
+{
+    (void)state;
+    doc d;
+    doc_open_str(&d, "Block size\n"
+                     "==========\n"
+                     "\n"
+                     "Then the same job with 64k blocks::\n"
+                     "\n"
+                     "    rr: (g=0): rw=randread\n"
+                     "\n"
+                     "And once more:\n"
+                     "\n"
+                     "    rr: (g=0): rw=randread\n");
+    fsc_run *run = check_context(&d, 6, CTX("Block size", "Then the same job with 64k blocks"));
+    check_label(run, "rr", FSC_LABEL_HEADING, "Block size › Then the same job with 64k blocks › rr");
+    fsc_run_free(run);
+    run = check_context(&d, 10, CTX("Block size", "And once more"));
+    fsc_run_free(run);
+    doc_close(&d);
+}
+
 /* Lines that look short and alone but are not headings. */
 static void test_not_headings(void **state)
 {
@@ -386,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_seed_001),        cmocka_unit_test(test_seed_003),
         cmocka_unit_test(test_wild_ignalina),   cmocka_unit_test(test_wild_k8s_homelab),
         cmocka_unit_test(test_synthetic),       cmocka_unit_test(test_not_headings),
+        cmocka_unit_test(test_rest_literal_marker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

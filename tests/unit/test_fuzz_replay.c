@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Replays every saved fuzz input (tests/fuzz/regress for fuzz_parse, and
  * tests/fuzz/regress/<target>/ for the others) and the samples through the fuzz
- * targets' paths, so a crash found once stays fixed. Runs under ASan in make test. */
+ * targets' paths, so a crash (or, for fuzz_fastpath, a difference between the fast
+ * path and the grammar path) found once stays fixed. Runs under ASan in make test. */
 #define _GNU_SOURCE /* fuzz_jobfile.c uses memfd_create */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +25,9 @@
 #undef FUZZ_ENTRY
 #define FUZZ_ENTRY fuzz_jobfile_one
 #include "../fuzz/fuzz_jobfile.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_fastpath_one
+#include "../fuzz/fuzz_fastpath.c"
 #undef FUZZ_ENTRY
 #define FUZZ_ENTRY fuzz_log_one
 #include "../fuzz/fuzz_log.c"
@@ -101,6 +105,7 @@ static void test_replay_targets(void **state)
     } targets[] = {{"fuzz_json", fuzz_json_one, "fio-3.33/g_jsonplus.json"},
                    {"fuzz_terse", fuzz_terse_one, "fio-3.33/g_terse_v5.terse"},
                    {"fuzz_jobfile", fuzz_jobfile_one, "fio-3.33/d_jobfile_two_groups.cmd"},
+                   {"fuzz_fastpath", fuzz_fastpath_one, "fio-3.33/b_randwrite_4jobs_nogroup.txt"},
                    {"fuzz_log", fuzz_log_one, "fio-3.33/g_terse_v5.terse"}};
     const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
     assert_non_null(src);

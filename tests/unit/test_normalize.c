@@ -600,6 +600,129 @@ static void test_random_documents(void **state)
     }
 }
 
+
+/* Prefixes learned per block: a log's stamp, level and source mark; the lines around
+ * the keyword lines that fit the template lose it too; the prefix is kept as a tag. */
+static void test_prefix_log(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    CHECK("12:10:43 INFO | START fio\n"
+          "12:10:43 DEBUG| [stdout] rr: (groupid=0, jobs=1): err= 0: pid=7\n"
+          "12:10:43 DEBUG| [stdout]   read: IOPS=10.9k, BW=42.7MiB/s (44.8MB/s)(42.8MiB/1001msec)\n"
+          "12:10:44 DEBUG| [stdout] \n"
+          "12:10:44 DEBUG| [stdout] Run status group 0 (all jobs):\n"
+          "12:10:45 INFO | END GOOD\n",
+          {"12:10:43 INFO | START fio", 1, 0}, {"rr: (groupid=0, jobs=1): err= 0: pid=7", 2, P},
+          {"  read: IOPS=10.9k, BW=42.7MiB/s (44.8MB/s)(42.8MiB/1001msec)", 3, P}, {"", 4, P},
+          {"Run status group 0 (all jobs):", 5, P}, {"12:10:45 INFO | END GOOD", 6, 0});
+}
+
+/* Comment marks, a varying stamp width, quote marks with a trailing comma; a job
+ * name is never taken for a prefix, nor a client's host, nor "1 - READ:". */
+static void test_prefix_shapes(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    CHECK("# rr: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n"
+          "#\n"
+          "#   read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)\n"
+          "# Run status group 0 (all jobs):\n",
+          {"rr: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1", 1, P},
+          {"", 2, P}, {"  read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)", 3, P}, {"Run status group 0 (all jobs):", 4, P});
+    CHECK("[    9.123456]   read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)\n"
+          "[   10.000001]     clat (usec): min=1, max=2, avg=1.50, stdev=0.50\n",
+          {"  read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)", 1, P}, {"    clat (usec): min=1, max=2, avg=1.50, stdev=0.50", 2, P});
+    CHECK("    \"  read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)\",\n"
+          "    \"Run status group 0 (all jobs):\",\n",
+          {"  read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)", 1, P}, {"Run status group 0 (all jobs):", 2, P});
+    CHECK("<vm>   read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)\n"
+          "1 - READ: io=21981MB, aggrb=187558KB/s, minb=187558KB/s, maxb=187558KB/s, mint=120008msec, maxt=120008msec\n",
+          {"<vm>   read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)", 1, 0},
+          {"1 - READ: io=21981MB, aggrb=187558KB/s, minb=187558KB/s, maxb=187558KB/s, mint=120008msec, maxt=120008msec", 2, 0});
+}
+
+/* grep output: each line its own prefix, kept as the line's tag. */
+static void test_prefix_tags(void **state)
+{
+    (void)state;
+    static const char in[] = "a.log:  read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)\n"
+                             "b.log:  read: IOPS=2, BW=8KiB/s (8kB/s)(8KiB/1001msec)\n";
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, sizeof in - 1, &t), FSC_OK);
+    assert_int_equal(t.n_lines, 2);
+    size_t n;
+    const char *tag = fsc_text_tag(&t, 0, &n);
+    assert_non_null(tag);
+    assert_int_equal(n, 6);
+    assert_memory_equal(tag, "a.log:", 6);
+    tag = fsc_text_tag(&t, 1, &n);
+    assert_memory_equal(tag, "b.log:", 6);
+    assert_true(t.lines[1].flags & FSC_LINE_PREFIX);
+    fsc_text_free(&t);
+}
+
+/* Markup around the tokens of fio lines goes; a bold heading and an underscore
+ * inside a word stay. */
+static void test_markup(void **state)
+{
+    (void)state;
+    enum { M = FSC_LINE_MARKUP };
+    CHECK("**Results**\n"
+          "  write: **IOPS=6391**, BW=`25.0MiB/s` (26.2MB/s)(25.0MiB/1001msec)\n"
+          "  <b>cpu</b>          : usr=3.20%, sys=25.90%, ctx=4321, majf=0, minf=13\n"
+          "  vda: ios=22676/9828, merge=0/0, ticks=3343/1434, _in_queue=4802_, util=60.14%\n"
+          "  vdb: ios=1/2, merge=0/0, ticks=3/4, in_queue=5, util=6.00%\n",
+          {"**Results**", 1, 0}, {"  write: IOPS=6391, BW=25.0MiB/s (26.2MB/s)(25.0MiB/1001msec)", 2, M},
+          {"  cpu          : usr=3.20%, sys=25.90%, ctx=4321, majf=0, minf=13", 3, M},
+          {"  vda: ios=22676/9828, merge=0/0, ticks=3343/1434, in_queue=4802, util=60.14%", 4, M},
+          {"  vdb: ios=1/2, merge=0/0, ticks=3/4, in_queue=5, util=6.00%", 5, 0});
+}
+
+/* Spans of JSON documents in one pass; a cut-off document repaired with notes. */
+static void test_json_spans_and_repair(void **state)
+{
+    (void)state;
+    static const char in[] = "{\n"
+                             "{ \"fio version\" : \"fio-3.33\", \"jobs\" : [ ] }\n"
+                             "text\n"
+                             "{\n"
+                             "  \"fio version\" : \"fio-3.33\",\n"
+                             "  \"jobs\" : [\n"
+                             "    {\n"
+                             "      \"jobname\" : \"rr\",\n"
+                             "      ...\n"
+                             "      \"read\" : {\n"
+                             "        \"io_bytes\" : 1234,\n"
+                             "        \"bw_bytes\" : 56";
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, sizeof in - 1, &t), FSC_OK);
+    fsc_json_span *sp;
+    size_t n;
+    assert_int_equal(fsc_json_spans_find(&t, &sp, &n), FSC_OK);
+    assert_int_equal(n, 4); /* lines 0 and 3 never close; 1 does; 6 ("    {") never */
+    assert_int_equal(sp[0].first, 0);
+    assert_false(sp[0].balanced);
+    assert_int_equal(sp[1].first, 1);
+    assert_true(sp[1].balanced && sp[1].fio_keys);
+    assert_int_equal(sp[1].last, 1);
+    assert_int_equal(sp[2].first, 3);
+    assert_false(sp[2].balanced);
+    free(sp);
+    fsc_buf out = {0}, notes = {0};
+    size_t last;
+    assert_int_equal(fsc_json_repair(&t, 3, &last, &out, &notes), FSC_OK);
+    assert_int_equal(last, 11);
+    /* the cut value ("56", maybe more) is left out; what is whole stays */
+    assert_string_equal(out.data,
+                        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"rr\",\"read\":{\"io_bytes\":1234}}]}");
+    assert_non_null(strstr(notes.data, "9\tJSON document: lines left out ('...') in jobs[0]"));
+    assert_non_null(strstr(notes.data, "12\tJSON document: cut off in jobs[0].read.bw_bytes"));
+    fsc_buf_free(&out);
+    fsc_buf_free(&notes);
+    fsc_text_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -621,6 +744,11 @@ int main(void)
         cmocka_unit_test(test_wrapped_flat_exact),
         cmocka_unit_test(test_damage_fixtures),
         cmocka_unit_test(test_random_documents),
+        cmocka_unit_test(test_prefix_log),
+        cmocka_unit_test(test_prefix_shapes),
+        cmocka_unit_test(test_prefix_tags),
+        cmocka_unit_test(test_markup),
+        cmocka_unit_test(test_json_spans_and_repair),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

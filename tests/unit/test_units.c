@@ -4,6 +4,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -99,6 +102,106 @@ static void test_numbers_print(void **state)
     fsc_buf_free(&b);
 }
 
+/* Integers above 2^53 (wrapped 64-bit counters) stay exact through conversion and
+ * printing; smaller ones and decimals are plain doubles as before. */
+static void test_exact_integers(void **state)
+{
+    static const struct {
+        const char *in;
+        const char *want;
+        bool exact;
+    } cases[] = {
+        {"18446744073709341660", "18446744073709341660", true},
+        {"18446744073709551615", "18446744073709551615", true}, /* UINT64_MAX */
+        {"9007199254740993", "9007199254740993", true},         /* 2^53 + 1 */
+        {"9007199254740991", "9007199254740991", false},        /* below 2^53 */
+        {"177", "177", false},
+        {"12.5", "12.5", false},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fsc_num n = {0};
+        assert_int_equal(fsc_parse_plain_num(cases[i].in, strlen(cases[i].in), &n), FSC_OK);
+        assert_true(n.set);
+        assert_int_equal(n.exact, cases[i].exact);
+        fsc_buf b = {0};
+        fsc_buf_fnum(&b, &n);
+        assert_string_equal(b.data, cases[i].want);
+        fsc_buf_free(&b);
+    }
+    fsc_num n;
+    /* one digit more than 64 bits hold: out of range, as before */
+    assert_int_equal(fsc_parse_plain_num("18446744073709551616", 20, &n), FSC_E_RANGE);
+    /* an exact product: 16 EiB - 1 KiB in bytes from a KiB count */
+    assert_int_equal(fsc_parse_size_num("18014398509481983KiB", 20, modern, &n), FSC_OK);
+    assert_true(n.exact && n.u == 18446744073709550592ULL);
+    /* a fractional result is never "exact" */
+    assert_int_equal(fsc_parse_scaled_num("9007199254740993.5", 18, 1, 1, &n), FSC_OK);
+    assert_false(n.exact);
+    /* fsc_num_u64 keeps small integers as plain doubles */
+    n = fsc_num_u64(42);
+    assert_true(n.set && !n.exact && n.v == 42);
+    n = fsc_num_u64(UINT64_MAX);
+    assert_true(n.exact && n.u == UINT64_MAX);
+}
+
+/* The printing of fsc_buf_num as it was written first (snprintf-free but plain),
+ * the reference for the faster fsc_num_fmt. */
+static void ref_num(char *out, size_t size, double v)
+{
+    if (!isfinite(v)) {
+        snprintf(out, size, "null");
+        return;
+    }
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        snprintf(out, size, "%.0f", v == 0 ? 0.0 : v);
+        return;
+    }
+    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    double av = fabs(v);
+    for (int d = 1; d <= 9; d++) {
+        double x = nearbyint(av * p10[d]);
+        if (x >= 9007199254740992.0)
+            break;
+        if (x / p10[d] == av) {
+            unsigned long long ix = (unsigned long long)x, den = (unsigned long long)p10[d];
+            snprintf(out, size, "%s%llu.%0*llu", v < 0 ? "-" : "", ix / den, d, ix % den);
+            return;
+        }
+    }
+    snprintf(out, size, "%.15g", v);
+    if (strtod(out, NULL) != v)
+        snprintf(out, size, "%.17g", v);
+}
+
+/* fsc_num_fmt against the reference: decimals with few digits (what fio prints),
+ * integers of every size, and random bit patterns. */
+static void test_number_text(void **state)
+{
+    (void)state;
+    uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < 200000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        double v;
+        switch (i % 4) {
+        case 0: v = (double)(x % 100000000) / 100.0; break;               /* 1234.56 */
+        case 1: v = (double)(x % 1000000) / (double)(1 + x % 1000); break; /* anything */
+        case 2: v = (double)(x >> (x % 64)); break;                        /* integers */
+        default: memcpy(&v, &x, sizeof v); break;                           /* any bits */
+        }
+        if (i % 3 == 0)
+            v = -v;
+        char want[64], got[FSC_NUM_MAX + 1];
+        ref_num(want, sizeof want, v);
+        size_t n = fsc_num_fmt(got, v);
+        got[n] = '\0';
+        if (strcmp(want, got))
+            fail_msg("%.17g: got %s want %s", v, got, want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -106,6 +209,8 @@ int main(void)
         cmocka_unit_test(test_durations),
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_numbers_print),
+        cmocka_unit_test(test_exact_integers),
+        cmocka_unit_test(test_number_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

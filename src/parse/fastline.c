@@ -1,0 +1,1376 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hand-written lexers for fio's canonical line shapes (see fastline.h). Each lexer
+ * accepts a strict subset of what its grammar rule accepts, and only where no rule
+ * tried before that one by fsc_grammar_match could match: the line's lead decides
+ * which rules the grammar tries, and the shapes below rule out the earlier ones
+ * (a comment at each lexer says why). Values are read into decimals without copies;
+ * normal.c converts them with the same functions the grammar path uses.
+ */
+#define _GNU_SOURCE
+#include "fastline.h"
+
+#include "fioscope/units.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The kv rules the lexer reads itself, and the model table their fields live in. */
+enum fast_rule {
+    FR_PCTL_ROW,
+    FR_LAT,
+    FR_PCTL_TITLE,
+    FR_BW,
+    FR_IOPS,
+    FR_BUCKETS,
+    FR_DEPTHS,
+    FR_CPU,
+    FR_LATENCY,
+    FR_ISSUED,
+    FR_ISSUED_LEGACY,
+    /* matched by their own pattern only (direct) */
+    FR_DIR,
+    FR_DIR_LEGACY,
+    FR_JOB,
+    FR_JOBDEF,
+    FR_JOBDEF_LEGACY,
+    FR_GROUP_HEADER,
+    FR_GROUP_DIR,
+    FR_GROUP_DIR_LEGACY,
+    FR_DISK_HEADER,
+    FR_DISK,
+    FR_BANNER,
+    FR_STARTING,
+    FR_CLONE,
+    FR_LAYOUT,
+    FR_SYNC_SECTION,
+    FR_COUNT
+};
+
+static const struct {
+    const char *id;
+    fsc_action action;
+} rule_ids[FR_COUNT] = {
+    [FR_PCTL_ROW] = {"pctl-row", FSC_ACT_PCTL_ROW},
+    [FR_LAT] = {"lat", FSC_ACT_LAT},
+    [FR_PCTL_TITLE] = {"pctl-title", FSC_ACT_PCTL_TITLE},
+    [FR_BW] = {"bw-stats", FSC_ACT_BW_STATS},
+    [FR_IOPS] = {"iops-stats", FSC_ACT_IOPS_STATS},
+    [FR_BUCKETS] = {"lat-buckets", FSC_ACT_BUCKETS},
+    [FR_DEPTHS] = {"depths", FSC_ACT_DEPTHS},
+    [FR_CPU] = {"cpu", FSC_ACT_CPU},
+    [FR_LATENCY] = {"latency-target", FSC_ACT_JOB_KV},
+    [FR_ISSUED] = {"issued", FSC_ACT_ISSUED},
+    [FR_ISSUED_LEGACY] = {"issued-legacy", FSC_ACT_ISSUED},
+    [FR_DIR] = {"dir", FSC_ACT_DIR},
+    [FR_DIR_LEGACY] = {"dir-legacy", FSC_ACT_DIR},
+    [FR_JOB] = {"job", FSC_ACT_JOB},
+    [FR_JOBDEF] = {"jobdef", FSC_ACT_JOBDEF},
+    [FR_JOBDEF_LEGACY] = {"jobdef-legacy", FSC_ACT_JOBDEF},
+    [FR_GROUP_HEADER] = {"group-header", FSC_ACT_GROUP},
+    [FR_GROUP_DIR] = {"group-dir", FSC_ACT_GROUP_DIR},
+    [FR_GROUP_DIR_LEGACY] = {"group-dir-legacy", FSC_ACT_GROUP_DIR},
+    [FR_DISK_HEADER] = {"disk-header", FSC_ACT_DISK_HEADER},
+    [FR_DISK] = {"disk", FSC_ACT_DISK},
+    [FR_BANNER] = {"banner", FSC_ACT_BANNER},
+    [FR_STARTING] = {"starting", FSC_ACT_STARTING},
+    [FR_CLONE] = {"clone-marker", FSC_ACT_NOISE},
+    [FR_LAYOUT] = {"layout", FSC_ACT_NOISE},
+    [FR_SYNC_SECTION] = {"sync-section", FSC_ACT_SYNC_SECTION},
+};
+
+/* The kv keys each kv lexer expects, in the order fio prints them. The fields and
+ * kinds come from the grammar; these lists only say which keys the fast path knows
+ * (a line with any other key goes to the grammar). */
+static const char *const lat_keys[] = {"min", "max", "avg", "stdev", NULL};
+static const char *const bw_keys[] = {"min", "max", "per", "avg", "stdev", "samples", NULL};
+static const char *const iops_keys[] = {"min", "max", "avg", "stdev", "samples", NULL};
+static const char *const cpu_keys[] = {"usr", "sys", "ctx", "majf", "minf", NULL};
+static const char *const latency_keys[] = {"target", "window", "percentile", "depth", NULL};
+
+typedef struct kvspec {
+    const char *const *keys;
+    uint8_t klen[FSC_FAST_MAX_KV];
+    size_t n;
+    const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
+    const fsc_field *field[FSC_FAST_MAX_KV];
+} kvspec;
+
+/* The generic rules (no lead) that fsc_grammar_match tries before "job", "disk",
+ * "layout" and "jobdef-legacy" are known by their needles: the named-line lexers
+ * rule each of them out by the shape they accept (see there). A grammar with other
+ * rules in front turns the fast path off. */
+enum { MAX_NEEDLES = 16 };
+static const char *const known_needles[] = {": (g=", "aggrb=", "2.0.", ": Laying out IO file", ": (groupid=", NULL};
+
+/* The captures of a span rule, in the grammar's field order. */
+typedef struct spanrule {
+    fsc_fastcap caps[8];
+    uint8_t n;
+} spanrule;
+
+struct fsc_fastpath {
+    const fsc_grammar_set *g;
+    spanrule dir, dir_legacy, group_dir, group_dir_legacy;
+    fsc_fastdkv disk_kv[32];
+    size_t n_disk_kv;
+    const fsc_rule *rule[FR_COUNT];
+    kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
+};
+
+/* ---- set-up ---- */
+
+static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, const fsc_field *tab,
+                        size_t ntab)
+{
+    k->keys = keys;
+    k->n = 0;
+    for (size_t i = 0; keys[i]; i++) {
+        if (i >= FSC_FAST_MAX_KV)
+            return false;
+        const fsc_kvfield *f = fsc_rule_kv(r, keys[i], strlen(keys[i]));
+        if (!f || f->field2 || f->kind == FSC_K_STRING || f->kind == FSC_K_PAIR || f->kind == FSC_K_SIZE ||
+            f->kind == FSC_K_RATE || f->kind == FSC_K_COUNT)
+            return false; /* the lexer reads plain, pct, int, duration and bwstat values only */
+        k->kv[i] = f;
+        k->klen[i] = (uint8_t)strlen(keys[i]);
+        k->field[i] = fsc_field_find(tab, ntab, f->field, strlen(f->field));
+        if (!k->field[i])
+            return false; /* the grammar path would warn about it: leave the line to it */
+        k->n++;
+    }
+    return true;
+}
+
+/* Slots of the span rules' captures (see the lexers). */
+static const char *const dir_slots[] = {"iops", "bw_bytes", "io_bytes", "runtime", "zone_resets", "cachehit", NULL};
+static const char *const group_slots[] = {"bw_bytes", "bw_min_bytes", "bw_max_bytes", "io_bytes",
+                                          "runtime_min", "runtime_max", NULL};
+
+/* apply_fields' walk over the rule's fields, resolved: string captures are not
+ * numbers, and a capture that names no model field is skipped, as there. */
+static bool spanrule_init(spanrule *sr, const fsc_rule *r, const char *const *slots, const fsc_field *tab,
+                          size_t ntab)
+{
+    sr->n = 0;
+    for (size_t i = 0; i < r->n_fields; i++) {
+        const fsc_capfield *cf = &r->fields[i];
+        if (cf->kind == FSC_K_STRING)
+            continue;
+        const fsc_field *f = fsc_field_find(tab, ntab, cf->name, strlen(cf->name));
+        if (!f)
+            continue;
+        size_t k = 0;
+        while (slots[k] && strcmp(slots[k], cf->name))
+            k++;
+        if (!slots[k] || sr->n == FSC_ARRAY_SIZE(sr->caps))
+            return false; /* a capture the lexer does not read */
+        sr->caps[sr->n++] = (fsc_fastcap){(uint8_t)k, cf->kind, f};
+    }
+    return true;
+}
+
+/* The disk rule's kv entries with their fields (a field the model lacks: NULL, and
+ * a line with that key goes to the grammar, which warns about it). */
+static bool disk_kv_init(fsc_fastpath *fp, const fsc_rule *r)
+{
+    if (r->n_kv > FSC_ARRAY_SIZE(fp->disk_kv))
+        return false;
+    for (size_t i = 0; i < r->n_kv; i++) {
+        const fsc_kvfield *kv = &r->kv[i];
+        fsc_fastdkv *d = &fp->disk_kv[i];
+        d->kv = kv;
+        d->field = fsc_field_find(fsc_disk_fields, fsc_n_disk_fields, kv->field, strlen(kv->field));
+        d->field2 = kv->field2 ? fsc_field_find(fsc_disk_fields, fsc_n_disk_fields, kv->field2, strlen(kv->field2)) : NULL;
+        if ((kv->field2 && !d->field2) || (kv->kind != FSC_K_PAIR && kv->kind != FSC_K_INT &&
+                                           kv->kind != FSC_K_PLAIN && kv->kind != FSC_K_PCT) ||
+            (kv->kind == FSC_K_PAIR) != (kv->field2 != NULL))
+            d->field = NULL;
+    }
+    fp->n_disk_kv = r->n_kv;
+    return true;
+}
+
+/* Are the generic rules before `stop` (itself generic) all of the known kinds? */
+static bool known_before(const fsc_grammar_set *g, const fsc_rule *stop)
+{
+    size_t nr;
+    const fsc_rule *const *rules = fsc_grammar_rules(g, &nr);
+    for (size_t i = 0; i < nr; i++) {
+        const fsc_rule *r = rules[i];
+        if (r == stop)
+            return !r->n_leads;
+        if (r->n_leads)
+            continue;
+        size_t k = 0;
+        while (known_needles[k] && !(r->needle && !strcmp(r->needle, known_needles[k])))
+            k++;
+        if (!known_needles[k])
+            return false;
+    }
+    return false;
+}
+
+fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
+{
+    const char *off = getenv("FIOSCOPE_NO_FASTPATH");
+    if ((off && *off && strcmp(off, "0")) || !fsc_grammar_builtin(g))
+        return NULL;
+    fsc_fastpath *fp = calloc(1, sizeof *fp);
+    if (!fp)
+        return NULL;
+    fp->g = g;
+    for (int i = 0; i < FR_COUNT; i++) {
+        fp->rule[i] = fsc_grammar_rule(g, rule_ids[i].id);
+        if (!fp->rule[i] || fp->rule[i]->action != rule_ids[i].action)
+            goto off;
+    }
+    if (!kvspec_init(&fp->kv_lat, fp->rule[FR_LAT], lat_keys, fsc_lat_fields, fsc_n_lat_fields) ||
+        !kvspec_init(&fp->kv_bw, fp->rule[FR_BW], bw_keys, fsc_dir_fields, fsc_n_dir_fields) ||
+        !kvspec_init(&fp->kv_iops, fp->rule[FR_IOPS], iops_keys, fsc_dir_fields, fsc_n_dir_fields) ||
+        !kvspec_init(&fp->kv_cpu, fp->rule[FR_CPU], cpu_keys, fsc_job_fields, fsc_n_job_fields) ||
+        !kvspec_init(&fp->kv_latency, fp->rule[FR_LATENCY], latency_keys, fsc_job_fields, fsc_n_job_fields))
+        goto off;
+    if (fp->kv_lat.kv[0]->kind != FSC_K_DURATION || fp->kv_bw.kv[0]->kind != FSC_K_BWSTAT)
+        goto off;
+    /* the job line's numbers go to these members (normal.c sets them directly) */
+    static const struct {
+        const char *name;
+        size_t off;
+    } job_ints[] = {{"groupid", offsetof(fsc_job, groupid)}, {"jobs", offsetof(fsc_job, jobs)},
+                    {"error", offsetof(fsc_job, error)}, {"pid", offsetof(fsc_job, pid)}};
+    const fsc_rule *jr = fp->rule[FR_JOB];
+    size_t n_ints = 0;
+    for (size_t i = 0; i < jr->n_fields; i++) {
+        if (jr->fields[i].kind == FSC_K_STRING)
+            continue;
+        const fsc_field *f = fsc_field_find(fsc_job_fields, fsc_n_job_fields, jr->fields[i].name,
+                                            strlen(jr->fields[i].name));
+        bool known = false;
+        for (size_t k = 0; k < FSC_ARRAY_SIZE(job_ints); k++)
+            known = known || (!strcmp(job_ints[k].name, jr->fields[i].name) && f && f->offset == job_ints[k].off &&
+                              jr->fields[i].kind == FSC_K_INT);
+        if (!known)
+            goto off;
+        n_ints++;
+    }
+    if (n_ints != FSC_ARRAY_SIZE(job_ints))
+        goto off;
+    if (!spanrule_init(&fp->dir, fp->rule[FR_DIR], dir_slots, fsc_dir_fields, fsc_n_dir_fields) ||
+        !spanrule_init(&fp->dir_legacy, fp->rule[FR_DIR_LEGACY], dir_slots, fsc_dir_fields, fsc_n_dir_fields) ||
+        !spanrule_init(&fp->group_dir, fp->rule[FR_GROUP_DIR], group_slots, fsc_group_dir_fields,
+                       fsc_n_group_dir_fields) ||
+        !spanrule_init(&fp->group_dir_legacy, fp->rule[FR_GROUP_DIR_LEGACY], group_slots, fsc_group_dir_fields,
+                       fsc_n_group_dir_fields) ||
+        !disk_kv_init(fp, fp->rule[FR_DISK]))
+        goto off;
+    if (!known_before(g, fp->rule[FR_JOB]) || !known_before(g, fp->rule[FR_DISK]) ||
+        !known_before(g, fp->rule[FR_JOBDEF_LEGACY]) || !known_before(g, fp->rule[FR_LAYOUT]))
+        goto off;
+    return fp;
+off:
+    free(fp);
+    return NULL;
+}
+
+void fsc_fastpath_free(fsc_fastpath *fp)
+{
+    free(fp);
+}
+
+/* ---- small lexing helpers: p walks s up to e; NULL means "not this shape" ---- */
+
+static inline const char *skip_sp(const char *p, const char *e)
+{
+    return fsc_skip_spaces(p, e);
+}
+
+static inline bool is_digit(char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+static inline const char *lit(const char *p, const char *e, const char *l, size_t n)
+{
+    return (size_t)(e - p) >= n && memcmp(p, l, n) == 0 ? p + n : NULL;
+}
+#define LIT(p, e, s) lit((p), (e), (s), sizeof(s) - 1)
+
+/* A decimal "123", "12.5", "0.01": digits, optionally '.' and digits. At most 19
+ * digits (so the mantissa cannot overflow) and 18 decimals: longer ones go to the
+ * grammar, which reads them the same way, only slower. */
+static inline const char *dec(const char *p, const char *e, fsc_fdec *d)
+{
+    uint64_t m = 0;
+    const char *start = p;
+    while (p < e && is_digit(*p))
+        m = m * 10 + (uint64_t)(*p++ - '0');
+    size_t ipart = (size_t)(p - start);
+    if (ipart == 0)
+        return NULL;
+    unsigned scale = 0;
+    if (p < e && *p == '.') {
+        p++;
+        const char *f = p;
+        while (p < e && is_digit(*p))
+            m = m * 10 + (uint64_t)(*p++ - '0');
+        scale = (unsigned)(p - f);
+        if (scale == 0)
+            return NULL; /* "5." */
+    }
+    if (ipart + scale > 19)
+        return NULL;
+    d->mant = m;
+    d->scale = (uint8_t)scale;
+    d->suffix = 0;
+    return p;
+}
+
+/* Digits only (counts, ids). */
+static inline const char *uint_dec(const char *p, const char *e, fsc_fdec *d)
+{
+    const char *q = dec(p, e, d);
+    return q && d->scale == 0 ? q : NULL;
+}
+
+static inline bool count_suffix(char c)
+{
+    return fsc_count_prefix(c) != 0;
+}
+
+uint64_t fsc_fdec_mul(fsc_fdec d)
+{
+    return d.suffix ? fsc_count_prefix(d.suffix) : 1;
+}
+
+static inline fsc_fspan span(const char *s, const char *a, const char *b)
+{
+    fsc_fspan sp = {(uint16_t)(a - s), (uint16_t)(b - a)};
+    return sp;
+}
+
+/* The end of the line, after trailing spaces: p must be there. */
+static inline bool at_end(const char *p, const char *e)
+{
+    return skip_sp(p, e) == e;
+}
+
+static inline bool ends_comma(const char *s, const char *e)
+{
+    while (e > s && e[-1] == ' ')
+        e--;
+    return e > s && e[-1] == ',';
+}
+
+/* ---- kv lines: "min=2, max=46822, avg=28.29, stdev=667.28" ---- */
+
+/* A value of the given kind; p at its first byte (after the '=' and spaces). */
+static const char *kv_value(const char *p, const char *e, fsc_kind kind, fsc_fdec *d)
+{
+    p = dec(p, e, d);
+    if (!p)
+        return NULL;
+    switch (kind) {
+    case FSC_K_DURATION: /* "53296k" (fsc_parse_duration_ns: one count prefix; T, P
+                            * and E may not fit 64 bits of ns there) */
+        if (p < e && (*p == 'k' || *p == 'K' || *p == 'M' || *p == 'G'))
+            d->suffix = *p++;
+        else if (p < e && count_suffix(*p))
+            return NULL;
+        break;
+    case FSC_K_PCT: /* "20.68%" (fsc_parse_pct: one trailing '%') */
+        if (p < e && *p == '%')
+            p++;
+        break;
+    case FSC_K_INT:
+    case FSC_K_PLAIN:
+    case FSC_K_BWSTAT:
+        break;
+    case FSC_K_TIME_NS:
+    case FSC_K_TIME_US: /* "target=0" (<= 3.41) only: "2.50ms" (3.42) is the grammar's */
+        if (p < e && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')))
+            return NULL;
+        break;
+    default:
+        return NULL;
+    }
+    return p;
+}
+
+/* The key=value list from p to the end of the line: keys from spec in their order
+ * (some may be left out, as fio does in some versions), ", " between items. The
+ * grammar's apply_kv finds each key exactly, so it reads the same. */
+static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline *out)
+{
+    size_t next = 0;
+    out->n = 0;
+    for (;;) {
+        const char *ks = p;
+        while (p < e && *p >= 'a' && *p <= 'z')
+            p++;
+        size_t kn = (size_t)(p - ks);
+        size_t i = next;
+        while (i < k->n && !(k->klen[i] == kn && k->keys[i][0] == ks[0] && memcmp(k->keys[i], ks, kn) == 0))
+            i++;
+        if (i == k->n || p >= e || *p != '=')
+            return false;
+        p = skip_sp(p + 1, e);
+        p = kv_value(p, e, k->kv[i]->kind, &out->kv[out->n]);
+        if (!p)
+            return false;
+        out->key[out->n++] = (uint8_t)i;
+        out->kvdef = k->kv;
+        out->kvfield = k->field;
+        next = i + 1;
+        p = skip_sp(p, e);
+        if (p == e)
+            return true;
+        if (*p != ',')
+            return false;
+        p = skip_sp(p + 1, e);
+        if (p == e)
+            return false; /* a trailing comma: a wrapped line, for the grammar */
+    }
+}
+
+/* ---- the lexers, by lead ---- */
+
+/* Is the decimal text [a, b) at most 100? */
+static bool pct_at_most_100(const char *a, const char *b)
+{
+    const char *dot = memchr(a, '.', (size_t)(b - a));
+    const char *ie = dot ? dot : b;
+    while (a < ie - 1 && *a == '0')
+        a++; /* "099.5" */
+    if (ie - a < 3)
+        return true;
+    if (ie - a > 3 || memcmp(a, "100", 3) != 0)
+        return false;
+    for (const char *f = dot ? dot + 1 : b; f < b; f++)
+        if (*f != '0')
+            return false;
+    return true;
+}
+
+/* "     |  1.00th=[    4],  5.00th=[    4], 10.00th=[    4], 20.00th=[    5],"
+ * pctl-row is the only rule of the "|" lead. */
+static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
+{
+    p = skip_sp(p + 1, e);
+    out->n = 0;
+    for (;;) {
+        if (out->n == FSC_FAST_MAX_ITEMS)
+            return false;
+        fsc_fdec *pct = &out->pct[out->n], *v = &out->val[out->n];
+        const char *ps = p;
+        p = dec(p, e, pct);
+        if (!p || !pct_at_most_100(ps, p) || !(p = LIT(p, e, "th=[")))
+            return false; /* act_pctl_row warns about a "995th": the grammar path does that */
+        p = skip_sp(p, e);
+        if (!(p = uint_dec(p, e, v)))
+            return false;
+        p = skip_sp(p, e);
+        if (p >= e || *p != ']')
+            return false;
+        out->n++;
+        p = skip_sp(p + 1, e);
+        if (p == e)
+            return true;
+        if (*p != ',')
+            return false;
+        p = skip_sp(p + 1, e);
+        if (p == e)
+            return true; /* "...,": the row goes on below */
+    }
+}
+
+/* A bucket or depth list "4=10.08%, 10=87.04%, >=64=0.01%" from q to the end:
+ * apply_list's keys (the text before the last '=', short, no spaces) and percents. */
+static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *out)
+{
+    out->n = 0;
+    for (;;) {
+        if (out->n == FSC_FAST_MAX_ITEMS)
+            return false;
+        const char *ks = q;
+        if ((q = LIT(q, e, ">=")) == NULL)
+            q = ks;
+        const char *d0 = q;
+        while (q < e && is_digit(*q))
+            q++;
+        if (q == d0 || q - ks > 15 || q >= e || *q != '=')
+            return false;
+        out->item_key[out->n] = span(s, ks, q);
+        q = dec(q + 1, e, &out->val[out->n]);
+        if (!q || q >= e || *q != '%')
+            return false;
+        out->n++;
+        q = skip_sp(q + 1, e);
+        if (q == e)
+            return true;
+        if (*q != ',')
+            return false;
+        q = skip_sp(q + 1, e);
+        if (q == e)
+            return false; /* a trailing comma: a wrapped line, for the grammar */
+    }
+}
+
+/* "slat", "clat", "lat", "sync" at p (which: latency kind), then what follows. */
+static const char *lat_word(const char *p, const char *e, uint8_t *which, bool *sync)
+{
+    const char *q;
+    *sync = false;
+    if ((q = LIT(p, e, "clat"))) {
+        *which = FSC_LAT_CLAT;
+        return q;
+    }
+    if ((q = LIT(p, e, "slat"))) {
+        *which = FSC_LAT_SLAT;
+        return q;
+    }
+    if ((q = LIT(p, e, "lat"))) {
+        *which = FSC_LAT_LAT;
+        return q;
+    }
+    if ((q = LIT(p, e, "sync"))) {
+        *which = FSC_LAT_LAT;
+        *sync = true;
+        return q;
+    }
+    return NULL;
+}
+
+/* "(usec)" → ns per unit; p after it. */
+static const char *paren_unit(const char *p, const char *e, uint64_t *ns)
+{
+    if (!(p = LIT(p, e, "(")) || e - p < 5 || memcmp(p + 1, "sec)", 4) != 0)
+        return NULL;
+    switch (*p) {
+    case 'n': *ns = 1; break;
+    case 'u': *ns = 1000; break;
+    case 'm': *ns = 1000000; break;
+    default: return NULL;
+    }
+    return p + 5;
+}
+
+/* After a latency word: "    clat (usec): min=..." (rule lat, the first rule of the
+ * leads slat/clat/lat/sync), "    clat percentiles (usec):" (pctl-title: the lat
+ * rule needs '(' after the word, prio-lat needs "prio"), "  lat (usec)   : 4=10.08%"
+ * (lat-buckets, the last rule of lead "lat": lat needs a letter after the colon,
+ * pctl-title and both prio rules a word after "lat"). */
+static const fsc_rule *lex_latency_word(const fsc_fastpath *fp, const char *s, const char *p,
+                                        const char *e, fsc_fastline *out)
+{
+    bool is_lat;
+    const char *q = lat_word(p, e, &out->which, &out->sync);
+    if (!q)
+        return NULL;
+    is_lat = out->which == FSC_LAT_LAT && !out->sync;
+    if (q < e && *q == ' ' && q + 1 < e && q[1] == 'p') { /* " percentiles (usec):" */
+        if (!(q = LIT(q, e, " percentiles ")) || !(q = paren_unit(q, e, &out->unit_ns)))
+            return NULL;
+        if (q < e && *q == ':')
+            q++;
+        if (!at_end(q, e))
+            return NULL;
+        return fp->rule[FR_PCTL_TITLE];
+    }
+    q = skip_sp(q, e);
+    if (!(q = paren_unit(q, e, &out->unit_ns)))
+        return NULL;
+    q = skip_sp(q, e);
+    if (q >= e || *q != ':')
+        return NULL;
+    q = skip_sp(q + 1, e);
+    if (q < e && *q >= 'a' && *q <= 'z') { /* "min=..." */
+        /* the lat rule needs a ',' after its first value, which may carry k, K or M */
+        if (!kv_list(&fp->kv_lat, q, e, out) || out->n < 2 ||
+            (out->kv[0].suffix && !strchr("kKM", out->kv[0].suffix)))
+            return NULL;
+        return fp->rule[FR_LAT];
+    }
+    if (!is_lat)
+        return NULL;
+    /* bucket list "4=10.08%, 10=87.04%, >=2000=0.01%" */
+    if (!lex_list(s, q, e, out))
+        return NULL;
+    return fp->rule[FR_BUCKETS];
+}
+
+/* "  IO depths    : 1=100.0%, ... >=64=0.0%", "     submit    : 0=0.0%, ...":
+ * depths is the only rule of the leads IO, submit and complete. */
+static const fsc_rule *lex_depths(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                                  fsc_fastline *out)
+{
+    q = skip_sp(q, e);
+    if (q >= e || *q != ':')
+        return NULL;
+    q = skip_sp(q + 1, e);
+    if (q >= e || !is_digit(*q) || !lex_list(s, q, e, out))
+        return NULL; /* the list starts with a digit */
+    return fp->rule[FR_DEPTHS];
+}
+
+/* One issued group: "0,36673,0,0" (issued) or "r=104288/w=44711/d=0" (legacy). */
+static const char *issued_group(const char *q, const char *e, bool legacy, fsc_fastline *out, int g)
+{
+    static const char letters[] = {'r', 'w', 'd'};
+    uint8_t k = 0;
+    for (;;) {
+        if (legacy) {
+            if (k >= 3 || e - q < 2 || q[0] != letters[k] || q[1] != '=')
+                return NULL;
+            q += 2;
+        } else if (k >= 4) {
+            return NULL;
+        }
+        if (!(q = uint_dec(q, e, &out->issued[g][k])))
+            return NULL;
+        k++;
+        char sep = legacy ? '/' : ',';
+        if (q < e && *q == sep && q + 1 < e && (legacy || is_digit(q[1]))) {
+            q++;
+            continue;
+        }
+        break;
+    }
+    if (legacy && k < 2)
+        return NULL;
+    out->n_issued[g] = k;
+    return q;
+}
+
+/* "     issued rwts: total=0,36673,0,0 short=0,0,0,0 dropped=0,0,0,0" (issued;
+ * issued-legacy, tried first, needs ':' right after "issued") and
+ * "     issued    : total=r=57365/w=24336/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0". */
+static const fsc_rule *lex_issued(const fsc_fastpath *fp, const char *q, const char *e, fsc_fastline *out)
+{
+    memset(out->n_issued, 0, sizeof out->n_issued);
+    const char *r;
+    if ((r = LIT(q, e, " rwts:")) || (r = LIT(q, e, " rwt:"))) {
+        r = skip_sp(r, e);
+        if (!(r = LIT(r, e, "total=")) || !(r = issued_group(r, e, false, out, 0)))
+            return NULL;
+        if (r < e && *r == ',')
+            r++;
+        if (r >= e || *r != ' ' || !(r = LIT(skip_sp(r, e), e, "short=")) || !(r = issued_group(r, e, false, out, 1)))
+            return NULL;
+        if (r < e && *r == ',')
+            r++;
+        if (r >= e || *r != ' ' || !(r = LIT(skip_sp(r, e), e, "dropped=")) ||
+            !(r = issued_group(r, e, false, out, 2)) || !at_end(r, e))
+            return NULL;
+        return fp->rule[FR_ISSUED];
+    }
+    r = skip_sp(q, e);
+    if (r >= e || *r != ':')
+        return NULL;
+    r = skip_sp(r + 1, e);
+    if (!(r = LIT(r, e, "total=")) || !(r = issued_group(r, e, true, out, 0)) || !(r = LIT(r, e, ",")))
+        return NULL;
+    r = skip_sp(r, e);
+    if (!(r = LIT(r, e, "short=")) || !(r = issued_group(r, e, true, out, 1)))
+        return NULL;
+    if (r < e && *r == ',') {
+        r = skip_sp(r + 1, e);
+        if (!(r = LIT(r, e, "drop=")) || !(r = issued_group(r, e, true, out, 2)))
+            return NULL;
+    }
+    if (!at_end(r, e))
+        return NULL;
+    return fp->rule[FR_ISSUED_LEGACY];
+}
+
+/* A lead must end at a word boundary when it ends in a letter (fsc_grammar_match). */
+static inline bool word_end(const char *q, const char *e)
+{
+    if (q >= e)
+        return true;
+    char c = *q;
+    return !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_');
+}
+
+/* "  cpu          : usr=1.94%, ..." (cpu, the only rule of lead "cpu"),
+ * "     latency   : target=0, ..." (latency-target, the only rule of "latency"),
+ * "   iops        : min=..." (iops-stats), "   bw (  KiB/s): min=..." (bw-stats). */
+static const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, const char *q, const char *e,
+                                   fsc_fastline *out)
+{
+    q = skip_sp(q, e);
+    if (q >= e || *q != ':')
+        return NULL;
+    q = skip_sp(q + 1, e);
+    if (!kv_list(k, q, e, out))
+        return NULL;
+    return r;
+}
+
+/* bw-stats: "bw (  KiB/s):", "bw (KB  /s):", "bw (MB/s)  :" then the kv list. The
+ * pattern needs a ',' after the first value: at least two values. */
+static const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                              fsc_fastline *out)
+{
+    q = skip_sp(q, e);
+    if (!(q = LIT(q, e, "(")))
+        return NULL;
+    q = skip_sp(q, e);
+    const char *u = q;
+    /* the pattern allows [KMGTkm]; normal.c's bwstat_factor reads K, k, M, m, G, B
+     * only (a "TiB" line gets "cannot read" warnings there): leave that to the grammar */
+    if (q < e && (*q == 'K' || *q == 'k' || *q == 'M' || *q == 'm' || *q == 'G'))
+        q++;
+    else if (q >= e || *q != 'B')
+        return NULL;
+    if (q < e && *q == 'i')
+        q++;
+    const char *r;
+    if ((r = LIT(q, e, "bit")))
+        q = r;
+    else if (q < e && *q == 'B')
+        q++;
+    else
+        return NULL;
+    out->unit = span(s, u, q);
+    q = skip_sp(q, e);
+    if (!(q = LIT(q, e, "/s)")))
+        return NULL;
+    const fsc_rule *rr = lex_kv_line(&fp->kv_bw, fp->rule[FR_BW], q, e, out);
+    /* the pattern wants two values and a plain number first (no '%') */
+    return rr && out->n >= 2 && out->kvdef[out->key[0]]->kind != FSC_K_PCT ? rr : NULL;
+}
+
+/* ---- the lines fio prints once per job or run ---- */
+
+/* Does the span parse as the grammar's convert() would read it (fsc_parse_*)? Size
+ * and rate syntax does not depend on the era, only their value. */
+static bool valid_value(fsc_kind kind, const char *s, size_t n)
+{
+    static const fsc_unit_rules any = {FSC_ERA_MODERN, 1024};
+    fsc_num v;
+    switch (kind) {
+    case FSC_K_INT:
+    case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, &v) == FSC_OK;
+    case FSC_K_COUNT: return fsc_parse_count_num(s, n, &v) == FSC_OK;
+    case FSC_K_SIZE: return fsc_parse_size_num(s, n, any, &v) == FSC_OK;
+    case FSC_K_RATE: return fsc_parse_rate_num(s, n, any, &v) == FSC_OK;
+    case FSC_K_PCT: return fsc_parse_pct_num(s, n, &v) == FSC_OK;
+    default: return false;
+    }
+}
+
+/* Every capture of a span rule converts without a warning. */
+static bool caps_valid(const char *s, const fsc_fastline *out)
+{
+    for (size_t i = 0; i < out->n_caps; i++) {
+        fsc_fspan c = out->cap[out->caps[i].slot];
+        if (c.len && !valid_value(out->caps[i].kind, s + c.off, c.len))
+            return false;
+    }
+    return true;
+}
+
+static inline bool in_set(char c, const char *set)
+{
+    return c && strchr(set, c);
+}
+
+/* [\d.]+ : the end, or NULL when empty */
+static inline const char *digits_dots(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && (is_digit(*q) || *q == '.'))
+        q++;
+    return q > p ? q : NULL;
+}
+
+static inline const char *digits(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && is_digit(*q))
+        q++;
+    return q > p ? q : NULL;
+}
+
+/* "  write: IOPS=18.2k, BW=71.2MiB/s (74.7MB/s)(143MiB/2012msec); 0 zone resets"
+ * (dir; dir-legacy, tried first by lead, needs "io=" there). */
+static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                               fsc_fastline *out)
+{
+    const char *a;
+    memset(out->cap, 0, sizeof out->cap);
+    if (!(q = LIT(q, e, "IOPS=")) || !(a = q, q = digits_dots(q, e)))
+        return NULL;
+    if (q < e && in_set(*q, "kMGTPE"))
+        q++;
+    out->cap[0] = span(s, a, q);
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "BW=")) || !(a = q, q = digits_dots(q, e)))
+        return NULL;
+    if (q < e && in_set(*q, "KMGTPEk"))
+        q++;
+    if (q < e && *q == 'i')
+        q++;
+    if (LIT(q, e, "bit"))
+        q += 3;
+    else if (q < e && *q == 'B')
+        q++;
+    if (LIT(q, e, "/s"))
+        q += 2;
+    out->cap[1] = span(s, a, q);
+    q = skip_sp(q, e);
+    if (q >= e || *q != '(')
+        return NULL;
+    const char *close = memchr(q, ')', (size_t)(e - q));
+    if (!close || memchr(q + 1, '(', (size_t)(close - q - 1)))
+        return NULL;
+    q = skip_sp(close + 1, e);
+    if (!(q = LIT(q, e, "(")) || !(a = q, q = digits_dots(q, e)))
+        return NULL;
+    if (q < e && in_set(*q, "KMGTPEk"))
+        q++;
+    if (q < e && *q == 'i')
+        q++;
+    if (q < e && *q == 'B')
+        q++;
+    out->cap[2] = span(s, a, q);
+    if (!(q = LIT(q, e, "/")) || !(a = q, q = digits(q, e)))
+        return NULL;
+    out->cap[3] = span(s, a, q);
+    if (!(q = LIT(q, e, "msec)")))
+        return NULL;
+    if ((a = LIT(q, e, "; ")) && (a = digits(q + 2, e)) != NULL && LIT(a, e, " zone reset")) {
+        out->cap[4] = span(s, q + 2, a);
+        q = a + 11;
+        if (q < e && *q == 's')
+            q++;
+    }
+    if ((a = LIT(q, e, "; Cachehit=")) != NULL) {
+        const char *b = digits_dots(a, e);
+        if (!b || b >= e || *b != '%')
+            return NULL;
+        out->cap[5] = span(s, a, b);
+        q = b + 1;
+    }
+    if (!at_end(q, e))
+        return NULL;
+    out->caps = fp->dir.caps;
+    out->n_caps = fp->dir.n;
+    return caps_valid(s, out) ? fp->rule[FR_DIR] : NULL;
+}
+
+/* "  read : io=417152KB, bw=208472KB/s, iops=52117, runt=  2001msec" (dir-legacy). */
+static const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                                      fsc_fastline *out)
+{
+    const char *a;
+    memset(out->cap, 0, sizeof out->cap);
+    if (!(q = LIT(q, e, "io=")) || !(a = q, q = digits_dots(q, e)))
+        return NULL;
+    if (q < e && in_set(*q, "KMGTPE"))
+        q++;
+    if (!(q = LIT(q, e, "B")))
+        return NULL;
+    out->cap[2] = span(s, a, q);
+    q = skip_sp(q, e);
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "bw=")) || !(a = q, q = digits_dots(q, e)))
+        return NULL;
+    if (q < e && in_set(*q, "KMGTPE"))
+        q++;
+    if (LIT(q, e, "bit"))
+        q += 3;
+    else if (!(q = LIT(q, e, "B")))
+        return NULL;
+    if (!(q = LIT(q, e, "/s")))
+        return NULL;
+    out->cap[1] = span(s, a, q);
+    q = skip_sp(q, e);
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "iops=")) || !(a = q, q = digits_dots(q, e)))
+        return NULL;
+    if (q < e && in_set(*q, "KMGTPE"))
+        q++;
+    out->cap[0] = span(s, a, q);
+    q = skip_sp(q, e);
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "runt=")) || !(a = skip_sp(q, e), q = digits(a, e)))
+        return NULL;
+    out->cap[3] = span(s, a, q);
+    if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
+        return NULL;
+    out->caps = fp->dir_legacy.caps;
+    out->n_caps = fp->dir_legacy.n;
+    return caps_valid(s, out) ? fp->rule[FR_DIR_LEGACY] : NULL;
+}
+
+/* A value of a modern group line: [^\s,(]+ (bw_min: also no '-'). */
+static inline const char *gtoken(const char *p, const char *e, bool no_dash)
+{
+    const char *q = p;
+    while (q < e && *q != ' ' && *q != ',' && *q != '(' && !(no_dash && *q == '-'))
+        q++;
+    return q > p ? q : NULL;
+}
+
+/* An optional "(...)" after spaces, then the comma: p after the comma. */
+static inline const char *paren_comma(const char *p, const char *e)
+{
+    p = skip_sp(p, e);
+    if (p < e && *p == '(') {
+        const char *close = memchr(p, ')', (size_t)(e - p));
+        if (!close || memchr(p + 1, '(', (size_t)(close - p - 1)))
+            return NULL; /* the lexed lines keep their parentheses balanced */
+        p = close + 1;
+    }
+    return LIT(p, e, ",");
+}
+
+/* "   READ: bw=3347MiB/s (3510MB/s), 3347MiB/s-3347MiB/s (3510MB/s-3510MB/s),
+ * io=6695MiB (7020MB), run=2000-2000msec" (group-dir; group-dir-legacy, tried
+ * first by lead, needs "io=" there). */
+static const fsc_rule *lex_group_dir(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                                     fsc_fastline *out)
+{
+    const char *a;
+    memset(out->cap, 0, sizeof out->cap);
+    if (!(q = LIT(q, e, "bw=")) || !(a = q, q = gtoken(q, e, false)))
+        return NULL;
+    out->cap[0] = span(s, a, q);
+    if (!(q = paren_comma(q, e)) || !(a = skip_sp(q, e), q = gtoken(a, e, true)))
+        return NULL;
+    out->cap[1] = span(s, a, q);
+    if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken(q, e, false)))
+        return NULL;
+    out->cap[2] = span(s, a, q);
+    if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "io=")) || !(a = q, q = gtoken(q, e, false)))
+        return NULL;
+    out->cap[3] = span(s, a, q);
+    if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "run=")) || !(a = q, q = digits(q, e)))
+        return NULL;
+    out->cap[4] = span(s, a, q);
+    if (!(q = LIT(q, e, "-")) || !(a = q, q = digits(q, e)))
+        return NULL;
+    out->cap[5] = span(s, a, q);
+    if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
+        return NULL;
+    out->caps = fp->group_dir.caps;
+    out->n_caps = fp->group_dir.n;
+    return caps_valid(s, out) ? fp->rule[FR_GROUP_DIR] : NULL;
+}
+
+/* A legacy group value: [^,]+? before optional spaces and a ',' (no inner spaces). */
+static inline const char *ltoken(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && *q != ' ' && *q != ',')
+        q++;
+    return q > p ? q : NULL;
+}
+
+/* "   READ: io=417152KB, aggrb=208471KB/s, minb=208471KB/s, maxb=208471KB/s,
+ * mint=2001msec, maxt=2001msec" (group-dir-legacy). */
+static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *s, const char *q,
+                                            const char *e, fsc_fastline *out)
+{
+    static const struct {
+        const char *key;
+        uint8_t slot;
+    } parts[] = {{"io=", 3}, {"aggrb=", 0}, {"minb=", 1}, {"maxb=", 2}};
+    const char *a;
+    memset(out->cap, 0, sizeof out->cap);
+    for (size_t i = 0; i < 4; i++) {
+        if (i && !(q = LIT(skip_sp(skip_sp(q, e), e), e, ",")))
+            return NULL;
+        q = skip_sp(q, e);
+        if (!(q = lit(q, e, parts[i].key, strlen(parts[i].key))) || !(a = q, q = ltoken(q, e)))
+            return NULL;
+        out->cap[parts[i].slot] = span(s, a, q);
+    }
+    if (!(q = LIT(skip_sp(q, e), e, ",")) || !(q = LIT(skip_sp(q, e), e, "mint=")) ||
+        !(a = skip_sp(q, e), q = digits(a, e)))
+        return NULL;
+    out->cap[4] = span(s, a, q);
+    if (!(q = LIT(skip_sp(q, e), e, "msec")) || !(q = LIT(skip_sp(q, e), e, ",")) ||
+        !(q = LIT(skip_sp(q, e), e, "maxt=")) || !(a = skip_sp(q, e), q = digits(a, e)))
+        return NULL;
+    out->cap[5] = span(s, a, q);
+    if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
+        return NULL;
+    out->caps = fp->group_dir_legacy.caps;
+    out->n_caps = fp->group_dir_legacy.n;
+    return caps_valid(s, out) ? fp->rule[FR_GROUP_DIR_LEGACY] : NULL;
+}
+
+/* A named line "NAME: ..." (job header, job definition, layout, disk): the name is a
+ * plain token, no lead rule may fit the line (fsc_grammar_lead_match) and no needle of
+ * a generic rule tried before the one found may be in it. */
+static bool name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' ||
+           c == '.' || c == '+';
+}
+
+/* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
+ * spaces and colons hold none of the needles of the generic rules before "job". */
+static bool date_chars(const char *p, const char *e)
+{
+    for (; p < e; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || is_digit(*p) || *p == ' ' || *p == ':'))
+            return false;
+    return true;
+}
+
+/* "randwrite: (groupid=0, jobs=1): err= 0: pid=31905: Mon Nov 30 02:48:07 2026" */
+static const fsc_rule *lex_job(const fsc_fastpath *fp, const char *q, const char *e, fsc_fastline *out)
+{
+    const char *a;
+    q += 11; /* ": (groupid=" */
+    if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, ", jobs=")) || !(q = uint_dec(q, e, &out->num[1])) ||
+        !(q = LIT(q, e, "): err=")) || !(q = uint_dec(skip_sp(q, e), e, &out->num[2])) ||
+        !(q = LIT(q, e, ": pid=")) || !(q = uint_dec(q, e, &out->num[3])))
+        return NULL;
+    /* the layout rule (tried before job) would take ": Laying out IO file" anywhere */
+    if (q < e && !((a = LIT(q, e, ": ")) && date_chars(a, e) && !memmem(q, (size_t)(e - q), ": Laying out IO file", 20)))
+        return NULL;
+    return fp->rule[FR_JOB];
+}
+
+/* rw=, bs=, ioengine=, iodepth= of a job definition: the values are plain tokens. */
+static inline bool opt_char(char c)
+{
+    return c > ' ' && c < 0x7f && c != ',' && c != ':' && c != '=' && c != '(' && c != ')';
+}
+
+static const char *opt_token(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && opt_char(*q))
+        q++;
+    return q > p ? q : NULL;
+}
+
+/* [0-9.]+[KMGPE]? of a legacy block size */
+static const char *legacy_bs(const char *p, const char *e)
+{
+    const char *q = digits_dots(p, e);
+    if (q && q < e && in_set(*q, "KMGPE"))
+        q++;
+    return q;
+}
+
+/* "seqread: (g=0): rw=read, bs=(R) 1024KiB-1024KiB, (W) 1024KiB-1024KiB, (T)
+ * 1024KiB-1024KiB, ioengine=psync, iodepth=1" (jobdef; jobdef-legacy, the first
+ * generic rule, needs digits after "bs=") and "mixed: (g=0): rw=randrw,
+ * bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=8" (jobdef-legacy). */
+static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                                  fsc_fastline *out)
+{
+    const char *a, *b;
+    bool legacy;
+    q += 5; /* ": (g=" */
+    if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, "): rw=")) || !(a = q, q = opt_token(q, e)))
+        return NULL;
+    out->cap[1] = span(s, a, q);
+    if (!(q = LIT(q, e, ", bs=")))
+        return NULL;
+    if ((b = LIT(q, e, "(R) "))) { /* 3.x: the bs is the read size; the rest is free text */
+        legacy = false;
+        a = skip_sp(b, e);
+        q = a;
+        while (q < e && *q != '-' && *q != ',' && *q != ' ')
+            q++;
+        if (q == a)
+            return NULL;
+        out->cap[2] = span(s, a, q);
+        if (!(q = memmem(q, (size_t)(e - q), ", ioengine=", 11)))
+            return NULL;
+        for (const char *c = b; c < q; c++)
+            if (*c == ':' || *c == '=')
+                return NULL;
+    } else {
+        legacy = true;
+        a = q;
+        if (!(q = legacy_bs(q, e)))
+            return NULL;
+        out->cap[2] = span(s, a, q);
+        if (!(q = LIT(q, e, "-")) || !(q = legacy_bs(q, e)))
+            return NULL;
+        while ((b = LIT(q, e, "/"))) {
+            if (!(b = legacy_bs(b, e)) || !(b = LIT(b, e, "-")) || !(b = legacy_bs(b, e)))
+                return NULL;
+            q = b;
+        }
+    }
+    if (!(q = LIT(q, e, ", ioengine=")) || !(a = q, q = opt_token(q, e)))
+        return NULL;
+    out->cap[3] = span(s, a, q);
+    if (!(q = LIT(q, e, ", iodepth=")) || !(a = q, q = digits(q, e)) || !at_end(q, e))
+        return NULL;
+    out->cap[4] = span(s, a, q);
+    return fp->rule[legacy ? FR_JOBDEF_LEGACY : FR_JOBDEF];
+}
+
+/* "  vda: ios=100475/43063, merge=0/0, ticks=22611/10126, in_queue=32764, util=100.00%" */
+static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const char *e, fsc_fastline *out)
+{
+    q += 2; /* ": " */
+    out->n = 0;
+    for (;;) {
+        if (out->n == FSC_FAST_MAX_ITEMS)
+            return NULL;
+        const char *k = q;
+        while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
+            q++;
+        const fsc_fastdkv *d = NULL;
+        for (size_t i = 0; i < fp->n_disk_kv; i++)
+            if (strlen(fp->disk_kv[i].kv->key) == (size_t)(q - k) && !memcmp(fp->disk_kv[i].kv->key, k, (size_t)(q - k)))
+                d = &fp->disk_kv[i];
+        if (!d || !d->field || q >= e || *q != '=')
+            return NULL;
+        out->dkv[out->n] = d;
+        q++;
+        switch (d->kv->kind) {
+        case FSC_K_PAIR: /* "100475/43063" */
+            if (!(q = uint_dec(q, e, &out->da[out->n])) || !(q = LIT(q, e, "/")) ||
+                !(q = uint_dec(q, e, &out->db[out->n])))
+                return NULL;
+            break;
+        case FSC_K_PCT: /* "100.00%" */
+            if (!(q = dec(q, e, &out->da[out->n])))
+                return NULL;
+            if (q < e && *q == '%')
+                q++;
+            break;
+        case FSC_K_INT:
+        case FSC_K_PLAIN:
+            if (!(q = dec(q, e, &out->da[out->n])))
+                return NULL;
+            break;
+        default:
+            return NULL;
+        }
+        out->n++;
+        q = skip_sp(q, e);
+        if (q == e)
+            return fp->rule[FR_DISK];
+        if (*q != ',')
+            return NULL;
+        q = skip_sp(q + 1, e);
+    }
+}
+
+static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const char *p, const char *e,
+                                 fsc_fastline *out)
+{
+    const char *q = p;
+    while (q < e && name_char(*q))
+        q++;
+    if (q == p || q >= e || *q != ':')
+        return NULL;
+    size_t n = (size_t)(e - s);
+    const fsc_rule *r;
+    memset(out->cap, 0, sizeof out->cap);
+    out->cap[0] = span(s, p, q);
+    if (LIT(q, e, ": (groupid=")) {
+        r = lex_job(fp, q, e, out);
+    } else if (LIT(q, e, ": ios=")) {
+        /* a fully lexed disk line holds no ": (g=", ": (groupid=", "READ:" ...: none
+         * of the generic rules before "disk" can match it */
+        r = lex_disk(fp, q, e, out);
+    } else if (LIT(q, e, ": (g=")) {
+        r = lex_jobdef(fp, s, q, e, out);
+    } else if (LIT(q, e, ": Laying out IO file")) {
+        /* "(1 file / 32MiB)" after it: without ':' and '=' the rules before layout
+         * (job definitions, numbered group lines) cannot match */
+        for (const char *c = q + 20; c < e; c++)
+            if (*c == ':' || *c == '=')
+                return NULL;
+        out->plain = true; /* noise */
+        r = fp->rule[FR_LAYOUT];
+    } else {
+        return NULL;
+    }
+    if (!r || fsc_grammar_lead_match(fp->g, s, n))
+        return NULL;
+    return r;
+}
+
+/* "fio-3.33", "fio-2.1.10", "fio-3.41-49-gde3d" (banner, the only rule of lead fio-) */
+static const fsc_rule *lex_banner(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                                  fsc_fastline *out)
+{
+    const char *a = q;
+    if (!(q = digits(q, e)) || !(q = LIT(q, e, ".")) || !(q = digits(q, e)))
+        return NULL;
+    if (q < e && *q == '.' && q + 1 < e && is_digit(q[1]))
+        q = digits(q + 1, e);
+    if (q < e && *q == '-') {
+        const char *b = q + 1;
+        while (b < e && (name_char(*b)))
+            b++;
+        if (b == q + 1)
+            return NULL;
+        q = b;
+    }
+    if (!at_end(q, e))
+        return NULL;
+    out->cap[0] = span(s, a, q);
+    return fp->rule[FR_BANNER];
+}
+
+static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
+
+const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
+{
+    return out->rule = lex(fp, s, n, out);
+}
+
+static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
+{
+    const char *e = s + n, *p = skip_sp(s, e), *q;
+    out->direct = false;
+    out->plain = false;
+    out->ends_comma = false;
+    if (p == e || n > 1000)
+        return NULL;
+    const fsc_rule *r;
+    switch (*p) {
+    case '|':
+        if (!lex_pctl_row(p, e, out))
+            return NULL;
+        out->ends_comma = ends_comma(s, e);
+        return fp->rule[FR_PCTL_ROW];
+    case 'c':
+        if ((q = LIT(p, e, "cpu")) && word_end(q, e))
+            return lex_kv_line(&fp->kv_cpu, fp->rule[FR_CPU], q, e, out);
+        if ((q = LIT(p, e, "complete")) && word_end(q, e)) {
+            out->which = 2;
+            return lex_depths(fp, s, q, e, out);
+        }
+        if (LIT(p, e, "clat"))
+            return lex_latency_word(fp, s, p, e, out);
+        break;
+    case 's':
+        if ((q = LIT(p, e, "submit")) && word_end(q, e)) {
+            out->which = 1;
+            return lex_depths(fp, s, q, e, out);
+        }
+        if (LIT(p, e, "slat") || LIT(p, e, "sync"))
+            return lex_latency_word(fp, s, p, e, out);
+        break;
+    case 'l':
+        if ((q = LIT(p, e, "latency")) && word_end(q, e))
+            return lex_kv_line(&fp->kv_latency, fp->rule[FR_LATENCY], q, e, out);
+        if (LIT(p, e, "lat"))
+            return lex_latency_word(fp, s, p, e, out);
+        break;
+    case 'I':
+        if ((q = LIT(p, e, "IO depths")) && word_end(q, e)) {
+            out->which = 0;
+            return lex_depths(fp, s, q, e, out);
+        }
+        break;
+    case 'i':
+        if ((q = LIT(p, e, "iops")) && word_end(q, e)) {
+            /* iops-stats wants two values, the first a plain number */
+            r = lex_kv_line(&fp->kv_iops, fp->rule[FR_IOPS], q, e, out);
+            return r && out->n >= 2 && out->kvdef[out->key[0]]->kind != FSC_K_PCT ? r : NULL;
+        }
+        if ((q = LIT(p, e, "issued")) && word_end(q, e))
+            return lex_issued(fp, q, e, out);
+        break;
+    case 'b':
+        if ((q = LIT(p, e, "bw")) && word_end(q, e))
+            return lex_bw(fp, s, q, e, out);
+        break;
+    case 'r':
+    case 'w':
+    case 't':
+    case 'm': {
+        /* "  write: IOPS=..." (dir) and "  read : io=..." (dir-legacy); the lead rules
+         * of "read" etc. are [dir-legacy, dir] (trim adds blockinfo after them) */
+        static const char *const dirs[] = {"read", "write", "trim", "mixed"};
+        for (uint8_t i = 0; i < 4; i++) {
+            if (!(q = lit(p, e, dirs[i], strlen(dirs[i]))) || !word_end(q, e))
+                continue;
+            q = skip_sp(q, e);
+            if (q >= e || *q != ':')
+                return NULL;
+            q = skip_sp(q + 1, e);
+            out->which = i;
+            if (LIT(q, e, "IOPS="))
+                return lex_dir(fp, s, q, e, out);
+            if (LIT(q, e, "io="))
+                return lex_dir_legacy(fp, s, q, e, out);
+            return NULL;
+        }
+        break;
+    }
+    case 'R':
+    case 'W':
+    case 'T':
+    case 'M': {
+        static const char *const dirs[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
+        if ((q = LIT(p, e, "Run status group "))) { /* group-header, the only rule of "Run" */
+            if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " (all jobs):")) || !at_end(q, e))
+                return NULL;
+            return fp->rule[FR_GROUP_HEADER];
+        }
+        for (uint8_t i = 0; i < 4; i++) {
+            if (!(q = lit(p, e, dirs[i], strlen(dirs[i]))))
+                continue;
+            q = skip_sp(q, e);
+            out->which = i;
+            if (LIT(q, e, "bw="))
+                return lex_group_dir(fp, s, q, e, out);
+            if (LIT(q, e, "io="))
+                return lex_group_dir_legacy(fp, s, q, e, out);
+            return NULL;
+        }
+        break;
+    }
+    case 'D':
+        /* disk-header (lead Disk; Description's lead comes first and needs "Description") */
+        if ((q = LIT(p, e, "Disk stats (read/write):")) && at_end(q, e)) {
+            out->plain = true;
+            return fp->rule[FR_DISK_HEADER];
+        }
+        break;
+    case 'f':
+        if ((q = LIT(p, e, "fio-")) && q < e && is_digit(*q))
+            return lex_banner(fp, s, q, e, out);
+        /* sync-section: lead fsync/... comes after fio-, fio, fioscope-engine- */
+        if ((q = LIT(p, e, "fsync/fdatasync/sync_file_range"))) {
+            if ((r = (const fsc_rule *)LIT(q, e, "/syncfs")))
+                q += 7;
+            if (!(q = LIT(q, e, ":")) || !at_end(q, e))
+                return NULL;
+            out->plain = true;
+            return fp->rule[FR_SYNC_SECTION];
+        }
+        break;
+    case 'S':
+        /* starting, the only rule of lead Starting */
+        if ((q = LIT(p, e, "Starting "))) {
+            if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " ")))
+                return NULL;
+            const char *w = q;
+            while (q < e && *q >= 'a' && *q <= 'z')
+                q++;
+            size_t wn = (size_t)(q - w);
+            if (!at_end(q, e) || !((wn == 7 && !memcmp(w, "process", 7)) || (wn == 9 && !memcmp(w, "processes", 9)) ||
+                                   (wn == 6 && !memcmp(w, "thread", 6)) || (wn == 7 && !memcmp(w, "threads", 7))))
+                return NULL;
+            return fp->rule[FR_STARTING];
+        }
+        break;
+    case '.':
+        if ((q = LIT(p, e, "...")) && at_end(q, e)) { /* clone-marker, the only rule of "..." */
+            out->plain = true;
+            return fp->rule[FR_CLONE];
+        }
+        break;
+    default:
+        break;
+    }
+    return lex_named(fp, s, p, e, out);
+}

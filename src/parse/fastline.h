@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast path for clean fio text: hand-written lexers for the line shapes that carry
+ * most of the bytes of fio's normal output, and the pre-scan that tells whether a
+ * document needs normalizing at all.
+ *
+ * The grammar (grammar.c and the files in grammars/) stays the reference. A line is taken here
+ * only in fio's own canonical shape, and only when the grammar would match it with
+ * the same rule and read the same values; every other line (damaged, old, rare,
+ * prefixed, wrapped) goes to the grammar. tests/fastpath proves the two paths give
+ * byte-identical output (FIOSCOPE_NO_FASTPATH=1 turns this module off).
+ */
+#ifndef FIOSCOPE_FASTLINE_H
+#define FIOSCOPE_FASTLINE_H
+
+#include "grammar.h"
+
+#include "fioscope/units.h"
+
+#include <string.h>
+
+/* The rules, kv tables and needles the fast path needs, resolved from the loaded
+ * grammars. Immutable; shared by threads. */
+typedef struct fsc_fastpath fsc_fastpath;
+
+/* NULL when the fast path cannot vouch for these grammars (a FIOSCOPE_GRAMMAR_DIR
+ * override, a rule missing or changed) or FIOSCOPE_NO_FASTPATH is set: then every
+ * line goes to the grammar and every document is normalized. */
+fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g);
+void fsc_fastpath_free(fsc_fastpath *fp); /* NULL is fine */
+
+/* A decimal as fio printed it: mant / 10^scale, times the count prefix `suffix`
+ * ('k', 'M', ... or 0). No sign: fio prints none in these lines. */
+typedef struct fsc_fdec {
+    uint64_t mant;
+    uint8_t scale;
+    char suffix;
+} fsc_fdec;
+
+/* A part of the line: s + off, len bytes. */
+typedef struct fsc_fspan {
+    uint16_t off, len;
+} fsc_fspan;
+
+enum { FSC_FAST_MAX_KV = 8, FSC_FAST_MAX_ITEMS = 16 };
+
+/* A capture of a span rule (dir, group-dir): which slot of fsc_fastline.cap holds
+ * it, and where it goes. */
+typedef struct fsc_fastcap {
+    uint8_t slot;
+    fsc_kind kind;
+    const fsc_field *field;
+} fsc_fastcap;
+
+/* One disk kv item: the grammar's kv entry and its model field(s). */
+typedef struct fsc_fastdkv {
+    const fsc_kvfield *kv;
+    const fsc_field *field, *field2;
+} fsc_fastdkv;
+
+/* One lexed line. `rule` is the grammar rule that matches it. When `direct` is set
+ * the line was only classified: the caller matches that one rule's pattern (no other
+ * rule can match before it) and applies it as the grammar path does. When `plain`
+ * is set, apply() needs no captures of it (noise, section headers). Otherwise the
+ * values below are read and no pattern is run at all. */
+typedef struct fsc_fastline {
+    const fsc_rule *rule;
+    bool direct;
+    bool plain;
+    bool ends_comma;     /* the line ends with ',' (join_wrapped looks at the next line) */
+    uint8_t which;       /* LAT / PCTL_ROW: latency kind; DEPTHS: 0 level, 1 submit, 2 complete */
+    bool sync;           /* LAT: the fsync "sync" line */
+    uint64_t unit_ns;    /* LAT, BUCKETS: ns per unit of the line */
+    fsc_fspan unit;      /* BW_STATS: the unit text ("KiB", "MB") */
+    uint8_t n;           /* kv values, list items or percentiles */
+    /* kv lines: kv[i] is the value of the rule's kv entry key[i] (in line order) */
+    uint8_t key[FSC_FAST_MAX_KV];
+    fsc_fdec kv[FSC_FAST_MAX_KV];
+    const fsc_kvfield *const *kvdef;  /* the grammar's kv entry of key[i]: kvdef[key[i]] */
+    const fsc_field *const *kvfield;  /* its model field: kvfield[key[i]] */
+    /* percentile rows (pct, value) and bucket / depth lists (key, value) */
+    fsc_fdec pct[FSC_FAST_MAX_ITEMS];
+    fsc_fdec val[FSC_FAST_MAX_ITEMS];
+    fsc_fspan item_key[FSC_FAST_MAX_ITEMS];
+    /* issued: counts of total / short / dropped, by position (r, w, t, sync) */
+    uint8_t n_issued[3]; /* 0: that part is absent */
+    fsc_fdec issued[3][4];
+    /* span rules: captures by slot (len 0: the group did not take part), and the
+     * rule's fields in the grammar's order; job, group, starting: integers */
+    fsc_fspan cap[8];
+    const fsc_fastcap *caps;
+    uint8_t n_caps;
+    fsc_fdec num[4];
+    /* disk: its kv items */
+    const fsc_fastdkv *dkv[FSC_FAST_MAX_ITEMS];
+    fsc_fdec da[FSC_FAST_MAX_ITEMS], db[FSC_FAST_MAX_ITEMS];
+} fsc_fastline;
+
+/* Lex line s[0, n). Returns the rule it matches (out filled) or NULL: the grammar
+ * decides. */
+const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
+
+/* Value of a decimal times num/den, exactly as the grammar path converts it
+ * (fsc_decimal_num; an integer times an integer is done here). */
+static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
+{
+    uint64_t i;
+    if (d.scale == 0 && den == 1 && !__builtin_mul_overflow(d.mant, num, &i)) {
+        fsc_num r = {(double)i, true, false, 0};
+        if (r.v >= FSC_EXACT_MIN) {
+            r.exact = true;
+            r.u = i;
+        }
+        return r;
+    }
+    fsc_decimal x = {d.mant, d.scale, false};
+    return fsc_decimal_num(x, num, den);
+}
+/* The count prefix factor of d's suffix (1 without one; 0 if unknown). */
+uint64_t fsc_fdec_mul(fsc_fdec d);
+
+/* The first byte of [p, e) that is not a space: eight bytes a step (fio pads its
+ * columns with spaces). */
+static inline const char *fsc_skip_spaces(const char *p, const char *e)
+{
+    while (e - p >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t x = w ^ 0x2020202020202020ULL; /* zero bytes where the spaces are */
+        if (x)
+            return p + (__builtin_ctzll(x) >> 3); /* little-endian: the first one */
+        p += 8;
+    }
+    while (p < e && *p == ' ')
+        p++;
+    return p;
+}
+
+/* ---- the pre-scan ---- */
+
+/* Does the document need normalizing? When every line is plain printable ASCII
+ * (no tab, CR, markup or entity characters) and begins like a line of fio's own
+ * output that normalization leaves as it is, the lines are taken straight from data
+ * (out->store borrows data: call fsc_prescan_release before fsc_text_free) and true
+ * is returned. *headings tells whether a line might be a heading (then the outline
+ * must be built; else it is known to be empty); *json whether a line may start a
+ * fio JSON document (no terse record is ever let through). False: normalize as
+ * usual (out is left empty). FSC_E_NOMEM is reported through *st. */
+bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
+                 fsc_text *out, bool *headings, bool *json, fsc_status *st);
+/* Give the borrowed bytes back (the store was not allocated). */
+void fsc_prescan_release(fsc_text *t);
+
+#endif

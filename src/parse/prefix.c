@@ -1,0 +1,493 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Prefixes in front of fio's lines: a log's stamp and level ("12:10:43 DEBUG| [stdout] "),
+ * a CI step, a pod or host name, comment marks ("# ", "// ", "-- ", "; ", "REM ", "* "),
+ * quote marks, grep's file names ("4k-qd1.log:  read: IOPS=...").
+ *
+ * No list of known shapes: the prefix is learned per block from the lines that carry an
+ * unmistakable fio keyword after some other text ("read: IOPS=", "clat (usec): min=",
+ * "Run status group 0 (all jobs):", a percentile row, a terse record, "fio version").
+ * The text before the keyword, without fio's own indentation, becomes a template in
+ * which a run of digits and a run of spaces are classes (a stamp changes, its shape
+ * does not). Consecutive keyword lines with one template form a block; the template is
+ * removed from every line of the block that fits it, and from the lines around it that
+ * fit it too (the job header, a blank "# " line, the echoed command). A quote mark or
+ * comma the lines all end with is removed with it.
+ *
+ * A line that begins with fio's own words (most lines of most documents) costs a look
+ * at its first word; the others a look at their colons. Clean logs never get here:
+ * the pre-scan (prescan.c) reads them without normalizing.
+ */
+#include "parse_int.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TEMPLATE_MAX = 120 }; /* longer "prefixes" are prose, not a prefix */
+
+static bool starts(const char *s, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    return n >= k && memcmp(s, lit, k) == 0;
+}
+
+static size_t skip_sp(const char *s, size_t n, size_t i)
+{
+    while (i < n && s[i] == ' ')
+        i++;
+    return i;
+}
+
+/* ---- unmistakable fio keywords ---- */
+
+/* Labels that end right before a colon (fio pads some with spaces), and what must
+ * follow the colon. */
+typedef struct label {
+    const char *text, *after;
+    size_t len;
+} label;
+#define LABEL(t, a) {t, a, sizeof t - 1}
+
+static const label labels[] = {
+    LABEL("read", "IOPS="),      LABEL("write", "IOPS="),       LABEL("trim", "IOPS="),
+    LABEL("mixed", "IOPS="),     LABEL("read", "io="),          LABEL("write", "io="),
+    LABEL("trim", "io="),        LABEL("mixed", "io="),         LABEL("READ", "bw="),
+    LABEL("WRITE", "bw="),       LABEL("TRIM", "bw="),          LABEL("MIXED", "bw="),
+    LABEL("READ", "io="),        LABEL("WRITE", "io="),         LABEL("TRIM", "io="),
+    LABEL("MIXED", "io="),       LABEL("iops", "min="),         LABEL("cpu", "usr="),
+    LABEL("IO depths", ""),      LABEL("submit", "0="),         LABEL("complete", "0="),
+    LABEL("issued rwts", "total="), LABEL("issued rwt", "total="), LABEL("issued", "total="),
+    LABEL("latency", "target="), LABEL("Disk stats (read/write)", ""),
+    LABEL("fsync/fdatasync/sync_file_range", ""), LABEL("fsync/fdatasync/sync_file_range/syncfs", ""),
+};
+
+/* The bytes a label (or a parenthesised one, or JSON's key) can end with: most colons
+ * (clocks, "err= 0:", prose) are passed over on this one test. */
+static bool label_end(unsigned char c)
+{
+    switch (c) {
+    case 'd': case 'e': case 'm': case 'D': case 'E': case 'M': case 's': case 'u': case 't':
+    case 'y': case ')': case '"':
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* "clat (usec)", "lat (nsec)", "slat (msec)", "sync (usec)", "clat percentiles (usec)",
+ * "bw (  KiB/s)", "Run status group 0 (all jobs)" ending at s[e]: its start, or -1. */
+static long paren_label(const char *s, size_t e)
+{
+    if (e < 6 || s[e - 1] != ')')
+        return -1;
+    size_t open = e - 1;
+    while (open > 0 && s[open] != '(' && e - open < 24)
+        open--;
+    if (s[open] != '(' || open < 3)
+        return -1;
+    size_t in = open + 1, inlen = e - 1 - in;
+    size_t w = open;
+    while (w > 0 && s[w - 1] == ' ')
+        w--;
+    bool unit = inlen == 4 && !memcmp(s + in + 1, "sec", 3) && strchr("num", s[in]);
+    static const char *const lat_words[] = {"clat", "slat", "lat", "sync", "clat percentiles", "lat percentiles",
+                                            "slat percentiles", "sync percentiles"};
+    for (size_t i = 0; unit && i < sizeof lat_words / sizeof *lat_words; i++) {
+        size_t k = strlen(lat_words[i]);
+        if (w >= k && !memcmp(s + w - k, lat_words[i], k))
+            return (long)(w - k);
+    }
+    if (w >= 2 && !memcmp(s + w - 2, "bw", 2) && inlen >= 3 && !memcmp(s + e - 3, "/s)", 3))
+        return (long)(w - 2);
+    if (inlen == 8 && !memcmp(s + in, "all jobs", 8)) {
+        size_t d = w;
+        while (d > 0 && isdigit((unsigned char)s[d - 1]))
+            d--;
+        if (d < w && d >= 17 && !memcmp(s + d - 17, "Run status group ", 17))
+            return (long)(d - 17);
+    }
+    return -1;
+}
+
+static bool boundary(const char *s, size_t p)
+{
+    return p == 0 || !(isalnum((unsigned char)s[p - 1]) || s[p - 1] == '_');
+}
+
+/* The label ending at s[e] before a colon (fio pads some), with the right text at
+ * s[a] after the colon: its start, or -1. */
+static long label_before(const char *s, size_t n, size_t e, size_t a)
+{
+    char last = s[e - 1];
+    if (last == '"')
+        return e >= 13 && !memcmp(s + e - 13, "\"fio version\"", 13) ? (long)(e - 13) : -1;
+    if (last == ')') {
+        long p = paren_label(s, e);
+        if (p >= 0 && boundary(s, (size_t)p))
+            return p;
+    }
+    for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+        size_t k = labels[i].len;
+        if (e >= k && last == labels[i].text[k - 1] && !memcmp(s + e - k, labels[i].text, k) &&
+            boundary(s, e - k) && starts(s + a, n - a, labels[i].after))
+            return (long)(e - k);
+    }
+    return -1;
+}
+
+long fsc_fio_keyword_at(const char *s, size_t n)
+{
+    /* the leftmost keyword: a label before a colon (most lines), then, before it, a
+     * percentile row or a terse record */
+    long best = -1;
+    for (const char *c = memchr(s, ':', n); c && best < 0; c = memchr(c + 1, ':', n - (size_t)(c + 1 - s))) {
+        size_t col = (size_t)(c - s), e = col;
+        while (e > 0 && s[e - 1] == ' ')
+            e--;
+        if (e && label_end((unsigned char)s[e - 1]))
+            best = label_before(s, n, e, skip_sp(s, n, col + 1));
+    }
+    size_t lim = best < 0 ? n : (size_t)best;
+    for (const char *bar = memchr(s, '|', lim); bar; bar = memchr(bar + 1, '|', lim - (size_t)(bar + 1 - s))) {
+        size_t k = skip_sp(s, n, (size_t)(bar + 1 - s)), d = k;
+        while (d < n && (isdigit((unsigned char)s[d]) || s[d] == '.'))
+            d++;
+        if (d > k && starts(s + d, n - d, "th=[")) {
+            best = bar - s;
+            lim = (size_t)best;
+            break;
+        }
+    }
+    for (const char *semi = memchr(s, ';', lim); semi; semi = memchr(semi + 1, ';', lim - (size_t)(semi + 1 - s))) {
+        size_t p = (size_t)(semi - s);
+        if (p >= 1 && s[p - 1] >= '2' && s[p - 1] <= '5' && boundary(s, p - 1) && starts(s + p, n - p, ";fio-"))
+            return (long)(p - 1);
+    }
+    return best;
+}
+
+/* ---- templates: digits and spaces as classes ---- */
+
+enum { T_DIGITS = 1, T_SPACES = 2 }; /* other bytes stand for themselves */
+
+typedef struct tmpl {
+    unsigned char tok[TEMPLATE_MAX];
+    size_t n;
+} tmpl;
+
+static bool tmpl_make(const char *s, size_t n, tmpl *t)
+{
+    t->n = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        if (t->n == TEMPLATE_MAX)
+            return false;
+        if (isdigit(c)) {
+            while (i < n && isdigit((unsigned char)s[i]))
+                i++;
+            t->tok[t->n++] = T_DIGITS;
+        } else if (c == ' ') {
+            while (i < n && s[i] == ' ')
+                i++;
+            t->tok[t->n++] = T_SPACES;
+        } else {
+            t->tok[t->n++] = c;
+            i++;
+        }
+    }
+    return t->n > 0;
+}
+
+static bool tmpl_eq(const tmpl *a, const tmpl *b)
+{
+    return a->n == b->n && !memcmp(a->tok, b->tok, a->n);
+}
+
+/* Does line s start (after spaces) with the template? Returns the length of the
+ * prefix to remove (the template, and one space after it when sep), or 0. */
+static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
+{
+    size_t i = skip_sp(s, n, 0);
+    for (size_t k = 0; k < t->n; k++) {
+        unsigned char tk = t->tok[k];
+        if (tk == T_DIGITS || tk == T_SPACES) {
+            size_t j = i;
+            while (j < n && (tk == T_DIGITS ? isdigit((unsigned char)s[j]) : s[j] == ' '))
+                j++;
+            if (j == i)
+                return 0;
+            i = j;
+        } else if (i < n && (unsigned char)s[i] == tk) {
+            i++;
+        } else {
+            return 0;
+        }
+    }
+    if (sep && i < n && s[i] == ' ')
+        i++;
+    return i;
+}
+
+/* The prefix of a keyword line (text before the keyword without the spaces around
+ * it), or false when there is none or it must stay: a client's "<host>", the run
+ * number of "1 - READ:". */
+static bool prefix_of(const char *s, size_t n, long kw, tmpl *t, size_t *start, size_t *len)
+{
+    size_t a = skip_sp(s, n, 0), e = (size_t)kw;
+    while (e > a && (s[e - 1] == ' ' || (s[kw] == '"' && s[e - 1] == '{')))
+        e--; /* fio's indentation, and the brace of '{"fio version": ...' */
+    if (e <= a || e - a > TEMPLATE_MAX)
+        return false;
+    if (s[a] == '<' && s[e - 1] == '>' && !memchr(s + a, ' ', e - a))
+        return false; /* client/server output names the host so */
+    size_t d = a;
+    while (d < e && isdigit((unsigned char)s[d]))
+        d++;
+    if (d > a && skip_sp(s, e, d) + 1 >= e && strchr("-:.)", s[e - 1]) && isupper((unsigned char)s[kw]))
+        return false; /* "1 - READ: io=...": numbered runs (fio 2.0 logs) */
+    *start = a;
+    *len = e - a;
+    return tmpl_make(s + a, e - a, t);
+}
+
+/* ---- blocks ---- */
+
+typedef struct block {
+    tmpl t;
+    size_t first, last; /* keyword lines */
+    size_t n_kw;
+    size_t min_gap; /* fewest spaces between the template and a keyword: 0 means no
+                     * space separates them ('"Run status...'), so none is removed */
+} block;
+
+/* Bytes at the end of a quoted line (`"  read: IOPS=...",`) that are no fio text. */
+static bool suffix_char(char c)
+{
+    return c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '\\' || c == '|' || c == ' ';
+}
+
+/* The quote marks (and commas) every keyword line of the block ends with. */
+static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
+{
+    size_t common = SIZE_MAX;
+    const char *ref = NULL;
+    size_t ref_n = 0;
+    for (size_t i = b->first; i <= b->last; i++) {
+        if (kw[i] < 0)
+            continue;
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len, k = 0;
+        while (k < n && suffix_char(s[n - 1 - k]))
+            k++;
+        if (!ref) {
+            ref = s + n - k;
+            ref_n = k;
+            common = k;
+            continue;
+        }
+        size_t c = 0;
+        while (c < common && c < k && s[n - 1 - c] == ref[ref_n - 1 - c])
+            c++;
+        common = c;
+    }
+    if (!ref || common == SIZE_MAX)
+        return 0;
+    /* a suffix needs a quote mark or a backslash: a row's "," is fio's own */
+    const char *sf = ref + ref_n - common;
+    while (common && sf[0] == ' ') { /* fio's own trailing spaces are not part of it */
+        sf++;
+        common--;
+    }
+    for (size_t i = 0; i < common; i++)
+        if (sf[i] == '"' || sf[i] == '\'' || sf[i] == '`' || sf[i] == '\\')
+            return common;
+    return 0;
+}
+
+/* Remember the removed prefix of line i in t->tags (consecutive equal ones shared). */
+static bool set_tag(fsc_text *t, size_t i, const char *s, size_t n, uint32_t *last_tag)
+{
+    while (n && s[n - 1] == ' ')
+        n--;
+    if (*last_tag && strlen(t->tags.data + *last_tag - 1) == n && !memcmp(t->tags.data + *last_tag - 1, s, n)) {
+        t->lines[i].tag = *last_tag;
+        return true;
+    }
+    if (t->tags.len + n + 2 > UINT32_MAX)
+        return true; /* tags only name grep output's jobs: past 4 GiB, none */
+    uint32_t at = (uint32_t)t->tags.len + 1;
+    fsc_buf_add(&t->tags, s, n);
+    fsc_buf_putc(&t->tags, '\0');
+    if (t->tags.oom)
+        return false;
+    t->lines[i].tag = *last_tag = at;
+    return true;
+}
+
+/* Remove the block's template from line i if it fits; suffix bytes from its end. */
+static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uint32_t *last_tag)
+{
+    fsc_line *l = &t->lines[i];
+    const char *s = fsc_text_line(t, i);
+    size_t n = l->len, cut = tmpl_match(&b->t, s, n, b->min_gap > 0);
+    if (!cut)
+        return true;
+    const char *rest = s + cut;
+    size_t rn = n - cut;
+    /* a template that took a job's name ("rr:" of "rr: (groupid=0, ...)") */
+    size_t r0 = skip_sp(rest, rn, 0);
+    if (starts(rest + r0, rn - r0, "(groupid=") || starts(rest + r0, rn - r0, "(g=") ||
+        starts(rest + r0, rn - r0, "ios="))
+        return true;
+    if (!set_tag(t, i, s, cut, last_tag))
+        return false;
+    if (suffix && rn >= suffix && !memcmp(rest + rn - suffix, s + n - suffix, suffix)) {
+        /* the same bytes as the keyword lines' suffix: compare with this line's own end */
+        size_t k = 0;
+        while (k < suffix && suffix_char(rest[rn - 1 - k]))
+            k++;
+        if (k == suffix)
+            rn -= suffix;
+    }
+    l->off += cut;
+    l->len = (uint32_t)rn;
+    l->flags |= FSC_LINE_PREFIX;
+    return true;
+}
+
+static bool blank_line(const fsc_text *t, size_t i)
+{
+    const char *s = fsc_text_line(t, i);
+    return skip_sp(s, t->lines[i].len, 0) == t->lines[i].len;
+}
+
+/* Strip a block: its keyword lines and the lines between them that fit, then the
+ * lines above and below that fit, up to the first one that does not. */
+static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, size_t hi)
+{
+    size_t suffix = block_suffix(t, b, kw);
+    uint32_t last_tag = 0;
+    size_t top = b->first;
+    while (top > lo && (blank_line(t, top - 1) ||
+                        tmpl_match(&b->t, fsc_text_line(t, top - 1), t->lines[top - 1].len, b->min_gap > 0)))
+        top--;
+    size_t bottom = b->last;
+    while (bottom + 1 < hi && (blank_line(t, bottom + 1) ||
+                               tmpl_match(&b->t, fsc_text_line(t, bottom + 1), t->lines[bottom + 1].len,
+                                          b->min_gap > 0)))
+        bottom++;
+    for (size_t i = top; i <= bottom; i++)
+        if (!(t->lines[i].flags & FSC_LINE_PREFIX) && !strip_line(t, i, b, suffix, &last_tag))
+            return false;
+    return true;
+}
+
+/* Does the line begin (after its indentation) as a line of fio's own: a result
+ * line's word, a percentile row, JSON? Then nothing stands before its keyword and
+ * the keyword scan is skipped (most lines of most documents). A word must end
+ * there: "read.log:" is grep's file name, not "read". */
+static bool word_is(const char *s, size_t n, const char *w)
+{
+    size_t k = strlen(w);
+    return n == k && !memcmp(s, w, k);
+}
+
+static bool fio_start(const char *s, size_t n)
+{
+    size_t k = skip_sp(s, n, 0);
+    if (k == n)
+        return true;
+    char c = s[k];
+    if (c == '|' || c == '{' || c == '}' || c == ']')
+        return true;
+    if (c == '"') { /* a JSON member ("key" : ...), not a quoted line of fio's */
+        const char *q = memchr(s + k + 1, '"', n - k - 1);
+        size_t a = q ? skip_sp(s, n, (size_t)(q + 1 - s)) : n;
+        return a < n && s[a] == ':';
+    }
+    size_t w = k;
+    while (w < n && (unsigned char)((s[w] | 0x20) - 'a') < 26)
+        w++;
+    if (w == k)
+        return false;
+    if (w < n) {
+        char d = s[w];
+        if ((d >= '0' && d <= '9') || d == '.' || d == '_' || d == '-' || d == '/' || d == '@')
+            return false; /* "read.log:", "write2:": a name, not fio's word */
+    }
+    const char *p = s + k;
+    size_t l = w - k;
+    switch (c) {
+    case 'r': return word_is(p, l, "read");
+    case 'w': return word_is(p, l, "write");
+    case 't': return word_is(p, l, "trim");
+    case 'm': return word_is(p, l, "mixed");
+    case 'R': return word_is(p, l, "READ") || word_is(p, l, "Run");
+    case 'W': return word_is(p, l, "WRITE");
+    case 'T': return word_is(p, l, "TRIM");
+    case 'M': return word_is(p, l, "MIXED");
+    case 's': return word_is(p, l, "slat") || word_is(p, l, "submit") || word_is(p, l, "sync");
+    case 'c': return word_is(p, l, "clat") || word_is(p, l, "cpu") || word_is(p, l, "complete");
+    case 'l': return word_is(p, l, "lat") || word_is(p, l, "latency");
+    case 'b': return word_is(p, l, "bw");
+    case 'i': return word_is(p, l, "iops") || word_is(p, l, "issued");
+    case 'I': return word_is(p, l, "IO");
+    case 'D': return word_is(p, l, "Disk");
+    case 'S': return word_is(p, l, "Starting");
+    case 'J': return word_is(p, l, "Jobs");
+    default: return false;
+    }
+}
+
+bool fsc_prefix_strip(fsc_text *t, bool *changed)
+{
+    *changed = false;
+    long *kw = NULL;
+    block cur = {0};
+    bool open = false, ok = true;
+    size_t lo = 0; /* lines above it that a block may take: after the last block */
+    for (size_t i = 0; i < t->n_lines && ok; i++) {
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len;
+        if (!open && fio_start(s, n))
+            continue; /* no prefix here; inside a block it would close it (below) */
+        long p = fsc_fio_keyword_at(s, n);
+        if (p < 0)
+            continue;
+        tmpl tp;
+        size_t ps, pl;
+        bool prefixed = prefix_of(s, n, p, &tp, &ps, &pl);
+        if (open && (!prefixed || !tmpl_eq(&tp, &cur.t))) {
+            ok = strip_block(t, &cur, kw, lo, i);
+            lo = cur.last + 1;
+            open = false;
+        }
+        if (!prefixed)
+            continue;
+        if (!kw) { /* the first prefixed keyword line: from here on, offsets are kept */
+            kw = malloc(t->n_lines * sizeof *kw);
+            if (!kw)
+                return false;
+            for (size_t k = 0; k < t->n_lines; k++)
+                kw[k] = -1;
+        }
+        kw[i] = p;
+        if (!open) {
+            cur.t = tp;
+            cur.first = i;
+            cur.n_kw = 0;
+            cur.min_gap = SIZE_MAX;
+            open = true;
+        }
+        if ((size_t)p - (ps + pl) < cur.min_gap)
+            cur.min_gap = (size_t)p - (ps + pl);
+        cur.last = i;
+        cur.n_kw++;
+        *changed = true;
+    }
+    if (ok && open)
+        ok = strip_block(t, &cur, kw, lo, t->n_lines);
+    free(kw);
+    return ok;
+}

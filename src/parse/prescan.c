@@ -1,0 +1,384 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The pre-scan: does a document need normalizing at all? A log written by fio and
+ * saved as it is holds only printable ASCII and only lines that fio prints, which
+ * every step of normalize.c leaves untouched. Such a document is split into lines
+ * in place (no copy) and its outline is known to be empty. Anything else (a tab, a
+ * CR, a byte above 0x7E, markup or entity characters, a quoted or prefixed line,
+ * prose, JSON, terse, a very long line) sends the document to normalize.c, so that
+ * all of its repairs stay reachable.
+ */
+#include "fastline.h"
+
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Lines this long may be a flattened paste (normalize.c splits those from 240). */
+enum { PRESCAN_MAX_LINE = 239 };
+
+static inline const char *skip_sp(const char *p, const char *e)
+{
+    return fsc_skip_spaces(p, e);
+}
+
+static inline bool starts(const char *p, const char *e, const char *lit, size_t n)
+{
+    return (size_t)(e - p) >= n && memcmp(p, lit, n) == 0;
+}
+#define STARTS(p, e, s) starts((p), (e), (s), sizeof(s) - 1)
+
+static inline bool is_digit(char c)
+{
+    return (unsigned char)(c - '0') < 10;
+}
+
+static bool name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' ||
+           c == '.' || c == '+';
+}
+
+/* "NAME: <what>": a job, job definition, layout or disk line. Returns what follows
+ * the name's colon, or NULL. */
+static const char *named(const char *p, const char *e)
+{
+    const char *q = p;
+    while (q < e && name_char(*q))
+        q++;
+    return q > p && q < e && *q == ':' ? q : NULL;
+}
+
+/* The first 4 bytes of p as one word, to compare leads at once. */
+static inline uint32_t word4(const char *p)
+{
+    uint32_t w;
+    memcpy(&w, p, 4);
+    return w;
+}
+#define W4(a, b, c, d) ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 | \
+                        (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
+
+/* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
+ * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
+ * knows as fio output, so it could be a title or caption when blank lines surround
+ * it. */
+static bool known_line(const char *p, const char *e, bool eq, bool *title, bool *json)
+{
+    const char *q;
+    /* fio JSON: "key" : value, braces; a document starts at a '{' line (then the
+     * reader looks for it: *json). A member line not ending in ',' '{' '[' could be
+     * a caption to context.c. '[' lines are not taken ("[-- Attachment"). */
+    switch (*p) {
+    case '{':
+        *json = true;
+        return true;
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+        /* a terse record "3;fio-3.33;..." (find_structured reads it: *json stands
+         * for both; normalize.c leaves a record at the start of its line alone) */
+        if (e - p > 1 && p[1] == ';') {
+            *json = true;
+            return true;
+        }
+        return false;
+    case ';': /* the description line of a terse v2 record */
+        *json = true;
+        *title = true;
+        return true;
+    case '}':
+    case ']':
+        return true;
+    case '"': {
+        const char *t = e;
+        while (t > p + 1 && t[-1] == ' ')
+            t--;
+        *title = t[-1] != ',' && t[-1] != '{' && t[-1] != '[';
+        return true;
+    }
+    default:
+        break;
+    }
+    if (eq) {
+        /* result lines: never headings (context.c refuses a '=' in them) */
+        if (*p == '|')
+            return true;
+        if (e - p >= 4) {
+            switch (word4(p)) {
+            case W4('c', 'p', 'u', ' '):
+            case W4('c', 'o', 'm', 'p'):
+            case W4('c', 'l', 'a', 't'):
+            case W4('s', 'u', 'b', 'm'):
+            case W4('s', 'l', 'a', 't'):
+            case W4('s', 'y', 'n', 'c'):
+            case W4('I', 'O', ' ', 'd'):
+            case W4('i', 'o', 'p', 's'):
+            case W4('i', 's', 's', 'u'):
+            case W4('b', 'w', ' ', '('):
+            case W4('l', 'a', 't', ' '):
+            case W4('l', 'a', 't', 'e'):
+            case W4('r', 'e', 'a', 'd'):
+            case W4('w', 'r', 'i', 't'):
+            case W4('t', 'r', 'i', 'm'):
+            case W4('m', 'i', 'x', 'e'):
+            case W4('R', 'E', 'A', 'D'):
+            case W4('W', 'R', 'I', 'T'):
+            case W4('T', 'R', 'I', 'M'):
+            case W4('M', 'I', 'X', 'E'):
+                return true;
+            default:
+                break;
+            }
+        }
+        q = named(p, e);
+        return q && (STARTS(q, e, ": (groupid=") || STARTS(q, e, ": (g=") || STARTS(q, e, ": ios="));
+    }
+    /* lines without '=': only these exact kinds (none is a heading) */
+    if (e - p >= 4) {
+        switch (word4(p)) {
+        case W4('f', 'i', 'o', '-'): if (p + 4 < e && is_digit(p[4])) return true; break;
+        case W4('f', 's', 'y', 'n'): if (STARTS(p, e, "fsync/fdatasync/sync_file_range")) return true; break;
+        case W4('S', 't', 'a', 'r'): if (STARTS(p, e, "Starting ") && p + 9 < e && is_digit(p[9])) return true; break;
+        case W4('R', 'u', 'n', ' '): if (STARTS(p, e, "Run status group ")) return true; break;
+        case W4('D', 'i', 's', 'k'): if (STARTS(p, e, "Disk stats ")) return true; break;
+        case W4('c', 'l', 'a', 't'): if (STARTS(p, e, "clat percentiles (")) return true; break;
+        case W4('l', 'a', 't', ' '): if (STARTS(p, e, "lat percentiles (")) return true; break;
+        case W4('s', 'l', 'a', 't'): if (STARTS(p, e, "slat percentiles (")) return true; break;
+        case W4('s', 'y', 'n', 'c'): if (STARTS(p, e, "sync percentiles (")) return true; break;
+        default: break;
+        }
+    }
+    if (STARTS(p, e, "..."))
+        return true;
+    q = named(p, e);
+    if ((q && STARTS(q, e, ": Laying out IO file")) || (STARTS(p, e, "Description") && e[-1] == ']')) {
+        *title = true;
+        return true;
+    }
+    return false;
+}
+
+typedef struct scan {
+    const char *data, *line; /* the document; the current line's start */
+    fsc_text *out;
+    uint32_t orig;
+    bool first_text, heading, ok, nomem, json;
+    bool prev_blank;    /* the line before was blank (or there was none) */
+    bool title_pending; /* the line before could be a title or caption if this one is blank */
+    unsigned qp_marks;  /* "=3D" seen: normalize.c reads >= 3 as quoted-printable */
+} scan;
+
+/* The line from sc->line to e (a '\n' or the end) ends; eq: it holds a '='. */
+static inline void line_end(scan *sc, const char *e, bool eq)
+{
+    const char *s = sc->line;
+    sc->line = e + 1;
+    size_t n = (size_t)(e - s);
+    /* a long line may be a flattened paste (normalize.c splits it before fio's
+     * keywords, which follow a space), unless it is a terse record: v3+ start with
+     * their version, a v2 record has no space in it */
+    if (n > PRESCAN_MAX_LINE && !(s[0] >= '3' && s[0] <= '5' && !memcmp(s + 1, ";fio-", 5)) &&
+        !(s[0] == '2' && s[1] == ';' && !memchr(s, ' ', n))) {
+        sc->ok = false;
+        return;
+    }
+    const char *p = skip_sp(s, e);
+    if (p < e) {
+        bool title = false;
+        if (!known_line(p, e, eq, &title, &sc->json)) {
+            sc->ok = false;
+            return;
+        }
+        /* context.c: a title is the first text with a blank line (or the end) after
+         * it, a caption a short line between blank lines: build the outline then */
+        sc->title_pending = title && (sc->first_text || sc->prev_blank);
+        sc->first_text = false;
+        sc->prev_blank = false;
+    } else {
+        sc->heading = sc->heading || sc->title_pending;
+        sc->title_pending = false;
+        sc->prev_blank = true;
+    }
+    fsc_text *t = sc->out;
+    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
+    if (!l) {
+        sc->ok = false;
+        sc->nomem = true;
+        return;
+    }
+    l->off = (size_t)(s - sc->data);
+    l->len = (uint32_t)n;
+    l->orig = ++sc->orig;
+    l->flags = 0;
+    l->tag = 0;
+}
+
+/* A byte that asks for normalization: controls (tab, CR, NUL...), DEL, anything above
+ * 0x7E (UTF-8, a BOM, NBSP), entity and markup characters. */
+static inline bool bad_byte(unsigned char c)
+{
+    return c < 0x20 || c >= 0x7F || c == '&' || c == '<' || c == '*' || c == '`';
+}
+
+/* A rare byte that needs a look at its neighbours: ';' (";fio-" not at the start of
+ * a line: a terse record glued to other text) and 'D' ("=3D": quoted-printable). */
+static inline void rare_byte(scan *sc, const char *p, const char *end)
+{
+    if (*p == ';') {
+        if (starts(p, end, ";fio-", 5) && !(p - sc->data >= 1 && p[-1] >= '3' && p[-1] <= '5' &&
+                                            (p - sc->data == 1 || p[-2] == '\n')))
+            sc->ok = false;
+    } else if (p - sc->data >= 2 && p[-1] == '3' && p[-2] == '=') {
+        if (++sc->qp_marks >= 3)
+            sc->ok = false;
+    }
+}
+
+/* One block of the vector loop: the bit masks of its newlines, bad bytes, rare
+ * bytes and '=' (bit i = byte i). Ends the lines of the block; *eq_carry says
+ * whether the line still open holds a '='. Returns false to stop. */
+static inline bool block(scan *sc, const char *p, const char *end, uint32_t nlm, uint32_t badm, uint32_t rare,
+                         uint32_t eqm, bool *eq_carry)
+{
+    if (badm & ~nlm) {
+        sc->ok = false;
+        return false;
+    }
+    while (rare) {
+        rare_byte(sc, p + __builtin_ctz(rare), end);
+        rare &= rare - 1;
+    }
+    while (nlm && sc->ok) {
+        unsigned k = (unsigned)__builtin_ctz(nlm);
+        uint32_t before = (uint32_t)((1ULL << k) - 1);
+        line_end(sc, p + k, *eq_carry || (eqm & before));
+        *eq_carry = false;
+        eqm &= ~before;
+        nlm &= nlm - 1;
+    }
+    *eq_carry = *eq_carry || eqm;
+    return sc->ok;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* 32 bytes a step where the processor has AVX2 (chosen at run time). */
+__attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
+{
+    const __m256i nl = _mm256_set1_epi8('\n'), space = _mm256_set1_epi8(0x20), del = _mm256_set1_epi8(0x7F);
+    const __m256i amp = _mm256_set1_epi8('&'), lt = _mm256_set1_epi8('<'), star = _mm256_set1_epi8('*');
+    const __m256i tick = _mm256_set1_epi8('`'), semi = _mm256_set1_epi8(';'), dee = _mm256_set1_epi8('D');
+    const __m256i equal = _mm256_set1_epi8('=');
+    while (end - p >= 32) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        /* signed compare: bytes >= 0x80 are negative, so "< 0x20" takes them too */
+        __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi8(space, x), _mm256_cmpeq_epi8(x, del));
+        bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpeq_epi8(x, amp), _mm256_cmpeq_epi8(x, lt)));
+        bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpeq_epi8(x, star), _mm256_cmpeq_epi8(x, tick)));
+        uint32_t nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, nl));
+        uint32_t badm = (uint32_t)_mm256_movemask_epi8(bad);
+        uint32_t rare = (uint32_t)_mm256_movemask_epi8(
+            _mm256_or_si256(_mm256_cmpeq_epi8(x, semi), _mm256_cmpeq_epi8(x, dee)));
+        uint32_t eqm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, equal));
+        if (!block(sc, p, end, nlm, badm, rare, eqm, eq))
+            break;
+        p += 32;
+    }
+    return p;
+}
+#endif
+
+#if defined(__SSE2__)
+static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
+{
+    const __m128i nl = _mm_set1_epi8('\n'), space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
+    const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), star = _mm_set1_epi8('*');
+    const __m128i tick = _mm_set1_epi8('`'), semi = _mm_set1_epi8(';'), dee = _mm_set1_epi8('D');
+    const __m128i equal = _mm_set1_epi8('=');
+    while (end - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i bad = _mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del));
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, amp), _mm_cmpeq_epi8(x, lt)));
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, star), _mm_cmpeq_epi8(x, tick)));
+        uint32_t nlm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl));
+        uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
+        uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));
+        uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
+        if (!block(sc, p, end, nlm, badm, rare, eqm, eq))
+            break;
+        p += 16;
+    }
+    return p;
+}
+#endif
+
+bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
+                 fsc_text *out, bool *headings, bool *json, fsc_status *st)
+{
+    *st = FSC_OK;
+    *headings = false;
+    *json = false;
+    memset(out, 0, sizeof *out);
+    if (!fp)
+        return false;
+    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0};
+    /* lines: about one per 50 bytes of fio text */
+    size_t guess = len / 48 + 16;
+    out->lines = malloc(guess * sizeof *out->lines);
+    if (!out->lines) {
+        *st = FSC_E_NOMEM;
+        return false;
+    }
+    out->cap_lines = guess;
+    const char *p = data, *end = data + len;
+    bool eq = false;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx2"))
+        p = scan_avx2(&sc, p, end, &eq);
+#endif
+#if defined(__SSE2__)
+    if (sc.ok)
+        p = scan_sse2(&sc, p, end, &eq);
+#endif
+    for (; sc.ok && p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n') {
+            line_end(&sc, p, eq);
+            eq = false;
+            continue;
+        }
+        if (bad_byte(c))
+            sc.ok = false;
+        else if (c == ';' || c == 'D')
+            rare_byte(&sc, p, end);
+        else if (c == '=')
+            eq = true;
+    }
+    if (sc.ok && sc.line < end) /* the last line has no newline */
+        line_end(&sc, end, eq);
+    if (sc.title_pending) /* ... or the end of the text */
+        sc.heading = true;
+    if (!sc.ok) {
+        if (sc.nomem)
+            *st = FSC_E_NOMEM;
+        free(out->lines);
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    /* the lines point into data: the store borrows it (fsc_prescan_release) */
+    out->plain = true;
+    out->store.data = (char *)data;
+    out->store.len = len;
+    *headings = sc.heading;
+    *json = sc.json;
+    return true;
+}
+
+void fsc_prescan_release(fsc_text *t)
+{
+    memset(&t->store, 0, sizeof t->store);
+}

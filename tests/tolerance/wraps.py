@@ -1,0 +1,110 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""Lines wrapped at any width: fio's normal text of runs whose JSON fio wrote at the
+same time is wrapped at every width from 40 to 200 columns (step STEP), the way a mail
+client does (at the last space, the space dropped, no indentation on the rest) and the
+way a terminal or `fold` does (a hard cut anywhere, inside brackets, numbers, units),
+and each wrapped copy must read to fio's JSON by the oracle's rules (tests/oracle).
+
+usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle"))
+import oracle_check as oc  # noqa: E402
+
+
+def normal_text(path):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    start = next(i for i, l in enumerate(lines) if l.startswith("{"))
+    end = next(i for i, l in enumerate(lines) if i > start and l == "}")
+    return lines[:start] + lines[end + 1:]
+
+
+def word_wrap(lines, w):
+    """A mail client: break at the last space before w; the break's space is lost."""
+    out = []
+    for l in lines:
+        ind = len(l) - len(l.lstrip(" "))
+        cur = l[:ind]
+        for word in l[ind:].split(" "):
+            if cur.strip() and len(cur) + 1 + len(word) > w:
+                out.append(cur)
+                cur = word
+            elif cur.strip():
+                cur += " " + word
+            else:
+                cur += word
+        out.append(cur)
+    return out
+
+
+def hard_wrap(lines, w):
+    """A terminal or fold -w: cut every w columns, wherever that falls."""
+    out = []
+    for l in lines:
+        while len(l) > w:
+            out.append(l[:w])
+            l = l[w:]
+        out.append(l)
+    return out
+
+
+def check(exe, doc, fio):
+    """The oracle's check of one wrapped copy (as oracle_check.py does for a file)."""
+    out = subprocess.run([exe, "parse", "-q", doc], capture_output=True, check=False)
+    c = oc.Checker(doc)
+    runs = [r for r in json.loads(out.stdout)["runs"] if r["source"]["format"] == "normal"]
+    if len(runs) != 1:
+        c.errors.append("expected 1 normal-text run, found %d" % len(runs))
+        return c
+    fjobs = fio.get("jobs") or [j for j in fio.get("client_stats", []) if j["jobname"] != "All clients"]
+    if len(runs[0]["jobs"]) != len(fjobs):
+        c.errors.append("jobs: %d, fio has %d" % (len(runs[0]["jobs"]), len(fjobs)))
+        return c
+    gopts = fio.get("global options", {})
+    for i, (o, t) in enumerate(zip(runs[0]["jobs"], fjobs)):
+        opts = dict(gopts)
+        opts.update(t.get("job options", {}))
+        kinds = {"lat_ns"} if opts.get("lat_percentiles") == "1" else {"clat_ns"}
+        if opts.get("slat_percentiles") == "1":
+            kinds.add("slat_ns")
+        if opts.get("clat_percentiles") == "1":
+            kinds.add("clat_ns")
+        oc.check_job(c, "jobs[%d]" % i, o, t, kinds)
+    oc.check_disks(c, runs[0].get("disk_util", []), fio.get("disk_util", []))
+    return c
+
+
+def main():
+    exe, step, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    failed = total = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in files:
+            lines = normal_text(f)
+            fio = oc.modernize(oc.fio_json(f))
+            ver = oc.version_tuple(fio.get("fio version"))
+            oc.LEGACY["on"] = ver < (2, 99, 0)
+            oc.LEGACY["num6"] = ver < (2, 17, 0)
+            for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
+                for w in range(40, 201, step):
+                    doc = os.path.join(tmp, "wrapped.txt")
+                    with open(doc, "w") as d:
+                        d.write("\n".join(wrap(lines, w)) + "\n")
+                    c = check(exe, doc, fio)
+                    total += 1
+                    if c.errors:
+                        failed += 1
+                        print("FAIL: %s wrapped (%s) at %d columns" % (f, style, w))
+                        for e in c.errors[:5]:
+                            print("   ", e)
+    print("%d wrapped copies, %d read like fio's JSON, %d failed" % (total, total - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

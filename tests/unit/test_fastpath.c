@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/* Proof of sameness: every document of the shared corpus, the seeds, samples/, the
+ * repository's fixtures and saved fuzz inputs parses to byte-identical output with
+ * the fast path and with the grammar path alone (tests/fuzz/fuzz_fastpath.c), whole
+ * and cut off at many places (a piece of a huge file ends anywhere). */
+#define FUZZ_ENTRY fuzz_fastpath_one
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../fuzz/fuzz_fastpath.c"
+
+typedef struct tally {
+    size_t docs, cuts, differ;
+} tally;
+
+static void check_file(const char *path, tally *t)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > (8 << 20))
+        return;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    uint8_t *buf = malloc((size_t)sb.st_size + 1);
+    size_t got = buf ? fread(buf, 1, (size_t)sb.st_size, f) : 0;
+    fclose(f);
+    if (!buf)
+        return;
+    t->docs++;
+    if (!fastpath_same(path, buf, got, 0))
+        t->differ++;
+    /* cut off at 7 places inside lines, and a piece that starts later in its file */
+    for (size_t k = 1; k <= 7 && got > 16; k++) {
+        size_t cut = got * k / 8 + k;
+        if (cut >= got)
+            continue;
+        t->cuts++;
+        if (!fastpath_same(path, buf, cut, 0) || !fastpath_same(path, buf + cut, got - cut, 1000))
+            t->differ++;
+    }
+    free(buf);
+}
+
+static void check_tree(const char *dir, tally *t)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        check_file(dir, t);
+        return;
+    }
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat sb;
+        if (stat(path, &sb) != 0)
+            continue;
+        if (S_ISDIR(sb.st_mode))
+            check_tree(path, t);
+        else
+            check_file(path, t);
+    }
+    closedir(d);
+}
+
+static void test_same_output(void **state)
+{
+    (void)state;
+    const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
+    assert_non_null(src);
+    tally t = {0, 0, 0};
+    static const char *const own[] = {"samples", "tests/oracle/fixtures", "tests/damage/fixtures", "tests/golden",
+                                      "tests/fuzz/regress"};
+    char path[4096];
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", src, own[i]);
+        check_tree(path, &t);
+    }
+    if (corpus) {
+        check_tree(corpus, &t);
+        snprintf(path, sizeof path, "%s/../seeds", corpus);
+        check_tree(path, &t);
+    }
+    printf("fast path vs grammar path: %zu documents, %zu cut, %zu differ\n", t.docs, t.cuts, t.differ);
+    assert_true(t.docs > 100 || !corpus);
+    assert_int_equal(t.differ, 0);
+}
+
+/* Shapes near the fast path's edges: each must read the same either way. */
+static void test_edge_lines(void **state)
+{
+    (void)state;
+    static const char *const docs[] = {
+        "a: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
+        "  read: IOPS=1k, BW=4000KiB/s (4096kB/s)(8000KiB/2000msec)\n"
+        "    clat (usec): min=1, max=2G, avg=1.5, stdev=0.25\n"
+        "    clat percentiles (usec):\n"
+        "     |  1.00th=[    1],  5.00th=[    2], 99.99th=[18446744073709551615],\n"
+        "     | 100.00th=[3], 100.01th=[4], 995.00th=[5]\n"
+        "   bw (  TiB/s): min=1, max=2, per=3%, avg=4, stdev=5, samples=6\n"
+        "   iops        : min=1, max=2, avg=3, stdev=4, samples=5\n"
+        "  lat (usec)   : 2=0.01%, 10=0.01%, >=2000=0.10%\n"
+        "  cpu          : usr=1.94%, sys=13.53%, ctx=18446744073709341660, majf=0, minf=12\n"
+        "  IO depths    : 1=100.0%, 2=0.0%, >=64=0.0%\n"
+        "     issued rwts: total=0,36673,0,0 short=0,0,0,0 dropped=0,0,0,0\n"
+        "     latency   : target=0.00ns, window=0, percentile=100.00%, depth=1\n",
+        /* a wrapped line: the grammar joins it */
+        "x: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n"
+        "   bw (  KiB/s): min=1, max=2, per=3%,\n avg=4, stdev=5, samples=6\n",
+        /* job names that are leads of other rules */
+        "fio: (groupid=0, jobs=1): err= 0: pid=1\nread: (groupid=0, jobs=1): err= 0: pid=2\n"
+        "steadystate: (groupid=0, jobs=1): err= 0: pid=3\n",
+        /* a percentile row whose successor continues it */
+        "    clat percentiles (usec):\n     |  1.00th=[    1],\n  5.00th=[    2]\n",
+        /* a job line the layout rule takes first */
+        "x: (groupid=0, jobs=1): err= 0: pid=1: Laying out IO file\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n",
+        /* JSON: jobs before the version, duplicate keys, disks before jobs, escapes,
+         * big and odd numbers, client_stats */
+        "{\"disk_util\":[{\"name\":\"sda\",\"read_ios\":18446744073709551615}],\"jobs\":[{\"jobname\":\"a\","
+        "\"read\":{\"io_bytes\":12345678901234,\"bw\":1.5e3,\"iops\":-0,\"clat_ns\":{\"percentile\":"
+        "{\"1.000000\":0,\"99.000000\":0}}}}],\"fio version\":\"fio-2.20\",\"jobs\":[]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"a\\\"b\",\"read\":{\"iops\":1}}]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":{},\"client_stats\":[{\"jobname\":\"All clients\",\"hostname\":\"h\","
+        "\"write\":{\"clat\":{\"mean\":3.747764,\"percentile\":{\"50.000000\":12}}}}]}\n",
+        "{\"fio version\":\"fio-2.1.4\",\"jobs\":[{\"read\":{\"bw_agg\":5,\"io_bytes\":9007199254741}}]}\n",
+        "{\"jobs\":[{\"read\":{\"runtime\":01}}]}\n{\"jobs\":[1,{\"trim\":{\"lat_ns\":{\"N\":1e400}}}]}\n",
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
+        assert_true(fastpath_same("edge case", (const uint8_t *)docs[i], strlen(docs[i]), 0));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_output), cmocka_unit_test(test_edge_lines)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: MIT */
+/* Tolerance of mangled fio text (issue #15), module by module: prefixes learned per
+ * block (prefix.c) with the tag each line keeps, inline markup (normalize.c), JSON
+ * documents cut off or with text left out (json_find.c), and kb_base inferred for
+ * fio <= 2.16 text (normal.c). Every check is an exact value. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "parse_int.h"
+
+/* ---- helpers ---- */
+
+/* One expected line: its text, the original line it came from, its tag ("" none). */
+typedef struct want {
+    const char *text;
+    uint32_t orig;
+    const char *tag;
+} want;
+
+/* loose: leading spaces of the text do not count (a prefix glued to fio's
+ * indentation, "a.log:  read:", may take one of its spaces as the separator). */
+static void check(const char *in, const want *w, size_t n, uint16_t must_flag, bool loose)
+{
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, strlen(in), &t), FSC_OK);
+    for (size_t i = 0; i < n && i < t.n_lines; i++) {
+        const char *s = fsc_text_line(&t, i);
+        size_t tn = 0;
+        const char *tag = fsc_text_tag(&t, i, &tn);
+        if (!tag)
+            tag = "", tn = 0;
+        const char *wt = w[i].text;
+        size_t sn = t.lines[i].len;
+        if (loose) {
+            while (*wt == ' ')
+                wt++;
+            while (sn && *s == ' ')
+                s++, sn--;
+        }
+        if (strlen(wt) != sn || memcmp(s, wt, sn) != 0 ||
+            t.lines[i].orig != w[i].orig || strlen(w[i].tag) != tn || memcmp(tag, w[i].tag, tn) != 0)
+            fail_msg("line %zu: got [%.*s] orig %u tag [%.*s], want [%s] orig %u tag [%s]", i,
+                     (int)sn, s, t.lines[i].orig, (int)tn, tag, wt, w[i].orig, w[i].tag);
+        if (must_flag && *w[i].tag && !(t.lines[i].flags & must_flag))
+            fail_msg("line %zu: flags %#x lack %#x", i, t.lines[i].flags, must_flag);
+    }
+    if (t.n_lines != n)
+        fail_msg("%zu lines, want %zu", t.n_lines, n);
+    fsc_text_free(&t);
+}
+
+#define CHECK_(loose, flag, in, ...)                                                    \
+    do {                                                                                \
+        static const want w_[] = {__VA_ARGS__};                                         \
+        check(in, w_, sizeof w_ / sizeof w_[0], flag, loose);                           \
+    } while (0)
+#define CHECK(flag, in, ...) CHECK_(false, flag, in, __VA_ARGS__)
+#define CHECK_LOOSE(flag, in, ...) CHECK_(true, flag, in, __VA_ARGS__)
+
+#define READ1 "  read: IOPS=1, BW=4KiB/s (4kB/s)(4KiB/1001msec)"
+#define CLAT1 "    clat (usec): min=1, max=2, avg=1.50, stdev=0.50"
+#define RSG0 "Run status group 0 (all jobs):"
+
+/* ---- 1. prefixes ---- */
+
+/* Comment marks of other languages: each block learns its own mark; the blank
+ * comment line between the keyword lines loses it too. */
+static void test_prefix_comment_marks(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    CHECK(P, "// " READ1 "\n//\n// " RSG0 "\n", {READ1, 1, "//"}, {"", 2, "//"}, {RSG0, 3, "//"});
+    CHECK(P, "-- " READ1 "\n-- " RSG0 "\n", {READ1, 1, "--"}, {RSG0, 2, "--"});
+    CHECK(P, "; " READ1 "\n; " RSG0 "\n", {READ1, 1, ";"}, {RSG0, 2, ";"});
+    CHECK(P, "REM " READ1 "\nREM " RSG0 "\n", {READ1, 1, "REM"}, {RSG0, 2, "REM"});
+    CHECK(P, "/*\n * " READ1 "\n * " RSG0 "\n", {"/*", 1, ""}, {READ1, 2, " *"}, {RSG0, 3, " *"});
+}
+
+/* A stamp whose digits change from line to line is one template (digit runs are a
+ * class); prose above the block keeps its own text. A tag is the removed text without
+ * the space that separated it from fio's; a CI-style ISO stamp is removed before
+ * (FSC_LINE_STAMP), so the tag is what came after it. */
+static void test_prefix_stamps(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    /* kubectl logs --timestamps --prefix */
+    CHECK(P,
+          "kubectl logs -f job/fio\n"
+          "2026-11-30T02:47:10.123456Z [pod/fio-7d9f8c6b5-x2k9q/fio] " READ1 "\n"
+          "2026-11-30T02:47:10.223456Z [pod/fio-7d9f8c6b5-x2k9q/fio] " CLAT1 "\n"
+          "2026-11-30T02:47:11.000001Z [pod/fio-7d9f8c6b5-x2k9q/fio] " RSG0 "\n",
+          {"kubectl logs -f job/fio", 1, ""},
+          {READ1, 2, "[pod/fio-7d9f8c6b5-x2k9q/fio]"}, {CLAT1, 3, "[pod/fio-7d9f8c6b5-x2k9q/fio]"},
+          {RSG0, 4, "[pod/fio-7d9f8c6b5-x2k9q/fio]"});
+    /* docker compose: service name and a '|' */
+    CHECK(P,
+          "Attaching to bench_fio_1\n"
+          "fio_1  | " READ1 "\n"
+          "fio_1  | " CLAT1 "\n"
+          "fio_1  | " RSG0 "\n"
+          "bench_fio_1 exited with code 0\n",
+          {"Attaching to bench_fio_1", 1, ""}, {READ1, 2, "fio_1  |"}, {CLAT1, 3, "fio_1  |"},
+          {RSG0, 4, "fio_1  |"}, {"bench_fio_1 exited with code 0", 5, ""});
+    /* dmesg stamps whose width changes ("[    9.1]" then "[   10.0]") */
+    CHECK(P,
+          "[    9.123456] " READ1 "\n"
+          "[   10.000001] " CLAT1 "\n",
+          {READ1, 1, "[    9.123456]"}, {CLAT1, 2, "[   10.000001]"});
+}
+
+/* A Python/JSON list of quoted lines: the quote marks and the trailing comma go,
+ * fio's indentation inside the quotes stays. */
+static void test_prefix_quoted(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    CHECK(P,
+          "EXPECTED = [\n"
+          "    \"" READ1 "\",\n"
+          "    \"" CLAT1 "\",\n"
+          "    \"" RSG0 "\",\n"
+          "]\n",
+          {"EXPECTED = [", 1, ""}, {READ1, 2, "    \""}, {CLAT1, 3, "    \""}, {RSG0, 4, "    \""}, {"]", 5, ""});
+}
+
+/* grep output: "FILE:" and "FILE:N:" and "N " before the result lines; each line keeps
+ * its own prefix as its tag (the job is named by it). */
+static void test_prefix_grep(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    CHECK_LOOSE(P,
+          "4k-qd1.log:" READ1 "\n"
+          "64k-qd8.log:" READ1 "\n",
+          {READ1, 1, "4k-qd1.log:"}, {READ1, 2, "64k-qd8.log:"});
+    CHECK_LOOSE(P,
+          "fio.log:12:" READ1 "\n"
+          "fio.log:40:" READ1 "\n",
+          {READ1, 1, "fio.log:12:"}, {READ1, 2, "fio.log:40:"});
+    CHECK_LOOSE(P,
+          "1 " READ1 "\n"
+          "16 " READ1 "\n",
+          {READ1, 1, "1"}, {READ1, 2, "16"});
+}
+
+/* Never a prefix: a job name before its header's colon, a line of fio's own words,
+ * a client's "<host>", fio 2.0's "1 - READ:". */
+static void test_prefix_refused(void **state)
+{
+    (void)state;
+    CHECK(0,
+          "randread-4k: (groupid=0, jobs=1): err= 0: pid=7: Mon Nov 30 02:47:10 2026\n" READ1 "\n",
+          {"randread-4k: (groupid=0, jobs=1): err= 0: pid=7: Mon Nov 30 02:47:10 2026", 1, ""}, {READ1, 2, ""});
+    CHECK(0, "<vm1> " READ1 "\n<vm1> " CLAT1 "\n", {"<vm1> " READ1, 1, ""}, {"<vm1> " CLAT1, 2, ""});
+    assert_true(fsc_fio_keyword_at(READ1, strlen(READ1)) == 2);
+    assert_true(fsc_fio_keyword_at("x " RSG0, strlen("x " RSG0)) == 2);
+    assert_true(fsc_fio_keyword_at("no fio here: read it", 20) == -1);
+}
+
+/* ---- 2. inline markup ---- */
+
+static void test_markup_kinds(void **state)
+{
+    (void)state;
+    enum { M = FSC_LINE_MARKUP };
+    /* Markdown strong, emphasis with '_' and '*', code spans */
+    CHECK(M, "  read: __IOPS=1__, *BW=4KiB/s* (4kB/s)(4KiB/1001msec)\n", {READ1, 1, ""});
+    CHECK(M, "  read: IOPS=``1``, BW=_4KiB/s_ (4kB/s)(4KiB/1001msec)\n", {READ1, 1, ""});
+    /* AsciiDoc constrained strong/monospace, HTML inline tags */
+    CHECK(M, "  read: IOPS=*1*, BW=`4KiB/s` (4kB/s)(4KiB/1001msec)\n", {READ1, 1, ""});
+    CHECK(M, "  read: <strong>IOPS=1</strong>, BW=<code>4KiB/s</code> (4kB/s)(4KiB/1001msec)\n", {READ1, 1, ""});
+    /* not markup: in_queue's underscore, '*' of a product, a bold heading, prose */
+    CHECK(M, "  vda: ios=1/2, merge=0/0, ticks=3/4, in_queue=5, util=6.00%\n",
+          {"  vda: ios=1/2, merge=0/0, ticks=3/4, in_queue=5, util=6.00%", 1, ""});
+    CHECK(M, "**Results** for *this* run\n", {"**Results** for *this* run", 1, ""});
+}
+
+/* Which lines were touched is recorded: the flag is set on marked-up lines only. */
+static void test_markup_flag(void **state)
+{
+    (void)state;
+    static const char in[] = "  write: **IOPS=6391**, BW=25.0MiB/s (26.2MB/s)(25.0MiB/1001msec)\n" CLAT1 "\n";
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, sizeof in - 1, &t), FSC_OK);
+    assert_int_equal(t.n_lines, 2);
+    assert_true(t.lines[0].flags & FSC_LINE_MARKUP);
+    assert_false(t.lines[1].flags & FSC_LINE_MARKUP);
+    fsc_text_free(&t);
+}
+
+/* ---- 6. JSON cut off or with text left out ---- */
+
+/* Repair the document that starts at the first line of in; compare its JSON and its
+ * notes (each want_note must be a substring of the notes). */
+static void repair(const char *in, const char *want_json, size_t want_last, const char *const *want_notes)
+{
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, strlen(in), &t), FSC_OK);
+    fsc_buf out = {0}, notes = {0};
+    size_t last = 0;
+    assert_int_equal(fsc_json_repair(&t, 0, &last, &out, &notes), FSC_OK);
+    assert_string_equal(out.data, want_json);
+    assert_int_equal(last, want_last);
+    for (; *want_notes; want_notes++)
+        if (!notes.data || !strstr(notes.data, *want_notes))
+            fail_msg("notes [%s] lack [%s]", notes.data ? notes.data : "", *want_notes);
+    fsc_buf_free(&out);
+    fsc_buf_free(&notes);
+    fsc_text_free(&t);
+}
+
+#define NOTES(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static void test_json_elisions(void **state)
+{
+    (void)state;
+    /* an ellipsis character line, a "[...]" line, a "// ..." line, an inline "..." */
+    repair("{\n"
+           "  \"fio version\" : \"fio-3.33\",\n"
+           "  \"jobs\" : [\n"
+           "    {\n"
+           "      \"jobname\" : \"a\",\n"
+           "      …\n"
+           "      \"read\" : { \"io_bytes\" : 1, ... },\n"
+           "      [...]\n"
+           "      \"write\" : {\n"
+           "        // ...\n"
+           "        \"iops\" : 2.5,\n"
+           "      }\n"
+           "    }\n"
+           "  ]\n"
+           "}\n",
+           "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"a\",\"read\":{\"io_bytes\":1},"
+           "\"write\":{\"iops\":2.5}}]}",
+           14,
+           NOTES("6\tJSON document: lines left out ('...') in jobs[0]:",
+                 "7\tJSON document: text left out ('...') in jobs[0].read:",
+                 "8\tJSON document: lines left out ('...') in jobs[0]:",
+                 "10\tJSON document: lines left out ('...') in jobs[0].write:"));
+}
+
+static void test_json_cut(void **state)
+{
+    (void)state;
+    /* cut inside a key: the member goes; cut after a complete value: it stays */
+    repair("{\n"
+           "  \"fio version\" : \"fio-3.33\",\n"
+           "  \"jobs\" : [\n"
+           "    { \"jobname\" : \"a\", \"read\" : { \"iops\" : 7 } },\n"
+           "    { \"jobname\" : \"b\", \"read\" : { \"io_b",
+           "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"a\",\"read\":{\"iops\":7}},"
+           "{\"jobname\":\"b\",\"read\":{}}]}",
+           4, NOTES("5\tJSON document: cut off in jobs[1].read"));
+    /* a complete string value at the cut stays, a number may be cut and goes */
+    repair("{ \"fio version\" : \"fio-3.33\", \"jobs\" : [ { \"jobname\" : \"a\",\n"
+           "  \"read\" : { \"iops\" : 12",
+           "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"a\",\"read\":{}}]}", 1,
+           NOTES("2\tJSON document: cut off in jobs[0].read.iops"));
+}
+
+/* Document starts found in one pass: nested and string braces do not confuse it. */
+static void test_json_spans(void **state)
+{
+    (void)state;
+    static const char in[] = "intro\n"
+                             "{\n"
+                             "  \"jobs\" : [ { \"jobname\" : \"}{\" } ]\n"
+                             "}\n"
+                             "{ \"x\" : 1 }\n";
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, sizeof in - 1, &t), FSC_OK);
+    fsc_json_span *sp;
+    size_t n;
+    assert_int_equal(fsc_json_spans_find(&t, &sp, &n), FSC_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(sp[0].first, 1);
+    assert_int_equal(sp[0].last, 3);
+    assert_true(sp[0].balanced);
+    assert_true(sp[0].fio_keys);
+    assert_int_equal(sp[1].first, 4);
+    assert_int_equal(sp[1].last, 4);
+    assert_true(sp[1].balanced);
+    assert_false(sp[1].fio_keys);
+    free(sp);
+    fsc_text_free(&t);
+    assert_true(fsc_json_line_start("{", 1));
+    assert_true(fsc_json_line_start("{ \"a\"", 5));
+    assert_false(fsc_json_line_start("{a}", 3));
+}
+
+/* ---- 8. kb_base inferred for fio <= 2.16 ---- */
+
+typedef struct runs {
+    fsc_run *r[4];
+    size_t n;
+} runs;
+
+static bool keep(void *ctx, fsc_run *run)
+{
+    runs *rs = ctx;
+    if (rs->n == 4) {
+        fsc_run_free(run);
+        return true;
+    }
+    rs->r[rs->n++] = run;
+    return true;
+}
+
+static const fsc_run *parse_one(runs *rs, const char *text)
+{
+    fsc_buf err = {0};
+    fsc_parser *p = fsc_parser_new(NULL, &err);
+    assert_non_null(p);
+    fsc_doc doc = {.path = "t.txt", .data = text, .len = strlen(text)};
+    size_t n = 0;
+    rs->n = 0;
+    assert_int_equal(fsc_parse_doc(p, &doc, keep, rs, &n), FSC_OK);
+    fsc_parser_free(p);
+    fsc_buf_free(&err);
+    assert_int_equal(rs->n, 1);
+    return rs->r[0];
+}
+
+static bool has_warning(const fsc_run *r, const char *needle)
+{
+    for (size_t i = 0; i < r->n_warnings; i++)
+        if (strstr(r->warnings[i].message, needle))
+            return true;
+    return false;
+}
+
+/* fio 2.15: "KB" is 1000 bytes when 10251 IOPS x 4096 B = 41.99 MB/s is what the
+ * text calls bw=41992KB/s; with kb_base=1024 the same IOPS print as 40998KB/s. */
+static void test_kb_base(void **state)
+{
+    (void)state;
+    runs rs;
+    const fsc_run *r =
+        parse_one(&rs, "rr: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, ioengine=psync, iodepth=1\n"
+                       "fio-2.15\n"
+                       "Starting 1 process\n"
+                       "\n"
+                       "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
+                       "  read : io=41992KB, bw=41992KB/s, iops=10251, runt=  1000msec\n"
+                       "    clat (usec): min=40, max=500, avg=95.10, stdev=10.00\n");
+    const fsc_dir *d = &r->jobs[0].dir[FSC_DIR_READ];
+    assert_true(d->bw_bytes.set);
+    assert_true(d->bw_bytes.v == 41992000.0);
+    assert_true(d->io_bytes.v == 41992000.0);
+    assert_true(d->iops.v == 10251.0);
+    assert_true(has_warning(r, "kb_base=1000"));
+    fsc_run_free(rs.r[0]);
+
+    r = parse_one(&rs, "rr: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, ioengine=psync, iodepth=1\n"
+                       "fio-2.15\n"
+                       "Starting 1 process\n"
+                       "\n"
+                       "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
+                       "  read : io=40998KB, bw=40998KB/s, iops=10251, runt=  1000msec\n"
+                       "    clat (usec): min=40, max=500, avg=95.10, stdev=10.00\n");
+    d = &r->jobs[0].dir[FSC_DIR_READ];
+    assert_true(d->bw_bytes.v == 40998.0 * 1024);
+    assert_true(d->io_bytes.v == 40998.0 * 1024);
+    assert_false(has_warning(r, "kb_base"));
+    fsc_run_free(rs.r[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_prefix_comment_marks), cmocka_unit_test(test_prefix_stamps),
+        cmocka_unit_test(test_prefix_quoted),        cmocka_unit_test(test_prefix_grep),
+        cmocka_unit_test(test_prefix_refused),       cmocka_unit_test(test_markup_kinds),
+        cmocka_unit_test(test_markup_flag),          cmocka_unit_test(test_json_elisions),
+        cmocka_unit_test(test_json_cut),             cmocka_unit_test(test_json_spans),
+        cmocka_unit_test(test_kb_base),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
