@@ -167,21 +167,30 @@ static bool ends_run(const char *s, size_t n)
     return false;
 }
 
-/* The JSON documents of a buffer as the parser finds them (a line whose first
- * non-blank character is '{' starts one; it ends where its braces balance, strings
- * skipped): a piece may not end inside one (the parser would find no run in it). */
+/* The JSON documents of a buffer, so that a piece never ends inside one (the
+ * parser would find no run in either half). A line whose first '{' ends it or is
+ * followed by a '"' may begin one, whatever comes before that brace: the parser
+ * finds documents after normalizing, when mail quotes ("> {"), log prefixes and
+ * markup are gone, and the raw bytes must not be cut inside those either. A document
+ * ends where its braces balance, strings ending at their line's end (the parser's
+ * rule, fsc_json_balanced). Taking more lines as starts than the parser does only
+ * keeps more text together. */
 typedef struct json_docs {
     size_t *start, *end; /* [start, end) of each; end = SIZE_MAX: still open at n */
     size_t n, cap;
     bool oom;
 } json_docs;
 
-static bool json_line_start(const char *s, size_t n)
+/* The offset of the '{' that may begin a JSON document on line s[0, n), or n. */
+static size_t json_opener(const char *s, size_t n)
 {
-    size_t k = 0;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+    const char *b = memchr(s, '{', n);
+    if (!b)
+        return n;
+    size_t k = (size_t)(b - s) + 1;
+    while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
         k++;
-    return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"' || s[k + 1] == '\r');
+    return k == n || s[k] == '"' ? (size_t)(b - s) : n;
 }
 
 static void find_json_docs(const char *buf, size_t n, json_docs *d)
@@ -193,13 +202,11 @@ static void find_json_docs(const char *buf, size_t n, json_docs *d)
     while (i < n) {
         const char *nl = memchr(buf + i, '\n', n - i);
         size_t line_end = nl ? (size_t)(nl - buf) : n;
-        if (!json_line_start(buf + i, line_end - i)) {
+        size_t k = i + json_opener(buf + i, line_end - i), start = i;
+        if (k == line_end) {
             i = line_end + 1;
             continue;
         }
-        size_t k = i, start = i;
-        while (buf[k] != '{')
-            k++;
         size_t len = fsc_json_balanced(buf + k, n - k);
         bool closed = len > 0;
         k += len;
