@@ -1,12 +1,36 @@
 # {{title}}
 
-Runs: {{n_runs}}, jobs: {{n_jobs}}, charts: {{n_charts}}. Written by {{generated_by}}.
+Runs: {{n_runs}}, jobs: {{n_jobs}}, systems: {{n_systems}}, charts: {{n_charts}}. Written by {{generated_by}}.
 The same tables are in `report.xlsx` (numbers as numbers) and `index.html`.
 {{#has_bad_inputs}}
 ## Inputs without results
 
 {{#bad_inputs}}- {{path}}{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
-{{/bad_inputs}}{{/has_bad_inputs}}
+{{/bad_inputs}}{{/has_bad_inputs}}{{#has_notes}}
+## Notes
+
+{{#notes}}- {{text}}
+{{/notes}}{{/has_notes}}{{#multi_system}}
+## Systems
+
+{{n_systems}} systems (told apart by: {{system_source}}); workloads are matched on {{workload_key}}. Changes are against **{{baseline}}**.
+
+{{#systems}}- {{name}}{{#is_baseline}} (baseline){{/is_baseline}}
+{{/systems}}
+## Pivot: workloads × systems
+
+Each cell is the median over the repeats of that workload on that system; the last columns give the change against {{baseline}}.
+
+{{#pivots}}### {{title}}
+
+{{{table}}}
+{{/pivots}}{{#has_compare}}
+## Comparison against {{baseline}}
+
+`p` is the two-sided Mann-Whitney test over the repeats (`*`: p < 0.05); `~ (n=1+1)` means too few repeats for the test to decide.
+
+{{{compare_table}}}
+{{/has_compare}}{{/multi_system}}
 ## Summary
 
 {{{summary_table}}}
@@ -15,11 +39,21 @@ The same tables are in `report.xlsx` (numbers as numbers) and `index.html`.
 
 {{#charts}}### {{title}}
 
-![{{title}}]({{file}})
+![{{title}}]({{file}}) ([SVG]({{svg}}))
 
 {{/charts}}{{^charts}}No chart: the inputs hold no numbers to draw.
 
-{{/charts}}{{#families}}## {{title}}
+{{/charts}}{{#skipped}}**{{title}}:** {{reason}}
+
+{{/skipped}}{{#has_time}}## Over time
+
+From fio's log files found with the runs: per run, its jobs over time.
+
+{{#time_charts}}### {{title}}
+
+![{{title}}]({{file}}) ([SVG]({{svg}}))
+
+{{/time_charts}}{{/has_time}}{{#families}}## {{title}}
 
 {{{table}}}
 

@@ -23,8 +23,8 @@ typedef struct fsc_buf {
 void fsc_buf_free(fsc_buf *b);
 void fsc_buf_reset(fsc_buf *b); /* len = 0, keeps memory */
 void fsc_buf_add(fsc_buf *b, const void *p, size_t n);
-/* Room for n more bytes (and the NUL) at data + len: write there, then set len and
- * the NUL yourself. NULL when out of memory (oom set). */
+/* Room for n more bytes (and the NUL) at data + len: write there, then add to len
+ * and keep data[len] = '\0' yourself. NULL when out of memory (oom set). */
 char *fsc_buf_room(fsc_buf *b, size_t n);
 void fsc_buf_puts(fsc_buf *b, const char *s);
 void fsc_buf_putc(fsc_buf *b, char c);
@@ -68,6 +68,9 @@ void fsc_jw_num(fsc_jw *w, double v);
 void fsc_jw_fnum(fsc_jw *w, const fsc_num *n); /* fsc_buf_fnum */
 void fsc_jw_bool(fsc_jw *w, bool v);
 void fsc_jw_null(fsc_jw *w);
+/* The separator before a value that the caller then writes itself into w->out
+ * (already serialized JSON: long number arrays written in bulk). */
+void fsc_jw_value_begin(fsc_jw *w);
 /* Length of the valid UTF-8 sequence starting at s (at most n bytes): 1 for ASCII,
  * 2-4 for a well-formed multi-byte sequence, 0 if the bytes there are not valid UTF-8
  * (overlong, surrogate, truncated, stray continuation byte) or n is 0. */

@@ -33,7 +33,9 @@ typedef enum fsc_mkind {
     FSC_MK_JOB_FIELD, /* usr_cpu, ctx */
     FSC_MK_CPU,       /* usr_cpu + sys_cpu */
     FSC_MK_ALL_FIELD, /* iops, bw: summed over the directions */
-    FSC_MK_ALL_LAT    /* lat, clat.p99: I/O-weighted over the directions */
+    FSC_MK_ALL_LAT,   /* lat, clat.p99: I/O-weighted over the directions */
+    FSC_MK_TS,        /* iops.ts.cv: over time, from the job's log files (timeseries.h) */
+    FSC_MK_SS         /* ss.attained: fio's steady state (timeseries.h) */
 } fsc_mkind;
 
 /* Text metrics. FSC_MT_DIM reads a dimension of the analysis (fsc_mspec.dim). */

@@ -11,6 +11,8 @@
 #define FIOSCOPE_MODEL_H
 
 #include "fioscope/common.h"
+#include "fioscope/keyindex.h"
+#include "fioscope/logseries.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -52,8 +54,9 @@ typedef struct fsc_bin {
 /* slat_ns / clat_ns / lat_ns. */
 typedef struct fsc_lat {
     fsc_num min, max, mean, stddev, N; /* ns; N = sample count (fio 3.18+ JSON) */
-    fsc_pctl *percentile;              /* ascending by pct */
+    fsc_pctl *percentile;              /* ascending by pct (see fsc_lat_add_pctl) */
     size_t n_percentile, cap_percentile;
+    bool pctl_unsorted; /* a percentile was added out of order; fsc_run_finish sorts */
     fsc_bin *bins; /* json+ only */
     size_t n_bins, cap_bins;
 } fsc_lat;
@@ -84,19 +87,50 @@ typedef struct fsc_kv {
 } fsc_kv;
 
 typedef struct fsc_kvlist {
-    fsc_kv *items;
+    fsc_kv *items; /* print order */
     size_t n, cap;
+    fsc_keyindex index;
 } fsc_kvlist;
 
-/* Set key to v (replacing an existing key). Returns false on allocation failure. */
+/* Set key to v (replacing an existing key, which keeps its place; a key is cut to 15
+ * bytes). Returns false on allocation failure. Constant time on average. */
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v);
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key);
+/* Free the items and the index; the list is empty afterwards. */
+void fsc_kvlist_free(fsc_kvlist *l);
 
 /* A string option ("job options" in fio's JSON). */
 typedef struct fsc_opt {
     char *key;
     char *val;
 } fsc_opt;
+
+/* fio's "steadystate" object (--ss), from fio's JSON or from the normal text's
+ * "steadystate  : attained=yes, bw=..., iops=..., iops mean dev=0.782%" line (which
+ * shows attained, the means and the criterion, but not the limit). */
+typedef struct fsc_steady {
+    bool present;
+    char *ss;           /* "iops:20.000000%" as fio's JSON writes it, or NULL */
+    char *criterion;    /* "0.782345%" (JSON) or "0.782%" (text): as printed */
+    fsc_num duration;   /* s (ss_dur) */
+    fsc_num ramptime;   /* s: "steadystate_ramptime", where an output has it */
+    fsc_num attained;   /* 1 or 0 */
+    fsc_num max_deviation, slope;
+    fsc_num bw_mean;    /* data.bw_mean: bytes/s */
+    fsc_num iops_mean;  /* data.iops_mean */
+    double *bw, *iops;  /* data.bw (bytes/s) and data.iops, one per second of the window */
+    size_t n_bw, n_iops;
+    /* what the criterion measures, from "ss" or the text line (known: set) */
+    bool kind_known, on_iops, slope_crit, pct;
+} fsc_steady;
+
+/* A job's stability over time, from its log files: statistics of the values of its
+ * series on a regular grid. Filled by the analysis stage (fsc_ts_annotate in
+ * fioscope/timeseries.h) for tables; not part of the JSON. */
+typedef struct fsc_tsstats {
+    size_t n; /* intervals with a value; 0: no series */
+    double mean, stddev, cv, min, max, p5, p50, p95, p99, slope; /* cv in %; slope: units/s */
+} fsc_tsstats;
 
 typedef enum fsc_bucket_unit { FSC_BUCKET_NS, FSC_BUCKET_US, FSC_BUCKET_MS, FSC_BUCKET_COUNT } fsc_bucket_unit;
 
@@ -106,14 +140,17 @@ typedef struct fsc_job {
     char *description; /* "Description  : [...]" */
     fsc_num groupid, error, pid, jobs;
     char *error_text; /* "file:filesetup.c:227, func=write, error=Invalid argument" */
-    fsc_opt *options;  /* "job options": rw, bs, ioengine, iodepth, ... */
+    fsc_opt *options;  /* "job options": rw, bs, ioengine, iodepth, ... (print order) */
     size_t n_options, cap_options;
+    fsc_keyindex option_index;
     fsc_dir dir[FSC_DIR_COUNT];
     fsc_num usr_cpu, sys_cpu, ctx, majf, minf; /* % % count count count */
     fsc_kvlist iodepth_level, iodepth_submit, iodepth_complete; /* % */
     fsc_kvlist latency[FSC_BUCKET_COUNT]; /* latency_ns, latency_us, latency_ms: % */
     fsc_num latency_depth, latency_target, latency_percentile, latency_window;
     fsc_num job_runtime; /* ms, JSON only */
+    fsc_steady steadystate;
+    fsc_tsstats *ts; /* [FSC_LOG_SLAT + 1]: bw, iops, lat, clat, slat; NULL without series */
     uint32_t first_line, last_line; /* lines of its block in the source (0: unknown) */
 } fsc_job;
 
@@ -152,9 +189,10 @@ typedef enum fsc_format {
     FSC_FMT_JSON,
     FSC_FMT_TERSE,
     FSC_FMT_ENGINE,
+    FSC_FMT_LOG, /* fio log files without the output they belong to */
     FSC_FMT_COUNT
 } fsc_format;
-/* "normal", "json", "terse", "engine". */
+/* "normal", "json", "terse", "engine", "log". */
 const char *fsc_format_name(fsc_format f);
 
 /* Line accounting of a run (the damage report). */
@@ -190,6 +228,8 @@ typedef struct fsc_run {
     size_t n_groups, cap_groups;
     fsc_disk *disk_util;
     size_t n_disk_util, cap_disk_util;
+    fsc_logseries **series; /* fio log files of this run (owned) */
+    size_t n_series, cap_series;
     fsc_warning *warnings;
     size_t n_warnings, cap_warnings;
     fsc_linestats lines;
@@ -201,12 +241,17 @@ typedef struct fsc_run {
 fsc_run *fsc_run_new(void);
 /* Free the run and everything it owns. NULL is fine. */
 void fsc_run_free(fsc_run *run);
+/* What a reader calls once a run is complete, before anyone reads it: sorts the
+ * percentile lists that were filled out of order. */
+void fsc_run_finish(fsc_run *run);
 
 /* Append an empty job / group / disk; returns a pointer into the run's array (valid
  * until the next append of the same kind) or NULL on allocation failure. */
 fsc_job *fsc_run_add_job(fsc_run *run);
 fsc_group *fsc_run_add_group(fsc_run *run);
 fsc_disk *fsc_run_add_disk(fsc_run *run);
+/* Append a series (ownership passes, also on failure). False when out of memory. */
+bool fsc_run_add_series(fsc_run *run, fsc_logseries *s);
 /* Keep the jobs with keep[i] true (in order), free the others. */
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */
@@ -217,11 +262,17 @@ bool fsc_run_add_context(fsc_run *run, const char *text);
 bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val);
 const char *fsc_run_global_option(const fsc_run *run, const char *key);
 
-/* Set or replace a job option. */
+/* Set or replace a job option (a replaced one keeps its place). Constant time on
+ * average. */
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val);
 const char *fsc_job_option(const fsc_job *job, const char *key);
-/* Add a percentile, keeping the list sorted by pct (an existing pct is replaced). */
+/* Add a percentile; a pct added again replaces the earlier value. Percentiles added
+ * in ascending order keep the list sorted at every step; one added out of order is
+ * appended (constant time) and the list is sorted, the last value of each pct kept,
+ * by fsc_lat_sort (fsc_run_finish does it for a whole run). */
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns);
+/* Sort the percentiles by pct if one was added out of order (n log n). */
+void fsc_lat_sort(fsc_lat *lat);
 bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count);
 bool fsc_disk_add_member(fsc_disk *disk, const char *name);
 

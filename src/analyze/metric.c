@@ -5,6 +5,7 @@
  * the names; this file is the definition.
  */
 #include "fioscope/metric.h"
+#include "fioscope/timeseries.h"
 
 #include "fioscope/analyze.h"
 
@@ -229,7 +230,7 @@ bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
             return true;
         }
     if (parse_job_level(s, name, len) || parse_lat(s, name, len, -1) ||
-        parse_dir_field(s, name, len, -1))
+        parse_dir_field(s, name, len, -1) || fsc_ts_mspec_parse(s, name, len))
         return true;
     const char *dot = memchr(name, '.', len);
     if (!dot)
@@ -277,7 +278,10 @@ const char *const *fsc_metric_base_names(size_t *n)
         "sys_cpu", "ctx", "majf", "minf", "groupid", "error", "job_runtime", "iops_mean",
         "iops_min", "iops_max", "iops_stddev", "read.iops", "write.iops", "read.bw",
         "write.bw", "read.runtime", "read.clat_ns.p99", "write.clat_ns.p99", "read.lat_ns.mean",
-        "write.lat_ns.mean", "read.bw_mean", "write.bw_mean"};
+        "write.lat_ns.mean", "read.bw_mean", "write.bw_mean",
+        /* over time, from log files (timeseries.h: every KIND.ts.STAT) */
+        "iops.ts.mean", "iops.ts.cv", "iops.ts.p5", "bw.ts.mean", "bw.ts.cv", "bw.ts.p5",
+        "lat.ts.mean", "clat.ts.p99", "ss.attained", "ss.criterion"};
     *n = FSC_ARRAY_SIZE(names);
     return names;
 }
@@ -467,6 +471,9 @@ fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only)
         r.v = v->v;
         return r;
     }
+    case FSC_MK_TS:
+    case FSC_MK_SS:
+        return fsc_ts_mspec_eval(s, job);
     case FSC_MK_CPU:
         r.set = job->usr_cpu.set || job->sys_cpu.set;
         r.v = (job->usr_cpu.set ? job->usr_cpu.v : 0) + (job->sys_cpu.set ? job->sys_cpu.v : 0);

@@ -35,6 +35,7 @@ typedef struct fsc_cli_common {
     fsc_input_opts input;
     bool quiet;
     unsigned fail_on; /* FSC_FAIL_* bits (below); 0 = FSC_FAIL_DEFAULT */
+    bool no_ts_stats;  /* fsc_cli_load leaves job->ts alone (parse writes no metrics) */
     /* the analysis options (fioscope/analyze.h) */
     const char *where[FSC_CLI_MAX_WHERE]; /* --where EXPR (repeatable; argv pointers) */
     size_t n_where;
@@ -43,6 +44,10 @@ typedef struct fsc_cli_common {
     /* table and compare select rows themselves; the other commands get the runset with
      * the jobs --where leaves nothing of taken out (fsc_cli_load) */
     bool keep_all_rows;
+    /* After that pruning, the system rule system=auto chose on the whole input
+     * ("heading:2", "dir", ...): the analyses of the pruned runset name systems as the
+     * whole input did, so `--where system=X` still holds for the rows it selected. */
+    char pinned_system_from[32];
 } fsc_cli_common;
 
 /* Nothing to release any more (kept for callers). */
@@ -86,7 +91,7 @@ int fsc_cli_common_opt(fsc_cli_common *c, int argc, char **argv, int *i);
  * bad input unless quiet. With --where (and keep_all_rows false), jobs without a
  * selected row and runs left without jobs are taken out. Returns the exit status the
  * inputs deserve (0 or 1), or -1 when the parser could not be created. */
-int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
+int fsc_cli_load(fsc_cli_common *c, const char *const *paths, size_t n_paths,
                  fsc_runset *set, fsc_manifest *manifest);
 
 /* "1600x900" → *w, *h (200..8000 each); false if malformed. */
@@ -147,7 +152,9 @@ int fsc_cmd_table(int argc, char **argv);
 int fsc_cmd_compare(int argc, char **argv);
 int fsc_cmd_report(int argc, char **argv);
 int fsc_cmd_chart(int argc, char **argv);
+int fsc_cmd_series(int argc, char **argv);
 int fsc_cmd_run(int argc, char **argv);
+int fsc_cmd_rerun(int argc, char **argv);
 int fsc_cmd_metrics(int argc, char **argv);
 
 #endif

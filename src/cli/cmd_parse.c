@@ -112,8 +112,38 @@ static bool jsonl_text(void *vctx, char *bytes, size_t len)
     return ok;
 }
 
+/* Write what a long series left in the buffer and empty it (memory stays flat). */
+static bool out_flush(void *vctx, fsc_buf *b)
+{
+    parse_ctx *ctx = vctx;
+    bool ok = !b->oom && fsc_outfile_write(ctx->out, b->data, b->len);
+    fsc_buf_reset(b);
+    if (!ok)
+        ctx->failed = true;
+    return ok;
+}
+
+/* A run with fio log series: written out while it is serialized. */
+static bool jsonl_stream(parse_ctx *ctx, fsc_run *run)
+{
+    fsc_json_opts o = ctx->jopts;
+    o.flush = out_flush;
+    o.flush_ctx = ctx;
+    fsc_buf b = {0};
+    fsc_jw w;
+    fsc_jw_init(&w, &b, false, false);
+    fsc_model_write_run(&w, run, &o);
+    fsc_buf_putc(&b, '\n');
+    bool ok = !ctx->failed && out_flush(ctx, &b);
+    fsc_buf_free(&b);
+    fsc_run_free(run);
+    return ok;
+}
+
 static bool jsonl_run(void *vctx, fsc_run *run)
 {
+    if (run->n_series)
+        return jsonl_stream(vctx, run);
     size_t len = 0;
     char *bytes = jsonl_render(vctx, run, &len);
     if (!bytes) {
@@ -265,13 +295,18 @@ int fsc_cmd_parse(int argc, char **argv)
     } else {
         fsc_runset set;
         fsc_runset_init(&set);
+        common.no_ts_stats = true; /* the JSON has the series, not statistics of them */
         int lrc = fsc_cli_load(&common, paths, n_paths, &set, &ctx.manifest);
         rc = lrc < 0 ? FSC_EXIT_INPUT : lrc;
         fsc_buf b = {0};
         fsc_jw w;
         fsc_jw_init(&w, &b, true, false);
+        /* long log series are written out while they are serialized */
+        fsc_json_opts stream_opts = ctx.jopts;
+        stream_opts.flush = out_flush;
+        stream_opts.flush_ctx = &ctx;
         if (flat ? fsc_flat_write(&set, format, &b) != FSC_OK
-                 : !fsc_document_write(&w, &ctx.manifest, &set, &ctx.jopts, flush_doc, out))
+                 : !fsc_document_write(&w, &ctx.manifest, &set, &stream_opts, flush_doc, out))
             ctx.failed = true;
         if (!ctx.failed && !fsc_outfile_write(out, b.data ? b.data : "", b.len))
             ctx.failed = true;

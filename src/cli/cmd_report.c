@@ -7,26 +7,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
-#include <sys/stat.h>
 
 static const char report_help[] =
-    "usage: fioscope report [-o DIR] [--size WxH] [OPTIONS] [INPUT...]\n"
+    "usage: fioscope report [-o DIR] [--size WxH] [--baseline SYSTEM] [OPTIONS] INPUT...\n"
     "\n"
     "Writes DIR/index.html (one self-contained page), DIR/report.md, DIR/report.xlsx\n"
-    "and DIR/charts/NAME.png from the fio runs found in the inputs (files, directories,\n"
-    "archives, '-'). Without INPUT it reports on the fio outputs in samples/.\n"
+    "and DIR/charts/NAME.png and NAME.svg from the fio runs found in the inputs (files,\n"
+    "directories, archives, '-'). With two or more systems (see --system-from) it\n"
+    "also holds the pivot (workload x system) and the comparison of the systems.\n"
     "\n"
     "  -o, --output DIR    the report folder (default: fioscope-report); it must be\n"
     "                      new, empty, or written by fioscope before\n"
-    "      --size WxH      chart size in pixels (default 1600x900)\n"
-    "      --label-from=heading|file|job|context   how row labels are built\n"
-    "  -j, --jobs N        parse with N threads (default: number of cores)\n"
-    "  -q, --quiet         no diagnostics or progress on stderr\n";
+    "      --size WxH      chart size in pixels (default 1600x900; charts with many\n"
+    "                      panels grow taller)\n"
+    "      --baseline S    the system the others are compared with (default: the\n"
+    "                      first)\n";
 
 typedef struct report_args {
     fsc_cli_common common;
-    const char *dir;
+    const char *dir, *baseline;
     int width, height;
     const char **paths;
     size_t n_paths;
@@ -60,9 +59,12 @@ static int parse_args(report_args *ra, int argc, char **argv)
             opts_done = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(report_help, stdout);
+            fputs(fsc_cli_common_help, stdout);
             return FSC_EXIT_OK;
         } else if ((v = fsc_cli_opt_value(argc, argv, &i, "--output", "-o", &missing))) {
             ra->dir = v;
+        } else if ((v = fsc_cli_opt_value(argc, argv, &i, "--baseline", NULL, &missing))) {
+            ra->baseline = v;
         } else if ((v = fsc_cli_opt_value(argc, argv, &i, "--size", NULL, &missing))) {
             if (!fsc_cli_parse_size(v, &ra->width, &ra->height))
                 return fsc_cli_usage("report", "--size takes WxH from 200x200 to 8000x8000, not '%s'", v);
@@ -79,47 +81,6 @@ static int parse_args(report_args *ra, int argc, char **argv)
     return -1;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The files of samples/ here, else of the source tree this binary was built from,
- * without its README.md (which describes them and holds no run). Caller frees. */
-static char **default_samples(size_t *n)
-{
-    struct stat st;
-    const char *dir = stat("samples", &st) == 0 && S_ISDIR(st.st_mode) ? "samples" : FSC_SOURCE_DIR "/samples";
-    char **names = NULL;
-    size_t cap = 0;
-    *n = 0;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        if (e->d_name[0] == '.' || !strcmp(e->d_name, "README.md"))
-            continue;
-        fsc_buf path = {0};
-        fsc_buf_printf(&path, "%s/%s", dir, e->d_name);
-        char **slot = path.oom ? NULL : FSC_PUSH(names, *n, cap);
-        if (!slot) {
-            fsc_buf_free(&path);
-            break;
-        }
-        *slot = path.data;
-    }
-    if (d)
-        closedir(d);
-    if (*n)
-        qsort(names, *n, sizeof *names, cmp_str);
-    else {
-        /* Let the input reader report the missing folder. */
-        char **one = FSC_PUSH(names, *n, cap);
-        if (one)
-            *one = fsc_strdup(dir);
-    }
-    return names;
-}
-
 int fsc_cmd_report(int argc, char **argv)
 {
     report_args ra = {.common = {.input = {.progress = true}}, .dir = "fioscope-report"};
@@ -128,43 +89,56 @@ int fsc_cmd_report(int argc, char **argv)
         return FSC_EXIT_INPUT;
     int rc = parse_args(&ra, argc, argv);
     if (rc >= 0) {
+        fsc_cli_common_free(&ra.common);
         free(ra.paths);
         return rc;
     }
-    size_t n_samples = 0;
-    char **samples = NULL;
-    if (!ra.n_paths) {
-        samples = default_samples(&n_samples);
+    if (!ra.n_paths)
+        rc = fsc_cli_usage("report", "no INPUT given: name the fio outputs to report on (files, folders, "
+                                     "archives, '-'); 'make demo' reports on samples/");
+    else
+        rc = fsc_cli_check_analysis("report", &ra.common);
+    if (rc >= 0) {
+        fsc_cli_common_free(&ra.common);
         free(ra.paths);
-        ra.paths = (const char **)samples;
-        ra.n_paths = n_samples;
+        return rc;
     }
     fsc_runset set;
     fsc_manifest manifest = {0};
     fsc_runset_init(&set);
     int lrc = fsc_cli_load(&ra.common, ra.paths, ra.n_paths, &set, &manifest);
-    fsc_report_opts o = {ra.dir, ra.common.label_from, ra.width, ra.height, &manifest};
+    fsc_report_opts o = {.dir = ra.dir,
+                         .label_from = ra.common.label_from,
+                         .chart_width = ra.width,
+                         .chart_height = ra.height,
+                         .manifest = &manifest,
+                         .system_from = fsc_cli_analysis_opts(&ra.common, ra.paths, ra.n_paths).system_from,
+                         .workload_key = ra.common.workload_key,
+                         .where = ra.common.where,
+                         .n_where = ra.common.n_where,
+                         .inputs = ra.paths,
+                         .n_inputs = ra.n_paths,
+                         .baseline = ra.baseline};
     fsc_report_result res = {0};
     fsc_buf err = {0};
     fsc_status st = lrc < 0 ? FSC_E_NOMEM : fsc_report_write(&set, &o, &res, &err);
-    if (st != FSC_OK) {
+    if (st == FSC_E_RANGE) { /* --baseline names no system */
+        rc = fsc_cli_usage("report", "%s", err.len ? err.data : fsc_strerror(st));
+    } else if (st != FSC_OK) {
         fsc_cli_err("report: %s", err.len ? err.data : fsc_strerror(st));
         rc = FSC_EXIT_INPUT;
     } else {
         fsc_cli_status(&ra.common,
                        "fioscope: report written to %s/index.html (also report.md, report.xlsx "
-                       "and %zu charts in %s/charts/)",
-                       ra.dir, res.n_charts, ra.dir);
+                       "and %zu charts in %s/charts/; %zu system%s)",
+                       ra.dir, res.n_charts, ra.dir, res.n_systems, res.n_systems == 1 ? "" : "s");
         rc = lrc;
     }
     fsc_chart_shutdown();
     fsc_buf_free(&err);
     fsc_runset_clear(&set);
     fsc_manifest_free(&manifest);
-    for (size_t i = 0; i < n_samples; i++)
-        free(samples[i]);
-    if (!samples)
-        free(ra.paths);
-    free(samples);
+    fsc_cli_common_free(&ra.common);
+    free(ra.paths);
     return rc;
 }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Options and input loading shared by the reading commands. */
 #include "cli.h"
+#include "fioscope/timeseries.h"
+
+#include "fioscope/escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -8,24 +11,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every line on stderr goes through here: whatever an input put into a message (a
+ * member name, a path, a symlink target) is shown escaped, never sent to the terminal
+ * as control sequences. */
+static void err_line(const char *prefix, const char *fmt, va_list ap)
+{
+    fsc_buf msg = {0}, out = {0};
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    if (n >= 0 && fsc_grow((void **)&msg.data, &msg.cap, (size_t)n + 1, 1)) {
+        vsnprintf(msg.data, (size_t)n + 1, fmt, ap);
+        msg.len = (size_t)n;
+    }
+    fsc_buf_puts(&out, "fioscope: ");
+    fsc_esc_diag(&out, prefix);
+    fsc_esc_diag(&out, msg.data ? msg.data : fmt);
+    fsc_buf_putc(&out, '\n');
+    if (!out.oom)
+        fwrite(out.data, 1, out.len, stderr);
+    fsc_buf_free(&msg);
+    fsc_buf_free(&out);
+}
+
 void fsc_cli_err(const char *fmt, ...)
 {
     va_list ap;
-    fputs("fioscope: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    err_line("", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 int fsc_cli_usage(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "fioscope: %s: ", cmd);
+    fsc_buf prefix = {0};
+    fsc_buf_printf(&prefix, "%s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    err_line(prefix.data ? prefix.data : "", fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nfioscope: try 'fioscope %s --help' for more information\n", cmd);
+    fsc_buf_free(&prefix);
+    fsc_cli_err("try 'fioscope %s --help' for more information", cmd);
     return FSC_EXIT_USAGE;
 }
 
@@ -293,8 +320,23 @@ void fsc_cli_common_free(fsc_cli_common *c)
     (void)c;
 }
 
+/* The rule auto chose, when it is one --system-from can name again. "input" and
+ * "jobname" cannot be named; they depend on paths and job names pruning keeps. */
+static void pin_system_rule(fsc_cli_common *c, const fsc_analysis *a)
+{
+    const char *src = fsc_analysis_system_source(a);
+    static const char *const nameable[] = {"dir", "file", "host", "label", "heading:"};
+    if (c->system_from || !src)
+        return;
+    for (size_t i = 0; i < sizeof nameable / sizeof *nameable; i++)
+        if (!strncmp(src, nameable[i], strlen(nameable[i])) && strlen(src) < sizeof c->pinned_system_from) {
+            strcpy(c->pinned_system_from, src);
+            return;
+        }
+}
+
 /* --where for the commands that show whole runs: the jobs without a selected row go. */
-static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t n_paths, fsc_runset *set)
+static int prune_runs(fsc_cli_common *c, const char *const *paths, size_t n_paths, fsc_runset *set)
 {
     int rc = FSC_EXIT_OK;
     fsc_analysis *a = fsc_cli_analyze("where", c, set, paths, n_paths, &rc);
@@ -319,6 +361,7 @@ static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t 
             fsc_run_free(run);
     }
     set->n_runs = kept_runs;
+    pin_system_rule(c, a);
     fsc_analysis_free(a);
     return rc;
 }
@@ -326,7 +369,9 @@ static int prune_runs(const fsc_cli_common *c, const char *const *paths, size_t 
 fsc_analysis_opts fsc_cli_analysis_opts(const fsc_cli_common *c, const char *const *paths, size_t n)
 {
     fsc_analysis_opts o = {.label_from = c->label_from,
-                           .system_from = c->system_from,
+                           .system_from = c->system_from         ? c->system_from
+                                          : *c->pinned_system_from ? c->pinned_system_from
+                                                                   : NULL,
                            .workload_key = c->workload_key,
                            .where = c->where,
                            .n_where = c->n_where,
@@ -534,7 +579,7 @@ void fsc_cli_status(const fsc_cli_common *c, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_paths,
+int fsc_cli_load(fsc_cli_common *c, const char *const *paths, size_t n_paths,
                  fsc_runset *set, fsc_manifest *manifest)
 {
     fsc_buf err = {0};
@@ -550,6 +595,8 @@ int fsc_cli_load(const fsc_cli_common *c, const char *const *paths, size_t n_pat
     fsc_input_opts io = c->input;
     io.progress = !c->quiet; /* shown only when stderr is a terminal */
     fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
+    if (st == FSC_OK && !c->no_ts_stats)
+        st = fsc_ts_annotate(set); /* the jobs' stability over time, from their logs */
     fsc_parser_free(p);
     fsc_buf_free(&err);
     fsc_cli_diag_end(&ctx.diag, manifest);

@@ -19,7 +19,9 @@ static const struct {
     {"compare", fsc_cmd_compare, "BASE -- NEW...: change per metric, matched by label"},
     {"report", fsc_cmd_report, "HTML, Markdown, .xlsx and PNG charts in one folder"},
     {"chart", fsc_cmd_chart, "one PNG chart of any metric"},
+    {"series", fsc_cmd_series, "fio log files as time series (CSV), percentiles over time"},
     {"run", fsc_cmd_run, "the built-in I/O engine (fio job files and options)"},
+    {"rerun", fsc_cmd_rerun, "DOC: run a document's fio jobs again and compare"},
     {"metrics", fsc_cmd_metrics, "every metric, dimension and field with unit and meaning"},
     {"help", NULL, "help on a command: 'fioscope help table' = 'fioscope table --help'"},
 };

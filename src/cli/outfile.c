@@ -43,13 +43,19 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
         o->f = stdout;
         return opened(o);
     }
-    /* renaming over /dev/null or a FIFO would replace it by a regular file, and over a
-     * symlink would replace the link: such paths are opened and written in place */
+    /* renaming over /dev/null or a FIFO would replace it by a regular file: such paths
+     * are opened and written in place. A symlink to a regular file keeps the link: the
+     * file it names is replaced atomically (temporary file next to it, rename). */
     struct stat sb;
+    char *resolved = NULL;
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && stat(path, &sb) == 0 && S_ISREG(sb.st_mode) &&
+        (resolved = realpath(path, NULL)) != NULL)
+        path = resolved;
     if (lstat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
         o->path = fsc_strdup(path);
-        if (!o->path || !(o->f = fopen(path, "w"))) {
-            fsc_buf_printf(err, "%s: cannot open: %s", path, o->path ? strerror(errno) : "out of memory");
+        free(resolved);
+        if (!o->path || !(o->f = fopen(o->path, "w"))) {
+            fsc_buf_printf(err, "%s: cannot open: %s", o->path ? o->path : "output", o->path ? strerror(errno) : "out of memory");
             free(o->path);
             free(o);
             return NULL;
@@ -58,8 +64,10 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
         return opened(o);
     }
     o->path = fsc_strdup(path);
-    size_t n = strlen(path) + 16;
-    o->tmp = malloc(n);
+    free(resolved);
+    path = o->path;
+    size_t n = (path ? strlen(path) : 0) + 16;
+    o->tmp = path ? malloc(n) : NULL;
     if (!o->path || !o->tmp) {
         free(o->path);
         free(o->tmp);

@@ -460,3 +460,8 @@ void fsc_jw_null(fsc_jw *w)
     before_item(w);
     fsc_buf_puts(w->out, "null");
 }
+
+void fsc_jw_value_begin(fsc_jw *w)
+{
+    before_item(w);
+}

@@ -11,11 +11,9 @@
  * that run summed. */
 #define FSC_BY_RUN_LABEL ((fsc_by)100)
 
-/* Cell escaping: Markdown (| ` \\), CSV (RFC 4180 quoting; a text starting with
- * = + - @ gets a leading quote so spreadsheets do not run it), TSV (tabs and newlines
- * become spaces, same formula guard), HTML (& < > " '). */
+/* Cell escaping, the output kinds of fioscope/escape.h under the names the renderers
+ * use: fsc_esc_md, fsc_esc_term (text tables), fsc_esc_csv, fsc_esc_tsv, fsc_esc_html. */
 void fsc_put_md(fsc_buf *b, const char *s);
-/* s with control characters (ESC, CR, LF, tab ...) as spaces: text output. */
 void fsc_put_plain(fsc_buf *b, const char *s);
 void fsc_put_csv(fsc_buf *b, const char *s);
 void fsc_put_tsv(fsc_buf *b, const char *s);

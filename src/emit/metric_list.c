@@ -57,6 +57,17 @@ static const struct {
     {"latency_window", "latency_target: window (as fio states it)"},
     {"cpu", "usr_cpu + sys_cpu"},
     {"run", "run id (PATH#k)"},
+    /* over time, from fio's log files (every KIND.ts.STAT: docs/logs.md) */
+    {"iops.ts.mean", "mean IOPS over time, from the job's iops log (clones added up)"},
+    {"iops.ts.cv", "coefficient of variation of the IOPS over time (stddev/mean)"},
+    {"iops.ts.p5", "IOPS the job kept 95% of the time (5th percentile over time)"},
+    {"bw.ts.mean", "mean bandwidth over time, from the job's bw log"},
+    {"bw.ts.cv", "coefficient of variation of the bandwidth over time"},
+    {"bw.ts.p5", "bandwidth the job kept 95% of the time"},
+    {"lat.ts.mean", "mean of the per-interval latency over time (lat log)"},
+    {"clat.ts.p99", "99th percentile over time of the per-interval completion latency"},
+    {"ss.attained", "fio's steady state (--ss) attained: 1 or 0"},
+    {"ss.criterion", "fio's steady-state criterion value as printed (% when the limit is)"},
 };
 
 static const char *help_of(const char *name)
@@ -214,8 +225,13 @@ static void others(walker *w)
                       !strcmp(b, "cpu") || !strcmp(b, "bw");
         for (int k = 0; k < FSC_LAT_COUNT && !listed; k++) {
             size_t l = strlen(lat_short[k]);
-            listed = !strncmp(b, lat_short[k], l) && (!b[l] || b[l] == '.');
+            listed = !strncmp(b, lat_short[k], l) && (!b[l] || b[l] == '.') &&
+                     !strstr(b, ".ts."); /* lat.ts.mean is over time, not a latency form */
         }
+        /* "read.iops", "write.clat_ns.p99": the registry's did-you-mean examples of the
+         * DIR.x forms listed above */
+        const char *dot = strchr(b, '.');
+        listed = listed || (dot && fsc_ddir_from_name(b, (size_t)(dot - b)) >= 0);
         if (!listed)
             metric(w, b, help_of(b));
     }

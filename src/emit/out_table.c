@@ -5,95 +5,38 @@
  */
 #include "emit_int.h"
 #include "tpl.h"
+#include "fioscope/escape.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- escaping ---- */
-
-static bool is_control(char c)
-{
-    return (unsigned char)c < 0x20 || c == 0x7F;
-}
+/* ---- escaping: the output kinds of fioscope/escape.h ---- */
 
 void fsc_put_plain(fsc_buf *b, const char *s)
 {
-    for (; *s; s++)
-        fsc_buf_putc(b, is_control(*s) ? ' ' : *s);
+    fsc_esc_term(b, s);
 }
 
 void fsc_put_md(fsc_buf *b, const char *s)
 {
-    for (; *s; s++) {
-        if (*s == '<' || *s == '>' || *s == '&') { /* Markdown renderers pass raw HTML on */
-            fsc_html_escape(b, (char[]){*s, 0});
-            continue;
-        }
-        if (*s == '|' || *s == '`' || *s == '\\')
-            fsc_buf_putc(b, '\\');
-        fsc_buf_putc(b, is_control(*s) ? ' ' : *s);
-    }
-}
-
-/* A spreadsheet would run "=1+2" or "@SUM(..)" as a formula: a text cell starting
- * with one of these gets a leading quote. */
-static bool starts_formula(const char *s)
-{
-    return *s && strchr("=+-@\t\r", *s) != NULL;
+    fsc_esc_md(b, s);
 }
 
 void fsc_put_csv(fsc_buf *b, const char *s)
 {
-    bool quote = starts_formula(s) || strpbrk(s, ",\"\r\n") != NULL || *s == ' ' ||
-                 (*s && s[strlen(s) - 1] == ' ');
-    if (!quote) {
-        fsc_buf_puts(b, s);
-        return;
-    }
-    fsc_buf_putc(b, '"');
-    if (starts_formula(s))
-        fsc_buf_putc(b, '\'');
-    for (; *s; s++) {
-        if (*s == '"')
-            fsc_buf_putc(b, '"');
-        fsc_buf_putc(b, *s);
-    }
-    fsc_buf_putc(b, '"');
+    fsc_esc_csv(b, s);
 }
 
 void fsc_put_tsv(fsc_buf *b, const char *s)
 {
-    if (starts_formula(s))
-        fsc_buf_putc(b, '\'');
-    for (; *s; s++)
-        fsc_buf_putc(b, *s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s);
+    fsc_esc_tsv(b, s);
 }
 
 void fsc_put_html(fsc_buf *b, const char *s)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '&':
-            fsc_buf_puts(b, "&amp;");
-            break;
-        case '<':
-            fsc_buf_puts(b, "&lt;");
-            break;
-        case '>':
-            fsc_buf_puts(b, "&gt;");
-            break;
-        case '"':
-            fsc_buf_puts(b, "&quot;");
-            break;
-        case '\'':
-            fsc_buf_puts(b, "&#39;");
-            break;
-        default:
-            fsc_buf_putc(b, *s);
-        }
-    }
+    fsc_esc_html(b, s);
 }
 
 double fsc_round15(double v)

@@ -1,27 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * `fioscope report`: builds the tables and charts of a runset once, then writes
- * index.html, report.md (both from templates/), report.xlsx and charts/NAME.png.
+ * `fioscope report`: builds the analysis (systems, workloads), the tables, the pivots,
+ * the comparisons and the charts of a runset once, then writes index.html and
+ * report.md (both from templates/), report.xlsx and charts/NAME.png + NAME.svg.
  */
 #include "fioscope/report.h"
 
+#include "fioscope/analyze.h"
 #include "fioscope/chart.h"
+#include "fioscope/escape.h"
 #include "fioscope/model_json.h"
 #include "fioscope/table.h"
 #include "report_int.h"
 #include "tpl.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#define DEFAULT_W 1600
-#define DEFAULT_H 900
 
 /* The metric families: one workbook sheet and one page section each. */
 static const fsc_report_family family_specs[] = {
@@ -36,180 +32,37 @@ static const fsc_report_family family_specs[] = {
 };
 #define N_FAMILIES (sizeof family_specs / sizeof family_specs[0])
 
-/* Bar charts per label: file name, title, metrics (one unit per chart). */
+/* Pivots (workload × system) and comparisons: metric and title. */
 static const struct {
-    const char *file, *title, *y_title, *metrics;
-} bar_specs[] = {
-    {"iops.png", "IOPS per job", "IOPS", "read.iops,write.iops,trim.iops,mixed.iops"},
-    {"bandwidth.png", "Bandwidth per job", "bandwidth", "read.bw_bytes,write.bw_bytes,trim.bw_bytes,mixed.bw_bytes"},
-    {"latency.png", "Completion latency per job: mean and p99", "completion latency",
-     "read.clat_ns.mean,read.clat_ns.p99,write.clat_ns.mean,write.clat_ns.p99,mixed.clat_ns.mean,"
-     "mixed.clat_ns.p99"},
+    const char *metric, *title;
+} pivot_specs[] = {
+    {"iops", "IOPS"},
+    {"bw", "Bandwidth"},
+    {"clat", "Mean completion latency"},
+    {"clat.p99", "p99 completion latency"},
 };
-
-typedef struct chart_file {
-    char *file;  /* "iops.png" (owned) */
-    char *title; /* owned */
-    fsc_buf png;
-} chart_file;
+#define N_PIVOTS (sizeof pivot_specs / sizeof pivot_specs[0])
 
 typedef struct report {
     const fsc_runset *set;
     const fsc_report_opts *o;
     fsc_buf *err;
+    fsc_analysis *a;
+    size_t n_sys, baseline;
     fsc_table *summary;
     fsc_report_family fam[N_FAMILIES];
-    chart_file *charts;
-    size_t n_charts, cap_charts;
+    fsc_pivot *piv[N_PIVOTS];
+    const char *piv_title[N_PIVOTS];
+    size_t n_piv;
+    fsc_xlsx_cmp *cmp;
+    size_t n_cmp, cap_cmp;
+    char **cmp_strings; /* workload names the comparison rows point to */
+    size_t n_cmp_strings, cap_cmp_strings;
+    fsc_rcharts rc;
+    fsc_outdir out;
 } report;
 
-/* ---- the output folder ---- */
-
-static bool dir_is_empty(const char *path)
-{
-    DIR *d = opendir(path);
-    if (!d)
-        return false;
-    struct dirent *e;
-    bool empty = true;
-    while (empty && (e = readdir(d)))
-        empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
-    closedir(d);
-    return empty;
-}
-
-static char *join(const char *dir, const char *name)
-{
-    fsc_buf b = {0};
-    fsc_buf_printf(&b, "%s/%s", dir, name);
-    if (b.oom) {
-        fsc_buf_free(&b);
-        return NULL;
-    }
-    return b.data;
-}
-
-static bool has_marker(const char *dir)
-{
-    char *m = join(dir, FSC_REPORT_MARKER);
-    struct stat st;
-    bool ok = m && stat(m, &st) == 0 && S_ISREG(st.st_mode);
-    free(m);
-    return ok;
-}
-
-/* mkdir -p for the report folder. */
-static bool make_dirs(const char *path)
-{
-    char *p = fsc_strdup(path);
-    if (!p)
-        return false;
-    for (char *s = p + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-                free(p);
-                return false;
-            }
-            *s = '/';
-        }
-    bool ok = mkdir(p, 0777) == 0 || errno == EEXIST;
-    free(p);
-    return ok;
-}
-
-/* Remove the charts of an earlier report so that none is left over. */
-static void remove_old_charts(const char *charts)
-{
-    DIR *d = opendir(charts);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n > 4 && !strcmp(e->d_name + n - 4, ".png")) {
-            char *p = join(charts, e->d_name);
-            if (p)
-                unlink(p);
-            free(p);
-        }
-    }
-    closedir(d);
-}
-
-static fsc_status prepare_dir(const char *dir, fsc_buf *err)
-{
-    struct stat st;
-    if (stat(dir, &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) {
-            fsc_buf_printf(err, "%s: exists and is not a directory", dir);
-            return FSC_E_USAGE;
-        }
-        if (!has_marker(dir) && !dir_is_empty(dir)) {
-            fsc_buf_printf(err,
-                           "%s: directory is not empty and was not written by fioscope "
-                           "(no %s inside); choose another -o DIR",
-                           dir, FSC_REPORT_MARKER);
-            return FSC_E_USAGE;
-        }
-    } else if (!make_dirs(dir)) {
-        fsc_buf_printf(err, "%s: cannot create directory: %s", dir, strerror(errno));
-        return FSC_E_IO;
-    }
-    char *charts = join(dir, "charts");
-    if (!charts)
-        return FSC_E_NOMEM;
-    bool ok = mkdir(charts, 0777) == 0 || errno == EEXIST;
-    if (ok)
-        remove_old_charts(charts);
-    else
-        fsc_buf_printf(err, "%s: cannot create directory: %s", charts, strerror(errno));
-    free(charts);
-    return ok ? FSC_OK : FSC_E_IO;
-}
-
-/* Write data to dir/name under a temporary name, then rename it into place. */
-static fsc_status write_atomic(const char *dir, const char *name, const void *data, size_t len,
-                               fsc_buf *err)
-{
-    char *path = join(dir, name), *tmp = path ? join(dir, ".tmp.XXXXXX") : NULL;
-    if (!tmp) {
-        free(path);
-        return FSC_E_NOMEM;
-    }
-    int fd = mkstemp(tmp);
-    fsc_status st = FSC_OK;
-    if (fd < 0) {
-        fsc_buf_printf(err, "%s: cannot create: %s", path, strerror(errno));
-        st = FSC_E_IO;
-    } else {
-        FILE *f = fdopen(fd, "wb");
-        bool ok = f && (len == 0 || fwrite(data, 1, len, f) == len);
-        ok = (f ? fclose(f) == 0 : (close(fd), false)) && ok;
-        /* mkstemp makes 0600; a report is for reading by others too. */
-        ok = ok && chmod(tmp, 0644) == 0 && rename(tmp, path) == 0;
-        if (!ok) {
-            fsc_buf_printf(err, "%s: cannot write: %s", path, strerror(errno));
-            unlink(tmp);
-            st = FSC_E_IO;
-        }
-    }
-    free(path);
-    free(tmp);
-    return st;
-}
-
 /* ---- tables ---- */
-
-static fsc_table *build(const report *r, const char *metrics)
-{
-    fsc_buf err = {0};
-    fsc_table *t = fsc_table_build(r->set, metrics, FSC_BY_JOB, r->o->label_from, &err);
-    if (!t)
-        fsc_buf_printf(r->err, "report: table '%s': %s", metrics, err.data ? err.data : "out of memory");
-    fsc_buf_free(&err);
-    return t;
-}
 
 static bool column_has_data(const fsc_table *t, size_t col)
 {
@@ -222,12 +75,23 @@ static bool column_has_data(const fsc_table *t, size_t col)
     return false;
 }
 
-/* The table of metrics, without the columns no job has a value for; NULL (no error)
- * when only text columns are left. */
-static fsc_status build_trimmed(report *r, const char *metrics, fsc_table **out)
+static fsc_table *build(const fsc_runset *set, const fsc_analysis *a, const char *metrics, fsc_label_from from,
+                        fsc_buf *err)
+{
+    fsc_buf e = {0};
+    fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = from, .analysis = a};
+    fsc_table *t = fsc_table_build_opts(set, metrics, &o, &e);
+    if (!t)
+        fsc_buf_printf(err, "report: table '%s': %s", metrics, e.data ? e.data : "out of memory");
+    fsc_buf_free(&e);
+    return t;
+}
+
+fsc_status fsc_report_trimmed(const fsc_runset *set, const fsc_analysis *a, const char *metrics,
+                              fsc_label_from from, fsc_table **out, fsc_buf *err)
 {
     *out = NULL;
-    fsc_table *t = build(r, metrics);
+    fsc_table *t = build(set, a, metrics, from, err);
     if (!t)
         return FSC_E_USAGE;
     fsc_buf keep = {0};
@@ -243,7 +107,7 @@ static fsc_status build_trimmed(report *r, const char *metrics, fsc_table **out)
         return FSC_E_NOMEM;
     }
     if (numbers) {
-        *out = build(r, keep.data);
+        *out = build(set, a, keep.data, from, err);
         fsc_buf_free(&keep);
         return *out ? FSC_OK : FSC_E_USAGE;
     }
@@ -253,104 +117,164 @@ static fsc_status build_trimmed(report *r, const char *metrics, fsc_table **out)
 
 static fsc_status build_tables(report *r)
 {
-    r->summary = build(r, NULL);
+    r->summary = build(r->set, r->a, NULL, r->o->label_from, r->err);
     if (!r->summary)
         return FSC_E_USAGE;
     for (size_t i = 0; i < N_FAMILIES; i++) {
         r->fam[i] = family_specs[i];
-        fsc_status st = build_trimmed(r, family_specs[i].metrics, &r->fam[i].table);
+        fsc_status st = fsc_report_trimmed(r->set, r->a, family_specs[i].metrics, r->o->label_from,
+                                            &r->fam[i].table, r->err);
         if (st != FSC_OK)
             return st;
     }
     return FSC_OK;
 }
 
-/* ---- charts ---- */
+/* ---- analysis: systems, pivots, comparisons ---- */
 
-/* Draw c (taking ownership) as charts/file unless it has no data. */
-static fsc_status add_chart(report *r, fsc_chart *c, const char *file)
+static fsc_status build_analysis(report *r)
 {
-    if (!c)
+    fsc_analysis_opts ao = {.label_from = r->o->label_from,
+                            .system_from = r->o->system_from,
+                            .workload_key = r->o->workload_key,
+                            .where = r->o->where,
+                            .n_where = r->o->n_where,
+                            .inputs = r->o->inputs,
+                            .n_inputs = r->o->n_inputs};
+    fsc_status st = FSC_OK;
+    r->a = fsc_analysis_new(r->set, &ao, r->err, &st);
+    if (!r->a)
+        return st != FSC_OK ? st : FSC_E_NOMEM;
+    r->n_sys = fsc_analysis_n_systems(r->a);
+    if (!r->o->baseline)
+        return FSC_OK;
+    const char **names = malloc((r->n_sys + 1) * sizeof *names);
+    if (!names)
         return FSC_E_NOMEM;
-    fsc_status st = FSC_OK;
-    if (fsc_chart_has_data(c)) {
-        chart_file *cf = FSC_PUSH(r->charts, r->n_charts, r->cap_charts);
-        if (cf) {
-            memset(cf, 0, sizeof *cf);
-            cf->file = fsc_strdup(file);
-            cf->title = fsc_strdup(c->title);
-            st = cf->file && cf->title ? fsc_chart_png(c, r->o->chart_width ? r->o->chart_width : DEFAULT_W,
-                                                        r->o->chart_height ? r->o->chart_height : DEFAULT_H,
-                                                        &cf->png, r->err)
-                                       : FSC_E_NOMEM;
-        } else
-            st = FSC_E_NOMEM;
+    for (size_t i = 0; i < r->n_sys; i++) {
+        names[i] = fsc_analysis_system(r->a, i);
+        if (!strcmp(names[i], r->o->baseline)) {
+            r->baseline = i;
+            free(names);
+            return FSC_OK;
+        }
     }
-    fsc_chart_free(c);
-    return st;
+    const char *near = fsc_nearest(r->o->baseline, names, r->n_sys, 0);
+    fsc_buf_printf(r->err, "--baseline: no system is called '%s'%s%s%s", r->o->baseline, near ? " (did you mean '" : "",
+                   near ? near : "", near ? "'?)" : "");
+    free(names);
+    return FSC_E_RANGE;
 }
 
-static fsc_status bar_charts(report *r)
+static fsc_status build_pivots(report *r)
 {
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(bar_specs); i++) {
-        fsc_table *t = NULL;
-        fsc_status st = build_trimmed(r, bar_specs[i].metrics, &t);
-        if (st != FSC_OK)
-            return st;
-        if (!t)
+    fsc_pivot_opts po = {.col = FSC_DIM_SYSTEM,
+                         .row_key = NULL,
+                         .baseline = r->n_sys >= 2 ? fsc_analysis_system(r->a, r->baseline) : NULL};
+    for (size_t i = 0; i < N_PIVOTS; i++) {
+        fsc_mspec m;
+        if (!fsc_mspec_parse(pivot_specs[i].metric, strlen(pivot_specs[i].metric), &m))
             continue;
-        st = add_chart(r, fsc_chart_from_table(t, bar_specs[i].title, bar_specs[i].y_title),
-                       bar_specs[i].file);
-        fsc_table_free(t);
-        if (st != FSC_OK)
+        fsc_buf err = {0};
+        fsc_status st = FSC_OK;
+        fsc_pivot *p = fsc_pivot_build(r->a, &m, &po, &err, &st);
+        fsc_buf_free(&err);
+        if (!p && st == FSC_E_NOMEM)
             return st;
+        if (!p)
+            continue; /* no row has this metric */
+        r->piv[r->n_piv] = p;
+        r->piv_title[r->n_piv++] = pivot_specs[i].title;
     }
     return FSC_OK;
 }
 
-/* When labels carry headings (one system per outer heading, the same tests under
- * each), compare the systems test by test, like the summary tables of a post. */
-static fsc_status heading_charts(report *r)
+static const char *keep_string(report *r, const char *s)
 {
-    static const struct {
-        const char *file, *title, *y_title, *metric;
-    } specs[] = {
-        {"compare-iops.png", "IOPS by heading", "IOPS", "label,iops"},
-        {"compare-bandwidth.png", "Bandwidth by heading", "bandwidth", "label,bw"},
-        {"compare-latency.png", "Mean latency by heading", "latency", "label,lat"},
-    };
-    fsc_status st = FSC_OK;
-    for (size_t i = 0; st == FSC_OK && i < FSC_ARRAY_SIZE(specs); i++) {
-        fsc_buf err = {0};
-        fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = r->o->label_from, .no_split = true};
-        fsc_table *t = fsc_table_build_opts(r->set, specs[i].metric, &o, &err);
-        fsc_buf_free(&err);
-        if (!t)
-            return FSC_E_NOMEM;
-        st = add_chart(r, fsc_chart_by_heading(t, specs[i].title, specs[i].y_title), specs[i].file);
-        fsc_table_free(t);
+    char *copy = fsc_strdup(s);
+    char **slot = copy ? FSC_PUSH(r->cmp_strings, r->n_cmp_strings, r->cap_cmp_strings) : NULL;
+    if (!slot) {
+        free(copy);
+        return NULL;
     }
-    return st;
+    *slot = copy;
+    return copy;
 }
 
-static fsc_status build_charts(report *r)
+/* One comparison row per workload, direction, metric and system other than the
+ * baseline: medians of the repeats, change, and the Mann-Whitney p where the repeats
+ * can decide at all. */
+static fsc_status build_comparisons(report *r)
 {
-    static const char *const params[] = {"iodepth", "bs", "numjobs"};
-    fsc_status st = heading_charts(r);
-    if (st == FSC_OK)
-        st = bar_charts(r);
-    if (st == FSC_OK)
-        st = add_chart(r, fsc_chart_percentiles(r->set, FSC_LAT_CLAT, r->o->label_from),
-                       "clat-percentiles.png");
-    if (st == FSC_OK)
-        st = add_chart(r, fsc_chart_buckets(r->set, r->o->label_from), "latency-buckets.png");
-    for (size_t i = 0; st == FSC_OK && i < FSC_ARRAY_SIZE(params); i++) {
-        char file[64];
-        snprintf(file, sizeof file, "scaling-%s.png", params[i]);
-        st = add_chart(r, fsc_chart_scaling(r->set, params[i]), file);
-    }
-    if (st == FSC_OK)
-        st = add_chart(r, fsc_chart_disk_util(r->set), "disk-util.png");
+    if (r->n_sys < 2)
+        return FSC_OK;
+    fsc_obs_set os = {0};
+    const char *used = NULL;
+    fsc_buf err = {0};
+    fsc_status st = fsc_analysis_observe(r->a, "workload", &os, &used, &err);
+    fsc_buf_free(&err);
+    if (st != FSC_OK)
+        return st == FSC_E_NOMEM ? st : FSC_OK;
+    double *base = malloc((os.n_obs + 1) * sizeof *base), *other = malloc((os.n_obs + 1) * sizeof *other);
+    if (!base || !other)
+        st = FSC_E_NOMEM;
+    const char *base_name = fsc_analysis_system(r->a, r->baseline);
+    for (size_t k = 0; st == FSC_OK && k < os.n_keys; k++)
+        for (int d = 0; st == FSC_OK && d < FSC_DIR_COUNT; d++)
+            for (size_t mi = 0; st == FSC_OK && mi < N_PIVOTS; mi++) {
+                fsc_mspec m;
+                if (!fsc_mspec_parse(pivot_specs[mi].metric, strlen(pivot_specs[mi].metric), &m))
+                    continue;
+                size_t nb = 0;
+                for (size_t i = 0; i < os.n_obs; i++) {
+                    const fsc_obs *o = &os.obs[i];
+                    if (o->key != k || o->dir != d || o->system != r->baseline)
+                        continue;
+                    fsc_mval v = fsc_obs_eval(r->a, &os, o, &m);
+                    if (v.set && isfinite(v.v))
+                        base[nb++] = v.v;
+                }
+                if (!nb)
+                    continue;
+                for (size_t s = 0; st == FSC_OK && s < r->n_sys; s++) {
+                    if (s == r->baseline)
+                        continue;
+                    size_t n = 0;
+                    for (size_t i = 0; i < os.n_obs; i++) {
+                        const fsc_obs *o = &os.obs[i];
+                        if (o->key != k || o->dir != d || o->system != s)
+                            continue;
+                        fsc_mval v = fsc_obs_eval(r->a, &os, o, &m);
+                        if (v.set && isfinite(v.v))
+                            other[n++] = v.v;
+                    }
+                    if (!n)
+                        continue;
+                    fsc_xlsx_cmp *c = FSC_PUSH(r->cmp, r->n_cmp, r->cap_cmp);
+                    const char *wl = c ? keep_string(r, os.keys[k]) : NULL;
+                    if (!wl) {
+                        st = FSC_E_NOMEM;
+                        break;
+                    }
+                    double mb = fsc_median(base, nb), mv = fsc_median(other, n);
+                    *c = (fsc_xlsx_cmp){wl,
+                                        fsc_rowdir_name(d),
+                                        pivot_specs[mi].title,
+                                        base_name,
+                                        fsc_analysis_system(r->a, s),
+                                        m.m.unit,
+                                        mb,
+                                        mv,
+                                        mb != 0 ? (mv / mb - 1) * 100 : NAN,
+                                        nb,
+                                        n,
+                                        fsc_mann_whitney_can_decide(nb, n, 0.05) ? fsc_mann_whitney_p(base, nb, other, n)
+                                                                                 : NAN};
+                }
+            }
+    free(base);
+    free(other);
+    fsc_obs_set_free(&os);
     return st;
 }
 
@@ -402,21 +326,275 @@ static bool table_vars(report *r, fsc_tpl_vars *v, const char *format)
     return ok;
 }
 
+static void human(fsc_buf *b, double v, fsc_unit u)
+{
+    if (isfinite(v))
+        fsc_format_human(b, v, u);
+}
+
+static void change_text(fsc_buf *b, double pct)
+{
+    if (isfinite(pct))
+        fsc_buf_printf(b, "%s%.1f%%", pct >= 0 ? "+" : "\xe2\x88\x92", fabs(pct));
+}
+
+/* "better" / "worse" for a change of a metric (higher is better for IOPS). */
+static const char *change_class(double pct, const fsc_mspec *m)
+{
+    if (!isfinite(pct) || fabs(pct) < 0.05)
+        return "same";
+    return (pct > 0) == m->m.higher_better ? "better" : "worse";
+}
+
+/* A pivot as an HTML table (sortable; numbers carry data-v) or a Markdown table. */
+static void pivot_table(const report *r, const fsc_pivot *p, bool html, fsc_buf *b)
+{
+    size_t bl = p->baseline;
+    if (html) {
+        fsc_buf_puts(b, "<table class=\"fsc-table pivot\">\n<thead><tr><th>workload</th><th>dir</th>");
+        for (size_t c = 0; c < p->n_cols; c++) {
+            char hex[8];
+            fsc_chart_color_hex((int)c, hex);
+            fsc_buf_printf(b, "<th class=\"num\"><span class=\"swatch\" style=\"background:%s\"></span>", hex);
+            fsc_html_escape(b, p->cols[c]);
+            fsc_buf_puts(b, "</th>");
+        }
+        for (size_t c = 0; bl != SIZE_MAX && c < p->n_cols; c++)
+            if (c != bl) {
+                fsc_buf_puts(b, "<th class=\"num\">");
+                fsc_html_escape(b, p->cols[c]);
+                fsc_buf_puts(b, " vs ");
+                fsc_html_escape(b, p->cols[bl]);
+                fsc_buf_puts(b, "</th>");
+            }
+        fsc_buf_puts(b, "</tr></thead>\n<tbody>\n");
+    } else {
+        fsc_buf_puts(b, "| workload | dir |");
+        for (size_t c = 0; c < p->n_cols; c++) {
+            fsc_buf_putc(b, ' ');
+            fsc_esc_md(b, p->cols[c]);
+            fsc_buf_puts(b, " |");
+        }
+        for (size_t c = 0; bl != SIZE_MAX && c < p->n_cols; c++)
+            if (c != bl) {
+                fsc_buf_putc(b, ' ');
+                fsc_esc_md(b, p->cols[c]);
+                fsc_buf_puts(b, " vs ");
+                fsc_esc_md(b, p->cols[bl]);
+                fsc_buf_puts(b, " |");
+            }
+        fsc_buf_puts(b, "\n| --- | --- |");
+        for (size_t c = 0; c < p->n_cols + (bl != SIZE_MAX ? p->n_cols - 1 : 0); c++)
+            fsc_buf_puts(b, " ---: |");
+        fsc_buf_putc(b, '\n');
+    }
+    size_t dir_key = SIZE_MAX;
+    for (size_t k = 0; k < p->n_keys; k++)
+        if (!strcmp(p->key_names[k], "dir"))
+            dir_key = k;
+    for (size_t i = 0; i < p->n_rows; i++) {
+        const fsc_pivot_row *row = &p->rows[i];
+        const char *dir = dir_key != SIZE_MAX ? row->keys[dir_key] : "";
+        if (html) {
+            fsc_buf_puts(b, "<tr><td>");
+            fsc_html_escape(b, row->workload);
+            fsc_buf_puts(b, "</td><td>");
+            fsc_html_escape(b, dir);
+            fsc_buf_puts(b, "</td>");
+        } else {
+            fsc_buf_puts(b, "| ");
+            fsc_esc_md(b, row->workload);
+            fsc_buf_puts(b, " | ");
+            fsc_esc_md(b, dir);
+            fsc_buf_puts(b, " |");
+        }
+        for (size_t c = 0; c < p->n_cols; c++) {
+            const fsc_pivot_cell *cell = &row->cells[c];
+            if (html) {
+                if (cell->n) {
+                    fsc_buf_puts(b, "<td class=\"num\" data-v=\"");
+                    fsc_buf_num(b, cell->median);
+                    fsc_buf_printf(b, "\" title=\"median of %zu run%s\">", cell->n, cell->n == 1 ? "" : "s");
+                    human(b, cell->median, p->metric.m.unit);
+                    fsc_buf_puts(b, "</td>");
+                } else
+                    fsc_buf_puts(b, "<td class=\"num\"></td>");
+            } else {
+                fsc_buf_putc(b, ' ');
+                if (cell->n)
+                    human(b, cell->median, p->metric.m.unit);
+                fsc_buf_puts(b, " |");
+            }
+        }
+        for (size_t c = 0; bl != SIZE_MAX && c < p->n_cols; c++) {
+            if (c == bl)
+                continue;
+            double d = row->cells[c].n && row->cells[bl].n ? row->cells[c].delta_pct : NAN;
+            if (html) {
+                fsc_buf_printf(b, "<td class=\"num %s\"", change_class(d, &p->metric));
+                if (isfinite(d)) {
+                    fsc_buf_puts(b, " data-v=\"");
+                    fsc_buf_num(b, d);
+                    fsc_buf_putc(b, '"');
+                }
+                fsc_buf_putc(b, '>');
+                change_text(b, d);
+                fsc_buf_puts(b, "</td>");
+            } else {
+                fsc_buf_putc(b, ' ');
+                change_text(b, d);
+                fsc_buf_puts(b, " |");
+            }
+        }
+        fsc_buf_puts(b, html ? "</tr>\n" : "\n");
+    }
+    if (html)
+        fsc_buf_puts(b, "</tbody>\n</table>\n");
+    (void)r;
+}
+
+static void verdict(fsc_buf *b, const fsc_xlsx_cmp *c)
+{
+    if (!isfinite(c->p))
+        fsc_buf_printf(b, "~ (n=%zu+%zu)", c->n_base, c->n);
+    else
+        fsc_buf_printf(b, "p=%.3g%s", c->p, c->p < 0.05 ? " *" : "");
+}
+
+/* The comparison rows as one table. */
+static void compare_table(const report *r, bool html, fsc_buf *b)
+{
+    static const char *const heads[] = {"workload", "dir", "metric", "system", "baseline", "value", "change",
+                                        "repeats / p"};
+    if (html) {
+        fsc_buf_puts(b, "<table class=\"fsc-table compare\">\n<thead><tr>");
+        for (size_t i = 0; i < FSC_ARRAY_SIZE(heads); i++)
+            fsc_buf_printf(b, "<th%s>%s</th>", i >= 4 && i <= 6 ? " class=\"num\"" : "", heads[i]);
+        fsc_buf_puts(b, "</tr></thead>\n<tbody>\n");
+    } else {
+        fsc_buf_puts(b, "| workload | dir | metric | system | baseline | value | change | repeats / p |\n"
+                        "| --- | --- | --- | --- | ---: | ---: | ---: | --- |\n");
+    }
+    for (size_t i = 0; i < r->n_cmp; i++) {
+        const fsc_xlsx_cmp *c = &r->cmp[i];
+        fsc_mspec m = {0};
+        for (size_t k = 0; k < N_PIVOTS; k++)
+            if (!strcmp(pivot_specs[k].title, c->metric))
+                fsc_mspec_parse(pivot_specs[k].metric, strlen(pivot_specs[k].metric), &m);
+        const char *texts[] = {c->workload, c->dir, c->metric, c->system};
+        if (html) {
+            fsc_buf_puts(b, "<tr>");
+            for (size_t t = 0; t < 4; t++) {
+                fsc_buf_puts(b, "<td>");
+                fsc_html_escape(b, texts[t]);
+                fsc_buf_puts(b, "</td>");
+            }
+            fsc_buf_puts(b, "<td class=\"num\" data-v=\"");
+            fsc_buf_num(b, c->base_v);
+            fsc_buf_puts(b, "\">");
+            human(b, c->base_v, c->unit);
+            fsc_buf_puts(b, "</td><td class=\"num\" data-v=\"");
+            fsc_buf_num(b, c->v);
+            fsc_buf_puts(b, "\">");
+            human(b, c->v, c->unit);
+            fsc_buf_printf(b, "</td><td class=\"num %s\"", change_class(c->delta_pct, &m));
+            if (isfinite(c->delta_pct)) {
+                fsc_buf_puts(b, " data-v=\"");
+                fsc_buf_num(b, c->delta_pct);
+                fsc_buf_putc(b, '"');
+            }
+            fsc_buf_putc(b, '>');
+            change_text(b, c->delta_pct);
+            fsc_buf_puts(b, "</td><td>");
+            verdict(b, c);
+            fsc_buf_puts(b, "</td></tr>\n");
+        } else {
+            fsc_buf_puts(b, "|");
+            for (size_t t = 0; t < 4; t++) {
+                fsc_buf_putc(b, ' ');
+                fsc_esc_md(b, texts[t]);
+                fsc_buf_puts(b, " |");
+            }
+            fsc_buf_putc(b, ' ');
+            human(b, c->base_v, c->unit);
+            fsc_buf_puts(b, " | ");
+            human(b, c->v, c->unit);
+            fsc_buf_puts(b, " | ");
+            change_text(b, c->delta_pct);
+            fsc_buf_puts(b, " | ");
+            verdict(b, c);
+            fsc_buf_puts(b, " |\n");
+        }
+    }
+    if (html)
+        fsc_buf_puts(b, "</tbody>\n</table>\n");
+}
+
+static bool analysis_vars(report *r, fsc_tpl_vars *v, bool html)
+{
+    bool multi = r->n_sys >= 2;
+    bool ok = set_num(v, "n_systems", r->n_sys) && fsc_tpl_set(v, "multi_system", multi ? "yes" : "") &&
+              fsc_tpl_set(v, "baseline", multi ? fsc_analysis_system(r->a, r->baseline) : "") &&
+              fsc_tpl_set(v, "system_source", fsc_analysis_system_source(r->a)) &&
+              fsc_tpl_set(v, "workload_key", fsc_analysis_workload_key(r->a));
+    for (size_t i = 0; ok && multi && i < r->n_sys; i++) {
+        fsc_tpl_vars *item = fsc_tpl_add_item(v, "systems");
+        char hex[8];
+        fsc_chart_color_hex((int)i, hex);
+        ok = item && fsc_tpl_set(item, "name", fsc_analysis_system(r->a, i)) && fsc_tpl_set(item, "color", hex) &&
+             fsc_tpl_set(item, "is_baseline", i == r->baseline ? "yes" : "");
+    }
+    fsc_buf b = {0};
+    for (size_t i = 0; ok && multi && i < r->n_piv; i++) {
+        fsc_tpl_vars *item = fsc_tpl_add_item(v, "pivots");
+        fsc_buf_reset(&b);
+        pivot_table(r, r->piv[i], html, &b);
+        ok = item && !b.oom && fsc_tpl_set(item, "title", r->piv_title[i]) &&
+             fsc_tpl_set_trusted(item, "table", b.data ? b.data : "");
+    }
+    fsc_buf_reset(&b);
+    if (ok && r->n_cmp)
+        compare_table(r, html, &b);
+    ok = ok && !b.oom && fsc_tpl_set_trusted(v, "compare_table", b.data ? b.data : "") &&
+         fsc_tpl_set(v, "has_compare", r->n_cmp ? "yes" : "");
+    fsc_buf_free(&b);
+    ok = ok && fsc_tpl_set(v, "has_notes", fsc_analysis_n_notes(r->a) ? "yes" : "");
+    for (size_t i = 0; ok && i < fsc_analysis_n_notes(r->a); i++) {
+        fsc_tpl_vars *item = fsc_tpl_add_item(v, "notes");
+        ok = item && fsc_tpl_set(item, "text", fsc_analysis_note(r->a, i));
+    }
+    return ok;
+}
+
 static bool chart_vars(report *r, fsc_tpl_vars *v, bool inline_png)
 {
     fsc_buf b = {0};
     bool ok = true;
-    for (size_t i = 0; ok && i < r->n_charts; i++) {
-        fsc_tpl_vars *item = fsc_tpl_add_item(v, "charts");
+    for (size_t i = 0; ok && i < r->rc.n_charts; i++) {
+        const fsc_report_chart *c = &r->rc.charts[i];
+        /* charts over time (from log files) have a section of their own */
+        fsc_tpl_vars *item = fsc_tpl_add_item(v, c->over_time ? "time_charts" : "charts");
         fsc_buf_reset(&b);
-        fsc_buf_printf(&b, "charts/%s", r->charts[i].file);
-        ok = item && !b.oom && fsc_tpl_set(item, "title", r->charts[i].title) &&
-             fsc_tpl_set(item, "file", b.data);
+        fsc_buf_printf(&b, "charts/%s.png", c->file);
+        ok = item && !b.oom && fsc_tpl_set(item, "title", c->title) && fsc_tpl_set(item, "file", b.data) &&
+             fsc_tpl_set(item, "name", c->file);
+        fsc_buf_reset(&b);
+        fsc_buf_printf(&b, "charts/%s.svg", c->file);
+        ok = ok && !b.oom && fsc_tpl_set(item, "svg", b.data);
         if (ok && inline_png) {
             fsc_buf_reset(&b);
-            base64(&b, (const unsigned char *)r->charts[i].png.data, r->charts[i].png.len);
+            base64(&b, (const unsigned char *)c->png.data, c->png.len);
             ok = !b.oom && fsc_tpl_set(item, "png_base64", b.data ? b.data : "");
         }
+    }
+    bool over_time = false;
+    for (size_t i = 0; i < r->rc.n_charts; i++)
+        over_time |= r->rc.charts[i].over_time;
+    ok = ok && fsc_tpl_set(v, "has_time", over_time ? "yes" : "");
+    for (size_t i = 0; ok && i < r->rc.n_skips; i++) {
+        fsc_tpl_vars *item = fsc_tpl_add_item(v, "skipped");
+        ok = item && fsc_tpl_set(item, "title", r->rc.skips[i].title) &&
+             fsc_tpl_set(item, "reason", r->rc.skips[i].reason);
     }
     fsc_buf_free(&b);
     return ok;
@@ -458,14 +636,14 @@ static bool input_vars(report *r, fsc_tpl_vars *v)
         if (e->status == FSC_IN_OK)
             continue;
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "bad_inputs");
-        ok = item && fsc_tpl_set(v, "has_bad_inputs", "yes") && fsc_tpl_set(item, "path", e->path) && fsc_tpl_set(item, "member", e->member) &&
-             fsc_tpl_set(item, "status", status[e->status]) &&
+        ok = item && fsc_tpl_set(v, "has_bad_inputs", "yes") && fsc_tpl_set(item, "path", e->path) &&
+             fsc_tpl_set(item, "member", e->member) && fsc_tpl_set(item, "status", status[e->status]) &&
              fsc_tpl_set(item, "error", e->error ? e->error : "no fio run found");
     }
     return ok;
 }
 
-/* The runs as the contract's JSON, safe inside <script>: "</" is written "<\/". */
+/* The runs as the contract's JSON, safe inside <script>: every '<' is written \u003c. */
 static bool data_json(report *r, fsc_tpl_vars *v)
 {
     fsc_buf b = {0};
@@ -497,9 +675,8 @@ static fsc_tpl_vars *page_vars(report *r, const char *format)
     bool ok = v && fsc_tpl_set(v, "title", "fio results") &&
               fsc_tpl_set(v, "generated_by", "fioscope " FSC_VERSION) &&
               set_num(v, "n_runs", r->set->n_runs) && set_num(v, "n_jobs", count_jobs(r->set)) &&
-              set_num(v, "n_charts", r->n_charts) && table_vars(r, v, format) &&
-              chart_vars(r, v, html) && source_vars(r, v) && input_vars(r, v) &&
-              (!html || data_json(r, v));
+              set_num(v, "n_charts", r->rc.n_charts) && table_vars(r, v, format) && analysis_vars(r, v, html) &&
+              chart_vars(r, v, html) && source_vars(r, v) && input_vars(r, v) && (!html || data_json(r, v));
     if (!ok) {
         fsc_tpl_vars_free(v);
         return NULL;
@@ -519,39 +696,57 @@ static fsc_status write_page(report *r, const char *tpl_name, const char *format
     if (!v)
         return FSC_E_NOMEM;
     fsc_buf out = {0};
-    fsc_status st = fsc_tpl_render(tpl_name, tpl, len, v,
-                                   !strcmp(format, "html") ? FSC_TPL_HTML : FSC_TPL_MD, &out, r->err);
+    fsc_status st = fsc_tpl_render(tpl_name, tpl, len, v, !strcmp(format, "html") ? FSC_TPL_HTML : FSC_TPL_MD,
+                                   &out, r->err);
     if (st == FSC_OK)
-        st = write_atomic(r->o->dir, file, out.data, out.len, r->err);
+        st = fsc_outdir_write(&r->out, false, file, out.data, out.len, r->err);
     fsc_buf_free(&out);
     fsc_tpl_vars_free(v);
     return st;
 }
 
+/* libxlsxwriter writes to a path: a private scratch folder, then the bytes go into
+ * the report folder like every other file. */
 static fsc_status write_xlsx(report *r)
 {
-    char *tmp = join(r->o->dir, ".report.xlsx.tmp"), *path = join(r->o->dir, "report.xlsx");
-    fsc_status st = tmp && path ? fsc_xlsx_write(tmp, r->summary, r->fam, N_FAMILIES, r->set, r->err)
-                                : FSC_E_NOMEM;
-    if (st == FSC_OK && rename(tmp, path) != 0) {
-        fsc_buf_printf(r->err, "%s: cannot rename into place: %s", path, strerror(errno));
+    char *scratch = fsc_scratch_dir(r->err);
+    if (!scratch)
+        return FSC_E_IO;
+    fsc_buf path = {0}, data = {0};
+    fsc_buf_printf(&path, "%s/report.xlsx", scratch);
+    fsc_xlsx_in in = {.summary = r->summary,
+                      .fam = r->fam,
+                      .n_fam = N_FAMILIES,
+                      .pivots = (const fsc_pivot *const *)r->piv,
+                      .pivot_titles = r->piv_title,
+                      .n_pivots = r->n_piv,
+                      .cmp = r->cmp,
+                      .n_cmp = r->n_cmp,
+                      .set = r->set};
+    fsc_status st = path.oom ? FSC_E_NOMEM : fsc_xlsx_write(path.data, scratch, &in, r->err);
+    if (st == FSC_OK && !fsc_read_whole(path.data, &data)) {
+        fsc_buf_printf(r->err, "%s: cannot read back the workbook", path.data);
         st = FSC_E_IO;
     }
-    if (st != FSC_OK && tmp)
-        unlink(tmp);
-    free(tmp);
-    free(path);
+    if (st == FSC_OK)
+        st = fsc_outdir_write(&r->out, false, "report.xlsx", data.data, data.len, r->err);
+    fsc_buf_free(&path);
+    fsc_buf_free(&data);
+    fsc_scratch_remove(scratch);
     return st;
 }
 
 static fsc_status write_files(report *r)
 {
-    static const char marker[] = "This folder was written by fioscope report; it may overwrite it.\n";
-    fsc_status st = write_atomic(r->o->dir, FSC_REPORT_MARKER, marker, sizeof marker - 1, r->err);
-    for (size_t i = 0; st == FSC_OK && i < r->n_charts; i++) {
+    fsc_status st = FSC_OK; /* the marker was written when the folder was opened */
+    for (size_t i = 0; st == FSC_OK && i < r->rc.n_charts; i++) {
+        const fsc_report_chart *c = &r->rc.charts[i];
         char name[96];
-        snprintf(name, sizeof name, "charts/%s", r->charts[i].file);
-        st = write_atomic(r->o->dir, name, r->charts[i].png.data, r->charts[i].png.len, r->err);
+        snprintf(name, sizeof name, "%s.png", c->file);
+        st = fsc_outdir_write(&r->out, true, name, c->png.data, c->png.len, r->err);
+        snprintf(name, sizeof name, "%s.svg", c->file);
+        if (st == FSC_OK)
+            st = fsc_outdir_write(&r->out, true, name, c->svg.data, c->svg.len, r->err);
     }
     if (st == FSC_OK)
         st = write_xlsx(r);
@@ -567,12 +762,15 @@ static void report_free(report *r)
     fsc_table_free(r->summary);
     for (size_t i = 0; i < N_FAMILIES; i++)
         fsc_table_free(r->fam[i].table);
-    for (size_t i = 0; i < r->n_charts; i++) {
-        free(r->charts[i].file);
-        free(r->charts[i].title);
-        fsc_buf_free(&r->charts[i].png);
-    }
-    free(r->charts);
+    for (size_t i = 0; i < r->n_piv; i++)
+        fsc_pivot_free(r->piv[i]);
+    free(r->cmp);
+    for (size_t i = 0; i < r->n_cmp_strings; i++)
+        free(r->cmp_strings[i]);
+    free(r->cmp_strings);
+    fsc_rcharts_free(&r->rc);
+    fsc_analysis_free(r->a);
+    fsc_outdir_close(&r->out);
 }
 
 fsc_status fsc_report_write(const fsc_runset *set, const fsc_report_opts *o, fsc_report_result *res,
@@ -582,17 +780,33 @@ fsc_status fsc_report_write(const fsc_runset *set, const fsc_report_opts *o, fsc
         fsc_buf_puts(err, "no fio run found in the inputs: nothing to report");
         return FSC_E_NO_RUNS;
     }
-    report r = {.set = set, .o = o, .err = err};
-    fsc_status st = prepare_dir(o->dir, err);
+    report r = {.set = set, .o = o, .err = err, .out = {-1, -1, NULL}};
+    fsc_status st = build_analysis(&r);
+    if (st == FSC_OK)
+        st = fsc_outdir_open(&r.out, o->dir, err);
     if (st == FSC_OK)
         st = build_tables(&r);
     if (st == FSC_OK)
-        st = build_charts(&r);
+        st = build_pivots(&r);
+    if (st == FSC_OK)
+        st = build_comparisons(&r);
+    if (st == FSC_OK) {
+        r.rc = (fsc_rcharts){.set = set,
+                             .a = r.a,
+                             .label_from = o->label_from,
+                             .width = o->chart_width,
+                             .height = o->chart_height,
+                             .baseline = r.baseline,
+                             .err = err};
+        st = fsc_report_charts(&r.rc);
+    }
     if (st == FSC_OK)
         st = write_files(&r);
     if (res) {
-        res->n_charts = r.n_charts;
-        res->n_tables = 1;
+        res->n_charts = r.rc.n_charts;
+        res->n_skipped = r.rc.n_skips;
+        res->n_systems = r.n_sys;
+        res->n_tables = 1 + r.n_piv;
         for (size_t i = 0; i < N_FAMILIES; i++)
             res->n_tables += r.fam[i].table != NULL;
     }

@@ -6,6 +6,7 @@
 #include "tpl.h"
 
 #include "fioscope/embedded.h"
+#include "fioscope/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -117,32 +118,12 @@ static const tpl_entry *lookup(const fsc_tpl_vars *v, const char *name, size_t n
 
 void fsc_html_escape(fsc_buf *out, const char *s)
 {
-    for (; s && *s; s++)
-        switch (*s) {
-        case '&': fsc_buf_puts(out, "&amp;"); break;
-        case '<': fsc_buf_puts(out, "&lt;"); break;
-        case '>': fsc_buf_puts(out, "&gt;"); break;
-        case '"': fsc_buf_puts(out, "&quot;"); break;
-        case '\'': fsc_buf_puts(out, "&#39;"); break;
-        default: fsc_buf_putc(out, *s);
-        }
+    fsc_esc_html(out, s);
 }
 
 static void md_escape(fsc_buf *out, const char *s)
 {
-    for (; s && *s; s++) {
-        if (*s == '<' || *s == '>' || *s == '&') {
-            fsc_html_escape(out, (char[]){*s, 0});
-            continue;
-        }
-        if (*s == '\n' || *s == '\r') {
-            fsc_buf_putc(out, ' ');
-            continue;
-        }
-        if (strchr("\\`*_[]|", *s))
-            fsc_buf_putc(out, '\\');
-        fsc_buf_putc(out, *s);
-    }
+    fsc_esc_md(out, s);
 }
 
 static unsigned line_of(const tpl_run *r, const char *at)

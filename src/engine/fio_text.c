@@ -79,12 +79,16 @@ void fsc_fio_text_preamble(fsc_buf *out, const fsc_jobset *js)
     unsigned gid = 0, threads = 0;
     for (size_t i = 0; i < js->n_jobs; i++) {
         const fsc_jobdef *j = &js->jobs[i];
-        char bs[32];
+        char lo[2][32], hi[2][32];
         if (i > 0 && j->new_group)
             gid++;
-        fsc_num2str(bs, sizeof bs, j->bs, 4, true, "B");
+        for (int d = 0; d < 2; d++) {
+            fsc_num2str(lo[d], sizeof lo[d], j->bs_min[d], 4, true, "B");
+            fsc_num2str(hi[d], sizeof hi[d], j->bs_max[d], 4, true, "B");
+        }
+        /* fio shows each direction's smallest and largest block; trim follows writes */
         fsc_buf_printf(out, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%u\n",
-                       j->name, gid, j->rw_text, bs, bs, bs, bs, bs, bs, j->ioengine, j->iodepth);
+                       j->name, gid, j->rw_text, lo[0], hi[0], lo[1], hi[1], lo[1], hi[1], j->ioengine, j->iodepth);
         if (j->numjobs > 1)
             fsc_buf_puts(out, "...\n");
         threads += j->numjobs;
@@ -253,9 +257,12 @@ static void job_block(fsc_buf *out, const fsc_job *job, const char *stamp)
     if (stamp)
         fsc_buf_printf(out, ": %s", stamp);
     fsc_buf_putc(out, '\n');
-    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++)
-        if (job->dir[d].present)
-            dir_block(out, (fsc_ddir)d, &job->dir[d], si);
+    if (job->description)
+        fsc_buf_printf(out, "  Description  : [%s]\n", job->description);
+    static const fsc_ddir dirs[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(dirs); i++)
+        if (job->dir[dirs[i]].present)
+            dir_block(out, dirs[i], &job->dir[dirs[i]], si);
     bucket_lines(out, &job->latency[FSC_BUCKET_NS], "nsec");
     bucket_lines(out, &job->latency[FSC_BUCKET_US], "usec");
     bucket_lines(out, &job->latency[FSC_BUCKET_MS], "msec");
@@ -285,9 +292,11 @@ static void job_block(fsc_buf *out, const fsc_job *job, const char *stamp)
 
 static void group_block(fsc_buf *out, const fsc_group *g, bool si)
 {
-    static const char *const labels[] = {"   READ", "  WRITE", "   TRIM"};
+    static const char *const labels[FSC_DIR_COUNT] = {"   READ", "  WRITE", "   TRIM", "", "  MIXED"};
     fsc_buf_printf(out, "\nRun status group %" PRIu64 " (all jobs):\n", u64(g->groupid));
-    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++) {
+    static const fsc_ddir dirs[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(dirs); i++) {
+        int d = dirs[i];
         const fsc_group_dir *gd = &g->dir[d];
         if (!gd->present)
             continue;

@@ -63,9 +63,9 @@ static fsc_qres aio_queue(fsc_ioctx *ctx, fsc_io *io)
     struct iocb *cb = &s->iocbs[s->next_slot];
     s->next_slot = (s->next_slot + 1) % ctx->depth;
     if (io->ddir == FSC_DIR_READ)
-        io_prep_pread(cb, ctx->fd, io->buf, io->len, (long long)io->offset);
+        io_prep_pread(cb, io->fd, io->buf, io->len, (long long)io->offset);
     else
-        io_prep_pwrite(cb, ctx->fd, io->buf, io->len, (long long)io->offset);
+        io_prep_pwrite(cb, io->fd, io->buf, io->len, (long long)io->offset);
     cb->data = io;
     s->pending[s->n_pending++] = cb;
     return FSC_Q_QUEUED;

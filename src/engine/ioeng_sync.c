@@ -20,8 +20,9 @@ static void sync_cleanup(fsc_ioctx *ctx)
 
 static fsc_qres psync_queue(fsc_ioctx *ctx, fsc_io *io)
 {
-    ssize_t r = io->ddir == FSC_DIR_READ ? pread(ctx->fd, io->buf, io->len, (off_t)io->offset)
-                                         : pwrite(ctx->fd, io->buf, io->len, (off_t)io->offset);
+    (void)ctx;
+    ssize_t r = io->ddir == FSC_DIR_READ ? pread(io->fd, io->buf, io->len, (off_t)io->offset)
+                                         : pwrite(io->fd, io->buf, io->len, (off_t)io->offset);
     io->result = r < 0 ? -(int64_t)errno : (int64_t)r;
     return FSC_Q_DONE;
 }

@@ -48,9 +48,9 @@ static fsc_qres uring_queue(fsc_ioctx *ctx, fsc_io *io)
     if (!sqe)
         return FSC_Q_BUSY;
     if (io->ddir == FSC_DIR_READ)
-        io_uring_prep_read(sqe, ctx->fd, io->buf, io->len, io->offset);
+        io_uring_prep_read(sqe, io->fd, io->buf, io->len, io->offset);
     else
-        io_uring_prep_write(sqe, ctx->fd, io->buf, io->len, io->offset);
+        io_uring_prep_write(sqe, io->fd, io->buf, io->len, io->offset);
     io_uring_sqe_set_data(sqe, io);
     s->queued++;
     return FSC_Q_QUEUED;

@@ -262,10 +262,13 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
     archive_read_set_read_callback(a, fd_read_cb);
     if (seekable)
         archive_read_set_seek_callback(a, fd_seek_cb);
-    if (archive_read_open1(a) != ARCHIVE_OK)
+    if (archive_read_open1(a) != ARCHIVE_OK) {
         unreadable(w, a, path, NULL);
-    else
+    } else { /* an archive is one group: its fio logs find their runs anywhere in it */
+        unsigned prev = fsc_walker_group_begin(w);
         read_members(w, a, path, NULL, 1);
+        fsc_walker_group_end(w, prev);
+    }
     archive_read_free(a);
     free(s);
 }
@@ -300,9 +303,12 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
         return;
     }
-    if (archive_read_open_memory(a, data, len) != ARCHIVE_OK)
+    if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
         unreadable(w, a, path, member);
-    else
+    } else {
+        unsigned prev = fsc_walker_group_begin(w);
         read_members(w, a, path, member, depth);
+        fsc_walker_group_end(w, prev);
+    }
     archive_read_free(a);
 }

@@ -49,7 +49,8 @@ void fsc_manifest_no_runs(const fsc_manifest *m, size_t n_paths, bool *none)
     for (size_t i = 0; i < n_paths; i++)
         none[i] = true;
     for (size_t i = 0; i < m->n; i++)
-        if (m->items[i].arg < n_paths && m->items[i].runs)
+        /* ok without runs: a fio log file, whose series went to a run (logjoin.c) */
+        if (m->items[i].arg < n_paths && (m->items[i].runs || m->items[i].status == FSC_IN_OK))
             none[m->items[i].arg] = false;
 }
 

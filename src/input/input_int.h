@@ -7,6 +7,7 @@
 #define FSC_INPUT_INT_H
 
 #include "fioscope/input.h"
+#include "fioscope/logs.h"
 
 #include <stdio.h>
 #include <sys/types.h>
@@ -53,6 +54,14 @@ typedef struct fsc_item {
     bool continued, more, renumber;
     uint32_t first_line;
     size_t first_run;
+    /* fio log files (see logjoin.c) */
+    bool is_log;          /* named like a fio log: read by the log reader */
+    fsc_logname logname;  /* what the name says (prefix points into path/member) */
+    fsc_logfile *log;     /* what the log reader read (owned) */
+    bool log_read;        /* the file was a log: its manifest entry is ok without runs */
+    unsigned group;       /* held with the other items of its folder or archive until
+                           * the group is complete (0: delivered at once) */
+    bool group_end;       /* not a document: marks the end of group `group` */
     size_t arg; /* index of the path given to fsc_inputs_read it comes from */
 } fsc_item;
 
@@ -64,6 +73,13 @@ void fsc_item_free(fsc_item *job);
  * job->sink has render), or turns the job into an error entry (binary data, out of
  * memory). Frees job->data. */
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
+/* Mark job as a fio log file when its name (member, else path) is one. */
+void fsc_item_mark_log(fsc_item *job);
+/* The held items of one group, in order: attach the series of their log files to the
+ * runs they belong to (same folder or archive, file prefix = job name or write_*_log
+ * value) and put the rest into a run of format "log", which the first such log file's
+ * item then carries. FSC_E_NOMEM when memory runs out. */
+fsc_status fsc_logs_join(fsc_item **items, size_t n);
 /* True when data is neither text nor UTF-16 text: NUL bytes or mostly control bytes. */
 bool fsc_looks_binary(const char *data, size_t len);
 
@@ -118,8 +134,16 @@ typedef struct fsc_walker {
     size_t n_dirs, cap_dirs;
     /* bomb accounting of the current top-level file */
     uint64_t top_raw, top_expanded;
+    /* groups of items held together for fio log files: the current one (0: none) */
+    unsigned cur_group, next_group;
     size_t arg; /* index of the path being read */
 } fsc_walker;
+
+/* Open a group of held items (a folder with fio logs, an archive); returns the group
+ * that was current, to pass to fsc_walker_group_end. */
+unsigned fsc_walker_group_begin(fsc_walker *w);
+/* Close the current group (its items are joined and delivered) and make prev current. */
+void fsc_walker_group_end(fsc_walker *w, unsigned prev);
 
 /* Submit a job decided by the reader (status error or no-runs, with a reason). */
 void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_input_status st,

@@ -32,7 +32,37 @@ void fsc_item_free(fsc_item *job)
     free(job->member);
     free(job->data);
     free(job->error);
+    fsc_logfile_free(job->log);
     free(job);
+}
+
+void fsc_item_mark_log(fsc_item *job)
+{
+    const char *name = job->member ? job->member : job->path;
+    job->is_log = name && fsc_log_name_parse(name, &job->logname);
+}
+
+/* Read job as a fio log file. False when it turned out not to be one (a document that
+ * only carries a log's name): it is then parsed as any other. */
+static bool parse_log(fsc_item *job)
+{
+    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0};
+    fsc_logfile *log = fsc_logfile_read(&doc, &job->logname);
+    if (!log) {
+        job->fixed = true;
+        job->status = FSC_IN_ERROR;
+        free(job->error);
+        job->error = fsc_strdup(fsc_strerror(FSC_E_NOMEM));
+        return true;
+    }
+    if (fsc_logfile_foreign(log) && !job->continued) {
+        fsc_logfile_free(log);
+        job->is_log = false;
+        return false;
+    }
+    job->log = log;
+    job->log_read = true;
+    return true;
 }
 
 /* Bytes a text file may hold besides printable ones: tab, LF, VT, FF, CR, BS, ESC
@@ -89,7 +119,8 @@ static bool collect_run(void *ctx, fsc_run *run)
     }
     *slot = (struct fsc_item_out){run, NULL, 0};
     job->warnings += run->n_warnings;
-    if (job->sink && job->sink->render) {
+    /* a held run may still receive log series: it is rendered when delivered */
+    if (job->sink && job->sink->render && !job->group) {
         slot->run = NULL;
         slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
         if (!slot->text) {
@@ -112,7 +143,9 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
     if (job->fixed)
         return;
-    if (job->len == 0 && job->continued) {
+    if (job->is_log && parse_log(job)) {
+        /* read; the log joins its run when its group is complete */
+    } else if (job->len == 0 && job->continued) {
         /* the end of a file read in pieces: nothing left to parse */
     } else if (job->len == 0) {
         job->fixed = true;

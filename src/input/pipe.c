@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Window bounds: documents in flight per worker, and their bytes of text
  * (FSC_WINDOW_BYTES, read, parsed or waiting for their turn). */
@@ -35,6 +36,17 @@ struct fsc_pipe {
     /* the pieces of a file read in pieces, delivered so far (submitting thread only) */
     size_t carry_runs, carry_warnings;
     char *carry_error;
+    size_t piece_runs; /* runs of the pieces of the current file, delivered or held */
+    /* groups of items held until complete (fio logs join their runs), innermost last */
+    struct held_group {
+        unsigned id;
+        struct held {
+            fsc_item *item;
+            bool join; /* a member of the group (not one riding along for the order) */
+        } *items;
+        size_t n, cap;
+    } *groups;
+    size_t n_groups, cap_groups;
 };
 
 /* A piece parsed before its place was known: its runs become runs carry + 1, ... */
@@ -61,7 +73,7 @@ static void renumber(fsc_pipe *p, fsc_item *job, size_t carry)
 }
 
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
-static void deliver(fsc_pipe *p, fsc_item *job)
+static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
     if (job->renumber && !job->fixed)
         renumber(p, job, p->carry_runs);
@@ -89,7 +101,7 @@ static void deliver(fsc_pipe *p, fsc_item *job)
             e.error = p->carry_error;
         } else if (job->fixed) {
             e.status = job->status;
-        } else if (runs == 0) {
+        } else if (runs == 0 && !job->log_read) {
             e.status = FSC_IN_NO_RUNS;
         }
         if (e.status != FSC_IN_OK)
@@ -107,6 +119,93 @@ static void deliver(fsc_pipe *p, fsc_item *job)
     p->progress->runs += job->n_runs;
     fsc_progress_tick(p->progress, false);
     fsc_item_free(job);
+}
+
+/* Hold job in the innermost open group (join: as one of its members). The rows of a
+ * piece of a log file go to its first piece's series at once, so that memory stays
+ * flat however long the file. */
+static bool hold(fsc_pipe *p, fsc_item *job, bool join)
+{
+    struct held_group *grp = &p->groups[p->n_groups - 1];
+    if (job->continued && job->log) {
+        for (size_t i = grp->n; i-- > 0;) {
+            fsc_item *first = grp->items[i].item;
+            if (first->continued)
+                continue;
+            if (first->log && !fsc_logfile_append(first->log, job->log)) {
+                job->log = NULL;
+                return false;
+            }
+            if (first->log)
+                job->log = NULL;
+            break;
+        }
+    }
+    struct held *h = FSC_PUSH(grp->items, grp->n, grp->cap);
+    if (!h)
+        return false;
+    h->item = job;
+    h->join = join;
+    return true;
+}
+
+/* Close the innermost group: join its logs to its runs, then deliver its items in
+ * order, or pass them to the group around it (an archive in a folder with logs), so
+ * that the order of the inputs stays as read. */
+static void close_group(fsc_pipe *p)
+{
+    struct held_group grp = p->groups[--p->n_groups];
+    fsc_item **members = calloc(grp.n ? grp.n : 1, sizeof *members);
+    size_t n = 0;
+    for (size_t i = 0; members && i < grp.n; i++)
+        if (grp.items[i].join)
+            members[n++] = grp.items[i].item;
+    if (!p->stopped && (!members || fsc_logs_join(members, n) != FSC_OK)) {
+        p->nomem = true;
+        p->stopped = true;
+    }
+    free(members);
+    for (size_t i = 0; i < grp.n; i++) {
+        fsc_item *it = grp.items[i].item;
+        if (p->n_groups && !p->stopped && hold(p, it, false))
+            continue;
+        deliver_item(p, it); /* after a stop it only frees */
+    }
+    free(grp.items);
+}
+
+/* Deliver job, or hold it with its group (and what comes while a group is open), or
+ * close the group it ends. */
+static void deliver(fsc_pipe *p, fsc_item *job)
+{
+    if (!job->continued)
+        p->piece_runs = 0;
+    p->piece_runs += job->n_runs;
+    if (job->group_end) {
+        if (p->n_groups && p->groups[p->n_groups - 1].id == job->group)
+            close_group(p);
+        fsc_item_free(job);
+        return;
+    }
+    bool open = p->n_groups && p->groups[p->n_groups - 1].id == job->group;
+    if (job->group && !open) {
+        struct held_group *grp = FSC_PUSH(p->groups, p->n_groups, p->cap_groups);
+        if (!grp) {
+            p->nomem = p->stopped = true;
+            deliver_item(p, job);
+            return;
+        }
+        memset(grp, 0, sizeof *grp);
+        grp->id = job->group;
+    }
+    if (!p->n_groups) {
+        deliver_item(p, job);
+        return;
+    }
+    if (!hold(p, job, job->group == p->groups[p->n_groups - 1].id)) {
+        p->nomem = p->stopped = true;
+        deliver_item(p, job);
+    }
 }
 
 static void *worker_main(void *arg)
@@ -250,7 +349,7 @@ size_t fsc_pipe_drain(fsc_pipe *p)
         }
         pthread_mutex_unlock(&p->mu);
     }
-    return p->carry_runs;
+    return p->piece_runs;
 }
 
 fsc_status fsc_pipe_finish(fsc_pipe *p)
@@ -274,6 +373,9 @@ fsc_status fsc_pipe_finish(fsc_pipe *p)
         pthread_cond_destroy(&p->work_cv);
         pthread_cond_destroy(&p->done_cv);
     }
+    while (p->n_groups) /* groups the walker left open (it stopped) */
+        close_group(p);
+    free(p->groups);
     fsc_status st = p->nomem ? FSC_E_NOMEM : p->stopped ? FSC_E_INTERRUPTED : FSC_OK;
     free(p->carry_error);
     free_threading(p);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Construction, destruction and field descriptors of the run model. */
 #include "fioscope/model.h"
+#include "fioscope/keyindex.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,34 +32,50 @@ const char *fsc_latkind_name(fsc_latkind k)
 
 const char *fsc_format_name(fsc_format f)
 {
-    static const char *const names[] = {"normal", "json", "terse", "engine"};
+    static const char *const names[] = {"normal", "json", "terse", "engine", "log"};
     return (unsigned)f < FSC_FMT_COUNT ? names[f] : "?";
+}
+
+static const char *kv_key_at(const void *items, size_t i)
+{
+    return ((const fsc_kv *)items)[i].key;
 }
 
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (strcmp(l->items[i].key, key) == 0) {
-            l->items[i].v = v;
-            return true;
-        }
+    char k[sizeof l->items[0].key];
+    size_t kl = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
+    kl = kl < sizeof k - 1 ? kl : sizeof k - 1;
+    memcpy(k, key, kl);
+    k[kl] = '\0';
+    size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, k);
+    if (i < l->n) {
+        l->items[i].v = v;
+        return true;
+    }
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
         return false;
-    size_t k = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
-    k = k < sizeof kv->key - 1 ? k : sizeof kv->key - 1;
-    memcpy(kv->key, key, k);
-    kv->key[k] = '\0';
+    memcpy(kv->key, k, kl + 1);
     kv->v = v;
+    if (!fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
+        l->n--;
+        return false;
+    }
     return true;
 }
 
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (strcmp(l->items[i].key, key) == 0)
-            return &l->items[i];
-    return NULL;
+    size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, key);
+    return i < l->n ? &l->items[i] : NULL;
+}
+
+void fsc_kvlist_free(fsc_kvlist *l)
+{
+    free(l->items);
+    fsc_keyindex_free(&l->index);
+    memset(l, 0, sizeof *l);
 }
 
 fsc_run *fsc_run_new(void)
@@ -83,14 +100,20 @@ static void job_free(fsc_job *j)
         free(j->options[i].val);
     }
     free(j->options);
+    fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
-    free(j->iodepth_level.items);
-    free(j->iodepth_submit.items);
-    free(j->iodepth_complete.items);
+    fsc_kvlist_free(&j->iodepth_level);
+    fsc_kvlist_free(&j->iodepth_submit);
+    fsc_kvlist_free(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        free(j->latency[b].items);
+        fsc_kvlist_free(&j->latency[b]);
+    free(j->steadystate.ss);
+    free(j->steadystate.criterion);
+    free(j->steadystate.bw);
+    free(j->steadystate.iops);
+    free(j->ts);
 }
 
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
@@ -142,6 +165,9 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_warnings; i++)
         free(run->warnings[i].message);
     free(run->warnings);
+    for (size_t i = 0; i < run->n_series; i++)
+        fsc_logseries_free(run->series[i]);
+    free(run->series);
     free(run->unknown_lines);
     free(run);
 }
@@ -159,6 +185,17 @@ fsc_group *fsc_run_add_group(fsc_run *run)
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
+}
+
+bool fsc_run_add_series(fsc_run *run, fsc_logseries *s)
+{
+    fsc_logseries **slot = FSC_PUSH(run->series, run->n_series, run->cap_series);
+    if (!slot) {
+        fsc_logseries_free(s);
+        return false;
+    }
+    *slot = s;
+    return true;
 }
 
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...)
@@ -195,79 +232,161 @@ bool fsc_run_add_context(fsc_run *run, const char *text)
     return true;
 }
 
-/* Set or replace key in an option list. */
-static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, const char *key, const char *val)
+/* Append key (copied) = v (taken) to an option list; NULL (v freed) on allocation
+ * failure. */
+static fsc_opt *opt_append(fsc_opt **opts, size_t *n, size_t *cap, const char *key, char *v)
 {
-    char *v = fsc_strdup(val);
-    if (!v)
-        return false;
-    for (size_t i = 0; i < *n; i++)
-        if (strcmp((*opts)[i].key, key) == 0) {
-            free((*opts)[i].val);
-            (*opts)[i].val = v;
-            return true;
-        }
     char *k = fsc_strdup(key);
     fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
     if (!o) {
         free(k);
         free(v);
-        return false;
+        return NULL;
     }
     o->key = k;
     o->val = v;
-    return true;
+    return o;
 }
 
-static const char *opts_get(const fsc_opt *opts, size_t n, const char *key)
+static const char *opt_key_at(const void *items, size_t i)
 {
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(opts[i].key, key) == 0)
-            return opts[i].val;
-    return NULL;
+    return ((const fsc_opt *)items)[i].key;
 }
 
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
 {
-    return opts_set(&job->options, &job->n_options, &job->cap_options, key, val);
+    char *v = fsc_strdup(val);
+    if (!v)
+        return false;
+    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
+    if (i < job->n_options) {
+        free(job->options[i].val);
+        job->options[i].val = v;
+        return true;
+    }
+    fsc_opt *o = opt_append(&job->options, &job->n_options, &job->cap_options, key, v);
+    if (o && !fsc_keyindex_added(&job->option_index, job->options, job->n_options, opt_key_at)) {
+        job->n_options--;
+        free(o->key);
+        free(o->val);
+        return false;
+    }
+    return o != NULL;
 }
 
 const char *fsc_job_option(const fsc_job *job, const char *key)
 {
-    return opts_get(job->options, job->n_options, key);
+    size_t i = fsc_keyindex_find(&job->option_index, job->options, job->n_options, opt_key_at, key);
+    return i < job->n_options ? job->options[i].val : NULL;
 }
 
+/* A run's "global options": a JSON document has a few, a plain list will do. */
 bool fsc_run_set_global_option(fsc_run *run, const char *key, const char *val)
 {
-    return opts_set(&run->global_options, &run->n_global_options, &run->cap_global_options, key, val);
+    char *v = fsc_strdup(val);
+    if (!v)
+        return false;
+    for (size_t i = 0; i < run->n_global_options; i++)
+        if (strcmp(run->global_options[i].key, key) == 0) {
+            free(run->global_options[i].val);
+            run->global_options[i].val = v;
+            return true;
+        }
+    return opt_append(&run->global_options, &run->n_global_options, &run->cap_global_options, key, v) != NULL;
 }
 
 const char *fsc_run_global_option(const fsc_run *run, const char *key)
 {
-    return opts_get(run->global_options, run->n_global_options, key);
+    for (size_t i = 0; i < run->n_global_options; i++)
+        if (strcmp(run->global_options[i].key, key) == 0)
+            return run->global_options[i].val;
+    return NULL;
 }
 
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
 {
-    size_t i = 0;
-    /* percentiles come in ascending order: the place is usually the end */
-    if (lat->n_percentile && lat->percentile[lat->n_percentile - 1].pct < pct)
-        i = lat->n_percentile;
-    while (i < lat->n_percentile && lat->percentile[i].pct < pct)
-        i++;
-    if (i < lat->n_percentile && lat->percentile[i].pct == pct) {
-        lat->percentile[i].ns = ns;
-        return true;
+    size_t n = lat->n_percentile;
+    if (n && !lat->pctl_unsorted) {
+        if (pct == lat->percentile[n - 1].pct) {
+            lat->percentile[n - 1].ns = ns;
+            return true;
+        }
+        if (!(pct > lat->percentile[n - 1].pct))
+            lat->pctl_unsorted = true; /* sorted once, by fsc_lat_sort */
     }
-    if (!fsc_grow((void **)&lat->percentile, &lat->cap_percentile, lat->n_percentile + 1,
-                   sizeof(fsc_pctl)))
+    fsc_pctl *p = FSC_PUSH(lat->percentile, lat->n_percentile, lat->cap_percentile);
+    if (!p)
         return false;
-    lat->n_percentile++;
-    memmove(&lat->percentile[i + 1], &lat->percentile[i],
-            (lat->n_percentile - 1 - i) * sizeof(fsc_pctl));
-    lat->percentile[i].pct = pct;
-    lat->percentile[i].ns = ns;
+    p->pct = pct;
+    p->ns = ns;
     return true;
+}
+
+/* Order by pct (NaN last), then by the order of adding (the index, stable). */
+static bool pctl_before(const fsc_pctl *a, size_t ia, const fsc_pctl *b, size_t ib)
+{
+    if (a->pct < b->pct || (a->pct == a->pct && b->pct != b->pct))
+        return true;
+    if (a->pct > b->pct || (a->pct != a->pct && b->pct == b->pct))
+        return false;
+    return ia < ib;
+}
+
+void fsc_lat_sort(fsc_lat *lat)
+{
+    size_t n = lat->n_percentile;
+    if (!lat->pctl_unsorted || n < 2)
+        return;
+    /* merge sort of indices: stable, n log n, whatever the order of adding */
+    size_t *ix = malloc(2 * n * sizeof *ix);
+    fsc_pctl *out = malloc(n * sizeof *out);
+    if (!ix || !out) { /* keep the list as it is: unsorted beats lost */
+        free(ix);
+        free(out);
+        return;
+    }
+    size_t *a = ix, *b = ix + n;
+    for (size_t i = 0; i < n; i++)
+        a[i] = i;
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                b[k++] = pctl_before(&lat->percentile[a[j]], a[j], &lat->percentile[a[i]], a[i])
+                             ? a[j++]
+                             : a[i++];
+            while (i < mid)
+                b[k++] = a[i++];
+            while (j < hi)
+                b[k++] = a[j++];
+        }
+        size_t *t = a;
+        a = b;
+        b = t;
+    }
+    /* equal pcts are adjacent, in the order they were added: the last one wins */
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const fsc_pctl *p = &lat->percentile[a[i]];
+        if (m && out[m - 1].pct == p->pct)
+            out[m - 1] = *p;
+        else
+            out[m++] = *p;
+    }
+    memcpy(lat->percentile, out, m * sizeof *out);
+    lat->n_percentile = m;
+    lat->pctl_unsorted = false;
+    free(ix);
+    free(out);
+}
+
+void fsc_run_finish(fsc_run *run)
+{
+    for (size_t j = 0; j < run->n_jobs; j++)
+        for (int d = 0; d < FSC_DIR_COUNT; d++)
+            for (int k = 0; k < FSC_LAT_COUNT; k++)
+                fsc_lat_sort(&run->jobs[j].dir[d].lat[k]);
 }
 
 bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count)

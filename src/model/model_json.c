@@ -495,6 +495,25 @@ static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
     close_(o, f, '}');
 }
 
+/* Members written with fsc_jw amid the direct ones (steady state, series): w takes
+ * the writer's place (depth, first flag), then gives it back; jw_enter returns w's
+ * own depth for jw_leave, which returns the first flag. */
+static int jw_enter(jo *o, bool first)
+{
+    int d = o->w->depth;
+    o->w->depth = o->depth;
+    o->w->first[o->depth] = first;
+    o->w->after_key = false;
+    return d;
+}
+
+static bool jw_leave(jo *o, int d)
+{
+    bool first = o->w->first[o->depth];
+    o->w->depth = d;
+    return first;
+}
+
 /* The members of a job object; returns whether none was written (never: the name). */
 static bool write_job(jo *o, const fsc_job *job)
 {
@@ -525,6 +544,11 @@ static bool write_job(jo *o, const fsc_job *job)
     write_kvlist(o, &f, &lists[2], &job->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         write_kvlist(o, &f, &lists[3 + b], &job->latency[b]);
+    if (job->steadystate.present) {
+        int d = jw_enter(o, f);
+        fsc_model_write_steadystate(o->w, &job->steadystate);
+        f = jw_leave(o, d);
+    }
     return f;
 }
 
@@ -645,6 +669,13 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
             write_disk(&o, &run->disk_util[i]);
         }
         close_(&o, df, ']');
+    }
+    if (run->n_series && KEY(&o, &f, "series")) {
+        open_(&o, '[');
+        int d = jw_enter(&o, true);
+        for (size_t i = 0; i < run->n_series; i++)
+            fsc_model_write_series(o.w, run->series[i], opts);
+        close_(&o, jw_leave(&o, d), ']');
     }
     if (KEY(&o, &f, "warnings")) {
         open_(&o, '[');

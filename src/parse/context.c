@@ -559,16 +559,33 @@ static void command_text(const fsc_text *t, size_t i, size_t limit, fsc_buf *out
     }
 }
 
-/* The job file block whose last option line is `last`: from its first section on. */
+/* The job file block whose last option line is `last`: from its first section on. Blank
+ * lines between sections belong to it ([global], an empty line, then [job]). */
 static void jobfile_text(const fsc_text *t, size_t last, fsc_buf *out)
 {
     size_t start = last;
-    while (start > 0 && (is_job_option(line_span(t, start - 1)) || is_section(line_span(t, start - 1))))
-        start--;
+    for (;;) {
+        while (start > 0 && (is_job_option(line_span(t, start - 1)) || is_section(line_span(t, start - 1))))
+            start--;
+        /* a section starts here; an earlier block of the same file ends in an option line */
+        size_t b = start;
+        while (b > 0 && trim(line_span(t, b - 1)).n == 0)
+            b--;
+        if (b == start || b == 0 || !is_section(line_span(t, start)) || !is_job_option(line_span(t, b - 1)))
+            break;
+        size_t s = b - 1;
+        while (s > 0 && is_job_option(line_span(t, s - 1)))
+            s--;
+        if (s == 0 || !is_section(line_span(t, s - 1)))
+            break;
+        start = s - 1;
+    }
     while (start < last && !is_section(line_span(t, start)))
         start++;
     for (size_t i = start; i <= last; i++) {
         span sp = trim(line_span(t, i));
+        if (!sp.n)
+            continue;
         if (out->len)
             fsc_buf_putc(out, '\n');
         fsc_buf_add(out, sp.s, sp.n);

@@ -58,6 +58,7 @@ static const struct {
     {"group-clients", FSC_ACT_GROUP_CLIENTS}, {"group-dir", FSC_ACT_GROUP_DIR},
     {"disk-header", FSC_ACT_DISK_HEADER}, {"disk", FSC_ACT_DISK},
     {"fio-message", FSC_ACT_FIO_MESSAGE}, {"command", FSC_ACT_COMMAND},
+    {"steadystate", FSC_ACT_STEADYSTATE},
 };
 
 static const struct {

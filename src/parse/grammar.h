@@ -36,6 +36,7 @@ typedef enum fsc_action {
     FSC_ACT_DISK,
     FSC_ACT_FIO_MESSAGE,
     FSC_ACT_COMMAND, /* a fio command line: ends the run before it */
+    FSC_ACT_STEADYSTATE, /* "steadystate  : attained=yes, ..." */
     FSC_ACT_COUNT
 } fsc_action;
 

@@ -535,7 +535,8 @@ static void read_options(jctx *cx, const jval *v, bool (*set)(void *, const char
     }
 }
 
-/* read_job_object: a direction, the options or a list; other objects are skipped */
+/* read_job_object: a direction, the options or a list; other objects are skipped,
+ * except steady state, left to json_in.c */
 static void read_job_object(jctx *cx, fsc_job *job, const char *k, size_t kn, const jval *v)
 {
     int d = fsc_ddir_from_name(k, kn);
@@ -545,6 +546,10 @@ static void read_job_object(jctx *cx, fsc_job *job, const char *k, size_t kn, co
     }
     if (key_is(k, kn, "job options")) {
         read_options(cx, v, set_job_option, job);
+        return;
+    }
+    if (key_is(k, kn, "steadystate")) { /* rare: json_in.c reads it (fsc_steady_read_json) */
+        cx->r.bad = true;
         return;
     }
     fsc_kvlist *l = fsc_json_job_list(job, k, kn);

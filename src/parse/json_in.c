@@ -348,7 +348,7 @@ static void read_options(json_ctx *cx, fsc_job *job, const cJSON *obj)
 }
 
 /* A job-level key that holds a sub-object: a direction, the options or a
- * bucket → percent list. Unknown ones (steadystate, prios, ...) are skipped. */
+ * bucket → percent list, or fio's steadystate. Unknown ones (prios, ...) are skipped. */
 static void read_job_object(json_ctx *cx, fsc_job *job, const char *key, const cJSON *it)
 {
     int d = fsc_ddir_from_name(key, strlen(key));
@@ -358,6 +358,11 @@ static void read_job_object(json_ctx *cx, fsc_job *job, const char *key, const c
     }
     if (strcmp(key, "job options") == 0) {
         read_options(cx, job, it);
+        return;
+    }
+    if (strcmp(key, "steadystate") == 0) {
+        if (!fsc_steady_read_json(&job->steadystate, it))
+            cx->oom = true;
         return;
     }
     fsc_kvlist *l = fsc_json_job_list(job, key, strlen(key));

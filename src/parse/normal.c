@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "fastline.h"
 #include "grammar.h"
+#include "fioscope/keyindex.h"
 
 #include "fioscope/units.h"
 
@@ -92,7 +93,13 @@ typedef struct nstate {
     fsc_fastline *fl, *la;
     size_t la_idx;
     fsc_fastline fl_buf[2];
+    fsc_keyindex defs_index; /* by name: thousands of job definitions stay linear */
 } nstate;
+
+static const char *def_name_at(const void *items, size_t i)
+{
+    return ((const jobdef *)items)[i].name;
+}
 
 static void defs_clear(nstate *st)
 {
@@ -105,6 +112,7 @@ static void defs_clear(nstate *st)
         free(st->defs[i].iodepth);
     }
     st->n_defs = 0;
+    fsc_keyindex_free(&st->defs_index);
 }
 
 static void reset_run_state(nstate *st)
@@ -759,11 +767,12 @@ static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
  * known (clones repeat the line) or memory ran out. */
 static jobdef *jobdef_new(nstate *st, char *name)
 {
-    for (size_t i = 0; i < st->n_defs; i++)
-        if (!strcmp(st->defs[i].name, name)) {
-            free(name);
-            return NULL;
-        }
+    if (!name)
+        return NULL;
+    if (fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name) < st->n_defs) {
+        free(name); /* clones repeat the line */
+        return NULL;
+    }
     jobdef *d = FSC_PUSH(st->defs, st->n_defs, st->cap_defs);
     if (!d) {
         free(name);
@@ -772,6 +781,12 @@ static jobdef *jobdef_new(nstate *st, char *name)
     }
     memset(d, 0, sizeof *d);
     d->name = name;
+    if (!fsc_keyindex_added(&st->defs_index, st->defs, st->n_defs, def_name_at)) {
+        st->n_defs--;
+        free(name);
+        st->oom = true;
+        return NULL;
+    }
     return d;
 }
 
@@ -845,16 +860,16 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 /* After a job header's values: the options of its job definition, and the host. */
 static void job_close(nstate *st, fsc_job *j)
 {
-    for (size_t i = 0; j->jobname && i < st->n_defs; i++) {
-        const jobdef *d = &st->defs[i];
-        if (strcmp(d->name, j->jobname))
-            continue;
+    size_t di = j->jobname ? fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at,
+                                               j->jobname)
+                           : st->n_defs;
+    if (di < st->n_defs) {
+        const jobdef *d = &st->defs[di];
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
             (d->bs && !fsc_job_set_option(j, "bs", d->bs)) ||
             (d->ioengine && !fsc_job_set_option(j, "ioengine", d->ioengine)) ||
             (d->iodepth && !fsc_job_set_option(j, "iodepth", d->iodepth)))
             st->oom = true;
-        break;
     }
     if (j->hostname && !st->run->source.host)
         st->run->source.host = fsc_strdup(j->hostname);
@@ -1321,6 +1336,28 @@ static void disk_members(nstate *st)
     }
 }
 
+static void act_steadystate(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_job *j = need_job(st, idx);
+    fsc_steady_text t = {0};
+    const char *crit = NULL;
+    size_t crit_n = 0;
+    if (!j || !fsc_rule_capture(r, st->md, line, "bw", &t.bw, &t.bw_len) ||
+        !fsc_rule_capture(r, st->md, line, "iops", &t.iops, &t.iops_len) ||
+        !fsc_rule_capture(r, st->md, line, "criterion", &t.criterion, &t.criterion_len) ||
+        !fsc_rule_capture(r, st->md, line, "crit", &crit, &crit_n))
+        return;
+    t.attained = cap_is(st, r, line, "attained", "yes");
+    t.on_iops = cap_is(st, r, line, "on", "iops");
+    t.slope = crit_n == 5 && !memcmp(crit, "slope", 5);
+    t.pct = cap_is(st, r, line, "pct", "%");
+    fsc_status rc = fsc_steady_read_text(&j->steadystate, &t, st->units);
+    if (rc == FSC_E_NOMEM)
+        st->oom = true;
+    else if (rc != FSC_OK)
+        warn(st, idx, "steadystate line with numbers that do not parse: ignored");
+}
+
 static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *s;
@@ -1456,6 +1493,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx, c
         break;
     case FSC_ACT_DISK: act_disk(st, r, line, idx); break;
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;
+    case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
     default: break;
     }
     if (st->dropped) { /* no job or direction to put it in: an unread line */

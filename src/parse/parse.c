@@ -92,6 +92,7 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
 {
     const fsc_text *t = st->text;
     st->n_runs++;
+    fsc_run_finish(run);
     run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
     run->source.path = fsc_strdup(st->doc->path ? st->doc->path : "-");
     run->source.member = fsc_strdup(st->doc->member);

@@ -148,6 +148,24 @@ bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b);
  * freed). */
 fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from);
 
+/* ---- fio's steady-state results (steady.c) ---- */
+
+/* The "steadystate" object of a fio JSON job into ss. False when out of memory. */
+struct cJSON;
+bool fsc_steady_read_json(fsc_steady *ss, const struct cJSON *obj);
+
+/* The captures of the normal text's "steadystate  : attained=..., bw=..., iops=...,
+ * iops mean dev=0.782%" line. */
+typedef struct fsc_steady_text {
+    bool attained, on_iops, slope, pct;
+    const char *bw, *iops, *criterion;
+    size_t bw_len, iops_len, criterion_len;
+} fsc_steady_text;
+/* Fill ss from the text line (units as the run prints them). FSC_E_SYNTAX when the
+ * numbers do not parse, FSC_E_NOMEM. */
+#include "fioscope/units.h"
+fsc_status fsc_steady_read_text(fsc_steady *ss, const fsc_steady_text *t, fsc_unit_rules units);
+
 /* Is this line a terse record? Returns the terse version (2..5) or 0. */
 int fsc_terse_detect(const char *s, size_t n);
 /* Append the job (and disk_util) of one terse record to run. Problems become run

@@ -40,9 +40,15 @@ static bool is_digits(const char *s, size_t n)
     return true;
 }
 
-/* "fio-3.33", "fio-3.41-49-gde3d" (2.0.8+) or "2.0.5" (up to 2.0.7). */
+#define ENGINE_TAG "fioscope-engine-"
+#define ENGINE_TAG_LEN (sizeof ENGINE_TAG - 1)
+
+/* "fio-3.33", "fio-3.41-49-gde3d" (2.0.8+), "2.0.5" (up to 2.0.7), or fioscope's own
+ * engine ("fioscope-engine-0.1.0", which writes terse v3 as fio 3.33 does). */
 static bool is_version_field(const char *s, size_t n)
 {
+    if (n > ENGINE_TAG_LEN && memcmp(s, ENGINE_TAG, ENGINE_TAG_LEN) == 0)
+        return s[ENGINE_TAG_LEN] >= '0' && s[ENGINE_TAG_LEN] <= '9';
     if (n > 4 && memcmp(s, "fio-", 4) == 0)
         return s[4] >= '0' && s[4] <= '9';
     size_t dots = 0;
@@ -97,7 +103,8 @@ static size_t record_start(const char *s, size_t n)
         if (!semi)
             break;
         i = (size_t)(semi - s);
-        if (memcmp(s + i, ";fio-", 5) == 0) {
+        if (memcmp(s + i, ";fio-", 5) == 0 ||
+            (i + 1 + ENGINE_TAG_LEN <= n && memcmp(s + i + 1, ENGINE_TAG, ENGINE_TAG_LEN) == 0)) {
             if (s[i - 1] >= '3' && s[i - 1] <= '5')
                 return i - 1;
             return SIZE_MAX;
@@ -139,7 +146,8 @@ int fsc_terse_detect(const char *s, size_t n)
 /* Is the version field of a v3+ record bare ("2.0.5", fio <= 2.0.7)? */
 static bool version_is_bare(const char *s, size_t n)
 {
-    return n > 2 && !(n > 6 && memcmp(s + 2, "fio-", 4) == 0);
+    return n > 2 && !(n > 6 && memcmp(s + 2, "fio-", 4) == 0) &&
+           !(n > 2 + ENGINE_TAG_LEN && memcmp(s + 2, ENGINE_TAG, ENGINE_TAG_LEN) == 0);
 }
 
 /* ---- the layout table ---- */

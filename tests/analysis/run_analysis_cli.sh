@@ -132,5 +132,15 @@ run parse -q --where 'system=RAID 6' --where 'rw=read' "$seed" >"$tmp/w.json"
 $py -c 'import json,sys; d=json.load(open(sys.argv[1])); l=[r["label"] for r in d["runs"]]; assert l == ["RAID 6 › 4M 顺序读 › 4m_seq_read"], l' "$tmp/w.json"
 ok $? "parse --where selects runs"
 
+# 9. the commands that prune runs by --where name systems as the whole input did:
+#    RAID 0 alone would otherwise be named by its file, and nothing would match
+run chart -q --y iops --where 'system=RAID 0' -o "$tmp/r0.svg" "$seed"
+ok $? "chart --where system=RAID 0: drawn ($(cat "$tmp/err"))"
+grep -q '>RAID 0<\|RAID 0 ›' "$tmp/r0.svg" && ! grep -q 'RAID 10' "$tmp/r0.svg"
+ok $? "chart --where system=RAID 0: the RAID 0 bars only"
+run rerun --dry-run --where 'system=RAID 0' "$seed" >"$tmp/rr"
+[ "$(grep -c '^# ' "$tmp/rr")" = 5 ]
+ok $? "rerun --where system=RAID 0: its 5 runs ($(grep -c '^# ' "$tmp/rr"))"
+
 echo "$((checks - fails)) passed, $fails failed"
 exit $((fails > 0))

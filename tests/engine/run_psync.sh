@@ -27,11 +27,15 @@ JOB
 python3 - "$dir/out" "$FSC_SOURCE_DIR/tests/engine" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[2])
-from split_output import split
+from split_output import split, contract, parse
 pre, doc, text = split(open(sys.argv[1]).read())
 assert "rd: Laying out IO file (1 file / 2MiB)" in pre, pre
 assert "Starting 3 threads" in pre
-run = doc["runs"][0]
+run = contract(doc)
+trun = parse(pre + text)
+run["groups"] = trun["groups"]
+for j, t in zip(run["jobs"], trun["jobs"]):
+    j["jobs"] = t["jobs"]  # fio's JSON has no clone count; the text's job line has
 rd, wr = run["jobs"]
 assert rd["jobname"] == "rd" and rd["groupid"] == 0 and rd["jobs"] == 1
 assert rd["read"]["total_ios"] == 32 and rd["read"]["io_bytes"] == 2 << 20    # 2 MiB / 64 KiB

@@ -21,7 +21,8 @@ python3 - "$dir/both" "$FSC_SOURCE_DIR/tests/engine" >"$dir/engine.json" <<'PY'
 import json, sys
 sys.path.insert(0, sys.argv[2])
 from split_output import split
-print(json.dumps(split(open(sys.argv[1]).read())[1]))
+from split_output import contract
+print(json.dumps({"runs": [contract(split(open(sys.argv[1]).read())[1])]}))
 PY
 "$FIOSCOPE" parse - <"$dir/normal" >"$dir/parsed.json"
 python3 - "$dir/engine.json" "$dir/parsed.json" <<'PY'
@@ -57,6 +58,8 @@ def all_zero(v):
 
 def walk(path, want, got):
     for k, g in got.items():
+        if k not in want and (k in ("pid", "jobs") or path.endswith("job options")):
+            continue  # the text's job line has them, fio's JSON does not
         if k not in want:
             # the contract: a direction a job did not do is absent or all zero
             if all_zero(g):
@@ -77,9 +80,13 @@ for i, (e, p) in enumerate(zip(eng["jobs"], par["jobs"])):
     for must in ("usr_cpu", "iodepth_level", "latency_us"):
         assert must in p, "%s missing from the parsed job" % must
     walk("jobs[%d]" % i, e, p)
-for i, (e, p) in enumerate(zip(eng["groups"], par["groups"])):
-    walk("groups[%d]" % i, e, p)
-assert len(par["groups"]) == len(eng["groups"]) == 2
+# fio's JSON has no group lines: the text's groups add up the exact jobs
+assert len(par["groups"]) == 2
+for g in par["groups"]:
+    for d in ("read", "write"):
+        if d in g:
+            want = sum(j[d]["io_bytes"] for j in eng["jobs"] if j["groupid"] == g["groupid"] and d in j)
+            close("groups[%d].%s" % (g["groupid"], d), "io_bytes", want, g[d]["io_bytes"])
 for i, (e, p) in enumerate(zip(eng["disk_util"], par["disk_util"])):
     walk("disk_util[%d]" % i, e, p)
 assert len(par["disk_util"]) == len(eng["disk_util"])

@@ -21,7 +21,7 @@ json.dump(d, open("hostile.json", "w"), indent=1)
 json.dump(names, open("names.json", "w"))
 PY
 
-# --- the HTML report: exactly one script element (the JSON data), no element or
+# --- the HTML report: the JSON data and the page's sorting script only, no element or
 # attribute from the input, the names shown as text, the JSON intact ---
 "$FIOSCOPE" report -q -o r hostile.json > /dev/null || fail "report: exit $?"
 python3 - r/index.html names.json <<'PY' || fail "index.html is not safe"
@@ -44,7 +44,10 @@ class P(HTMLParser):
 p = P()
 p.feed(open(sys.argv[1], encoding="utf-8").read())
 scripts = [t for t in p.tags if t[0] == "script"]
-assert len(scripts) == 1 and ("type", "application/json") in scripts[0][1], scripts
+# the JSON data, and the page's own table-sorting script (no src, nothing from input)
+assert len(scripts) == 2 and ("type", "application/json") in scripts[0][1], scripts
+assert not [a for t in scripts for a in t[1] if a[0] == "src"], "a script from elsewhere"
+assert "Sortable tables" in p.scripts[1] and not any(n in p.scripts[1] for n in names if len(n) > 3), "script"
 imgs = [dict(t[1]).get("src", "") for t in p.tags if t[0] == "img"]
 assert imgs and all(s.startswith("data:image/png;base64,") for s in imgs), "an <img> from the input"
 assert not [a for t in p.tags for a in t[1] if a[0].startswith("on")], "an on* attribute"
@@ -143,7 +146,7 @@ page = open(sys.argv[1] + "/index.html", encoding="utf-8").read()
 p.feed(page)
 assert all(a.get("src", "").startswith("data:image/png;base64,") for t, a in p.tags if t == "img")
 assert not [k for t, a in p.tags for k in a if k.startswith("on")]
-assert len([t for t, a in p.tags if t == "script"]) == 1
+assert len([t for t, a in p.tags if t == "script"]) == 2  # the data and the table sorter
 assert "&lt;img src=x onerror=alert(3)&gt;.md" in page and "randread" in page
 z = zipfile.ZipFile(sys.argv[1] + "/report.xlsx")
 shared = z.read("xl/sharedStrings.xml").decode()

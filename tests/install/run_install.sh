@@ -92,7 +92,7 @@ ldd ./prog | grep -q "$P/lib/libfioscope.so.0" || fail "prog is not linked to th
 grep -qx "/nonexistent: cannot open: No such file or directory" err.txt || fail "prog error: $(cat err.txt)"
 # ... and against the static library
 cc -std=c11 -o prog-static prog.c -I"$P/include" "$P/lib/libfioscope.a" \
-    $(pkg-config --libs libpcre2-8 libcjson libarchive) -lpthread -lm || fail "static link"
+    $(pkg-config --libs libpcre2-8 libcjson libarchive zlib) -lpthread -lm || fail "static link"
 ./prog-static "$S" | grep -q "mixed 36500" || fail "static prog"
 ldd ./prog-static | grep -q libfioscope && fail "static prog uses the shared library"
 

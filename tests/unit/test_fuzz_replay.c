@@ -29,6 +29,9 @@
 #define FUZZ_ENTRY fuzz_fastpath_one
 #include "../fuzz/fuzz_fastpath.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_log_one
+#include "../fuzz/fuzz_log.c"
+#undef FUZZ_ENTRY
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
 
@@ -102,7 +105,8 @@ static void test_replay_targets(void **state)
     } targets[] = {{"fuzz_json", fuzz_json_one, "fio-3.33/g_jsonplus.json"},
                    {"fuzz_terse", fuzz_terse_one, "fio-3.33/g_terse_v5.terse"},
                    {"fuzz_jobfile", fuzz_jobfile_one, "fio-3.33/d_jobfile_two_groups.cmd"},
-                   {"fuzz_fastpath", fuzz_fastpath_one, "fio-3.33/b_randwrite_4jobs_nogroup.txt"}};
+                   {"fuzz_fastpath", fuzz_fastpath_one, "fio-3.33/b_randwrite_4jobs_nogroup.txt"},
+                   {"fuzz_log", fuzz_log_one, "fio-3.33/g_terse_v5.terse"}};
     const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
     assert_non_null(src);
     char dir[4096];

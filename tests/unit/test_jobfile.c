@@ -111,10 +111,10 @@ static void expect_file_error(const char *text, const char *want)
 static void test_file_errors(void **state)
 {
     (void)state;
-    expect_file_error("[job]\nrw=read\nverify=crc32c\n", ":3: unknown or unsupported option 'verify'");
+    expect_file_error("[job]\nrw=read\nverfy=crc32c\n", ":3: unknown or unsupported option 'verfy' (did you mean 'verify'?)");
     expect_file_error("[global]\nsize=1g\n[job]\nrw=trim\n",
                       ":4: rw=trim is not supported (read, write, randread, randwrite, rw, readwrite, randrw)");
-    expect_file_error("[job]\n\nbs=12q\n", ":3: bs=12q: value does not parse");
+    expect_file_error("[job]\n\nbs=12q\n", ":3: bs=12q: not a size");
     expect_file_error("[job]\nioengine=posixaio\n", ":2: ioengine=posixaio is not available in this build");
 }
 

@@ -207,40 +207,6 @@ static void test_buckets(void **state)
     fsc_runset_clear(&set);
 }
 
-static void test_scaling(void **state)
-{
-    (void)state;
-    static const char *const depths[] = {"16", "1", "4"};
-    fsc_runset set;
-    fsc_runset_init(&set);
-    double sum = 0;
-    for (size_t i = 0; i < 3; i++) {
-        fsc_run *run = oracle_run("libaio-mixed-2j.normal+json.txt");
-        for (size_t j = 0; j < run->n_jobs; j++) {
-            assert_true(fsc_job_set_option(&run->jobs[j], "iodepth", depths[i]));
-            if (i == 0)
-                sum += run->jobs[j].dir[FSC_DIR_READ].iops.v + run->jobs[j].dir[FSC_DIR_WRITE].iops.v;
-        }
-        assert_true(fsc_runset_add(&set, run));
-    }
-    assert_true(set.runs[0]->jobs[0].dir[FSC_DIR_READ].iops.v == 15021.978022);
-    fsc_chart *c = fsc_chart_scaling(&set, "iodepth");
-    assert_non_null(c);
-    assert_int_equal(c->n_series, 1);
-    assert_string_equal(c->series[0].name, "rw=randrw, ioengine=libaio, bs=4k, numjobs=2");
-    assert_int_equal(c->series[0].n, 3);
-    assert_true(c->series[0].x[0] == 1 && c->series[0].x[1] == 4 && c->series[0].x[2] == 16);
-    /* the two "mix" clones of one run add up */
-    assert_true(fabs(c->series[0].y[0] - sum) < 1e-6);
-    fsc_chart_free(c);
-    /* bs does not vary: nothing to draw */
-    c = fsc_chart_scaling(&set, "bs");
-    assert_non_null(c);
-    assert_false(fsc_chart_has_data(c));
-    fsc_chart_free(c);
-    fsc_runset_clear(&set);
-}
-
 static void test_disk_util(void **state)
 {
     (void)state;
@@ -263,7 +229,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tpl_escapes), cmocka_unit_test(test_tpl_errors),
         cmocka_unit_test(test_percentile_png), cmocka_unit_test(test_buckets),
-        cmocka_unit_test(test_scaling), cmocka_unit_test(test_disk_util),
+        cmocka_unit_test(test_disk_util),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     fsc_chart_shutdown();
