@@ -1006,10 +1006,10 @@ static void dir_close(fsc_dir *dp)
         dp->bw = fsc_num_of(dp->bw_bytes.v / 1024.0);
 }
 
-static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
 {
     int dir = captured_dir(st, r, line);
-    fsc_dir *dp = dir >= 0 ? dir_open(st, dir, idx, line, strlen(line)) : NULL;
+    fsc_dir *dp = dir >= 0 ? dir_open(st, dir, idx, line, n) : NULL;
     if (!dp)
         return;
     apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
@@ -1420,7 +1420,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, cons
 static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx);
 
 /* Apply a matched line; fl: the line was read by the fast path (no pattern ran). */
-static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx, const fsc_fastline *fl)
+/* line: n bytes, not NUL-terminated (it may lie inside the whole document) */
+static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx, const fsc_fastline *fl)
 {
     fsc_run *run = st->run;
     st->dropped = false;
@@ -1435,9 +1436,9 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx, c
     case FSC_ACT_BANNER: act_banner(st, r, line); break;
     case FSC_ACT_STARTING: {
         const char *s;
-        size_t n;
+        size_t sn;
         double v;
-        if (fsc_rule_capture(r, st->md, line, "count", &s, &n) && fsc_parse_plain(s, n, &v) == FSC_OK) {
+        if (fsc_rule_capture(r, st->md, line, "count", &s, &sn) && fsc_parse_plain(s, sn, &v) == FSC_OK) {
             st->starting = v < 1e15 ? (uint64_t)v : 0; /* absurd counts are not a job count */
             st->starting_line = st->t->lines[idx].orig;
         }
@@ -1453,7 +1454,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t idx, c
         }
         break;
     }
-    case FSC_ACT_DIR: act_dir(st, r, line, idx); break;
+    case FSC_ACT_DIR: act_dir(st, r, line, n, idx); break;
     case FSC_ACT_LAT: act_lat(st, r, line, idx); break;
     case FSC_ACT_PCTL_TITLE: act_pctl_title(st, r, line, idx); break;
     case FSC_ACT_PCTL_IGNORE: st->pctl_kind = PCTL_IGNORED; break;
@@ -2248,7 +2249,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             st.run->lines.repaired++;
             warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
         }
-        apply(&st, r, s, i, fast && !st.fl->plain ? st.fl : NULL);
+        apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
         if (joined_to > i) {
             st.run->lines.repaired++;
             st.run->lines.recognized += (uint32_t)(joined_to - i);

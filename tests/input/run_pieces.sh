@@ -37,6 +37,17 @@ a, b = lines(sys.argv[1]), lines(sys.argv[2])
 # still found, starting at the same line with the same first job
 assert len(a) >= 40 and set(a) <= set(b), (len(a), len(b), len(set(a) & set(b)))
 PY
+# terse records: blocks of records parted by blank lines (each block one run) are cut
+# between blocks, so that memory stays flat, and read as in the whole file
+for i in $(seq 1 40); do
+    for f in "$FSC_CORPUS"/fio-*/g_terse*.terse; do cat "$f"; echo; done
+done > many.terse
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 many.terse > whole.jsonl
+[ "$(grep -vc '^{"input"' whole.jsonl)" -gt 300 ] || fail "many.terse: too few runs"
+for j in 1 2; do
+    FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" many.terse > pieces.jsonl
+    cmp -s whole.jsonl pieces.jsonl || fail "many.terse in pieces (-j $j) differs from the whole file"
+done
 # JSON over the piece size (finding M6): a piece never ends inside a JSON document;
 # concatenated documents are cut between them, a single one is read whole
 for i in $(seq 1 12); do cat "$FSC_CORPUS"/fio-3.33/g_json*.json "$FSC_CORPUS"/fio-3.13/g_jsonplus.json; done > many.json
