@@ -259,21 +259,57 @@ static bool ends_run(const char *s, size_t n)
     return false;
 }
 
-/* The JSON documents of a buffer as the parser finds them (a line whose first
- * non-blank character is '{' starts one; it ends where its braces balance, strings
- * skipped): a piece may not end inside one (the parser would find no run in it). */
+/* A terse record ("3;fio-3.33;..." or v2 "2;name;..."): a digit, ';', and at least
+ * the hundred fields the parser asks for. */
+static bool terse_record(const char *s, size_t n)
+{
+    if (n < 2 || s[0] < '2' || s[0] > '5' || s[1] != ';')
+        return false;
+    size_t fields = 0;
+    for (const char *p = s; (p = memchr(p, ';', n - (size_t)(p - s))) != NULL && fields < 99; p++)
+        fields++;
+    return fields >= 99;
+}
+
+/* Does a block of terse records start at line (of n bytes, after the blank line
+ * prev), where the line before that blank line ends another block (a record or a v2
+ * description ";...")? The parser reads each block of records as one run, and no
+ * heading stands between the two: a piece may end there. */
+static bool terse_next(const char *buf, const char *prev, const char *line, size_t n)
+{
+    const char *nl = memchr(line, '\n', n);
+    if (!terse_record(line, nl ? (size_t)(nl - line) : n) || prev == buf)
+        return false;
+    const char *pp = memrchr(buf, '\n', (size_t)(prev - 1 - buf));
+    const char *pp_start = pp ? pp + 1 : buf;
+    size_t pp_n = (size_t)(prev - 1 - pp_start);
+    return pp_n && (pp_start[0] == ';' || terse_record(pp_start, pp_n));
+}
+
+/* The JSON documents of a buffer, so that a piece never ends inside one (the
+ * parser would find no run in either half). A line whose first '{' ends it or is
+ * followed by a '"' may begin one, whatever comes before that brace: the parser
+ * finds documents after normalizing, when mail quotes ("> {"), log prefixes and
+ * markup are gone, and the raw bytes must not be cut inside those either. A document
+ * ends where its braces balance, strings ending at their line's end (the parser's
+ * rule, fsc_json_balanced). Taking more lines as starts than the parser does only
+ * keeps more text together. */
 typedef struct json_docs {
     size_t *start, *end; /* [start, end) of each; end = SIZE_MAX: still open at n */
     size_t n, cap;
     bool oom;
 } json_docs;
 
-static bool json_line_start(const char *s, size_t n)
+/* The offset of the '{' that may begin a JSON document on line s[0, n), or n. */
+static size_t json_opener(const char *s, size_t n)
 {
-    size_t k = 0;
-    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+    const char *b = memchr(s, '{', n);
+    if (!b)
+        return n;
+    size_t k = (size_t)(b - s) + 1;
+    while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
         k++;
-    return k < n && s[k] == '{' && (k + 1 == n || s[k + 1] == ' ' || s[k + 1] == '"' || s[k + 1] == '\r');
+    return k == n || s[k] == '"' ? (size_t)(b - s) : n;
 }
 
 static void find_json_docs(const char *buf, size_t n, json_docs *d)
@@ -285,13 +321,11 @@ static void find_json_docs(const char *buf, size_t n, json_docs *d)
     while (i < n) {
         const char *nl = memchr(buf + i, '\n', n - i);
         size_t line_end = nl ? (size_t)(nl - buf) : n;
-        if (!json_line_start(buf + i, line_end - i)) {
+        size_t k = i + json_opener(buf + i, line_end - i), start = i;
+        if (k == line_end) {
             i = line_end + 1;
             continue;
         }
-        size_t k = i, start = i;
-        while (buf[k] != '{')
-            k++;
         size_t len = fsc_json_balanced(buf + k, n - k);
         bool closed = len > 0;
         k += len;
@@ -326,8 +360,9 @@ static bool outside_json(const json_docs *d, size_t at)
 }
 
 /* Where to end a piece of buf[0, n): the last line start, in the second half, where
- * a job definition follows the end of fio's report or the next JSON document begins
- * (or, when loose, after any blank line), so that no run is cut in two and no run
+ * a job definition follows the end of fio's report, the next JSON document begins or
+ * a blank line parts two blocks of terse records (or, when loose, after any blank
+ * line), so that no run is cut in two and no run
  * loses the text above it; never inside a JSON document. 0: none. */
 static size_t piece_cut(const char *buf, size_t n, bool loose, const json_docs *docs)
 {
@@ -341,7 +376,9 @@ static size_t piece_cut(const char *buf, size_t n, bool loose, const json_docs *
         size_t at = (size_t)(line - buf);
         bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
         bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{';
-        if (line < end && outside_json(docs, at) && ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next))
+        bool terse = line < end && !prev_n && terse_next(buf, prev_start, line, (size_t)(end - line));
+        if (line < end && outside_json(docs, at) &&
+            ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next || terse))
             return at;
         nl = prev;
     }

@@ -782,6 +782,8 @@ static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
  * known (clones repeat the line) or memory ran out. */
 static jobdef *jobdef_new(nstate *st, char *name)
 {
+    if (!name)
+        return NULL;
     if (def_find(st, name) < st->n_defs) {
         free(name); /* clones repeat the line */
         return NULL;
@@ -803,17 +805,18 @@ static jobdef *jobdef_new(nstate *st, char *name)
     return d;
 }
 
-/* The block sizes of a job line as printed ("4K-4K/64K-64K/4K-4K" after "bs=" or
- * "bs(seq/rand)=", up to ", ioengine="), for the kb_base inference; NULL if none. */
-static char *bsdesc_dup(nstate *st, const char *line)
+/* The block sizes of a job line line[0, n) as printed ("4K-4K/64K-64K/4K-4K" after
+ * "bs=" or "bs(seq/rand)=", up to ", ioengine="), for the kb_base inference; NULL if
+ * none. The line is not NUL-terminated: it may lie inside the whole document. */
+static char *bsdesc_dup(nstate *st, const char *line, size_t n)
 {
-    const char *p = strstr(line, " bs=");
+    const char *p = memmem(line, n, " bs=", 4);
     size_t skip = 4;
     if (!p) {
-        p = strstr(line, " bs(seq/rand)=");
+        p = memmem(line, n, " bs(seq/rand)=", 14);
         skip = 14;
     }
-    const char *e = p ? strstr(p, ", ioengine=") : NULL;
+    const char *e = p ? memmem(p, n - (size_t)(p - line), ", ioengine=", 11) : NULL;
     if (!e)
         return NULL;
     char *d = fsc_strndup(p + skip, (size_t)(e - p - skip));
@@ -822,7 +825,7 @@ static char *bsdesc_dup(nstate *st, const char *line)
     return d;
 }
 
-static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
+static void act_jobdef(nstate *st, const fsc_rule *r, const char *line, size_t n)
 {
     char *name = cap_dup(st, r, line, "jobname");
     jobdef *d = name ? jobdef_new(st, name) : NULL;
@@ -832,7 +835,7 @@ static void act_jobdef(nstate *st, const fsc_rule *r, const char *line)
     d->bs = cap_dup(st, r, line, "bs");
     if (!d->bs)
         d->bs = cap_dup(st, r, line, "bs2");
-    d->bsdesc = bsdesc_dup(st, line);
+    d->bsdesc = bsdesc_dup(st, line, n);
     d->ioengine = cap_dup(st, r, line, "ioengine");
     d->iodepth = cap_dup(st, r, line, "iodepth");
 }
@@ -1455,7 +1458,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
         }
         break;
     }
-    case FSC_ACT_JOBDEF: act_jobdef(st, r, line); break;
+    case FSC_ACT_JOBDEF: act_jobdef(st, r, line, n); break;
     case FSC_ACT_JOB: act_job(st, r, line, idx); break;
     case FSC_ACT_DESCRIPTION: {
         fsc_job *j = need_job(st, idx);
@@ -1976,7 +1979,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
             d->bs = span_dup(st, line, fl->cap[2]);
             d->ioengine = span_dup(st, line, fl->cap[3]);
             d->iodepth = span_dup(st, line, fl->cap[4]);
-            d->bsdesc = bsdesc_dup(st, line);
+            d->bsdesc = bsdesc_dup(st, line, st->t->lines[idx].len);
         }
         break;
     }

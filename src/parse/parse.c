@@ -133,15 +133,19 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
 }
 
 /* (The parser finds its documents with json_find.c, all in one pass; this is the
- * public test of one value's extent.) */
+ * public test of one value's extent, by the same rules: a string ends at the end of
+ * its line, since fio never breaks a line inside one. The walker cuts huge files
+ * outside these extents, so they must be the parser's.) */
 size_t fsc_json_balanced(const char *s, size_t n)
 {
-    int depth = 0;
+    size_t depth = 0;
     bool in_str = false, esc = false;
     for (const char *p = s, *end = s + n; p < end; p++) {
         char c = *p;
         if (in_str) {
-            if (esc)
+            if (c == '\n')
+                in_str = esc = false;
+            else if (esc)
                 esc = false;
             else if (c == '\\')
                 esc = true;

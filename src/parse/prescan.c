@@ -178,11 +178,11 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     const char *s = sc->line;
     sc->line = e + 1;
     size_t n = (size_t)(e - s);
-    /* a long line may be a flattened paste (normalize.c splits it before fio's
-     * keywords, which follow a space), unless it is a terse record: v3+ start with
-     * their version, a v2 record has no space in it */
-    if (n > PRESCAN_MAX_LINE && !(s[0] >= '3' && s[0] <= '5' && !memcmp(s + 1, ";fio-", 5)) &&
-        !(s[0] == '2' && s[1] == ';' && !memchr(s, ' ', n))) {
+    /* a long line may be a flattened paste: normalize.c splits it before fio's
+     * keywords, each after a space. A terse record (a line of up to a few thousand
+     * bytes) has no space in it, unless it was glued to other text or its job name
+     * has one: those go to normalize.c too */
+    if (n > PRESCAN_MAX_LINE && !(s[0] >= '2' && s[0] <= '5' && s[1] == ';' && !memchr(s, ' ', n))) {
         sc->ok = false;
         return;
     }

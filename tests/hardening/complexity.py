@@ -254,7 +254,7 @@ def _(k):
 
 
 # M6 (branch fastpath): JSON read in pieces
-@shape("M6: a JSON document longer than a piece", "M6", "fastpath")
+@shape("M6: a JSON document longer than a piece", "M6")
 def _(k):
     d = json.loads(json_doc([small_job("p%d" % i) for i in range(300 * k)]))
     f = write("piece.json", json.dumps(d, indent=1))  # lines for the pieces to end at

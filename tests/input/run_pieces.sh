@@ -37,6 +37,17 @@ a, b = lines(sys.argv[1]), lines(sys.argv[2])
 # still found, starting at the same line with the same first job
 assert len(a) >= 40 and set(a) <= set(b), (len(a), len(b), len(set(a) & set(b)))
 PY
+# terse records: blocks of records parted by blank lines (each block one run) are cut
+# between blocks, so that memory stays flat, and read as in the whole file
+for i in $(seq 1 40); do
+    for f in "$FSC_CORPUS"/fio-*/g_terse*.terse; do cat "$f"; echo; done
+done > many.terse
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 many.terse > whole.jsonl
+[ "$(grep -vc '^{"input"' whole.jsonl)" -gt 300 ] || fail "many.terse: too few runs"
+for j in 1 2; do
+    FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" many.terse > pieces.jsonl
+    cmp -s whole.jsonl pieces.jsonl || fail "many.terse in pieces (-j $j) differs from the whole file"
+done
 # JSON over the piece size (finding M6): a piece never ends inside a JSON document;
 # concatenated documents are cut between them, a single one is read whole
 for i in $(seq 1 12); do cat "$FSC_CORPUS"/fio-3.33/g_json*.json "$FSC_CORPUS"/fio-3.13/g_jsonplus.json; done > many.json
@@ -56,4 +67,39 @@ for f in many.json one.json; do
     done
 done
 [ "$(grep -vc '^{"input"' whole.jsonl)" = 1 ] || fail "one.json: one run expected"
+# ... and it is the run of the same file gzipped (never read in pieces), job for job
+gzip -c one.json > one.json.gz
+"$FIOSCOPE" parse --jsonl -q --fail-on=none one.json.gz | sed 's/one\.json\.gz/one.json/g' > gz.jsonl
+cmp -s whole.jsonl gz.jsonl || fail "one.json in pieces differs from one.json.gz"
+python3 - pieces.jsonl <<'PY' || fail "one.json: the run lost jobs"
+import json, sys
+runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
+assert len(runs) == 1 and len(runs[0]["jobs"]) == 240, [len(r["jobs"]) for r in runs]
+PY
+# JSON whose raw lines do not start with '{': mail-quoted, log-prefixed (the parser
+# sees the document only after normalizing), and a document with a stray quote (a
+# string ends at its line's end, for the parser and the cut alike). Each must read
+# in pieces as it reads whole: the quoted one as one run of 240 jobs, the prefixed
+# one with the same error naming its line, never a silent "no runs".
+sed 's/^/> /' one.json > quoted.json.txt
+sed 's/^/2026-11-30T10:00:00Z runner: /' one.json > prefixed.json.txt
+python3 - one.json > stray.json.txt <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+# damaged: the first string never closes; read across the line end, the braces
+# in the next line's string would be outside it and close the document early
+lines[40:40] = ['  "note" : "a stray quote,', '  "}}}}",', '  "']
+print("\n".join(lines))
+PY
+for f in quoted.json.txt prefixed.json.txt stray.json.txt; do
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
+    for j in 1 2; do
+        FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$f" > pieces.jsonl
+        cmp -s whole.jsonl pieces.jsonl || fail "$f in pieces (-j $j) differs from the whole file"
+    done
+done
+FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 quoted.json.txt > pieces.jsonl
+[ "$(manifest < pieces.jsonl)" = "quoted.json.txt|None|ok|1|None" ] || fail "quoted JSON: $(manifest < pieces.jsonl)"
+FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 prefixed.json.txt > pieces.jsonl
+manifest < pieces.jsonl | grep -q '^prefixed.json.txt|None|no-runs|0|line 1: ' || fail "prefixed JSON: $(manifest < pieces.jsonl)"
 echo ok
