@@ -82,7 +82,7 @@ static fsc_table *build(const fsc_runset *set, const fsc_analysis *a, const char
     fsc_table_opts o = {.by = FSC_BY_JOB, .label_from = from, .analysis = a};
     fsc_table *t = fsc_table_build_opts(set, metrics, &o, &e);
     if (!t)
-        fsc_buf_printf(err, "report: table '%s': %s", metrics, e.data ? e.data : "out of memory");
+        fsc_buf_printf(err, "report: table '%s': %s", metrics ? metrics : "(default metrics)", e.data ? e.data : "out of memory");
     fsc_buf_free(&e);
     return t;
 }
