@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,16 @@ struct fsc_logstore {
     size_t h_n, h_cap;
     size_t *row_off;
     size_t n_rows, cap_rows;
+    /* The last column read back from the file, decoded. Readers go block by block and
+     * their steps of FSC_LOG_BLOCK rows straddle two blocks, so without it each block
+     * was decoded twice, into a fresh 256 KiB buffer each time (glibc then trimmed and
+     * regrew the heap: twice the system time). Reads may come from several threads:
+     * the cache is used under its lock. */
+    pthread_mutex_t cache_lock;
+    int64_t *cache;      /* FSC_LOG_BLOCK values */
+    off_t cache_off;     /* file offset of the cached column; -1: none */
+    unsigned char *enc;  /* its encoded bytes as read */
+    size_t enc_cap;
 };
 
 static const char *const kind_names[FSC_LOG_KIND_COUNT] = {"bw",   "iops",      "lat",     "clat",
@@ -101,6 +112,8 @@ fsc_logseries *fsc_logseries_new(fsc_logkind k, unsigned ncols)
         return NULL;
     }
     st->fd = -1;
+    st->cache_off = -1;
+    pthread_mutex_init(&st->cache_lock, NULL);
     st->mem_blocks = mem_blocks_limit();
     memset(st->pos, -1, sizeof st->pos);
     s->store = st;
@@ -147,6 +160,9 @@ void fsc_logseries_free(fsc_logseries *s)
         free(st->h_idx);
         free(st->h_cnt);
         free(st->row_off);
+        pthread_mutex_destroy(&st->cache_lock);
+        free(st->cache);
+        free(st->enc);
         free(st);
     }
     free(s->job);
@@ -394,21 +410,35 @@ bool fsc_logseries_hist_row(const fsc_logseries *s, size_t row, uint64_t *bins)
 static size_t read_pos(const fsc_logseries *s, size_t first, size_t max, unsigned p, int64_t *out);
 
 /* Rows [at, at + take) of column p of a block in the file into out. */
-static bool read_spilled(const fsc_logstore *st, const block *b, unsigned p, size_t at,
-                         size_t take, int64_t *out)
+static bool read_spilled(fsc_logstore *st, const block *b, unsigned p, size_t at, size_t take,
+                         int64_t *out)
 {
     off_t off = b->off;
     for (unsigned k = 0; k < p; k++)
         off += b->clen[k];
-    unsigned char *enc = malloc(b->clen[p] + 1);
-    int64_t *all = at || take < b->n ? malloc((size_t)b->n * sizeof *all) : out;
-    bool ok = enc && all && read_all(st->fd, enc, b->clen[p], off) &&
-              decode_column(enc, b->clen[p], b->n, all);
-    if (ok && all != out)
-        memcpy(out, all + at, take * sizeof *out);
-    free(enc);
-    if (all != out)
-        free(all);
+    if (b->n > FSC_LOG_BLOCK)
+        return false;
+    pthread_mutex_lock(&st->cache_lock);
+    bool ok = st->cache_off == off;
+    if (!ok) {
+        if (!st->cache)
+            st->cache = malloc(FSC_LOG_BLOCK * sizeof *st->cache);
+        if (st->enc_cap < (size_t)b->clen[p] + 1) {
+            unsigned char *e = realloc(st->enc, (size_t)b->clen[p] + 1);
+            if (e) {
+                st->enc = e;
+                st->enc_cap = (size_t)b->clen[p] + 1;
+            }
+        }
+        st->cache_off = -1;
+        ok = st->cache && st->enc_cap >= (size_t)b->clen[p] + 1 &&
+             read_all(st->fd, st->enc, b->clen[p], off) && decode_column(st->enc, b->clen[p], b->n, st->cache);
+        if (ok)
+            st->cache_off = off;
+    }
+    if (ok)
+        memcpy(out, st->cache + at, take * sizeof *out);
+    pthread_mutex_unlock(&st->cache_lock);
     return ok;
 }
 
@@ -441,7 +471,7 @@ static size_t read_pos(const fsc_logseries *s, size_t first, size_t max, unsigne
         size_t take = b->n - at < max - done ? b->n - at : max - done;
         if (b->off < 0) {
             memcpy(out + done, b->col[p] + at, take * sizeof(int64_t));
-        } else if (!read_spilled(st, b, p, at, take, out + done)) {
+        } else if (!read_spilled(s->store, b, p, at, take, out + done)) {
             return done; /* an unreadable temporary file ends the series there */
         }
         done += take;
