@@ -45,9 +45,21 @@ struct fsc_pipe {
             bool join; /* a member of the group (not one riding along for the order) */
         } *items;
         size_t n, cap;
+        size_t text;    /* bytes of text held */
+        bool windowed;  /* past hold_max: only the current folder's members are held */
     } *groups;
     size_t n_groups, cap_groups;
+    size_t hold_max; /* text an archive group without logs may hold (FIOSCOPE_HOLD_BYTES) */
 };
+
+/* An archive is one group so that its logs find their runs anywhere in it. Past
+ * HOLD_MAX bytes of text (8 MiB: about 50 MB of runs) an archive holds only the
+ * members of the folder being read: when the folder changes, what is held is joined
+ * and delivered. Memory then stays that of one folder however large the archive
+ * (a tarball of years of nightly runs), and logs still find the runs of their own
+ * folder; only a log whose run lies in another, earlier folder of such an archive
+ * forms a run of format log instead. */
+#define HOLD_MAX (8u << 20)
 
 /* A piece parsed before its place was known: its runs become runs carry + 1, ... */
 static void renumber(fsc_pipe *p, fsc_item *job, size_t carry)
@@ -174,6 +186,31 @@ static void close_group(fsc_pipe *p)
     free(grp.items);
 }
 
+/* Join the logs of what group g holds to its runs and deliver it all, in order; g
+ * stays open (see HOLD_MAX). */
+static void release_group(fsc_pipe *p, struct held_group *g)
+{
+    fsc_item **members = calloc(g->n ? g->n : 1, sizeof *members);
+    size_t n = 0;
+    for (size_t i = 0; members && i < g->n; i++)
+        if (g->items[i].join)
+            members[n++] = g->items[i].item;
+    if (!p->stopped && (!members || fsc_logs_join(members, n) != FSC_OK))
+        p->nomem = p->stopped = true;
+    free(members);
+    for (size_t i = 0; i < g->n; i++)
+        deliver_item(p, g->items[i].item);
+    g->n = 0;
+    g->text = 0;
+}
+
+static bool same_member_folder(const fsc_item *a, const fsc_item *b)
+{
+    const char *sa = strrchr(a->member, '/'), *sb = strrchr(b->member, '/');
+    size_t na = sa ? (size_t)(sa - a->member) : 0, nb = sb ? (size_t)(sb - b->member) : 0;
+    return na == nb && !memcmp(a->member, b->member, na);
+}
+
 /* Deliver job, or hold it with its group (and what comes while a group is open), or
  * close the group it ends. */
 static void deliver(fsc_pipe *p, fsc_item *job)
@@ -202,10 +239,25 @@ static void deliver(fsc_pipe *p, fsc_item *job)
         deliver_item(p, job);
         return;
     }
-    if (!hold(p, job, job->group == p->groups[p->n_groups - 1].id)) {
+    struct held_group *g = &p->groups[p->n_groups - 1];
+    bool member = job->group == g->id;
+    /* only the outermost group of archive members is windowed: a folder's group is
+     * there because the folder has logs, and a nested group passes its items out */
+    bool archive = member && job->member && p->n_groups == 1;
+    if (archive && g->windowed && !job->continued && g->n) {
+        const fsc_item *last = g->items[g->n - 1].item;
+        if (last->member && !same_member_folder(last, job))
+            release_group(p, g);
+    }
+    size_t len = job->len;
+    if (!hold(p, job, member)) {
         p->nomem = p->stopped = true;
         deliver_item(p, job);
+        return;
     }
+    g->text += len;
+    if (archive && g->text > p->hold_max)
+        g->windowed = true;
 }
 
 static void *worker_main(void *arg)
@@ -247,6 +299,9 @@ fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, uns
     p->parser = parser;
     p->sink = sink;
     p->progress = progress;
+    const char *hb = getenv("FIOSCOPE_HOLD_BYTES"); /* tests: a smaller bound */
+    unsigned long long hold_max = hb ? strtoull(hb, NULL, 10) : 0;
+    p->hold_max = hold_max >= 1024 && hold_max <= HOLD_MAX ? (size_t)hold_max : HOLD_MAX;
     /* -j 1 too parses on a worker: this thread reads (and decompresses) the next
      * documents meanwhile, and writes the results */
     if (jobs < 1)
