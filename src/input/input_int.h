@@ -83,6 +83,8 @@ void fsc_item_mark_log(fsc_item *job);
  * value) and put the rest into a run of format "log", which the first such log file's
  * item then carries. FSC_E_NOMEM when memory runs out. */
 fsc_status fsc_logs_join(fsc_item **items, size_t n);
+/* a and b are in one folder (archive members: of the archive; files: on disk) */
+bool fsc_item_same_folder(const fsc_item *a, const fsc_item *b);
 /* True when data is neither text nor UTF-16/32 text with a byte order mark: NUL
  * bytes or mostly control bytes. */
 bool fsc_looks_binary(const char *data, size_t len);

@@ -32,7 +32,7 @@ static size_t folder_of(const fsc_item *it, const char **s)
     return slash ? (size_t)(slash - *s) : 0;
 }
 
-static bool same_folder(const fsc_item *a, const fsc_item *b)
+bool fsc_item_same_folder(const fsc_item *a, const fsc_item *b)
 {
     const char *sa, *sb;
     size_t na = folder_of(a, &sa), nb = folder_of(b, &sb);
@@ -227,7 +227,7 @@ static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, o
             continue;
         fsc_run *run = items[found[c].item]->outs[found[c].run].run;
         owner o = {run, &run->jobs[found[c].job]};
-        if (same_folder(items[found[c].item], li)) {
+        if (fsc_item_same_folder(items[found[c].item], li)) {
             *out = o;
             break;
         }

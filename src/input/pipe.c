@@ -161,22 +161,26 @@ static bool hold(fsc_pipe *p, fsc_item *job, bool join)
     return true;
 }
 
+/* Join the logs among the members g holds to their runs (fsc_logs_join). */
+static void join_held(fsc_pipe *p, const struct held_group *g)
+{
+    fsc_item **members = calloc(g->n ? g->n : 1, sizeof *members);
+    size_t n = 0;
+    for (size_t i = 0; members && i < g->n; i++)
+        if (g->items[i].join)
+            members[n++] = g->items[i].item;
+    if (!p->stopped && (!members || fsc_logs_join(members, n) != FSC_OK))
+        p->nomem = p->stopped = true;
+    free(members);
+}
+
 /* Close the innermost group: join its logs to its runs, then deliver its items in
  * order, or pass them to the group around it (an archive in a folder with logs), so
  * that the order of the inputs stays as read. */
 static void close_group(fsc_pipe *p)
 {
     struct held_group grp = p->groups[--p->n_groups];
-    fsc_item **members = calloc(grp.n ? grp.n : 1, sizeof *members);
-    size_t n = 0;
-    for (size_t i = 0; members && i < grp.n; i++)
-        if (grp.items[i].join)
-            members[n++] = grp.items[i].item;
-    if (!p->stopped && (!members || fsc_logs_join(members, n) != FSC_OK)) {
-        p->nomem = true;
-        p->stopped = true;
-    }
-    free(members);
+    join_held(p, &grp);
     for (size_t i = 0; i < grp.n; i++) {
         fsc_item *it = grp.items[i].item;
         if (p->n_groups && !p->stopped && hold(p, it, false))
@@ -190,25 +194,11 @@ static void close_group(fsc_pipe *p)
  * stays open (see HOLD_MAX). */
 static void release_group(fsc_pipe *p, struct held_group *g)
 {
-    fsc_item **members = calloc(g->n ? g->n : 1, sizeof *members);
-    size_t n = 0;
-    for (size_t i = 0; members && i < g->n; i++)
-        if (g->items[i].join)
-            members[n++] = g->items[i].item;
-    if (!p->stopped && (!members || fsc_logs_join(members, n) != FSC_OK))
-        p->nomem = p->stopped = true;
-    free(members);
+    join_held(p, g);
     for (size_t i = 0; i < g->n; i++)
         deliver_item(p, g->items[i].item);
     g->n = 0;
     g->text = 0;
-}
-
-static bool same_member_folder(const fsc_item *a, const fsc_item *b)
-{
-    const char *sa = strrchr(a->member, '/'), *sb = strrchr(b->member, '/');
-    size_t na = sa ? (size_t)(sa - a->member) : 0, nb = sb ? (size_t)(sb - b->member) : 0;
-    return na == nb && !memcmp(a->member, b->member, na);
 }
 
 /* Deliver job, or hold it with its group (and what comes while a group is open), or
@@ -246,7 +236,7 @@ static void deliver(fsc_pipe *p, fsc_item *job)
     bool archive = member && job->member && p->n_groups == 1;
     if (archive && g->windowed && !job->continued && g->n) {
         const fsc_item *last = g->items[g->n - 1].item;
-        if (last->member && !same_member_folder(last, job))
+        if (last->member && !fsc_item_same_folder(last, job))
             release_group(p, g);
     }
     size_t len = job->len;
