@@ -5,37 +5,7 @@
 # attacks worked there. Other findings have their cases next to the code that fixed
 # them (report -o, the engine, JSON pieces); the complexity check
 # (run_complexity.sh) runs every shape at growing sizes.
-source "$(dirname "$0")/../input/lib.sh"
-PY=/usr/bin/python3
-G=$FSC_CORPUS/fio-3.33/a_randread_psync.txt # job randread, 85.5MiB read
-SAMPLE=$FSC_SOURCE_DIR/samples/g_json_nogroup.json
-asan=false
-case "${FSC_BUILD_DIR:-}" in *asan*) asan=true ;; esac
-
-# CPU seconds a case may take: minutes for the quadratic code these cases were
-# written against, well under a second now (ASan: about ten times slower).
-cpu_limit=$($asan && echo 60 || echo 20)
-# run with a CPU limit; the status of the command (137/152 when the limit killed it)
-limited() { (ulimit -t "$cpu_limit"; "$@"); }
-
-failed=()
-run_case() {
-    local name=$1
-    local t0=$SECONDS
-    # not in an if: errexit is off in a condition, and a failing step (a Python
-    # assert, a command without '|| fail') must fail the case
-    local rc=0
-    set +e
-    (set -euo pipefail; "case_$name")
-    rc=$?
-    set -e
-    if [ "$rc" = 0 ]; then
-        echo "ok   $name ($((SECONDS - t0))s)"
-    else
-        echo "FAIL $name"
-        failed+=("$name")
-    fi
-}
+source "$(dirname "$0")/cases_lib.sh"
 
 # ---- M1: long key=value lists, percentile lists, job options, job definitions ----
 case_m1() {
@@ -324,6 +294,4 @@ case_report_no_buckets() {
     [ -s nb/index.html ] && [ -s nb/report.xlsx ] || fail "report: files missing"
 }
 
-for c in m1 m2 m3 m7 l1 l2 l3 l7 report_no_buckets; do run_case "$c"; done
-[ ${#failed[@]} = 0 ] || fail "failing cases: ${failed[*]}"
-echo ok
+run_cases m1 m2 m3 m7 l1 l2 l3 l7 report_no_buckets

@@ -3,33 +3,7 @@
 # attack's input shape. Like run_findings.sh, every case runs on its own and all
 # failing cases are reported, so that it can be pointed at an older binary
 # (FIOSCOPE=old/fioscope) to see which attacks worked there.
-source "$(dirname "$0")/../input/lib.sh"
-PY=/usr/bin/python3
-G=$FSC_CORPUS/fio-3.33/a_randread_psync.txt # job randread
-SAMPLE=$FSC_SOURCE_DIR/samples/g_json_nogroup.json
-asan=false
-case "${FSC_BUILD_DIR:-}" in *asan*) asan=true ;; esac
-cpu_limit=$($asan && echo 60 || echo 20)
-limited() { (ulimit -t "$cpu_limit"; "$@"); }
-
-failed=()
-run_case() {
-    local name=$1
-    local t0=$SECONDS
-    # not in an if: errexit is off in a condition, and a failing step (a Python
-    # assert, a command without '|| fail') must fail the case
-    local rc=0
-    set +e
-    (set -euo pipefail; "case_$name")
-    rc=$?
-    set -e
-    if [ "$rc" = 0 ]; then
-        echo "ok   $name ($((SECONDS - t0))s)"
-    else
-        echo "FAIL $name"
-        failed+=("$name")
-    fi
-}
+source "$(dirname "$0")/cases_lib.sh"
 
 # ---- rerun of an untrusted document: its log options named any path ----
 # write_bw_log=/abs/path truncated that file (O_TRUNC), a job called ../../x wrote
@@ -182,6 +156,4 @@ PY
     grep -q 'sd15999' disks/charts/disk-util.svg || fail "the last device is not in the heat map"
 }
 
-for c in report_many_devices chart_nothing_message clones_over_64 rerun_log_paths flat_disjoint_fields dataframe_disjoint_fields logs_many; do run_case "$c"; done
-[ ${#failed[@]} = 0 ] || fail "failing cases: ${failed[*]}"
-echo ok
+run_cases report_many_devices chart_nothing_message clones_over_64 rerun_log_paths flat_disjoint_fields dataframe_disjoint_fields logs_many
