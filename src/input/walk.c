@@ -15,6 +15,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. */
 #define SNIFF_BYTES 512
@@ -396,10 +399,25 @@ static size_t line_cut(const char *buf, size_t n, const json_docs *docs)
     return 0;
 }
 
-static size_t count_lines(const char *s, size_t n)
+size_t fsc_count_lines(const char *s, size_t n)
 {
-    size_t c = 0; /* a plain loop the compiler vectorises: no call per line */
-    for (size_t i = 0; i < n; i++)
+    size_t c = 0, i = 0;
+#ifdef __SSE2__
+    /* 16 bytes a step: the compare gives -1 per '\n', subtracted into byte counters
+     * that are summed (psadbw) before they can wrap, every 255 steps. GCC -O2 does not
+     * vectorise the plain loop below: it took 7 instructions a byte, 3/4 of what the
+     * reading thread did on a huge file; this takes about 0.2. */
+    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (n - i >= 16) {
+        size_t steps = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+        __m128i acc = zero;
+        for (size_t k = 0; k < steps; k++, i += 16)
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), nl));
+        __m128i sums = _mm_sad_epu8(acc, zero); /* two 64-bit sums of at most 8 * 255 */
+        c += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; i < n; i++)
         c += s[i] == '\n';
     return c;
 }
@@ -523,7 +541,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             return;
         }
         memcpy(rest, buf + cut, n - cut);
-        size_t lines = count_lines(buf, cut);
+        size_t lines = fsc_count_lines(buf, cut);
         bool last = eof && cut == n;
         submit_piece(w, path, buf, cut, line, continued, !last);
         if (last) {

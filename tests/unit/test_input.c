@@ -91,6 +91,43 @@ static void test_sniffing(void **state)
     assert_false(fsc_is_archive_magic((const unsigned char *)"fio-3.33", 8));
 }
 
+/* The vectorised line counter against a byte loop: every length up to 600 (the
+ * 16-byte steps and the tail), every start offset (unaligned loads), newline
+ * densities from none to all, and a buffer long enough to sum its counters often. */
+static void test_count_lines(void **state)
+{
+    (void)state;
+    enum { LEN = 70000 };
+    char *buf = malloc(LEN);
+    assert_non_null(buf);
+    unsigned seed = 12345;
+    for (int density = 0; density <= 256; density += 32) {
+        for (size_t i = 0; i < LEN; i++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) & 0xff;
+            buf[i] = r < (unsigned)density ? '\n' : (char)(r == '\n' ? 0x8a : r);
+        }
+        for (size_t off = 0; off < 16; off++)
+            for (size_t n = 0; n <= 600; n++) {
+                size_t want = 0;
+                for (size_t i = 0; i < n; i++)
+                    want += buf[off + i] == '\n';
+                assert_int_equal(fsc_count_lines(buf + off, n), want);
+            }
+        size_t want = 0;
+        for (size_t i = 0; i < LEN; i++)
+            want += buf[i] == '\n';
+        assert_int_equal(fsc_count_lines(buf, LEN), want);
+        assert_int_equal(fsc_count_lines(buf + 3, LEN - 3), want - (size_t)(buf[0] == '\n') -
+                                                                (size_t)(buf[1] == '\n') -
+                                                                (size_t)(buf[2] == '\n'));
+    }
+    memset(buf, '\n', LEN); /* every byte: counters at their limit before each sum */
+    assert_int_equal(fsc_count_lines(buf, LEN), LEN);
+    assert_int_equal(fsc_count_lines("a\nb\n", 4), 2);
+    free(buf);
+}
+
 static char *corpus_file(const char *rel)
 {
     const char *c = getenv("FSC_CORPUS");
@@ -273,6 +310,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sniffing),
+        cmocka_unit_test(test_count_lines),
         cmocka_unit_test(test_archives_written_here),
         cmocka_unit_test(test_parallel_order_and_stop),
     };
