@@ -98,6 +98,7 @@ bool fsc_has_unicode_bom(const char *data, size_t len);
 typedef struct fsc_progress {
     bool on;
     double t0, last_draw; /* seconds, monotonic */
+    double every;         /* seconds between redraws (FIOSCOPE_PROGRESS_EVERY for tests) */
     uint64_t files, text_bytes, runs;
     uint64_t raw_done, raw_total; /* bytes of the inputs as stored; total 0 = unknown */
     bool drawn;
