@@ -478,7 +478,7 @@ static void read_error(fsc_walker *w, const char *path, bool continued, const ch
 /* A plain text file larger than piece_bytes (its first n bytes in buf): read and
  * parsed piece by piece, so that memory stays flat. Pieces end before a job
  * definition that follows the end of a report (see piece_cut); when none comes for
- * twice the piece size, after a blank line; after four times, at any line end. What
+ * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
  * a run takes from the text above it (headings, the fio command, the HTML or mail
  * encoding of the whole document) is not seen across a piece boundary. A fio log
  * file has no runs to keep whole: its pieces end at any line end. */
@@ -486,7 +486,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
 {
     fsc_logname ln;
     bool log = fsc_log_name_parse(path, &ln);
-    size_t piece = w->piece_bytes, want = piece, cap = n;
+    size_t step = w->piece_step, piece = log ? step : w->piece_bytes, want = piece, cap = n;
     uint32_t line = 0;
     bool eof = false, continued = false;
     uint64_t done = 0; /* bytes of the pieces already submitted */
@@ -519,8 +519,8 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
         json_docs docs = {0};
         if (!log) /* a fio log file (time series) holds no runs: any line end will do */
             find_json_docs(buf, eof ? 0 : n, &docs);
-        size_t cut = eof ? n : log || docs.oom ? 0 : piece_cut(buf, n, n >= 2 * piece, &docs);
-        if (!cut && (log || n >= 4 * piece) && !docs.oom) { /* no run starts in 4 pieces of text */
+        size_t cut = eof ? n : log || docs.oom ? 0 : piece_cut(buf, n, n >= 2 * step, &docs);
+        if (!cut && (log || n >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
             cut = line_cut(buf, n, &docs);
             if (!cut && outside_json(&docs, n))
                 cut = n; /* one endless line: cut it anywhere, as the last resort */
@@ -529,8 +529,8 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
         free(docs.end);
         if (!cut) {
             /* no boundary yet: read on (by doubling, once a JSON document goes on
-             * past four pieces: it is read whole, in few rounds) */
-            want = n >= 4 * piece ? 2 * n : n + piece;
+             * past four steps: it is read whole, in few rounds) */
+            want = n >= 4 * step ? 2 * n : n + step;
             continue;
         }
         size_t rest_cap = n - cut > piece ? n - cut : piece; /* a cut may leave more than a piece */
@@ -627,7 +627,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     /* a fio log has no runs to keep together: above two pieces it is read in pieces
      * (parsed in parallel, memory flat) */
     fsc_logname ln;
-    size_t min = fsc_log_name_parse(path, &ln) && !ln.stored_compressed ? 2 * w->piece_bytes
+    size_t min = fsc_log_name_parse(path, &ln) && !ln.stored_compressed ? 2 * w->piece_step
                                                                         : w->piece_min;
     if (n == SNIFF_BYTES && hint > min && !fsc_looks_binary(buf, n) &&
         !fsc_has_unicode_bom(buf, n)) {
@@ -841,6 +841,7 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
         .progress = progress,
         .piece_bytes = piece_bytes,
         .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
+        .piece_step = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_STEP : piece_bytes,
         .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
         .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
         .max_memory = opts->max_memory_bytes == UINT64_MAX ? 0
