@@ -406,14 +406,22 @@ size_t fsc_count_lines(const char *s, size_t n)
     /* 16 bytes a step: the compare gives -1 per '\n', subtracted into byte counters
      * that are summed (psadbw) before they can wrap, every 255 steps. GCC -O2 does not
      * vectorise the plain loop below: it took 7 instructions a byte, 3/4 of what the
-     * reading thread did on a huge file; this takes about 0.2. */
+     * reading thread did on a huge file; this takes about 0.25. */
     const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
     while (n - i >= 16) {
-        size_t steps = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+        /* 64 bytes a round (4 steps, at most 4 per counter), 63 rounds at most */
+        size_t rounds = (n - i) / 64 < 63 ? (n - i) / 64 : 63, steps = rounds ? 0 : (n - i) / 16;
         __m128i acc = zero;
-        for (size_t k = 0; k < steps; k++, i += 16)
+        for (size_t k = 0; k < rounds; k++, i += 64) {
+            const __m128i *q = (const __m128i *)(s + i);
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q), nl));
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q + 1), nl));
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q + 2), nl));
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q + 3), nl));
+        }
+        for (size_t k = 0; k < steps; k++, i += 16) /* the last 16 to 63 bytes */
             acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), nl));
-        __m128i sums = _mm_sad_epu8(acc, zero); /* two 64-bit sums of at most 8 * 255 */
+        __m128i sums = _mm_sad_epu8(acc, zero); /* two 64-bit sums of at most 8 * 252 */
         c += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
     }
 #endif
