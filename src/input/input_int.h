@@ -97,6 +97,8 @@ bool fsc_item_same_folder(const fsc_item *a, const fsc_item *b);
 bool fsc_looks_binary(const char *data, size_t len);
 /* The '\n' bytes in s[0, n) (vectorised where the CPU has SSE2). */
 size_t fsc_count_lines(const char *s, size_t n);
+/* fsc_json_balanced (parse.h), vectorised where the CPU has SSE2. */
+size_t fsc_json_balanced_fast(const char *s, size_t n);
 /* Does data start with a UTF-16 or UTF-32 byte order mark (text the parser converts
  * to UTF-8 whole, never cut in pieces at '\n' bytes)? */
 bool fsc_has_unicode_bom(const char *data, size_t len);

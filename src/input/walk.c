@@ -315,6 +315,64 @@ static size_t json_opener(const char *s, size_t n)
     return k == n || s[k] == '"' ? (size_t)(b - s) : n;
 }
 
+/* One byte (at offset j) of fsc_json_balanced's walk; only " \\ \n { } [ ] change
+ * anything. *esc_at is the offset an escape makes skip. True when the braces
+ * balance there. */
+static inline bool json_special(char c, size_t j, size_t *depth, bool *in_str, size_t *esc_at)
+{
+    if (*in_str) {
+        if (c == '\n')
+            *in_str = false; /* a string ends at its line's end, escaped or not */
+        else if (j == *esc_at)
+            ; /* the escaped byte */
+        else if (c == '\\')
+            *esc_at = j + 1;
+        else if (c == '"')
+            *in_str = false;
+        return false;
+    }
+    if (c == '"')
+        *in_str = true;
+    else if (c == '{' || c == '[')
+        ++*depth;
+    else if (c == '}' || c == ']')
+        return --*depth == 0;
+    return false;
+}
+
+/* fsc_json_balanced (the same result for every input, see test_input.c), 16 bytes a
+ * step: only the bytes that can change its state are looked at. The reading thread
+ * runs it over all the JSON it cuts in pieces: one byte at a time, that took 13% of
+ * all the CPU of `parse --jsonl` of 100 MB of JSON at -j 1. */
+size_t fsc_json_balanced_fast(const char *s, size_t n)
+{
+#ifdef __SSE2__
+    size_t depth = 0, esc_at = SIZE_MAX, i = 0;
+    bool in_str = false;
+    const __m128i q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), nl = _mm_set1_epi8('\n'),
+                  ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}'), os = _mm_set1_epi8('['),
+                  cs = _mm_set1_epi8(']');
+    for (; n - i >= 16; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, bs)),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, ob)));
+        m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, cb), _mm_cmpeq_epi8(v, os)),
+                                         _mm_cmpeq_epi8(v, cs)));
+        for (unsigned bits = (unsigned)_mm_movemask_epi8(m); bits; bits &= bits - 1) {
+            size_t j = i + (size_t)__builtin_ctz(bits);
+            if (json_special(s[j], j, &depth, &in_str, &esc_at))
+                return j + 1;
+        }
+    }
+    for (; i < n; i++) /* the other bytes change nothing here either */
+        if (json_special(s[i], i, &depth, &in_str, &esc_at))
+            return i + 1;
+    return 0;
+#else
+    return fsc_json_balanced(s, n);
+#endif
+}
+
 static void find_json_docs(const char *buf, size_t n, json_docs *d)
 {
     d->n = 0;
@@ -329,7 +387,7 @@ static void find_json_docs(const char *buf, size_t n, json_docs *d)
             i = line_end + 1;
             continue;
         }
-        size_t len = fsc_json_balanced(buf + k, n - k);
+        size_t len = fsc_json_balanced_fast(buf + k, n - k);
         bool closed = len > 0;
         k += len;
         if (d->n == d->cap) {

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fioscope/input.h"
+#include "fioscope/parse.h"
 #include "input/input_int.h"
 
 /* What a sink saw: one line per entry and per run, in delivery order. */
@@ -126,6 +127,49 @@ static void test_count_lines(void **state)
     assert_int_equal(fsc_count_lines(buf, LEN), LEN);
     assert_int_equal(fsc_count_lines("a\nb\n", 4), 2);
     free(buf);
+}
+
+/* The vectorised JSON balance against fsc_json_balanced: random text of the bytes
+ * that matter (quotes, escapes, line ends, brackets) and others, every length, and a
+ * real fio JSON document from every '{'. */
+static char *corpus_file(const char *rel);
+static void test_json_balanced_fast(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "\"\\\n{}[]a :";
+    char buf[400];
+    unsigned seed = 777;
+    for (int round = 0; round < 3000; round++) {
+        size_t len = (size_t)(round % 97) * 4;
+        for (size_t i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            buf[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        if (len)
+            buf[0] = round & 1 ? '{' : '[';
+        for (size_t n = 0; n <= len; n++)
+            assert_int_equal(fsc_json_balanced_fast(buf, n), fsc_json_balanced(buf, n));
+    }
+    static const char *const cases[] = {"{}", "{\"a\":\"}\"}", "{\"a\\\"}\"}x", "{\"a\\\n}",
+                                        "{\"\\\\\"}", "}{}", "{\"abcdefghijklmnop\\\"qrstuvwxyz\"}"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        assert_int_equal(fsc_json_balanced_fast(cases[i], strlen(cases[i])),
+                         fsc_json_balanced(cases[i], strlen(cases[i])));
+    char *path = corpus_file("fio-3.33/g_json.json");
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char doc[1 << 20];
+    size_t n = fread(doc, 1, sizeof doc, f);
+    fclose(f);
+    free(path);
+    size_t opens = 0;
+    for (size_t i = 0; i < n; i++)
+        if (doc[i] == '{') {
+            opens++;
+            assert_int_equal(fsc_json_balanced_fast(doc + i, n - i), fsc_json_balanced(doc + i, n - i));
+        }
+    assert_true(opens > 10);
+    assert_int_not_equal(fsc_json_balanced_fast(doc, n), 0);
 }
 
 static char *corpus_file(const char *rel)
@@ -311,6 +355,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sniffing),
         cmocka_unit_test(test_count_lines),
+        cmocka_unit_test(test_json_balanced_fast),
         cmocka_unit_test(test_archives_written_here),
         cmocka_unit_test(test_parallel_order_and_stop),
     };
