@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef __SSE2__
@@ -541,6 +542,27 @@ static void read_error(fsc_walker *w, const char *path, bool continued, const ch
     submit(w, job);
 }
 
+/* Give the kernel back the pages of buf[0, off) (text copied into pieces already;
+ * *dropped: how far that was done) in steps of 4 MiB, so that a stream's first 64 MiB
+ * do not stay resident while their pieces are parsed. The whole pages inside the
+ * block only: its allocator header stays, and what is dropped reads as zeros. */
+static void drop_read(char *buf, size_t off, size_t *dropped)
+{
+#ifdef MADV_DONTNEED
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t from = ((uintptr_t)buf + *dropped + page - 1) / page * page;
+    uintptr_t to = ((uintptr_t)buf + off) / page * page;
+    if (to < from + ((size_t)4 << 20))
+        return;
+    madvise((void *)from, to - from, MADV_DONTNEED);
+    *dropped = (size_t)(to - (uintptr_t)buf);
+#else
+    (void)buf;
+    (void)off;
+    (void)dropped;
+#endif
+}
+
 /* A plain text file larger than piece_bytes (its first n bytes in buf): read and
  * parsed piece by piece, so that memory stays flat. Pieces end before a job
  * definition that follows the end of a report (see piece_cut); when none comes for
@@ -553,6 +575,11 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
     fsc_logname ln;
     bool log = fsc_log_name_parse(path, &ln);
     size_t step = w->piece_step, piece = log ? step : w->piece_bytes, want = piece, cap = n;
+    /* the text not yet in a piece is buf[off, off + n): a stream comes with 64 MiB
+     * read already (read_stream); its pieces are copied out of that buffer one by
+     * one (each piece's own size, not halves of what is left: a 200 MB pipe peaked at
+     * 285 MB) until less than a piece is left */
+    size_t off = 0, dropped = 0;
     uint32_t line = 0;
     bool eof = false, continued = false;
     uint64_t done = 0; /* bytes of the pieces already submitted */
@@ -563,6 +590,19 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             read_error(w, path, continued, reason);
             free(buf);
             return;
+        }
+        if (!eof && n < want && off) { /* the end of a buffer of many pieces */
+            char *nb = malloc(want + 1);
+            if (!nb) {
+                free(buf);
+                submit(w, NULL);
+                return;
+            }
+            memcpy(nb, buf + off, n);
+            free(buf);
+            buf = nb;
+            cap = want;
+            off = dropped = 0;
         }
         if (!eof && n < want) {
             char *nb = cap < want ? realloc(buf, want + 1) : buf;
@@ -582,44 +622,58 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             eof = (size_t)r < want - n;
             n += (size_t)r;
         }
+        const char *text = buf + off;
+        size_t m = n < want ? n : want; /* a piece is cut in text[0, m) */
+        bool end = eof && m == n;
         json_docs docs = {0};
         if (!log) /* a fio log file (time series) holds no runs: any line end will do */
-            find_json_docs(buf, eof ? 0 : n, &docs);
-        size_t cut = eof ? n : log || docs.oom ? 0 : piece_cut(buf, n, n >= 2 * step, &docs);
-        if (!cut && (log || n >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
-            cut = line_cut(buf, n, &docs);
-            if (!cut && outside_json(&docs, n))
-                cut = n; /* one endless line: cut it anywhere, as the last resort */
+            find_json_docs(text, end ? 0 : m, &docs);
+        size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m >= 2 * step, &docs);
+        if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
+            cut = line_cut(text, m, &docs);
+            if (!cut && outside_json(&docs, m))
+                cut = m; /* one endless line: cut it anywhere, as the last resort */
         }
         free(docs.start);
         free(docs.end);
         if (!cut) {
             /* no boundary yet: read on (by doubling, once a JSON document goes on
              * past four steps: it is read whole, in few rounds) */
-            want = n >= 4 * step ? 2 * n : n + step;
+            want = m >= 4 * step ? 2 * m : m + step;
             continue;
         }
-        size_t rest_cap = n - cut > piece ? n - cut : piece; /* a cut may leave more than a piece */
-        char *rest = malloc(rest_cap + 1);
-        if (!rest) {
-            free(buf);
-            submit(w, NULL);
-            return;
+        size_t lines = fsc_count_lines(text, cut);
+        bool last = end && cut == n;
+        if (off || n - cut > cut) { /* more text than the piece: copy the piece out */
+            char *one = malloc(cut + 1);
+            if (!one) {
+                free(buf);
+                submit(w, NULL);
+                return;
+            }
+            memcpy(one, text, cut);
+            submit_piece(w, path, one, cut, line, continued, !last);
+            off += cut;
+            drop_read(buf, off, &dropped);
+        } else { /* the piece keeps the buffer, what follows it gets a new one */
+            size_t rest_cap = n - cut > piece ? n - cut : piece;
+            char *rest = malloc(rest_cap + 1);
+            if (!rest) {
+                free(buf);
+                submit(w, NULL);
+                return;
+            }
+            memcpy(rest, buf + cut, n - cut);
+            submit_piece(w, path, buf, cut, line, continued, !last);
+            buf = rest;
+            cap = rest_cap;
         }
-        memcpy(rest, buf + cut, n - cut);
-        size_t lines = fsc_count_lines(buf, cut);
-        bool last = eof && cut == n;
-        submit_piece(w, path, buf, cut, line, continued, !last);
-        if (last) {
-            free(rest);
-            return;
-        }
+        if (last)
+            break;
         line += (uint32_t)lines;
         done += cut;
         continued = true;
-        buf = rest;
         n -= cut;
-        cap = rest_cap;
         want = piece;
     }
     free(buf);

@@ -19,6 +19,12 @@ for piece in 4096 20000 65536; do
         cmp -s whole.jsonl pieces.jsonl || fail "pieces of $piece bytes (-j $j) differ from the whole file"
     done
 done
+# a pipe: its first 4 pieces come read at once and are copied out one by one
+cat big.txt | "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 - > whole_pipe.jsonl
+for j in 1 4; do
+    cat big.txt | FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" - > pipe_pieces.jsonl
+    cmp -s whole_pipe.jsonl pipe_pieces.jsonl || fail "a pipe in pieces (-j $j) differs from the whole"
+done
 # the same for runs kept as runs (one JSON document: run ids set on the run objects)
 "$FIOSCOPE" parse -q --fail-on=none -j 1 big.txt > whole.json
 FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse -q --fail-on=none -j 4 big.txt > pieces.json
