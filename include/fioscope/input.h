@@ -71,9 +71,11 @@ typedef struct fsc_input_sink {
     /* Optional, with render: the pieces of a huge file are parsed in parallel, each
      * numbering its runs from 1 ("path#1"); renumber gets the rendered bytes of such
      * a run (ownership passes) and returns them with first_run added to the run
-     * number of its id (malloc'd, *len set), or NULL when out of memory. Called in
-     * input order from the thread that called fsc_inputs_read. Without it, the
-     * pieces of a file are parsed one after another. */
+     * number of its id (malloc'd, *len set), or NULL when out of memory. Called on
+     * the worker that parsed the piece when the pieces before it are parsed by then,
+     * else on delivery from the thread that called fsc_inputs_read: like render, it
+     * must only read ctx. Without it, the pieces of a file are parsed one after
+     * another. */
     char *(*renumber)(void *ctx, char *bytes, size_t *len, size_t first_run);
 } fsc_input_sink;
 

@@ -65,10 +65,17 @@ static int dispatch(const char *name, int argc, char **argv)
 int main(int argc, char **argv)
 {
 #ifdef M_MMAP_THRESHOLD
-    /* Big blocks (the pieces of a huge file, their lines and output) are mapped and
-     * given back when freed: glibc would otherwise raise the threshold after the
-     * first one and keep them in the heap, where they pile up. */
+    /* Big blocks (a huge document, its lines and output) are mapped and given back
+     * when freed: glibc would otherwise raise the threshold after the first one and
+     * keep them in the heap, where they pile up. (The pieces of a huge file stay
+     * just under it, see FSC_PIECE_BYTES, and are reused from the heap.) */
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    /* Fixing the threshold also fixes the trim threshold at 128 KiB: a parse worker's
+     * arena then gave its free top back after every piece and faulted it in again
+     * for the next (sysmalloc, grow_heap). Each arena keeps up to 4 MiB free instead:
+     * 200 MB of text in pieces, page faults 26k -> 5k, sys 0.11 -> 0.04 s; peak RSS
+     * the same (26 MB at -j 1, 33-39 MB at -j 2). */
+    mallopt(M_TRIM_THRESHOLD, 4 << 20);
 #endif
     if (argc < 2) {
         usage(stderr);

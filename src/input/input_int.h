@@ -21,8 +21,15 @@
  * compressed size of a small member unmeasurable). */
 #define FSC_RATIO_FLOOR ((uint64_t)1 << 20)
 /* Regular text files larger than FSC_PIECE_MIN are read and parsed in pieces of
- * about FSC_PIECE_BYTES (up to 4 times that when no run starts in the text). */
-#define FSC_PIECE_BYTES ((size_t)4 << 20)
+ * about FSC_PIECE_BYTES: just under glibc's mmap threshold (1 MiB, see main.c), so
+ * that a piece's buffer comes from the heap and is reused by the next piece instead
+ * of being mapped, faulted in page by page and unmapped per piece (200 MB of text:
+ * 126k page faults -> 26k, and half the memory in flight). Where no run starts, a
+ * piece grows by FSC_PIECE_STEP at a time; after 2 steps it may end at a blank
+ * line, after 4 at any line end (fio logs, which have no runs, are cut in pieces of
+ * one step). */
+#define FSC_PIECE_BYTES ((size_t)960 << 10)
+#define FSC_PIECE_STEP ((size_t)4 << 20)
 /* Documents in flight (read, parsed or waiting to be delivered) hold at most this
  * many bytes of text together; a single larger document still goes through alone. */
 #define FSC_WINDOW_BYTES ((size_t)12 << 20)
@@ -88,6 +95,10 @@ bool fsc_item_same_folder(const fsc_item *a, const fsc_item *b);
 /* True when data is neither text nor UTF-16/32 text with a byte order mark: NUL
  * bytes or mostly control bytes. */
 bool fsc_looks_binary(const char *data, size_t len);
+/* The '\n' bytes in s[0, n) (vectorised where the CPU has SSE2). */
+size_t fsc_count_lines(const char *s, size_t n);
+/* fsc_json_balanced (parse.h), vectorised where the CPU has SSE2. */
+size_t fsc_json_balanced_fast(const char *s, size_t n);
 /* Does data start with a UTF-16 or UTF-32 byte order mark (text the parser converts
  * to UTF-8 whole, never cut in pieces at '\n' bytes)? */
 bool fsc_has_unicode_bom(const char *data, size_t len);
@@ -134,6 +145,7 @@ typedef struct fsc_walker {
     fsc_progress *progress;
     uint64_t max_member, max_ratio, max_memory;
     size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
+    size_t piece_step;             /* FSC_PIECE_STEP (tests: piece_bytes) */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */
     struct fsc_dir_id {

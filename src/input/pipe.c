@@ -33,6 +33,14 @@ struct fsc_pipe {
     size_t cap;
     size_t head, next_parse, tail; /* head <= next_parse <= tail, ring index = seq % cap */
     size_t inflight_bytes;           /* text of the jobs between head and tail */
+    /* run numbers of the pieces of a huge file: the pieces before job chain_next are
+     * parsed and hold chain_runs runs (valid when chain). The worker that finishes
+     * piece chain_next numbers its runs itself, on its own thread, instead of the
+     * delivering thread renumbering them (the pieces before it were still being
+     * parsed when it started). */
+    bool chain;
+    size_t chain_next, chain_runs;
+    bool worker_nomem; /* a worker ran out of memory renumbering */
     /* the pieces of a file read in pieces, delivered so far (submitting thread only) */
     size_t carry_runs, carry_warnings;
     char *carry_error;
@@ -61,34 +69,33 @@ struct fsc_pipe {
  * forms a run of format log instead. */
 #define HOLD_MAX (8u << 20)
 
-/* A piece parsed before its place was known: its runs become runs carry + 1, ... */
-static void renumber(fsc_pipe *p, fsc_item *job, size_t carry)
+/* A piece parsed before its place was known: its runs become runs carry + 1, ...
+ * False when memory ran out. Runs on a worker or on the delivering thread. */
+static bool renumber(const fsc_input_sink *sink, fsc_item *job, size_t carry)
 {
+    job->renumber = false;
     for (size_t k = 0; k < job->n_runs && carry; k++) {
         struct fsc_item_out *o = &job->outs[k];
         if (o->run) {
             char *id = fsc_run_id(job->path, job->member, carry + k + 1);
-            if (!id) {
-                p->nomem = p->stopped = true;
-                return;
-            }
+            if (!id)
+                return false;
             free(o->run->id);
             o->run->id = id;
         } else if (o->text) {
-            o->text = p->sink->renumber(p->sink->ctx, o->text, &o->len, carry);
-            if (!o->text) {
-                p->nomem = p->stopped = true;
-                return;
-            }
+            o->text = sink->renumber(sink->ctx, o->text, &o->len, carry);
+            if (!o->text)
+                return false;
         }
     }
+    return true;
 }
 
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
 static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
-    if (job->renumber && !job->fixed)
-        renumber(p, job, p->carry_runs);
+    if (job->renumber && !job->fixed && !renumber(p->sink, job, p->carry_runs))
+        p->nomem = p->stopped = true;
     for (size_t k = 0; k < job->n_runs && !p->stopped; k++) {
         struct fsc_item_out *o = &job->outs[k];
         bool go = o->run ? p->sink->run(p->sink->ctx, o->run)
@@ -266,6 +273,24 @@ static void *worker_main(void *arg)
         if (!skip)
             fsc_item_parse(job, p->parser);
         pthread_mutex_lock(&p->mu);
+        bool piece = job->continued || job->more;
+        if (piece && job->renumber && p->chain && p->chain_next == seq) {
+            /* the pieces before are parsed: their run count is known */
+            size_t carry = p->chain_runs;
+            if (!skip && !job->fixed) {
+                pthread_mutex_unlock(&p->mu); /* nobody else touches job until done */
+                bool ok = renumber(p->sink, job, carry);
+                pthread_mutex_lock(&p->mu);
+                p->worker_nomem |= !ok;
+            }
+            job->renumber = false;
+            job->first_run = carry;
+        }
+        if (piece && !job->renumber) {
+            p->chain = true;
+            p->chain_next = seq + 1;
+            p->chain_runs = job->first_run + job->n_runs;
+        }
         p->done[seq % p->cap] = true;
         pthread_cond_signal(&p->done_cv);
     }
@@ -325,6 +350,15 @@ static void deliver_ready(fsc_pipe *p)
         p->done[p->head % p->cap] = false;
         p->head++;
         p->inflight_bytes -= job->len;
+        if (p->worker_nomem)
+            p->nomem = p->stopped = true;
+        if (job->more && (!p->chain || p->chain_next < p->head)) {
+            /* a piece the chain of run numbers stopped at (it was parsed before the
+             * one before it): from its delivery on, the count is known again */
+            p->chain = true;
+            p->chain_next = p->head;
+            p->chain_runs = (job->continued ? p->piece_runs : 0) + job->n_runs;
+        }
         pthread_mutex_unlock(&p->mu);
         deliver(p, job);
         pthread_mutex_lock(&p->mu);
@@ -332,9 +366,15 @@ static void deliver_ready(fsc_pipe *p)
     }
 }
 
-static bool has_room(const fsc_pipe *p, size_t len)
+/* Room in the window for job (len bytes of text)? The pieces of a huge file are
+ * alike: two per worker and two more keep the workers busy; more only wait (parsed,
+ * their output in the workers' heaps) while the delivering thread is short of CPU.
+ * f333 at -j 2 on a busy machine peaked at 52-71 MB with the 12 MiB window of text
+ * alone, 43-46 MB with this. */
+static bool has_room(const fsc_pipe *p, const fsc_item *job, size_t len)
 {
-    return p->tail - p->head < p->cap &&
+    bool piece = job->continued || job->more;
+    return p->tail - p->head < (piece ? 2 * p->n_workers + 2 : p->cap) &&
            (p->inflight_bytes == 0 || p->inflight_bytes + len <= FSC_WINDOW_BYTES);
 }
 
@@ -358,7 +398,7 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         deliver_ready(p);
-        if (p->stopped || has_room(p, len))
+        if (p->stopped || has_room(p, job, len))
             break;
         pthread_cond_wait(&p->done_cv, &p->mu);
     }

@@ -11,12 +11,24 @@ done > big.txt
 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 big.txt > whole.jsonl
 runs=$(grep -vc '^{"input"' whole.jsonl)
 [ "$runs" -gt 300 ] || fail "only $runs runs in the whole file"
+# -j 4: pieces finish out of turn, so some are numbered by their worker and some
+# renumbered on delivery
 for piece in 4096 20000 65536; do
-    for j in 1 2; do
+    for j in 1 2 4; do
         FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" big.txt > pieces.jsonl
         cmp -s whole.jsonl pieces.jsonl || fail "pieces of $piece bytes (-j $j) differ from the whole file"
     done
 done
+# a pipe: its first 4 pieces come read at once and are copied out one by one
+cat big.txt | "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 - > whole_pipe.jsonl
+for j in 1 4; do
+    cat big.txt | FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" - > pipe_pieces.jsonl
+    cmp -s whole_pipe.jsonl pipe_pieces.jsonl || fail "a pipe in pieces (-j $j) differs from the whole"
+done
+# the same for runs kept as runs (one JSON document: run ids set on the run objects)
+"$FIOSCOPE" parse -q --fail-on=none -j 1 big.txt > whole.json
+FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse -q --fail-on=none -j 4 big.txt > pieces.json
+cmp -s whole.json pieces.json || fail "document of pieces (-j 4) differs from the whole file's"
 # exactly one manifest entry, with every run
 [ "$(manifest < pieces.jsonl)" = "big.txt|None|ok|$runs|None" ] || fail "manifest: $(manifest < pieces.jsonl)"
 # the last run's id and line numbers are those of the whole file's last run

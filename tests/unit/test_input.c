@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fioscope/input.h"
+#include "fioscope/parse.h"
 #include "input/input_int.h"
 
 /* What a sink saw: one line per entry and per run, in delivery order. */
@@ -89,6 +90,86 @@ static void test_sniffing(void **state)
     assert_true(fsc_is_archive_magic(tar, sizeof tar));
     assert_false(fsc_is_archive_magic(tar, 260)); /* cut before the magic */
     assert_false(fsc_is_archive_magic((const unsigned char *)"fio-3.33", 8));
+}
+
+/* The vectorised line counter against a byte loop: every length up to 600 (the
+ * 16-byte steps and the tail), every start offset (unaligned loads), newline
+ * densities from none to all, and a buffer long enough to sum its counters often. */
+static void test_count_lines(void **state)
+{
+    (void)state;
+    enum { LEN = 70000 };
+    char *buf = malloc(LEN);
+    assert_non_null(buf);
+    unsigned seed = 12345;
+    for (int density = 0; density <= 256; density += 32) {
+        for (size_t i = 0; i < LEN; i++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) & 0xff;
+            buf[i] = r < (unsigned)density ? '\n' : (char)(r == '\n' ? 0x8a : r);
+        }
+        for (size_t off = 0; off < 16; off++)
+            for (size_t n = 0; n <= 600; n++) {
+                size_t want = 0;
+                for (size_t i = 0; i < n; i++)
+                    want += buf[off + i] == '\n';
+                assert_int_equal(fsc_count_lines(buf + off, n), want);
+            }
+        size_t want = 0;
+        for (size_t i = 0; i < LEN; i++)
+            want += buf[i] == '\n';
+        assert_int_equal(fsc_count_lines(buf, LEN), want);
+        assert_int_equal(fsc_count_lines(buf + 3, LEN - 3), want - (size_t)(buf[0] == '\n') -
+                                                                (size_t)(buf[1] == '\n') -
+                                                                (size_t)(buf[2] == '\n'));
+    }
+    memset(buf, '\n', LEN); /* every byte: counters at their limit before each sum */
+    assert_int_equal(fsc_count_lines(buf, LEN), LEN);
+    assert_int_equal(fsc_count_lines("a\nb\n", 4), 2);
+    free(buf);
+}
+
+/* The vectorised JSON balance against fsc_json_balanced: random text of the bytes
+ * that matter (quotes, escapes, line ends, brackets) and others, every length, and a
+ * real fio JSON document from every '{'. */
+static char *corpus_file(const char *rel);
+static void test_json_balanced_fast(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "\"\\\n{}[]a :";
+    char buf[400];
+    unsigned seed = 777;
+    for (int round = 0; round < 3000; round++) {
+        size_t len = (size_t)(round % 97) * 4;
+        for (size_t i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            buf[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        if (len)
+            buf[0] = round & 1 ? '{' : '[';
+        for (size_t n = 0; n <= len; n++)
+            assert_int_equal(fsc_json_balanced_fast(buf, n), fsc_json_balanced(buf, n));
+    }
+    static const char *const cases[] = {"{}", "{\"a\":\"}\"}", "{\"a\\\"}\"}x", "{\"a\\\n}",
+                                        "{\"\\\\\"}", "}{}", "{\"abcdefghijklmnop\\\"qrstuvwxyz\"}"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        assert_int_equal(fsc_json_balanced_fast(cases[i], strlen(cases[i])),
+                         fsc_json_balanced(cases[i], strlen(cases[i])));
+    char *path = corpus_file("fio-3.33/g_json.json");
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char doc[1 << 20];
+    size_t n = fread(doc, 1, sizeof doc, f);
+    fclose(f);
+    free(path);
+    size_t opens = 0;
+    for (size_t i = 0; i < n; i++)
+        if (doc[i] == '{') {
+            opens++;
+            assert_int_equal(fsc_json_balanced_fast(doc + i, n - i), fsc_json_balanced(doc + i, n - i));
+        }
+    assert_true(opens > 10);
+    assert_int_not_equal(fsc_json_balanced_fast(doc, n), 0);
 }
 
 static char *corpus_file(const char *rel)
@@ -273,6 +354,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sniffing),
+        cmocka_unit_test(test_count_lines),
+        cmocka_unit_test(test_json_balanced_fast),
         cmocka_unit_test(test_archives_written_here),
         cmocka_unit_test(test_parallel_order_and_stop),
     };
