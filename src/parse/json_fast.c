@@ -385,10 +385,55 @@ static void read_percentiles(jctx *cx, fsc_lat *lat, uint64_t mul)
     }
 }
 
-/* read_bins, json+ 2.20+ (latency keys). The 2.2.12 .. 2.19 kind with raw indexes
- * (FIO_IO_U_PLAT_BITS) is left to json_in.c. */
+/* read_index_bins, json+ 2.2.12 .. 2.19: every bucket by raw index, with the scheme's
+ * constants (the first of each, wherever they stand: fio prints them last). r->p is
+ * inside the bins object; its members are walked twice, for the constants, then
+ * for the buckets. */
+static void read_index_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
+{
+    const jr start = cx->r;
+    jval bits_v = {0}, val_v = {0};
+    bool first = true, have_bits = false, have_val = false;
+    const char *k;
+    size_t kn;
+    jval v;
+    while (member(&cx->r, &first, &k, &kn, &v)) {
+        if (!have_bits && key_is(k, kn, "FIO_IO_U_PLAT_BITS")) {
+            have_bits = true;
+            bits_v = v;
+        } else if (!have_val && key_is(k, kn, "FIO_IO_U_PLAT_VAL")) {
+            have_val = true;
+            val_v = v;
+        }
+        skip_open(&cx->r, &v);
+    }
+    if (cx->r.bad)
+        return;
+    if (bits_v.kind != J_NUM || val_v.kind != J_NUM || bits_v.num < 1 || bits_v.num > 16 ||
+        val_v.num != ldexp(1.0, (int)bits_v.num)) {
+        cx->r.bad = true; /* an unknown scheme: json_in.c warns */
+        return;
+    }
+    unsigned bits = (unsigned)bits_v.num, val = (unsigned)val_v.num;
+    cx->r = start;
+    first = true;
+    while (member(&cx->r, &first, &k, &kn, &v)) {
+        double idx;
+        if (v.kind == J_NUM && v.num != 0 && key_number(k, kn, &idx) && idx >= 0 && idx <= 65535 &&
+            idx == floor(idx) &&
+            !fsc_lat_add_bin(lat, fsc_json_exact_mul(fsc_json_plat_index_value((unsigned)idx, bits, val), mul),
+                             v.num))
+            cx->oom = true;
+        skip_open(&cx->r, &v);
+    }
+}
+
+/* read_bins: json+ 2.20+ (latency keys), or the raw indexes of 2.2.12 .. 2.19 once a
+ * FIO_IO_U_PLAT_BITS member says so (what was added by then is taken back). */
 static void read_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
 {
+    const jr start = cx->r;
+    const size_t n_before = lat->n_bins;
     bool first = true;
     const char *k;
     size_t kn;
@@ -396,7 +441,9 @@ static void read_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
     while (member(&cx->r, &first, &k, &kn, &v)) {
         double key;
         if (key_is(k, kn, "FIO_IO_U_PLAT_BITS")) {
-            cx->r.bad = true;
+            lat->n_bins = n_before;
+            cx->r = start;
+            read_index_bins(cx, lat, mul);
             return;
         }
         if (v.kind == J_NUM && key_number(k, kn, &key) &&
