@@ -16,6 +16,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 enum { MAX_DEPTH = 64, MAX_NUMBER = 63 };
 
@@ -54,9 +57,28 @@ static inline bool eat(jr *r, char c)
     return false;
 }
 
-/* The first byte of [p, e) that is '"', '\\' or a control byte: eight a step. */
+/* The first byte of [p, e) that is '"', '\\' or a control byte: sixteen a step
+ * where there is SSE2, then eight. */
 static inline const char *string_stop(const char *p, const char *e)
 {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+    while (e - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        /* signed: bytes from 0x80 are below ' ' too; they are no stop (UTF-8) */
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
+                                   _mm_cmplt_epi8(x, space));
+        unsigned m = (unsigned)_mm_movemask_epi8(hit);
+        if (!m) {
+            p += 16;
+            continue;
+        }
+        p += __builtin_ctz(m);
+        if ((unsigned char)*p < 0x80)
+            return p;
+        p++;
+    }
+#endif
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     while (e - p >= 8) {
         uint64_t w;
@@ -248,7 +270,13 @@ static bool member(jr *r, bool *first, const char **key, size_t *kn, jval *v)
     }
     *first = false;
     ws(r);
-    if (r->p >= r->e || *r->p != '"' || !string(r, key, kn) || !eat(r, ':')) {
+    if (r->p >= r->e || *r->p != '"' || !string(r, key, kn)) {
+        r->bad = true;
+        return false;
+    }
+    if (r->e - r->p >= 3 && r->p[0] == ' ' && r->p[1] == ':' && r->p[2] == ' ')
+        r->p += 3; /* fio's " : " */
+    else if (!eat(r, ':')) {
         r->bad = true;
         return false;
     }
@@ -342,10 +370,33 @@ static void take_str(jctx *cx, char **dst, const jval *v)
         cx->oom = true;
 }
 
-/* key_number: the key read as a plain decimal ("99.000000"). */
+/* key_number: the key read as a plain decimal ("99.000000", "1216"). Keys of at most
+ * 18 digits and one point (fio's) are read here with fsc_parse_plain's arithmetic
+ * (fsc_decimal_num of mantissa and scale: an exact integer, or one long double
+ * division); the others by fsc_parse_plain itself. */
 static bool key_number(const char *k, size_t kn, double *out)
 {
-    return fsc_parse_plain(k, kn, out) == FSC_OK && isfinite(*out);
+    uint64_t m = 0, q = 1;
+    unsigned digits = 0;
+    bool point = false;
+    size_t i = 0;
+    for (; i < kn && digits <= 18; i++) {
+        unsigned d = (unsigned)(unsigned char)k[i] - '0';
+        if (d < 10) {
+            m = m * 10 + d;
+            digits++;
+            if (point)
+                q *= 10;
+        } else if (k[i] == '.' && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    if (i < kn || !digits || digits > 18)
+        return fsc_parse_plain(k, kn, out) == FSC_OK && isfinite(*out);
+    *out = q == 1 ? (double)m : m % q == 0 ? (double)(m / q) : (double)((long double)m / (long double)q);
+    return true;
 }
 
 /* read_percentiles: all members are looked at first (all_zero), then added. */

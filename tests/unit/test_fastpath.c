@@ -145,6 +145,16 @@ static void test_edge_lines(void **state)
         "\"FIO_IO_U_PLAT_VAL\":63}}}}]}\n",
         "{\"fio version\":\"fio-3.1\",\"jobs\":[{\"read\":{\"clat_ns\":{\"bins\":{\"2000\":1,\"4000\":2,"
         "\"FIO_IO_U_PLAT_BITS\":6}}}}]}\n",
+        /* strings: UTF-8 (not a stop for the vector scan), a raw tab and an escape late in long ones */
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"\xc3\xa9\xe6\xb5\x8b-a-long-name-past-16-bytes\xc3\xa9\","
+        "\"desc\":\"0123456789abcdef\xe2\x80\x94\",\"read\":{\"iops\":1}}]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"0123456789abcdefghij\tk\",\"read\":{\"iops\":1}}]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"0123456789abcdefghij\\\"k\",\"read\":{\"iops\":1}}]}\n",
+        /* percentile keys: fio's, and the odd ones key_number leaves to fsc_parse_plain */
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"read\":{\"clat_ns\":{\"percentile\":{\"1.000000\":1,"
+        "\"99.990000\":2,\"0.100000\":3,\"5.\":4,\".5\":5,\"33.333333333333333\":6,\"0.000000000000000001\":7,"
+        "\"1234567890123456789\":8,\"12345678901234567.5\":9,\" 7\":10,\"1e2\":11,\"1.2.3\":12,\"-4\":13,"
+        "\"\":14,\".\":15,\"99.9999999999999999999\":16}}}}]}\n",
         /* the last line cut off before its '=': alone, after a blank line, as a prompt */
         "a: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
         "  read : io=1612.5MB, bw=825161KB/s, iops=206290 , runt=  2001msec\n"
