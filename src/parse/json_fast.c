@@ -335,6 +335,17 @@ typedef struct jctx {
 
 static fsc_num num_of(const jval *v, uint64_t mul)
 {
+    /* A fraction of at most 15 digits, scaled (usec to ns): fsc_json_exact_mul gets
+     * its decimal back from "%.15g", which gives these very digits (less trailing
+     * zeros: the same ratio, scaled in 64 bits either way) unless the number is
+     * below 1e-4 (written with an exponent, then multiplied). Read them here. */
+    if (mul != 1 && !v->integer && v->n <= 17 && v->num != floor(v->num) && fabs(v->num) >= 1e-4 &&
+        v->n - (v->s[0] == '-') <= 16 && !memchr(v->s, 'e', v->n) && !memchr(v->s, 'E', v->n)) {
+        fsc_decimal d;
+        size_t used = 0;
+        if (fsc_decimal_parse(v->s, v->n, &d, &used) == FSC_OK && used == v->n)
+            return fsc_num_of(fsc_decimal_scale(d, mul, 1));
+    }
     /* the digits matter only where a double loses integers (mul is at most 1024) */
     bool digits = v->integer && fabs(v->num) >= FSC_EXACT_MIN / 1024;
     return fsc_json_number(v->num, digits ? v->s : NULL, digits ? v->n : 0, mul);

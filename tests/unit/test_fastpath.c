@@ -150,6 +150,12 @@ static void test_edge_lines(void **state)
         "\"desc\":\"0123456789abcdef\xe2\x80\x94\",\"read\":{\"iops\":1}}]}\n",
         "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"0123456789abcdefghij\tk\",\"read\":{\"iops\":1}}]}\n",
         "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"0123456789abcdefghij\\\"k\",\"read\":{\"iops\":1}}]}\n",
+        /* usec fractions scaled to ns: at and around 15 digits, 1e-4, trailing zeros, exponents */
+        "{\"fio version\":\"fio-2.15\",\"jobs\":[{\"read\":{\"clat\":{\"min\":0.0001,\"max\":0.00009999,"
+        "\"mean\":123456789012.345,\"stddev\":1234567890123.456},\"lat\":{\"min\":-2.5,\"max\":2.50000,"
+        "\"mean\":0.1,\"stddev\":1e-3},\"slat\":{\"min\":99999.99999,\"max\":3.747764,\"mean\":1.0000000000000002,"
+        "\"stddev\":0.30000000000000004}},\"write\":{\"clat\":{\"min\":-0.00015,\"max\":12345678901234.5,"
+        "\"mean\":9.99999999999999,\"stddev\":0.1000000000000000}}}]}\n",
         /* percentile keys: fio's, and the odd ones key_number leaves to fsc_parse_plain */
         "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"read\":{\"clat_ns\":{\"percentile\":{\"1.000000\":1,"
         "\"99.990000\":2,\"0.100000\":3,\"5.\":4,\".5\":5,\"33.333333333333333\":6,\"0.000000000000000001\":7,"
