@@ -64,9 +64,9 @@ static inline uint32_t word4(const char *p)
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
  * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
  * knows as fio output, so it could be a title or caption when blank lines surround
- * it. */
-static inline __attribute__((always_inline)) bool known_line(const char *p, const char *e, bool eq, bool *title,
-                                                           bool *json)
+ * it (cand: they may, else *title need not be worked out). */
+static inline __attribute__((always_inline)) bool known_line(const char *p, const char *e, bool eq, bool cand,
+                                                           bool *title, bool *json)
 {
     const char *q;
     /* fio JSON: "key" : value, braces; a document starts at a '{' line (then the
@@ -95,6 +95,8 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     case ']':
         return true;
     case '"': {
+        if (!cand)
+            return true;
         const char *t = e;
         while (t > p + 1 && t[-1] == ' ')
             t--;
@@ -182,7 +184,7 @@ typedef struct scan {
  * under which the line before is a caption: the outline is built then. */
 __attribute__((noinline, cold)) static bool cut_result_line(scan *sc, const char *p, const char *e, bool *title)
 {
-    if (!known_line(p, e, true, title, &sc->json))
+    if (!known_line(p, e, true, true, title, &sc->json))
         return false;
     *title = true;
     if (memchr(p, '$', (size_t)(e - p)) || memchr(p, '#', (size_t)(e - p)) || memchr(p, '>', (size_t)(e - p)))
@@ -207,7 +209,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     const char *p = skip_sp(s, e);
     if (p < e) {
         bool title = false;
-        if (!known_line(p, e, eq, &title, &sc->json) && !(sc->cut && !eq && cut_result_line(sc, p, e, &title))) {
+        if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json) &&
+            !(sc->cut && !eq && cut_result_line(sc, p, e, &title))) {
             sc->ok = false;
             return;
         }
