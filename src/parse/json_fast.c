@@ -16,6 +16,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 enum { MAX_DEPTH = 64, MAX_NUMBER = 63 };
 
@@ -54,9 +57,28 @@ static inline bool eat(jr *r, char c)
     return false;
 }
 
-/* The first byte of [p, e) that is '"', '\\' or a control byte: eight a step. */
+/* The first byte of [p, e) that is '"', '\\' or a control byte: sixteen a step
+ * where there is SSE2, then eight. */
 static inline const char *string_stop(const char *p, const char *e)
 {
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+    while (e - p >= 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+        /* signed: bytes from 0x80 are below ' ' too; they are no stop (UTF-8) */
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
+                                   _mm_cmplt_epi8(x, space));
+        unsigned m = (unsigned)_mm_movemask_epi8(hit);
+        if (!m) {
+            p += 16;
+            continue;
+        }
+        p += __builtin_ctz(m);
+        if ((unsigned char)*p < 0x80)
+            return p;
+        p++;
+    }
+#endif
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     while (e - p >= 8) {
         uint64_t w;
@@ -248,7 +270,13 @@ static bool member(jr *r, bool *first, const char **key, size_t *kn, jval *v)
     }
     *first = false;
     ws(r);
-    if (r->p >= r->e || *r->p != '"' || !string(r, key, kn) || !eat(r, ':')) {
+    if (r->p >= r->e || *r->p != '"' || !string(r, key, kn)) {
+        r->bad = true;
+        return false;
+    }
+    if (r->e - r->p >= 3 && r->p[0] == ' ' && r->p[1] == ':' && r->p[2] == ' ')
+        r->p += 3; /* fio's " : " */
+    else if (!eat(r, ':')) {
         r->bad = true;
         return false;
     }
@@ -307,6 +335,17 @@ typedef struct jctx {
 
 static fsc_num num_of(const jval *v, uint64_t mul)
 {
+    /* A fraction of at most 15 digits, scaled (usec to ns): fsc_json_exact_mul gets
+     * its decimal back from "%.15g", which gives these very digits (less trailing
+     * zeros: the same ratio, scaled in 64 bits either way) unless the number is
+     * below 1e-4 (written with an exponent, then multiplied). Read them here. */
+    if (mul != 1 && !v->integer && v->n <= 17 && v->num != floor(v->num) && fabs(v->num) >= 1e-4 &&
+        v->n - (v->s[0] == '-') <= 16 && !memchr(v->s, 'e', v->n) && !memchr(v->s, 'E', v->n)) {
+        fsc_decimal d;
+        size_t used = 0;
+        if (fsc_decimal_parse(v->s, v->n, &d, &used) == FSC_OK && used == v->n)
+            return fsc_num_of(fsc_decimal_scale(d, mul, 1));
+    }
     /* the digits matter only where a double loses integers (mul is at most 1024) */
     bool digits = v->integer && fabs(v->num) >= FSC_EXACT_MIN / 1024;
     return fsc_json_number(v->num, digits ? v->s : NULL, digits ? v->n : 0, mul);
@@ -342,10 +381,33 @@ static void take_str(jctx *cx, char **dst, const jval *v)
         cx->oom = true;
 }
 
-/* key_number: the key read as a plain decimal ("99.000000"). */
+/* key_number: the key read as a plain decimal ("99.000000", "1216"). Keys of at most
+ * 18 digits and one point (fio's) are read here with fsc_parse_plain's arithmetic
+ * (fsc_decimal_num of mantissa and scale: an exact integer, or one long double
+ * division); the others by fsc_parse_plain itself. */
 static bool key_number(const char *k, size_t kn, double *out)
 {
-    return fsc_parse_plain(k, kn, out) == FSC_OK && isfinite(*out);
+    uint64_t m = 0, q = 1;
+    unsigned digits = 0;
+    bool point = false;
+    size_t i = 0;
+    for (; i < kn && digits <= 18; i++) {
+        unsigned d = (unsigned)(unsigned char)k[i] - '0';
+        if (d < 10) {
+            m = m * 10 + d;
+            digits++;
+            if (point)
+                q *= 10;
+        } else if (k[i] == '.' && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    if (i < kn || !digits || digits > 18)
+        return fsc_parse_plain(k, kn, out) == FSC_OK && isfinite(*out);
+    *out = q == 1 ? (double)m : m % q == 0 ? (double)(m / q) : (double)((long double)m / (long double)q);
+    return true;
 }
 
 /* read_percentiles: all members are looked at first (all_zero), then added. */
@@ -385,10 +447,55 @@ static void read_percentiles(jctx *cx, fsc_lat *lat, uint64_t mul)
     }
 }
 
-/* read_bins, json+ 2.20+ (latency keys). The 2.2.12 .. 2.19 kind with raw indexes
- * (FIO_IO_U_PLAT_BITS) is left to json_in.c. */
+/* read_index_bins, json+ 2.2.12 .. 2.19: every bucket by raw index, with the scheme's
+ * constants (the first of each, wherever they stand: fio prints them last). r->p is
+ * inside the bins object; its members are walked twice, for the constants, then
+ * for the buckets. */
+static void read_index_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
+{
+    const jr start = cx->r;
+    jval bits_v = {0}, val_v = {0};
+    bool first = true, have_bits = false, have_val = false;
+    const char *k;
+    size_t kn;
+    jval v;
+    while (member(&cx->r, &first, &k, &kn, &v)) {
+        if (!have_bits && key_is(k, kn, "FIO_IO_U_PLAT_BITS")) {
+            have_bits = true;
+            bits_v = v;
+        } else if (!have_val && key_is(k, kn, "FIO_IO_U_PLAT_VAL")) {
+            have_val = true;
+            val_v = v;
+        }
+        skip_open(&cx->r, &v);
+    }
+    if (cx->r.bad)
+        return;
+    if (bits_v.kind != J_NUM || val_v.kind != J_NUM || bits_v.num < 1 || bits_v.num > 16 ||
+        val_v.num != ldexp(1.0, (int)bits_v.num)) {
+        cx->r.bad = true; /* an unknown scheme: json_in.c warns */
+        return;
+    }
+    unsigned bits = (unsigned)bits_v.num, val = (unsigned)val_v.num;
+    cx->r = start;
+    first = true;
+    while (member(&cx->r, &first, &k, &kn, &v)) {
+        double idx;
+        if (v.kind == J_NUM && v.num != 0 && key_number(k, kn, &idx) && idx >= 0 && idx <= 65535 &&
+            idx == floor(idx) &&
+            !fsc_lat_add_bin(lat, fsc_json_exact_mul(fsc_json_plat_index_value((unsigned)idx, bits, val), mul),
+                             v.num))
+            cx->oom = true;
+        skip_open(&cx->r, &v);
+    }
+}
+
+/* read_bins: json+ 2.20+ (latency keys), or the raw indexes of 2.2.12 .. 2.19 once a
+ * FIO_IO_U_PLAT_BITS member says so (what was added by then is taken back). */
 static void read_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
 {
+    const jr start = cx->r;
+    const size_t n_before = lat->n_bins;
     bool first = true;
     const char *k;
     size_t kn;
@@ -396,7 +503,9 @@ static void read_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
     while (member(&cx->r, &first, &k, &kn, &v)) {
         double key;
         if (key_is(k, kn, "FIO_IO_U_PLAT_BITS")) {
-            cx->r.bad = true;
+            lat->n_bins = n_before;
+            cx->r = start;
+            read_index_bins(cx, lat, mul);
             return;
         }
         if (v.kind == J_NUM && key_number(k, kn, &key) &&

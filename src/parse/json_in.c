@@ -205,7 +205,7 @@ static void read_percentiles(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint6
  * (the middle of its range). Groups of `val` buckets; group g > 1 spans 2^(g-1)
  * units per bucket starting at 2^(g-1+bits). Same arithmetic as fio 2.20+ uses
  * when it prints the bucket values itself, so the result is what fio would print. */
-static double plat_index_value(unsigned idx, unsigned bits, unsigned val)
+double fsc_json_plat_index_value(unsigned idx, unsigned bits, unsigned val)
 {
     if (idx < (val << 1))
         return idx;
@@ -233,7 +233,7 @@ static void read_index_bins(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64
         if (!cJSON_IsNumber(it) || it->valuedouble == 0 || !key_number(it->string, &idx) ||
             idx < 0 || idx > 65535 || idx != floor(idx))
             continue;
-        double lat_v = plat_index_value((unsigned)idx, bits, val);
+        double lat_v = fsc_json_plat_index_value((unsigned)idx, bits, val);
         if (!fsc_lat_add_bin(lat, fsc_json_exact_mul(lat_v, mul), it->valuedouble))
             cx->oom = true;
     }

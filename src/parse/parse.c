@@ -6,7 +6,6 @@
 #include "fastline.h"
 #include "parse_int.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,15 +58,14 @@ typedef struct doc_state {
 
 char *fsc_run_id(const char *path, const char *member, size_t k)
 {
-    char idbuf[32];
     fsc_buf id = {0};
     fsc_buf_puts(&id, path);
     if (member) {
         fsc_buf_putc(&id, ':');
         fsc_buf_puts(&id, member);
     }
-    snprintf(idbuf, sizeof idbuf, "#%zu", k);
-    fsc_buf_puts(&id, idbuf);
+    fsc_buf_putc(&id, '#');
+    fsc_buf_u64(&id, k); /* not snprintf: a call per run costs ~1000 instructions */
     if (id.oom) {
         fsc_buf_free(&id);
         return NULL;
@@ -271,14 +269,16 @@ static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last
 
 static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
 {
-    fsc_json_span *spans = NULL;
-    size_t n_spans = 0, next_span = 0, repaired_to = SIZE_MAX;
-    bool spans_found = false; /* found at the first start the fast reader leaves */
+    /* the extents of the documents the fast reader leaves, each found when asked for */
+    fsc_json_finder finder = {0};
+    size_t repaired_to = SIZE_MAX;
     size_t i = 0;
+    bool ok = false;
     while (i < text->n_lines) {
         const char *s = fsc_text_line(text, i);
         size_t n = text->lines[i].len;
-        if (fast && fsc_json_line_start(s, n)) {
+        bool doc_start = fsc_json_line_start(s, n);
+        if (fast && doc_start) {
             /* the fast reader finds the end itself, for the well-formed JSON it reads */
             const char *jstart = memchr(s, '{', n), *end = text->store.data + text->store.len;
             size_t used = 0;
@@ -288,23 +288,16 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 size_t off = (size_t)(jstart + used - 1 - text->store.data), flast = i;
                 while (flast + 1 < text->n_lines && text->lines[flast + 1].off <= off)
                     flast++;
-                if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON)) {
-                    free(spans);
-                    return false;
-                }
+                if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON))
+                    goto out;
                 mark_consumed(text, i, flast);
                 i = flast + 1;
                 continue;
             }
         }
-        if (!spans_found && fsc_json_line_start(s, n)) {
-            if (fsc_json_spans_find(text, &spans, &n_spans) != FSC_OK)
-                return false;
-            spans_found = true;
-        }
-        while (next_span < n_spans && spans[next_span].first < i)
-            next_span++;
-        const fsc_json_span *js = next_span < n_spans && spans[next_span].first == i ? &spans[next_span] : NULL;
+        const fsc_json_span *js = NULL;
+        if (doc_start && fsc_json_span_at(text, &finder, i, &js) != FSC_OK)
+            goto out;
         fsc_run *run = NULL;
         if (js && js->balanced && js->fio_keys) {
             fsc_buf err = {0};
@@ -316,10 +309,8 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
          * repaired (or found beyond repair) are not tried again */
         if (js && !run && (repaired_to == SIZE_MAX || i > repaired_to) && looks_like_fio_json(text, i)) {
             /* cut off, or with text left out ("..."): read what is whole, say what is not */
-            if (!repair_json(text, i, &run, &last, notes)) {
-                free(spans);
-                return false;
-            }
+            if (!repair_json(text, i, &run, &last, notes))
+                goto out;
             repaired_to = last;
             if (!run) { /* nothing readable: the lines stay with the normal-text pass */
                 i++;
@@ -327,20 +318,16 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             }
         }
         if (run) {
-            if (!add_pending(pl, run, i, last, FSC_FMT_JSON)) {
-                free(spans);
-                return false;
-            }
+            if (!add_pending(pl, run, i, last, FSC_FMT_JSON))
+                goto out;
             mark_consumed(text, i, last);
             i = last + 1;
             continue;
         }
         if (fsc_terse_detect(s, n)) {
             run = fsc_run_new();
-            if (!run) {
-                free(spans);
-                return false;
-            }
+            if (!run)
+                goto out;
             size_t j = i;
             int prev_v = 0;
             while (j < text->n_lines) {
@@ -353,23 +340,22 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 prev_v = v;
                 if (fsc_terse_read(run, ls, ln, text->lines[j].orig) == FSC_E_NOMEM) {
                     fsc_run_free(run);
-                    free(spans);
-                    return false;
+                    goto out;
                 }
                 j++;
             }
-            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE)) {
-                free(spans);
-                return false;
-            }
+            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE))
+                goto out;
             mark_consumed(text, i, j - 1);
             i = j;
             continue;
         }
         i++;
     }
-    free(spans);
-    return true;
+    ok = true;
+out:
+    fsc_json_finder_free(&finder);
+    return ok;
 }
 
 /* One UTF-16 code unit at s, in the byte order the byte order mark gave. */

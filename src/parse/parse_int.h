@@ -106,6 +106,19 @@ bool fsc_json_line_start(const char *s, size_t n);
 /* Every document start of t with its extent, in line order, found in one pass
  * (time linear in the text). *out is the caller's to free. FSC_E_NOMEM. */
 fsc_status fsc_json_spans_find(const fsc_text *t, fsc_json_span **out, size_t *n_out);
+/* The same spans, found when asked for: the text from a start on is walked only when
+ * no earlier walk covered it (zero-initialise; fsc_json_finder_free). */
+typedef struct fsc_json_finder {
+    fsc_json_span *spans;
+    size_t n, cap, next; /* next: lookup cursor (lines are asked for in order) */
+    size_t walked;       /* the lines before it have been walked */
+    struct fsc_json_open *stack;
+    size_t stack_cap;
+} fsc_json_finder;
+/* The span that begins at line i, or NULL in *out; i must not decrease between
+ * calls, and no line at or after i may be FSC_LINE_CONSUMED yet. FSC_E_NOMEM. */
+fsc_status fsc_json_span_at(const fsc_text *t, fsc_json_finder *f, size_t i, const fsc_json_span **out);
+void fsc_json_finder_free(fsc_json_finder *f);
 
 /* A fio JSON document starting at line first that is cut off or has text left out
  * ("..." lines, a missing tail): its readable parts as valid JSON in out, the last
@@ -129,6 +142,9 @@ fsc_num fsc_json_number(double v, const char *digits, size_t n, uint64_t mul);
 void fsc_json_version_rules(const char *version, bool *agg_is_mean, bool *io_in_bytes);
 /* the job's list a key names ("iodepth_level", "latency_us", ...), or NULL; */
 fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
+/* json+ 2.2.12 .. 2.19: the latency of the bucket with raw index idx (FIO_IO_U_PLAT_BITS
+ * bits, FIO_IO_U_PLAT_VAL val); */
+double fsc_json_plat_index_value(unsigned idx, unsigned bits, unsigned val);
 /* client/server: the run's host when every job names the same one (false: no memory). */
 bool fsc_json_run_host(fsc_run *run);
 

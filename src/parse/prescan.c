@@ -64,8 +64,9 @@ static inline uint32_t word4(const char *p)
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
  * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
  * knows as fio output, so it could be a title or caption when blank lines surround
- * it. */
-static bool known_line(const char *p, const char *e, bool eq, bool *title, bool *json)
+ * it (cand: they may, else *title need not be worked out). */
+static inline __attribute__((always_inline)) bool known_line(const char *p, const char *e, bool eq, bool cand,
+                                                           bool *title, bool *json)
 {
     const char *q;
     /* fio JSON: "key" : value, braces; a document starts at a '{' line (then the
@@ -94,6 +95,8 @@ static bool known_line(const char *p, const char *e, bool eq, bool *title, bool 
     case ']':
         return true;
     case '"': {
+        if (!cand)
+            return true;
         const char *t = e;
         while (t > p + 1 && t[-1] == ' ')
             t--;
@@ -170,7 +173,24 @@ typedef struct scan {
     bool prev_blank;    /* the line before was blank (or there was none) */
     bool title_pending; /* the line before could be a title or caption if this one is blank */
     unsigned qp_marks;  /* "=3D" seen: normalize.c reads >= 3 as quoted-printable */
+    bool cut;           /* the line being ended is the last and has no newline */
 } scan;
+
+/* A last line without its newline that begins like a result line but has no '='
+ * yet: a log cut short (copied while fio wrote it, a slice of a file), its '=' and
+ * the rest lost. normalize.c leaves it as it leaves the whole line (nothing of its
+ * steps looks for a missing '='), but without a '=' it may be a heading to
+ * context.c: a title or caption on its own (sc->title_pending), or a command line
+ * under which the line before is a caption: the outline is built then. */
+__attribute__((noinline, cold)) static bool cut_result_line(scan *sc, const char *p, const char *e, bool *title)
+{
+    if (!known_line(p, e, true, true, title, &sc->json))
+        return false;
+    *title = true;
+    if (memchr(p, '$', (size_t)(e - p)) || memchr(p, '#', (size_t)(e - p)) || memchr(p, '>', (size_t)(e - p)))
+        sc->heading = true; /* a prompt: maybe a command (context.c is_command) */
+    return true;
+}
 
 /* The line from sc->line to e (a '\n' or the end) ends; eq: it holds a '='. */
 static inline void line_end(scan *sc, const char *e, bool eq)
@@ -189,7 +209,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     const char *p = skip_sp(s, e);
     if (p < e) {
         bool title = false;
-        if (!known_line(p, e, eq, &title, &sc->json)) {
+        if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json) &&
+            !(sc->cut && !eq && cut_result_line(sc, p, e, &title))) {
             sc->ok = false;
             return;
         }
@@ -325,7 +346,7 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
     memset(out, 0, sizeof *out);
     if (!fp)
         return false;
-    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0};
+    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     out->lines = malloc(guess * sizeof *out->lines);
@@ -358,8 +379,10 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
         else if (c == '=')
             eq = true;
     }
-    if (sc.ok && sc.line < end) /* the last line has no newline */
+    if (sc.ok && sc.line < end) { /* the last line has no newline */
+        sc.cut = true;
         line_end(&sc, end, eq);
+    }
     if (sc.title_pending) /* ... or the end of the text */
         sc.heading = true;
     if (!sc.ok) {

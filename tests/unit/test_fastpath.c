@@ -135,6 +135,40 @@ static void test_edge_lines(void **state)
         "\"write\":{\"clat\":{\"mean\":3.747764,\"percentile\":{\"50.000000\":12}}}}]}\n",
         "{\"fio version\":\"fio-2.1.4\",\"jobs\":[{\"read\":{\"bw_agg\":5,\"io_bytes\":9007199254741}}]}\n",
         "{\"jobs\":[{\"read\":{\"runtime\":01}}]}\n{\"jobs\":[1,{\"trim\":{\"lat_ns\":{\"N\":1e400}}}]}\n",
+        /* json+ 2.2.12 .. 2.19 bins by raw index: the scheme last, first, twice, wrong;
+         * a bins object that turns out to be of that kind after latency keys */
+        "{\"fio version\":\"fio-2.2.13\",\"jobs\":[{\"read\":{\"clat\":{\"bins\":{\"0\":0,\"1\":5,\"130\":2,"
+        "\"1215\":1,\"1.5\":3,\"-1\":4,\"x\":{\"y\":[1]},\"FIO_IO_U_PLAT_BITS\":6,\"FIO_IO_U_PLAT_VAL\":64}}}}]}\n",
+        "{\"fio version\":\"fio-2.2.13\",\"jobs\":[{\"write\":{\"clat\":{\"bins\":{\"FIO_IO_U_PLAT_VAL\":64,"
+        "\"FIO_IO_U_PLAT_BITS\":6,\"FIO_IO_U_PLAT_BITS\":7,\"700\":9},\"bins\":{\"3\":1}}}}]}\n",
+        "{\"fio version\":\"fio-2.2.13\",\"jobs\":[{\"read\":{\"clat\":{\"bins\":{\"5\":1,\"FIO_IO_U_PLAT_BITS\":6,"
+        "\"FIO_IO_U_PLAT_VAL\":63}}}}]}\n",
+        "{\"fio version\":\"fio-3.1\",\"jobs\":[{\"read\":{\"clat_ns\":{\"bins\":{\"2000\":1,\"4000\":2,"
+        "\"FIO_IO_U_PLAT_BITS\":6}}}}]}\n",
+        /* strings: UTF-8 (not a stop for the vector scan), a raw tab and an escape late in long ones */
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"\xc3\xa9\xe6\xb5\x8b-a-long-name-past-16-bytes\xc3\xa9\","
+        "\"desc\":\"0123456789abcdef\xe2\x80\x94\",\"read\":{\"iops\":1}}]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"0123456789abcdefghij\tk\",\"read\":{\"iops\":1}}]}\n",
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"jobname\":\"0123456789abcdefghij\\\"k\",\"read\":{\"iops\":1}}]}\n",
+        /* usec fractions scaled to ns: at and around 15 digits, 1e-4, trailing zeros, exponents */
+        "{\"fio version\":\"fio-2.15\",\"jobs\":[{\"read\":{\"clat\":{\"min\":0.0001,\"max\":0.00009999,"
+        "\"mean\":123456789012.345,\"stddev\":1234567890123.456},\"lat\":{\"min\":-2.5,\"max\":2.50000,"
+        "\"mean\":0.1,\"stddev\":1e-3},\"slat\":{\"min\":99999.99999,\"max\":3.747764,\"mean\":1.0000000000000002,"
+        "\"stddev\":0.30000000000000004}},\"write\":{\"clat\":{\"min\":-0.00015,\"max\":12345678901234.5,"
+        "\"mean\":9.99999999999999,\"stddev\":0.1000000000000000}}}]}\n",
+        /* percentile keys: fio's, and the odd ones key_number leaves to fsc_parse_plain */
+        "{\"fio version\":\"fio-3.33\",\"jobs\":[{\"read\":{\"clat_ns\":{\"percentile\":{\"1.000000\":1,"
+        "\"99.990000\":2,\"0.100000\":3,\"5.\":4,\".5\":5,\"33.333333333333333\":6,\"0.000000000000000001\":7,"
+        "\"1234567890123456789\":8,\"12345678901234567.5\":9,\" 7\":10,\"1e2\":11,\"1.2.3\":12,\"-4\":13,"
+        "\"\":14,\".\":15,\"99.9999999999999999999\":16}}}}]}\n",
+        /* the last line cut off before its '=': alone, after a blank line, as a prompt */
+        "a: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
+        "  read : io=1612.5MB, bw=825161KB/s, iops=206290 , runt=  2001msec\n"
+        "    lat (usec) : 50=64.14%, 100=32.25%\n    lat (usec) : 1000",
+        "read : io",
+        "a: (groupid=0, jobs=1): err= 0: pid=1\n  read : io=1MB, bw=1KB/s, iops=1 , runt=  1msec\n\n  read : io",
+        "\"my test\"\n  cpu   $ fio --x job.fio",
+        "a: Laying out IO file(s) (1 file(s) / 64MB)\n\ncpu  # fio job.fio",
     };
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
         assert_true(fastpath_same("edge case", (const uint8_t *)docs[i], strlen(docs[i]), 0));
