@@ -201,13 +201,12 @@ static uint64_t ipow(uint64_t b, int e)
     return r;
 }
 
-/* Parse "<num>[ ]<prefix>[i](B|bit)?" ; rate: also a trailing "/s". */
-static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, fsc_num *out)
+/* Read "<num>[ ]<prefix>[i](B|bit)?" ; rate: also a trailing "/s". */
+fsc_status fsc_bytes_read(const char *s, size_t n, bool rate, fsc_bytes_text *out)
 {
     trim(&s, &n);
-    fsc_decimal d;
     size_t used;
-    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    fsc_status st = fsc_decimal_parse(s, n, &out->d, &used);
     if (st != FSC_OK)
         return st;
     const char *u = s + used;
@@ -238,6 +237,15 @@ static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool ra
     }
     if (un != 0)
         return FSC_E_SYNTAX;
+    out->power = (uint8_t)power;
+    out->iec = iec;
+    out->bits = bits;
+    return FSC_OK;
+}
+
+fsc_num fsc_bytes_value(const fsc_bytes_text *b, fsc_unit_rules r)
+{
+    int power = b->power;
     /* Before 2.17 the 4th prefix printed was 'P' (no 'T' in the table), so P = base^4. */
     if (r.era == FSC_ERA_LEGACY && power >= 5)
         power--;
@@ -245,12 +253,17 @@ static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool ra
     if (r.era == FSC_ERA_LEGACY)
         base = r.kb_base ? r.kb_base : 1024;
     else
-        base = iec ? 1024 : 1000;
-    if (power > 6)
-        return FSC_E_RANGE;
-    uint64_t mul = ipow(base, power);
-    *out = fsc_decimal_num(d, mul, bits ? 8 : 1);
-    return FSC_OK;
+        base = b->iec ? 1024 : 1000;
+    return fsc_decimal_num(b->d, ipow(base, power), b->bits ? 8 : 1);
+}
+
+static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, fsc_num *out)
+{
+    fsc_bytes_text b;
+    fsc_status st = fsc_bytes_read(s, n, rate, &b);
+    if (st == FSC_OK)
+        *out = fsc_bytes_value(&b, r);
+    return st;
 }
 
 fsc_status fsc_parse_size_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out)

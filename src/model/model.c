@@ -43,22 +43,44 @@ static const char *kv_key_at(const void *items, size_t i)
 
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
 {
-    char k[sizeof l->items[0].key];
-    size_t kl = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
+    return fsc_kvlist_set_n(l, key, strlen(key), v);
+}
+
+/* Keys are kept NUL-padded to the full 16 bytes (FSC_PUSH zeroes a new item and only
+ * kl + 1 bytes are written), so a short list is searched two words at a time. */
+static inline bool key16_eq(const char *a, const uint64_t b[2])
+{
+    uint64_t w[2];
+    memcpy(w, a, sizeof w);
+    return w[0] == b[0] && w[1] == b[1];
+}
+
+bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
+{
+    uint64_t k[2] = {0, 0}; /* the key, cut to 15 bytes and NUL-padded */
+    _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
     kl = kl < sizeof k - 1 ? kl : sizeof k - 1;
     memcpy(k, key, kl);
-    k[kl] = '\0';
-    size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, k);
+    size_t i;
+    if (l->index.slots) {
+        i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k);
+    } else {
+        for (i = 0; i < l->n && !key16_eq(l->items[i].key, k); i++)
+            ;
+    }
     if (i < l->n) {
         l->items[i].v = v;
         return true;
     }
+    /* fio's lists have 7 to 10 items: start at 8 rather than grow 4 -> 8 */
+    if (!l->cap && !fsc_grow((void **)&l->items, &l->cap, 8, sizeof *l->items))
+        return false;
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
         return false;
-    memcpy(kv->key, k, kl + 1);
+    memcpy(kv->key, k, sizeof k);
     kv->v = v;
-    if (!fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
+    if (l->n >= FSC_KEYINDEX_FROM && !fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
         l->n--;
         return false;
     }

@@ -1899,13 +1899,9 @@ static void fast_kv(const fsc_fastline *fl, void *base, uint64_t unit_ns, uint64
 /* apply_list for a lexed list: keys are ">=64", "250" (no spaces, short). */
 static void fast_list(nstate *st, const fsc_fastline *fl, const char *line, fsc_kvlist *l)
 {
-    for (size_t i = 0; i < fl->n; i++) {
-        char key[16];
-        memcpy(key, line + fl->item_key[i].off, fl->item_key[i].len);
-        key[fl->item_key[i].len] = '\0';
-        if (!fsc_kvlist_set(l, key, fsc_fdec_num(fl->val[i], 1, 1).v))
+    for (size_t i = 0; i < fl->n; i++)
+        if (!fsc_kvlist_set_n(l, line + fl->item_key[i].off, fl->item_key[i].len, fsc_fdec_num(fl->val[i], 1, 1).v))
             st->oom = true;
-    }
 }
 
 /* issued_values for the lexed groups (total, short, dropped). */
@@ -1938,20 +1934,16 @@ static char *span_dup(nstate *st, const char *line, fsc_fspan sp)
 }
 
 /* apply_fields for the captures of a lexed span rule. */
-static void fast_fields(nstate *st, const fsc_fastline *fl, const char *line, void *base, size_t idx)
+static void fast_fields(nstate *st, const fsc_fastline *fl, void *base)
 {
     for (size_t i = 0; i < fl->n_caps; i++) {
         const fsc_fastcap *c = &fl->caps[i];
-        fsc_fspan sp = fl->cap[c->slot];
-        if (!sp.len)
+        if (!fl->cap[c->slot].len)
             continue; /* that group did not take part */
-        fsc_num v;
-        if (convert(st, c->kind, line + sp.off, sp.len, NULL, 0, &v) != FSC_OK) {
-            st->run->lines.malformed++;
-            warn(st, idx, "cannot read the value '%.*s'", (int)sp.len, line + sp.off);
-            continue;
-        }
-        *fsc_field_ptr(base, c->field) = v;
+        /* the lexer read every value (caps_valid): only a size or rate waits for the era */
+        *fsc_field_ptr(base, c->field) = c->kind == FSC_K_SIZE || c->kind == FSC_K_RATE
+                                             ? fsc_bytes_value(&fl->capbytes[c->slot], st->units)
+                                             : fl->capnum[c->slot];
     }
 }
 
@@ -2000,7 +1992,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_DIR: {
         fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
         if (dp) {
-            fast_fields(st, fl, line, dp, idx);
+            fast_fields(st, fl, dp);
             dir_close(dp);
         }
         break;
@@ -2023,7 +2015,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_GROUP_DIR: {
         fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
         if (gd)
-            fast_fields(st, fl, line, gd, idx);
+            fast_fields(st, fl, gd);
         break;
     }
     case FSC_ACT_DISK: {
