@@ -117,6 +117,7 @@ struct fsc_fastpath {
     size_t n_disk_kv;
     const fsc_rule *rule[FR_COUNT];
     kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
+    bool dir_names; /* a job may be named "read", "write", "trim" or "mixed" (dir_leads_known) */
 };
 
 /* ---- set-up ---- */
@@ -213,6 +214,31 @@ static bool known_before(const fsc_grammar_set *g, const fsc_rule *stop)
     return false;
 }
 
+/* The rules with a lead that fits a line "read: ...", "write: ...", "trim: ..." or
+ * "mixed: ..." are dir, dir-legacy and blockinfo only: the first two need "IOPS=" or
+ * "io=" after the colon, blockinfo needs a space after "trim". Then a job named
+ * after a direction is matched by the generic rules, as any other job. */
+static bool dir_leads_known(const fsc_fastpath *fp, const fsc_grammar_set *g)
+{
+    static const char *const words[] = {"read", "write", "trim", "mixed"};
+    const fsc_rule *blockinfo = fsc_grammar_rule(g, "blockinfo");
+    if (!blockinfo || blockinfo->action != FSC_ACT_NOISE)
+        return false;
+    size_t nr;
+    const fsc_rule *const *rules = fsc_grammar_rules(g, &nr);
+    for (size_t i = 0; i < nr; i++)
+        for (size_t l = 0; l < rules[i]->n_leads; l++)
+            for (size_t w = 0; w < FSC_ARRAY_SIZE(words); w++) {
+                const char *lead = rules[i]->leads[l];
+                if (strncmp(lead, words[w], strlen(words[w])))
+                    continue;
+                if (strcmp(lead, words[w]) ||
+                    !(rules[i] == fp->rule[FR_DIR] || rules[i] == fp->rule[FR_DIR_LEGACY] || rules[i] == blockinfo))
+                    return false;
+            }
+    return true;
+}
+
 fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
 {
     const char *off = getenv("FIOSCOPE_NO_FASTPATH");
@@ -266,6 +292,7 @@ fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
                        fsc_n_group_dir_fields) ||
         !disk_kv_init(fp, fp->rule[FR_DISK]))
         goto off;
+    fp->dir_names = dir_leads_known(fp, g);
     if (!known_before(g, fp->rule[FR_JOB]) || !known_before(g, fp->rule[FR_DISK]) ||
         !known_before(g, fp->rule[FR_JOBDEF_LEGACY]) || !known_before(g, fp->rule[FR_LAYOUT]))
         goto off;
@@ -1183,7 +1210,7 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
 }
 
 static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const char *p, const char *e,
-                                 fsc_fastline *out)
+                                 fsc_fastline *out, bool leads_ruled_out)
 {
     const char *q = p;
     while (q < e && name_char(*q))
@@ -1213,7 +1240,7 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
     } else {
         return NULL;
     }
-    if (!r || fsc_grammar_lead_match(fp->g, s, n))
+    if (!r || (!leads_ruled_out && fsc_grammar_lead_match(fp->g, s, n)))
         return NULL;
     return r;
 }
@@ -1326,7 +1353,8 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
                 return lex_dir(fp, s, q, e, out);
             if (LIT(q, e, "io="))
                 return lex_dir_legacy(fp, s, q, e, out);
-            return NULL;
+            /* "mixed: (groupid=0, ...": a job named after a direction */
+            return fp->dir_names ? lex_named(fp, s, p, e, out, true) : NULL;
         }
         break;
     }
@@ -1398,5 +1426,5 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     default:
         break;
     }
-    return lex_named(fp, s, p, e, out);
+    return lex_named(fp, s, p, e, out, false);
 }
