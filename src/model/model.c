@@ -117,10 +117,8 @@ static void job_free(fsc_job *j)
     free(j->hostname);
     free(j->description);
     free(j->error_text);
-    for (size_t i = 0; i < j->n_options; i++) {
-        free(j->options[i].key);
-        free(j->options[i].val);
-    }
+    for (size_t i = 0; i < j->n_options; i++)
+        free(j->options[i].key); /* and its value (opts_set) */
     free(j->options);
     fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
@@ -230,10 +228,8 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     free(run->jobs);
-    for (size_t i = 0; i < run->n_global_options; i++) {
-        free(run->global_options[i].key);
-        free(run->global_options[i].val);
-    }
+    for (size_t i = 0; i < run->n_global_options; i++)
+        free(run->global_options[i].key); /* and its value (opts_set) */
     free(run->global_options);
     fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
@@ -339,32 +335,34 @@ static const char *opt_key_at(const void *items, size_t i)
 }
 
 /* Set or replace key in an option list with its key index (a replaced key keeps its
- * place). */
+ * place). An option's key and value share one allocation, "key\0value\0", owned by
+ * .key (opt_free). */
 static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
                      const char *val)
 {
-    char *v = fsc_strdup(val);
-    if (!v)
+    size_t kl = strlen(key), vl = strlen(val);
+    char *b = fsc_budget_charge(kl + vl + 2) ? malloc(kl + vl + 2) : NULL;
+    if (!b)
         return false;
+    memcpy(b, key, kl + 1);
+    memcpy(b + kl + 1, val, vl + 1);
     size_t i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
     if (i < *n) {
-        free((*opts)[i].val);
-        (*opts)[i].val = v;
+        free((*opts)[i].key);
+        (*opts)[i].key = b;
+        (*opts)[i].val = b + kl + 1;
         return true;
     }
-    char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
+    fsc_opt *o = FSC_PUSH(*opts, *n, *cap);
     if (!o) {
-        free(k);
-        free(v);
+        free(b);
         return false;
     }
-    o->key = k;
-    o->val = v;
+    o->key = b;
+    o->val = b + kl + 1;
     if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
         --*n;
-        free(k);
-        free(v);
+        free(b);
         return false;
     }
     return true;
@@ -409,6 +407,9 @@ bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
         if (!(pct > lat->percentile[n - 1].pct))
             lat->pctl_unsorted = true; /* sorted once, by fsc_lat_sort */
     }
+    /* fio prints 17 to 20 percentiles a block: room for them at once */
+    if (!lat->cap_percentile && !fsc_grow((void **)&lat->percentile, &lat->cap_percentile, 32, sizeof *lat->percentile))
+        return false;
     fsc_pctl *p = FSC_PUSH(lat->percentile, lat->n_percentile, lat->cap_percentile);
     if (!p)
         return false;

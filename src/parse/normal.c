@@ -769,6 +769,22 @@ static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
         return;
     }
     unsigned major = 0, minor = 0;
+    /* "3.33", "2.1.10": what sscanf's "%u.%u" reads, without it (short digit runs only) */
+    size_t i = 0, ma = 0, mi = 0;
+    while (i < vn && i < 9 && v[i] >= '0' && v[i] <= '9')
+        major = major * 10 + (unsigned)(v[i++] - '0');
+    ma = i;
+    if (ma && ma < 9 && i < vn && v[i] == '.') {
+        for (i++; i < vn && i < ma + 10 && v[i] >= '0' && v[i] <= '9'; i++)
+            minor = minor * 10 + (unsigned)(v[i] - '0');
+        mi = i - ma - 1;
+    }
+    if (mi && (i == vn || !(v[i] >= '0' && v[i] <= '9'))) {
+        st->units.era = (major < 2 || (major == 2 && minor < 17)) ? FSC_ERA_LEGACY : FSC_ERA_MODERN;
+        st->era_known = true;
+        return;
+    }
+    major = minor = 0;
     char ver[32];
     /* v points into the document: copy it so sscanf does not scan past the line */
     snprintf(ver, sizeof ver, "%.*s", (int)(vn < sizeof ver ? vn : sizeof ver - 1), v);
@@ -2102,7 +2118,14 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
  * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
 static bool has_control(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) { /* eight bytes a step: is one of them below 0x20? */
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        if ((w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL)
+            return true;
+    }
+    for (; i < n; i++)
         if ((unsigned char)s[i] < 0x20)
             return true;
     return false;
@@ -2150,7 +2173,8 @@ static bool may_join(nstate *st, size_t i, size_t last)
 static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char *s, size_t n, bool *fast)
 {
     fsc_fastline *fl;
-    if (!st->t->plain && has_control(s, n))
+    /* a line lexed ahead was looked at by may_join already */
+    if (st->la_idx != i + 1 && !st->t->plain && has_control(s, n))
         return NULL;
     const fsc_rule *r = fast_lex(st, i, s, n, &fl);
     if (!r)
