@@ -76,6 +76,8 @@ typedef struct fsc_bytes_text {
     bool iec, bits;
 } fsc_bytes_text;
 fsc_status fsc_bytes_read(const char *s, size_t n, bool rate, fsc_bytes_text *out);
+/* Its unit part (what follows the number, spaces first); out->d is left as it is. */
+fsc_status fsc_bytes_unit(const char *u, size_t un, bool rate, fsc_bytes_text *out);
 fsc_num fsc_bytes_value(const fsc_bytes_text *b, fsc_unit_rules r);
 fsc_status fsc_parse_size_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out);
 fsc_status fsc_parse_rate_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out);

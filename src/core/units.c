@@ -209,8 +209,11 @@ fsc_status fsc_bytes_read(const char *s, size_t n, bool rate, fsc_bytes_text *ou
     fsc_status st = fsc_decimal_parse(s, n, &out->d, &used);
     if (st != FSC_OK)
         return st;
-    const char *u = s + used;
-    size_t un = n - used;
+    return fsc_bytes_unit(s + used, n - used, rate, out);
+}
+
+fsc_status fsc_bytes_unit(const char *u, size_t un, bool rate, fsc_bytes_text *out)
+{
     while (un && *u == ' ') {
         u++;
         un--;

@@ -95,6 +95,8 @@ const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key)
 
 void fsc_kvlist_free(fsc_kvlist *l)
 {
+    if (!l->items && !l->index.slots)
+        return; /* never filled (most of a job's lists) */
     free(l->items);
     fsc_keyindex_free(&l->index);
     memset(l, 0, sizeof *l);
@@ -107,8 +109,11 @@ fsc_run *fsc_run_new(void)
 
 static void lat_free(fsc_lat *l)
 {
-    free(l->percentile);
-    free(l->bins);
+    /* most of a job's 15 latency blocks hold nothing: skip the calls */
+    if (l->percentile)
+        free(l->percentile);
+    if (l->bins)
+        free(l->bins);
 }
 
 static void job_free(fsc_job *j)

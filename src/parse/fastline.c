@@ -789,6 +789,36 @@ static const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char 
  * read (fsc_bytes_text), the rest as their number, for normal.c to use. */
 static bool read_value(fsc_kind kind, const char *s, size_t n, fsc_num *v, fsc_bytes_text *b)
 {
+    /* the usual "8092.9k", "2001", "42.8MiB/s": the number read here, as
+     * fsc_decimal_parse would (dec takes no sign, spaces or "5."; those, and numbers
+     * dec leaves, go the long way below) */
+    const char *e = s + n, *q;
+    fsc_fdec d;
+    if (kind == FSC_K_PCT && n && e[-1] == '%')
+        e--;
+    if ((q = dec(s, e, &d)) != NULL) {
+        switch (kind) {
+        case FSC_K_INT:
+        case FSC_K_PLAIN:
+        case FSC_K_PCT:
+            if (q != e)
+                break;
+            *v = fsc_fdec_num(d, 1, 1);
+            return true;
+        case FSC_K_COUNT:
+            if (q == e || (q + 1 == e && count_suffix(*q))) {
+                *v = fsc_fdec_num(d, q == e ? 1 : fsc_count_prefix(*q), 1);
+                return true;
+            }
+            break;
+        case FSC_K_SIZE:
+        case FSC_K_RATE:
+            b->d = (fsc_decimal){d.mant, d.scale, false};
+            return fsc_bytes_unit(q, (size_t)(e - q), kind == FSC_K_RATE, b) == FSC_OK;
+        default:
+            return false;
+        }
+    }
     switch (kind) {
     case FSC_K_INT:
     case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, v) == FSC_OK;

@@ -94,6 +94,13 @@ typedef struct nstate {
     fsc_fastline *fl, *la;
     size_t la_idx;
     fsc_fastline fl_buf[2];
+    /* fio prints the same "IO depths", "submit", "complete" and "latency" lines for
+     * most jobs: the last one of each is kept with its reading (lex_line) */
+    struct {
+        const char *s;
+        size_t n;
+        fsc_fastline fl;
+    } memo[4];
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -362,9 +369,9 @@ static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size
     return true;
 }
 
-static bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
+static inline bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
 {
-    return tag_name_of(t, t->lines[idx].tag, name, len);
+    return t->lines[idx].tag && tag_name_of(t, t->lines[idx].tag, name, len);
 }
 
 /* Do line idx and the line that gave tag b name the same job (or both none)? */
@@ -1557,7 +1564,12 @@ static const char *find_lit(const char *s, size_t n, const char *lit)
 static inline bool blank_fast(const char *s, size_t n)
 {
     const char *p = fsc_skip_spaces(s, s + n);
-    return p == s + n || (isspace((unsigned char)*p) && blank(p, (size_t)(s + n - p)));
+    if (p == s + n)
+        return true;
+    unsigned char c = (unsigned char)*p;
+    if (c > ' ' && c < 0x7f)
+        return false; /* printable ASCII is no space in any locale: no isspace() call */
+    return isspace(c) && blank(p, (size_t)(s + n - p));
 }
 
 /* Unknown lines between recognized ones belong to the run: count and list them all
@@ -2131,6 +2143,36 @@ static bool has_control(const char *s, size_t n)
     return false;
 }
 
+/* What a depths or latency-target reading holds: the fields before pct (rule, flags,
+ * n, key, kv, kvdef, kvfield), then val and item_key. */
+static void copy_reading(fsc_fastline *to, const fsc_fastline *from)
+{
+    memcpy(to, from, offsetof(fsc_fastline, pct));
+    if (from->rule->action == FSC_ACT_DEPTHS) {
+        memcpy(to->val, from->val, from->n * sizeof from->val[0]);
+        memcpy(to->item_key, from->item_key, from->n * sizeof from->item_key[0]);
+    }
+}
+
+/* fsc_fast_line, or the reading of the same line met last (memo): the lexers read
+ * nothing but the line's bytes, and spans are offsets into it. */
+static const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_fastline *out)
+{
+    for (int k = 0; k < 4; k++)
+        if (st->memo[k].n == n && st->memo[k].s && memcmp(st->memo[k].s, s, n) == 0) {
+            copy_reading(out, &st->memo[k].fl);
+            return out->rule;
+        }
+    const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
+    if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV)) {
+        int k = r->action == FSC_ACT_DEPTHS ? out->which : 3;
+        st->memo[k].s = s;
+        st->memo[k].n = n;
+        copy_reading(&st->memo[k].fl, out);
+    }
+    return r;
+}
+
 /* Lex line i with the fast path, reusing the look-ahead of the line before. */
 static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, fsc_fastline **out)
 {
@@ -2143,7 +2185,7 @@ static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, f
         return st->fl->rule;
     }
     *out = st->fl;
-    return fsc_fast_line(st->fp, s, n, st->fl);
+    return lex_line(st, s, n, st->fl);
 }
 
 /* Can the line after i be joined to it (join_wrapped)? Only when it is not a line of
@@ -2158,7 +2200,7 @@ static bool may_join(nstate *st, size_t i, size_t last)
         return false;
     const char *ns = fsc_text_line(t, j);
     size_t nn = t->lines[j].len;
-    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : fsc_fast_line(st->fp, ns, nn, st->la);
+    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : lex_line(st, ns, nn, st->la);
     st->la->rule = nr;
     st->la_idx = j + 1;
     if (nr && !st->la->direct)
