@@ -306,6 +306,7 @@ typedef struct fsc_field {
     const char *name; /* fio's JSON name */
     size_t offset;    /* of an fsc_num inside the struct */
     fsc_unit unit;
+    unsigned name_len; /* strlen(name), for fsc_field_find */
 } fsc_field;
 
 extern const fsc_field fsc_dir_fields[];

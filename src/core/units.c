@@ -48,7 +48,20 @@ fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *us
     }
     size_t digits = 0;
     bool point = false;
-    for (; i < n; i++) {
+    /* the first 18 digits can neither overflow nor pass 18 decimals: no checks */
+    for (; i < n && digits < 18; i++) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') {
+            d->mant = d->mant * 10 + (uint64_t)(c - '0');
+            d->scale += point;
+            digits++;
+        } else if (c == '.' && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    for (; i < n && digits >= 18; i++) {
         char c = s[i];
         if (c >= '0' && c <= '9') {
             uint64_t digit = (uint64_t)(c - '0');

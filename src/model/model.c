@@ -512,7 +512,7 @@ bool fsc_disk_add_member(fsc_disk *disk, const char *name)
     return true;
 }
 
-#define F(type, name, unit) {#name, offsetof(type, name), unit}
+#define F(type, name, unit) {#name, offsetof(type, name), unit, sizeof(#name) - 1}
 
 const fsc_field fsc_dir_fields[] = {
     F(fsc_dir, io_bytes, FSC_UNIT_BYTES),      F(fsc_dir, bw_bytes, FSC_UNIT_BYTES_PER_S),
@@ -572,7 +572,7 @@ const size_t fsc_n_disk_fields = FSC_ARRAY_SIZE(fsc_disk_fields);
 const fsc_field *fsc_field_find(const fsc_field *tab, size_t n, const char *name, size_t len)
 {
     for (size_t i = 0; i < n; i++)
-        if ((!len || tab[i].name[0] == name[0]) && strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
+        if (tab[i].name_len == len && tab[i].name[0] == name[0] && memcmp(tab[i].name, name, len) == 0)
             return &tab[i];
     return NULL;
 }

@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Unknown non-blank lines after which a run with results is closed. */
 #define PROSE_GAP 6
@@ -1287,8 +1290,9 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
     if (clients)
         g->hostname = fsc_strdup("All clients");
     else
-        apply_fields(st, r, line, g, (const fsc_field[]){{"groupid", offsetof(fsc_group, groupid), FSC_UNIT_NONE}},
-                     1, idx);
+        apply_fields(st, r, line, g,
+                     (const fsc_field[]){{"groupid", offsetof(fsc_group, groupid), FSC_UNIT_NONE, sizeof "groupid" - 1}}, 1,
+                     idx);
 }
 
 /* A group summary line: its direction of the current group (NULL: out of memory). */
@@ -2128,14 +2132,39 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
 
 /* A control byte in the line? The lexers know ' ' as the only space; the patterns'
  * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
+static inline bool word_has_control(const char *p)
+{
+    uint64_t w; /* is one of these eight bytes below 0x20? (exact: no false hits) */
+    memcpy(&w, p, 8);
+    return (w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL;
+}
+
 static bool has_control(const char *s, size_t n)
 {
     size_t i = 0;
-    for (; i + 8 <= n; i += 8) { /* eight bytes a step: is one of them below 0x20? */
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        if ((w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL)
-            return true;
+#if defined(__SSE2__)
+    if (n >= 16) { /* sixteen bytes a step, the last step overlapping the one before */
+        const __m128i lim = _mm_set1_epi8(0x1f);
+        for (;; i += 16) {
+            if (i + 16 > n)
+                i = n - 16;
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lim), v)))
+                return true;
+            if (i + 16 == n)
+                return false;
+        }
+    }
+#endif
+    if (n >= 8) { /* eight bytes a step, the same way */
+        for (;; i += 8) {
+            if (i + 8 > n)
+                i = n - 8;
+            if (word_has_control(s + i))
+                return true;
+            if (i + 8 == n)
+                return false;
+        }
     }
     for (; i < n; i++)
         if ((unsigned char)s[i] < 0x20)

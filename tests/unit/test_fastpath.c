@@ -123,6 +123,11 @@ static void test_edge_lines(void **state)
         /* job names that are leads of other rules */
         "fio: (groupid=0, jobs=1): err= 0: pid=1\nread: (groupid=0, jobs=1): err= 0: pid=2\n"
         "steadystate: (groupid=0, jobs=1): err= 0: pid=3\n",
+        /* control bytes (a tab, a form feed) near the start, the middle and the end of
+         * lines of 8 to 40 bytes: such lines are the grammar's */
+        "a: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1k, BW=4000KiB/s (4096kB/s)(8000KiB/2000msec)\t\n"
+        "  cpu\t: usr=1%, sys=2%\n  lat (usec): 2=0.01%,\f 10=0.01%\n  lat\t(usec)   : 2=0.01%, 10=0.01%, 20=1.1%\n"
+        "     |  1.00th=[    1],  5.00th=[    2]\x01\n  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%\x1f\n",
         /* jobs named after a direction (lexed past the dir rules' leads) */
         "mixed: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=1\n"
         "fio-3.33\nStarting 1 process\nmixed: Laying out IO file (1 file / 1MiB)\n"
