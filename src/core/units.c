@@ -360,7 +360,9 @@ fsc_status fsc_parse_pct(const char *s, size_t n, double *out)
     return as_double(st, &v, out);
 }
 
-fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
+/* The plain and scaled readings, inlined into each entry point (JSON reads many
+ * numbers through fsc_parse_plain). */
+static inline fsc_status scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
 {
     trim(&s, &n);
     fsc_decimal d;
@@ -374,19 +376,26 @@ fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t 
     return FSC_OK;
 }
 
+fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
+{
+    return scaled_num(s, n, num, den, out);
+}
+
 fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out)
 {
     fsc_num v = {0};
-    fsc_status st = fsc_parse_scaled_num(s, n, num, den, &v);
+    fsc_status st = scaled_num(s, n, num, den, &v);
     return as_double(st, &v, out);
 }
 
 fsc_status fsc_parse_plain_num(const char *s, size_t n, fsc_num *out)
 {
-    return fsc_parse_scaled_num(s, n, 1, 1, out);
+    return scaled_num(s, n, 1, 1, out);
 }
 
 fsc_status fsc_parse_plain(const char *s, size_t n, double *out)
 {
-    return fsc_parse_scaled(s, n, 1, 1, out);
+    fsc_num v = {0};
+    fsc_status st = scaled_num(s, n, 1, 1, &v);
+    return as_double(st, &v, out);
 }

@@ -99,9 +99,9 @@ typedef struct nstate {
     fsc_fastline fl_buf[2];
     /* fio prints the same "IO depths", "submit", "complete" and "latency" lines for
      * most jobs: the last one of each is kept with its reading (lex_line) */
+    size_t memo_n[4]; /* their lengths (0: none yet) */
     struct {
         const char *s;
-        size_t n;
         fsc_fastline fl;
     } memo[4];
 } nstate;
@@ -2183,22 +2183,40 @@ static void copy_reading(fsc_fastline *to, const fsc_fastline *from)
     }
 }
 
-/* fsc_fast_line, or the reading of the same line met last (memo): the lexers read
- * nothing but the line's bytes, and spans are offsets into it. */
-static const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_fastline *out)
+/* Keep the reading of line s (its rule: r) when it is one fio repeats. */
+static void memo_keep(nstate *st, const fsc_rule *r, const char *s, size_t n, const fsc_fastline *fl)
+{
+    if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV)) {
+        int k = r->action == FSC_ACT_DEPTHS ? fl->which : 3;
+        st->memo[k].s = s;
+        st->memo_n[k] = n;
+        copy_reading(&st->memo[k].fl, fl);
+    }
+}
+
+/* A line as long as a kept one: its reading when it is the same line, else lexed. */
+static const fsc_rule *lex_memo(nstate *st, const char *s, size_t n, fsc_fastline *out)
 {
     for (int k = 0; k < 4; k++)
-        if (st->memo[k].n == n && st->memo[k].s && memcmp(st->memo[k].s, s, n) == 0) {
+        if (st->memo_n[k] == n && memcmp(st->memo[k].s, s, n) == 0) {
             copy_reading(out, &st->memo[k].fl);
             return out->rule;
         }
     const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
-    if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV)) {
-        int k = r->action == FSC_ACT_DEPTHS ? out->which : 3;
-        st->memo[k].s = s;
-        st->memo[k].n = n;
-        copy_reading(&st->memo[k].fl, out);
-    }
+    memo_keep(st, r, s, n, out);
+    return r;
+}
+
+/* fsc_fast_line, or the reading of the same line met last (memo): the lexers read
+ * nothing but the line's bytes, and spans are offsets into it. Most lines differ
+ * in length from the kept ones: four compares, and they are lexed. */
+static inline const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_fastline *out)
+{
+    if (n && (n == st->memo_n[0] || n == st->memo_n[1] || n == st->memo_n[2] || n == st->memo_n[3]))
+        return lex_memo(st, s, n, out);
+    const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
+    if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV))
+        memo_keep(st, r, s, n, out);
     return r;
 }
 
