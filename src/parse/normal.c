@@ -2130,15 +2130,17 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     }
 }
 
-/* A control byte in the line? The lexers know ' ' as the only space; the patterns'
- * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
+/* Is one of these eight bytes below 0x20? (exact: a borrow only runs on from a byte
+ * that is below it itself, and bytes from 0x80 up are masked out) */
 static inline bool word_has_control(const char *p)
 {
-    uint64_t w; /* is one of these eight bytes below 0x20? (exact: no false hits) */
+    uint64_t w;
     memcpy(&w, p, 8);
     return (w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL;
 }
 
+/* A control byte in the line? The lexers know ' ' as the only space; the patterns'
+ * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
 static bool has_control(const char *s, size_t n)
 {
     size_t i = 0;
