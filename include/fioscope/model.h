@@ -306,7 +306,7 @@ typedef struct fsc_field {
     const char *name; /* fio's JSON name */
     size_t offset;    /* of an fsc_num inside the struct */
     fsc_unit unit;
-    unsigned name_len; /* strlen(name), for fsc_field_find */
+    unsigned name_len; /* strlen(name) (0 in a table written without it: then it is counted) */
 } fsc_field;
 
 extern const fsc_field fsc_dir_fields[];

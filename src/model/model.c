@@ -571,8 +571,14 @@ const size_t fsc_n_disk_fields = FSC_ARRAY_SIZE(fsc_disk_fields);
 
 const fsc_field *fsc_field_find(const fsc_field *tab, size_t n, const char *name, size_t len)
 {
+    if (n && tab[0].name_len) { /* a table made with F: lengths first, no strlen */
+        for (size_t i = 0; i < n; i++)
+            if (tab[i].name_len == len && tab[i].name[0] == name[0] && memcmp(tab[i].name, name, len) == 0)
+                return &tab[i];
+        return NULL;
+    }
     for (size_t i = 0; i < n; i++)
-        if (tab[i].name_len == len && tab[i].name[0] == name[0] && memcmp(tab[i].name, name, len) == 0)
+        if ((!len || tab[i].name[0] == name[0]) && strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
             return &tab[i];
     return NULL;
 }
