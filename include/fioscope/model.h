@@ -95,6 +95,8 @@ typedef struct fsc_kvlist {
 /* Set key to v (replacing an existing key, which keeps its place; a key is cut to 15
  * bytes). Returns false on allocation failure. Constant time on average. */
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v);
+/* The same with the key's length given (key need not be terminated). */
+bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v);
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key);
 /* Free the items and the index; the list is empty afterwards. */
 void fsc_kvlist_free(fsc_kvlist *l);
@@ -304,6 +306,7 @@ typedef struct fsc_field {
     const char *name; /* fio's JSON name */
     size_t offset;    /* of an fsc_num inside the struct */
     fsc_unit unit;
+    unsigned name_len; /* strlen(name) (0 in a table written without it: then it is counted) */
 } fsc_field;
 
 extern const fsc_field fsc_dir_fields[];

@@ -68,6 +68,17 @@ fsc_status fsc_parse_plain(const char *s, size_t n, double *out);
 /* The conversions above into a number of the model, keeping integers above 2^53
  * exactly ("18446744073709341660" → exact, u = 18446744073709341660). */
 fsc_status fsc_parse_count_num(const char *s, size_t n, fsc_num *out);
+/* A size or rate as printed, read once; its value depends on the era only
+ * (fsc_parse_size_num / _rate_num are fsc_bytes_read, then fsc_bytes_value). */
+typedef struct fsc_bytes_text {
+    fsc_decimal d;
+    uint8_t power; /* of the prefix: K=1 .. E=6, 0 without one */
+    bool iec, bits;
+} fsc_bytes_text;
+fsc_status fsc_bytes_read(const char *s, size_t n, bool rate, fsc_bytes_text *out);
+/* Its unit part (what follows the number, spaces first); out->d is left as it is. */
+fsc_status fsc_bytes_unit(const char *u, size_t un, bool rate, fsc_bytes_text *out);
+fsc_num fsc_bytes_value(const fsc_bytes_text *b, fsc_unit_rules r);
 fsc_status fsc_parse_size_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out);
 fsc_status fsc_parse_rate_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out);
 fsc_status fsc_parse_duration_num(const char *s, size_t n, const char *unit, size_t unit_len,

@@ -48,7 +48,20 @@ fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *us
     }
     size_t digits = 0;
     bool point = false;
-    for (; i < n; i++) {
+    /* the first 18 digits can neither overflow nor pass 18 decimals: no checks */
+    for (; i < n && digits < 18; i++) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') {
+            d->mant = d->mant * 10 + (uint64_t)(c - '0');
+            d->scale += point;
+            digits++;
+        } else if (c == '.' && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    for (; i < n && digits >= 18; i++) {
         char c = s[i];
         if (c >= '0' && c <= '9') {
             uint64_t digit = (uint64_t)(c - '0');
@@ -201,17 +214,19 @@ static uint64_t ipow(uint64_t b, int e)
     return r;
 }
 
-/* Parse "<num>[ ]<prefix>[i](B|bit)?" ; rate: also a trailing "/s". */
-static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, fsc_num *out)
+/* Read "<num>[ ]<prefix>[i](B|bit)?" ; rate: also a trailing "/s". */
+fsc_status fsc_bytes_read(const char *s, size_t n, bool rate, fsc_bytes_text *out)
 {
     trim(&s, &n);
-    fsc_decimal d;
     size_t used;
-    fsc_status st = fsc_decimal_parse(s, n, &d, &used);
+    fsc_status st = fsc_decimal_parse(s, n, &out->d, &used);
     if (st != FSC_OK)
         return st;
-    const char *u = s + used;
-    size_t un = n - used;
+    return fsc_bytes_unit(s + used, n - used, rate, out);
+}
+
+fsc_status fsc_bytes_unit(const char *u, size_t un, bool rate, fsc_bytes_text *out)
+{
     while (un && *u == ' ') {
         u++;
         un--;
@@ -238,6 +253,15 @@ static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool ra
     }
     if (un != 0)
         return FSC_E_SYNTAX;
+    out->power = (uint8_t)power;
+    out->iec = iec;
+    out->bits = bits;
+    return FSC_OK;
+}
+
+fsc_num fsc_bytes_value(const fsc_bytes_text *b, fsc_unit_rules r)
+{
+    int power = b->power;
     /* Before 2.17 the 4th prefix printed was 'P' (no 'T' in the table), so P = base^4. */
     if (r.era == FSC_ERA_LEGACY && power >= 5)
         power--;
@@ -245,12 +269,17 @@ static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool ra
     if (r.era == FSC_ERA_LEGACY)
         base = r.kb_base ? r.kb_base : 1024;
     else
-        base = iec ? 1024 : 1000;
-    if (power > 6)
-        return FSC_E_RANGE;
-    uint64_t mul = ipow(base, power);
-    *out = fsc_decimal_num(d, mul, bits ? 8 : 1);
-    return FSC_OK;
+        base = b->iec ? 1024 : 1000;
+    return fsc_decimal_num(b->d, ipow(base, power), b->bits ? 8 : 1);
+}
+
+static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, fsc_num *out)
+{
+    fsc_bytes_text b;
+    fsc_status st = fsc_bytes_read(s, n, rate, &b);
+    if (st == FSC_OK)
+        *out = fsc_bytes_value(&b, r);
+    return st;
 }
 
 fsc_status fsc_parse_size_num(const char *s, size_t n, fsc_unit_rules r, fsc_num *out)
@@ -331,7 +360,9 @@ fsc_status fsc_parse_pct(const char *s, size_t n, double *out)
     return as_double(st, &v, out);
 }
 
-fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
+/* The plain and scaled readings, inlined into each entry point (JSON reads many
+ * numbers through fsc_parse_plain). */
+static inline fsc_status scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
 {
     trim(&s, &n);
     fsc_decimal d;
@@ -345,19 +376,26 @@ fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t 
     return FSC_OK;
 }
 
+fsc_status fsc_parse_scaled_num(const char *s, size_t n, uint64_t num, uint64_t den, fsc_num *out)
+{
+    return scaled_num(s, n, num, den, out);
+}
+
 fsc_status fsc_parse_scaled(const char *s, size_t n, uint64_t num, uint64_t den, double *out)
 {
     fsc_num v = {0};
-    fsc_status st = fsc_parse_scaled_num(s, n, num, den, &v);
+    fsc_status st = scaled_num(s, n, num, den, &v);
     return as_double(st, &v, out);
 }
 
 fsc_status fsc_parse_plain_num(const char *s, size_t n, fsc_num *out)
 {
-    return fsc_parse_scaled_num(s, n, 1, 1, out);
+    return scaled_num(s, n, 1, 1, out);
 }
 
 fsc_status fsc_parse_plain(const char *s, size_t n, double *out)
 {
-    return fsc_parse_scaled(s, n, 1, 1, out);
+    fsc_num v = {0};
+    fsc_status st = scaled_num(s, n, 1, 1, &v);
+    return as_double(st, &v, out);
 }

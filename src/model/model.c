@@ -43,22 +43,44 @@ static const char *kv_key_at(const void *items, size_t i)
 
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v)
 {
-    char k[sizeof l->items[0].key];
-    size_t kl = strlen(key); /* snprintf("%s") without its cost: truncated, terminated */
+    return fsc_kvlist_set_n(l, key, strlen(key), v);
+}
+
+/* Keys are kept NUL-padded to the full 16 bytes (FSC_PUSH zeroes a new item and only
+ * kl + 1 bytes are written), so a short list is searched two words at a time. */
+static inline bool key16_eq(const char *a, const uint64_t b[2])
+{
+    uint64_t w[2];
+    memcpy(w, a, sizeof w);
+    return w[0] == b[0] && w[1] == b[1];
+}
+
+bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
+{
+    uint64_t k[2] = {0, 0}; /* the key, cut to 15 bytes and NUL-padded */
+    _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
     kl = kl < sizeof k - 1 ? kl : sizeof k - 1;
     memcpy(k, key, kl);
-    k[kl] = '\0';
-    size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, k);
+    size_t i;
+    if (l->index.slots) {
+        i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k);
+    } else {
+        for (i = 0; i < l->n && !key16_eq(l->items[i].key, k); i++)
+            ;
+    }
     if (i < l->n) {
         l->items[i].v = v;
         return true;
     }
+    /* fio's lists have 7 to 10 items: start at 8 rather than grow 4 -> 8 */
+    if (!l->cap && !fsc_grow((void **)&l->items, &l->cap, 8, sizeof *l->items))
+        return false;
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
         return false;
-    memcpy(kv->key, k, kl + 1);
+    memcpy(kv->key, k, sizeof k);
     kv->v = v;
-    if (!fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
+    if (l->n >= FSC_KEYINDEX_FROM && !fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
         l->n--;
         return false;
     }
@@ -73,6 +95,8 @@ const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key)
 
 void fsc_kvlist_free(fsc_kvlist *l)
 {
+    if (!l->items && !l->index.slots)
+        return; /* never filled (most of a job's lists) */
     free(l->items);
     fsc_keyindex_free(&l->index);
     memset(l, 0, sizeof *l);
@@ -85,8 +109,11 @@ fsc_run *fsc_run_new(void)
 
 static void lat_free(fsc_lat *l)
 {
-    free(l->percentile);
-    free(l->bins);
+    /* most of a job's 15 latency blocks hold nothing: skip the calls */
+    if (l->percentile)
+        free(l->percentile);
+    if (l->bins)
+        free(l->bins);
 }
 
 static void job_free(fsc_job *j)
@@ -95,10 +122,8 @@ static void job_free(fsc_job *j)
     free(j->hostname);
     free(j->description);
     free(j->error_text);
-    for (size_t i = 0; i < j->n_options; i++) {
-        free(j->options[i].key);
-        free(j->options[i].val);
-    }
+    for (size_t i = 0; i < j->n_options; i++)
+        free(j->options[i].key); /* and its value (opts_set) */
     free(j->options);
     fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
@@ -208,10 +233,8 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     free(run->jobs);
-    for (size_t i = 0; i < run->n_global_options; i++) {
-        free(run->global_options[i].key);
-        free(run->global_options[i].val);
-    }
+    for (size_t i = 0; i < run->n_global_options; i++)
+        free(run->global_options[i].key); /* and its value (opts_set) */
     free(run->global_options);
     fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
@@ -317,32 +340,34 @@ static const char *opt_key_at(const void *items, size_t i)
 }
 
 /* Set or replace key in an option list with its key index (a replaced key keeps its
- * place). */
+ * place). An option's key and value share one allocation, "key\0value\0", owned by
+ * .key (opt_free). */
 static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
                      const char *val)
 {
-    char *v = fsc_strdup(val);
-    if (!v)
+    size_t kl = strlen(key), vl = strlen(val);
+    char *b = fsc_budget_charge(kl + vl + 2) ? malloc(kl + vl + 2) : NULL;
+    if (!b)
         return false;
+    memcpy(b, key, kl + 1);
+    memcpy(b + kl + 1, val, vl + 1);
     size_t i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
     if (i < *n) {
-        free((*opts)[i].val);
-        (*opts)[i].val = v;
+        free((*opts)[i].key);
+        (*opts)[i].key = b;
+        (*opts)[i].val = b + kl + 1;
         return true;
     }
-    char *k = fsc_strdup(key);
-    fsc_opt *o = k ? FSC_PUSH(*opts, *n, *cap) : NULL;
+    fsc_opt *o = FSC_PUSH(*opts, *n, *cap);
     if (!o) {
-        free(k);
-        free(v);
+        free(b);
         return false;
     }
-    o->key = k;
-    o->val = v;
+    o->key = b;
+    o->val = b + kl + 1;
     if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
         --*n;
-        free(k);
-        free(v);
+        free(b);
         return false;
     }
     return true;
@@ -387,6 +412,9 @@ bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
         if (!(pct > lat->percentile[n - 1].pct))
             lat->pctl_unsorted = true; /* sorted once, by fsc_lat_sort */
     }
+    /* fio prints 17 to 20 percentiles a block: room for them at once */
+    if (!lat->cap_percentile && !fsc_grow((void **)&lat->percentile, &lat->cap_percentile, 32, sizeof *lat->percentile))
+        return false;
     fsc_pctl *p = FSC_PUSH(lat->percentile, lat->n_percentile, lat->cap_percentile);
     if (!p)
         return false;
@@ -484,7 +512,7 @@ bool fsc_disk_add_member(fsc_disk *disk, const char *name)
     return true;
 }
 
-#define F(type, name, unit) {#name, offsetof(type, name), unit}
+#define F(type, name, unit) {#name, offsetof(type, name), unit, sizeof(#name) - 1}
 
 const fsc_field fsc_dir_fields[] = {
     F(fsc_dir, io_bytes, FSC_UNIT_BYTES),      F(fsc_dir, bw_bytes, FSC_UNIT_BYTES_PER_S),
@@ -543,6 +571,12 @@ const size_t fsc_n_disk_fields = FSC_ARRAY_SIZE(fsc_disk_fields);
 
 const fsc_field *fsc_field_find(const fsc_field *tab, size_t n, const char *name, size_t len)
 {
+    if (n && tab[0].name_len) { /* a table made with F: lengths first, no strlen */
+        for (size_t i = 0; i < n; i++)
+            if (tab[i].name_len == len && tab[i].name[0] == name[0] && memcmp(tab[i].name, name, len) == 0)
+                return &tab[i];
+        return NULL;
+    }
     for (size_t i = 0; i < n; i++)
         if ((!len || tab[i].name[0] == name[0]) && strlen(tab[i].name) == len && memcmp(tab[i].name, name, len) == 0)
             return &tab[i];

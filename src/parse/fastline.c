@@ -117,6 +117,7 @@ struct fsc_fastpath {
     size_t n_disk_kv;
     const fsc_rule *rule[FR_COUNT];
     kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
+    bool dir_names; /* a job may be named "read", "write", "trim" or "mixed" (dir_leads_known) */
 };
 
 /* ---- set-up ---- */
@@ -181,6 +182,7 @@ static bool disk_kv_init(fsc_fastpath *fp, const fsc_rule *r)
         const fsc_kvfield *kv = &r->kv[i];
         fsc_fastdkv *d = &fp->disk_kv[i];
         d->kv = kv;
+        d->klen = strlen(kv->key);
         d->field = fsc_field_find(fsc_disk_fields, fsc_n_disk_fields, kv->field, strlen(kv->field));
         d->field2 = kv->field2 ? fsc_field_find(fsc_disk_fields, fsc_n_disk_fields, kv->field2, strlen(kv->field2)) : NULL;
         if ((kv->field2 && !d->field2) || (kv->kind != FSC_K_PAIR && kv->kind != FSC_K_INT &&
@@ -210,6 +212,31 @@ static bool known_before(const fsc_grammar_set *g, const fsc_rule *stop)
             return false;
     }
     return false;
+}
+
+/* The rules with a lead that fits a line "read: ...", "write: ...", "trim: ..." or
+ * "mixed: ..." are dir, dir-legacy and blockinfo only: the first two need "IOPS=" or
+ * "io=" after the colon, blockinfo needs a space after "trim". Then a job named
+ * after a direction is matched by the generic rules, as any other job. */
+static bool dir_leads_known(const fsc_fastpath *fp, const fsc_grammar_set *g)
+{
+    static const char *const words[] = {"read", "write", "trim", "mixed"};
+    const fsc_rule *blockinfo = fsc_grammar_rule(g, "blockinfo");
+    if (!blockinfo || blockinfo->action != FSC_ACT_NOISE)
+        return false;
+    size_t nr;
+    const fsc_rule *const *rules = fsc_grammar_rules(g, &nr);
+    for (size_t i = 0; i < nr; i++)
+        for (size_t l = 0; l < rules[i]->n_leads; l++)
+            for (size_t w = 0; w < FSC_ARRAY_SIZE(words); w++) {
+                const char *lead = rules[i]->leads[l];
+                if (strncmp(lead, words[w], strlen(words[w])))
+                    continue;
+                if (strcmp(lead, words[w]) ||
+                    !(rules[i] == fp->rule[FR_DIR] || rules[i] == fp->rule[FR_DIR_LEGACY] || rules[i] == blockinfo))
+                    return false;
+            }
+    return true;
 }
 
 fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
@@ -265,6 +292,7 @@ fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
                        fsc_n_group_dir_fields) ||
         !disk_kv_init(fp, fp->rule[FR_DISK]))
         goto off;
+    fp->dir_names = dir_leads_known(fp, g);
     if (!known_before(g, fp->rule[FR_JOB]) || !known_before(g, fp->rule[FR_DISK]) ||
         !known_before(g, fp->rule[FR_JOBDEF_LEGACY]) || !known_before(g, fp->rule[FR_LAYOUT]))
         goto off;
@@ -398,6 +426,21 @@ static const char *kv_value(const char *p, const char *e, fsc_kind kind, fsc_fde
     return p;
 }
 
+/* a[0, n) == b[0, n), for the short keys here (no call to memcmp) */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        if (a[j] != b[j])
+            return false;
+    return true;
+}
+
+/* Is "key=" at p? */
+static inline bool key_at(const char *p, const char *e, const char *key, size_t kl)
+{
+    return (size_t)(e - p) > kl && p[kl] == '=' && same_bytes(p, key, kl);
+}
+
 /* The key=value list from p to the end of the line: keys from spec in their order
  * (some may be left out, as fio does in some versions), ", " between items. The
  * grammar's apply_kv finds each key exactly, so it reads the same. */
@@ -406,15 +449,19 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
     size_t next = 0;
     out->n = 0;
     for (;;) {
-        const char *ks = p;
-        while (p < e && *p >= 'a' && *p <= 'z')
-            p++;
-        size_t kn = (size_t)(p - ks);
         size_t i = next;
-        while (i < k->n && !(k->klen[i] == kn && k->keys[i][0] == ks[0] && memcmp(k->keys[i], ks, kn) == 0))
-            i++;
-        if (i == k->n || p >= e || *p != '=')
-            return false;
+        if (i < k->n && key_at(p, e, k->keys[i], k->klen[i])) {
+            p += k->klen[i]; /* the key fio prints next: its letters end at the '=' */
+        } else {
+            const char *ks = p;
+            while (p < e && *p >= 'a' && *p <= 'z')
+                p++;
+            size_t kn = (size_t)(p - ks);
+            while (i < k->n && !(k->klen[i] == kn && same_bytes(k->keys[i], ks, kn)))
+                i++;
+            if (i == k->n || p >= e || *p != '=')
+                return false;
+        }
         p = skip_sp(p + 1, e);
         p = kv_value(p, e, k->kv[i]->kind, &out->kv[out->n]);
         if (!p)
@@ -436,21 +483,15 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
 
 /* ---- the lexers, by lead ---- */
 
-/* Is the decimal text [a, b) at most 100? */
-static bool pct_at_most_100(const char *a, const char *b)
+/* Is the decimal at most 100: mant <= 100 * 10^scale? dec takes 19 digits at most,
+ * so with 17 or more decimals the integer part has two digits at most. */
+static bool pct_at_most_100(const fsc_fdec *d)
 {
-    const char *dot = memchr(a, '.', (size_t)(b - a));
-    const char *ie = dot ? dot : b;
-    while (a < ie - 1 && *a == '0')
-        a++; /* "099.5" */
-    if (ie - a < 3)
-        return true;
-    if (ie - a > 3 || memcmp(a, "100", 3) != 0)
-        return false;
-    for (const char *f = dot ? dot + 1 : b; f < b; f++)
-        if (*f != '0')
-            return false;
-    return true;
+    static const uint64_t p10[17] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+                                     10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+                                     100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+                                     100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL};
+    return d->scale > 16 || d->mant <= 100 * p10[d->scale];
 }
 
 /* "     |  1.00th=[    4],  5.00th=[    4], 10.00th=[    4], 20.00th=[    5],"
@@ -463,9 +504,8 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
         if (out->n == FSC_FAST_MAX_ITEMS)
             return false;
         fsc_fdec *pct = &out->pct[out->n], *v = &out->val[out->n];
-        const char *ps = p;
         p = dec(p, e, pct);
-        if (!p || !pct_at_most_100(ps, p) || !(p = LIT(p, e, "th=[")))
+        if (!p || !pct_at_most_100(pct) || !(p = LIT(p, e, "th=[")))
             return false; /* act_pctl_row warns about a "995th": the grammar path does that */
         p = skip_sp(p, e);
         if (!(p = uint_dec(p, e, v)))
@@ -745,28 +785,58 @@ static const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char 
 /* ---- the lines fio prints once per job or run ---- */
 
 /* Does the span parse as the grammar's convert() would read it (fsc_parse_*)? Size
- * and rate syntax does not depend on the era, only their value. */
-static bool valid_value(fsc_kind kind, const char *s, size_t n)
+ * and rate syntax does not depend on the era, only their value: those are kept as
+ * read (fsc_bytes_text), the rest as their number, for normal.c to use. */
+static bool read_value(fsc_kind kind, const char *s, size_t n, fsc_num *v, fsc_bytes_text *b)
 {
-    static const fsc_unit_rules any = {FSC_ERA_MODERN, 1024};
-    fsc_num v;
+    /* the usual "8092.9k", "2001", "42.8MiB/s": the number read here, as
+     * fsc_decimal_parse would (dec takes no sign, spaces or "5."; those, and numbers
+     * dec leaves, go the long way below) */
+    const char *e = s + n, *q;
+    fsc_fdec d;
+    if (kind == FSC_K_PCT && n && e[-1] == '%')
+        e--;
+    if ((q = dec(s, e, &d)) != NULL) {
+        switch (kind) {
+        case FSC_K_INT:
+        case FSC_K_PLAIN:
+        case FSC_K_PCT:
+            if (q != e)
+                break;
+            *v = fsc_fdec_num(d, 1, 1);
+            return true;
+        case FSC_K_COUNT:
+            if (q == e || (q + 1 == e && count_suffix(*q))) {
+                *v = fsc_fdec_num(d, q == e ? 1 : fsc_count_prefix(*q), 1);
+                return true;
+            }
+            break;
+        case FSC_K_SIZE:
+        case FSC_K_RATE:
+            b->d = (fsc_decimal){d.mant, d.scale, false};
+            return fsc_bytes_unit(q, (size_t)(e - q), kind == FSC_K_RATE, b) == FSC_OK;
+        default:
+            return false;
+        }
+    }
     switch (kind) {
     case FSC_K_INT:
-    case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, &v) == FSC_OK;
-    case FSC_K_COUNT: return fsc_parse_count_num(s, n, &v) == FSC_OK;
-    case FSC_K_SIZE: return fsc_parse_size_num(s, n, any, &v) == FSC_OK;
-    case FSC_K_RATE: return fsc_parse_rate_num(s, n, any, &v) == FSC_OK;
-    case FSC_K_PCT: return fsc_parse_pct_num(s, n, &v) == FSC_OK;
+    case FSC_K_PLAIN: return fsc_parse_plain_num(s, n, v) == FSC_OK;
+    case FSC_K_COUNT: return fsc_parse_count_num(s, n, v) == FSC_OK;
+    case FSC_K_SIZE: return fsc_bytes_read(s, n, false, b) == FSC_OK;
+    case FSC_K_RATE: return fsc_bytes_read(s, n, true, b) == FSC_OK;
+    case FSC_K_PCT: return fsc_parse_pct_num(s, n, v) == FSC_OK;
     default: return false;
     }
 }
 
-/* Every capture of a span rule converts without a warning. */
-static bool caps_valid(const char *s, const fsc_fastline *out)
+/* Every capture of a span rule converts without a warning; its value is kept. */
+static bool caps_valid(const char *s, fsc_fastline *out)
 {
     for (size_t i = 0; i < out->n_caps; i++) {
-        fsc_fspan c = out->cap[out->caps[i].slot];
-        if (c.len && !valid_value(out->caps[i].kind, s + c.off, c.len))
+        uint8_t k = out->caps[i].slot;
+        fsc_fspan c = out->cap[k];
+        if (c.len && !read_value(out->caps[i].kind, s + c.off, c.len, &out->capnum[k], &out->capbytes[k]))
             return false;
     }
     return true;
@@ -1011,11 +1081,14 @@ static bool name_char(char c)
 
 /* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
  * spaces and colons hold none of the needles of the generic rules before "job". */
-static bool date_chars(const char *p, const char *e)
+static bool date_chars(const char *p, const char *e, bool *has_L)
 {
-    for (; p < e; p++)
+    *has_L = false;
+    for (; p < e; p++) {
         if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || is_digit(*p) || *p == ' ' || *p == ':'))
             return false;
+        *has_L |= *p == 'L';
+    }
     return true;
 }
 
@@ -1028,8 +1101,11 @@ static const fsc_rule *lex_job(const fsc_fastpath *fp, const char *q, const char
         !(q = LIT(q, e, "): err=")) || !(q = uint_dec(skip_sp(q, e), e, &out->num[2])) ||
         !(q = LIT(q, e, ": pid=")) || !(q = uint_dec(q, e, &out->num[3])))
         return NULL;
-    /* the layout rule (tried before job) would take ": Laying out IO file" anywhere */
-    if (q < e && !((a = LIT(q, e, ": ")) && date_chars(a, e) && !memmem(q, (size_t)(e - q), ": Laying out IO file", 20)))
+    /* the layout rule (tried before job) would take ": Laying out IO file" anywhere
+     * (a date has no 'L': only then is it looked for) */
+    bool has_L;
+    if (q < e && !((a = LIT(q, e, ": ")) && date_chars(a, e, &has_L) &&
+                   !(has_L && memmem(q, (size_t)(e - q), ": Laying out IO file", 20))))
         return NULL;
     return fp->rule[FR_JOB];
 }
@@ -1081,11 +1157,14 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
         if (q == a)
             return NULL;
         out->cap[2] = span(s, a, q);
-        if (!(q = memmem(q, (size_t)(e - q), ", ioengine=", 11)))
+        /* the first ", ioengine=" after q, with no ':' or '=' from b up to it: that
+         * '=' is the first ':' or '=' from b on */
+        const char *c = b;
+        while (c < e && *c != ':' && *c != '=')
+            c++;
+        if (c == e || *c != '=' || c - q < 10 || memcmp(c - 10, ", ioengine", 10) != 0)
             return NULL;
-        for (const char *c = b; c < q; c++)
-            if (*c == ':' || *c == '=')
-                return NULL;
+        q = c - 10;
     } else {
         legacy = true;
         a = q;
@@ -1121,9 +1200,11 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
         while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
             q++;
         const fsc_fastdkv *d = NULL;
-        for (size_t i = 0; i < fp->n_disk_kv; i++)
-            if (strlen(fp->disk_kv[i].kv->key) == (size_t)(q - k) && !memcmp(fp->disk_kv[i].kv->key, k, (size_t)(q - k)))
+        for (size_t i = fp->n_disk_kv; i-- > 0;) /* the last entry of that key */
+            if (fp->disk_kv[i].klen == (size_t)(q - k) && same_bytes(fp->disk_kv[i].kv->key, k, (size_t)(q - k))) {
                 d = &fp->disk_kv[i];
+                break;
+            }
         if (!d || !d->field || q >= e || *q != '=')
             return NULL;
         out->dkv[out->n] = d;
@@ -1159,7 +1240,7 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
 }
 
 static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const char *p, const char *e,
-                                 fsc_fastline *out)
+                                 fsc_fastline *out, bool leads_ruled_out)
 {
     const char *q = p;
     while (q < e && name_char(*q))
@@ -1189,7 +1270,7 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
     } else {
         return NULL;
     }
-    if (!r || fsc_grammar_lead_match(fp->g, s, n))
+    if (!r || (!leads_ruled_out && fsc_grammar_lead_match(fp->g, s, n)))
         return NULL;
     return r;
 }
@@ -1289,8 +1370,9 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
         /* "  write: IOPS=..." (dir) and "  read : io=..." (dir-legacy); the lead rules
          * of "read" etc. are [dir-legacy, dir] (trim adds blockinfo after them) */
         static const char *const dirs[] = {"read", "write", "trim", "mixed"};
+        static const uint8_t dir_len[] = {4, 5, 4, 5};
         for (uint8_t i = 0; i < 4; i++) {
-            if (!(q = lit(p, e, dirs[i], strlen(dirs[i]))) || !word_end(q, e))
+            if (*p != dirs[i][0] || !(q = lit(p, e, dirs[i], dir_len[i])) || !word_end(q, e))
                 continue;
             q = skip_sp(q, e);
             if (q >= e || *q != ':')
@@ -1301,7 +1383,8 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
                 return lex_dir(fp, s, q, e, out);
             if (LIT(q, e, "io="))
                 return lex_dir_legacy(fp, s, q, e, out);
-            return NULL;
+            /* "mixed: (groupid=0, ...": a job named after a direction */
+            return fp->dir_names ? lex_named(fp, s, p, e, out, true) : NULL;
         }
         break;
     }
@@ -1310,13 +1393,14 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     case 'T':
     case 'M': {
         static const char *const dirs[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
+        static const uint8_t dir_len[] = {5, 6, 5, 6};
         if ((q = LIT(p, e, "Run status group "))) { /* group-header, the only rule of "Run" */
             if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " (all jobs):")) || !at_end(q, e))
                 return NULL;
             return fp->rule[FR_GROUP_HEADER];
         }
         for (uint8_t i = 0; i < 4; i++) {
-            if (!(q = lit(p, e, dirs[i], strlen(dirs[i]))))
+            if (*p != dirs[i][0] || !(q = lit(p, e, dirs[i], dir_len[i])))
                 continue;
             q = skip_sp(q, e);
             out->which = i;
@@ -1372,5 +1456,5 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     default:
         break;
     }
-    return lex_named(fp, s, p, e, out);
+    return lex_named(fp, s, p, e, out, false);
 }

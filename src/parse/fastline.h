@@ -56,6 +56,7 @@ typedef struct fsc_fastcap {
 typedef struct fsc_fastdkv {
     const fsc_kvfield *kv;
     const fsc_field *field, *field2;
+    size_t klen; /* strlen(kv->key) */
 } fsc_fastdkv;
 
 /* One lexed line. `rule` is the grammar rule that matches it. When `direct` is set
@@ -88,6 +89,8 @@ typedef struct fsc_fastline {
     /* span rules: captures by slot (len 0: the group did not take part), and the
      * rule's fields in the grammar's order; job, group, starting: integers */
     fsc_fspan cap[8];
+    fsc_num capnum[8];            /* the value of a capture by slot (not size, rate) */
+    fsc_bytes_text capbytes[8];   /* a size or rate capture as read, before the era */
     const fsc_fastcap *caps;
     uint8_t n_caps;
     fsc_fdec num[4];
@@ -101,17 +104,31 @@ typedef struct fsc_fastline {
 const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
 
 /* Value of a decimal times num/den, exactly as the grammar path converts it
- * (fsc_decimal_num; an integer times an integer is done here). */
+ * (fsc_decimal_num). The common cases are done here: an integer result, and a
+ * quotient p / 10^scale with p < 2^53 and scale <= 3, where one double division is
+ * what fsc_decimal_num's long double one rounds to: the quotient is either a
+ * midpoint of two doubles or at least 2^-53 / 1000 (relative) away from any,
+ * farther than the long double's own rounding step (2^-64), so rounding it twice
+ * cannot differ from rounding it once. */
 static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
 {
-    uint64_t i;
-    if (d.scale == 0 && den == 1 && !__builtin_mul_overflow(d.mant, num, &i)) {
-        fsc_num r = {(double)i, true, false, 0};
-        if (r.v >= FSC_EXACT_MIN) {
-            r.exact = true;
-            r.u = i;
+    static const uint64_t p10[4] = {1, 10, 100, 1000};
+    uint64_t p;
+    if (d.scale <= 3 && den == 1 && !__builtin_mul_overflow(d.mant, num, &p)) {
+        uint64_t q = p10[d.scale];
+        if (p % q == 0) {
+            uint64_t i = p / q;
+            fsc_num r = {(double)i, true, false, 0};
+            if (r.v >= FSC_EXACT_MIN) {
+                r.exact = true;
+                r.u = i;
+            }
+            return r;
         }
-        return r;
+        if (p < (1ULL << 53)) {
+            fsc_num r = {(double)p / (double)q, true, false, 0};
+            return r;
+        }
     }
     fsc_decimal x = {d.mant, d.scale, false};
     return fsc_decimal_num(x, num, den);
@@ -123,6 +140,11 @@ uint64_t fsc_fdec_mul(fsc_fdec d);
  * columns with spaces). */
 static inline const char *fsc_skip_spaces(const char *p, const char *e)
 {
+    /* most calls skip no space or one (after a comma) */
+    if (p == e || *p != ' ')
+        return p;
+    if (++p == e || *p != ' ')
+        return p;
     while (e - p >= 8) {
         uint64_t w;
         memcpy(&w, p, 8);

@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Unknown non-blank lines after which a run with results is closed. */
 #define PROSE_GAP 6
@@ -94,6 +97,13 @@ typedef struct nstate {
     fsc_fastline *fl, *la;
     size_t la_idx;
     fsc_fastline fl_buf[2];
+    /* fio prints the same "IO depths", "submit", "complete" and "latency" lines for
+     * most jobs: the last one of each is kept with its reading (lex_line) */
+    size_t memo_n[4]; /* their lengths (0: none yet) */
+    struct {
+        const char *s;
+        fsc_fastline fl;
+    } memo[4];
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -362,9 +372,9 @@ static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size
     return true;
 }
 
-static bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
+static inline bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
 {
-    return tag_name_of(t, t->lines[idx].tag, name, len);
+    return t->lines[idx].tag && tag_name_of(t, t->lines[idx].tag, name, len);
 }
 
 /* Do line idx and the line that gave tag b name the same job (or both none)? */
@@ -769,6 +779,22 @@ static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
         return;
     }
     unsigned major = 0, minor = 0;
+    /* "3.33", "2.1.10": what sscanf's "%u.%u" reads, without it (short digit runs only) */
+    size_t i = 0, ma = 0, mi = 0;
+    while (i < vn && i < 9 && v[i] >= '0' && v[i] <= '9')
+        major = major * 10 + (unsigned)(v[i++] - '0');
+    ma = i;
+    if (ma && ma < 9 && i < vn && v[i] == '.') {
+        for (i++; i < vn && i < ma + 10 && v[i] >= '0' && v[i] <= '9'; i++)
+            minor = minor * 10 + (unsigned)(v[i] - '0');
+        mi = i - ma - 1;
+    }
+    if (mi && (i == vn || !(v[i] >= '0' && v[i] <= '9'))) {
+        st->units.era = (major < 2 || (major == 2 && minor < 17)) ? FSC_ERA_LEGACY : FSC_ERA_MODERN;
+        st->era_known = true;
+        return;
+    }
+    major = minor = 0;
     char ver[32];
     /* v points into the document: copy it so sscanf does not scan past the line */
     snprintf(ver, sizeof ver, "%.*s", (int)(vn < sizeof ver ? vn : sizeof ver - 1), v);
@@ -1264,8 +1290,9 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
     if (clients)
         g->hostname = fsc_strdup("All clients");
     else
-        apply_fields(st, r, line, g, (const fsc_field[]){{"groupid", offsetof(fsc_group, groupid), FSC_UNIT_NONE}},
-                     1, idx);
+        apply_fields(st, r, line, g,
+                     (const fsc_field[]){{"groupid", offsetof(fsc_group, groupid), FSC_UNIT_NONE, sizeof "groupid" - 1}}, 1,
+                     idx);
 }
 
 /* A group summary line: its direction of the current group (NULL: out of memory). */
@@ -1541,7 +1568,12 @@ static const char *find_lit(const char *s, size_t n, const char *lit)
 static inline bool blank_fast(const char *s, size_t n)
 {
     const char *p = fsc_skip_spaces(s, s + n);
-    return p == s + n || (isspace((unsigned char)*p) && blank(p, (size_t)(s + n - p)));
+    if (p == s + n)
+        return true;
+    unsigned char c = (unsigned char)*p;
+    if (c > ' ' && c < 0x7f)
+        return false; /* printable ASCII is no space in any locale: no isspace() call */
+    return isspace(c) && blank(p, (size_t)(s + n - p));
 }
 
 /* Unknown lines between recognized ones belong to the run: count and list them all
@@ -1899,13 +1931,9 @@ static void fast_kv(const fsc_fastline *fl, void *base, uint64_t unit_ns, uint64
 /* apply_list for a lexed list: keys are ">=64", "250" (no spaces, short). */
 static void fast_list(nstate *st, const fsc_fastline *fl, const char *line, fsc_kvlist *l)
 {
-    for (size_t i = 0; i < fl->n; i++) {
-        char key[16];
-        memcpy(key, line + fl->item_key[i].off, fl->item_key[i].len);
-        key[fl->item_key[i].len] = '\0';
-        if (!fsc_kvlist_set(l, key, fsc_fdec_num(fl->val[i], 1, 1).v))
+    for (size_t i = 0; i < fl->n; i++)
+        if (!fsc_kvlist_set_n(l, line + fl->item_key[i].off, fl->item_key[i].len, fsc_fdec_num(fl->val[i], 1, 1).v))
             st->oom = true;
-    }
 }
 
 /* issued_values for the lexed groups (total, short, dropped). */
@@ -1938,20 +1966,16 @@ static char *span_dup(nstate *st, const char *line, fsc_fspan sp)
 }
 
 /* apply_fields for the captures of a lexed span rule. */
-static void fast_fields(nstate *st, const fsc_fastline *fl, const char *line, void *base, size_t idx)
+static void fast_fields(nstate *st, const fsc_fastline *fl, void *base)
 {
     for (size_t i = 0; i < fl->n_caps; i++) {
         const fsc_fastcap *c = &fl->caps[i];
-        fsc_fspan sp = fl->cap[c->slot];
-        if (!sp.len)
+        if (!fl->cap[c->slot].len)
             continue; /* that group did not take part */
-        fsc_num v;
-        if (convert(st, c->kind, line + sp.off, sp.len, NULL, 0, &v) != FSC_OK) {
-            st->run->lines.malformed++;
-            warn(st, idx, "cannot read the value '%.*s'", (int)sp.len, line + sp.off);
-            continue;
-        }
-        *fsc_field_ptr(base, c->field) = v;
+        /* the lexer read every value (caps_valid): only a size or rate waits for the era */
+        *fsc_field_ptr(base, c->field) = c->kind == FSC_K_SIZE || c->kind == FSC_K_RATE
+                                             ? fsc_bytes_value(&fl->capbytes[c->slot], st->units)
+                                             : fl->capnum[c->slot];
     }
 }
 
@@ -2000,7 +2024,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_DIR: {
         fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
         if (dp) {
-            fast_fields(st, fl, line, dp, idx);
+            fast_fields(st, fl, dp);
             dir_close(dp);
         }
         break;
@@ -2023,7 +2047,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_GROUP_DIR: {
         fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
         if (gd)
-            fast_fields(st, fl, line, gd, idx);
+            fast_fields(st, fl, gd);
         break;
     }
     case FSC_ACT_DISK: {
@@ -2106,14 +2130,96 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     }
 }
 
+/* Is one of these eight bytes below 0x20? (exact: a borrow only runs on from a byte
+ * that is below it itself, and bytes from 0x80 up are masked out) */
+static inline bool word_has_control(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return (w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL;
+}
+
 /* A control byte in the line? The lexers know ' ' as the only space; the patterns'
  * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
 static bool has_control(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+#if defined(__SSE2__)
+    if (n >= 16) { /* sixteen bytes a step, the last step overlapping the one before */
+        const __m128i lim = _mm_set1_epi8(0x1f);
+        for (;; i += 16) {
+            if (i + 16 > n)
+                i = n - 16;
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lim), v)))
+                return true;
+            if (i + 16 == n)
+                return false;
+        }
+    }
+#endif
+    if (n >= 8) { /* eight bytes a step, the same way */
+        for (;; i += 8) {
+            if (i + 8 > n)
+                i = n - 8;
+            if (word_has_control(s + i))
+                return true;
+            if (i + 8 == n)
+                return false;
+        }
+    }
+    for (; i < n; i++)
         if ((unsigned char)s[i] < 0x20)
             return true;
     return false;
+}
+
+/* What a depths or latency-target reading holds: the fields before pct (rule, flags,
+ * n, key, kv, kvdef, kvfield), then val and item_key. */
+static void copy_reading(fsc_fastline *to, const fsc_fastline *from)
+{
+    memcpy(to, from, offsetof(fsc_fastline, pct));
+    if (from->rule->action == FSC_ACT_DEPTHS) {
+        memcpy(to->val, from->val, from->n * sizeof from->val[0]);
+        memcpy(to->item_key, from->item_key, from->n * sizeof from->item_key[0]);
+    }
+}
+
+/* Keep the reading of line s (its rule: r) when it is one fio repeats. */
+static void memo_keep(nstate *st, const fsc_rule *r, const char *s, size_t n, const fsc_fastline *fl)
+{
+    if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV)) {
+        int k = r->action == FSC_ACT_DEPTHS ? fl->which : 3;
+        st->memo[k].s = s;
+        st->memo_n[k] = n;
+        copy_reading(&st->memo[k].fl, fl);
+    }
+}
+
+/* A line as long as a kept one: its reading when it is the same line, else lexed. */
+static const fsc_rule *lex_memo(nstate *st, const char *s, size_t n, fsc_fastline *out)
+{
+    for (int k = 0; k < 4; k++)
+        if (st->memo_n[k] == n && memcmp(st->memo[k].s, s, n) == 0) {
+            copy_reading(out, &st->memo[k].fl);
+            return out->rule;
+        }
+    const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
+    memo_keep(st, r, s, n, out);
+    return r;
+}
+
+/* fsc_fast_line, or the reading of the same line met last (memo): the lexers read
+ * nothing but the line's bytes, and spans are offsets into it. Most lines differ
+ * in length from the kept ones: four compares, and they are lexed. */
+static inline const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_fastline *out)
+{
+    if (n && (n == st->memo_n[0] || n == st->memo_n[1] || n == st->memo_n[2] || n == st->memo_n[3]))
+        return lex_memo(st, s, n, out);
+    const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
+    if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV))
+        memo_keep(st, r, s, n, out);
+    return r;
 }
 
 /* Lex line i with the fast path, reusing the look-ahead of the line before. */
@@ -2128,7 +2234,7 @@ static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, f
         return st->fl->rule;
     }
     *out = st->fl;
-    return fsc_fast_line(st->fp, s, n, st->fl);
+    return lex_line(st, s, n, st->fl);
 }
 
 /* Can the line after i be joined to it (join_wrapped)? Only when it is not a line of
@@ -2143,7 +2249,7 @@ static bool may_join(nstate *st, size_t i, size_t last)
         return false;
     const char *ns = fsc_text_line(t, j);
     size_t nn = t->lines[j].len;
-    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : fsc_fast_line(st->fp, ns, nn, st->la);
+    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : lex_line(st, ns, nn, st->la);
     st->la->rule = nr;
     st->la_idx = j + 1;
     if (nr && !st->la->direct)
@@ -2158,7 +2264,8 @@ static bool may_join(nstate *st, size_t i, size_t last)
 static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char *s, size_t n, bool *fast)
 {
     fsc_fastline *fl;
-    if (!st->t->plain && has_control(s, n))
+    /* a line lexed ahead was looked at by may_join already */
+    if (st->la_idx != i + 1 && !st->t->plain && has_control(s, n))
         return NULL;
     const fsc_rule *r = fast_lex(st, i, s, n, &fl);
     if (!r)

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 
 #include "../fuzz/fuzz_fastpath.c"
+#include "fastline.h"
+#include "fioscope/model.h"
 
 typedef struct tally {
     size_t docs, cuts, differ;
@@ -121,6 +123,18 @@ static void test_edge_lines(void **state)
         /* job names that are leads of other rules */
         "fio: (groupid=0, jobs=1): err= 0: pid=1\nread: (groupid=0, jobs=1): err= 0: pid=2\n"
         "steadystate: (groupid=0, jobs=1): err= 0: pid=3\n",
+        /* control bytes (a tab, a form feed) near the start, the middle and the end of
+         * lines of 8 to 40 bytes: such lines are the grammar's */
+        "a: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1k, BW=4000KiB/s (4096kB/s)(8000KiB/2000msec)\t\n"
+        "  cpu\t: usr=1%, sys=2%\n  lat (usec): 2=0.01%,\f 10=0.01%\n  lat\t(usec)   : 2=0.01%, 10=0.01%, 20=1.1%\n"
+        "     |  1.00th=[    1],  5.00th=[    2]\x01\n  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%\x1f\n",
+        /* jobs named after a direction (lexed past the dir rules' leads) */
+        "mixed: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=libaio, iodepth=1\n"
+        "fio-3.33\nStarting 1 process\nmixed: Laying out IO file (1 file / 1MiB)\n"
+        "mixed: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
+        "  mixed: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\ntrim: (groupid=0, jobs=1): err= 0: pid=2\n"
+        "  trim : io=1KB, bw=1KB/s, iops=1, runt=  1msec\ntrim info 1\ntrim: info\nwrite: ios=1/2, merge=0/0\n"
+        "read: (g=1): rw=read, bs=4K-4K/4K-4K/4K-4K, ioengine=psync, iodepth=1\nread :(groupid=1, jobs=1): err= 0: pid=3\n",
         /* a percentile row whose successor continues it */
         "    clat percentiles (usec):\n     |  1.00th=[    1],\n  5.00th=[    2]\n",
         /* a job line the layout rule takes first */
@@ -174,8 +188,75 @@ static void test_edge_lines(void **state)
         assert_true(fastpath_same("edge case", (const uint8_t *)docs[i], strlen(docs[i]), 0));
 }
 
+/* fsc_fdec_num's inline cases give what fsc_decimal_num gives, bit for bit: the
+ * integers, the one double division for scale <= 3, and the rest. */
+static void test_fdec_num(void **state)
+{
+    (void)state;
+    static const uint64_t nums[] = {1, 8, 1000, 1024, 1000000, 1000000000ULL, 1ULL << 40};
+    static const uint64_t dens[] = {1, 8, 1024};
+    uint64_t x = 88172645463325252ULL; /* xorshift64 */
+    size_t checked = 0, divided = 0;
+    for (int i = 0; i < 200000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        /* mantissas of every length, many near 2^53 and near a multiple of 10^scale */
+        unsigned bits = (unsigned)(x % 64) + 1;
+        uint64_t mant = bits == 64 ? x : x & ((1ULL << bits) - 1);
+        if (i % 4 == 1)
+            mant = (1ULL << 53) - 1 - (x >> 50);
+        if (i % 4 == 2)
+            mant = (x % 100000) * 1000 + (x >> 60);
+        fsc_fdec d = {mant, (uint8_t)((x >> 20) % 6), 0};
+        uint64_t num = nums[(x >> 30) % 7], den = dens[(x >> 40) % 3];
+        fsc_num a = fsc_fdec_num(d, num, den);
+        fsc_decimal dd = {d.mant, d.scale, false};
+        fsc_num b = fsc_decimal_num(dd, num, den);
+        assert_memory_equal(&a.v, &b.v, sizeof a.v);
+        assert_int_equal(a.set, b.set);
+        assert_int_equal(a.exact, b.exact);
+        assert_true(a.u == b.u);
+        checked++;
+        divided += d.scale && den == 1 && a.v != (double)(uint64_t)a.v;
+    }
+    assert_int_equal(checked, 200000);
+    assert_true(divided > 1000); /* the division case was tried */
+}
+
+/* fsc_kvlist_set_n: keys cut to 15 bytes, a replaced key keeps its place, short and
+ * indexed (>= FSC_KEYINDEX_FROM items) lists find the same keys. */
+static void test_kvlist_set_n(void **state)
+{
+    (void)state;
+    fsc_kvlist l = {0};
+    char key[32];
+    for (int i = 0; i < 40; i++) {
+        int n = snprintf(key, sizeof key, ">=%d", i * 37);
+        assert_true(fsc_kvlist_set_n(&l, key, (size_t)n, i));
+        assert_true(fsc_kvlist_set_n(&l, key, (size_t)n, i + 0.5)); /* replaced */
+        assert_int_equal(l.n, (size_t)i + 1);
+        for (int k = 0; k <= i; k++) {
+            snprintf(key, sizeof key, ">=%d", k * 37);
+            const fsc_kv *kv = fsc_kvlist_get(&l, key);
+            assert_non_null(kv);
+            assert_true(kv == &l.items[k] && kv->v == k + 0.5);
+        }
+    }
+    fsc_kvlist_free(&l);
+    assert_true(fsc_kvlist_set_n(&l, "0123456789abcdefXYZ", 19, 1));
+    assert_true(fsc_kvlist_set(&l, "0123456789abcdeQ", 2));
+    assert_true(fsc_kvlist_set_n(&l, "4=", 1, 3)); /* only "4" */
+    assert_int_equal(l.n, 2);
+    assert_string_equal(l.items[0].key, "0123456789abcde");
+    assert_true(l.items[0].v == 2);
+    assert_non_null(fsc_kvlist_get(&l, "4"));
+    fsc_kvlist_free(&l);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_output), cmocka_unit_test(test_edge_lines)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_output), cmocka_unit_test(test_edge_lines),
+                                       cmocka_unit_test(test_fdec_num), cmocka_unit_test(test_kvlist_set_n)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

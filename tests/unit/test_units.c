@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,15 @@
 
 #include "fioscope/buf.h"
 #include "fioscope/units.h"
+
+/* xorshift64: the test inputs */
+static uint64_t next_rand(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
 
 static const fsc_unit_rules modern = {FSC_ERA_MODERN, 1024};
 static const fsc_unit_rules legacy = {FSC_ERA_LEGACY, 1024};
@@ -181,9 +191,7 @@ static void test_number_text(void **state)
     (void)state;
     uint64_t x = 88172645463325252ULL;
     for (int i = 0; i < 200000; i++) {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        next_rand(&x);
         double v;
         switch (i % 4) {
         case 0: v = (double)(x % 100000000) / 100.0; break;               /* 1234.56 */
@@ -202,6 +210,74 @@ static void test_number_text(void **state)
     }
 }
 
+/* An independent reading: the digits as a 128-bit number, with the rules applied
+ * to it (64 bits at most, decimals past the 18th dropped). */
+static fsc_status oracle_decimal(const char *s, size_t n, fsc_decimal *d, size_t *used)
+{
+    size_t i = n && (*s == '-' || *s == '+');
+    const char *dot = NULL;
+    size_t kept = 0;
+    unsigned __int128 m = 0;
+    *d = (fsc_decimal){0, 0, i && *s == '-'};
+    for (; i < n; i++) {
+        if (s[i] == '.' && !dot) {
+            dot = s + i;
+            continue;
+        }
+        if (!isdigit((unsigned char)s[i]))
+            break;
+        m = m * 10 + (unsigned)(s[i] - '0');
+        if (m > UINT64_MAX)
+            return FSC_E_RANGE;
+        if (dot && d->scale == 18) {
+            m /= 10; /* dropped, once it was seen to fit */
+            continue;
+        }
+        d->scale += dot != NULL;
+        kept++;
+    }
+    if (!kept)
+        return FSC_E_SYNTAX;
+    d->mant = (uint64_t)m;
+    *used = i;
+    return FSC_OK;
+}
+
+/* fsc_decimal_parse reads what the oracle reads: lengths around 18 to 21 digits,
+ * points anywhere, signs, junk after. */
+static void test_decimal_parse(void **state)
+{
+    (void)state;
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int t = 0; t < 100000; t++) {
+        next_rand(&x);
+        char buf[48];
+        size_t n = 0;
+        if (x % 5 == 0)
+            buf[n++] = (x >> 8) % 2 ? '-' : '+';
+        size_t len = 1 + (x >> 10) % 24, dot = (x >> 20) % 28;
+        for (size_t k = 0; k < len; k++) {
+            if (k == dot)
+                buf[n++] = '.';
+            buf[n++] = (char)('0' + ((x >> (k % 50)) ^ k) % 10);
+            if ((x >> 30) % 3 == 0 && k < 19)
+                buf[n - 1] = '9';
+        }
+        if ((x >> 40) % 4 == 0)
+            buf[n++] = (x >> 42) % 2 ? 'k' : '.';
+        fsc_decimal a = {0}, b = {0};
+        size_t ua = 0, ub = 0;
+        fsc_status sa = fsc_decimal_parse(buf, n, &a, &ua), sb = oracle_decimal(buf, n, &b, &ub);
+        assert_int_equal(sa, sb);
+        if (sa == FSC_OK) {
+            assert_true(a.mant == b.mant);
+            assert_int_equal(a.scale, b.scale);
+            assert_int_equal(a.neg, b.neg);
+            assert_int_equal(ua, ub);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_numbers_print),
         cmocka_unit_test(test_exact_integers),
+        cmocka_unit_test(test_decimal_parse),
         cmocka_unit_test(test_number_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
