@@ -77,6 +77,8 @@ void fsc_jw_value_begin(fsc_jw *w);
 size_t fsc_utf8_len(const char *s, size_t n);
 /* Append code point cp (at most 0x10FFFF, not a surrogate) to b as UTF-8. */
 void fsc_buf_put_utf8(fsc_buf *b, uint32_t cp);
+/* Length of the longest prefix of s[0..n) that fsc_json_quote copies as it is. */
+size_t fsc_json_plain(const char *s, size_t n, bool html_safe);
 /* Append a JSON string literal (with quotes) for s[0..n) to b. */
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe);
 

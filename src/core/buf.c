@@ -2,8 +2,12 @@
 /* Growable buffer, shortest round-trip numbers and a streaming JSON writer. */
 #include "fioscope/buf.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,8 +110,8 @@ static const char digit_pairs[] = "000102030405060708091011121314151617181920212
                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                   "8081828384858687888990919293949596979899";
 
-/* Decimal digits of u ending at end, two a step; returns the first digit. */
-static inline char *digits32(char *end, uint32_t u)
+/* Decimal digits of u ending at end, two a step. */
+static inline void digits32(char *end, uint32_t u)
 {
     while (u >= 100) {
         uint32_t q = u / 100;
@@ -115,17 +119,14 @@ static inline char *digits32(char *end, uint32_t u)
         memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
         u = q;
     }
-    if (u >= 10) {
-        end -= 2;
-        memcpy(end, digit_pairs + 2 * u, 2);
-    } else {
-        *--end = (char)('0' + u);
-    }
-    return end;
+    if (u >= 10)
+        memcpy(end - 2, digit_pairs + 2 * u, 2);
+    else
+        end[-1] = (char)('0' + u);
 }
 
 /* Exactly 8 digits (zero-padded) of u < 10^8 ending at end. */
-static inline char *digits8(char *end, uint32_t u)
+static inline void digits8(char *end, uint32_t u)
 {
     for (int i = 0; i < 4; i++) {
         uint32_t q = u / 100;
@@ -133,39 +134,34 @@ static inline char *digits8(char *end, uint32_t u)
         memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
         u = q;
     }
-    return end;
 }
 
-/* Decimal digits of u ending at end; returns the first digit. */
-static inline char *digits64(char *end, uint64_t u)
+/* Decimal digits of u ending at end. */
+static inline void digits64(char *end, uint64_t u)
 {
     while (u >= 100000000) {
         uint64_t q = u / 100000000;
-        end = digits8(end, (uint32_t)(u - q * 100000000));
+        digits8(end, (uint32_t)(u - q * 100000000));
+        end -= 8;
         u = q;
     }
-    return digits32(end, (uint32_t)u);
+    digits32(end, (uint32_t)u);
 }
 
-/* Decimal digits of u, right-aligned to end, at least min_digits (zero-padded);
- * returns the first digit. printf's "%0*llu" without its cost. */
-static char *put_digits(char *end, unsigned long long u, int min_digits)
-{
-    char *p = digits64(end, u);
-    while (end - p < min_digits)
-        *--p = '0';
-    return p;
-}
+/* 10^0 .. 10^19 */
+static const uint64_t pow10_u64[20] = {
+    1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+    1000000000000000000ULL, 10000000000000000000ULL};
 
-/* Number of decimal digits of u (at least 1). */
+/* Number of decimal digits of u (at least 1), without a loop: the bit length times
+ * log10(2) (1233 / 4096) is the count or one less, one comparison tells which. */
 static inline size_t n_digits(uint64_t u)
 {
-    size_t n = 1;
-    while (u >= 10000) {
-        u /= 10000;
-        n += 4;
-    }
-    return n + (u >= 10) + (u >= 100) + (u >= 1000);
+    unsigned bits = 64 - (unsigned)__builtin_clzll(u | 1);
+    unsigned t = (bits * 1233) >> 12;
+    return t + ((u | 1) >= pow10_u64[t]);
 }
 
 size_t fsc_u64_fmt(char *dst, uint64_t u)
@@ -175,17 +171,24 @@ size_t fsc_u64_fmt(char *dst, uint64_t u)
     return n;
 }
 
-/* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
- * length. */
-size_t fsc_num_fmt(char *dst, double v)
+/* fsc_num_fmt of what has more than 9 decimals: printf's shortest of %.15g and
+ * %.17g that reads back as v. */
+static size_t __attribute__((noinline)) num_fmt_g(char *dst, double v)
+{
+    char tmp[FSC_NUM_MAX];
+    int n = snprintf(tmp, sizeof tmp, "%.15g", v);
+    if (strtod(tmp, NULL) != v)
+        n = snprintf(tmp, sizeof tmp, "%.17g", v);
+    memcpy(dst, tmp, (size_t)n);
+    return (size_t)n;
+}
+
+/* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
+ * path so that the common case pays for no more than it uses. */
+static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
 {
     double av = fabs(v);
-    if (av < 9007199254740992.0 && v == (double)(long long)v) { /* integers: digits in place */
-        size_t neg = v < 0;
-        dst[0] = '-';
-        return neg + fsc_u64_fmt(dst + neg, (uint64_t)av);
-    }
-    if (!isfinite(v)) {
+    if (!(av <= DBL_MAX)) { /* infinite or NaN */
         memcpy(dst, "null", 4);
         return 4;
     }
@@ -193,8 +196,6 @@ size_t fsc_num_fmt(char *dst, double v)
      * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
      * correctly rounded and the printed decimal reads back as v. */
     static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    static const uint64_t u10[] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
-                                   10000000ULL, 100000000ULL, 1000000000ULL};
     const double two52 = 4503599627370496.0;
     for (int d = 1; d <= 9; d++) {
         double y = av * p10[d];
@@ -204,23 +205,54 @@ size_t fsc_num_fmt(char *dst, double v)
         if (x >= 9007199254740992.0)
             break;
         if (x / p10[d] == av) {
-            uint64_t ix = (uint64_t)x, ip = ix / u10[d], fp = ix % u10[d];
-            char tmp[FSC_NUM_MAX], *e = tmp + sizeof tmp, *p = e;
-            p = put_digits(e, fp, d); /* "%s%llu.%0*llu" */
-            *--p = '.';
-            p = digits64(p, ip);
-            if (v < 0)
-                *--p = '-';
-            memcpy(dst, p, (size_t)(e - p));
-            return (size_t)(e - p);
+            /* "%s%llu.%0*llu" of x / 10^d and x % 10^d: the digits of x, a point before
+             * the last d of them, and a 0 before the point when x has no more */
+            uint64_t ix = (uint64_t)x;
+            size_t nx = n_digits(ix), ni = nx > (size_t)d ? nx - (size_t)d : 1;
+            size_t neg = v < 0, n = neg + ni + 1 + (size_t)d;
+            char *e = dst + n;
+            int k = d;
+            dst[0] = '-'; /* overwritten by the first digit unless negative */
+            for (; k >= 2; k -= 2) {
+                uint64_t q = ix / 100;
+                e -= 2;
+                memcpy(e, digit_pairs + 2 * (ix - q * 100), 2);
+                ix = q;
+            }
+            if (k) {
+                uint64_t q = ix / 10;
+                *--e = (char)('0' + (ix - q * 10));
+                ix = q;
+            }
+            *--e = '.';
+            digits64(e, ix);
+            return n;
         }
     }
-    char tmp[FSC_NUM_MAX];
-    int n = snprintf(tmp, sizeof tmp, "%.15g", v);
-    if (strtod(tmp, NULL) != v)
-        n = snprintf(tmp, sizeof tmp, "%.17g", v);
-    memcpy(dst, tmp, (size_t)n);
-    return (size_t)n;
+    return num_fmt_g(dst, v);
+}
+
+/* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
+ * length. */
+size_t fsc_num_fmt(char *dst, double v)
+{
+    /* integers: digits in place (2^53 and above go the other way: not all exact) */
+    if (fabs(v) < 9007199254740992.0) {
+        int64_t i = (int64_t)v;
+        if ((double)i == v) {
+            if ((uint64_t)i < 10) { /* a third of them: 0 most of all */
+                dst[0] = (char)('0' + i);
+                return 1;
+            }
+            size_t neg = i < 0;
+            uint64_t u = neg ? 0 - (uint64_t)i : (uint64_t)i;
+            dst[0] = '-';
+            size_t n = neg + n_digits(u);
+            digits64(dst + n, u);
+            return n;
+        }
+    }
+    return num_fmt_frac(dst, v);
 }
 
 void fsc_buf_num(fsc_buf *b, double v)
@@ -292,16 +324,60 @@ void fsc_buf_put_utf8(fsc_buf *b, uint32_t cp)
     fsc_buf_add(b, u, k);
 }
 
+/* Whether c is copied as is into a JSON string. */
+static inline bool json_plain(unsigned char c, bool html_safe)
+{
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && !(html_safe && (c == '<' || c == '>' || c == '&'));
+}
+
+#if defined(__SSE2__)
+/* Bit i set when byte i of x is not copied as is into a JSON string: below 0x20 or
+ * above 0x7E (signed: below 0x20, or negative) or one to escape. */
+static inline unsigned json_bad16(__m128i x, bool html_safe)
+{
+    __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                                            _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F))),
+                               _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+    if (html_safe)
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')),
+                                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
+                                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('>')))));
+    return (unsigned)_mm_movemask_epi8(bad);
+}
+#endif
+
+size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+#if defined(__SSE2__)
+    if (n >= 16) { /* 16 bytes a step, the last step overlapping the one before */
+        for (; i + 16 <= n; i += 16) {
+            unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + i)), html_safe);
+            if (m)
+                return i + (unsigned)__builtin_ctz(m);
+        }
+        if (i < n) {
+            unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + n - 16)), html_safe) >> (i - (n - 16));
+            if (m)
+                return i + (unsigned)__builtin_ctz(m);
+        }
+        return n;
+    }
+#endif
+    while (i < n && json_plain(p[i], html_safe))
+        i++;
+    return i;
+}
+
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
 {
     const unsigned char *p = (const unsigned char *)s;
     fsc_buf_putc(b, '"');
     size_t i = 0;
     while (i < n) {
-        size_t run = i;
-        while (run < n && p[run] >= 0x20 && p[run] < 0x7F && p[run] != '"' && p[run] != '\\' &&
-               !(html_safe && (p[run] == '<' || p[run] == '>' || p[run] == '&')))
-            run++;
+        size_t run = i + fsc_json_plain(s + i, n - i, html_safe);
         if (run > i) {
             fsc_buf_add(b, s + i, run - i);
             i = run;

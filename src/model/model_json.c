@@ -118,12 +118,15 @@ static void frags_init(void)
     }
 }
 
+/* The fragments of tab, which may start inside a table (fsc_job_fields + 5). */
 static const frag *frags_of(const fsc_field *tab)
 {
     pthread_once(&frag_once, frags_init);
-    for (size_t i = 0; i < n_frag_tabs; i++)
-        if (frag_tabs[i].tab == tab)
-            return frag_tabs[i].f;
+    for (size_t i = 0; i < n_frag_tabs; i++) {
+        size_t at = ((uintptr_t)tab - (uintptr_t)frag_tabs[i].tab) / sizeof *tab; /* huge when before */
+        if (at < frag_tabs[i].n && frag_tabs[i].tab + at == tab)
+            return frag_tabs[i].f + at;
+    }
     return NULL;
 }
 
@@ -136,9 +139,12 @@ typedef struct jo {
     int depth;
 } jo;
 
-/* Room for n more bytes at the end of b; NULL when out of memory. */
+/* Room for n more bytes at the end of b; NULL when out of memory. The check that
+ * nearly always passes is made here, the growth in fsc_buf_room. */
 static inline char *room(fsc_buf *b, size_t n)
 {
+    if (b->len + n < b->cap && !b->oom)
+        return b->data + b->len;
     return fsc_buf_room(b, n);
 }
 
@@ -179,8 +185,9 @@ static char *put_frag(const jo *o, char *p, const frag *k)
     return p;
 }
 
-/* A key given as its fragment text q[0, n) ("\"jobs\":"). */
-static bool key_lit(jo *o, bool *first, const char *q, size_t n)
+/* A key given as its fragment text q[0, n) ("\"jobs\":"); inlined, so that n is
+ * a constant and the copy a few moves. */
+static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, const char *q, size_t n)
 {
     char *p = room_item(o, n, 0);
     if (!p)
@@ -200,13 +207,20 @@ static bool key_lit(jo *o, bool *first, const char *q, size_t n)
 
 static bool key_text(jo *o, bool *first, const char *key)
 {
-    frag k;
     char *p;
-    if (make_frag(&k, key)) {
-        if (!(p = room_item(o, k.n, 0)))
+    size_t n = strlen(key);
+    if (fsc_json_plain(key, n, o->html_safe) == n) {
+        if (!(p = room_item(o, n + 3, 0)))
             return false;
         p = sep(o, p, first);
-        commit(o->b, put_frag(o, p, &k));
+        *p++ = '"';
+        memcpy(p, key, n);
+        p += n;
+        *p++ = '"';
+        *p++ = ':';
+        if (o->pretty)
+            *p++ = ' ';
+        commit(o->b, p);
         return true;
     }
     if (!(p = room_item(o, 0, 0)))
@@ -233,10 +247,21 @@ static void put_fnum(jo *o, const fsc_num *v)
 
 static void put_str(jo *o, const char *s)
 {
-    if (s)
-        fsc_json_quote(o->b, s, strlen(s), o->html_safe);
-    else
+    if (!s) {
         fsc_buf_add(o->b, "null", 4);
+        return;
+    }
+    size_t n = strlen(s);
+    char *p;
+    if (fsc_json_plain(s, n, o->html_safe) < n || !(p = room(o->b, n + 2))) {
+        fsc_json_quote(o->b, s, n, o->html_safe); /* to escape (or out of memory) */
+        return;
+    }
+    *p++ = '"';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = '"';
+    commit(o->b, p);
 }
 
 static void key_str(jo *o, bool *first, const char *key, const char *s)
@@ -305,13 +330,19 @@ static void write_fields(jo *o, bool *first, const void *base, const fsc_field *
     char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
     if (!p)
         return;
+    bool f = *first; /* a local: stores through p cannot change it */
     for (size_t i = 0; i < n; i++) {
         const fsc_num *v = fsc_field_cptr(base, &tab[i]);
         if (!v->set)
             continue;
-        p = put_frag(o, sep(o, p, first), &fr[i]);
+        p = sep(o, p, &f);
+        memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
+        p += fr[i].n;
+        if (o->pretty)
+            *p++ = ' ';
         p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
     }
+    *first = f;
     commit(o->b, p);
 }
 
@@ -344,29 +375,19 @@ static void key_short(jo *o, bool *first, const char *key, size_t n)
     commit(o->b, p);
 }
 
-/* A key of the model's own that needs no escaping ("4", ">=64", "99.900000"). */
-static inline bool plain_key(const jo *o, const char *key, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)key[i];
-        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || (o->html_safe && (c == '<' || c == '>' || c == '&')))
-            return false;
-    }
-    return true;
-}
-
-/* key: number members from short keys, written in one reservation. */
-static char *short_member(const jo *o, char *p, bool *first, const char *key, size_t n, double v)
+/* key: number members of a kvlist, written in one reservation that has room for
+ * all 16 bytes of the key (copied as a whole: a fixed-size copy). */
+static inline char *kv_member(const jo *o, char *p, bool *first, const fsc_kv *kv, size_t n)
 {
     p = sep(o, p, first);
     *p++ = '"';
-    memcpy(p, key, n);
+    memcpy(p, kv->key, sizeof kv->key);
     p += n;
     *p++ = '"';
     *p++ = ':';
     if (o->pretty)
         *p++ = ' ';
-    return p + fsc_num_fmt(p, v);
+    return p + fsc_num_fmt(p, kv->v);
 }
 
 static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l)
@@ -387,16 +408,18 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
         return;
     for (size_t i = 0; i < l->n; i++) {
         const char *k = l->items[i].key;
-        size_t kn = strnlen(k, sizeof l->items[i].key);
-        if (!plain_key(o, k, kn)) {
+        /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
+         * plain) or fills the 16 bytes */
+        size_t kn = fsc_json_plain(k, sizeof l->items[i].key, o->html_safe);
+        if (kn < sizeof l->items[i].key && k[kn]) {
             commit(o->b, p);
-            key_short(o, &f, k, kn);
+            key_short(o, &f, k, strnlen(k, sizeof l->items[i].key));
             put_num(o, l->items[i].v);
             if (!(p = room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2))))
                 return;
             continue;
         }
-        p = short_member(o, p, &f, k, kn, l->items[i].v);
+        p = kv_member(o, p, &f, &l->items[i], kn);
     }
     commit(o->b, p);
     close_(o, f, '}');
@@ -410,33 +433,34 @@ static bool lat_present(const fsc_lat *l)
     return l->n_percentile || l->n_bins;
 }
 
-/* Percentile keys repeat in every job ("99.990000"): the last ones are kept. */
-static _Thread_local struct pct_memo {
+/* Percentile keys repeat in every job ("99.990000"): the fragments ("\"99.990000\":")
+ * of the last ones are kept. Any pct_key of 0 <= pct < 1e9 fits (at most 16 bytes). */
+typedef struct pct_memo {
+    char s[32]; /* first: copied whole */
     double pct;
     uint8_t n;
-    char s[23];
-} pct_memo[32];
+} pct_memo;
+static _Thread_local pct_memo pct_memos[256]; /* 32 held 1 in 3 misses: 2 keys a slot */
 
-static size_t pct_key_memo(char *out, double pct)
+/* The fragment of pct's key, or NULL when pct is out of pct_key's range. */
+static const pct_memo *pct_frag(double pct)
 {
-    if (!(pct >= 0 && pct < 1e9)) {
-        fsc_pct_key(out, 48, pct);
-        return strlen(out);
-    }
+    if (!(pct >= 0 && pct < 1e9))
+        return NULL;
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
-    struct pct_memo *m = &pct_memo[(bits * 0x9E3779B97F4A7C15ULL) >> 59]; /* Fibonacci hashing */
-    if (m->n && m->pct == pct) {
-        memcpy(out, m->s, m->n);
-        return m->n;
-    }
-    size_t n = pct_key(out, pct);
-    if (n <= sizeof m->s) {
+    pct_memo *m = &pct_memos[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
+    if (!m->n || m->pct != pct) {
+        char key[48];
+        size_t n = pct_key(key, pct);
+        m->s[0] = '"';
+        memcpy(m->s + 1, key, n);
+        m->s[n + 1] = '"';
+        m->s[n + 2] = ':';
+        m->n = (uint8_t)(n + 3);
         m->pct = pct;
-        m->n = (uint8_t)n;
-        memcpy(m->s, out, n);
     }
-    return n;
+    return m;
 }
 
 static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
@@ -452,13 +476,28 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
         KEY(o, &f, "percentile");
         open_(o, '{');
         bool pf = true;
-        char *p = room(o->b, l->n_percentile * (48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+        size_t each = 48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2;
+        char *p = room(o->b, l->n_percentile * each);
         if (!p)
             return;
         for (size_t i = 0; i < l->n_percentile; i++) {
-            char key[48];
-            size_t kn = pct_key_memo(key, l->percentile[i].pct);
-            p = short_member(o, p, &pf, key, kn, l->percentile[i].ns);
+            const pct_memo *m = pct_frag(l->percentile[i].pct);
+            if (!m) { /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
+                char key[48];
+                commit(o->b, p);
+                fsc_pct_key(key, sizeof key, l->percentile[i].pct);
+                key_short(o, &pf, key, strlen(key));
+                put_num(o, l->percentile[i].ns);
+                if (!(p = room(o->b, (l->n_percentile - i) * each)))
+                    return;
+                continue;
+            }
+            p = sep(o, p, &pf);
+            memcpy(p, m->s, sizeof m->s);
+            p += m->n;
+            if (o->pretty)
+                *p++ = ' ';
+            p += fsc_num_fmt(p, l->percentile[i].ns);
         }
         commit(o->b, p);
         close_(o, pf, '}');
