@@ -506,12 +506,21 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
         KEY(o, &f, "bins");
         open_(o, '{');
         bool bf = true;
+        /* "ns": count, both numbers (no escaping), in one reservation */
+        char *p = room(o->b, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
+        if (!p)
+            return;
         for (size_t i = 0; i < l->n_bins; i++) {
-            char key[FSC_NUM_MAX];
-            size_t kn = fsc_num_fmt(key, l->bins[i].ns);
-            key_short(o, &bf, key, kn);
-            put_num(o, l->bins[i].count);
+            p = sep(o, p, &bf);
+            *p++ = '"';
+            p += fsc_num_fmt(p, l->bins[i].ns);
+            *p++ = '"';
+            *p++ = ':';
+            if (o->pretty)
+                *p++ = ' ';
+            p += fsc_num_fmt(p, l->bins[i].count);
         }
+        commit(o->b, p);
         close_(o, bf, '}');
     }
     close_(o, f, '}');
