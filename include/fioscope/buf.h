@@ -38,7 +38,7 @@ void fsc_buf_num(fsc_buf *b, double v);
 /* Decimal digits of an unsigned 64-bit integer. */
 void fsc_buf_u64(fsc_buf *b, uint64_t u);
 /* The same texts written to dst, which holds at least FSC_NUM_MAX bytes; they return
- * the length (no NUL is written). */
+ * the length (no NUL is written; the bytes after the text may be overwritten). */
 #define FSC_NUM_MAX 40
 size_t fsc_num_fmt(char *dst, double v);
 size_t fsc_u64_fmt(char *dst, uint64_t u);

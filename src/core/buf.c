@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WORDS_LE 1 /* 8 bytes of text read as one uint64_t: the first is the low byte */
+#endif
+
 void fsc_buf_free(fsc_buf *b)
 {
     if (b->data)
@@ -164,11 +168,58 @@ static inline size_t n_digits(uint64_t u)
     return t + ((u | 1) >= pow10_u64[t]);
 }
 
-size_t fsc_u64_fmt(char *dst, uint64_t u)
+#ifdef WORDS_LE
+/* The 8 decimal digits of u < 10^8 (leading zeros included) as one little-endian
+ * word, the first digit in the low byte. u / 10^6 as a fixed-point number with 52
+ * fraction bits (rounded up: the error stays below the last digit's, checked for
+ * every u) gives two digits at a time, times 100 the next two. */
+static inline uint64_t digits8_word(uint32_t u)
+{
+    const uint64_t frac = ((uint64_t)1 << 52) - 1;
+    uint64_t f = (uint64_t)u * 4503599628ULL; /* ceil(2^52 / 10^6) */
+    uint16_t p0, p1, p2, p3;
+    memcpy(&p0, digit_pairs + 2 * (f >> 52), 2);
+    f = (f & frac) * 100;
+    memcpy(&p1, digit_pairs + 2 * (f >> 52), 2);
+    f = (f & frac) * 100;
+    memcpy(&p2, digit_pairs + 2 * (f >> 52), 2);
+    f = (f & frac) * 100;
+    memcpy(&p3, digit_pairs + 2 * (f >> 52), 2);
+    return p0 | (uint64_t)p1 << 16 | (uint64_t)p2 << 32 | (uint64_t)p3 << 48;
+}
+
+/* The digits of 1 <= u < 10^8 written to dst[0, 8) (the bytes after the last digit
+ * are left undefined); returns their number. */
+static inline size_t digits_lt1e8(char *dst, uint32_t u)
+{
+    uint64_t w = digits8_word(u);
+    unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3; /* '0' bytes first */
+    w >>= 8 * zeros;
+    memcpy(dst, &w, 8);
+    return 8 - zeros;
+}
+#endif
+
+/* fsc_u64_fmt of any u: out of line, the common case keeps to few registers. */
+static size_t __attribute__((noinline)) u64_fmt_long(char *dst, uint64_t u)
 {
     size_t n = n_digits(u);
     digits64(dst + n, u);
     return n;
+}
+
+static inline size_t u64_fmt(char *dst, uint64_t u)
+{
+#ifdef WORDS_LE
+    if (u - 1 < 99999999) /* 1 <= u < 10^8 */
+        return digits_lt1e8(dst, (uint32_t)u);
+#endif
+    return u64_fmt_long(dst, u);
+}
+
+size_t fsc_u64_fmt(char *dst, uint64_t u)
+{
+    return u64_fmt(dst, u);
 }
 
 /* fsc_num_fmt of what has more than 9 decimals: printf's shortest of %.15g and
@@ -247,9 +298,7 @@ size_t fsc_num_fmt(char *dst, double v)
             size_t neg = i < 0;
             uint64_t u = neg ? 0 - (uint64_t)i : (uint64_t)i;
             dst[0] = '-';
-            size_t n = neg + n_digits(u);
-            digits64(dst + n, u);
-            return n;
+            return neg + u64_fmt(dst + neg, u);
         }
     }
     return num_fmt_frac(dst, v);
@@ -330,6 +379,23 @@ static inline bool json_plain(unsigned char c, bool html_safe)
     return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && !(html_safe && (c == '<' || c == '>' || c == '&'));
 }
 
+#ifdef WORDS_LE
+/* The high bit of the bytes of w (8 bytes of text, little-endian) that are not
+ * copied as is into a JSON string, exact for the lowest one: a byte's test borrows
+ * only from a lower byte that is flagged itself. */
+static inline uint64_t json_bad8(uint64_t w, bool html_safe)
+{
+    const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
+#define ZERO_BYTE(x) (((x) - ones) & ~(x) & high)
+    uint64_t bad = (w & high) | ((w - ones * 0x20) & ~w & high) | ZERO_BYTE(w ^ (ones * 0x7F)) |
+                   ZERO_BYTE(w ^ (ones * '"')) | ZERO_BYTE(w ^ (ones * '\\'));
+    if (html_safe)
+        bad |= ZERO_BYTE(w ^ (ones * '<')) | ZERO_BYTE(w ^ (ones * '>')) | ZERO_BYTE(w ^ (ones * '&'));
+#undef ZERO_BYTE
+    return bad;
+}
+#endif
+
 #if defined(__SSE2__)
 /* Bit i set when byte i of x is not copied as is into a JSON string: below 0x20 or
  * above 0x7E (signed: below 0x20, or negative) or one to escape. */
@@ -362,6 +428,22 @@ size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
             unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + n - 16)), html_safe) >> (i - (n - 16));
             if (m)
                 return i + (unsigned)__builtin_ctz(m);
+        }
+        return n;
+    }
+#endif
+#ifdef WORDS_LE
+    if (n >= 8) { /* 8 bytes a step, the same way */
+        uint64_t w, bad;
+        for (; i + 8 <= n; i += 8) {
+            memcpy(&w, p + i, 8);
+            if ((bad = json_bad8(w, html_safe)))
+                return i + ((unsigned)__builtin_ctzll(bad) >> 3);
+        }
+        if (i < n) {
+            memcpy(&w, p + n - 8, 8);
+            if ((bad = json_bad8(w, html_safe) >> (8 * (i - (n - 8)))))
+                return i + ((unsigned)__builtin_ctzll(bad) >> 3);
         }
         return n;
     }

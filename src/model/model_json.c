@@ -118,15 +118,13 @@ static void frags_init(void)
     }
 }
 
-/* The fragments of tab, which may start inside a table (fsc_job_fields + 5). */
+/* The fragments of tab, which may start inside a table (fsc_job_fields + 5). Made
+ * by then: jo_of, which starts every use of the direct writer, makes them. */
 static const frag *frags_of(const fsc_field *tab)
 {
-    pthread_once(&frag_once, frags_init);
-    for (size_t i = 0; i < n_frag_tabs; i++) {
-        size_t at = ((uintptr_t)tab - (uintptr_t)frag_tabs[i].tab) / sizeof *tab; /* huge when before */
-        if (at < frag_tabs[i].n && frag_tabs[i].tab + at == tab)
-            return frag_tabs[i].f + at;
-    }
+    for (size_t i = 0; i < n_frag_tabs; i++)
+        if ((uintptr_t)tab - (uintptr_t)frag_tabs[i].tab < frag_tabs[i].n * sizeof *tab) /* wraps when before */
+            return frag_tabs[i].f + (tab - frag_tabs[i].tab);
     return NULL;
 }
 
@@ -292,7 +290,7 @@ static void open_(jo *o, char c)
 }
 
 /* Close it; empty: nothing was written in it. */
-static void close_(jo *o, bool empty, char c)
+static inline void close_(jo *o, bool empty, char c)
 {
     o->depth--;
     char *p = room(o->b, 2 + (size_t)o->depth * 2);
@@ -335,7 +333,13 @@ static void write_fields(jo *o, bool *first, const void *base, const fsc_field *
         const fsc_num *v = fsc_field_cptr(base, &tab[i]);
         if (!v->set)
             continue;
-        p = sep(o, p, &f);
+        if (o->pretty) {
+            p = sep(o, p, &f);
+        } else { /* the comma is written always, kept unless first */
+            *p = ',';
+            p += !f;
+            f = false;
+        }
         memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
         p += fr[i].n;
         if (o->pretty)
@@ -603,6 +607,7 @@ static bool write_job(jo *o, const fsc_job *job)
 /* Start the direct writer inside the object fsc_jw_obj just opened. */
 static jo jo_of(fsc_jw *w)
 {
+    pthread_once(&frag_once, frags_init);
     jo o = {w, w->out, w->pretty, w->html_safe, w->depth};
     return o;
 }

@@ -257,6 +257,12 @@ static void test_number_text_edges(void **state)
             }
         }
     }
+    /* the 8-digit word of fsc_u64_fmt (every u below 10^8 was checked once, off line):
+     * all below 10^6, then a stride through the rest */
+    for (uint64_t u = 1; u < 100000000; u += u < 1000000 ? 1 : 997)
+        check_u64(u);
+    check_u64(99999999);
+    check_u64(100000000);
     check_u64(0);
     check_u64(UINT64_MAX);
     check_u64(UINT64_MAX - 1);
