@@ -32,7 +32,9 @@ void fsc_buf_reset(fsc_buf *b)
         b->data[0] = '\0';
 }
 
-static bool reserve(fsc_buf *b, size_t extra)
+/* reserve when the room is not there: out of line, so that the appends that nearly
+ * always fit pay one comparison. */
+static bool __attribute__((noinline)) grow(fsc_buf *b, size_t extra)
 {
     if (b->oom)
         return false;
@@ -54,6 +56,14 @@ static bool reserve(fsc_buf *b, size_t extra)
     b->data = p;
     b->cap = ncap;
     return true;
+}
+
+/* Room for extra more bytes and the NUL; false when out of memory (oom set). */
+static inline bool reserve(fsc_buf *b, size_t extra)
+{
+    if (b->len + extra < b->cap && !b->oom)
+        return true;
+    return grow(b, extra);
 }
 
 char *fsc_buf_room(fsc_buf *b, size_t n)
@@ -236,6 +246,34 @@ static size_t __attribute__((noinline)) num_fmt_g(char *dst, double v)
 
 /* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
  * path so that the common case pays for no more than it uses. */
+/* "%s%llu.%0*llu" of x / 10^d and x % 10^d (x = ix, 1 <= d <= 9, neg: v < 0): the
+ * digits of x, a point before the last d of them, and a 0 before the point when x
+ * has no more. */
+static size_t __attribute__((noinline)) frac_digits(char *dst, uint64_t ix, int d, size_t neg)
+{
+    size_t nx = n_digits(ix), ni = nx > (size_t)d ? nx - (size_t)d : 1;
+    size_t n = neg + ni + 1 + (size_t)d;
+    char *e = dst + n;
+    int k = d;
+    dst[0] = '-'; /* overwritten by the first digit unless negative */
+    for (; k >= 2; k -= 2) {
+        uint64_t q = ix / 100;
+        e -= 2;
+        memcpy(e, digit_pairs + 2 * (ix - q * 100), 2);
+        ix = q;
+    }
+    if (k) {
+        uint64_t q = ix / 10;
+        *--e = (char)('0' + (ix - q * 10));
+        ix = q;
+    }
+    *--e = '.';
+    digits64(e, ix);
+    return n;
+}
+
+/* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
+ * path so that the common case pays for no more than it uses. */
 static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
 {
     double av = fabs(v);
@@ -256,28 +294,26 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
         if (x >= 9007199254740992.0)
             break;
         if (x / p10[d] == av) {
-            /* "%s%llu.%0*llu" of x / 10^d and x % 10^d: the digits of x, a point before
-             * the last d of them, and a 0 before the point when x has no more */
             uint64_t ix = (uint64_t)x;
-            size_t nx = n_digits(ix), ni = nx > (size_t)d ? nx - (size_t)d : 1;
-            size_t neg = v < 0, n = neg + ni + 1 + (size_t)d;
-            char *e = dst + n;
-            int k = d;
-            dst[0] = '-'; /* overwritten by the first digit unless negative */
-            for (; k >= 2; k -= 2) {
-                uint64_t q = ix / 100;
-                e -= 2;
-                memcpy(e, digit_pairs + 2 * (ix - q * 100), 2);
-                ix = q;
+            size_t neg = v < 0;
+#ifdef WORDS_LE
+            if (ix - 1 < 99999999 && d <= 7) { /* 1 <= ix < 10^8 */
+                /* of the 8 digits of ix (zero-padded), the last ni + d: the integer
+                 * part (a 0 of the padding when there is none), the point, the
+                 * decimals; two stores of 8 bytes */
+                uint64_t w = digits8_word((uint32_t)ix);
+                unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3;
+                size_t nx = 8 - zeros, ni = nx > (size_t)d ? nx - (size_t)d : 1;
+                w >>= 8 * (8 - (size_t)d - ni);
+                uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
+                dst[0] = '-';
+                memcpy(dst + neg, &lo, 8);
+                dst[neg + ni] = '.';
+                memcpy(dst + neg + ni + 1, &hi, 8);
+                return neg + ni + 1 + (size_t)d;
             }
-            if (k) {
-                uint64_t q = ix / 10;
-                *--e = (char)('0' + (ix - q * 10));
-                ix = q;
-            }
-            *--e = '.';
-            digits64(e, ix);
-            return n;
+#endif
+            return frac_digits(dst, ix, d, neg);
         }
     }
     return num_fmt_g(dst, v);
