@@ -262,10 +262,31 @@ static void put_str(jo *o, const char *s)
     commit(o->b, p);
 }
 
+/* "key": "s" (job options): both in one reservation when neither needs escaping. */
 static void key_str(jo *o, bool *first, const char *key, const char *s)
 {
-    if (key_text(o, first, key))
-        put_str(o, s);
+    size_t kn = strlen(key), sn = s ? strlen(s) : 0;
+    char *p;
+    if (!s || fsc_json_plain(key, kn, o->html_safe) < kn || fsc_json_plain(s, sn, o->html_safe) < sn) {
+        if (key_text(o, first, key))
+            put_str(o, s);
+        return;
+    }
+    if (!(p = room_item(o, kn + 3, sn + 2)))
+        return;
+    p = sep(o, p, first);
+    *p++ = '"';
+    memcpy(p, key, kn);
+    p += kn;
+    *p++ = '"';
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    *p++ = '"';
+    memcpy(p, s, sn);
+    p += sn;
+    *p++ = '"';
+    commit(o->b, p);
 }
 
 #define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
@@ -283,9 +304,13 @@ static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
 }
 
 /* Open a container as the value of the key just written (or as an element). */
-static void open_(jo *o, char c)
+static inline void open_(jo *o, char c)
 {
-    fsc_buf_putc(o->b, c);
+    char *p = room(o->b, 1);
+    if (p) {
+        *p++ = c;
+        commit(o->b, p);
+    }
     o->depth++;
 }
 
