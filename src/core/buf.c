@@ -220,8 +220,27 @@ static size_t __attribute__((noinline)) u64_fmt_long(char *dst, uint64_t u)
 
 static inline size_t u64_fmt(char *dst, uint64_t u)
 {
+    if (u < 10000) { /* a third of the numbers past one digit: one division at most */
+        uint32_t v = (uint32_t)u, q = v / 100, r = v - q * 100;
+        if (v < 10) {
+            dst[0] = (char)('0' + v);
+            return 1;
+        }
+        if (v < 100) {
+            memcpy(dst, digit_pairs + 2 * v, 2);
+            return 2;
+        }
+        if (v < 1000) {
+            dst[0] = (char)('0' + q);
+            memcpy(dst + 1, digit_pairs + 2 * r, 2);
+            return 3;
+        }
+        memcpy(dst, digit_pairs + 2 * q, 2);
+        memcpy(dst + 2, digit_pairs + 2 * r, 2);
+        return 4;
+    }
 #ifdef WORDS_LE
-    if (u - 1 < 99999999) /* 1 <= u < 10^8 */
+    if (u < 100000000)
         return digits_lt1e8(dst, (uint32_t)u);
 #endif
     return u64_fmt_long(dst, u);
