@@ -263,8 +263,6 @@ static size_t __attribute__((noinline)) num_fmt_g(char *dst, double v)
     return (size_t)n;
 }
 
-/* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
- * path so that the common case pays for no more than it uses. */
 /* "%s%llu.%0*llu" of x / 10^d and x % 10^d (x = ix, 1 <= d <= 9, neg: v < 0): the
  * digits of x, a point before the last d of them, and a 0 before the point when x
  * has no more. */
@@ -291,6 +289,29 @@ static size_t __attribute__((noinline)) frac_digits(char *dst, uint64_t ix, int 
     return n;
 }
 
+/* x / 10^d with its d decimals (ix = x, 1 <= d <= 9, neg: v < 0). */
+static inline size_t frac_out(char *dst, uint64_t ix, int d, size_t neg)
+{
+#ifdef WORDS_LE
+    if (ix - 1 < 99999999 && d <= 7) { /* 1 <= ix < 10^8 */
+        /* of the 8 digits of ix (zero-padded), the last ni + d: the integer part (a 0
+         * of the padding when there is none), the point, the decimals; two stores of
+         * 8 bytes */
+        uint64_t w = digits8_word((uint32_t)ix);
+        unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3;
+        size_t nx = 8 - zeros, ni = nx > (size_t)d ? nx - (size_t)d : 1;
+        w >>= 8 * (8 - (size_t)d - ni);
+        uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
+        dst[0] = '-';
+        memcpy(dst + neg, &lo, 8);
+        dst[neg + ni] = '.';
+        memcpy(dst + neg + ni + 1, &hi, 8);
+        return neg + ni + 1 + (size_t)d;
+    }
+#endif
+    return frac_digits(dst, ix, d, neg);
+}
+
 /* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
  * path so that the common case pays for no more than it uses. */
 static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
@@ -302,38 +323,34 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
     }
     /* Most values came from text with a few decimals: find the fewest decimals d with
      * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
-     * correctly rounded and the printed decimal reads back as v. */
+     * correctly rounded and the printed decimal reads back as v.
+     * nearbyint(y) (round half to even, the default mode): below 2^52 the sum rounds
+     * y to an integer, above it y is one. */
     static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    const double two52 = 4503599627370496.0;
-    for (int d = 1; d <= 9; d++) {
-        double y = av * p10[d];
-        /* nearbyint(y) (round half to even, the default mode): below 2^52 the sum
-         * rounds y to an integer, above it y is one */
-        double x = y < two52 ? (y + two52) - two52 : y;
-        if (x >= 9007199254740992.0)
-            break;
-        if (x / p10[d] == av) {
-            uint64_t ix = (uint64_t)x;
-            size_t neg = v < 0;
-#ifdef WORDS_LE
-            if (ix - 1 < 99999999 && d <= 7) { /* 1 <= ix < 10^8 */
-                /* of the 8 digits of ix (zero-padded), the last ni + d: the integer
-                 * part (a 0 of the padding when there is none), the point, the
-                 * decimals; two stores of 8 bytes */
-                uint64_t w = digits8_word((uint32_t)ix);
-                unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3;
-                size_t nx = 8 - zeros, ni = nx > (size_t)d ? nx - (size_t)d : 1;
-                w >>= 8 * (8 - (size_t)d - ni);
-                uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
-                dst[0] = '-';
-                memcpy(dst + neg, &lo, 8);
-                dst[neg + ni] = '.';
-                memcpy(dst + neg + ni + 1, &hi, 8);
-                return neg + ni + 1 + (size_t)d;
-            }
-#endif
-            return frac_digits(dst, ix, d, neg);
+    const double two52 = 4503599627370496.0, two53 = 9007199254740992.0;
+    size_t neg = v < 0;
+    int d = 1;
+    /* d = 2 first (most values: "12.34"). When it matches, d = 1 matches too exactly
+     * when x2 ends in 0 (x1 = x2 / 10: both divisions round the same real number,
+     * and av * 10 rounds to x1); when it fails, d = 1 fails too (x2 would be 10 x1),
+     * so the search goes on at 3. Both hold while the rounding errors of av and of
+     * the products, x2 * 2^-52 at most, stay below 1/2: below 2^50 (nearer 2^53,
+     * 90071992547109.9 * 100 rounds to ...0991); above, the search starts at 1. */
+    double y2 = av * 100, x2 = y2 < two52 ? (y2 + two52) - two52 : y2;
+    if (x2 < 1125899906842624.0) { /* 2^50 */
+        if (x2 / 100 == av) {
+            uint64_t ix = (uint64_t)x2;
+            return ix % 10 ? frac_out(dst, ix, 2, neg) : frac_out(dst, ix / 10, 1, neg);
         }
+        d = 3;
+    }
+    for (; d <= 9; d++) {
+        double y = av * p10[d];
+        double x = y < two52 ? (y + two52) - two52 : y;
+        if (x >= two53)
+            break;
+        if (x / p10[d] == av)
+            return frac_out(dst, (uint64_t)x, d, neg);
     }
     return num_fmt_g(dst, v);
 }

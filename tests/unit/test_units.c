@@ -263,6 +263,18 @@ static void test_number_text_edges(void **state)
         check_u64(u);
     check_u64(99999999);
     check_u64(100000000);
+    /* one and two decimals around where 10 or 100 times the value passes 2^52 and
+     * 2^53 (the search for the fewest decimals starts at two) */
+    static const double ends[] = {1125899906842624.0, 2251799813685248.0, 4503599627370496.0,
+                                  9007199254740992.0};
+    for (size_t e = 0; e < 4; e++)
+        for (int scale = 10; scale <= 1000; scale *= 10)
+            for (int64_t i = -3000; i <= 3000; i++) {
+                double k = floor(ends[e] / scale) + (double)i;
+                check_num(k / 10.0);
+                check_num(k / 100.0);
+                check_num(-k / 100.0);
+            }
     check_u64(0);
     check_u64(UINT64_MAX);
     check_u64(UINT64_MAX - 1);
@@ -278,6 +290,9 @@ static void test_number_text_edges(void **state)
         check_num((double)(x % 100000000) / 10.0);
         check_num((double)(x % 1000000000) / 1000.0);
         check_num(-(double)(x % 10000) / 100.0);
+        double k = (double)((x >> (x % 64)) & ((1ULL << 53) - 1)); /* any size up to 2^53 */
+        check_num(k / 10.0);
+        check_num(k / 100.0);
     }
 }
 
