@@ -38,7 +38,7 @@ void fsc_buf_num(fsc_buf *b, double v);
 /* Decimal digits of an unsigned 64-bit integer. */
 void fsc_buf_u64(fsc_buf *b, uint64_t u);
 /* The same texts written to dst, which holds at least FSC_NUM_MAX bytes; they return
- * the length (no NUL is written). */
+ * the length (no NUL is written; the bytes after the text may be overwritten). */
 #define FSC_NUM_MAX 40
 size_t fsc_num_fmt(char *dst, double v);
 size_t fsc_u64_fmt(char *dst, uint64_t u);
@@ -77,6 +77,8 @@ void fsc_jw_value_begin(fsc_jw *w);
 size_t fsc_utf8_len(const char *s, size_t n);
 /* Append code point cp (at most 0x10FFFF, not a surrogate) to b as UTF-8. */
 void fsc_buf_put_utf8(fsc_buf *b, uint32_t cp);
+/* Length of the longest prefix of s[0..n) that fsc_json_quote copies as it is. */
+size_t fsc_json_plain(const char *s, size_t n, bool html_safe);
 /* Append a JSON string literal (with quotes) for s[0..n) to b. */
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe);
 

@@ -39,6 +39,13 @@ typedef struct parse_ctx {
     fsc_manifest manifest;
 } parse_ctx;
 
+/* The bytes a run is rendered to (render, renumber, text: private to them): the
+ * JSON line starts at bytes[bytes[0]], after up to ID_SLACK bytes kept free before it.
+ * The pieces of a huge file number their runs from 1 ("path#7"), renumbered when
+ * delivered ("path#1207"): the head of the line up to the '#' then moves into that
+ * room, instead of a copy of the whole line being made. */
+#define ID_SLACK 20 /* a run number may grow by 19 digits (size_t) */
+
 /* One run as a JSON line, in malloc'd bytes. Runs on the worker threads (the input
  * sink's render): reads nothing but ctx->jopts. */
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
@@ -47,7 +54,12 @@ static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
     /* room for a run like the last one of this thread at once (no regrowing) */
     static _Thread_local size_t size_hint = 8192;
     fsc_buf b = {0};
-    fsc_buf_room(&b, size_hint);
+    char *p = fsc_buf_room(&b, size_hint);
+    if (p) {
+        memset(p, 0, ID_SLACK);
+        p[0] = ID_SLACK;
+        b.len = ID_SLACK;
+    }
     fsc_jw w;
     fsc_jw_init(&w, &b, false, false);
     fsc_model_write_run(&w, run, &ctx->jopts);
@@ -69,15 +81,17 @@ static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_r
 {
     (void)vctx;
     static const char head[] = "{\"id\":\"";
-    size_t n = *len, i = sizeof head - 1, hash = 0;
-    if (n < i || memcmp(bytes, head, i)) {
+    size_t off = (unsigned char)bytes[0];
+    char *line = bytes + off;
+    size_t n = *len - off, i = sizeof head - 1, hash = 0;
+    if (n < i || memcmp(line, head, i)) {
         free(bytes);
         return NULL; /* not what jsonl_render writes */
     }
-    for (; i < n && bytes[i] != '"'; i++) {
-        if (bytes[i] == '\\')
+    for (; i < n && line[i] != '"'; i++) {
+        if (line[i] == '\\')
             i++;
-        else if (bytes[i] == '#')
+        else if (line[i] == '#')
             hash = i;
     }
     if (!hash || i >= n) {
@@ -86,15 +100,23 @@ static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_r
     }
     size_t k = 0;
     for (size_t d = hash + 1; d < i; d++)
-        k = k * 10 + (size_t)(bytes[d] - '0');
-    char num[32];
-    int nl = snprintf(num, sizeof num, "%zu", k + first_run);
-    size_t out_len = hash + 1 + (size_t)nl + (n - i);
+        k = k * 10 + (size_t)(line[d] - '0');
+    char num[24];
+    size_t nl = fsc_u64_fmt(num, (uint64_t)(k + first_run)), ol = i - hash - 1;
+    if (nl >= ol && nl - ol < off) { /* the head moves back by the digits added */
+        size_t grow = nl - ol;
+        memmove(line - grow, line, hash + 1);
+        memcpy(line - grow + hash + 1, num, nl);
+        bytes[0] = (char)(off - grow);
+        return bytes;
+    }
+    size_t out_len = 1 + hash + 1 + nl + (n - i);
     char *out = malloc(out_len + 1);
     if (out) {
-        memcpy(out, bytes, hash + 1);
-        memcpy(out + hash + 1, num, (size_t)nl);
-        memcpy(out + hash + 1 + nl, bytes + i, n - i);
+        out[0] = 1;
+        memcpy(out + 1, line, hash + 1);
+        memcpy(out + 1 + hash + 1, num, nl);
+        memcpy(out + 1 + hash + 1 + nl, line + i, n - i);
         out[out_len] = '\0';
         *len = out_len;
     }
@@ -105,7 +127,8 @@ static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_r
 static bool jsonl_text(void *vctx, char *bytes, size_t len)
 {
     parse_ctx *ctx = vctx;
-    bool ok = fsc_outfile_write(ctx->out, bytes, len);
+    size_t off = (unsigned char)bytes[0];
+    bool ok = fsc_outfile_write(ctx->out, bytes + off, len - off);
     free(bytes);
     if (!ok)
         ctx->failed = true;

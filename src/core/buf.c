@@ -2,10 +2,18 @@
 /* Growable buffer, shortest round-trip numbers and a streaming JSON writer. */
 #include "fioscope/buf.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WORDS_LE 1 /* 8 bytes of text read as one uint64_t: the first is the low byte */
+#endif
 
 void fsc_buf_free(fsc_buf *b)
 {
@@ -24,7 +32,9 @@ void fsc_buf_reset(fsc_buf *b)
         b->data[0] = '\0';
 }
 
-static bool reserve(fsc_buf *b, size_t extra)
+/* reserve when the room is not there: out of line, so that the appends that nearly
+ * always fit pay one comparison. */
+static bool __attribute__((noinline)) grow(fsc_buf *b, size_t extra)
 {
     if (b->oom)
         return false;
@@ -46,6 +56,14 @@ static bool reserve(fsc_buf *b, size_t extra)
     b->data = p;
     b->cap = ncap;
     return true;
+}
+
+/* Room for extra more bytes and the NUL; false when out of memory (oom set). */
+static inline bool reserve(fsc_buf *b, size_t extra)
+{
+    if (b->len + extra < b->cap && !b->oom)
+        return true;
+    return grow(b, extra);
 }
 
 char *fsc_buf_room(fsc_buf *b, size_t n)
@@ -106,8 +124,8 @@ static const char digit_pairs[] = "000102030405060708091011121314151617181920212
                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
                                   "8081828384858687888990919293949596979899";
 
-/* Decimal digits of u ending at end, two a step; returns the first digit. */
-static inline char *digits32(char *end, uint32_t u)
+/* Decimal digits of u ending at end, two a step. */
+static inline void digits32(char *end, uint32_t u)
 {
     while (u >= 100) {
         uint32_t q = u / 100;
@@ -115,17 +133,14 @@ static inline char *digits32(char *end, uint32_t u)
         memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
         u = q;
     }
-    if (u >= 10) {
-        end -= 2;
-        memcpy(end, digit_pairs + 2 * u, 2);
-    } else {
-        *--end = (char)('0' + u);
-    }
-    return end;
+    if (u >= 10)
+        memcpy(end - 2, digit_pairs + 2 * u, 2);
+    else
+        end[-1] = (char)('0' + u);
 }
 
 /* Exactly 8 digits (zero-padded) of u < 10^8 ending at end. */
-static inline char *digits8(char *end, uint32_t u)
+static inline void digits8(char *end, uint32_t u)
 {
     for (int i = 0; i < 4; i++) {
         uint32_t q = u / 100;
@@ -133,94 +148,232 @@ static inline char *digits8(char *end, uint32_t u)
         memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
         u = q;
     }
-    return end;
 }
 
-/* Decimal digits of u ending at end; returns the first digit. */
-static inline char *digits64(char *end, uint64_t u)
+/* Decimal digits of u ending at end. */
+static inline void digits64(char *end, uint64_t u)
 {
     while (u >= 100000000) {
         uint64_t q = u / 100000000;
-        end = digits8(end, (uint32_t)(u - q * 100000000));
+        digits8(end, (uint32_t)(u - q * 100000000));
+        end -= 8;
         u = q;
     }
-    return digits32(end, (uint32_t)u);
+    digits32(end, (uint32_t)u);
 }
 
-/* Decimal digits of u, right-aligned to end, at least min_digits (zero-padded);
- * returns the first digit. printf's "%0*llu" without its cost. */
-static char *put_digits(char *end, unsigned long long u, int min_digits)
-{
-    char *p = digits64(end, u);
-    while (end - p < min_digits)
-        *--p = '0';
-    return p;
-}
+/* 10^0 .. 10^19 */
+static const uint64_t pow10_u64[20] = {
+    1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+    1000000000000000000ULL, 10000000000000000000ULL};
 
-/* Number of decimal digits of u (at least 1). */
+/* Number of decimal digits of u (at least 1), without a loop: the bit length times
+ * log10(2) (1233 / 4096) is the count or one less, one comparison tells which. */
 static inline size_t n_digits(uint64_t u)
 {
-    size_t n = 1;
-    while (u >= 10000) {
-        u /= 10000;
-        n += 4;
-    }
-    return n + (u >= 10) + (u >= 100) + (u >= 1000);
+    unsigned bits = 64 - (unsigned)__builtin_clzll(u | 1);
+    unsigned t = (bits * 1233) >> 12;
+    return t + ((u | 1) >= pow10_u64[t]);
 }
 
-size_t fsc_u64_fmt(char *dst, uint64_t u)
+#ifdef WORDS_LE
+/* The 8 decimal digits of u < 10^8 (leading zeros included) as one little-endian
+ * word, the first digit in the low byte. u / 10^6 as a fixed-point number with 52
+ * fraction bits (rounded up: the error stays below the last digit's, checked for
+ * every u) gives two digits at a time, times 100 the next two. */
+static inline uint64_t digits8_word(uint32_t u)
+{
+    const uint64_t frac = ((uint64_t)1 << 52) - 1;
+    uint64_t f = (uint64_t)u * 4503599628ULL; /* ceil(2^52 / 10^6) */
+    uint16_t p0, p1, p2, p3;
+    memcpy(&p0, digit_pairs + 2 * (f >> 52), 2);
+    f = (f & frac) * 100;
+    memcpy(&p1, digit_pairs + 2 * (f >> 52), 2);
+    f = (f & frac) * 100;
+    memcpy(&p2, digit_pairs + 2 * (f >> 52), 2);
+    f = (f & frac) * 100;
+    memcpy(&p3, digit_pairs + 2 * (f >> 52), 2);
+    return p0 | (uint64_t)p1 << 16 | (uint64_t)p2 << 32 | (uint64_t)p3 << 48;
+}
+
+/* The digits of 1 <= u < 10^8 written to dst[0, 8) (the bytes after the last digit
+ * are left undefined); returns their number. */
+static inline size_t digits_lt1e8(char *dst, uint32_t u)
+{
+    uint64_t w = digits8_word(u);
+    unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3; /* '0' bytes first */
+    w >>= 8 * zeros;
+    memcpy(dst, &w, 8);
+    return 8 - zeros;
+}
+#endif
+
+/* fsc_u64_fmt of any u: out of line, the common case keeps to few registers. */
+static size_t __attribute__((noinline)) u64_fmt_long(char *dst, uint64_t u)
 {
     size_t n = n_digits(u);
     digits64(dst + n, u);
     return n;
 }
 
-/* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
- * length. */
-size_t fsc_num_fmt(char *dst, double v)
+static inline size_t u64_fmt(char *dst, uint64_t u)
 {
-    double av = fabs(v);
-    if (av < 9007199254740992.0 && v == (double)(long long)v) { /* integers: digits in place */
-        size_t neg = v < 0;
-        dst[0] = '-';
-        return neg + fsc_u64_fmt(dst + neg, (uint64_t)av);
-    }
-    if (!isfinite(v)) {
-        memcpy(dst, "null", 4);
+    if (u < 10000) { /* a third of the numbers past one digit: one division at most */
+        uint32_t v = (uint32_t)u, q = v / 100, r = v - q * 100;
+        if (v < 10) {
+            dst[0] = (char)('0' + v);
+            return 1;
+        }
+        if (v < 100) {
+            memcpy(dst, digit_pairs + 2 * v, 2);
+            return 2;
+        }
+        if (v < 1000) {
+            dst[0] = (char)('0' + q);
+            memcpy(dst + 1, digit_pairs + 2 * r, 2);
+            return 3;
+        }
+        memcpy(dst, digit_pairs + 2 * q, 2);
+        memcpy(dst + 2, digit_pairs + 2 * r, 2);
         return 4;
     }
-    /* Most values came from text with a few decimals: find the fewest decimals d with
-     * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
-     * correctly rounded and the printed decimal reads back as v. */
-    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    static const uint64_t u10[] = {1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
-                                   10000000ULL, 100000000ULL, 1000000000ULL};
-    const double two52 = 4503599627370496.0;
-    for (int d = 1; d <= 9; d++) {
-        double y = av * p10[d];
-        /* nearbyint(y) (round half to even, the default mode): below 2^52 the sum
-         * rounds y to an integer, above it y is one */
-        double x = y < two52 ? (y + two52) - two52 : y;
-        if (x >= 9007199254740992.0)
-            break;
-        if (x / p10[d] == av) {
-            uint64_t ix = (uint64_t)x, ip = ix / u10[d], fp = ix % u10[d];
-            char tmp[FSC_NUM_MAX], *e = tmp + sizeof tmp, *p = e;
-            p = put_digits(e, fp, d); /* "%s%llu.%0*llu" */
-            *--p = '.';
-            p = digits64(p, ip);
-            if (v < 0)
-                *--p = '-';
-            memcpy(dst, p, (size_t)(e - p));
-            return (size_t)(e - p);
-        }
-    }
+#ifdef WORDS_LE
+    if (u < 100000000)
+        return digits_lt1e8(dst, (uint32_t)u);
+#endif
+    return u64_fmt_long(dst, u);
+}
+
+size_t fsc_u64_fmt(char *dst, uint64_t u)
+{
+    return u64_fmt(dst, u);
+}
+
+/* fsc_num_fmt of what has more than 9 decimals: printf's shortest of %.15g and
+ * %.17g that reads back as v. */
+static size_t __attribute__((noinline)) num_fmt_g(char *dst, double v)
+{
     char tmp[FSC_NUM_MAX];
     int n = snprintf(tmp, sizeof tmp, "%.15g", v);
     if (strtod(tmp, NULL) != v)
         n = snprintf(tmp, sizeof tmp, "%.17g", v);
     memcpy(dst, tmp, (size_t)n);
     return (size_t)n;
+}
+
+/* "%s%llu.%0*llu" of x / 10^d and x % 10^d (x = ix, 1 <= d <= 9, neg: v < 0): the
+ * digits of x, a point before the last d of them, and a 0 before the point when x
+ * has no more. */
+static size_t __attribute__((noinline)) frac_digits(char *dst, uint64_t ix, int d, size_t neg)
+{
+    size_t nx = n_digits(ix), ni = nx > (size_t)d ? nx - (size_t)d : 1;
+    size_t n = neg + ni + 1 + (size_t)d;
+    char *e = dst + n;
+    int k = d;
+    dst[0] = '-'; /* overwritten by the first digit unless negative */
+    for (; k >= 2; k -= 2) {
+        uint64_t q = ix / 100;
+        e -= 2;
+        memcpy(e, digit_pairs + 2 * (ix - q * 100), 2);
+        ix = q;
+    }
+    if (k) {
+        uint64_t q = ix / 10;
+        *--e = (char)('0' + (ix - q * 10));
+        ix = q;
+    }
+    *--e = '.';
+    digits64(e, ix);
+    return n;
+}
+
+/* x / 10^d with its d decimals (ix = x, 1 <= d <= 9, neg: v < 0). */
+static inline size_t frac_out(char *dst, uint64_t ix, int d, size_t neg)
+{
+#ifdef WORDS_LE
+    if (ix - 1 < 99999999 && d <= 7) { /* 1 <= ix < 10^8 */
+        /* of the 8 digits of ix (zero-padded), the last ni + d: the integer part (a 0
+         * of the padding when there is none), the point, the decimals; two stores of
+         * 8 bytes */
+        uint64_t w = digits8_word((uint32_t)ix);
+        unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3;
+        size_t nx = 8 - zeros, ni = nx > (size_t)d ? nx - (size_t)d : 1;
+        w >>= 8 * (8 - (size_t)d - ni);
+        uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
+        dst[0] = '-';
+        memcpy(dst + neg, &lo, 8);
+        dst[neg + ni] = '.';
+        memcpy(dst + neg + ni + 1, &hi, 8);
+        return neg + ni + 1 + (size_t)d;
+    }
+#endif
+    return frac_digits(dst, ix, d, neg);
+}
+
+/* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
+ * path so that the common case pays for no more than it uses. */
+static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
+{
+    double av = fabs(v);
+    if (!(av <= DBL_MAX)) { /* infinite or NaN */
+        memcpy(dst, "null", 4);
+        return 4;
+    }
+    /* Most values came from text with a few decimals: find the fewest decimals d with
+     * round(v*10^d)/10^d == v. Both are exact integers below 2^53, so the division is
+     * correctly rounded and the printed decimal reads back as v.
+     * nearbyint(y) (round half to even, the default mode): below 2^52 the sum rounds
+     * y to an integer, above it y is one. */
+    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    const double two52 = 4503599627370496.0, two53 = 9007199254740992.0;
+    size_t neg = v < 0;
+    int d = 1;
+    /* d = 2 first (most values: "12.34"). When it matches, d = 1 matches too exactly
+     * when x2 ends in 0 (x1 = x2 / 10: both divisions round the same real number,
+     * and av * 10 rounds to x1); when it fails, d = 1 fails too (x2 would be 10 x1),
+     * so the search goes on at 3. Both hold while the rounding errors of av and of
+     * the products, x2 * 2^-52 at most, stay below 1/2: below 2^50 (nearer 2^53,
+     * 90071992547109.9 * 100 rounds to ...0991); above, the search starts at 1. */
+    double y2 = av * 100, x2 = y2 < two52 ? (y2 + two52) - two52 : y2;
+    if (x2 < 1125899906842624.0) { /* 2^50 */
+        if (x2 / 100 == av) {
+            uint64_t ix = (uint64_t)x2;
+            return ix % 10 ? frac_out(dst, ix, 2, neg) : frac_out(dst, ix / 10, 1, neg);
+        }
+        d = 3;
+    }
+    for (; d <= 9; d++) {
+        double y = av * p10[d];
+        double x = y < two52 ? (y + two52) - two52 : y;
+        if (x >= two53)
+            break;
+        if (x / p10[d] == av)
+            return frac_out(dst, (uint64_t)x, d, neg);
+    }
+    return num_fmt_g(dst, v);
+}
+
+/* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
+ * length. */
+size_t fsc_num_fmt(char *dst, double v)
+{
+    /* integers: digits in place (2^53 and above go the other way: not all exact) */
+    if (fabs(v) < 9007199254740992.0) {
+        int64_t i = (int64_t)v;
+        if ((double)i == v) {
+            if ((uint64_t)i < 10) { /* a third of them: 0 most of all */
+                dst[0] = (char)('0' + i);
+                return 1;
+            }
+            size_t neg = i < 0;
+            uint64_t u = neg ? 0 - (uint64_t)i : (uint64_t)i;
+            dst[0] = '-';
+            return neg + u64_fmt(dst + neg, u);
+        }
+    }
+    return num_fmt_frac(dst, v);
 }
 
 void fsc_buf_num(fsc_buf *b, double v)
@@ -292,16 +445,93 @@ void fsc_buf_put_utf8(fsc_buf *b, uint32_t cp)
     fsc_buf_add(b, u, k);
 }
 
+/* Whether c is copied as is into a JSON string. */
+static inline bool json_plain(unsigned char c, bool html_safe)
+{
+    return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && !(html_safe && (c == '<' || c == '>' || c == '&'));
+}
+
+#ifdef WORDS_LE
+/* The high bit of the bytes of w (8 bytes of text, little-endian) that are not
+ * copied as is into a JSON string, exact for the lowest one: a byte's test borrows
+ * only from a lower byte that is flagged itself. */
+static inline uint64_t json_bad8(uint64_t w, bool html_safe)
+{
+    const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
+#define ZERO_BYTE(x) (((x) - ones) & ~(x) & high)
+    uint64_t bad = (w & high) | ((w - ones * 0x20) & ~w & high) | ZERO_BYTE(w ^ (ones * 0x7F)) |
+                   ZERO_BYTE(w ^ (ones * '"')) | ZERO_BYTE(w ^ (ones * '\\'));
+    if (html_safe)
+        bad |= ZERO_BYTE(w ^ (ones * '<')) | ZERO_BYTE(w ^ (ones * '>')) | ZERO_BYTE(w ^ (ones * '&'));
+#undef ZERO_BYTE
+    return bad;
+}
+#endif
+
+#if defined(__SSE2__)
+/* Bit i set when byte i of x is not copied as is into a JSON string: below 0x20 or
+ * above 0x7E (signed: below 0x20, or negative) or one to escape. */
+static inline unsigned json_bad16(__m128i x, bool html_safe)
+{
+    __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                                            _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F))),
+                               _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+    if (html_safe)
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')),
+                                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
+                                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('>')))));
+    return (unsigned)_mm_movemask_epi8(bad);
+}
+#endif
+
+size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+#if defined(__SSE2__)
+    if (n >= 16) { /* 16 bytes a step, the last step overlapping the one before */
+        for (; i + 16 <= n; i += 16) {
+            unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + i)), html_safe);
+            if (m)
+                return i + (unsigned)__builtin_ctz(m);
+        }
+        if (i < n) {
+            unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + n - 16)), html_safe) >> (i - (n - 16));
+            if (m)
+                return i + (unsigned)__builtin_ctz(m);
+        }
+        return n;
+    }
+#endif
+#ifdef WORDS_LE
+    if (n >= 8) { /* 8 bytes a step, the same way */
+        uint64_t w, bad;
+        for (; i + 8 <= n; i += 8) {
+            memcpy(&w, p + i, 8);
+            if ((bad = json_bad8(w, html_safe)))
+                return i + ((unsigned)__builtin_ctzll(bad) >> 3);
+        }
+        if (i < n) {
+            memcpy(&w, p + n - 8, 8);
+            if ((bad = json_bad8(w, html_safe) >> (8 * (i - (n - 8)))))
+                return i + ((unsigned)__builtin_ctzll(bad) >> 3);
+        }
+        return n;
+    }
+#endif
+    while (i < n && json_plain(p[i], html_safe))
+        i++;
+    return i;
+}
+
 void fsc_json_quote(fsc_buf *b, const char *s, size_t n, bool html_safe)
 {
     const unsigned char *p = (const unsigned char *)s;
     fsc_buf_putc(b, '"');
     size_t i = 0;
     while (i < n) {
-        size_t run = i;
-        while (run < n && p[run] >= 0x20 && p[run] < 0x7F && p[run] != '"' && p[run] != '\\' &&
-               !(html_safe && (p[run] == '<' || p[run] == '>' || p[run] == '&')))
-            run++;
+        size_t run = i + fsc_json_plain(s + i, n - i, html_safe);
         if (run > i) {
             fsc_buf_add(b, s + i, run - i);
             i = run;

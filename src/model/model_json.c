@@ -118,12 +118,13 @@ static void frags_init(void)
     }
 }
 
+/* The fragments of tab, which may start inside a table (fsc_job_fields + 5). Made
+ * by then: jo_of, which starts every use of the direct writer, makes them. */
 static const frag *frags_of(const fsc_field *tab)
 {
-    pthread_once(&frag_once, frags_init);
     for (size_t i = 0; i < n_frag_tabs; i++)
-        if (frag_tabs[i].tab == tab)
-            return frag_tabs[i].f;
+        if ((uintptr_t)tab - (uintptr_t)frag_tabs[i].tab < frag_tabs[i].n * sizeof *tab) /* wraps when before */
+            return frag_tabs[i].f + (tab - frag_tabs[i].tab);
     return NULL;
 }
 
@@ -136,9 +137,12 @@ typedef struct jo {
     int depth;
 } jo;
 
-/* Room for n more bytes at the end of b; NULL when out of memory. */
+/* Room for n more bytes at the end of b; NULL when out of memory. The check that
+ * nearly always passes is made here, the growth in fsc_buf_room. */
 static inline char *room(fsc_buf *b, size_t n)
 {
+    if (b->len + n < b->cap && !b->oom)
+        return b->data + b->len;
     return fsc_buf_room(b, n);
 }
 
@@ -179,8 +183,9 @@ static char *put_frag(const jo *o, char *p, const frag *k)
     return p;
 }
 
-/* A key given as its fragment text q[0, n) ("\"jobs\":"). */
-static bool key_lit(jo *o, bool *first, const char *q, size_t n)
+/* A key given as its fragment text q[0, n) ("\"jobs\":"); inlined, so that n is
+ * a constant and the copy a few moves. */
+static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, const char *q, size_t n)
 {
     char *p = room_item(o, n, 0);
     if (!p)
@@ -200,13 +205,20 @@ static bool key_lit(jo *o, bool *first, const char *q, size_t n)
 
 static bool key_text(jo *o, bool *first, const char *key)
 {
-    frag k;
     char *p;
-    if (make_frag(&k, key)) {
-        if (!(p = room_item(o, k.n, 0)))
+    size_t n = strlen(key);
+    if (fsc_json_plain(key, n, o->html_safe) == n) {
+        if (!(p = room_item(o, n + 3, 0)))
             return false;
         p = sep(o, p, first);
-        commit(o->b, put_frag(o, p, &k));
+        *p++ = '"';
+        memcpy(p, key, n);
+        p += n;
+        *p++ = '"';
+        *p++ = ':';
+        if (o->pretty)
+            *p++ = ' ';
+        commit(o->b, p);
         return true;
     }
     if (!(p = room_item(o, 0, 0)))
@@ -233,16 +245,48 @@ static void put_fnum(jo *o, const fsc_num *v)
 
 static void put_str(jo *o, const char *s)
 {
-    if (s)
-        fsc_json_quote(o->b, s, strlen(s), o->html_safe);
-    else
+    if (!s) {
         fsc_buf_add(o->b, "null", 4);
+        return;
+    }
+    size_t n = strlen(s);
+    char *p;
+    if (fsc_json_plain(s, n, o->html_safe) < n || !(p = room(o->b, n + 2))) {
+        fsc_json_quote(o->b, s, n, o->html_safe); /* to escape (or out of memory) */
+        return;
+    }
+    *p++ = '"';
+    memcpy(p, s, n);
+    p += n;
+    *p++ = '"';
+    commit(o->b, p);
 }
 
+/* "key": "s" (job options): both in one reservation when neither needs escaping. */
 static void key_str(jo *o, bool *first, const char *key, const char *s)
 {
-    if (key_text(o, first, key))
-        put_str(o, s);
+    size_t kn = strlen(key), sn = s ? strlen(s) : 0;
+    char *p;
+    if (!s || fsc_json_plain(key, kn, o->html_safe) < kn || fsc_json_plain(s, sn, o->html_safe) < sn) {
+        if (key_text(o, first, key))
+            put_str(o, s);
+        return;
+    }
+    if (!(p = room_item(o, kn + 3, sn + 2)))
+        return;
+    p = sep(o, p, first);
+    *p++ = '"';
+    memcpy(p, key, kn);
+    p += kn;
+    *p++ = '"';
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    *p++ = '"';
+    memcpy(p, s, sn);
+    p += sn;
+    *p++ = '"';
+    commit(o->b, p);
 }
 
 #define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
@@ -260,14 +304,18 @@ static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
 }
 
 /* Open a container as the value of the key just written (or as an element). */
-static void open_(jo *o, char c)
+static inline void open_(jo *o, char c)
 {
-    fsc_buf_putc(o->b, c);
+    char *p = room(o->b, 1);
+    if (p) {
+        *p++ = c;
+        commit(o->b, p);
+    }
     o->depth++;
 }
 
 /* Close it; empty: nothing was written in it. */
-static void close_(jo *o, bool empty, char c)
+static inline void close_(jo *o, bool empty, char c)
 {
     o->depth--;
     char *p = room(o->b, 2 + (size_t)o->depth * 2);
@@ -305,13 +353,25 @@ static void write_fields(jo *o, bool *first, const void *base, const fsc_field *
     char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
     if (!p)
         return;
+    bool f = *first; /* a local: stores through p cannot change it */
     for (size_t i = 0; i < n; i++) {
         const fsc_num *v = fsc_field_cptr(base, &tab[i]);
         if (!v->set)
             continue;
-        p = put_frag(o, sep(o, p, first), &fr[i]);
+        if (o->pretty) {
+            p = sep(o, p, &f);
+        } else { /* the comma is written always, kept unless first */
+            *p = ',';
+            p += !f;
+            f = false;
+        }
+        memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
+        p += fr[i].n;
+        if (o->pretty)
+            *p++ = ' ';
         p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
     }
+    *first = f;
     commit(o->b, p);
 }
 
@@ -344,29 +404,19 @@ static void key_short(jo *o, bool *first, const char *key, size_t n)
     commit(o->b, p);
 }
 
-/* A key of the model's own that needs no escaping ("4", ">=64", "99.900000"). */
-static inline bool plain_key(const jo *o, const char *key, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)key[i];
-        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || (o->html_safe && (c == '<' || c == '>' || c == '&')))
-            return false;
-    }
-    return true;
-}
-
-/* key: number members from short keys, written in one reservation. */
-static char *short_member(const jo *o, char *p, bool *first, const char *key, size_t n, double v)
+/* key: number members of a kvlist, written in one reservation that has room for
+ * all 16 bytes of the key (copied as a whole: a fixed-size copy). */
+static inline char *kv_member(const jo *o, char *p, bool *first, const fsc_kv *kv, size_t n)
 {
     p = sep(o, p, first);
     *p++ = '"';
-    memcpy(p, key, n);
+    memcpy(p, kv->key, sizeof kv->key);
     p += n;
     *p++ = '"';
     *p++ = ':';
     if (o->pretty)
         *p++ = ' ';
-    return p + fsc_num_fmt(p, v);
+    return p + fsc_num_fmt(p, kv->v);
 }
 
 static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l)
@@ -387,16 +437,18 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
         return;
     for (size_t i = 0; i < l->n; i++) {
         const char *k = l->items[i].key;
-        size_t kn = strnlen(k, sizeof l->items[i].key);
-        if (!plain_key(o, k, kn)) {
+        /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
+         * plain) or fills the 16 bytes */
+        size_t kn = fsc_json_plain(k, sizeof l->items[i].key, o->html_safe);
+        if (kn < sizeof l->items[i].key && k[kn]) {
             commit(o->b, p);
-            key_short(o, &f, k, kn);
+            key_short(o, &f, k, strnlen(k, sizeof l->items[i].key));
             put_num(o, l->items[i].v);
             if (!(p = room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2))))
                 return;
             continue;
         }
-        p = short_member(o, p, &f, k, kn, l->items[i].v);
+        p = kv_member(o, p, &f, &l->items[i], kn);
     }
     commit(o->b, p);
     close_(o, f, '}');
@@ -410,33 +462,49 @@ static bool lat_present(const fsc_lat *l)
     return l->n_percentile || l->n_bins;
 }
 
-/* Percentile keys repeat in every job ("99.990000"): the last ones are kept. */
-static _Thread_local struct pct_memo {
+/* Percentile keys repeat in every job ("99.990000"): the fragments ("\"99.990000\":")
+ * of the last ones are kept. Any pct_key of 0 <= pct < 1e9 fits (at most 16 bytes). */
+typedef struct pct_memo {
+    char s[32]; /* first: copied whole */
     double pct;
     uint8_t n;
-    char s[23];
-} pct_memo[32];
+} pct_memo;
+static _Thread_local pct_memo pct_memos[256]; /* 32 held 1 in 3 misses: 2 keys a slot */
 
-static size_t pct_key_memo(char *out, double pct)
+/* The fragment of pct's key, or NULL when pct is out of pct_key's range. */
+static const pct_memo *pct_frag(double pct)
 {
-    if (!(pct >= 0 && pct < 1e9)) {
-        fsc_pct_key(out, 48, pct);
-        return strlen(out);
-    }
+    if (!(pct >= 0 && pct < 1e9))
+        return NULL;
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
-    struct pct_memo *m = &pct_memo[(bits * 0x9E3779B97F4A7C15ULL) >> 59]; /* Fibonacci hashing */
-    if (m->n && m->pct == pct) {
-        memcpy(out, m->s, m->n);
-        return m->n;
-    }
-    size_t n = pct_key(out, pct);
-    if (n <= sizeof m->s) {
+    pct_memo *m = &pct_memos[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
+    if (!m->n || m->pct != pct) {
+        char key[48];
+        size_t n = pct_key(key, pct);
+        m->s[0] = '"';
+        memcpy(m->s + 1, key, n);
+        m->s[n + 1] = '"';
+        m->s[n + 2] = ':';
+        m->n = (uint8_t)(n + 3);
         m->pct = pct;
-        m->n = (uint8_t)n;
-        memcpy(m->s, out, n);
     }
-    return n;
+    return m;
+}
+
+/* pct_frag of the i-th percentile of a list: the lists repeat too (every job, every
+ * latency), so the slot found for position i is tried first (one comparison). */
+static _Thread_local const pct_memo *pct_at[64];
+
+static inline const pct_memo *pct_frag_at(size_t i, double pct)
+{
+    const pct_memo *m = i < FSC_ARRAY_SIZE(pct_at) ? pct_at[i] : NULL;
+    if (m && m->pct == pct)
+        return m;
+    m = pct_frag(pct);
+    if (i < FSC_ARRAY_SIZE(pct_at))
+        pct_at[i] = m;
+    return m;
 }
 
 static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
@@ -452,13 +520,28 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
         KEY(o, &f, "percentile");
         open_(o, '{');
         bool pf = true;
-        char *p = room(o->b, l->n_percentile * (48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+        size_t each = 48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2;
+        char *p = room(o->b, l->n_percentile * each);
         if (!p)
             return;
         for (size_t i = 0; i < l->n_percentile; i++) {
-            char key[48];
-            size_t kn = pct_key_memo(key, l->percentile[i].pct);
-            p = short_member(o, p, &pf, key, kn, l->percentile[i].ns);
+            const pct_memo *m = pct_frag_at(i, l->percentile[i].pct);
+            if (!m) { /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
+                char key[48];
+                commit(o->b, p);
+                fsc_pct_key(key, sizeof key, l->percentile[i].pct);
+                key_short(o, &pf, key, strlen(key));
+                put_num(o, l->percentile[i].ns);
+                if (!(p = room(o->b, (l->n_percentile - i) * each)))
+                    return;
+                continue;
+            }
+            p = sep(o, p, &pf);
+            memcpy(p, m->s, sizeof m->s);
+            p += m->n;
+            if (o->pretty)
+                *p++ = ' ';
+            p += fsc_num_fmt(p, l->percentile[i].ns);
         }
         commit(o->b, p);
         close_(o, pf, '}');
@@ -467,12 +550,21 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
         KEY(o, &f, "bins");
         open_(o, '{');
         bool bf = true;
+        /* "ns": count, both numbers (no escaping), in one reservation */
+        char *p = room(o->b, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
+        if (!p)
+            return;
         for (size_t i = 0; i < l->n_bins; i++) {
-            char key[FSC_NUM_MAX];
-            size_t kn = fsc_num_fmt(key, l->bins[i].ns);
-            key_short(o, &bf, key, kn);
-            put_num(o, l->bins[i].count);
+            p = sep(o, p, &bf);
+            *p++ = '"';
+            p += fsc_num_fmt(p, l->bins[i].ns);
+            *p++ = '"';
+            *p++ = ':';
+            if (o->pretty)
+                *p++ = ' ';
+            p += fsc_num_fmt(p, l->bins[i].count);
         }
+        commit(o->b, p);
         close_(o, bf, '}');
     }
     close_(o, f, '}');
@@ -555,6 +647,7 @@ static bool write_job(jo *o, const fsc_job *job)
 /* Start the direct writer inside the object fsc_jw_obj just opened. */
 static jo jo_of(fsc_jw *w)
 {
+    pthread_once(&frag_once, frags_init);
     jo o = {w, w->out, w->pretty, w->html_safe, w->depth};
     return o;
 }

@@ -122,12 +122,42 @@ static void test_html(void **state)
     check(fsc_esc_html, "a\x1b\x01\xe2\x80\xae", "a   ");
 }
 
+/* fsc_json_plain (16 bytes a step where it can) against a byte-by-byte reference:
+ * every length up to 40, each byte to escape at every position. */
+static void test_json_plain(void **state)
+{
+    (void)state;
+    static const char special[] = {'"', '\\', '<', '>', '&', 0x00, 0x1f, 0x7f, (char)0x80, (char)0xff, ' ', '~'};
+    char s[41];
+    for (size_t n = 0; n <= 40; n++) {
+        for (size_t k = 0; k < sizeof special; k++) {
+            for (size_t at = 0; at <= n; at++) { /* at == n: none to escape */
+                for (size_t i = 0; i < n; i++)
+                    s[i] = (char)('a' + i % 26);
+                if (at < n)
+                    s[at] = special[k];
+                for (int html = 0; html < 2; html++) {
+                    size_t want = 0;
+                    while (want < n) {
+                        unsigned char c = (unsigned char)s[want];
+                        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' ||
+                            (html && (c == '<' || c == '>' || c == '&')))
+                            break;
+                        want++;
+                    }
+                    assert_int_equal(fsc_json_plain(s, n, html), want);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_utf8_next), cmocka_unit_test(test_term), cmocka_unit_test(test_diag),
         cmocka_unit_test(test_csv),       cmocka_unit_test(test_tsv),  cmocka_unit_test(test_md),
-        cmocka_unit_test(test_html),
+        cmocka_unit_test(test_html),      cmocka_unit_test(test_json_plain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

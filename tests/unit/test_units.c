@@ -278,6 +278,100 @@ static void test_decimal_parse(void **state)
     }
 }
 
+/* Edge cases of fsc_num_fmt and fsc_u64_fmt against the references: zero (and -0),
+ * every power of ten and its neighbours, the ends of 2^53 and of uint64_t, negative
+ * numbers, fractions with 1 to 9 decimals (leading zeros among them), what has more
+ * (%.15g / %.17g) and the non-finite values. */
+static void check_num(double v)
+{
+    char want[64], got[FSC_NUM_MAX + 1];
+    ref_num(want, sizeof want, v);
+    memset(got, 'x', sizeof got);
+    size_t n = fsc_num_fmt(got, v);
+    assert_true(n <= FSC_NUM_MAX);
+    got[n] = '\0';
+    if (strcmp(want, got))
+        fail_msg("%.17g: got %s want %s", v, got, want);
+}
+
+static void check_u64(uint64_t u)
+{
+    char want[32], got[FSC_NUM_MAX + 1];
+    snprintf(want, sizeof want, "%llu", (unsigned long long)u);
+    size_t n = fsc_u64_fmt(got, u);
+    got[n] = '\0';
+    if (strcmp(want, got))
+        fail_msg("%s: got %s", want, got);
+}
+
+static void test_number_text_edges(void **state)
+{
+    (void)state;
+    static const double fixed[] = {0.0, -0.0, 1.0, -1.0, 9.0, 10.0, 0.5, -0.5, 0.1, 0.01, 0.001, 1e-9,
+                                   1.5e-9, 0.000000001, 0.123456789, 99.99, 100.01, 1234.5678, 0.05,
+                                   4503599627370495.5, 9007199254740991.0, 9007199254740992.0,
+                                   9007199254740993.0, -9007199254740991.0, -9007199254740992.0,
+                                   18446744073709551615.0, 1e20, 1e21, 1e300, 5e-324, 2.2250738585072014e-308,
+                                   1.7976931348623157e308, -1.7976931348623157e308, 0.3, 2.675, 1.0 / 3.0};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        check_num(fixed[i]);
+    check_num(INFINITY);
+    check_num(-INFINITY);
+    check_num(NAN);
+    uint64_t p = 1;
+    for (int e = 0; e < 20; e++, p *= 10) {
+        for (int d = -2; d <= 2; d++) {
+            uint64_t u = p + (uint64_t)(int64_t)d;
+            if (d < 0 && p < 3)
+                continue;
+            check_u64(u);
+            check_num((double)u);
+            check_num(-(double)u);
+            for (int k = 1; k <= 9; k++) { /* u / 10^k: fractions with k decimals */
+                check_num((double)u / pow(10, k));
+                check_num(-(double)u / pow(10, k));
+            }
+        }
+    }
+    /* the 8-digit word of fsc_u64_fmt (every u below 10^8 was checked once, off line):
+     * all below 10^6, then a stride through the rest */
+    for (uint64_t u = 1; u < 100000000; u += u < 1000000 ? 1 : 997)
+        check_u64(u);
+    check_u64(99999999);
+    check_u64(100000000);
+    /* one and two decimals around where 10 or 100 times the value passes 2^52 and
+     * 2^53 (the search for the fewest decimals starts at two) */
+    static const double ends[] = {1125899906842624.0, 2251799813685248.0, 4503599627370496.0,
+                                  9007199254740992.0};
+    for (size_t e = 0; e < 4; e++)
+        for (int scale = 10; scale <= 1000; scale *= 10)
+            for (int64_t i = -3000; i <= 3000; i++) {
+                double k = floor(ends[e] / scale) + (double)i;
+                check_num(k / 10.0);
+                check_num(k / 100.0);
+                check_num(-k / 100.0);
+            }
+    check_u64(0);
+    check_u64(UINT64_MAX);
+    check_u64(UINT64_MAX - 1);
+    check_u64((uint64_t)1 << 63);
+    check_u64(((uint64_t)1 << 32) - 1);
+    check_u64((uint64_t)1 << 32);
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 200000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        check_u64(x >> (x % 64));
+        check_num((double)(x % 100000000) / 10.0);
+        check_num((double)(x % 1000000000) / 1000.0);
+        check_num(-(double)(x % 10000) / 100.0);
+        double k = (double)((x >> (x % 64)) & ((1ULL << 53) - 1)); /* any size up to 2^53 */
+        check_num(k / 10.0);
+        check_num(k / 100.0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -288,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_exact_integers),
         cmocka_unit_test(test_decimal_parse),
         cmocka_unit_test(test_number_text),
+        cmocka_unit_test(test_number_text_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
