@@ -61,13 +61,13 @@ struct fsc_pipe {
 };
 
 /* An archive is one group so that its logs find their runs anywhere in it. Past
- * HOLD_MAX bytes of text (8 MiB: about 50 MB of runs) an archive holds only the
+ * HOLD_MAX bytes of text (4 MiB: about 25 MB of runs) an archive holds only the
  * members of the folder being read: when the folder changes, what is held is joined
  * and delivered. Memory then stays that of one folder however large the archive
  * (a tarball of years of nightly runs), and logs still find the runs of their own
  * folder; only a log whose run lies in another, earlier folder of such an archive
  * forms a run of format log instead. */
-#define HOLD_MAX (8u << 20)
+#define HOLD_MAX (4u << 20)
 
 /* A piece parsed before its place was known: its runs become runs carry + 1, ...
  * False when memory ran out. Runs on a worker or on the delivering thread. */
