@@ -314,6 +314,20 @@ static inline const char *skip_sp(const char *p, const char *e)
     return fsc_skip_spaces(p, e);
 }
 
+/* What follows an item of a ", "-separated list (p past the item; on ITEM_MORE, *p
+ * moves to the next item). */
+typedef enum { ITEM_BAD, ITEM_LAST, ITEM_MORE, ITEM_TRAILING } item_sep;
+static inline item_sep next_item(const char **p, const char *e)
+{
+    const char *q = skip_sp(*p, e);
+    if (q == e)
+        return ITEM_LAST;
+    if (*q != ',')
+        return ITEM_BAD;
+    *p = q = skip_sp(q + 1, e);
+    return q == e ? ITEM_TRAILING : ITEM_MORE;
+}
+
 static inline bool is_digit(char c)
 {
     return (unsigned char)(c - '0') < 10;
@@ -470,14 +484,9 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
         out->kvdef = k->kv;
         out->kvfield = k->field;
         next = i + 1;
-        p = skip_sp(p, e);
-        if (p == e)
-            return true;
-        if (*p != ',')
-            return false;
-        p = skip_sp(p + 1, e);
-        if (p == e)
-            return false; /* a trailing comma: a wrapped line, for the grammar */
+        item_sep sep = next_item(&p, e);
+        if (sep != ITEM_MORE)
+            return sep == ITEM_LAST; /* a trailing comma: a wrapped line, for the grammar */
     }
 }
 
@@ -514,14 +523,10 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
         if (p >= e || *p != ']')
             return false;
         out->n++;
-        p = skip_sp(p + 1, e);
-        if (p == e)
-            return true;
-        if (*p != ',')
-            return false;
-        p = skip_sp(p + 1, e);
-        if (p == e)
-            return true; /* "...,": the row goes on below */
+        p++;
+        item_sep sep = next_item(&p, e);
+        if (sep != ITEM_MORE)
+            return sep != ITEM_BAD; /* ITEM_TRAILING "...,": the row goes on below */
     }
 }
 
@@ -546,14 +551,10 @@ static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *
         if (!q || q >= e || *q != '%')
             return false;
         out->n++;
-        q = skip_sp(q + 1, e);
-        if (q == e)
-            return true;
-        if (*q != ',')
-            return false;
-        q = skip_sp(q + 1, e);
-        if (q == e)
-            return false; /* a trailing comma: a wrapped line, for the grammar */
+        q++;
+        item_sep sep = next_item(&q, e);
+        if (sep != ITEM_MORE)
+            return sep == ITEM_LAST; /* a trailing comma: a wrapped line, for the grammar */
     }
 }
 
@@ -1230,12 +1231,9 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
             return NULL;
         }
         out->n++;
-        q = skip_sp(q, e);
-        if (q == e)
-            return fp->rule[FR_DISK];
-        if (*q != ',')
-            return NULL;
-        q = skip_sp(q + 1, e);
+        item_sep sep = next_item(&q, e);
+        if (sep != ITEM_MORE) /* a trailing comma leaves no key to read: for the grammar */
+            return sep == ITEM_LAST ? fp->rule[FR_DISK] : NULL;
     }
 }
 
