@@ -373,6 +373,8 @@ static void repair_line(repair *r, const char *s, size_t n, uint32_t line, bool 
             size_t e = i;
             while (e < n && !strchr(" \t,:{}[]\"", s[e]))
                 e++;
+            if (e == i) /* a NUL byte (strchr finds the terminator): no word, skip it */
+                continue;
             if (!r->depth || (r->st[r->depth - 1].object && !r->st[r->depth - 1].after_key)) {
                 i = e - 1; /* a bare word where a key belongs: not JSON, left out */
                 continue;
