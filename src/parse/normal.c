@@ -2130,17 +2130,20 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     }
 }
 
-/* Is one of these eight bytes below 0x20? (exact: a borrow only runs on from a byte
- * that is below it itself, and bytes from 0x80 up are masked out) */
+/* Is one of these eight bytes below 0x20 or above 0x7F? (exact: a borrow only runs
+ * on from a byte that is below 0x20 itself) */
 static inline bool word_has_control(const char *p)
 {
     uint64_t w;
     memcpy(&w, p, 8);
-    return (w - 0x2020202020202020ULL) & ~w & 0x8080808080808080ULL;
+    return ((w - 0x2020202020202020ULL) | w) & 0x8080808080808080ULL;
 }
 
-/* A control byte in the line? The lexers know ' ' as the only space; the patterns'
- * \s also takes tabs, vertical tabs and the rest (normalize.c keeps some of them). */
+/* A control byte or a byte of non-ASCII text in the line? The lexers know ' ' as the
+ * only space; the patterns' \s also takes tabs, vertical tabs and the rest
+ * (normalize.c keeps some of them). And the patterns match no invalid UTF-8 (PCRE2's
+ * MATCH_INVALID_UTF), which a document can hold after quoted-printable decoding
+ * ("=96"): such lines too are the grammar's to read. */
 static bool has_control(const char *s, size_t n)
 {
     size_t i = 0;
@@ -2151,7 +2154,7 @@ static bool has_control(const char *s, size_t n)
             if (i + 16 > n)
                 i = n - 16;
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, lim), v)))
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, lim), v), v)))
                 return true;
             if (i + 16 == n)
                 return false;
@@ -2169,7 +2172,7 @@ static bool has_control(const char *s, size_t n)
         }
     }
     for (; i < n; i++)
-        if ((unsigned char)s[i] < 0x20)
+        if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7F)
             return true;
     return false;
 }

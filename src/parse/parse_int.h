@@ -7,6 +7,9 @@
 #include "fioscope/model.h"
 #include "fioscope/parse.h"
 
+#include <stdbool.h>
+#include <string.h>
+
 /* One line after normalization: text at store.data + off, len bytes (no newline),
  * orig = its 1-based line number in the original document. */
 typedef struct fsc_line {
@@ -61,6 +64,68 @@ static inline const char *fsc_text_tag(const fsc_text *t, size_t i, size_t *len)
         n++;
     *len = n;
     return s;
+}
+
+/* Does the line begin (after its indentation) as a line of fio's own: a result
+ * line's word, a percentile row, JSON? Then nothing stands before its keyword and
+ * prefix.c skips the keyword scan (most lines of most documents); the pre-scan asks
+ * the same question, so that a document it passes is one prefix.c would not touch.
+ * A word must end there: "read.log:" is grep's file name, not "read". */
+static inline bool fsc_word_is_(const char *p, size_t l, const char *w, size_t k)
+{
+    return l == k && !memcmp(p, w, k);
+}
+#define FSC_WORD_IS_(p, l, w) fsc_word_is_((p), (l), (w), sizeof(w) - 1)
+
+static inline bool fsc_fio_line_start(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && s[k] == ' ')
+        k++;
+    if (k == n)
+        return true;
+    char c = s[k];
+    if (c == '|' || c == '{' || c == '}' || c == ']')
+        return true;
+    if (c == '"') { /* a JSON member ("key" : ...), not a quoted line of fio's */
+        const char *q = memchr(s + k + 1, '"', n - k - 1);
+        size_t a = q ? (size_t)(q + 1 - s) : n;
+        while (a < n && s[a] == ' ')
+            a++;
+        return a < n && s[a] == ':';
+    }
+    size_t w = k;
+    while (w < n && (unsigned char)((s[w] | 0x20) - 'a') < 26)
+        w++;
+    if (w == k)
+        return false;
+    if (w < n) {
+        char d = s[w];
+        if ((d >= '0' && d <= '9') || d == '.' || d == '_' || d == '-' || d == '/' || d == '@')
+            return false; /* "read.log:", "write2:": a name, not fio's word */
+    }
+    const char *p = s + k;
+    size_t l = w - k;
+    switch (c) {
+    case 'r': return FSC_WORD_IS_(p, l, "read");
+    case 'w': return FSC_WORD_IS_(p, l, "write");
+    case 't': return FSC_WORD_IS_(p, l, "trim");
+    case 'm': return FSC_WORD_IS_(p, l, "mixed");
+    case 'R': return FSC_WORD_IS_(p, l, "READ") || FSC_WORD_IS_(p, l, "Run");
+    case 'W': return FSC_WORD_IS_(p, l, "WRITE");
+    case 'T': return FSC_WORD_IS_(p, l, "TRIM");
+    case 'M': return FSC_WORD_IS_(p, l, "MIXED");
+    case 's': return FSC_WORD_IS_(p, l, "slat") || FSC_WORD_IS_(p, l, "submit") || FSC_WORD_IS_(p, l, "sync");
+    case 'c': return FSC_WORD_IS_(p, l, "clat") || FSC_WORD_IS_(p, l, "cpu") || FSC_WORD_IS_(p, l, "complete");
+    case 'l': return FSC_WORD_IS_(p, l, "lat") || FSC_WORD_IS_(p, l, "latency");
+    case 'b': return FSC_WORD_IS_(p, l, "bw");
+    case 'i': return FSC_WORD_IS_(p, l, "iops") || FSC_WORD_IS_(p, l, "issued");
+    case 'I': return FSC_WORD_IS_(p, l, "IO");
+    case 'D': return FSC_WORD_IS_(p, l, "Disk");
+    case 'S': return FSC_WORD_IS_(p, l, "Starting");
+    case 'J': return FSC_WORD_IS_(p, l, "Jobs");
+    default: return false;
+    }
 }
 
 /* The first unmistakable fio keyword of a line ("read: IOPS=", "clat (usec):",

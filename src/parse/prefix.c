@@ -49,18 +49,39 @@ typedef struct label {
 } label;
 #define LABEL(t, a) {t, a, sizeof t - 1}
 
+/* Grouped by the byte they end with: a colon is tried only against the labels that
+ * end with the byte before it (label_group). */
 static const label labels[] = {
-    LABEL("read", "IOPS="),      LABEL("write", "IOPS="),       LABEL("trim", "IOPS="),
-    LABEL("mixed", "IOPS="),     LABEL("read", "io="),          LABEL("write", "io="),
-    LABEL("trim", "io="),        LABEL("mixed", "io="),         LABEL("READ", "bw="),
-    LABEL("WRITE", "bw="),       LABEL("TRIM", "bw="),          LABEL("MIXED", "bw="),
-    LABEL("READ", "io="),        LABEL("WRITE", "io="),         LABEL("TRIM", "io="),
-    LABEL("MIXED", "io="),       LABEL("iops", "min="),         LABEL("cpu", "usr="),
-    LABEL("IO depths", ""),      LABEL("submit", "0="),         LABEL("complete", "0="),
-    LABEL("issued rwts", "total="), LABEL("issued rwt", "total="), LABEL("issued", "total="),
-    LABEL("latency", "target="), LABEL("Disk stats (read/write)", ""),
-    LABEL("fsync/fdatasync/sync_file_range", ""), LABEL("fsync/fdatasync/sync_file_range/syncfs", ""),
+    /* 'd' */ LABEL("read", "IOPS="), LABEL("read", "io="), LABEL("mixed", "IOPS="), LABEL("mixed", "io="),
+    LABEL("issued", "total="),
+    /* 'e' */ LABEL("write", "IOPS="), LABEL("write", "io="), LABEL("complete", "0="),
+    LABEL("fsync/fdatasync/sync_file_range", ""),
+    /* 'm' */ LABEL("trim", "IOPS="), LABEL("trim", "io="),
+    /* 'D' */ LABEL("READ", "bw="), LABEL("READ", "io="), LABEL("MIXED", "bw="), LABEL("MIXED", "io="),
+    /* 'E' */ LABEL("WRITE", "bw="), LABEL("WRITE", "io="),
+    /* 'M' */ LABEL("TRIM", "bw="), LABEL("TRIM", "io="),
+    /* 's' */ LABEL("iops", "min="), LABEL("IO depths", ""), LABEL("issued rwts", "total="),
+    LABEL("fsync/fdatasync/sync_file_range/syncfs", ""),
+    /* 'u' */ LABEL("cpu", "usr="),
+    /* 't' */ LABEL("submit", "0="), LABEL("issued rwt", "total="),
+    /* 'y' */ LABEL("latency", "target="),
+    /* ')' */ LABEL("Disk stats (read/write)", ""),
 };
+
+/* The labels ending with byte c: labels[*first .. *first + return value). */
+static size_t label_group(unsigned char c, size_t *first)
+{
+    static const struct { unsigned char c, first, n; } groups[] = {
+        {'d', 0, 5}, {'e', 5, 4}, {'m', 9, 2}, {'D', 11, 4}, {'E', 15, 2}, {'M', 17, 2},
+        {'s', 19, 4}, {'u', 23, 1}, {'t', 24, 2}, {'y', 26, 1}, {')', 27, 1},
+    };
+    for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
+        if (groups[i].c == c) {
+            *first = groups[i].first;
+            return groups[i].n;
+        }
+    return 0;
+}
 
 /* The bytes a label (or a parenthesised one, or JSON's key) can end with: most colons
  * (clocks, "err= 0:", prose) are passed over on this one test. */
@@ -127,9 +148,10 @@ static long label_before(const char *s, size_t n, size_t e, size_t a)
         if (p >= 0 && boundary(s, (size_t)p))
             return p;
     }
-    for (size_t i = 0; i < sizeof labels / sizeof *labels; i++) {
+    size_t first = 0, n_group = label_group((unsigned char)last, &first);
+    for (size_t i = first; i < first + n_group; i++) {
         size_t k = labels[i].len;
-        if (e >= k && last == labels[i].text[k - 1] && !memcmp(s + e - k, labels[i].text, k) &&
+        if (e >= k && !memcmp(s + e - k, labels[i].text, k) &&
             boundary(s, e - k) && starts(s + a, n - a, labels[i].after))
             return (long)(e - k);
     }
@@ -383,63 +405,6 @@ static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, 
     return true;
 }
 
-/* Does the line begin (after its indentation) as a line of fio's own: a result
- * line's word, a percentile row, JSON? Then nothing stands before its keyword and
- * the keyword scan is skipped (most lines of most documents). A word must end
- * there: "read.log:" is grep's file name, not "read". */
-static bool word_is(const char *s, size_t n, const char *w)
-{
-    size_t k = strlen(w);
-    return n == k && !memcmp(s, w, k);
-}
-
-static bool fio_start(const char *s, size_t n)
-{
-    size_t k = skip_sp(s, n, 0);
-    if (k == n)
-        return true;
-    char c = s[k];
-    if (c == '|' || c == '{' || c == '}' || c == ']')
-        return true;
-    if (c == '"') { /* a JSON member ("key" : ...), not a quoted line of fio's */
-        const char *q = memchr(s + k + 1, '"', n - k - 1);
-        size_t a = q ? skip_sp(s, n, (size_t)(q + 1 - s)) : n;
-        return a < n && s[a] == ':';
-    }
-    size_t w = k;
-    while (w < n && (unsigned char)((s[w] | 0x20) - 'a') < 26)
-        w++;
-    if (w == k)
-        return false;
-    if (w < n) {
-        char d = s[w];
-        if ((d >= '0' && d <= '9') || d == '.' || d == '_' || d == '-' || d == '/' || d == '@')
-            return false; /* "read.log:", "write2:": a name, not fio's word */
-    }
-    const char *p = s + k;
-    size_t l = w - k;
-    switch (c) {
-    case 'r': return word_is(p, l, "read");
-    case 'w': return word_is(p, l, "write");
-    case 't': return word_is(p, l, "trim");
-    case 'm': return word_is(p, l, "mixed");
-    case 'R': return word_is(p, l, "READ") || word_is(p, l, "Run");
-    case 'W': return word_is(p, l, "WRITE");
-    case 'T': return word_is(p, l, "TRIM");
-    case 'M': return word_is(p, l, "MIXED");
-    case 's': return word_is(p, l, "slat") || word_is(p, l, "submit") || word_is(p, l, "sync");
-    case 'c': return word_is(p, l, "clat") || word_is(p, l, "cpu") || word_is(p, l, "complete");
-    case 'l': return word_is(p, l, "lat") || word_is(p, l, "latency");
-    case 'b': return word_is(p, l, "bw");
-    case 'i': return word_is(p, l, "iops") || word_is(p, l, "issued");
-    case 'I': return word_is(p, l, "IO");
-    case 'D': return word_is(p, l, "Disk");
-    case 'S': return word_is(p, l, "Starting");
-    case 'J': return word_is(p, l, "Jobs");
-    default: return false;
-    }
-}
-
 bool fsc_prefix_strip(fsc_text *t, bool *changed)
 {
     *changed = false;
@@ -450,7 +415,7 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
     for (size_t i = 0; i < t->n_lines && ok; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if (!open && fio_start(s, n))
+        if (!open && fsc_fio_line_start(s, n))
             continue; /* no prefix here; inside a block it would close it (below) */
         long p = fsc_fio_keyword_at(s, n);
         if (p < 0)

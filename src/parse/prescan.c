@@ -9,6 +9,7 @@
  * all of its repairs stay reachable.
  */
 #include "fastline.h"
+#include "parse_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,18 @@ static const char *named(const char *p, const char *e)
     return q > p && q < e && *q == ':' ? q : NULL;
 }
 
+/* Does fio's word of k bytes at p end there, as fsc_fio_line_start wants it to
+ * ("read: IOPS=", not "read.log:" or "readers:")? */
+static inline bool word_ends(const char *p, const char *e, size_t k)
+{
+    if (p + k >= e)
+        return p + k == e;
+    char d = p[k];
+    return (unsigned char)((d | 0x20) - 'a') >= 26 && !is_digit(d) && d != '.' && d != '_' && d != '-' &&
+           d != '/' && d != '@';
+}
+#define FIO_WORD(p, e, w) (STARTS(p, e, w) && word_ends(p, e, sizeof(w) - 1))
+
 /* The first 4 bytes of p as one word, to compare leads at once. */
 static inline uint32_t word4(const char *p)
 {
@@ -64,9 +77,11 @@ static inline uint32_t word4(const char *p)
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
  * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
  * knows as fio output, so it could be a title or caption when blank lines surround
- * it (cand: they may, else *title need not be worked out). */
+ * it (cand: they may, else *title need not be worked out). *named: it begins with a
+ * name or other text, not with one of fio's words (fsc_fio_line_start), so a fio
+ * keyword further on would make it a prefixed line to prefix.c. */
 static inline __attribute__((always_inline)) bool known_line(const char *p, const char *e, bool eq, bool cand,
-                                                           bool *title, bool *json)
+                                                           bool *title, bool *json, bool *named_line)
 {
     const char *q;
     /* fio JSON: "key" : value, braces; a document starts at a '{' line (then the
@@ -90,11 +105,13 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     case ';': /* the description line of a terse v2 record */
         *json = true;
         *title = true;
+        *named_line = true;
         return true;
     case '}':
     case ']':
         return true;
     case '"': {
+        *named_line = !fsc_fio_line_start(p, (size_t)(e - p)); /* not a JSON member */
         if (!cand)
             return true;
         const char *t = e;
@@ -111,47 +128,50 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
         if (*p == '|')
             return true;
         if (e - p >= 4) {
+            /* the whole word, so that nothing but fio's word stands before what
+             * prefix.c would take for a keyword */
             switch (word4(p)) {
-            case W4('c', 'p', 'u', ' '):
-            case W4('c', 'o', 'm', 'p'):
-            case W4('c', 'l', 'a', 't'):
-            case W4('s', 'u', 'b', 'm'):
-            case W4('s', 'l', 'a', 't'):
-            case W4('s', 'y', 'n', 'c'):
-            case W4('I', 'O', ' ', 'd'):
-            case W4('i', 'o', 'p', 's'):
-            case W4('i', 's', 's', 'u'):
-            case W4('b', 'w', ' ', '('):
-            case W4('l', 'a', 't', ' '):
-            case W4('l', 'a', 't', 'e'):
-            case W4('r', 'e', 'a', 'd'):
-            case W4('w', 'r', 'i', 't'):
-            case W4('t', 'r', 'i', 'm'):
-            case W4('m', 'i', 'x', 'e'):
-            case W4('R', 'E', 'A', 'D'):
-            case W4('W', 'R', 'I', 'T'):
-            case W4('T', 'R', 'I', 'M'):
-            case W4('M', 'I', 'X', 'E'):
-                return true;
+            case W4('c', 'p', 'u', ' '): return true;
+            case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
+            case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
+            case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
+            case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
+            case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
+            case W4('I', 'O', ' ', 'd'): return true;
+            case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
+            case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
+            case W4('b', 'w', ' ', '('): return true;
+            case W4('l', 'a', 't', ' '): return true;
+            case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
+            case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
+            case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
+            case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
+            case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
+            case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
+            case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
+            case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
+            case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
             default:
                 break;
             }
         }
         q = named(p, e);
+        *named_line = true;
         return q && (STARTS(q, e, ": (groupid=") || STARTS(q, e, ": (g=") || STARTS(q, e, ": ios="));
     }
     /* lines without '=': only these exact kinds (none is a heading) */
+    *named_line = true; /* but for "Run status", "Disk stats" and "... percentiles" */
     if (e - p >= 4) {
         switch (word4(p)) {
         case W4('f', 'i', 'o', '-'): if (p + 4 < e && is_digit(p[4])) return true; break;
         case W4('f', 's', 'y', 'n'): if (STARTS(p, e, "fsync/fdatasync/sync_file_range")) return true; break;
-        case W4('S', 't', 'a', 'r'): if (STARTS(p, e, "Starting ") && p + 9 < e && is_digit(p[9])) return true; break;
-        case W4('R', 'u', 'n', ' '): if (STARTS(p, e, "Run status group ")) return true; break;
-        case W4('D', 'i', 's', 'k'): if (STARTS(p, e, "Disk stats ")) return true; break;
-        case W4('c', 'l', 'a', 't'): if (STARTS(p, e, "clat percentiles (")) return true; break;
-        case W4('l', 'a', 't', ' '): if (STARTS(p, e, "lat percentiles (")) return true; break;
-        case W4('s', 'l', 'a', 't'): if (STARTS(p, e, "slat percentiles (")) return true; break;
-        case W4('s', 'y', 'n', 'c'): if (STARTS(p, e, "sync percentiles (")) return true; break;
+        case W4('S', 't', 'a', 'r'): if (STARTS(p, e, "Starting ") && p + 9 < e && is_digit(p[9])) { *named_line = false; return true; } break;
+        case W4('R', 'u', 'n', ' '): if (STARTS(p, e, "Run status group ")) { *named_line = false; return true; } break;
+        case W4('D', 'i', 's', 'k'): if (STARTS(p, e, "Disk stats ")) { *named_line = false; return true; } break;
+        case W4('c', 'l', 'a', 't'): if (STARTS(p, e, "clat percentiles (")) { *named_line = false; return true; } break;
+        case W4('l', 'a', 't', ' '): if (STARTS(p, e, "lat percentiles (")) { *named_line = false; return true; } break;
+        case W4('s', 'l', 'a', 't'): if (STARTS(p, e, "slat percentiles (")) { *named_line = false; return true; } break;
+        case W4('s', 'y', 'n', 'c'): if (STARTS(p, e, "sync percentiles (")) { *named_line = false; return true; } break;
         default: break;
         }
     }
@@ -182,9 +202,10 @@ typedef struct scan {
  * steps looks for a missing '='), but without a '=' it may be a heading to
  * context.c: a title or caption on its own (sc->title_pending), or a command line
  * under which the line before is a caption: the outline is built then. */
-__attribute__((noinline, cold)) static bool cut_result_line(scan *sc, const char *p, const char *e, bool *title)
+__attribute__((noinline, cold)) static bool cut_result_line(scan *sc, const char *p, const char *e, bool *title,
+                                                                  bool *named_line)
 {
-    if (!known_line(p, e, true, true, title, &sc->json))
+    if (!known_line(p, e, true, true, title, &sc->json, named_line))
         return false;
     *title = true;
     if (memchr(p, '$', (size_t)(e - p)) || memchr(p, '#', (size_t)(e - p)) || memchr(p, '>', (size_t)(e - p)))
@@ -208,9 +229,18 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     }
     const char *p = skip_sp(s, e);
     if (p < e) {
-        bool title = false;
-        if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json) &&
-            !(sc->cut && !eq && cut_result_line(sc, p, e, &title))) {
+        bool title = false, named_line = false;
+        if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json, &named_line) &&
+            !(sc->cut && !eq && cut_result_line(sc, p, e, &title, &named_line))) {
+            sc->ok = false;
+            return;
+        }
+        /* prefix.c strips what stands before a fio keyword on a line that does not
+         * begin as fio's own ("read.log:  read: IOPS=", "; lat (usec): min=", a
+         * job header with a percentile row pasted after it): such a document is not
+         * clean. Only the few lines that begin otherwise (job and group headers,
+         * disk lines, "fio-3.33"...: named_line) are looked into */
+        if (named_line && fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
             sc->ok = false;
             return;
         }

@@ -18,6 +18,7 @@
 
 #include "../fuzz/fuzz_fastpath.c"
 #include "fastline.h"
+#include "parse_int.h"
 #include "fioscope/model.h"
 
 typedef struct tally {
@@ -98,6 +99,14 @@ static void test_same_output(void **state)
     assert_true(t.docs > 100 || !corpus);
     assert_int_equal(t.differ, 0);
 }
+
+/* grep -H over a log of results only: every line has a '=' and starts with "read" */
+#define PREFIXED_GREP                                                                                       \
+    "read.log:randread: (groupid=0, jobs=1): err= 0: pid=30894: Mon Nov 30 02:48:04 2026\n"                 \
+    "read.log:  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n"                             \
+    "read.log:    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\n"                                 \
+    "read.log:     lat (usec): min=30, max=17032, avg=88.77, stdev=482.99\n"                                 \
+    "read.log:   bw (  KiB/s): min=42219, max=48272, per=100.00%, avg=45177.00, stdev=3028.82, samples=3\n"
 
 /* Shapes near the fast path's edges: each must read the same either way. */
 static void test_edge_lines(void **state)
@@ -183,9 +192,71 @@ static void test_edge_lines(void **state)
         "a: (groupid=0, jobs=1): err= 0: pid=1\n  read : io=1MB, bw=1KB/s, iops=1 , runt=  1msec\n\n  read : io",
         "\"my test\"\n  cpu   $ fio --x job.fio",
         "a: Laying out IO file(s) (1 file(s) / 64MB)\n\ncpu  # fio job.fio",
+        /* prefixes prefix.c removes, on lines that begin like fio's own to a first
+         * look (the pre-scan must send such documents to normalizing): grep's file
+         * names that start with fio's words, a comment mark, a quote mark, a row
+         * pasted after a job header */
+        PREFIXED_GREP,
+        "write2.txt:  write: IOPS=5, BW=20KiB/s (21kB/s)(40KiB/2001msec)\n"
+        "write2.txt:    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\n",
+        "a: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
+        "  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n"
+        ";    lat (usec): min=30, max=17032, avg=88.77, stdev=482.99\n"
+        "\"    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\n",
+        "a: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
+        "  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n"
+        "   \"clat percentiles (usec):\n     |  1.00th=[   35],  5.00th=[   38]\n",
+        "seqread: (g=0): rw=read, bs=(R) 1024KiB-1024KiB, ioengine=psync, iodepth=1 | 70.00th=[   24], 80.00th=[   25],\n"
+        "     | 99.00th=[   65], 99.50th=[ 1876]\n",
+        "readers: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026\n"
+        "  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\ncompleted:  cpu          : usr=1%, sys=2%, ctx=3, majf=0, minf=4\n",
     };
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++)
         assert_true(fastpath_same("edge case", (const uint8_t *)docs[i], strlen(docs[i]), 0));
+}
+
+/* The pre-scan passes a clean log as it is, and sends a prefixed one to normalizing
+ * (prefix.c), whose first words look like fio's own. */
+static void test_prescan_prefix(void **state)
+{
+    (void)state;
+    fsc_buf err = {0};
+    fsc_grammar_set *g = fsc_grammars_load(&err);
+    assert_non_null(g);
+    fsc_fastpath *fp = fsc_fastpath_new(g);
+    assert_non_null(fp);
+    static const struct {
+        const char *text;
+        bool clean;
+    } cases[] = {
+        {"randread: (groupid=0, jobs=1): err= 0: pid=30894: Mon Nov 30 02:48:04 2026\n"
+         "  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n"
+         "    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\n",
+         true},
+        {PREFIXED_GREP, false},
+        {"readme:  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n", false},
+        {"x: (g=0): rw=read, bs=4k, ioengine=psync, iodepth=1 |  1.00th=[   35],  5.00th=[   38]\n", false},
+        {"fio-3.33  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n", false},
+        {"Run status group 0 (all jobs):\n   READ: bw=42.8MiB/s (44.8MB/s), io=85.5MiB (89.7MB), run=2001-2001msec\n",
+         true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fsc_text t;
+        bool headings, json;
+        fsc_status st;
+        bool clean = fsc_prescan(fp, cases[i].text, strlen(cases[i].text), 0, &t, &headings, &json, &st);
+        assert_int_equal(st, FSC_OK);
+        if (clean != cases[i].clean)
+            fail_msg("case %zu: pre-scan says %s", i, clean ? "clean" : "not clean");
+        if (clean) {
+            fsc_prescan_release(&t);
+            fsc_text_free(&t);
+        }
+        assert_true(fastpath_same("prescan case", (const uint8_t *)cases[i].text, strlen(cases[i].text), 0));
+    }
+    fsc_fastpath_free(fp);
+    fsc_grammars_free(g);
+    fsc_buf_free(&err);
 }
 
 /* fsc_fdec_num's inline cases give what fsc_decimal_num gives, bit for bit: the
@@ -257,6 +328,7 @@ static void test_kvlist_set_n(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_output), cmocka_unit_test(test_edge_lines),
-                                       cmocka_unit_test(test_fdec_num), cmocka_unit_test(test_kvlist_set_n)};
+                                       cmocka_unit_test(test_fdec_num), cmocka_unit_test(test_kvlist_set_n),
+                                       cmocka_unit_test(test_prescan_prefix)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
