@@ -161,15 +161,38 @@ static long fio_invocation(span rest)
 
 /* Offset of the fio invocation in a command line, after any shell prompt
  * ("$ ", "# ", "root@host[/mnt]# ", "user@host:~$ "), or -1. */
+/* The first prompt mark ('$', '#', '>') in s[0, n), or NULL: three vector scans
+ * (libc's memchr) cost less than a look at each byte of most lines, which have none. */
+static const char *prompt_mark(const char *s, size_t n)
+{
+    const char *first = memchr(s, '$', n);
+    size_t m = first ? (size_t)(first - s) : n;
+    const char *c = memchr(s, '#', m);
+    if (c) {
+        first = c;
+        m = (size_t)(c - s);
+    }
+    c = memchr(s, '>', m);
+    return c ? c : first;
+}
+
 static long command_start(span sp)
 {
     long at = fio_invocation(sp);
-    for (size_t p = 0; at < 0 && p + 2 < sp.n && p < 100; p++)
-        if ((sp.s[p] == '$' || sp.s[p] == '#' || sp.s[p] == '>') && sp.s[p + 1] == ' ') {
+    size_t lim = sp.n > 2 ? sp.n - 2 : 0; /* a mark, a space, and the command */
+    if (lim > 100)
+        lim = 100;
+    for (size_t p = 0; at < 0 && p < lim; p++) {
+        const char *m = prompt_mark(sp.s + p, lim - p);
+        if (!m)
+            break;
+        p = (size_t)(m - sp.s);
+        if (sp.s[p + 1] == ' ') {
             at = fio_invocation((span){sp.s + p + 2, sp.n - p - 2});
             if (at >= 0)
                 at += (long)(p + 2);
         }
+    }
     return at;
 }
 
