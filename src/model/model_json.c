@@ -74,6 +74,10 @@ static const frag *frag_tab[FT_COUNT];
 static frag frag_store[256];
 static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
 
+/* Per html_safe, per byte: 1 when a JSON string takes it as it is (fsc_json_plain),
+ * 0 for the others and for NUL (the end of a string). Made with the fragments. */
+static uint8_t plain_tab[2][256];
+
 /* "name" + ':' when the name needs no escaping and fits; false otherwise. */
 static bool make_frag(frag *f, const char *name)
 {
@@ -94,8 +98,18 @@ static bool make_frag(frag *f, const char *name)
     return true;
 }
 
+static void plain_init(void)
+{
+    for (int h = 0; h < 2; h++)
+        for (int c = 1; c < 256; c++) {
+            char ch = (char)c;
+            plain_tab[h][c] = fsc_json_plain(&ch, 1, h) == 1;
+        }
+}
+
 static void frags_init(void)
 {
+    plain_init();
     const struct {
         const fsc_field *tab;
         size_t n;
@@ -196,9 +210,28 @@ static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, co
     return true;
 }
 
+/* key_lit and the '{' or '[' of the container that is its value, in one append;
+ * false (nothing written, depth unchanged) when out of memory. */
+static inline __attribute__((always_inline)) bool key_open(jo *o, bool *first, const char *q, size_t n, char c)
+{
+    char *p = room_item(o, n, 1);
+    if (!p)
+        return false;
+    p = sep(o, p, first);
+    memcpy(p, q, n);
+    p += n;
+    if (o->pretty)
+        *p++ = ' ';
+    *p++ = c;
+    commit(o->b, p);
+    o->depth++;
+    return true;
+}
+
 /* Fragments of constant names. */
 #define FRAG(name) {"\"" name "\":", sizeof(name) + 2}
 #define KEY(o, first, name) key_lit((o), (first), "\"" name "\":", sizeof(name) + 2)
+#define KEY_OPEN(o, first, name, c) key_open((o), (first), "\"" name "\":", sizeof(name) + 2, (c))
 
 static bool key_text(jo *o, bool *first, const char *key)
 {
@@ -240,7 +273,27 @@ static void put_fnum(jo *o, const fsc_num *v)
         commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v)));
 }
 
-static void put_str(jo *o, const char *s)
+/* Strings of up to STR_FAST bytes are copied while they are looked at. */
+#define STR_FAST 32
+
+/* s copied to p as it is, when it has at most STR_FAST bytes and no byte to escape:
+ * returns the end of the copy, or NULL (s is longer or needs fsc_json_quote); p
+ * has room for STR_FAST bytes. One pass, no strlen: most strings are short (option
+ * names and values, job names, paths). */
+static inline char *copy_plain(const jo *o, char *p, const char *s)
+{
+    const uint8_t *t = plain_tab[o->html_safe];
+    for (size_t i = 0; i < STR_FAST; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!t[c])
+            return c ? NULL : p + i;
+        p[i] = (char)c;
+    }
+    return s[STR_FAST] ? NULL : p + STR_FAST; /* s[STR_FAST] is in s: no NUL before */
+}
+
+/* A string of any length and content, quoted (or null). */
+static void put_str_any(jo *o, const char *s)
 {
     if (!s) {
         fsc_buf_add(o->b, "null", 4);
@@ -259,31 +312,49 @@ static void put_str(jo *o, const char *s)
     commit(o->b, p);
 }
 
+static void put_str(jo *o, const char *s)
+{
+    char *p = room(o->b, STR_FAST + 2), *e;
+    if (!p)
+        return;
+    if (!s) { /* "member": null of every run */
+        memcpy(p, "null", 4);
+        commit(o->b, p + 4);
+        return;
+    }
+    if ((e = copy_plain(o, p + 1, s))) {
+        *p = '"';
+        *e++ = '"';
+        commit(o->b, e);
+        return;
+    }
+    put_str_any(o, s);
+}
+
 /* "key": "s" (job options): both in one reservation when neither needs escaping. */
 static void key_str(jo *o, bool *first, const char *key, const char *s)
 {
-    size_t kn = strlen(key), sn = s ? strlen(s) : 0;
-    char *p;
-    if (!s || fsc_json_plain(key, kn, o->html_safe) < kn || fsc_json_plain(s, sn, o->html_safe) < sn) {
-        if (key_text(o, first, key))
-            put_str(o, s);
-        return;
+    char *p = room_item(o, STR_FAST + 3, STR_FAST + 2), *e;
+    bool f = *first;
+    if (p && s) { /* short and plain: copied as they are checked */
+        char *q = sep(o, p, &f);
+        *q++ = '"';
+        if ((e = copy_plain(o, q, key))) {
+            *e++ = '"';
+            *e++ = ':';
+            if (o->pretty)
+                *e++ = ' ';
+            *e = '"';
+            if ((e = copy_plain(o, e + 1, s))) {
+                *e++ = '"';
+                *first = f;
+                commit(o->b, e);
+                return;
+            }
+        }
     }
-    if (!(p = room_item(o, kn + 3, sn + 2)))
-        return;
-    p = sep(o, p, first);
-    *p++ = '"';
-    memcpy(p, key, kn);
-    p += kn;
-    *p++ = '"';
-    *p++ = ':';
-    if (o->pretty)
-        *p++ = ' ';
-    *p++ = '"';
-    memcpy(p, s, sn);
-    p += sn;
-    *p++ = '"';
-    commit(o->b, p);
+    if (key_text(o, first, key))
+        put_str_any(o, s);
 }
 
 #define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
@@ -370,8 +441,10 @@ static inline __attribute__((always_inline)) char *fields_out(const jo *o, char 
 }
 
 /* The set fields of a descriptor table, in table order: one reservation for all.
- * fr: the table's fragments (frags_at), NULL to write the names key by key. */
-static void write_fields(jo *o, bool *first, const void *base, const fsc_field *tab, size_t n, const frag *fr)
+ * fr: the table's fragments (frags_at), NULL to write the names key by key. Inlined
+ * where called: the call's own cost was a fifth of a short table's. */
+static inline __attribute__((always_inline)) void write_fields(jo *o, bool *first, const void *base,
+                                                                const fsc_field *tab, size_t n, const frag *fr)
 {
     if (!fr) { /* a table whose names need escaping: key by key */
         for (size_t i = 0; i < n; i++) {
@@ -567,14 +640,13 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
 {
     if (!lat_present(l))
         return;
-    if (!key_lit(o, first, name->s, name->n))
+    if (!key_open(o, first, name->s, name->n, '{'))
         return;
-    open_(o, '{');
     bool f = true;
     write_fields(o, &f, l, fsc_lat_fields, fsc_n_lat_fields, frags_at(FT_LAT, 0));
     if (l->n_percentile) {
-        KEY(o, &f, "percentile");
-        open_(o, '{');
+        if (!KEY_OPEN(o, &f, "percentile", '{'))
+            return;
         bool pf = true;
         for (size_t i = 0;;) {
             char *p = room(o->b, (l->n_percentile - i) * PCT_EACH(o));
@@ -594,8 +666,8 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
         close_(o, pf, '}');
     }
     if (l->n_bins) {
-        KEY(o, &f, "bins");
-        open_(o, '{');
+        if (!KEY_OPEN(o, &f, "bins", '{'))
+            return;
         bool bf = true;
         /* "ns": count, both numbers (no escaping), in one reservation */
         char *p = room(o->b, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
@@ -624,9 +696,8 @@ static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), 
 
 static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 {
-    if (!key_lit(o, first, name->s, name->n))
+    if (!key_open(o, first, name->s, name->n, '{'))
         return;
-    open_(o, '{');
     bool f = true;
     write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields, frags_at(FT_DIR, 0));
     for (int k = 0; k < FSC_LAT_COUNT; k++)
@@ -667,8 +738,7 @@ static bool write_job(jo *o, const fsc_job *job)
     if (job->error_text)
         key_strl(o, &f, KEYLIT("error_text"), job->error_text);
     write_fields(o, &f, job, fsc_job_fields, 5, frags_at(FT_JOB, 0)); /* groupid error pid jobs job_runtime */
-    if (job->n_options && KEY(o, &f, "job options")) {
-        open_(o, '{');
+    if (job->n_options && KEY_OPEN(o, &f, "job options", '{')) {
         bool of = true;
         for (size_t i = 0; i < job->n_options; i++)
             key_str(o, &of, job->options[i].key, job->options[i].val);
@@ -716,9 +786,8 @@ static void write_group(jo *o, const fsc_group *g)
     if (g->hostname)
         key_strl(o, &f, KEYLIT("hostname"), g->hostname);
     for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        if (!g->dir[d].present || !key_lit(o, &f, dir_frags[d].s, dir_frags[d].n))
+        if (!g->dir[d].present || !key_open(o, &f, dir_frags[d].s, dir_frags[d].n, '{'))
             continue;
-        open_(o, '{');
         bool df = true;
         write_fields(o, &df, &g->dir[d], fsc_group_dir_fields, fsc_n_group_dir_fields, frags_at(FT_GROUP_DIR, 0));
         close_(o, df, '}');
