@@ -14,16 +14,33 @@
 struct fsc_outfile {
     FILE *f;
     char *path, *tmp;
+    char *block; /* the stream's buffer (not stdout's), freed after fclose */
     bool error, in_place;
     int write_errno; /* why the first failed write failed */
 };
 
 /* Output goes out in large blocks (a run of JSON is a few KiB: one write() each
- * would cost more than writing it), except to a terminal, which sees each line. */
+ * would cost more than writing it), except to a terminal, which sees each line.
+ * The buffer is given: glibc's setvbuf ignores the size when the buffer is NULL and
+ * takes st_blksize (4 KiB on a pipe, /dev/null or most files). stdout's lives as
+ * long as stdout (exit flushes it), and is set once: a second outfile on stdout
+ * (tests run several commands in one process) finds it in place. */
+#define OUT_BLOCK ((size_t)1 << 18)
+
 static void big_buffer(fsc_outfile *o)
 {
-    if (!isatty(fileno(o->f)))
-        setvbuf(o->f, NULL, _IOFBF, (size_t)1 << 18);
+    static char stdout_block[OUT_BLOCK];
+    static bool stdout_done;
+    if (isatty(fileno(o->f)))
+        return;
+    if (o->f == stdout) {
+        if (!stdout_done)
+            setvbuf(stdout, stdout_block, _IOFBF, OUT_BLOCK);
+        stdout_done = true;
+        return;
+    }
+    if ((o->block = malloc(OUT_BLOCK)) != NULL)
+        setvbuf(o->f, o->block, _IOFBF, OUT_BLOCK);
 }
 
 static fsc_outfile *opened(fsc_outfile *o)
@@ -125,6 +142,7 @@ bool fsc_outfile_commit(fsc_outfile *o, bool keep, fsc_buf *err)
     }
     if (fclose(o->f) != 0)
         ok = false;
+    free(o->block);
     if (o->error) /* the caller gave up because of it: say why, naming the file */
         fsc_buf_printf(err, "%s: write error: %s", o->path, strerror(o->write_errno));
     if (o->in_place) {

@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Growable buffer, shortest round-trip numbers and a streaming JSON writer. */
 #include "fioscope/buf.h"
+#include "json_plain.h"
 
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,34 +177,55 @@ static inline size_t n_digits(uint64_t u)
 }
 
 #ifdef WORDS_LE
+#define ASCII_ZEROS 0x3030303030303030ULL /* '0' in each byte */
+
 /* The 8 decimal digits of u < 10^8 (leading zeros included) as one little-endian
- * word, the first digit in the low byte. u / 10^6 as a fixed-point number with 52
- * fraction bits (rounded up: the error stays below the last digit's, checked for
- * every u) gives two digits at a time, times 100 the next two. */
-static inline uint64_t digits8_word(uint32_t u)
+ * word of digit values 0-9, the first digit in the low byte; add ASCII_ZEROS for
+ * the text. All lanes are divided at once (SWAR): u becomes two lanes of 4 digits
+ * (32 bits each), each of them two of 2 (16 bits), each of those two digits (8
+ * bits). A lane's quotient q is its product with a constant, shifted: x / 100 =
+ * x * 10486 >> 20 for x < 10^4 and x / 10 = x * 103 >> 10 for x < 100 (both checked
+ * for every x); no product leaves its lane. The quotient goes to the lower half of
+ * the lane (the first digits end in the low bytes), the remainder to the upper:
+ * q + ((v - 100 q) << 16) = (v << 16) + q * (1 - (100 << 16)), one multiply (the
+ * word wraps in between, the result is exact). Every u < 10^8 was checked. */
+static inline uint64_t digit_values8(uint32_t u)
 {
-    const uint64_t frac = ((uint64_t)1 << 52) - 1;
-    uint64_t f = (uint64_t)u * 4503599628ULL; /* ceil(2^52 / 10^6) */
-    uint16_t p0, p1, p2, p3;
-    memcpy(&p0, digit_pairs + 2 * (f >> 52), 2);
-    f = (f & frac) * 100;
-    memcpy(&p1, digit_pairs + 2 * (f >> 52), 2);
-    f = (f & frac) * 100;
-    memcpy(&p2, digit_pairs + 2 * (f >> 52), 2);
-    f = (f & frac) * 100;
-    memcpy(&p3, digit_pairs + 2 * (f >> 52), 2);
-    return p0 | (uint64_t)p1 << 16 | (uint64_t)p2 << 32 | (uint64_t)p3 << 48;
+    uint64_t hi = u / 10000, lo = u - hi * 10000;
+    uint64_t v = hi | lo << 32;
+    uint64_t q = ((v * 10486) >> 20) & 0x0000007F0000007FULL;
+    v = (v << 16) + q * (uint64_t)(1 - (100 << 16));
+    q = ((v * 103) >> 10) & 0x000F000F000F000FULL;
+    return (v << 8) + q * (uint64_t)(1 - (10 << 8));
+}
+
+/* The number of leading zero digits of digit_values8's word w of a u >= 1. */
+static inline unsigned lead_zeros8(uint64_t w)
+{
+    return (unsigned)__builtin_ctzll(w) >> 3;
 }
 
 /* The digits of 1 <= u < 10^8 written to dst[0, 8) (the bytes after the last digit
  * are left undefined); returns their number. */
 static inline size_t digits_lt1e8(char *dst, uint32_t u)
 {
-    uint64_t w = digits8_word(u);
-    unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3; /* '0' bytes first */
-    w >>= 8 * zeros;
+    uint64_t v = digit_values8(u);
+    unsigned zeros = lead_zeros8(v);
+    uint64_t w = (v + ASCII_ZEROS) >> (8 * zeros);
     memcpy(dst, &w, 8);
     return 8 - zeros;
+}
+
+/* The digits of 10^8 <= u < 10^16 written to dst[0, 16); returns their number. */
+static inline size_t digits_lt1e16(char *dst, uint64_t u)
+{
+    uint64_t hi = u / 100000000;
+    uint64_t vh = digit_values8((uint32_t)hi), vl = digit_values8((uint32_t)(u - hi * 100000000));
+    unsigned zeros = lead_zeros8(vh);
+    uint64_t wh = (vh + ASCII_ZEROS) >> (8 * zeros), wl = vl + ASCII_ZEROS;
+    memcpy(dst, &wh, 8);
+    memcpy(dst + 8 - zeros, &wl, 8);
+    return 16 - zeros;
 }
 #endif
 
@@ -242,6 +261,8 @@ static inline size_t u64_fmt(char *dst, uint64_t u)
 #ifdef WORDS_LE
     if (u < 100000000)
         return digits_lt1e8(dst, (uint32_t)u);
+    if (u < 10000000000000000ULL)
+        return digits_lt1e16(dst, u);
 #endif
     return u64_fmt_long(dst, u);
 }
@@ -290,22 +311,40 @@ static size_t __attribute__((noinline)) frac_digits(char *dst, uint64_t ix, int 
 }
 
 /* x / 10^d with its d decimals (ix = x, 1 <= d <= 9, neg: v < 0). */
-static inline size_t frac_out(char *dst, uint64_t ix, int d, size_t neg)
+static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t ix, int d, size_t neg)
 {
 #ifdef WORDS_LE
     if (ix - 1 < 99999999 && d <= 7) { /* 1 <= ix < 10^8 */
         /* of the 8 digits of ix (zero-padded), the last ni + d: the integer part (a 0
          * of the padding when there is none), the point, the decimals; two stores of
          * 8 bytes */
-        uint64_t w = digits8_word((uint32_t)ix);
-        unsigned zeros = (unsigned)__builtin_ctzll(w - 0x3030303030303030ULL) >> 3;
-        size_t nx = 8 - zeros, ni = nx > (size_t)d ? nx - (size_t)d : 1;
+        uint64_t v = digit_values8((uint32_t)ix), w = v + ASCII_ZEROS;
+        size_t nx = 8 - lead_zeros8(v), ni = nx > (size_t)d ? nx - (size_t)d : 1;
         w >>= 8 * (8 - (size_t)d - ni);
         uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
         dst[0] = '-';
         memcpy(dst + neg, &lo, 8);
         dst[neg + ni] = '.';
         memcpy(dst + neg + ni + 1, &hi, 8);
+        return neg + ni + 1 + (size_t)d;
+    }
+    if (ix < 10000000000000000ULL) { /* 10^8 <= ix < 10^16 (or d > 7) */
+        /* the 16 digits of ix (zero-padded) in t[0, 16): the integer part is the ni
+         * before the last d (at least one, a 0 of the padding when there is none);
+         * copied 16 bytes at a time (dst has room for 40) */
+        char t[32];
+        uint64_t hi = ix / 100000000;
+        uint64_t vh = digit_values8((uint32_t)hi), vl = digit_values8((uint32_t)(ix - hi * 100000000));
+        uint64_t wh = vh + ASCII_ZEROS, wl = vl + ASCII_ZEROS;
+        size_t nx = hi ? 16 - lead_zeros8(vh) : vl ? 8 - lead_zeros8(vl) : 1;
+        size_t ni = nx > (size_t)d ? nx - (size_t)d : 1;
+        memcpy(t, &wh, 8);
+        memcpy(t + 8, &wl, 8);
+        memset(t + 16, '0', 16); /* read by the last copy, never kept */
+        dst[0] = '-';
+        memcpy(dst + neg, t + 16 - (size_t)d - ni, 16);
+        dst[neg + ni] = '.';
+        memcpy(dst + neg + ni + 1, t + 16 - (size_t)d, 16);
         return neg + ni + 1 + (size_t)d;
     }
 #endif
@@ -355,6 +394,14 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
     return num_fmt_g(dst, v);
 }
 
+/* fsc_num_fmt of a negative integer (-2^53 < i < 0): rare, kept out of the path of
+ * the others (no sign to carry there). */
+static size_t __attribute__((noinline)) num_fmt_neg(char *dst, int64_t i)
+{
+    dst[0] = '-';
+    return 1 + u64_fmt(dst + 1, 0 - (uint64_t)i);
+}
+
 /* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
  * length. */
 size_t fsc_num_fmt(char *dst, double v)
@@ -367,10 +414,9 @@ size_t fsc_num_fmt(char *dst, double v)
                 dst[0] = (char)('0' + i);
                 return 1;
             }
-            size_t neg = i < 0;
-            uint64_t u = neg ? 0 - (uint64_t)i : (uint64_t)i;
-            dst[0] = '-';
-            return neg + u64_fmt(dst + neg, u);
+            if (i < 0)
+                return num_fmt_neg(dst, i);
+            return u64_fmt(dst, (uint64_t)i);
         }
     }
     return num_fmt_frac(dst, v);
@@ -468,23 +514,6 @@ static inline uint64_t json_bad8(uint64_t w, bool html_safe)
 }
 #endif
 
-#if defined(__SSE2__)
-/* Bit i set when byte i of x is not copied as is into a JSON string: below 0x20 or
- * above 0x7E (signed: below 0x20, or negative) or one to escape. */
-static inline unsigned json_bad16(__m128i x, bool html_safe)
-{
-    __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
-                                            _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7F))),
-                               _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-                                            _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
-    if (html_safe)
-        bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')),
-                                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
-                                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('>')))));
-    return (unsigned)_mm_movemask_epi8(bad);
-}
-#endif
-
 size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -492,12 +521,12 @@ size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
 #if defined(__SSE2__)
     if (n >= 16) { /* 16 bytes a step, the last step overlapping the one before */
         for (; i + 16 <= n; i += 16) {
-            unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + i)), html_safe);
+            unsigned m = fsc_json_bad16(_mm_loadu_si128((const __m128i *)(p + i)), html_safe);
             if (m)
                 return i + (unsigned)__builtin_ctz(m);
         }
         if (i < n) {
-            unsigned m = json_bad16(_mm_loadu_si128((const __m128i *)(p + n - 16)), html_safe) >> (i - (n - 16));
+            unsigned m = fsc_json_bad16(_mm_loadu_si128((const __m128i *)(p + n - 16)), html_safe) >> (i - (n - 16));
             if (m)
                 return i + (unsigned)__builtin_ctz(m);
         }

@@ -9,6 +9,7 @@
  * way to write JSON and is used around the runs.
  */
 #include "fioscope/model_json.h"
+#include "json_plain.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -58,21 +59,24 @@ void fsc_pct_key(char *out, size_t size, double pct)
 
 /* ---- the direct writer ---- */
 
-/* A key made once: the quoted name and the colon. */
+/* A key made once: the quoted name and the colon. 24 bytes hold every name of the
+ * descriptor tables (at most 21 with quotes and colon), and a copy of all of them
+ * is two moves. */
 typedef struct frag {
-    char s[40];
+    char s[24];
     uint8_t n;
 } frag;
 
-/* Fragments of the descriptor tables' names, made once for all threads. */
-static struct {
-    const fsc_field *tab;
-    size_t n;
-    frag *f;
-} frag_tabs[8];
-static size_t n_frag_tabs;
+/* The descriptor tables, with fragments of their names made once for all threads;
+ * NULL for a table whose names need escaping or do not fit (written key by key). */
+enum { FT_DIR, FT_LAT, FT_JOB, FT_GROUP_DIR, FT_DISK, FT_COUNT };
+static const frag *frag_tab[FT_COUNT];
 static frag frag_store[256];
 static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
+
+/* Per html_safe, per byte: 1 when a JSON string takes it as it is (fsc_json_plain),
+ * 0 for the others and for NUL (the end of a string). Made with the fragments. */
+static uint8_t plain_tab[2][256];
 
 /* "name" + ':' when the name needs no escaping and fits; false otherwise. */
 static bool make_frag(frag *f, const char *name)
@@ -85,6 +89,7 @@ static bool make_frag(frag *f, const char *name)
         if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&')
             return false;
     }
+    memset(f->s, 0, sizeof f->s);
     f->s[0] = '"';
     memcpy(f->s + 1, name, n);
     f->s[n + 1] = '"';
@@ -93,16 +98,28 @@ static bool make_frag(frag *f, const char *name)
     return true;
 }
 
+static void plain_init(void)
+{
+    for (int h = 0; h < 2; h++)
+        for (int c = 1; c < 256; c++) {
+            char ch = (char)c;
+            plain_tab[h][c] = fsc_json_plain(&ch, 1, h) == 1;
+        }
+}
+
 static void frags_init(void)
 {
+    plain_init();
     const struct {
         const fsc_field *tab;
         size_t n;
-    } tabs[] = {{fsc_dir_fields, fsc_n_dir_fields}, {fsc_lat_fields, fsc_n_lat_fields},
-                {fsc_job_fields, fsc_n_job_fields}, {fsc_group_dir_fields, fsc_n_group_dir_fields},
-                {fsc_disk_fields, fsc_n_disk_fields}};
+    } tabs[FT_COUNT] = {[FT_DIR] = {fsc_dir_fields, fsc_n_dir_fields},
+                        [FT_LAT] = {fsc_lat_fields, fsc_n_lat_fields},
+                        [FT_JOB] = {fsc_job_fields, fsc_n_job_fields},
+                        [FT_GROUP_DIR] = {fsc_group_dir_fields, fsc_n_group_dir_fields},
+                        [FT_DISK] = {fsc_disk_fields, fsc_n_disk_fields}};
     size_t used = 0;
-    for (size_t t = 0; t < FSC_ARRAY_SIZE(tabs) && n_frag_tabs < FSC_ARRAY_SIZE(frag_tabs); t++) {
+    for (size_t t = 0; t < FT_COUNT; t++) {
         if (used + tabs[t].n > FSC_ARRAY_SIZE(frag_store))
             break;
         bool ok = true;
@@ -110,22 +127,16 @@ static void frags_init(void)
             ok = make_frag(&frag_store[used + i], tabs[t].tab[i].name);
         if (!ok)
             continue; /* that table is written key by key */
-        frag_tabs[n_frag_tabs].tab = tabs[t].tab;
-        frag_tabs[n_frag_tabs].n = tabs[t].n;
-        frag_tabs[n_frag_tabs].f = &frag_store[used];
-        n_frag_tabs++;
+        frag_tab[t] = &frag_store[used];
         used += tabs[t].n;
     }
 }
 
-/* The fragments of tab, which may start inside a table (fsc_job_fields + 5). Made
+/* The fragments of table t from its field i on (fsc_job_fields + 5), or NULL. Made
  * by then: jo_of, which starts every use of the direct writer, makes them. */
-static const frag *frags_of(const fsc_field *tab)
+static inline const frag *frags_at(int t, size_t i)
 {
-    for (size_t i = 0; i < n_frag_tabs; i++)
-        if ((uintptr_t)tab - (uintptr_t)frag_tabs[i].tab < frag_tabs[i].n * sizeof *tab) /* wraps when before */
-            return frag_tabs[i].f + (tab - frag_tabs[i].tab);
-    return NULL;
+    return frag_tab[t] ? frag_tab[t] + i : NULL;
 }
 
 /* The output and where the writer stands: depth of the value being written (as
@@ -199,9 +210,28 @@ static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, co
     return true;
 }
 
+/* key_lit and the '{' or '[' of the container that is its value, in one append;
+ * false (nothing written, depth unchanged) when out of memory. */
+static inline __attribute__((always_inline)) bool key_open(jo *o, bool *first, const char *q, size_t n, char c)
+{
+    char *p = room_item(o, n, 1);
+    if (!p)
+        return false;
+    p = sep(o, p, first);
+    memcpy(p, q, n);
+    p += n;
+    if (o->pretty)
+        *p++ = ' ';
+    *p++ = c;
+    commit(o->b, p);
+    o->depth++;
+    return true;
+}
+
 /* Fragments of constant names. */
 #define FRAG(name) {"\"" name "\":", sizeof(name) + 2}
 #define KEY(o, first, name) key_lit((o), (first), "\"" name "\":", sizeof(name) + 2)
+#define KEY_OPEN(o, first, name, c) key_open((o), (first), "\"" name "\":", sizeof(name) + 2, (c))
 
 static bool key_text(jo *o, bool *first, const char *key)
 {
@@ -243,7 +273,27 @@ static void put_fnum(jo *o, const fsc_num *v)
         commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v)));
 }
 
-static void put_str(jo *o, const char *s)
+/* Strings of up to STR_FAST bytes are copied while they are looked at. */
+#define STR_FAST 32
+
+/* s copied to p as it is, when it has at most STR_FAST bytes and no byte to escape:
+ * returns the end of the copy, or NULL (s is longer or needs fsc_json_quote); p
+ * has room for STR_FAST bytes. One pass, no strlen: most strings are short (option
+ * names and values, job names, paths). */
+static inline char *copy_plain(const jo *o, char *p, const char *s)
+{
+    const uint8_t *t = plain_tab[o->html_safe];
+    for (size_t i = 0; i < STR_FAST; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!t[c])
+            return c ? NULL : p + i;
+        p[i] = (char)c;
+    }
+    return s[STR_FAST] ? NULL : p + STR_FAST; /* s[STR_FAST] is in s: no NUL before */
+}
+
+/* A string of any length and content, quoted (or null). */
+static void put_str_any(jo *o, const char *s)
 {
     if (!s) {
         fsc_buf_add(o->b, "null", 4);
@@ -262,31 +312,49 @@ static void put_str(jo *o, const char *s)
     commit(o->b, p);
 }
 
+static void put_str(jo *o, const char *s)
+{
+    char *p = room(o->b, STR_FAST + 2), *e;
+    if (!p)
+        return;
+    if (!s) { /* "member": null of every run */
+        memcpy(p, "null", 4);
+        commit(o->b, p + 4);
+        return;
+    }
+    if ((e = copy_plain(o, p + 1, s))) {
+        *p = '"';
+        *e++ = '"';
+        commit(o->b, e);
+        return;
+    }
+    put_str_any(o, s);
+}
+
 /* "key": "s" (job options): both in one reservation when neither needs escaping. */
 static void key_str(jo *o, bool *first, const char *key, const char *s)
 {
-    size_t kn = strlen(key), sn = s ? strlen(s) : 0;
-    char *p;
-    if (!s || fsc_json_plain(key, kn, o->html_safe) < kn || fsc_json_plain(s, sn, o->html_safe) < sn) {
-        if (key_text(o, first, key))
-            put_str(o, s);
-        return;
+    char *p = room_item(o, STR_FAST + 3, STR_FAST + 2), *e;
+    bool f = *first;
+    if (p && s) { /* short and plain: copied as they are checked */
+        char *q = sep(o, p, &f);
+        *q++ = '"';
+        if ((e = copy_plain(o, q, key))) {
+            *e++ = '"';
+            *e++ = ':';
+            if (o->pretty)
+                *e++ = ' ';
+            *e = '"';
+            if ((e = copy_plain(o, e + 1, s))) {
+                *e++ = '"';
+                *first = f;
+                commit(o->b, e);
+                return;
+            }
+        }
     }
-    if (!(p = room_item(o, kn + 3, sn + 2)))
-        return;
-    p = sep(o, p, first);
-    *p++ = '"';
-    memcpy(p, key, kn);
-    p += kn;
-    *p++ = '"';
-    *p++ = ':';
-    if (o->pretty)
-        *p++ = ' ';
-    *p++ = '"';
-    memcpy(p, s, sn);
-    p += sn;
-    *p++ = '"';
-    commit(o->b, p);
+    if (key_text(o, first, key))
+        put_str_any(o, s);
 }
 
 #define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
@@ -338,10 +406,46 @@ static void element(jo *o, bool *first)
         commit(o->b, sep(o, p, first));
 }
 
-/* The set fields of a descriptor table, in table order: one reservation for all. */
-static void write_fields(jo *o, bool *first, const void *base, const fsc_field *tab, size_t n)
+/* The separator of sep with pretty known where it is inlined: compact output writes
+ * the comma always and keeps it unless first (no branch). */
+static inline __attribute__((always_inline)) char *sep_as(const jo *o, char *p, bool *first, bool pretty)
 {
-    const frag *fr = frags_of(tab);
+    if (pretty)
+        return sep(o, p, first);
+    *p = ',';
+    p += !*first;
+    *first = false;
+    return p;
+}
+
+/* The members of write_fields from fragments fr, into room made for all; pretty is
+ * a constant where inlined (nothing tested per member in compact output). */
+static inline __attribute__((always_inline)) char *fields_out(const jo *o, char *p, bool *first, const void *base,
+                                                               const fsc_field *tab, size_t n, const frag *fr,
+                                                               bool pretty)
+{
+    bool f = *first; /* a local: stores through p cannot change it */
+    for (size_t i = 0; i < n; i++) {
+        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+        if (!v->set)
+            continue;
+        p = sep_as(o, p, &f, pretty);
+        memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
+        p += fr[i].n;
+        if (pretty)
+            *p++ = ' ';
+        p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
+    }
+    *first = f;
+    return p;
+}
+
+/* The set fields of a descriptor table, in table order: one reservation for all.
+ * fr: the table's fragments (frags_at), NULL to write the names key by key. Inlined
+ * where called: the call's own cost was a fifth of a short table's. */
+static inline __attribute__((always_inline)) void write_fields(jo *o, bool *first, const void *base,
+                                                                const fsc_field *tab, size_t n, const frag *fr)
+{
     if (!fr) { /* a table whose names need escaping: key by key */
         for (size_t i = 0; i < n; i++) {
             const fsc_num *v = fsc_field_cptr(base, &tab[i]);
@@ -353,25 +457,7 @@ static void write_fields(jo *o, bool *first, const void *base, const fsc_field *
     char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
     if (!p)
         return;
-    bool f = *first; /* a local: stores through p cannot change it */
-    for (size_t i = 0; i < n; i++) {
-        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
-        if (!v->set)
-            continue;
-        if (o->pretty) {
-            p = sep(o, p, &f);
-        } else { /* the comma is written always, kept unless first */
-            *p = ',';
-            p += !f;
-            f = false;
-        }
-        memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
-        p += fr[i].n;
-        if (o->pretty)
-            *p++ = ' ';
-        p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
-    }
-    *first = f;
+    p = o->pretty ? fields_out(o, p, first, base, tab, n, fr, true) : fields_out(o, p, first, base, tab, n, fr, false);
     commit(o->b, p);
 }
 
@@ -404,19 +490,41 @@ static void key_short(jo *o, bool *first, const char *key, size_t n)
     commit(o->b, p);
 }
 
-/* key: number members of a kvlist, written in one reservation that has room for
- * all 16 bytes of the key (copied as a whole: a fixed-size copy). */
-static inline char *kv_member(const jo *o, char *p, bool *first, const fsc_kv *kv, size_t n)
+/* Room for the members of a kvlist from item i on: a key holds at most 16 bytes
+ * (fsc_kv), copied whole. */
+static inline char *kv_room(const jo *o, const fsc_kvlist *l, size_t i)
 {
-    p = sep(o, p, first);
-    *p++ = '"';
-    memcpy(p, kv->key, sizeof kv->key);
-    p += n;
-    *p++ = '"';
-    *p++ = ':';
-    if (o->pretty)
-        *p++ = ' ';
-    return p + fsc_num_fmt(p, kv->v);
+    return room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+}
+
+/* The members of kvlist l from item i on into room made by kv_room; pretty is a
+ * constant where inlined. Stops before a key to escape: returns the end of what it
+ * wrote, *at the item it stopped at (l->n when done). */
+static inline __attribute__((always_inline)) char *kv_out(const jo *o, char *p, bool *first, const fsc_kvlist *l,
+                                                           size_t *at, bool pretty)
+{
+    bool f = *first;
+    size_t i = *at;
+    for (; i < l->n; i++) {
+        const fsc_kv *kv = &l->items[i];
+        /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
+         * plain) or fills the 16 bytes */
+        size_t kn = fsc_json_plain16(kv->key, o->html_safe);
+        if (kn < sizeof kv->key && kv->key[kn])
+            break;
+        p = sep_as(o, p, &f, pretty);
+        *p++ = '"';
+        memcpy(p, kv->key, sizeof kv->key);
+        p += kn;
+        *p++ = '"';
+        *p++ = ':';
+        if (pretty)
+            *p++ = ' ';
+        p += fsc_num_fmt(p, kv->v);
+    }
+    *first = f;
+    *at = i;
+    return p;
 }
 
 static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l)
@@ -431,26 +539,18 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
     commit(o->b, p);
     o->depth++;
     bool f = true;
-    /* a key holds at most 15 bytes (fsc_kv) */
-    p = room(o->b, l->n * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
-    if (!p)
-        return;
-    for (size_t i = 0; i < l->n; i++) {
-        const char *k = l->items[i].key;
-        /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
-         * plain) or fills the 16 bytes */
-        size_t kn = fsc_json_plain(k, sizeof l->items[i].key, o->html_safe);
-        if (kn < sizeof l->items[i].key && k[kn]) {
-            commit(o->b, p);
-            key_short(o, &f, k, strnlen(k, sizeof l->items[i].key));
-            put_num(o, l->items[i].v);
-            if (!(p = room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2))))
-                return;
-            continue;
-        }
-        p = kv_member(o, p, &f, &l->items[i], kn);
+    for (size_t i = 0;;) {
+        if (!(p = kv_room(o, l, i)))
+            return;
+        p = o->pretty ? kv_out(o, p, &f, l, &i, true) : kv_out(o, p, &f, l, &i, false);
+        commit(o->b, p);
+        if (i == l->n)
+            break;
+        const char *k = l->items[i].key; /* one to escape: as any key */
+        key_short(o, &f, k, strnlen(k, sizeof l->items[i].key));
+        put_num(o, l->items[i].v);
+        i++;
     }
-    commit(o->b, p);
     close_(o, f, '}');
 }
 
@@ -507,48 +607,67 @@ static inline const pct_memo *pct_frag_at(size_t i, double pct)
     return m;
 }
 
+/* Room for one percentile member: separator, key fragment, number. */
+#define PCT_EACH(o) (48 + 6 + FSC_NUM_MAX + (size_t)(o)->depth * 2)
+
+/* The percentile members of l from item i on into room made for them (PCT_EACH
+ * each); pretty is a constant where inlined. Stops before a percentile out of
+ * pct_key's range: returns the end of what it wrote, *at the item it stopped at
+ * (n_percentile when done). */
+static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p, bool *first, const fsc_lat *l,
+                                                            size_t *at, bool pretty)
+{
+    bool f = *first;
+    size_t i = *at, n = l->n_percentile;
+    const fsc_pctl *pc = l->percentile;
+    for (; i < n; i++) {
+        const pct_memo *m = pct_frag_at(i, pc[i].pct);
+        if (!m)
+            break;
+        p = sep_as(o, p, &f, pretty);
+        memcpy(p, m->s, sizeof m->s);
+        p += m->n;
+        if (pretty)
+            *p++ = ' ';
+        p += fsc_num_fmt(p, pc[i].ns);
+    }
+    *first = f;
+    *at = i;
+    return p;
+}
+
 static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
 {
     if (!lat_present(l))
         return;
-    if (!key_lit(o, first, name->s, name->n))
+    if (!key_open(o, first, name->s, name->n, '{'))
         return;
-    open_(o, '{');
     bool f = true;
-    write_fields(o, &f, l, fsc_lat_fields, fsc_n_lat_fields);
+    write_fields(o, &f, l, fsc_lat_fields, fsc_n_lat_fields, frags_at(FT_LAT, 0));
     if (l->n_percentile) {
-        KEY(o, &f, "percentile");
-        open_(o, '{');
-        bool pf = true;
-        size_t each = 48 + 6 + FSC_NUM_MAX + (size_t)o->depth * 2;
-        char *p = room(o->b, l->n_percentile * each);
-        if (!p)
+        if (!KEY_OPEN(o, &f, "percentile", '{'))
             return;
-        for (size_t i = 0; i < l->n_percentile; i++) {
-            const pct_memo *m = pct_frag_at(i, l->percentile[i].pct);
-            if (!m) { /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
-                char key[48];
-                commit(o->b, p);
-                fsc_pct_key(key, sizeof key, l->percentile[i].pct);
-                key_short(o, &pf, key, strlen(key));
-                put_num(o, l->percentile[i].ns);
-                if (!(p = room(o->b, (l->n_percentile - i) * each)))
-                    return;
-                continue;
-            }
-            p = sep(o, p, &pf);
-            memcpy(p, m->s, sizeof m->s);
-            p += m->n;
-            if (o->pretty)
-                *p++ = ' ';
-            p += fsc_num_fmt(p, l->percentile[i].ns);
+        bool pf = true;
+        for (size_t i = 0;;) {
+            char *p = room(o->b, (l->n_percentile - i) * PCT_EACH(o));
+            if (!p)
+                return;
+            p = o->pretty ? pct_out(o, p, &pf, l, &i, true) : pct_out(o, p, &pf, l, &i, false);
+            commit(o->b, p);
+            if (i == l->n_percentile)
+                break;
+            /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
+            char key[48];
+            fsc_pct_key(key, sizeof key, l->percentile[i].pct);
+            key_short(o, &pf, key, strlen(key));
+            put_num(o, l->percentile[i].ns);
+            i++;
         }
-        commit(o->b, p);
         close_(o, pf, '}');
     }
     if (l->n_bins) {
-        KEY(o, &f, "bins");
-        open_(o, '{');
+        if (!KEY_OPEN(o, &f, "bins", '{'))
+            return;
         bool bf = true;
         /* "ns": count, both numbers (no escaping), in one reservation */
         char *p = room(o->b, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
@@ -577,11 +696,10 @@ static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), 
 
 static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 {
-    if (!key_lit(o, first, name->s, name->n))
+    if (!key_open(o, first, name->s, name->n, '{'))
         return;
-    open_(o, '{');
     bool f = true;
-    write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields);
+    write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields, frags_at(FT_DIR, 0));
     for (int k = 0; k < FSC_LAT_COUNT; k++)
         write_lat(o, &f, &lat_frags[k], &d->lat[k]);
     close_(o, f, '}');
@@ -619,9 +737,8 @@ static bool write_job(jo *o, const fsc_job *job)
         key_strl(o, &f, KEYLIT("desc"), job->description);
     if (job->error_text)
         key_strl(o, &f, KEYLIT("error_text"), job->error_text);
-    write_fields(o, &f, job, fsc_job_fields, 5); /* groupid error pid jobs job_runtime */
-    if (job->n_options && KEY(o, &f, "job options")) {
-        open_(o, '{');
+    write_fields(o, &f, job, fsc_job_fields, 5, frags_at(FT_JOB, 0)); /* groupid error pid jobs job_runtime */
+    if (job->n_options && KEY_OPEN(o, &f, "job options", '{')) {
         bool of = true;
         for (size_t i = 0; i < job->n_options; i++)
             key_str(o, &of, job->options[i].key, job->options[i].val);
@@ -630,7 +747,7 @@ static bool write_job(jo *o, const fsc_job *job)
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (job->dir[d].present)
             write_dir(o, &f, &dir_frags[d], &job->dir[d]);
-    write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5);
+    write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5, frags_at(FT_JOB, 5));
     write_kvlist(o, &f, &lists[0], &job->iodepth_level);
     write_kvlist(o, &f, &lists[1], &job->iodepth_submit);
     write_kvlist(o, &f, &lists[2], &job->iodepth_complete);
@@ -669,11 +786,10 @@ static void write_group(jo *o, const fsc_group *g)
     if (g->hostname)
         key_strl(o, &f, KEYLIT("hostname"), g->hostname);
     for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        if (!g->dir[d].present || !key_lit(o, &f, dir_frags[d].s, dir_frags[d].n))
+        if (!g->dir[d].present || !key_open(o, &f, dir_frags[d].s, dir_frags[d].n, '{'))
             continue;
-        open_(o, '{');
         bool df = true;
-        write_fields(o, &df, &g->dir[d], fsc_group_dir_fields, fsc_n_group_dir_fields);
+        write_fields(o, &df, &g->dir[d], fsc_group_dir_fields, fsc_n_group_dir_fields, frags_at(FT_GROUP_DIR, 0));
         close_(o, df, '}');
     }
     close_(o, f, '}');
@@ -684,7 +800,7 @@ static void write_disk(jo *o, const fsc_disk *d)
     open_(o, '{');
     bool f = true;
     key_strl(o, &f, KEYLIT("name"), d->name ? d->name : "");
-    write_fields(o, &f, d, fsc_disk_fields, fsc_n_disk_fields);
+    write_fields(o, &f, d, fsc_disk_fields, fsc_n_disk_fields, frags_at(FT_DISK, 0));
     if (d->n_members && KEY(o, &f, "members")) {
         open_(o, '[');
         bool mf = true;
