@@ -64,6 +64,27 @@ static inline bool word_ends(const char *p, const char *e, size_t k)
 }
 #define FIO_WORD(p, e, w) (STARTS(p, e, w) && word_ends(p, e, sizeof(w) - 1))
 
+/* The first '"' in [k, e), or e: eight bytes a step (a JSON key is short, and this
+ * is asked of every member line of a JSON document). */
+static inline const char *find_quote(const char *k, const char *e)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (e - k >= 8) {
+        uint64_t w;
+        memcpy(&w, k, 8);
+        w ^= 0x2222222222222222ULL; /* a '"' becomes a zero byte */
+        /* the lowest flagged byte is exact: a borrow only runs on above a zero */
+        uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        if (zero)
+            return k + (__builtin_ctzll(zero) >> 3);
+        k += 8;
+    }
+#endif
+    while (k < e && *k != '"')
+        k++;
+    return k;
+}
+
 /* The first 4 bytes of p as one word, to compare leads at once. */
 static inline uint32_t word4(const char *p)
 {
@@ -111,7 +132,12 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     case ']':
         return true;
     case '"': {
-        *named_line = !fsc_fio_line_start(p, (size_t)(e - p)); /* not a JSON member */
+        /* a JSON member ("key" : ...) begins as fio's own to prefix.c
+         * (fsc_fio_line_start); any other quoted line may hide a prefix */
+        const char *k = find_quote(p + 1, e);
+        if (k < e)
+            k = skip_sp(k + 1, e);
+        *named_line = !(k < e && *k == ':');
         if (!cand)
             return true;
         const char *t = e;

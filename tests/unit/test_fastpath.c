@@ -237,6 +237,13 @@ static void test_prescan_prefix(void **state)
         {"readme:  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n", false},
         {"x: (g=0): rw=read, bs=4k, ioengine=psync, iodepth=1 |  1.00th=[   35],  5.00th=[   38]\n", false},
         {"fio-3.33  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n", false},
+        /* a notebook's output cell: fio's lines as JSON strings, not members */
+        {"{\n  \"outputs\" : [\n    \"  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\\n\",\n"
+         "    \"    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\\n\"\n  ]\n}\n",
+         false},
+        {"{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n    {\n      \"jobname\" : \"read: IOPS=1\",\n"
+         "      \"groupid\" : 0\n    }\n  ]\n}\n",
+         true},
         {"Run status group 0 (all jobs):\n   READ: bw=42.8MiB/s (44.8MB/s), io=85.5MiB (89.7MB), run=2001-2001msec\n",
          true},
     };
