@@ -289,6 +289,32 @@ static bool suffix_char(char c)
     return c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '\\' || c == '|' || c == ' ';
 }
 
+/* How many bytes of s[0, n) before its last k are no fio text: suffix characters
+ * and the escapes "\n" and "\r" that a JSON string keeps of a line's end (a
+ * notebook's output cell: `"  read: IOPS=...\n",`). */
+static size_t suffix_len(const char *s, size_t n, size_t k, size_t max)
+{
+    while (k < n && k < max) {
+        char c = s[n - 1 - k];
+        if (suffix_char(c))
+            k++;
+        else if ((c == 'n' || c == 'r') && k + 1 < n && k + 2 <= max && s[n - 2 - k] == '\\')
+            k += 2;
+        else
+            break;
+    }
+    return k;
+}
+
+/* Does a suffix hold a quote mark or a backslash (a row's "," alone is fio's own)? */
+static bool quoted(const char *sf, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (sf[i] == '"' || sf[i] == '\'' || sf[i] == '`' || sf[i] == '\\')
+            return true;
+    return false;
+}
+
 /* The quote marks (and commas) every keyword line of the block ends with. */
 static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
 {
@@ -299,9 +325,7 @@ static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
         if (kw[i] < 0)
             continue;
         const char *s = fsc_text_line(t, i);
-        size_t n = t->lines[i].len, k = 0;
-        while (k < n && suffix_char(s[n - 1 - k]))
-            k++;
+        size_t n = t->lines[i].len, k = suffix_len(s, n, 0, SIZE_MAX);
         if (!ref) {
             ref = s + n - k;
             ref_n = k;
@@ -321,10 +345,7 @@ static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
         sf++;
         common--;
     }
-    for (size_t i = 0; i < common; i++)
-        if (sf[i] == '"' || sf[i] == '\'' || sf[i] == '`' || sf[i] == '\\')
-            return common;
-    return 0;
+    return quoted(sf, common) ? common : 0;
 }
 
 /* Remember the removed prefix of line i in t->tags (consecutive equal ones shared). */
@@ -364,13 +385,12 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
         return true;
     if (!set_tag(t, i, s, cut, last_tag))
         return false;
-    if (suffix && rn >= suffix && !memcmp(rest + rn - suffix, s + n - suffix, suffix)) {
-        /* the same bytes as the keyword lines' suffix: compare with this line's own end */
-        size_t k = 0;
-        while (k < suffix && suffix_char(rest[rn - 1 - k]))
-            k++;
-        if (k == suffix)
-            rn -= suffix;
+    if (suffix) {
+        /* the keyword lines' suffix, or the part of it this line has: the last line
+         * of a quoted block has no comma (`"  vda: ios=...\n"`) */
+        size_t k = suffix_len(rest, rn, 0, suffix);
+        if (k == suffix || quoted(rest + rn - k, k))
+            rn -= k;
     }
     l->off += cut;
     l->len = (uint32_t)rn;

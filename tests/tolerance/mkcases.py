@@ -314,6 +314,24 @@ write("wrap_counter_64bit", doc, {"runs": [{"jobs": [{"jobname": "rr4k",
                                                       "values": {"ctx": 18446744073709341660, "minf": 10,
                                                                  "usr_cpu": 2.3}}]}]})
 
+# ---- 9. fio's lines inside other formats that begin like fio's own (issue #16: the
+# fast path's pre-scan must send them to normalizing as the grammar path does) ----
+
+# grep -H '=' over a log of results only, from a file whose name begins with a word of
+# fio's ("read.log:  read: IOPS=..."): every line has a '=' and starts with "read"
+text, _ = split_oracle(PSYNC)
+doc = ["read.log:" + l for l in results(PSYNC) if "=" in l]
+# lines without a '=' are gone: the percentiles' title (so their rows), the group's and
+# the disk stats' titles
+write("grep_results_fio_word_name", doc,
+      {"runs": [{"oracle": PSYNC, "skip": ["percentile"], "disks": False, "groups": False}]})
+
+# a Jupyter notebook's output cell: fio's lines as JSON strings, each ending in "\n"
+cell = {"cells": [{"cell_type": "code", "source": ["!fio job.fio"],
+                   "outputs": [{"name": "stdout", "output_type": "stream",
+                                "text": [l + "\n" for l in text]}]}]}
+write("notebook_output_cell", json.dumps(cell, indent=1).split("\n"), {"runs": [{"oracle": PSYNC}]})
+
 # ---- 7. kb_base=1000 in fio <= 2.16 text (the corpus documents are read in place) ----
 
 def write_expect(name, expect):
