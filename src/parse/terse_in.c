@@ -282,7 +282,7 @@ static const cJSON *load_layout(void)
 
 /* A field as a number, exactly: mul scales it (1024 for KiB, 1000 for usec);
  * pct allows a trailing '%'. */
-static bool field_num(field f, uint64_t mul, bool pct, fsc_num *out)
+static __attribute__((noinline)) bool field_num(field f, uint64_t mul, bool pct, fsc_num *out)
 {
     if (pct && f.n && f.s[f.n - 1] == '%')
         f.n--;
@@ -650,9 +650,18 @@ static bool read_record(record *r, fsc_run *run, fsc_job *job, const cJSON *layo
  * result, and fsc_fdec_num gives that in one double division for the common
  * cases (see its comment). 15 digits times mul (at most 1024) stay below 2^64, as
  * fsc_decimal_num's 64-bit way needs. Any other text is left to field_num. */
-static bool field_num_fast(field f, uint64_t mul, unsigned mul_tens, bool pct, fsc_num *out)
+/* m / 10^scale times mul (mul_tens of whose factors are 10) by fsc_fdec_num; apart
+ * from field_num_fast, which is inlined into each caller, to keep it small. */
+static __attribute__((noinline)) fsc_num fraction_num(uint64_t m, unsigned scale, uint64_t mul, unsigned mul_tens)
 {
     static const uint64_t p10[4] = {1, 10, 100, 1000};
+    unsigned cancel = scale < mul_tens ? scale : mul_tens;
+    return fsc_fdec_num((fsc_fdec){m, (uint8_t)(scale - cancel), 0}, mul / p10[cancel], 1);
+}
+
+static inline __attribute__((always_inline)) bool field_num_fast(field f, uint64_t mul, unsigned mul_tens, bool pct,
+                                                                 fsc_num *out)
+{
     const char *p = f.s, *e = f.s + f.n;
     if (pct && p < e && e[-1] == '%')
         e--;
@@ -666,24 +675,35 @@ static bool field_num_fast(field f, uint64_t mul, unsigned mul_tens, bool pct, f
     unsigned scale = 0;
     if (p < e && *p == '.') {
         const char *frac = ++p;
-        while (p < e && (unsigned)(unsigned char)*p - '0' < 10)
+        uint64_t mf = m; /* m with the fraction up to its last digit that is not 0 */
+        while (p < e && (c = (unsigned)(unsigned char)*p - '0') < 10) {
+            mf = mf * 10 + c;
             p++;
+            if (c) {
+                m = mf;
+                scale = (unsigned)(p - frac);
+            }
+        }
         digits += (size_t)(p - frac);
-        const char *last = p;
-        while (last > frac && last[-1] == '0')
-            last--;
-        for (const char *q = frac; q < last; q++)
-            m = m * 10 + (unsigned)(*q - '0');
-        scale = (unsigned)(last - frac);
     }
     if (p != e || digits == 0 || digits > 15)
         return field_num(f, mul, pct, out);
-    unsigned cancel = scale < mul_tens ? scale : mul_tens;
-    *out = fsc_fdec_num((fsc_fdec){m, (uint8_t)(scale - cancel), 0}, mul / p10[cancel], 1);
+    if (scale == 0) { /* an integer: what fsc_fdec_num gives, without its divisions */
+        uint64_t i = m * mul; /* below 2^63: a signed conversion is exact the same */
+        fsc_num r = {(double)(int64_t)i, true, false, 0};
+        if (r.v >= FSC_EXACT_MIN) {
+            r.exact = true;
+            r.u = i;
+        }
+        *out = r;
+        return true;
+    }
+    *out = fraction_num(m, scale, mul, mul_tens);
     return true;
 }
 
-static bool field_number_fast(field f, uint64_t mul, unsigned mul_tens, bool pct, double *out)
+static inline __attribute__((always_inline)) bool field_number_fast(field f, uint64_t mul, unsigned mul_tens, bool pct,
+                                                                    double *out)
 {
     fsc_num v;
     if (!field_num_fast(f, mul, mul_tens, pct, &v))
@@ -906,7 +926,7 @@ static const clayout *load_compiled(void)
 
 /* ---- the fast path: a record ---- */
 
-static void store_num_fast(record *r, fsc_num *dst, field f, const cspec *c)
+static inline __attribute__((always_inline)) void store_num_fast(record *r, fsc_num *dst, field f, const cspec *c)
 {
     fsc_num v;
     if (field_num_fast(f, c->mul, c->mul_tens, c->pct, &v))
