@@ -676,7 +676,14 @@ static inline __attribute__((always_inline)) bool field_num_fast(field f, uint64
     if (p < e && *p == '.') {
         const char *frac = ++p;
         uint64_t mf = m; /* m with the fraction up to its last digit that is not 0 */
-        while (p < e && (c = (unsigned)(unsigned char)*p - '0') < 10) {
+        for (;;) {
+            if (e - p >= 4 && memcmp(p, "0000", 4) == 0) { /* fio prints 6 decimals, mostly 0 */
+                mf *= 10000;
+                p += 4;
+                continue;
+            }
+            if (p == e || (c = (unsigned)(unsigned char)*p - '0') >= 10)
+                break;
             mf = mf * 10 + c;
             p++;
             if (c) {
