@@ -324,7 +324,8 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             i = last + 1;
             continue;
         }
-        if (fsc_terse_detect(s, n)) {
+        int tv = fast ? fsc_terse_detect(s, n) : fsc_terse_detect_ref(s, n);
+        if (tv) {
             run = fsc_run_new();
             if (!run)
                 goto out;
@@ -333,12 +334,14 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             while (j < text->n_lines) {
                 const char *ls = fsc_text_line(text, j);
                 size_t ln = text->lines[j].len;
-                int v = fsc_terse_detect(ls, ln);
+                int v = j == i ? tv : fast ? fsc_terse_detect(ls, ln) : fsc_terse_detect_ref(ls, ln);
                 /* terse v2 puts the description on the next line, after a ';' */
                 if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
                     break;
                 prev_v = v;
-                if (fsc_terse_read(run, ls, ln, text->lines[j].orig) == FSC_E_NOMEM) {
+                fsc_status st = fast ? fsc_terse_read_detected(run, ls, ln, text->lines[j].orig, v)
+                                     : fsc_terse_read_ref(run, ls, ln, text->lines[j].orig);
+                if (st == FSC_E_NOMEM) {
                     fsc_run_free(run);
                     goto out;
                 }

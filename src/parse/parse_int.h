@@ -252,6 +252,13 @@ int fsc_terse_detect(const char *s, size_t n);
 /* Append the job (and disk_util) of one terse record to run. Problems become run
  * warnings at line `lineno`. */
 fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno);
+/* fsc_terse_read of a line whose fsc_terse_detect() is `version` (not detected again). */
+fsc_status fsc_terse_read_detected(fsc_run *run, const char *s, size_t n, uint32_t lineno, int version);
+/* The references the two above must equal on every input (the scalar field count and
+ * split, the layout tree walked spec by spec, the general decimal reader): used
+ * without the fast path (FIOSCOPE_NO_FASTPATH) and by fuzz_terse to compare. */
+int fsc_terse_detect_ref(const char *s, size_t n);
+fsc_status fsc_terse_read_ref(fsc_run *run, const char *s, size_t n, uint32_t lineno);
 
 /* ---- normal text (grammar-driven) ---- */
 

@@ -11,6 +11,9 @@
 #include "corpus_file.h"
 #include "parse_int.h"
 
+#define FUZZ_ENTRY fuzz_terse_one
+#include "../fuzz/fuzz_terse.c"
+
 /* Read every line of a corpus terse file into a run, the way the orchestrator does
  * (terse lines, and the ';' description line that follows a v2 record). */
 static fsc_run *read_terse_file(const char *rel, int want_version)
@@ -389,6 +392,82 @@ static void test_truncated_records(void **state)
     free(data);
 }
 
+/* Text a damaged or hand-edited field may hold: signs, exponents, long digit runs
+ * (past 15, 18 and 19 digits, past 2^53 and 2^64), stray points, percent signs and
+ * '=' where they do not belong, blanks, and a ';' that shifts every field after it. */
+static const char *const odd_values[] = {
+    "", "0", "-1", "+5", "1e3", "0x10", "1.2.3", ".", "5.", ".5", "%", "50%%", "99.5%", "1.000000%=", "=5",
+    "%=", "12345678901234567", "123456789012345678", "1234567890123456789", "99999999999999999999",
+    "1234567890123456.5", "123456789012345.5", "9007199254740993", "0.0000001", "0.1234567", "1.0000000000000000001",
+    "18446744073709551615", "3.14159265358979", "2.000000", "0.100", " 5", "5 ", "\r", "1;2", ";", "abc",
+    "99.990000%=46848", "0%=0", "1.5%=-3", "33.333333%=1.5", "vda", "100.00%", "0.01%", "1024.123456789"};
+
+/* line with field k (and, with stride > 0, every stride-th field after it) replaced
+ * by value. */
+static void bend_fields(fsc_buf *out, const char *line, size_t n, size_t k, size_t stride, const char *value)
+{
+    size_t field = 0;
+    const char *p = line, *end = line + n;
+    fsc_buf_reset(out);
+    for (;;) {
+        const char *semi = memchr(p, ';', (size_t)(end - p));
+        const char *fe = semi ? semi : end;
+        bool bent = field == k || (stride && field > k && (field - k) % stride == 0);
+        if (bent)
+            fsc_buf_puts(out, value);
+        else
+            fsc_buf_add(out, p, (size_t)(fe - p));
+        if (!semi)
+            break;
+        fsc_buf_putc(out, ';');
+        p = semi + 1;
+        field++;
+    }
+}
+
+/* The fast reader (compiled layout, vector split, fast decimals) gives what the
+ * reference gives on real records of every version, on each of them with its fields
+ * bent into odd text, cut short, glued to other text and with CRLF endings. */
+static void test_fast_equals_reference(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"fio-3.33/g_terse_v2.terse", "fio-3.33/g_terse_v3.terse",
+                                        "fio-3.33/g_terse_v4.terse", "fio-3.33/g_terse_v5.terse",
+                                        "fio-2.0.15/g_terse_v3.terse", "fio-3.33/g_terse_multijob.terse",
+                                        "fio-3.0/g_terse_v5.terse", "fio-2.1.10/g_terse_group.terse"};
+    fsc_buf b = {0};
+    for (size_t fi = 0; fi < FSC_ARRAY_SIZE(files); fi++) {
+        size_t len = 0;
+        char *data = corpus_read(files[fi], &len);
+        assert_non_null(data);
+        assert_true(terse_same((const uint8_t *)data, len)); /* the file as it is */
+        size_t n = strcspn(data, "\n");
+        for (size_t cut = 0; cut < n; cut += 11)
+            assert_true(terse_same((const uint8_t *)data, cut));
+        static const char *const glue[] = {"[eta 04", "+", "  \t", "x;y;"};
+        for (size_t g = 0; g < FSC_ARRAY_SIZE(glue); g++) {
+            fsc_buf_reset(&b);
+            fsc_buf_puts(&b, glue[g]);
+            fsc_buf_add(&b, data, n);
+            fsc_buf_puts(&b, "\r \r\n");
+            fsc_buf_add(&b, data, len);
+            assert_true(terse_same((const uint8_t *)b.data, b.len));
+        }
+        for (size_t v = 0; v < FSC_ARRAY_SIZE(odd_values); v++) {
+            for (size_t k = 0; k < 24; k++) { /* the header and detection fields, one at a time */
+                bend_fields(&b, data, n, k, 0, odd_values[v]);
+                assert_true(terse_same((const uint8_t *)b.data, b.len));
+            }
+            for (size_t k = 1; k < 8; k++) { /* every 7th field after the first ones */
+                bend_fields(&b, data, n, k, 7, odd_values[v]);
+                assert_true(terse_same((const uint8_t *)b.data, b.len));
+            }
+        }
+        free(data);
+    }
+    fsc_buf_free(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -404,6 +483,7 @@ int main(void)
         cmocka_unit_test(test_glued_to_progress),
         cmocka_unit_test(test_detect_rejects),
         cmocka_unit_test(test_truncated_records),
+        cmocka_unit_test(test_fast_equals_reference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
