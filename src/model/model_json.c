@@ -194,11 +194,13 @@ static char *put_frag(const jo *o, char *p, const frag *k)
     return p;
 }
 
-/* A key given as its fragment text q[0, n) ("\"jobs\":"); inlined, so that n is
- * a constant and the copy a few moves. */
-static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, const char *q, size_t n)
+/* A key given as its fragment text q[0, n) ("\"jobs\":"), and when c is not 0 the
+ * '{' or '[' of the container that is its value, in one append; inlined, so that n
+ * and c are constants and the copy a few moves. False (nothing written, depth
+ * unchanged) when out of memory. */
+static inline __attribute__((always_inline)) bool key_put(jo *o, bool *first, const char *q, size_t n, char c)
 {
-    char *p = room_item(o, n, 0);
+    char *p = room_item(o, n, c != 0);
     if (!p)
         return false;
     p = sep(o, p, first);
@@ -206,26 +208,21 @@ static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, co
     p += n;
     if (o->pretty)
         *p++ = ' ';
+    if (c)
+        *p++ = c;
     commit(o->b, p);
+    o->depth += c != 0;
     return true;
 }
 
-/* key_lit and the '{' or '[' of the container that is its value, in one append;
- * false (nothing written, depth unchanged) when out of memory. */
+static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, const char *q, size_t n)
+{
+    return key_put(o, first, q, n, 0);
+}
+
 static inline __attribute__((always_inline)) bool key_open(jo *o, bool *first, const char *q, size_t n, char c)
 {
-    char *p = room_item(o, n, 1);
-    if (!p)
-        return false;
-    p = sep(o, p, first);
-    memcpy(p, q, n);
-    p += n;
-    if (o->pretty)
-        *p++ = ' ';
-    *p++ = c;
-    commit(o->b, p);
-    o->depth++;
-    return true;
+    return key_put(o, first, q, n, c);
 }
 
 /* Fragments of constant names. */
