@@ -8,6 +8,7 @@
 #include "fioscope/parse.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 /* One line after normalization: text at store.data + off, len bytes (no newline),
@@ -66,66 +67,47 @@ static inline const char *fsc_text_tag(const fsc_text *t, size_t i, size_t *len)
     return s;
 }
 
-/* Does the line begin (after its indentation) as a line of fio's own: a result
- * line's word, a percentile row, JSON? Then nothing stands before its keyword and
- * prefix.c skips the keyword scan (most lines of most documents); the pre-scan asks
- * the same question, so that a document it passes is one prefix.c would not touch.
- * A word must end there: "read.log:" is grep's file name, not "read". */
-static inline bool fsc_word_is_(const char *p, size_t l, const char *w, size_t k)
-{
-    return l == k && !memcmp(p, w, k);
-}
-#define FSC_WORD_IS_(p, l, w) fsc_word_is_((p), (l), (w), sizeof(w) - 1)
+/* Two rules of prefix.c's fio_start (a line that begins as fio's own has nothing
+ * before its keyword), shared with the pre-scan so that a document it passes is one
+ * prefix.c would not touch. */
 
-static inline bool fsc_fio_line_start(const char *s, size_t n)
+/* Can byte d end one of fio's words there ("read: IOPS=", not "read.log:",
+ * "readers:" or "write2:", which are names)? */
+static inline bool fsc_fio_word_end(char d)
 {
-    size_t k = 0;
-    while (k < n && s[k] == ' ')
+    return (unsigned char)((d | 0x20) - 'a') >= 26 && !(d >= '0' && d <= '9') && d != '.' && d != '_' &&
+           d != '-' && d != '/' && d != '@';
+}
+
+/* Is the quoted line [p, e) (p at its '"') a JSON member ("key" : ...), not a quoted
+ * line of fio's? The closing quote is looked for eight bytes a step: this is asked of
+ * every member line of a JSON document. */
+static inline bool fsc_json_member(const char *p, const char *e)
+{
+    const char *k = p + 1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    while (e - k >= 8) {
+        uint64_t w;
+        memcpy(&w, k, 8);
+        w ^= 0x2222222222222222ULL; /* a '"' becomes a zero byte */
+        /* the lowest flagged byte is exact: a borrow only runs on above a zero */
+        uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        if (zero) {
+            k += __builtin_ctzll(zero) >> 3;
+            goto found;
+        }
+        k += 8;
+    }
+#endif
+    while (k < e && *k != '"')
         k++;
-    if (k == n)
-        return true;
-    char c = s[k];
-    if (c == '|' || c == '{' || c == '}' || c == ']')
-        return true;
-    if (c == '"') { /* a JSON member ("key" : ...), not a quoted line of fio's */
-        const char *q = memchr(s + k + 1, '"', n - k - 1);
-        size_t a = q ? (size_t)(q + 1 - s) : n;
-        while (a < n && s[a] == ' ')
-            a++;
-        return a < n && s[a] == ':';
-    }
-    size_t w = k;
-    while (w < n && (unsigned char)((s[w] | 0x20) - 'a') < 26)
-        w++;
-    if (w == k)
+    if (k == e)
         return false;
-    if (w < n) {
-        char d = s[w];
-        if ((d >= '0' && d <= '9') || d == '.' || d == '_' || d == '-' || d == '/' || d == '@')
-            return false; /* "read.log:", "write2:": a name, not fio's word */
-    }
-    const char *p = s + k;
-    size_t l = w - k;
-    switch (c) {
-    case 'r': return FSC_WORD_IS_(p, l, "read");
-    case 'w': return FSC_WORD_IS_(p, l, "write");
-    case 't': return FSC_WORD_IS_(p, l, "trim");
-    case 'm': return FSC_WORD_IS_(p, l, "mixed");
-    case 'R': return FSC_WORD_IS_(p, l, "READ") || FSC_WORD_IS_(p, l, "Run");
-    case 'W': return FSC_WORD_IS_(p, l, "WRITE");
-    case 'T': return FSC_WORD_IS_(p, l, "TRIM");
-    case 'M': return FSC_WORD_IS_(p, l, "MIXED");
-    case 's': return FSC_WORD_IS_(p, l, "slat") || FSC_WORD_IS_(p, l, "submit") || FSC_WORD_IS_(p, l, "sync");
-    case 'c': return FSC_WORD_IS_(p, l, "clat") || FSC_WORD_IS_(p, l, "cpu") || FSC_WORD_IS_(p, l, "complete");
-    case 'l': return FSC_WORD_IS_(p, l, "lat") || FSC_WORD_IS_(p, l, "latency");
-    case 'b': return FSC_WORD_IS_(p, l, "bw");
-    case 'i': return FSC_WORD_IS_(p, l, "iops") || FSC_WORD_IS_(p, l, "issued");
-    case 'I': return FSC_WORD_IS_(p, l, "IO");
-    case 'D': return FSC_WORD_IS_(p, l, "Disk");
-    case 'S': return FSC_WORD_IS_(p, l, "Starting");
-    case 'J': return FSC_WORD_IS_(p, l, "Jobs");
-    default: return false;
-    }
+found:
+    k++;
+    while (k < e && *k == ' ')
+        k++;
+    return k < e && *k == ':';
 }
 
 /* The first unmistakable fio keyword of a line ("read: IOPS=", "clat (usec):",

@@ -289,11 +289,12 @@ static bool suffix_char(char c)
     return c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '\\' || c == '|' || c == ' ';
 }
 
-/* How many bytes of s[0, n) before its last k are no fio text: suffix characters
- * and the escapes "\n" and "\r" that a JSON string keeps of a line's end (a
+/* How many bytes at the end of s[0, n), at most max, are no fio text: suffix
+ * characters and the escapes "\n" and "\r" that a JSON string keeps of a line's end (a
  * notebook's output cell: `"  read: IOPS=...\n",`). */
-static size_t suffix_len(const char *s, size_t n, size_t k, size_t max)
+static size_t suffix_len(const char *s, size_t n, size_t max)
 {
+    size_t k = 0;
     while (k < n && k < max) {
         char c = s[n - 1 - k];
         if (suffix_char(c))
@@ -325,7 +326,7 @@ static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
         if (kw[i] < 0)
             continue;
         const char *s = fsc_text_line(t, i);
-        size_t n = t->lines[i].len, k = suffix_len(s, n, 0, SIZE_MAX);
+        size_t n = t->lines[i].len, k = suffix_len(s, n, SIZE_MAX);
         if (!ref) {
             ref = s + n - k;
             ref_n = k;
@@ -388,7 +389,7 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
     if (suffix) {
         /* the keyword lines' suffix, or the part of it this line has: the last line
          * of a quoted block has no comma (`"  vda: ios=...\n"`) */
-        size_t k = suffix_len(rest, rn, 0, suffix);
+        size_t k = suffix_len(rest, rn, suffix);
         if (k == suffix || quoted(rest + rn - k, k))
             rn -= k;
     }
@@ -425,6 +426,55 @@ static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, 
     return true;
 }
 
+/* Does the line begin (after its indentation) as a line of fio's own: a result
+ * line's word, a percentile row, JSON? Then nothing stands before its keyword and
+ * the keyword scan is skipped (most lines of most documents). A word must end
+ * there: "read.log:" is grep's file name, not "read". */
+static bool word_is(const char *p, size_t l, const char *w, size_t k)
+{
+    return l == k && !memcmp(p, w, k);
+}
+#define WORD_IS(p, l, w) word_is((p), (l), (w), sizeof(w) - 1)
+
+static bool fio_start(const char *s, size_t n)
+{
+    size_t k = skip_sp(s, n, 0);
+    if (k == n)
+        return true;
+    char c = s[k];
+    if (c == '|' || c == '{' || c == '}' || c == ']')
+        return true;
+    if (c == '"')
+        return fsc_json_member(s + k, s + n);
+    size_t w = k;
+    while (w < n && (unsigned char)((s[w] | 0x20) - 'a') < 26)
+        w++;
+    if (w == k || (w < n && !fsc_fio_word_end(s[w])))
+        return false;
+    const char *p = s + k;
+    size_t l = w - k;
+    switch (c) {
+    case 'r': return WORD_IS(p, l, "read");
+    case 'w': return WORD_IS(p, l, "write");
+    case 't': return WORD_IS(p, l, "trim");
+    case 'm': return WORD_IS(p, l, "mixed");
+    case 'R': return WORD_IS(p, l, "READ") || WORD_IS(p, l, "Run");
+    case 'W': return WORD_IS(p, l, "WRITE");
+    case 'T': return WORD_IS(p, l, "TRIM");
+    case 'M': return WORD_IS(p, l, "MIXED");
+    case 's': return WORD_IS(p, l, "slat") || WORD_IS(p, l, "submit") || WORD_IS(p, l, "sync");
+    case 'c': return WORD_IS(p, l, "clat") || WORD_IS(p, l, "cpu") || WORD_IS(p, l, "complete");
+    case 'l': return WORD_IS(p, l, "lat") || WORD_IS(p, l, "latency");
+    case 'b': return WORD_IS(p, l, "bw");
+    case 'i': return WORD_IS(p, l, "iops") || WORD_IS(p, l, "issued");
+    case 'I': return WORD_IS(p, l, "IO");
+    case 'D': return WORD_IS(p, l, "Disk");
+    case 'S': return WORD_IS(p, l, "Starting");
+    case 'J': return WORD_IS(p, l, "Jobs");
+    default: return false;
+    }
+}
+
 bool fsc_prefix_strip(fsc_text *t, bool *changed)
 {
     *changed = false;
@@ -435,7 +485,7 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
     for (size_t i = 0; i < t->n_lines && ok; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if (!open && fsc_fio_line_start(s, n))
+        if (!open && fio_start(s, n))
             continue; /* no prefix here; inside a block it would close it (below) */
         long p = fsc_fio_keyword_at(s, n);
         if (p < 0)

@@ -52,38 +52,12 @@ static const char *named(const char *p, const char *e)
     return q > p && q < e && *q == ':' ? q : NULL;
 }
 
-/* Does fio's word of k bytes at p end there, as fsc_fio_line_start wants it to
- * ("read: IOPS=", not "read.log:" or "readers:")? */
+/* Does fio's word of k bytes at p end there ("read: IOPS=", not "read.log:")? */
 static inline bool word_ends(const char *p, const char *e, size_t k)
 {
-    if (p + k >= e)
-        return p + k == e;
-    char d = p[k];
-    return (unsigned char)((d | 0x20) - 'a') >= 26 && !is_digit(d) && d != '.' && d != '_' && d != '-' &&
-           d != '/' && d != '@';
+    return p + k >= e ? p + k == e : fsc_fio_word_end(p[k]);
 }
 #define FIO_WORD(p, e, w) (STARTS(p, e, w) && word_ends(p, e, sizeof(w) - 1))
-
-/* The first '"' in [k, e), or e: eight bytes a step (a JSON key is short, and this
- * is asked of every member line of a JSON document). */
-static inline const char *find_quote(const char *k, const char *e)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    while (e - k >= 8) {
-        uint64_t w;
-        memcpy(&w, k, 8);
-        w ^= 0x2222222222222222ULL; /* a '"' becomes a zero byte */
-        /* the lowest flagged byte is exact: a borrow only runs on above a zero */
-        uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
-        if (zero)
-            return k + (__builtin_ctzll(zero) >> 3);
-        k += 8;
-    }
-#endif
-    while (k < e && *k != '"')
-        k++;
-    return k;
-}
 
 /* The first 4 bytes of p as one word, to compare leads at once. */
 static inline uint32_t word4(const char *p)
@@ -99,7 +73,7 @@ static inline uint32_t word4(const char *p)
  * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
  * knows as fio output, so it could be a title or caption when blank lines surround
  * it (cand: they may, else *title need not be worked out). *named: it begins with a
- * name or other text, not with one of fio's words (fsc_fio_line_start), so a fio
+ * name or other text, not with one of fio's words (prefix.c's fio_start), so a fio
  * keyword further on would make it a prefixed line to prefix.c. */
 static inline __attribute__((always_inline)) bool known_line(const char *p, const char *e, bool eq, bool cand,
                                                            bool *title, bool *json, bool *named_line)
@@ -132,12 +106,9 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     case ']':
         return true;
     case '"': {
-        /* a JSON member ("key" : ...) begins as fio's own to prefix.c
-         * (fsc_fio_line_start); any other quoted line may hide a prefix */
-        const char *k = find_quote(p + 1, e);
-        if (k < e)
-            k = skip_sp(k + 1, e);
-        *named_line = !(k < e && *k == ':');
+        /* a JSON member begins as fio's own to prefix.c; any other quoted line
+         * may hide a prefix */
+        *named_line = !fsc_json_member(p, e);
         if (!cand)
             return true;
         const char *t = e;
