@@ -159,8 +159,6 @@ static long fio_invocation(span rest)
     return looks_like_arg ? (long)(w.s - rest.s) : -1;
 }
 
-/* Offset of the fio invocation in a command line, after any shell prompt
- * ("$ ", "# ", "root@host[/mnt]# ", "user@host:~$ "), or -1. */
 /* The first prompt mark ('$', '#', '>') in s[0, n), or NULL: three vector scans
  * (libc's memchr) cost less than a look at each byte of most lines, which have none. */
 static const char *prompt_mark(const char *s, size_t n)
@@ -176,6 +174,8 @@ static const char *prompt_mark(const char *s, size_t n)
     return c ? c : first;
 }
 
+/* Offset of the fio invocation in a command line, after any shell prompt
+ * ("$ ", "# ", "root@host[/mnt]# ", "user@host:~$ "), or -1. */
 static long command_start(span sp)
 {
     long at = fio_invocation(sp);

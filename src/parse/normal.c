@@ -2132,7 +2132,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
 
 /* Is one of these eight bytes below 0x20 or above 0x7F? (exact: a borrow only runs
  * on from a byte that is below 0x20 itself) */
-static inline bool word_has_control(const char *p)
+static inline bool word_has_control_or_non_ascii(const char *p)
 {
     uint64_t w;
     memcpy(&w, p, 8);
@@ -2144,7 +2144,7 @@ static inline bool word_has_control(const char *p)
  * (normalize.c keeps some of them). And the patterns match no invalid UTF-8 (PCRE2's
  * MATCH_INVALID_UTF), which a document can hold after quoted-printable decoding
  * ("=96"): such lines too are the grammar's to read. */
-static bool has_control(const char *s, size_t n)
+static bool has_control_or_non_ascii(const char *s, size_t n)
 {
     size_t i = 0;
 #if defined(__SSE2__)
@@ -2165,7 +2165,7 @@ static bool has_control(const char *s, size_t n)
         for (;; i += 8) {
             if (i + 8 > n)
                 i = n - 8;
-            if (word_has_control(s + i))
+            if (word_has_control_or_non_ascii(s + i))
                 return true;
             if (i + 8 == n)
                 return false;
@@ -2252,7 +2252,7 @@ static bool may_join(nstate *st, size_t i, size_t last)
         return false;
     const char *ns = fsc_text_line(t, j);
     size_t nn = t->lines[j].len;
-    const fsc_rule *nr = !t->plain && has_control(ns, nn) ? NULL : lex_line(st, ns, nn, st->la);
+    const fsc_rule *nr = !t->plain && has_control_or_non_ascii(ns, nn) ? NULL : lex_line(st, ns, nn, st->la);
     st->la->rule = nr;
     st->la_idx = j + 1;
     if (nr && !st->la->direct)
@@ -2268,7 +2268,7 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
 {
     fsc_fastline *fl;
     /* a line lexed ahead was looked at by may_join already */
-    if (st->la_idx != i + 1 && !st->t->plain && has_control(s, n))
+    if (st->la_idx != i + 1 && !st->t->plain && has_control_or_non_ascii(s, n))
         return NULL;
     const fsc_rule *r = fast_lex(st, i, s, n, &fl);
     if (!r)

@@ -267,6 +267,12 @@ static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last
     return ok;
 }
 
+/* The terse version of a line (0: none), by the fast detector or its reference. */
+static int terse_detect(bool fast, const char *s, size_t n)
+{
+    return fast ? fsc_terse_detect(s, n) : fsc_terse_detect_ref(s, n);
+}
+
 static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
 {
     /* the extents of the documents the fast reader leaves, each found when asked for */
@@ -324,7 +330,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             i = last + 1;
             continue;
         }
-        int tv = fast ? fsc_terse_detect(s, n) : fsc_terse_detect_ref(s, n);
+        int tv = terse_detect(fast, s, n);
         if (tv) {
             run = fsc_run_new();
             if (!run)
@@ -334,7 +340,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             while (j < text->n_lines) {
                 const char *ls = fsc_text_line(text, j);
                 size_t ln = text->lines[j].len;
-                int v = j == i ? tv : fast ? fsc_terse_detect(ls, ln) : fsc_terse_detect_ref(ls, ln);
+                int v = j == i ? tv : terse_detect(fast, ls, ln);
                 /* terse v2 puts the description on the next line, after a ';' */
                 if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
                     break;
