@@ -41,7 +41,8 @@
 typedef struct fsc_item {
     char *path;
     char *member;        /* NULL for a plain file */
-    char *data;          /* the bytes; freed once parsed */
+    char *data;          /* the bytes; freed once parsed, unless kept to parse again
+                          * (see claims) */
     size_t len;          /* bytes of text, kept for progress after data is freed */
     bool fixed;          /* status/error decided by the reader: nothing to parse */
     fsc_input_status status;
@@ -55,6 +56,16 @@ typedef struct fsc_item {
     } *outs;
     size_t n_runs, cap_runs;
     size_t warnings;
+    /* An archive member's runs are rendered on the worker although its group is held
+     * for fio logs: what a log needs to find its run is kept instead (the names its
+     * jobs claim, see logjoin.c), and the bytes, to parse the document again into
+     * runs if a log does join one of them. */
+    struct fsc_item_claim {
+        size_t run, job;
+        char *key;
+    } *claims;
+    size_t n_claims, cap_claims;
+    bool keep_runs; /* parsing again: keep the runs, do not render them */
     const fsc_input_sink *sink; /* for render */
     /* a piece of a huge file (see read_pieces in walk.c): not the first piece, more
      * pieces follow (no manifest entry yet), where it starts in the file; renumber:
@@ -81,15 +92,24 @@ fsc_item *fsc_item_new(const char *path, const char *member);
 void fsc_item_free(fsc_item *job);
 /* Parse job->data with parser (run on a worker): fills outs/warnings (rendered when
  * job->sink has render), or turns the job into an error entry (binary data, out of
- * memory). Frees job->data. */
+ * memory). Frees job->data, unless it has claims (then the data stays for
+ * fsc_item_reparse). */
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
+/* Turn the rendered runs of a job with claims back into runs, parsing its kept data
+ * again (the same runs, ids and warnings: parsing is a function of the document).
+ * FSC_E_NOMEM when memory (or the job's budget) runs out. */
+fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
 /* Mark job as a fio log file when its name (member, else path) is one. */
 void fsc_item_mark_log(fsc_item *job);
 /* The held items of one group, in order: attach the series of their log files to the
  * runs they belong to (same folder or archive, file prefix = job name or write_*_log
  * value) and put the rest into a run of format "log", which the first such log file's
- * item then carries. FSC_E_NOMEM when memory runs out. */
-fsc_status fsc_logs_join(fsc_item **items, size_t n);
+ * item then carries. A run rendered already is first parsed again with parser
+ * (fsc_item_reparse). FSC_E_NOMEM when memory runs out. */
+fsc_status fsc_logs_join(fsc_item **items, size_t n, const fsc_parser *parser);
+/* Keep the names run k of job (about to be rendered) claims for fio logs: job
+ * names, write_*_log values. False when out of memory. */
+bool fsc_item_note_claims(fsc_item *job, size_t k, const fsc_run *run);
 /* a and b are in one folder (archive members: of the archive; files: on disk) */
 bool fsc_item_same_folder(const fsc_item *a, const fsc_item *b);
 /* True when data is neither text nor UTF-16/32 text with a byte order mark: NUL

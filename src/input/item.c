@@ -31,6 +31,9 @@ void fsc_item_free(fsc_item *job)
         free(job->outs[i].text);
     }
     free(job->outs);
+    for (size_t i = 0; i < job->n_claims; i++)
+        free(job->claims[i].key);
+    free(job->claims);
     free(job->path);
     free(job->member);
     free(job->data);
@@ -152,8 +155,17 @@ static bool collect_run(void *ctx, fsc_run *run)
     }
     *slot = (struct fsc_item_out){run, NULL, 0};
     job->warnings += run->n_warnings;
-    /* a held run may still receive log series: it is rendered when delivered */
-    if (job->sink && job->sink->render && !job->group) {
+    /* A run held with its folder may still receive log series: it is rendered when
+     * delivered (a folder is grouped only when it has logs). An archive is grouped
+     * whether or not it has any; its runs are rendered here, on the worker, with the
+     * names they claim kept: the few that a log joins are parsed again. */
+    bool held = job->group && (!job->member || job->keep_runs);
+    if (job->sink && job->sink->render && !held) {
+        if (job->group && !fsc_item_note_claims(job, job->n_runs - 1, run)) {
+            fsc_run_free(run);
+            job->n_runs--;
+            return false;
+        }
         slot->run = NULL;
         /* the run is freed once rendered: what the document holds is the text (the
          * render's growing buffers are not charged, the text it leaves is) */
@@ -195,6 +207,22 @@ static void show_memory(const fsc_item *job, const fsc_budget *b)
     fsc_buf_free(&line);
 }
 
+/* Parse job->data into job->outs, within the job's memory budget. */
+static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why, bool *exceeded)
+{
+    fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
+    size_t n = 0;
+    /* the document's bytes are its own already; then all it allocates is charged */
+    fsc_budget budget = {job->max_memory, job->len, job->len, false};
+    fsc_budget *outer = fsc_budget_use(&budget);
+    fsc_status st = fsc_parse_doc_why(parser, &doc, collect_run, job, &n, why);
+    fsc_budget_use(outer);
+    if (getenv("FIOSCOPE_SHOW_MEMORY") && !job->keep_runs)
+        show_memory(job, &budget);
+    *exceeded = budget.exceeded;
+    return st == FSC_E_INTERRUPTED ? FSC_E_NOMEM : st; /* only collect_run stops it */
+}
+
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
     const char *utf32;
@@ -218,19 +246,10 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
                !text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");
     } else {
-        fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
-        size_t n = 0;
-        /* the document's bytes are its own already; then all it allocates is charged */
-        fsc_budget budget = {job->max_memory, job->len, job->len, false};
-        fsc_budget *outer = fsc_budget_use(&budget);
         char *why = NULL;
-        fsc_status st = fsc_parse_doc_why(parser, &doc, collect_run, job, &n, &why);
-        fsc_budget_use(outer);
-        if (getenv("FIOSCOPE_SHOW_MEMORY"))
-            show_memory(job, &budget);
-        if (st == FSC_E_INTERRUPTED) /* only collect_run stops it: out of memory */
-            st = FSC_E_NOMEM;
-        if (budget.exceeded) {
+        bool exceeded = false;
+        fsc_status st = parse_runs(job, parser, &why, &exceeded);
+        if (exceeded) {
             char reason[200];
             snprintf(reason, sizeof reason,
                      "memory budget exceeded: parsing it needs more than %llu MiB "
@@ -245,6 +264,36 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         }
         free(why);
     }
+    if (job->fixed) { /* a failed document's runs go out as they are */
+        for (size_t i = 0; i < job->n_claims; i++)
+            free(job->claims[i].key);
+        job->n_claims = 0;
+    }
+    if (!job->n_claims) {
+        free(job->data);
+        job->data = NULL;
+    }
+}
+
+fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser)
+{
+    if (!job->data) /* kept whenever there are claims */
+        return FSC_E_NOMEM;
+    for (size_t i = 0; i < job->n_runs; i++) {
+        fsc_run_free(job->outs[i].run);
+        free(job->outs[i].text);
+    }
+    size_t had = job->n_runs;
+    job->n_runs = 0;
+    job->warnings = 0;
+    job->keep_runs = true;
+    char *why = NULL;
+    bool exceeded = false;
+    fsc_status st = parse_runs(job, parser, &why, &exceeded);
+    free(why);
     free(job->data);
     job->data = NULL;
+    if (st == FSC_OK && (exceeded || job->n_runs != had))
+        st = FSC_E_NOMEM; /* the same document gave other runs: only memory does that */
+    return st;
 }

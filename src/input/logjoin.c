@@ -95,13 +95,14 @@ static void key_of(fsc_buf *b, char tag, const char *opt, const char *v, size_t 
     fsc_buf_add(b, v, n);
 }
 
-static void claim_add(claims *cl, const fsc_buf *key, size_t item, size_t run, size_t job)
+/* Add the claim of (item, run, job) on key (NULL: out of memory already). */
+static void claim_add(claims *cl, const char *key, size_t item, size_t run, size_t job)
 {
-    if (cl->oom || key->oom) {
+    if (cl->oom || !key) {
         cl->oom = true;
         return;
     }
-    size_t i = fsc_keyindex_find(&cl->index, cl->names, cl->n_names, claim_key_at, key->data);
+    size_t i = fsc_keyindex_find(&cl->index, cl->names, cl->n_names, claim_key_at, key);
     if (i < cl->n_names && cl->c[cl->names[i].last].item == item && cl->c[cl->names[i].last].run == run)
         return; /* this run claims it already, with an earlier job */
     claim *c = FSC_PUSH(cl->c, cl->n, cl->cap);
@@ -115,7 +116,7 @@ static void claim_add(claims *cl, const fsc_buf *key, size_t item, size_t run, s
         cl->names[i].last = cl->n - 1;
         return;
     }
-    char *k = fsc_strdup(key->data);
+    char *k = fsc_strdup(key);
     claim_name *nm = k ? FSC_PUSH(cl->names, cl->n_names, cl->cap_names) : NULL;
     if (!nm) {
         free(k);
@@ -132,10 +133,31 @@ static void claim_add(claims *cl, const fsc_buf *key, size_t item, size_t run, s
 
 static const char *const log_options[] = {"write_bw_log", "write_iops_log", "write_lat_log", "write_hist_log"};
 
-/* Every "OPT=VALUE" of the log options in a run's command (as a shell line or a job
- * file shows it) claims VALUE for the run's first job. */
-static void claim_command(claims *cl, fsc_buf *key, const char *cmd, size_t item, size_t run)
+/* What a run claims, in order, passed to fn with the claiming job: each job's name
+ * ("J" name) and write_*_log values ("O" option "\x01" value), then every "OPT=VALUE"
+ * of the log options in the run's command, as a shell line or a job file shows it
+ * ("C" option "\x01" value, for the run's first job). key is NULL when out of
+ * memory. */
+typedef void claim_fn(void *ctx, const char *key, size_t job);
+
+static void run_claims(const fsc_run *run, claim_fn *fn, void *ctx)
 {
+    fsc_buf key = {0};
+    for (size_t j = 0; j < run->n_jobs; j++) {
+        const fsc_job *job = &run->jobs[j];
+        if (job->jobname) {
+            key_of(&key, 'J', NULL, job->jobname, strlen(job->jobname));
+            fn(ctx, key.oom ? NULL : key.data, j);
+        }
+        for (size_t o = 0; o < FSC_ARRAY_SIZE(log_options); o++) {
+            const char *v = fsc_job_option(job, log_options[o]);
+            if (v) {
+                key_of(&key, 'O', log_options[o], v, strlen(v));
+                fn(ctx, key.oom ? NULL : key.data, j);
+            }
+        }
+    }
+    const char *cmd = run->command;
     for (size_t o = 0; cmd && o < FSC_ARRAY_SIZE(log_options); o++) {
         size_t ol = strlen(log_options[o]);
         for (const char *q = strstr(cmd, log_options[o]); q; q = strstr(q + 1, log_options[o])) {
@@ -148,40 +170,69 @@ static void claim_command(claims *cl, fsc_buf *key, const char *cmd, size_t item
             while (*v == ' ' || *v == '"' || *v == '\'')
                 v++;
             size_t n = strcspn(v, " \t\n\"',");
-            key_of(key, 'C', log_options[o], v, n);
-            claim_add(cl, key, item, run, 0);
+            key_of(&key, 'C', log_options[o], v, n);
+            fn(ctx, key.oom ? NULL : key.data, 0);
         }
     }
+    fsc_buf_free(&key);
 }
 
+struct claim_at {
+    claims *cl;
+    size_t item, run;
+};
+
+static void claim_of_run(void *ctx, const char *key, size_t job)
+{
+    const struct claim_at *at = ctx;
+    claim_add(at->cl, key, at->item, at->run, job);
+}
+
+struct noting {
+    fsc_item *item;
+    size_t run;
+    bool oom;
+};
+
+static void note_claim(void *ctx, const char *key, size_t job)
+{
+    struct noting *nt = ctx;
+    char *k = key && !nt->oom ? fsc_strdup(key) : NULL;
+    struct fsc_item_claim *c = k ? FSC_PUSH(nt->item->claims, nt->item->n_claims, nt->item->cap_claims) : NULL;
+    if (!c) {
+        free(k);
+        nt->oom = true;
+        return;
+    }
+    *c = (struct fsc_item_claim){nt->run, job, k};
+}
+
+bool fsc_item_note_claims(fsc_item *job, size_t k, const fsc_run *run)
+{
+    struct noting nt = {job, k, false};
+    if (run->source.format != FSC_FMT_LOG)
+        run_claims(run, note_claim, &nt);
+    return !nt.oom;
+}
+
+/* Every claim of the group's runs, in (item, run, job) order: of a run rendered on the
+ * worker, those fsc_item_note_claims kept (in the same order). */
 static void claims_build(claims *cl, fsc_item **items, size_t n)
 {
-    fsc_buf key = {0};
     for (size_t i = 0; i < n; i++) {
         const fsc_item *it = items[i];
+        size_t c = 0;
         for (size_t k = 0; k < it->n_runs; k++) {
             const fsc_run *run = it->outs[k].run;
-            if (!run || run->source.format == FSC_FMT_LOG)
-                continue;
-            for (size_t j = 0; j < run->n_jobs; j++) {
-                const fsc_job *job = &run->jobs[j];
-                if (job->jobname) {
-                    key_of(&key, 'J', NULL, job->jobname, strlen(job->jobname));
-                    claim_add(cl, &key, i, k, j);
-                }
-                for (size_t o = 0; o < FSC_ARRAY_SIZE(log_options); o++) {
-                    const char *v = fsc_job_option(job, log_options[o]);
-                    if (v) {
-                        key_of(&key, 'O', log_options[o], v, strlen(v));
-                        claim_add(cl, &key, i, k, j);
-                    }
-                }
+            for (; c < it->n_claims && it->claims[c].run <= k; c++)
+                if (!run && it->claims[c].run == k)
+                    claim_add(cl, it->claims[c].key, i, k, it->claims[c].job);
+            if (run && run->source.format != FSC_FMT_LOG) {
+                struct claim_at at = {cl, i, k};
+                run_claims(run, claim_of_run, &at);
             }
-            claim_command(cl, &key, run->command, i, k);
         }
     }
-    cl->oom |= key.oom;
-    fsc_buf_free(&key);
 }
 
 static int claim_cmp(const void *a, const void *b)
@@ -194,8 +245,10 @@ static int claim_cmp(const void *a, const void *b)
     return x->job < y->job ? -1 : x->job > y->job;
 }
 
-/* The run (and job) log item `li` belongs to, or {NULL}; false when out of memory. */
-static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, owner *out)
+/* The run (and job) log item `li` belongs to, or {NULL}; a run rendered on the worker
+ * is parsed again first (with parser). False when out of memory. */
+static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, const fsc_parser *parser,
+                       owner *out)
 {
     *out = (owner){NULL, NULL};
     const fsc_logname *ln = &li->logname;
@@ -222,17 +275,25 @@ static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, o
     if (n > 1)
         qsort(found, n, sizeof *found, claim_cmp);
     /* per run its first claim (the lowest job); one in the log's folder first */
+    const claim *pick = NULL;
     for (size_t c = 0; ok && c < n; c++) {
         if (c && found[c].item == found[c - 1].item && found[c].run == found[c - 1].run)
             continue;
-        fsc_run *run = items[found[c].item]->outs[found[c].run].run;
-        owner o = {run, &run->jobs[found[c].job]};
         if (fsc_item_same_folder(items[found[c].item], li)) {
-            *out = o;
+            pick = &found[c];
             break;
         }
-        if (!out->run)
-            *out = o;
+        if (!pick)
+            pick = &found[c];
+    }
+    if (pick) {
+        fsc_item *it = items[pick->item];
+        if (!it->outs[pick->run].run)
+            ok = fsc_item_reparse(it, parser) == FSC_OK;
+        fsc_run *run = ok ? it->outs[pick->run].run : NULL;
+        ok = run && pick->job < run->n_jobs;
+        if (ok)
+            *out = (owner){run, &run->jobs[pick->job]};
     }
     free(found);
     return ok;
@@ -347,7 +408,7 @@ static bool merge_pieces(fsc_item **items, size_t n)
     return true;
 }
 
-fsc_status fsc_logs_join(fsc_item **items, size_t n)
+fsc_status fsc_logs_join(fsc_item **items, size_t n, const fsc_parser *parser)
 {
     if (!merge_pieces(items, n))
         return FSC_E_NOMEM;
@@ -362,7 +423,7 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n)
         if (!li->log)
             continue;
         owner o;
-        ok = find_owner(&cl, items, li, &o);
+        ok = find_owner(&cl, items, li, parser, &o);
         if (!ok)
             break;
         fsc_logfile_finish(li->log, o.run ? o.run->source.fio_version : NULL);

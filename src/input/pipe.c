@@ -176,7 +176,7 @@ static void join_held(fsc_pipe *p, const struct held_group *g)
     for (size_t i = 0; members && i < g->n; i++)
         if (g->items[i].join)
             members[n++] = g->items[i].item;
-    if (!p->stopped && (!members || fsc_logs_join(members, n) != FSC_OK))
+    if (!p->stopped && (!members || fsc_logs_join(members, n, p->parser) != FSC_OK))
         p->nomem = p->stopped = true;
     free(members);
 }

@@ -25,6 +25,23 @@ assert not [r for r in runs if r['source']['format'] == 'log'], 'a run of format
 joined = [(r['source']['member'], len(r.get('series', []))) for r in runs if r.get('series')]
 assert joined == [('perio/out.txt', 5), ('late/perio/out.txt', 5)], joined
 PY
+# JSON Lines renders an archive's runs on the workers and parses again the few that
+# logs join (src/input/item.c, fsc_item_reparse): the same runs as the JSON document
+for j in 1 2; do
+    for hold in "" 4096; do
+        FIOSCOPE_HOLD_BYTES=$hold "$FIOSCOPE" parse -q --jsonl -j $j a.tgz >lines.jsonl ||
+            fail "jsonl -j $j hold '$hold': exit $?"
+        /usr/bin/python3 - whole.json lines.jsonl <<'PY' || fail "jsonl -j $j hold '$hold' differs from the JSON document"
+import json, sys
+runs = json.load(open(sys.argv[1]))['runs']
+lines = [r for r in map(json.loads, open(sys.argv[2])) if 'input' not in r]
+assert len(lines) == len(runs), (len(lines), len(runs))
+for a, b in zip(runs, lines):
+    assert a == b, (a['id'], b['id'])
+assert [len(r.get('series', [])) for r in lines if r.get('series')] == [5, 5]
+PY
+    done
+done
 # the price, as documented: past the bound, a log whose run lies in an earlier folder
 # forms a run of format log (holding the whole archive, it joins that run)
 mkdir runs logs && cp perio/out.txt runs/ && cp perio/*.log logs/
