@@ -341,19 +341,78 @@ static inline bool json_special(char c, size_t j, size_t *depth, bool *in_str, s
     return false;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* A 32-bit mask with bit i set where an odd number of bits of m are at or below i:
+ * with m the quotes, the bytes inside strings (their opening quote included). */
+static inline uint32_t prefix_xor32(uint32_t m)
+{
+    m ^= m << 1;
+    m ^= m << 2;
+    m ^= m << 4;
+    m ^= m << 8;
+    m ^= m << 16;
+    return m;
+}
+
+/* The blocks of 32 bytes fsc_json_balanced_fast can take whole, where the CPU has
+ * AVX2: no backslash, no line end inside a string, and fewer closing brackets
+ * outside strings than the depth, which then cannot reach 0 in the block. The
+ * strings are found by the parity of the quotes before each byte, the brackets
+ * outside them counted. Returns where that stops (a block to take byte by byte, or
+ * the last 31 bytes at most); *depth and *in_str are the state there. */
+__attribute__((target("avx2,popcnt"))) static size_t json_blocks_avx2(const char *s, size_t n, size_t i,
+                                                                         size_t *depth, bool *in_str)
+{
+    const __m256i q = _mm256_set1_epi8('"'), bs = _mm256_set1_epi8('\\'), nl = _mm256_set1_epi8('\n'),
+                  ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}'), os = _mm256_set1_epi8('['),
+                  cs = _mm256_set1_epi8(']');
+    for (; n - i >= 32; i += 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bs)))
+            break;
+        uint32_t qm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, q));
+        uint32_t str = prefix_xor32(qm) ^ (*in_str ? 0xFFFFFFFFu : 0);
+        if ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, nl)) & str)
+            break;
+        uint32_t om = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, ob), _mm256_cmpeq_epi8(v, os))) & ~str;
+        uint32_t cm = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, cb), _mm256_cmpeq_epi8(v, cs))) & ~str;
+        size_t closes = (size_t)__builtin_popcount(cm);
+        if (*depth <= closes || *depth > SIZE_MAX / 2) /* may balance here (or wrapped) */
+            break;
+        *depth = *depth + (size_t)__builtin_popcount(om) - closes;
+        *in_str ^= __builtin_popcount(qm) & 1;
+    }
+    return i;
+}
+#endif
+
 /* fsc_json_balanced (the same result for every input, see test_input.c), 16 bytes a
- * step: only the bytes that can change its state are looked at. The reading thread
- * runs it over all the JSON it cuts in pieces: one byte at a time, that took 13% of
- * all the CPU of `parse --jsonl` of 100 MB of JSON at -j 1. */
+ * step: only the bytes that can change its state are looked at; with AVX2, 32 bytes
+ * at once (json_blocks_avx2) where none of them can. The reading thread runs it over
+ * all the JSON it cuts in pieces: one byte at a time, that took 13% of all the CPU of
+ * `parse --jsonl` of 100 MB of JSON at -j 1; 16 bytes a step, 7%. */
 size_t fsc_json_balanced_fast(const char *s, size_t n)
 {
 #ifdef __SSE2__
     size_t depth = 0, esc_at = SIZE_MAX, i = 0;
     bool in_str = false;
+#if defined(__x86_64__) && defined(__GNUC__)
+    bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
     const __m128i q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), nl = _mm_set1_epi8('\n'),
                   ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}'), os = _mm_set1_epi8('['),
                   cs = _mm_set1_epi8(']');
     for (; n - i >= 16; i += 16) {
+#if defined(__x86_64__) && defined(__GNUC__)
+        /* whole blocks while nothing in them can matter; an escape pending at i
+         * (a backslash ended the step before) is taken byte by byte */
+        if (avx2 && esc_at != i) {
+            i = json_blocks_avx2(s, n, i, &depth, &in_str);
+            if (n - i < 16)
+                break;
+        }
+#endif
         __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
         __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, bs)),
                                  _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, ob)));

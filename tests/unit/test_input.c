@@ -150,6 +150,25 @@ static void test_json_balanced_fast(void **state)
         for (size_t n = 0; n <= len; n++)
             assert_int_equal(fsc_json_balanced_fast(buf, n), fsc_json_balanced(buf, n));
     }
+    /* long stretches where whole blocks can be taken (AVX2: no escape, no line end in
+     * a string, the depth above the closing brackets), broken now and then by the
+     * bytes that stop them, at every offset */
+    static char big[2400];
+    static const char sparse[] = "aaaaaaaaaaaaaaaa    ::,,\"\"\"\"{{{{}}}}[[]]";
+    for (int round = 0; round < 400; round++) {
+        size_t len = 64 + (size_t)round * 5;
+        for (size_t i = 0; i < len; i++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) % 1000;
+            big[i] = r < 3 ? '\\' : r < 8 ? '\n' : sparse[r % (sizeof sparse - 1)];
+        }
+        for (size_t k = 0; k < 24; k++) /* deep first, so that blocks can go whole */
+            big[k] = round % 3 ? '{' : '[';
+        for (size_t n = len - 40; n <= len; n++)
+            assert_int_equal(fsc_json_balanced_fast(big, n), fsc_json_balanced(big, n));
+        for (size_t from = 1; from < 40; from++)
+            assert_int_equal(fsc_json_balanced_fast(big + from, len - from), fsc_json_balanced(big + from, len - from));
+    }
     static const char *const cases[] = {"{}", "{\"a\":\"}\"}", "{\"a\\\"}\"}x", "{\"a\\\n}",
                                         "{\"\\\\\"}", "}{}", "{\"abcdefghijklmnop\\\"qrstuvwxyz\"}"};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
