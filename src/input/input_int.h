@@ -65,7 +65,8 @@ typedef struct fsc_item {
         char *key;
     } *claims;
     size_t n_claims, cap_claims;
-    bool keep_runs; /* parsing again: keep the runs, do not render them */
+    bool keep_runs;   /* parsing again: keep the runs, do not render them */
+    bool over_budget; /* parsed again once, its runs did not fit its budget whole */
     const fsc_input_sink *sink; /* for render */
     /* a piece of a huge file (see read_pieces in walk.c): not the first piece, more
      * pieces follow (no manifest entry yet), where it starts in the file; renumber:
@@ -97,7 +98,8 @@ void fsc_item_free(fsc_item *job);
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
 /* Turn the rendered runs of a job with claims back into runs, parsing its kept data
  * again (the same runs, ids and warnings: parsing is a function of the document).
- * FSC_E_NOMEM when memory (or the job's budget) runs out. */
+ * FSC_E_LIMIT when the job's memory budget does not hold its runs whole, FSC_E_NOMEM
+ * when memory runs out: the job is then as it was (its runs rendered). */
 fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
 /* Mark job as a fio log file when its name (member, else path) is one. */
 void fsc_item_mark_log(fsc_item *job);

@@ -168,10 +168,13 @@ static bool collect_run(void *ctx, fsc_run *run)
         }
         slot->run = NULL;
         /* the run is freed once rendered: what the document holds is the text (the
-         * render's growing buffers are not charged, the text it leaves is) */
+         * render's growing buffers are not charged, the text it leaves is, and the
+         * run's bytes are given back: render frees it with no budget in use) */
+        size_t run_bytes = fsc_run_bytes(run);
         fsc_budget *b = fsc_budget_use(NULL);
         slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
         fsc_budget_use(b);
+        fsc_budget_credit(run_bytes);
         if (!slot->text || !fsc_budget_charge(slot->len)) {
             free(slot->text);
             slot->text = NULL;
@@ -251,10 +254,12 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         fsc_status st = parse_runs(job, parser, &why, &exceeded);
         if (exceeded) {
             char reason[200];
+            /* in the unit the budget was given in: --max-memory=600K is not "0 MiB" */
+            bool mib = job->max_memory % ((uint64_t)1 << 20) == 0;
             snprintf(reason, sizeof reason,
-                     "memory budget exceeded: parsing it needs more than %llu MiB "
+                     "memory budget exceeded: parsing it needs more than %llu %s "
                      "(--max-memory=SIZE raises the budget)",
-                     (unsigned long long)(job->max_memory >> 20));
+                     (unsigned long long)(job->max_memory >> (mib ? 20 : 10)), mib ? "MiB" : "KiB");
             job_fail(job, reason);
         } else if (st != FSC_OK) {
             job_fail(job, fsc_strerror(st));
@@ -277,23 +282,40 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 
 fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser)
 {
+    if (job->over_budget) /* once is enough: the same document gives the same runs */
+        return FSC_E_LIMIT;
     if (!job->data) /* kept whenever there are claims */
         return FSC_E_NOMEM;
-    for (size_t i = 0; i < job->n_runs; i++) {
-        fsc_run_free(job->outs[i].run);
-        free(job->outs[i].text);
-    }
-    size_t had = job->n_runs;
-    job->n_runs = 0;
-    job->warnings = 0;
+    /* the rendered runs stay until the runs are back: a parse that fails (its budget:
+     * runs kept whole take more than runs rendered one by one) changes nothing */
+    struct fsc_item_out *rendered = job->outs;
+    size_t had = job->n_runs, cap = job->cap_runs, warnings = job->warnings;
+    job->outs = NULL;
+    job->n_runs = job->cap_runs = job->warnings = 0;
     job->keep_runs = true;
     char *why = NULL;
     bool exceeded = false;
     fsc_status st = parse_runs(job, parser, &why, &exceeded);
     free(why);
+    if (exceeded || (st == FSC_OK && job->n_runs != had))
+        st = FSC_E_LIMIT; /* the allocation the budget refused fails as out of memory */
+    struct fsc_item_out *drop = st == FSC_OK ? rendered : job->outs;
+    size_t n_drop = st == FSC_OK ? had : job->n_runs;
+    for (size_t i = 0; i < n_drop; i++) {
+        fsc_run_free(drop[i].run);
+        free(drop[i].text);
+    }
+    free(drop);
+    if (st != FSC_OK) {
+        job->outs = rendered;
+        job->n_runs = had;
+        job->cap_runs = cap;
+        job->warnings = warnings;
+        job->keep_runs = false;
+        job->over_budget = st == FSC_E_LIMIT;
+        return st;
+    }
     free(job->data);
     job->data = NULL;
-    if (st == FSC_OK && (exceeded || job->n_runs != had))
-        st = FSC_E_NOMEM; /* the same document gave other runs: only memory does that */
-    return st;
+    return FSC_OK;
 }

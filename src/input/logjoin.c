@@ -248,8 +248,9 @@ static int claim_cmp(const void *a, const void *b)
 /* The run (and job) log item `li` belongs to, or {NULL}; a run rendered on the worker
  * is parsed again first (with parser). False when out of memory. */
 static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, const fsc_parser *parser,
-                       owner *out)
+                       owner *out, const fsc_item **over_budget)
 {
+    *over_budget = NULL;
     *out = (owner){NULL, NULL};
     const fsc_logname *ln = &li->logname;
     const char *opt = log_option(ln->kind);
@@ -288,12 +289,15 @@ static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, c
     }
     if (pick) {
         fsc_item *it = items[pick->item];
-        if (!it->outs[pick->run].run)
-            ok = fsc_item_reparse(it, parser) == FSC_OK;
-        fsc_run *run = ok ? it->outs[pick->run].run : NULL;
-        ok = run && pick->job < run->n_jobs;
-        if (ok)
+        fsc_status st = it->outs[pick->run].run ? FSC_OK : fsc_item_reparse(it, parser);
+        ok = st != FSC_E_NOMEM;
+        /* a run its budget cannot hold whole again stays as rendered: its logs form
+         * the run of format "log" */
+        fsc_run *run = st == FSC_OK ? it->outs[pick->run].run : NULL;
+        if (run && pick->job < run->n_jobs)
             *out = (owner){run, &run->jobs[pick->job]};
+        if (st == FSC_E_LIMIT)
+            *over_budget = it;
     }
     free(found);
     return ok;
@@ -423,7 +427,8 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n, const fsc_parser *parser)
         if (!li->log)
             continue;
         owner o;
-        ok = find_owner(&cl, items, li, parser, &o);
+        const fsc_item *over = NULL;
+        ok = find_owner(&cl, items, li, parser, &o, &over);
         if (!ok)
             break;
         fsc_logfile_finish(li->log, o.run ? o.run->source.fio_version : NULL);
@@ -435,6 +440,10 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n, const fsc_parser *parser)
             o.run = log_run;
             o.job = ok ? log_run_job(log_run, &log_jobs, &li->logname) : NULL;
             ok = o.job != NULL;
+            if (ok && over) /* its run, kept whole to take the series, is over the budget */
+                ok = fsc_run_warn(log_run, 0, "%s: not joined to the run of %s: kept whole, that run needs more memory "
+                                              "than --max-memory allows",
+                                  base_name(li), over->member ? over->member : over->path);
         }
         ok = ok && attach(li, o.run, o.job);
         fsc_logfile_free(li->log);
