@@ -22,8 +22,9 @@
 #        FSC_BENCH_JOBS    thread counts (default "1 2")
 #        FSC_BENCH_ROUNDS  rounds of A B A B (default 2)
 #        FSC_BENCH_CG_MB   MB for callgrind (default 3; 0 = skip)
-#        FSC_BENCH_BASE    an older binary: the f333 input is then also run A B A B
-#                          against it (speed ratio and a Mann-Whitney p-value)
+#        FSC_BENCH_BASE    an older binary: the inputs of FSC_BENCH_AB (default f333)
+#                          are then also run A B A B against it at -j 1 (CPU-time
+#                          ratio and an exact Mann-Whitney p-value)
 #        FSC_BENCH_DIR     where to generate (default a fresh /tmp directory;
 #                          FSC_BENCH_KEEP=1 keeps it)
 #        FSC_CORPUS        the corpus (default ../shared/corpus next to the sources)
@@ -157,14 +158,16 @@ for j, v in by.items():
 PY
 done
 
-# ---- an older binary against this one, A B A B on the 3.33 file ----
-if [ -n "${FSC_BENCH_BASE:-}" ] && [ -e "$work/f333.txt" ]; then
+# ---- an older binary against this one, A B A B ----
+for input in ${FSC_BENCH_BASE:+${FSC_BENCH_AB:-f333}}; do
+    path=$(path_of "$input")
+    [ -e "$path" ] || continue
     : > "$work/ab.txt"
     for ((r = 0; r < rounds + 1; r++)); do
-        echo "A $(timed "$FSC_BENCH_BASE" 1 "$work/f333.txt")" >> "$work/ab.txt"
-        echo "B $(timed "$bin" 1 "$work/f333.txt")" >> "$work/ab.txt"
+        echo "A $(timed "$FSC_BENCH_BASE" 1 "$path")" >> "$work/ab.txt"
+        echo "B $(timed "$bin" 1 "$path")" >> "$work/ab.txt"
     done
-    "$py" - "$work/ab.txt" <<'PY'
+    "$py" - "$work/ab.txt" "$input" <<'PY'
 import itertools, statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 a = [float(r[2]) for r in rows if r[0] == "A"]
@@ -177,10 +180,10 @@ us = [u([pool[i] for i in c], [pool[i] for i in range(len(pool)) if i not in c])
       for c in itertools.combinations(range(len(pool)), len(a))]
 mid = len(a) * len(b) / 2
 p = sum(abs(x - mid) >= abs(obs - mid) for x in us) / len(us)
-print("base (A) vs this (B), -j 1, CPU s: A %s  B %s  ratio A/B %.2f  p=%.3f (n=%d+%d)" %
-      (a, b, statistics.median(a) / statistics.median(b), p, len(a), len(b)))
+print("%s: base (A) vs this (B), -j 1, CPU s: A %s  B %s  ratio A/B %.2f  p=%.3f (n=%d+%d)" %
+      (sys.argv[2], a, b, statistics.median(a) / statistics.median(b), p, len(a), len(b)))
 PY
-fi
+done
 
 # ---- decompression alone ----
 for input in $inputs; do
