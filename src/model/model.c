@@ -3,6 +3,7 @@
 #include "fioscope/model.h"
 #include "fioscope/keyindex.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,112 @@ const char *fsc_format_name(fsc_format f)
     return (unsigned)f < FSC_FMT_COUNT ? names[f] : "?";
 }
 
+/*
+ * Blocks of freed runs, kept for the runs this thread makes next. A reader makes and
+ * frees one run after another: each grows its job array from nothing (1, 2, 4 ...
+ * jobs of 6 KB, copied at every step) and gives each job a dozen small lists. A run
+ * frees more blocks of one size than malloc's per-thread cache keeps (7), so most of
+ * them went the slow way back and forth. Every block stays an ordinary heap block of
+ * the size it was allocated with (the model's ownership rules hold). Per thread: one
+ * job array of at most SPARE_JOBS_MAX bytes and SPARE_LISTS list blocks of each
+ * kind; the key's destructor frees them when the thread ends.
+ */
+#define SPARE_JOBS_MAX (256u << 10)
+#define SPARE_LISTS 64
+#define KV_FIRST 8    /* fio's lists have 7 to 10 items: start at 8 rather than grow 4 -> 8 */
+#define PCTL_FIRST 32 /* fio prints 17 to 20 percentiles a block: room for them at once */
+
+typedef struct spares {
+    fsc_job *jobs;
+    size_t jobs_cap;
+    void *kv[SPARE_LISTS];   /* kvlist items, KV_FIRST of them */
+    void *pctl[SPARE_LISTS]; /* percentile arrays, PCTL_FIRST entries */
+    size_t n_kv, n_pctl;
+    bool registered; /* the key holds this thread's spares: freed at its end */
+} spares;
+
+static _Thread_local spares spare;
+static pthread_key_t spare_key;
+static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
+static bool spare_key_ok;
+
+static void spares_free(void *p)
+{
+    spares *sp = p;
+    free(sp->jobs);
+    for (size_t i = 0; i < sp->n_kv; i++)
+        free(sp->kv[i]);
+    for (size_t i = 0; i < sp->n_pctl; i++)
+        free(sp->pctl[i]);
+    memset(sp, 0, sizeof *sp);
+}
+
+static void spare_key_init(void)
+{
+    spare_key_ok = pthread_key_create(&spare_key, spares_free) == 0;
+}
+
+/* A libfioscope unloaded (dlclose) while threads live must not leave them a
+ * destructor in unmapped code: their spares are then left to the process. */
+__attribute__((destructor)) static void spare_key_drop(void)
+{
+    if (spare_key_ok)
+        pthread_key_delete(spare_key);
+    spare_key_ok = false;
+}
+
+/* May this thread keep blocks (its spares freed when it ends)? */
+static bool spare_ready(void)
+{
+    if (spare.registered)
+        return true;
+    if (pthread_once(&spare_once, spare_key_init) != 0 || !spare_key_ok ||
+        pthread_setspecific(spare_key, &spare) != 0)
+        return false;
+    spare.registered = true;
+    return true;
+}
+
+/* Keep a block (of a kind whose stack is `stack`, n kept) or free it. */
+static void spare_put(void **stack, size_t *n, void *block)
+{
+    if (*n < SPARE_LISTS && spare_ready())
+        stack[(*n)++] = block;
+    else
+        free(block);
+}
+
+/* A kept block of `bytes` (charged to the budget), or NULL. */
+static void *spare_take(void **stack, size_t *n, size_t bytes)
+{
+    if (!*n || !fsc_budget_charge(bytes))
+        return NULL;
+    return stack[--*n];
+}
+
+/* Keep a freed run's job array (its jobs already freed), the bigger of two. */
+static void spare_put_jobs(fsc_job *jobs, size_t cap)
+{
+    if (!jobs || cap * sizeof *jobs > SPARE_JOBS_MAX || cap <= spare.jobs_cap || !spare_ready()) {
+        free(jobs);
+        return;
+    }
+    free(spare.jobs);
+    spare.jobs = jobs;
+    spare.jobs_cap = cap;
+}
+
+/* The kept job array for a run without one. */
+static void spare_take_jobs(fsc_run *run)
+{
+    if (!spare.jobs || !fsc_budget_charge(spare.jobs_cap * sizeof *run->jobs))
+        return;
+    run->jobs = spare.jobs;
+    run->cap_jobs = spare.jobs_cap;
+    spare.jobs = NULL;
+    spare.jobs_cap = 0;
+}
+
 static const char *kv_key_at(const void *items, size_t i)
 {
     return ((const fsc_kv *)items)[i].key;
@@ -55,6 +162,17 @@ static inline bool key16_eq(const char *a, const uint64_t b[2])
     return w[0] == b[0] && w[1] == b[1];
 }
 
+/* The first items of a list: a kept block or a new one. */
+static __attribute__((noinline)) bool kv_first(fsc_kvlist *l)
+{
+    void *b = spare_take(spare.kv, &spare.n_kv, KV_FIRST * sizeof *l->items);
+    if (!b)
+        return fsc_grow((void **)&l->items, &l->cap, KV_FIRST, sizeof *l->items);
+    l->items = b;
+    l->cap = KV_FIRST;
+    return true;
+}
+
 bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
 {
     uint64_t k[2] = {0, 0}; /* the key, cut to 15 bytes and NUL-padded */
@@ -72,8 +190,7 @@ bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
         l->items[i].v = v;
         return true;
     }
-    /* fio's lists have 7 to 10 items: start at 8 rather than grow 4 -> 8 */
-    if (!l->cap && !fsc_grow((void **)&l->items, &l->cap, 8, sizeof *l->items))
+    if (!l->cap && !kv_first(l))
         return false;
     fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
     if (!kv)
@@ -97,7 +214,10 @@ void fsc_kvlist_free(fsc_kvlist *l)
 {
     if (!l->items && !l->index.slots)
         return; /* never filled (most of a job's lists) */
-    free(l->items);
+    if (l->cap == KV_FIRST)
+        spare_put(spare.kv, &spare.n_kv, l->items);
+    else
+        free(l->items);
     fsc_keyindex_free(&l->index);
     memset(l, 0, sizeof *l);
 }
@@ -110,7 +230,9 @@ fsc_run *fsc_run_new(void)
 static void lat_free(fsc_lat *l)
 {
     /* most of a job's 15 latency blocks hold nothing: skip the calls */
-    if (l->percentile)
+    if (l->percentile && l->cap_percentile == PCTL_FIRST)
+        spare_put(spare.pctl, &spare.n_pctl, l->percentile);
+    else if (l->percentile)
         free(l->percentile);
     if (l->bins)
         free(l->bins);
@@ -232,7 +354,7 @@ void fsc_run_free(fsc_run *run)
     free(run->command);
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
-    free(run->jobs);
+    spare_put_jobs(run->jobs, run->cap_jobs);
     for (size_t i = 0; i < run->n_global_options; i++)
         free(run->global_options[i].key); /* and its value (opts_set) */
     free(run->global_options);
@@ -261,6 +383,8 @@ void fsc_run_free(fsc_run *run)
 
 fsc_job *fsc_run_add_job(fsc_run *run)
 {
+    if (!run->cap_jobs)
+        spare_take_jobs(run);
     return FSC_PUSH(run->jobs, run->n_jobs, run->cap_jobs);
 }
 
@@ -401,6 +525,17 @@ const char *fsc_run_global_option(const fsc_run *run, const char *key)
     return opts_get(run->global_options, run->n_global_options, &run->global_option_index, key);
 }
 
+/* The first percentiles of a latency: a kept block or a new one. */
+static __attribute__((noinline)) bool pctl_first(fsc_lat *lat)
+{
+    void *b = spare_take(spare.pctl, &spare.n_pctl, PCTL_FIRST * sizeof *lat->percentile);
+    if (!b)
+        return fsc_grow((void **)&lat->percentile, &lat->cap_percentile, PCTL_FIRST, sizeof *lat->percentile);
+    lat->percentile = b;
+    lat->cap_percentile = PCTL_FIRST;
+    return true;
+}
+
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
 {
     size_t n = lat->n_percentile;
@@ -412,8 +547,7 @@ bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
         if (!(pct > lat->percentile[n - 1].pct))
             lat->pctl_unsorted = true; /* sorted once, by fsc_lat_sort */
     }
-    /* fio prints 17 to 20 percentiles a block: room for them at once */
-    if (!lat->cap_percentile && !fsc_grow((void **)&lat->percentile, &lat->cap_percentile, 32, sizeof *lat->percentile))
+    if (!lat->cap_percentile && !pctl_first(lat))
         return false;
     fsc_pctl *p = FSC_PUSH(lat->percentile, lat->n_percentile, lat->cap_percentile);
     if (!p)

@@ -38,9 +38,20 @@ typedef struct carried {
     char *msg;
 } carried;
 
+/* The strings point into the parse's defstore (def_str), reset with the definitions. */
 typedef struct jobdef {
     char *name, *rw, *bs, *bsdesc, *ioengine, *iodepth;
 } jobdef;
+
+/* Room for the strings of a run's job definitions: blocks of DEFSTORE_BLOCK bytes (or
+ * one string's, when longer), linked newest first; a run's definitions are dropped at
+ * once, so six allocations and frees a definition become none. */
+#define DEFSTORE_BLOCK 4096
+typedef struct defblock {
+    struct defblock *next;
+    size_t used, cap;
+    char data[];
+} defblock;
 
 typedef struct disk_master {
     size_t index; /* into run->disk_util */
@@ -84,6 +95,7 @@ typedef struct nstate {
     uint32_t job_tag;  /* the line prefix (fsc_line.tag) the current job was named by */
     jobdef *defs;
     size_t n_defs, cap_defs;
+    defblock *defstore; /* the strings of defs */
     fsc_keyindex defs_index; /* by name: thousands of job definitions stay linear */
     /* what was found but is no run, for the next run (or the last one) */
     carried *carry;
@@ -117,18 +129,49 @@ static size_t def_find(nstate *st, const char *name)
     return fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name);
 }
 
-static void defs_clear(nstate *st)
+/* A copy of s[0, n) in the definitions' store, or NULL (oom set) when out of memory. */
+static char *def_str(nstate *st, const char *s, size_t n)
 {
-    for (size_t i = 0; i < st->n_defs; i++) {
-        free(st->defs[i].name);
-        free(st->defs[i].rw);
-        free(st->defs[i].bs);
-        free(st->defs[i].bsdesc);
-        free(st->defs[i].ioengine);
-        free(st->defs[i].iodepth);
+    defblock *b = st->defstore;
+    if (!b || b->cap - b->used < n + 1) {
+        size_t cap = n + 1 > DEFSTORE_BLOCK ? n + 1 : DEFSTORE_BLOCK;
+        b = fsc_budget_charge(sizeof *b + cap) ? malloc(sizeof *b + cap) : NULL;
+        if (!b) {
+            st->oom = true;
+            return NULL;
+        }
+        b->next = st->defstore;
+        b->used = 0;
+        b->cap = cap;
+        st->defstore = b;
     }
+    char *d = b->data + b->used;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    b->used += n + 1;
+    return d;
+}
+
+/* Drop the definitions; keep one block of their store (free: all). */
+static void defs_drop(nstate *st, bool all)
+{
     st->n_defs = 0;
     fsc_keyindex_free(&st->defs_index);
+    defblock *keep = all ? NULL : st->defstore;
+    for (defblock *b = keep ? keep->next : st->defstore, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+    st->defstore = keep;
+}
+
+static void defs_clear(nstate *st)
+{
+    defs_drop(st, false);
 }
 
 static void reset_run_state(nstate *st)
@@ -720,6 +763,17 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
     }
 }
 
+/* cap_dup into the definitions' store. */
+static char *cap_def(nstate *st, const fsc_rule *r, const char *line, const char *name)
+{
+    const char *s;
+    size_t n;
+    if (!fsc_rule_capture(r, st->md, line, name, &s, &n))
+        return NULL;
+    trim(&s, &n);
+    return def_str(st, s, n);
+}
+
 static char *cap_dup(nstate *st, const fsc_rule *r, const char *line, const char *name)
 {
     const char *s;
@@ -804,19 +858,16 @@ static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
     }
 }
 
-/* A new job definition named name (taken over), or NULL when one of that name is
- * known (clones repeat the line) or memory ran out. */
+/* A new job definition named name (in the definitions' store), or NULL when one of
+ * that name is known (clones repeat the line) or memory ran out. */
 static jobdef *jobdef_new(nstate *st, char *name)
 {
     if (!name)
         return NULL;
-    if (def_find(st, name) < st->n_defs) {
-        free(name); /* clones repeat the line */
-        return NULL;
-    }
+    if (def_find(st, name) < st->n_defs)
+        return NULL; /* clones repeat the line */
     jobdef *d = FSC_PUSH(st->defs, st->n_defs, st->cap_defs);
     if (!d) {
-        free(name);
         st->oom = true;
         return NULL;
     }
@@ -824,7 +875,6 @@ static jobdef *jobdef_new(nstate *st, char *name)
     d->name = name;
     if (!fsc_keyindex_added(&st->defs_index, st->defs, st->n_defs, def_name_at)) {
         st->n_defs--;
-        free(name);
         st->oom = true;
         return NULL;
     }
@@ -834,7 +884,7 @@ static jobdef *jobdef_new(nstate *st, char *name)
 /* The block sizes of a job line line[0, n) as printed ("4K-4K/64K-64K/4K-4K" after
  * "bs=" or "bs(seq/rand)=", up to ", ioengine="), for the kb_base inference; NULL if
  * none. The line is not NUL-terminated: it may lie inside the whole document. */
-static char *bsdesc_dup(nstate *st, const char *line, size_t n)
+static char *bsdesc_def(nstate *st, const char *line, size_t n)
 {
     const char *p = memmem(line, n, " bs=", 4);
     size_t skip = 4;
@@ -845,25 +895,22 @@ static char *bsdesc_dup(nstate *st, const char *line, size_t n)
     const char *e = p ? memmem(p, n - (size_t)(p - line), ", ioengine=", 11) : NULL;
     if (!e)
         return NULL;
-    char *d = fsc_strndup(p + skip, (size_t)(e - p - skip));
-    if (!d)
-        st->oom = true;
-    return d;
+    return def_str(st, p + skip, (size_t)(e - p - skip));
 }
 
 static void act_jobdef(nstate *st, const fsc_rule *r, const char *line, size_t n)
 {
-    char *name = cap_dup(st, r, line, "jobname");
+    char *name = cap_def(st, r, line, "jobname");
     jobdef *d = name ? jobdef_new(st, name) : NULL;
     if (!d)
         return;
-    d->rw = cap_dup(st, r, line, "rw");
-    d->bs = cap_dup(st, r, line, "bs");
+    d->rw = cap_def(st, r, line, "rw");
+    d->bs = cap_def(st, r, line, "bs");
     if (!d->bs)
-        d->bs = cap_dup(st, r, line, "bs2");
-    d->bsdesc = bsdesc_dup(st, line, n);
-    d->ioengine = cap_dup(st, r, line, "ioengine");
-    d->iodepth = cap_dup(st, r, line, "iodepth");
+        d->bs = cap_def(st, r, line, "bs2");
+    d->bsdesc = bsdesc_def(st, line, n);
+    d->ioengine = cap_def(st, r, line, "ioengine");
+    d->iodepth = cap_def(st, r, line, "iodepth");
 }
 
 /* A job header: the new job, made current. */
@@ -1957,6 +2004,11 @@ static void fast_issued(nstate *st, const fsc_fastline *fl)
     }
 }
 
+static char *span_def(nstate *st, const char *line, fsc_fspan sp)
+{
+    return def_str(st, line + sp.off, sp.len);
+}
+
 static char *span_dup(nstate *st, const char *line, fsc_fspan sp)
 {
     char *d = fsc_strndup(line + sp.off, sp.len);
@@ -1997,13 +2049,13 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         break;
     }
     case FSC_ACT_JOBDEF: {
-        jobdef *d = jobdef_new(st, span_dup(st, line, fl->cap[0]));
+        jobdef *d = jobdef_new(st, span_def(st, line, fl->cap[0]));
         if (d) {
-            d->rw = span_dup(st, line, fl->cap[1]);
-            d->bs = span_dup(st, line, fl->cap[2]);
-            d->ioengine = span_dup(st, line, fl->cap[3]);
-            d->iodepth = span_dup(st, line, fl->cap[4]);
-            d->bsdesc = bsdesc_dup(st, line, st->t->lines[idx].len);
+            d->rw = span_def(st, line, fl->cap[1]);
+            d->bs = span_def(st, line, fl->cap[2]);
+            d->ioengine = span_def(st, line, fl->cap[3]);
+            d->iodepth = span_def(st, line, fl->cap[4]);
+            d->bsdesc = bsdesc_def(st, line, st->t->lines[idx].len);
         }
         break;
     }
@@ -2400,7 +2452,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     hold_run(&st, NULL, 0, 0);
     free(st.carry);
     free(st.pending_unknown);
-    defs_clear(&st);
+    defs_drop(&st, true);
     free(st.defs);
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);

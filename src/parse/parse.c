@@ -273,8 +273,50 @@ static int terse_detect(bool fast, const char *s, size_t n)
     return fast ? fsc_terse_detect(s, n) : fsc_terse_detect_ref(s, n);
 }
 
+/* The lines of the terse records from line i on (its version tv): the end of the
+ * stretch (i when out of memory), each line's version (0: a v2 description line, after
+ * a ';') in versions->data[k - i]. Found before the records are read, so that the
+ * run's job array is made once at its size, not grown and copied record by record. */
+static size_t terse_stretch(const fsc_text *text, size_t i, int tv, bool fast, fsc_buf *versions)
+{
+    fsc_buf_reset(versions);
+    int prev_v = 0;
+    size_t j = i;
+    for (; j < text->n_lines; j++) {
+        const char *ls = fsc_text_line(text, j);
+        size_t ln = text->lines[j].len;
+        int v = j == i ? tv : terse_detect(fast, ls, ln);
+        /* terse v2 puts the description on the next line, after a ';' */
+        if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
+            break;
+        prev_v = v;
+        fsc_buf_putc(versions, (char)v);
+    }
+    return versions->oom ? i : j;
+}
+
+/* The terse lines [i, end) into run (their versions from terse_stretch). */
+static bool read_terse(fsc_run *run, const fsc_text *text, size_t i, size_t end, const char *versions, bool fast)
+{
+    size_t records = 0;
+    for (size_t j = i; j < end; j++)
+        records += versions[j - i] != 0;
+    if (!fsc_grow((void **)&run->jobs, &run->cap_jobs, records, sizeof *run->jobs))
+        return false;
+    for (size_t j = i; j < end; j++) {
+        const char *ls = fsc_text_line(text, j);
+        size_t ln = text->lines[j].len;
+        fsc_status st = fast ? fsc_terse_read_detected(run, ls, ln, text->lines[j].orig, versions[j - i])
+                             : fsc_terse_read_ref(run, ls, ln, text->lines[j].orig);
+        if (st == FSC_E_NOMEM)
+            return false;
+    }
+    return true;
+}
+
 static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
 {
+    fsc_buf versions = {0}; /* of the lines of a terse stretch */
     /* the extents of the documents the fast reader leaves, each found when asked for */
     fsc_json_finder finder = {0};
     size_t repaired_to = SIZE_MAX;
@@ -332,31 +374,17 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
         }
         int tv = terse_detect(fast, s, n);
         if (tv) {
-            run = fsc_run_new();
-            if (!run)
+            size_t end = terse_stretch(text, i, tv, fast, &versions);
+            if (end == i || !(run = fsc_run_new()))
                 goto out;
-            size_t j = i;
-            int prev_v = 0;
-            while (j < text->n_lines) {
-                const char *ls = fsc_text_line(text, j);
-                size_t ln = text->lines[j].len;
-                int v = j == i ? tv : terse_detect(fast, ls, ln);
-                /* terse v2 puts the description on the next line, after a ';' */
-                if (!v && !(prev_v == 2 && ln && ls[0] == ';'))
-                    break;
-                prev_v = v;
-                fsc_status st = fast ? fsc_terse_read_detected(run, ls, ln, text->lines[j].orig, v)
-                                     : fsc_terse_read_ref(run, ls, ln, text->lines[j].orig);
-                if (st == FSC_E_NOMEM) {
-                    fsc_run_free(run);
-                    goto out;
-                }
-                j++;
+            if (!read_terse(run, text, i, end, versions.data, fast)) {
+                fsc_run_free(run);
+                goto out;
             }
-            if (!add_pending(pl, run, i, j - 1, FSC_FMT_TERSE))
+            if (!add_pending(pl, run, i, end - 1, FSC_FMT_TERSE))
                 goto out;
-            mark_consumed(text, i, j - 1);
-            i = j;
+            mark_consumed(text, i, end - 1);
+            i = end;
             continue;
         }
         i++;
@@ -364,6 +392,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
     ok = true;
 out:
     fsc_json_finder_free(&finder);
+    fsc_buf_free(&versions);
     return ok;
 }
 
