@@ -5,9 +5,11 @@
 #include "fioscope/model_json.h"
 #include "outfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char parse_help[] =
     "usage: fioscope parse [-o FILE] [--format json|jsonl|csv|tsv] [--damage] [OPTIONS] INPUT...\n"
@@ -37,7 +39,22 @@ typedef struct parse_ctx {
     fsc_cli_diag diag;
     bool failed;
     fsc_manifest manifest;
+    /* the JSON document (not JSON Lines): its runs, rendered as they come, wait until
+     * the inputs, which the document lists first, are known: in memory up to
+     * SPOOL_MEM, then in a temporary file */
+    bool doc;
+    fsc_buf spool_mem;
+    FILE *spool;
+    char *spool_block;
+    size_t n_runs;
+    size_t spool_max; /* SPOOL_MEM, or FIOSCOPE_SPOOL_BYTES (tests) */
+    int spool_errno;  /* why the temporary file failed */
 } parse_ctx;
+
+#define SPOOL_MEM ((size_t)8 << 20)
+
+/* Where a run stands in the document: {"fioscope":..., "inputs":[...], "runs":[RUN, */
+#define RUNS_DEPTH 2
 
 /* The bytes a run is rendered to (render, renumber, text: private to them): the
  * JSON line starts at bytes[bytes[0]], after up to ID_SLACK bytes kept free before it.
@@ -46,8 +63,18 @@ typedef struct parse_ctx {
  * room, instead of a copy of the whole line being made. */
 #define ID_SLACK 20 /* a run number may grow by 19 digits (size_t) */
 
-/* One run as a JSON line, in malloc'd bytes. Runs on the worker threads (the input
- * sink's render): reads nothing but ctx->jopts. */
+/* A writer at the place of the first run of the document's "runs": the bytes of any
+ * run there are "\n    {...\n    }"; the runs after the first have a ',' before them. */
+static void doc_writer(fsc_jw *w, fsc_buf *b)
+{
+    fsc_jw_init(w, b, true, false);
+    w->depth = RUNS_DEPTH;
+    w->first[RUNS_DEPTH] = true;
+}
+
+/* One run as a JSON line, or as a run of the document, in malloc'd bytes. Runs on
+ * the worker threads (the input sink's render): reads nothing but ctx->jopts and
+ * ctx->doc. */
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
 {
     const parse_ctx *ctx = vctx;
@@ -61,9 +88,13 @@ static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
         b.len = ID_SLACK;
     }
     fsc_jw w;
-    fsc_jw_init(&w, &b, false, false);
+    if (ctx->doc)
+        doc_writer(&w, &b);
+    else
+        fsc_jw_init(&w, &b, false, false);
     fsc_model_write_run(&w, run, &ctx->jopts);
-    fsc_buf_putc(&b, '\n');
+    if (!ctx->doc)
+        fsc_buf_putc(&b, '\n');
     size_hint = b.len + b.len / 4 + 256;
     fsc_run_free(run);
     if (b.oom) {
@@ -79,11 +110,12 @@ static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
  * becomes "...#(k + first_run)". */
 static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_run)
 {
-    (void)vctx;
-    static const char head[] = "{\"id\":\"";
+    const parse_ctx *ctx = vctx;
+    static const char line_head[] = "{\"id\":\"", doc_head[] = "\n    {\n      \"id\": \"";
+    const char *head = ctx->doc ? doc_head : line_head;
     size_t off = (unsigned char)bytes[0];
     char *line = bytes + off;
-    size_t n = *len - off, i = sizeof head - 1, hash = 0;
+    size_t n = *len - off, i = ctx->doc ? sizeof doc_head - 1 : sizeof line_head - 1, hash = 0;
     if (n < i || memcmp(line, head, i)) {
         free(bytes);
         return NULL; /* not what jsonl_render writes */
@@ -194,6 +226,188 @@ static bool jsonl_input(void *vctx, const fsc_input_entry *e)
         return false;
     }
     return true;
+}
+
+/* ---- the JSON document, streamed: runs to the spool as they come ---- */
+
+/* The temporary file the runs move to past SPOOL_MEM: in $TMPDIR (else /tmp),
+ * removed at once, so that nothing is left behind whatever happens. */
+static FILE *spool_open(parse_ctx *ctx)
+{
+    const char *dir = getenv("TMPDIR");
+    fsc_buf path = {0};
+    fsc_buf_printf(&path, "%s/fioscope-parse.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = path.oom ? -1 : mkstemp(path.data);
+    FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
+    if (fd >= 0)
+        unlink(path.data);
+    if (!f) {
+        ctx->spool_errno = errno;
+        fsc_cli_err("cannot make a temporary file in %s for the runs: %s (set TMPDIR, or use --jsonl)",
+                    dir && *dir ? dir : "/tmp", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+    } else if ((ctx->spool_block = malloc((size_t)1 << 18)) != NULL) { /* st_blksize otherwise */
+        setvbuf(f, ctx->spool_block, _IOFBF, (size_t)1 << 18);
+    }
+    fsc_buf_free(&path);
+    return f;
+}
+
+static bool spool_write(parse_ctx *ctx, const char *s, size_t n)
+{
+    if (ctx->failed || !n)
+        return !ctx->failed;
+    if (!ctx->spool && ctx->spool_mem.len + n <= ctx->spool_max) {
+        fsc_buf_add(&ctx->spool_mem, s, n);
+        if (ctx->spool_mem.oom)
+            ctx->failed = true;
+        return !ctx->failed;
+    }
+    if (!ctx->spool) {
+        if (!(ctx->spool = spool_open(ctx))) {
+            ctx->failed = true;
+            return false;
+        }
+        size_t m = ctx->spool_mem.len;
+        if (m && fwrite(ctx->spool_mem.data, 1, m, ctx->spool) != m)
+            ctx->failed = true;
+        fsc_buf_free(&ctx->spool_mem);
+    }
+    if (!ctx->failed && fwrite(s, 1, n, ctx->spool) != n)
+        ctx->failed = true;
+    if (ctx->failed && !ctx->spool_errno) {
+        ctx->spool_errno = errno;
+        fsc_cli_err("temporary file of the runs: %s", strerror(errno));
+    }
+    return !ctx->failed;
+}
+
+/* What a run with long series left in the buffer, into the spool (memory stays flat). */
+static bool spool_flush(void *vctx, fsc_buf *b)
+{
+    parse_ctx *ctx = vctx;
+    bool ok = !b->oom && spool_write(ctx, b->data, b->len);
+    fsc_buf_reset(b);
+    if (!ok)
+        ctx->failed = true;
+    return ok;
+}
+
+/* A run rendered on a worker (jsonl_render with ctx->doc). */
+static bool doc_text(void *vctx, char *bytes, size_t len)
+{
+    parse_ctx *ctx = vctx;
+    size_t off = (unsigned char)bytes[0];
+    bool ok = (!ctx->n_runs++ || spool_write(ctx, ",", 1)) && spool_write(ctx, bytes + off, len - off);
+    free(bytes);
+    return ok;
+}
+
+/* A run delivered whole (one that waited for its fio logs, or carries their series):
+ * written here, its series out while they are serialized. */
+static bool doc_run(void *vctx, fsc_run *run)
+{
+    parse_ctx *ctx = vctx;
+    fsc_json_opts o = ctx->jopts;
+    o.flush = spool_flush;
+    o.flush_ctx = ctx;
+    fsc_buf b = {0};
+    fsc_jw w;
+    doc_writer(&w, &b);
+    if (ctx->n_runs++)
+        spool_write(ctx, ",", 1);
+    fsc_model_write_run(&w, run, &o);
+    bool ok = !ctx->failed && spool_flush(ctx, &b);
+    fsc_buf_free(&b);
+    fsc_run_free(run);
+    return ok;
+}
+
+static bool doc_input(void *vctx, const fsc_input_entry *e)
+{
+    parse_ctx *ctx = vctx;
+    if (!fsc_manifest_add(&ctx->manifest, e))
+        return false;
+    fsc_cli_diag_entry(&ctx->diag, e);
+    return true;
+}
+
+/* The document around the spooled runs: what fsc_document_write writes, in the
+ * same bytes (the golden files and bench/same_output.sh compare them). */
+static bool doc_finish(parse_ctx *ctx)
+{
+    fsc_buf b = {0};
+    fsc_jw w;
+    fsc_jw_init(&w, &b, true, false);
+    fsc_model_write_doc_start(&w);
+    fsc_jw_key(&w, "inputs");
+    fsc_jw_arr(&w);
+    for (size_t i = 0; i < ctx->manifest.n; i++)
+        fsc_input_entry_write(&w, &ctx->manifest.items[i]);
+    fsc_jw_arr_end(&w);
+    fsc_jw_key(&w, "runs");
+    fsc_jw_arr(&w);
+    bool ok = !b.oom && fsc_outfile_write(ctx->out, b.data, b.len);
+    if (!ctx->spool) {
+        ok = ok && fsc_outfile_write(ctx->out, ctx->spool_mem.data ? ctx->spool_mem.data : "", ctx->spool_mem.len);
+    } else {
+        ok = ok && fflush(ctx->spool) == 0 && fseek(ctx->spool, 0, SEEK_SET) == 0;
+        char *block = ok ? malloc((size_t)1 << 20) : NULL;
+        size_t n;
+        ok = block != NULL;
+        while (ok && (n = fread(block, 1, (size_t)1 << 20, ctx->spool)) > 0)
+            ok = fsc_outfile_write(ctx->out, block, n);
+        if (ferror(ctx->spool)) {
+            fsc_cli_err("temporary file of the runs: %s", strerror(errno));
+            ok = false;
+        }
+        free(block);
+    }
+    fsc_buf_reset(&b);
+    w.first[RUNS_DEPTH] = ctx->n_runs == 0; /* the runs went out around the writer */
+    fsc_jw_arr_end(&w);
+    fsc_jw_obj_end(&w);
+    fsc_buf_putc(&b, '\n');
+    ok = ok && !b.oom && fsc_outfile_write(ctx->out, b.data, b.len);
+    fsc_buf_free(&b);
+    return ok;
+}
+
+/* parse's JSON document, its runs rendered on the workers as they are parsed (as for
+ * JSON Lines) and kept as bytes, not as runs: a 200 MB log took 1 GB and 5.7 s the
+ * other way. Returns the exit status. */
+static int parse_doc_streamed(parse_ctx *ctx, fsc_cli_common *common, const char **paths, size_t n_paths)
+{
+    ctx->doc = true;
+    const char *sb = getenv("FIOSCOPE_SPOOL_BYTES"); /* tests: the temporary file sooner */
+    ctx->spool_max = sb ? (size_t)strtoull(sb, NULL, 10) : SPOOL_MEM;
+    fsc_buf err = {0};
+    fsc_parse_opts po = {.label_from = common->label_from, .each_format = common->each_format};
+    fsc_parser *p = fsc_parser_new(&po, &err);
+    int rc = FSC_EXIT_INPUT;
+    if (!p) {
+        fsc_cli_err("cannot load grammars: %s", err.data ? err.data : "?");
+    } else {
+        fsc_input_sink sink = {doc_run, doc_input, ctx, jsonl_render, doc_text, jsonl_renumber};
+        fsc_input_opts io = common->input;
+        io.progress = !common->quiet; /* shown only when stderr is a terminal */
+        fsc_status st = fsc_inputs_read(paths, n_paths, p, &io, &sink);
+        fsc_cli_diag_end(&ctx->diag, &ctx->manifest);
+        fsc_cli_summary(common, &ctx->manifest, ctx->diag.shown);
+        if (st != FSC_OK && !ctx->failed)
+            fsc_cli_err("%s", fsc_strerror(st));
+        rc = st != FSC_OK ? FSC_EXIT_INPUT : fsc_cli_exit_status(common, &ctx->manifest, n_paths);
+        if (!ctx->failed && !doc_finish(ctx))
+            ctx->failed = true;
+    }
+    fsc_parser_free(p);
+    fsc_buf_free(&err);
+    if (ctx->spool)
+        fclose(ctx->spool);
+    free(ctx->spool_block);
+    fsc_buf_free(&ctx->spool_mem);
+    return rc;
 }
 
 /* Write out what the document writer has buffered so far. */
@@ -315,7 +529,12 @@ int fsc_cmd_parse(int argc, char **argv)
         }
         fsc_parser_free(p);
         fsc_buf_free(&err);
-    } else {
+    }
+    /* --where keeps the runs (it may compare them with each other) */
+    bool streamed = !jsonl && !flat && !common.n_where;
+    if (streamed)
+        rc = parse_doc_streamed(&ctx, &common, paths, n_paths);
+    if (!jsonl && !streamed) {
         fsc_runset set;
         fsc_runset_init(&set);
         common.no_ts_stats = true; /* the JSON has the series, not statistics of them */
