@@ -108,6 +108,11 @@ void fsc_input_entry_write(fsc_jw *w, const fsc_input_entry *e);
  * when flush failed or memory ran out. */
 bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
                         const fsc_json_opts *o, bool (*flush)(void *ctx, fsc_buf *b), void *ctx);
+/* The document in parts, for runs written some other way between them: the head
+ * (up to the "runs" array's '[', w then stands where fsc_model_write_run writes the
+ * first run), and the tail after n_runs runs (the runs may have gone out around w). */
+void fsc_document_head(fsc_jw *w, const fsc_manifest *m);
+void fsc_document_tail(fsc_jw *w, size_t n_runs);
 
 #ifdef __cplusplus
 }

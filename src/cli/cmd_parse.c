@@ -115,7 +115,7 @@ static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_r
     const char *head = ctx->doc ? doc_head : line_head;
     size_t off = (unsigned char)bytes[0];
     char *line = bytes + off;
-    size_t n = *len - off, i = ctx->doc ? sizeof doc_head - 1 : sizeof line_head - 1, hash = 0;
+    size_t n = *len - off, i = strlen(head), hash = 0;
     if (n < i || memcmp(line, head, i)) {
         free(bytes);
         return NULL; /* not what jsonl_render writes */
@@ -294,12 +294,18 @@ static bool spool_flush(void *vctx, fsc_buf *b)
     return ok;
 }
 
+/* The ',' before every run but the first. */
+static bool spool_next_run(parse_ctx *ctx)
+{
+    return !ctx->n_runs++ || spool_write(ctx, ",", 1);
+}
+
 /* A run rendered on a worker (jsonl_render with ctx->doc). */
 static bool doc_text(void *vctx, char *bytes, size_t len)
 {
     parse_ctx *ctx = vctx;
     size_t off = (unsigned char)bytes[0];
-    bool ok = (!ctx->n_runs++ || spool_write(ctx, ",", 1)) && spool_write(ctx, bytes + off, len - off);
+    bool ok = spool_next_run(ctx) && spool_write(ctx, bytes + off, len - off);
     free(bytes);
     return ok;
 }
@@ -315,8 +321,7 @@ static bool doc_run(void *vctx, fsc_run *run)
     fsc_buf b = {0};
     fsc_jw w;
     doc_writer(&w, &b);
-    if (ctx->n_runs++)
-        spool_write(ctx, ",", 1);
+    spool_next_run(ctx); /* a failure stops below (ctx->failed) */
     fsc_model_write_run(&w, run, &o);
     bool ok = !ctx->failed && spool_flush(ctx, &b);
     fsc_buf_free(&b);
@@ -333,21 +338,13 @@ static bool doc_input(void *vctx, const fsc_input_entry *e)
     return true;
 }
 
-/* The document around the spooled runs: what fsc_document_write writes, in the
- * same bytes (the golden files and bench/same_output.sh compare them). */
+/* The document around the spooled runs: fsc_document_write's head and tail. */
 static bool doc_finish(parse_ctx *ctx)
 {
     fsc_buf b = {0};
     fsc_jw w;
     fsc_jw_init(&w, &b, true, false);
-    fsc_model_write_doc_start(&w);
-    fsc_jw_key(&w, "inputs");
-    fsc_jw_arr(&w);
-    for (size_t i = 0; i < ctx->manifest.n; i++)
-        fsc_input_entry_write(&w, &ctx->manifest.items[i]);
-    fsc_jw_arr_end(&w);
-    fsc_jw_key(&w, "runs");
-    fsc_jw_arr(&w);
+    fsc_document_head(&w, &ctx->manifest);
     bool ok = !b.oom && fsc_outfile_write(ctx->out, b.data, b.len);
     if (!ctx->spool) {
         ok = ok && fsc_outfile_write(ctx->out, ctx->spool_mem.data ? ctx->spool_mem.data : "", ctx->spool_mem.len);
@@ -365,10 +362,7 @@ static bool doc_finish(parse_ctx *ctx)
         free(block);
     }
     fsc_buf_reset(&b);
-    w.first[RUNS_DEPTH] = ctx->n_runs == 0; /* the runs went out around the writer */
-    fsc_jw_arr_end(&w);
-    fsc_jw_obj_end(&w);
-    fsc_buf_putc(&b, '\n');
+    fsc_document_tail(&w, ctx->n_runs);
     ok = ok && !b.oom && fsc_outfile_write(ctx->out, b.data, b.len);
     fsc_buf_free(&b);
     return ok;

@@ -72,8 +72,7 @@ void fsc_input_entry_write(fsc_jw *w, const fsc_input_entry *e)
     fsc_jw_obj_end(w);
 }
 
-bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
-                        const fsc_json_opts *o, bool (*flush)(void *ctx, fsc_buf *b), void *ctx)
+void fsc_document_head(fsc_jw *w, const fsc_manifest *m)
 {
     fsc_model_write_doc_start(w);
     fsc_jw_key(w, "inputs");
@@ -83,14 +82,26 @@ bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
     fsc_jw_arr_end(w);
     fsc_jw_key(w, "runs");
     fsc_jw_arr(w);
+}
+
+void fsc_document_tail(fsc_jw *w, size_t n_runs)
+{
+    w->first[w->depth] = n_runs == 0; /* "[]" for none */
+    fsc_jw_arr_end(w);
+    fsc_jw_obj_end(w);
+    fsc_buf_putc(w->out, '\n');
+}
+
+bool fsc_document_write(fsc_jw *w, const fsc_manifest *m, const fsc_runset *set,
+                        const fsc_json_opts *o, bool (*flush)(void *ctx, fsc_buf *b), void *ctx)
+{
+    fsc_document_head(w, m);
     /* run by run, so that the buffer never holds everything twice */
     for (size_t i = 0; i < set->n_runs; i++) {
         fsc_model_write_run(w, set->runs[i], o);
         if (flush && w->out->len > ((size_t)1 << 20) && !flush(ctx, w->out))
             return false;
     }
-    fsc_jw_arr_end(w);
-    fsc_jw_obj_end(w);
-    fsc_buf_putc(w->out, '\n');
+    fsc_document_tail(w, set->n_runs);
     return !w->out->oom;
 }

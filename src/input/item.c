@@ -22,6 +22,14 @@ fsc_item *fsc_item_new(const char *path, const char *member)
     return job;
 }
 
+/* Forget what job's rendered runs claim (its array stays for reuse). */
+static void claims_clear(fsc_item *job)
+{
+    for (size_t i = 0; i < job->n_claims; i++)
+        free(job->claims[i].key);
+    job->n_claims = 0;
+}
+
 void fsc_item_free(fsc_item *job)
 {
     if (!job)
@@ -31,8 +39,7 @@ void fsc_item_free(fsc_item *job)
         free(job->outs[i].text);
     }
     free(job->outs);
-    for (size_t i = 0; i < job->n_claims; i++)
-        free(job->claims[i].key);
+    claims_clear(job);
     free(job->claims);
     free(job->path);
     free(job->member);
@@ -269,11 +276,8 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         }
         free(why);
     }
-    if (job->fixed) { /* a failed document's runs go out as they are */
-        for (size_t i = 0; i < job->n_claims; i++)
-            free(job->claims[i].key);
-        job->n_claims = 0;
-    }
+    if (job->fixed) /* a failed document's runs go out as they are */
+        claims_clear(job);
     if (!job->n_claims) {
         free(job->data);
         job->data = NULL;
