@@ -9,6 +9,7 @@
 #include "fioscope/input.h"
 #include "fioscope/logs.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -56,6 +57,14 @@ typedef struct fsc_item {
     } *outs;
     size_t n_runs, cap_runs;
     size_t warnings;
+    /* Early delivery of a document at the head of the window (pipe.c stream_head):
+     * with stream_mu set (the pipe's lock), the worker adds each out under it and
+     * publishes it (n_ready), waking stream_cv every few hundred KiB; the delivering
+     * thread passes outs [n_sent, n_ready) to the sink while the rest is parsed, so
+     * that a big file's results do not all wait in memory for its end. */
+    pthread_mutex_t *stream_mu;
+    pthread_cond_t *stream_cv;
+    size_t n_ready, n_sent, unsent_bytes;
     /* An archive member's runs are rendered on the worker although its group is held
      * for fio logs: what a log needs to find its run is kept instead (the names its
      * jobs claim, see logjoin.c), and the bytes, to parse the document again into
@@ -168,6 +177,7 @@ typedef struct fsc_walker {
     uint64_t max_member, max_ratio, max_memory;
     size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
     size_t piece_step;             /* FSC_PIECE_STEP (tests: piece_bytes) */
+    size_t plain_min;              /* plain fio text read whole above this: in pieces */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */
     struct fsc_dir_id {

@@ -152,10 +152,36 @@ static const char *looks_utf32(const char *data, size_t len)
     return NULL;
 }
 
+/* Bytes of results a streamed document gathers before the delivering thread is woken
+ * to pass them on (one wake per run would cost more than the writing). */
+#define STREAM_WAKE_BYTES ((size_t)256 << 10)
+
+/* The out just added to a streamed job is complete: the delivering thread may take it
+ * (len: its bytes, or 0 for a run kept whole). */
+static void publish(fsc_item *job, size_t len)
+{
+    if (!job->stream_mu)
+        return;
+    pthread_mutex_lock(job->stream_mu);
+    job->n_ready = job->n_runs;
+    job->unsent_bytes += len ? len : 4096;
+    if (job->unsent_bytes >= STREAM_WAKE_BYTES) {
+        job->unsent_bytes = 0;
+        pthread_cond_signal(job->stream_cv);
+    }
+    pthread_mutex_unlock(job->stream_mu);
+}
+
 static bool collect_run(void *ctx, fsc_run *run)
 {
     fsc_item *job = ctx;
+    /* the delivering thread may be reading the outs before n_ready: the array moves
+     * under the lock only */
+    if (job->stream_mu)
+        pthread_mutex_lock(job->stream_mu);
     struct fsc_item_out *slot = FSC_PUSH(job->outs, job->n_runs, job->cap_runs);
+    if (job->stream_mu)
+        pthread_mutex_unlock(job->stream_mu);
     if (!slot) {
         fsc_run_free(run);
         return false;
@@ -189,6 +215,7 @@ static bool collect_run(void *ctx, fsc_run *run)
             return false;
         }
     }
+    publish(job, slot->len);
     return true;
 }
 

@@ -96,7 +96,7 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
     if (job->renumber && !job->fixed && !renumber(p->sink, job, p->carry_runs))
         p->nomem = p->stopped = true;
-    for (size_t k = 0; k < job->n_runs && !p->stopped; k++) {
+    for (size_t k = job->n_sent; k < job->n_runs && !p->stopped; k++) { /* streamed before */
         struct fsc_item_out *o = &job->outs[k];
         bool go = o->run ? p->sink->run(p->sink->ctx, o->run)
                          : p->sink->text(p->sink->ctx, o->text, o->len);
@@ -341,9 +341,46 @@ fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, uns
     return p;
 }
 
+/* With the lock held: pass the results the worker has published of the document at
+ * the head of the window, still being parsed, to the sink (see fsc_item.stream_mu):
+ * they are next in the output whatever comes. Not while a group is open (its items
+ * are held) or after a stop. True when the lock was released meanwhile. */
+static void deliver_done(fsc_pipe *p);
+
+static bool stream_head(fsc_pipe *p)
+{
+    if (p->head == p->tail || p->done[p->head % p->cap] || p->n_groups || p->stopped)
+        return false;
+    fsc_item *job = p->ring[p->head % p->cap];
+    bool released = false;
+    while (job->stream_mu && job->n_sent < job->n_ready && !p->stopped) {
+        struct fsc_item_out o = job->outs[job->n_sent];
+        job->outs[job->n_sent].run = NULL; /* ownership passes */
+        job->outs[job->n_sent].text = NULL;
+        job->n_sent++;
+        pthread_mutex_unlock(&p->mu);
+        bool go = o.run ? p->sink->run(p->sink->ctx, o.run) : p->sink->text(p->sink->ctx, o.text, o.len);
+        pthread_mutex_lock(&p->mu);
+        released = true;
+        if (!go)
+            p->stopped = true;
+        p->stop_workers = p->stopped;
+    }
+    return released;
+}
+
 /* With the lock held: hand finished jobs at the head of the window to the sink (the
- * lock is released meanwhile; only this thread moves head). */
+ * lock is released meanwhile; only this thread moves head), and what the one being
+ * parsed at the head has ready (stream_head: until it has nothing more, and the jobs
+ * finished meanwhile are delivered too, so that no wake is missed). */
 static void deliver_ready(fsc_pipe *p)
+{
+    do
+        deliver_done(p);
+    while (stream_head(p));
+}
+
+static void deliver_done(fsc_pipe *p)
 {
     while (p->head < p->tail && p->done[p->head % p->cap]) {
         fsc_item *job = p->ring[p->head % p->cap];
@@ -406,6 +443,12 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
         pthread_mutex_unlock(&p->mu);
         fsc_item_free(job);
         return false;
+    }
+    /* a whole document (not a piece, not held with a group) may be streamed when it
+     * reaches the head (stream_head decides then: a group may be open by that time) */
+    if (!job->group && !job->group_end && !job->continued && !job->more && !job->is_log && !job->fixed) {
+        job->stream_mu = &p->mu;
+        job->stream_cv = &p->done_cv;
     }
     p->ring[p->tail % p->cap] = job;
     p->done[p->tail % p->cap] = false;

@@ -529,3 +529,8 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
 {
     return fsc_parse_doc_why(p, doc, sink, ctx, n_runs, NULL);
 }
+
+bool fsc_text_is_plain_fio(const char *text, size_t len)
+{
+    return fsc_prescan_plain_fio(text, len);
+}

@@ -252,6 +252,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         sc->prev_blank = true;
     }
     fsc_text *t = sc->out;
+    if (!t) /* the verdict alone (fsc_prescan_plain_fio) */
+        return;
     fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
     if (!l) {
         sc->ok = false;
@@ -364,6 +366,9 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
 }
 #endif
 
+static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
+                    bool *json, fsc_status *st);
+
 bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
                  fsc_text *out, bool *headings, bool *json, fsc_status *st)
 {
@@ -371,17 +376,28 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
     *headings = false;
     *json = false;
     memset(out, 0, sizeof *out);
-    if (!fp)
-        return false;
+    return fp && prescan(data, len, first_line, out, headings, json, st);
+}
+
+bool fsc_prescan_plain_fio(const char *data, size_t len)
+{
+    bool headings = false, json = false;
+    fsc_status st = FSC_OK;
+    return prescan(data, len, 1, NULL, &headings, &json, &st) && !headings && !json;
+}
+
+static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
+                    bool *json, fsc_status *st)
+{
     scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
-    out->lines = malloc(guess * sizeof *out->lines);
-    if (!out->lines) {
+    if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
         *st = FSC_E_NOMEM;
         return false;
     }
-    out->cap_lines = guess;
+    if (out)
+        out->cap_lines = guess;
     const char *p = data, *end = data + len;
     bool eq = false;
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -415,14 +431,17 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
     if (!sc.ok) {
         if (sc.nomem)
             *st = FSC_E_NOMEM;
-        free(out->lines);
-        memset(out, 0, sizeof *out);
+        if (out) {
+            free(out->lines);
+            memset(out, 0, sizeof *out);
+        }
         return false;
     }
-    /* the lines point into data: the store borrows it (fsc_prescan_release) */
-    out->plain = true;
-    out->store.data = (char *)data;
-    out->store.len = len;
+    if (out) { /* the lines point into data: the store borrows it (fsc_prescan_release) */
+        out->plain = true;
+        out->store.data = (char *)data;
+        out->store.len = len;
+    }
     *headings = sc.heading;
     *json = sc.json;
     return true;

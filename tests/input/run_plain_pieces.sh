@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# A text file below the size of huge files is read whole, and when it is fio's own
+# output and nothing else (fsc_text_is_plain_fio) it is parsed in pieces cut between
+# its runs, side by side. The output must be that of the whole text, byte for byte,
+# for every fio version; text with a heading, markup or a command line stays whole.
+# FIOSCOPE_PIECE_BYTES=16384 makes files above 64 KiB huge (read in pieces anyway);
+# FIOSCOPE_PLAIN_MIN sets from where plain text is cut (999999999: never).
+. "$(dirname "$0")/lib.sh"
+
+run() { # run FILE PLAIN_MIN JOBS [parse options...]
+    local f=$1 min=$2 j=$3
+    shift 3
+    FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=$min "$FIOSCOPE" parse -q --fail-on=none -j "$j" "$@" "$f"
+}
+# how many documents the file was parsed as (one line each with FIOSCOPE_SHOW_MEMORY)
+docs() {
+    FIOSCOPE_SHOW_MEMORY=1 FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=20000 \
+        "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 -o /dev/null "$1" 2>&1 | grep -c 'memory:' || true
+}
+# whole files from the list on stdin, concatenated up to 64000 bytes
+fill() {
+    local out=$1 f
+    : > "$out"
+    while read -r f; do
+        [ $(($(stat -c %s "$out") + $(stat -c %s "$f"))) -le 64000 ] && cat "$f" >> "$out"
+    done
+    return 0
+}
+same() { # same FILE: every way of parsing it gives the bytes of the whole text
+    local f=$1
+    run "$f" 999999999 1 --jsonl > whole.jsonl
+    for j in 1 2 4; do
+        run "$f" 20000 "$j" --jsonl > cut.jsonl
+        cmp -s whole.jsonl cut.jsonl || fail "$f: plain text cut in pieces (-j $j) differs from the whole"
+    done
+    run "$f" 999999999 2 > whole.json
+    run "$f" 20000 2 > cut.json
+    cmp -s whole.json cut.json || fail "$f: the JSON document of the pieces differs from the whole's"
+}
+
+split=0
+for d in "$FSC_CORPUS"/fio-*; do
+    # one version's outputs side by side (different runs meet at each boundary), and
+    # its first output repeated
+    ls "$d"/*.txt | fill "mix_$(basename "$d").txt"
+    first=$(ls "$d"/*.txt | head -1)
+    for _ in $(seq 200); do echo "$first"; done | fill "rep_$(basename "$d").txt"
+    for f in "mix_$(basename "$d").txt" "rep_$(basename "$d").txt"; do
+        [ "$(stat -c %s "$f")" -gt 20000 ] || continue
+        same "$f"
+        [ "$(docs "$f")" -gt 1 ] && split=$((split + 1))
+    done
+done
+# most of the corpus is plain fio output: it must be cut, or this test tests nothing
+[ "$split" -ge 8 ] || fail "only $split texts were cut in pieces"
+
+# the last run cut short (a log copied while fio wrote it)
+head -c 50001 rep_fio-3.33.txt > short.txt
+same short.txt
+
+# not plain: stays one document (and so the same)
+{ echo "# Results on host A"; echo; cat rep_fio-3.33.txt; } > heading.md
+{ echo '$ fio --name=randread --rw=randread'; cat rep_fio-3.33.txt; } > command.txt
+sed 's/$/\r/' rep_fio-3.33.txt > crlf.txt
+for f in heading.md command.txt crlf.txt; do
+    [ "$(docs "$f")" = 1 ] || fail "$f is not plain fio text but was cut in pieces"
+    same "$f"
+done
+# a heading deep inside: the runs below it carry it whole, so the text stays whole
+{ head -c 30000 rep_fio-3.33.txt | sed '$d'; echo; echo "Host B"; echo; tail -c 20000 rep_fio-3.33.txt; } > late.txt
+[ "$(docs late.txt)" = 1 ] || fail "a heading inside did not keep the text whole"
+echo "ok: $split texts cut in pieces, all identical to the whole"
