@@ -69,12 +69,13 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why);
 
-/* Is text[0, len) fio's normal output as fio wrote it and nothing else: only the lines
- * fio prints, plain ASCII, with no heading, title, command line, markup, JSON or terse
- * record that a run could take from the text above it? Such a document parses into
- * the same runs whole as cut between its runs (after the disk or group lines of one
- * run, before the job definitions of the next), so a reader may parse its parts side
- * by side. A text that ends inside a line is judged as it is. */
+/* Is text[0, len) fio's output as fio wrote it and nothing else: only the lines fio
+ * prints (normal text, JSON documents, terse records), plain ASCII, with no heading,
+ * title, command line or markup that a run could take from the text above it? Such a
+ * document parses into the same runs whole as cut between its runs (after the disk or
+ * group lines of one run, before the job definitions of the next; between two JSON
+ * documents; between two blocks of terse records), so a reader may parse its parts
+ * side by side. A text that ends inside a line is judged as it is. */
 bool fsc_text_is_plain_fio(const char *text, size_t len);
 
 /* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing

@@ -173,7 +173,7 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
 /* Give the borrowed bytes back (the store was not allocated). */
 void fsc_prescan_release(fsc_text *t);
 /* fsc_prescan's verdict alone, with or without a fast path: true when the document is
- * clean and has neither headings nor JSON or terse (see fsc_text_is_plain_fio). */
+ * clean and has no headings (see fsc_text_is_plain_fio). */
 bool fsc_prescan_plain_fio(const char *data, size_t len);
 
 #endif

@@ -3,7 +3,8 @@
 # A text file below the size of huge files is read whole, and when it is fio's own
 # output and nothing else (fsc_text_is_plain_fio) it is parsed in pieces cut between
 # its runs, side by side. The output must be that of the whole text, byte for byte,
-# for every fio version; text with a heading, markup or a command line stays whole.
+# for every fio version, normal text, JSON and terse; text with a heading, markup or
+# a command line stays whole.
 # FIOSCOPE_PIECE_BYTES=16384 makes files above 64 KiB huge (read in pieces anyway);
 # FIOSCOPE_PLAIN_MIN sets from where plain text is cut (999999999: never).
 . "$(dirname "$0")/lib.sh"
@@ -52,8 +53,19 @@ for d in "$FSC_CORPUS"/fio-*; do
         [ "$(docs "$f")" -gt 1 ] && split=$((split + 1))
     done
 done
+# fio's JSON documents back to back (a cut only between documents), and blocks of
+# terse records parted by blank lines (each block one run)
+ls "$FSC_CORPUS"/fio-*/g_json*.json | fill json_mix.json
+for _ in $(seq 40); do echo "$FSC_CORPUS/fio-3.33/g_json_group.json"; done | fill json_rep.json
+for _ in $(seq 3); do ls "$FSC_CORPUS"/fio-*/g_terse*.terse; done | while read -r f; do cat "$f"; echo; done > terse_all
+head -c 64000 terse_all | sed '$d' > terse_mix.terse
+for f in json_mix.json json_rep.json terse_mix.terse; do
+    [ "$(stat -c %s "$f")" -gt 20000 ] || fail "$f: too small to be cut"
+    same "$f"
+    [ "$(docs "$f")" -gt 1 ] && split=$((split + 1))
+done
 # most of the corpus is plain fio output: it must be cut, or this test tests nothing
-[ "$split" -ge 8 ] || fail "only $split texts were cut in pieces"
+[ "$split" -ge 10 ] || fail "only $split texts were cut in pieces"
 
 # the last run cut short (a log copied while fio wrote it)
 head -c 50001 rep_fio-3.33.txt > short.txt
