@@ -222,9 +222,19 @@ bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
     size_t i;
     if (l->index.slots) {
         i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k);
-    } else {
-        for (i = 0; i < l->n && !key16_eq(l->items[i].key, k); i++)
-            ;
+    } else { /* two items a step: a set key is new nearly always, all are looked at */
+        const fsc_kv *it = l->items;
+        size_t n = l->n;
+        for (i = 0; i + 2 <= n; i += 2) {
+            if (key16_eq(it[i].key, k))
+                break;
+            if (key16_eq(it[i + 1].key, k)) {
+                i++;
+                break;
+            }
+        }
+        if (i + 2 > n && !(i < n && key16_eq(it[i].key, k)))
+            i = n;
     }
     if (i < l->n) {
         l->items[i].v = v;
@@ -712,6 +722,7 @@ const fsc_field fsc_dir_fields[] = {
 };
 const size_t fsc_n_dir_fields = FSC_ARRAY_SIZE(fsc_dir_fields);
 
+/* model_json.c's lat_present names these fields: add a field there too */
 const fsc_field fsc_lat_fields[] = {
     F(fsc_lat, min, FSC_UNIT_NS),    F(fsc_lat, max, FSC_UNIT_NS), F(fsc_lat, mean, FSC_UNIT_NS),
     F(fsc_lat, stddev, FSC_UNIT_NS), F(fsc_lat, N, FSC_UNIT_COUNT),
