@@ -351,6 +351,22 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
     return frac_digits(dst, ix, d, neg);
 }
 
+/* frac_out of x = ix / 100 below 10^4 with one or two decimals (ix not a multiple
+ * of 100: v is not integral): the integer part by u64_fmt's short branch, the
+ * decimals from the pair table, a trailing 0 dropped (d = 1) - without the 8-digit
+ * word of frac_out. */
+static inline size_t frac2_small(char *dst, uint32_t ix, size_t neg)
+{
+    uint32_t ip = ix / 100, r = ix - ip * 100;
+    char *p = dst;
+    *p = '-';
+    p += neg;
+    p += u64_fmt(p, ip);
+    *p++ = '.';
+    memcpy(p, digit_pairs + 2 * r, 2);
+    return (size_t)(p - dst) + 1 + (r % 10 != 0);
+}
+
 /* fsc_num_fmt of a non-integral v (or one beyond 2^53): kept out of the integer
  * path so that the common case pays for no more than it uses. */
 static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
@@ -379,6 +395,8 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
     if (x2 < 1125899906842624.0) { /* 2^50 */
         if (x2 / 100 == av) {
             uint64_t ix = (uint64_t)x2;
+            if (ix < 1000000) /* below 10^4: most of them ("27.76", "3066.98", "0.1") */
+                return frac2_small(dst, (uint32_t)ix, neg);
             return ix % 10 ? frac_out(dst, ix, 2, neg) : frac_out(dst, ix / 10, 1, neg);
         }
         d = 3;

@@ -49,7 +49,7 @@ const char *fsc_format_name(fsc_format f)
  */
 #define SPARE_JOBS_MAX (256u << 10)
 #define SPARE_LISTS 64
-#define KV_FIRST 8    /* fio's lists have 7 to 10 items: start at 8 rather than grow 4 -> 8 */
+#define KV_FIRST 16   /* fio's lists have 7 to 12 items (latency_ms: 12): room for them at once (12 cost more in malloc than 16) */
 #define PCTL_FIRST 32 /* fio prints 17 to 20 percentiles a block: room for them at once */
 
 typedef struct spares {
@@ -162,6 +162,47 @@ static inline bool key16_eq(const char *a, const uint64_t b[2])
     return w[0] == b[0] && w[1] == b[1];
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint64_t load64(const char *s)
+{
+    uint64_t w;
+    memcpy(&w, s, sizeof w);
+    return w;
+}
+
+static inline uint64_t load32(const char *s)
+{
+    uint32_t w;
+    memcpy(&w, s, sizeof w);
+    return w;
+}
+#endif
+
+/* k = the kl <= 15 bytes of key, NUL-padded to 16. The keys are 1 to 4 bytes
+ * nearly always ("4", ">=64", "1000"): loads that overlap (never past key + kl)
+ * rather than a call to memcpy of a variable length. */
+static inline void key16_load(uint64_t k[2], const char *key, size_t kl)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* the bytes i of key at byte i of the word: overlapping loads OR the same byte */
+    if (kl >= 8) {
+        k[0] = load64(key);
+        k[1] = kl > 8 ? load64(key + kl - 8) >> (8 * (16 - kl)) : 0;
+    } else if (kl >= 4) {
+        k[0] = load32(key) | load32(key + kl - 4) << (8 * (kl - 4));
+        k[1] = 0;
+    } else {
+        k[0] = kl ? (uint64_t)(unsigned char)key[0] | (uint64_t)(unsigned char)key[kl / 2] << (8 * (kl / 2)) |
+                        (uint64_t)(unsigned char)key[kl - 1] << (8 * (kl - 1))
+                  : 0;
+        k[1] = 0;
+    }
+#else
+    k[0] = k[1] = 0;
+    memcpy(k, key, kl);
+#endif
+}
+
 /* The first items of a list: a kept block or a new one. */
 static __attribute__((noinline)) bool kv_first(fsc_kvlist *l)
 {
@@ -175,16 +216,25 @@ static __attribute__((noinline)) bool kv_first(fsc_kvlist *l)
 
 bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
 {
-    uint64_t k[2] = {0, 0}; /* the key, cut to 15 bytes and NUL-padded */
+    uint64_t k[2]; /* the key, cut to 15 bytes and NUL-padded */
     _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
-    kl = kl < sizeof k - 1 ? kl : sizeof k - 1;
-    memcpy(k, key, kl);
+    key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
     size_t i;
     if (l->index.slots) {
         i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k);
-    } else {
-        for (i = 0; i < l->n && !key16_eq(l->items[i].key, k); i++)
-            ;
+    } else { /* two items a step: a set key is new nearly always, all are looked at */
+        const fsc_kv *it = l->items;
+        size_t n = l->n;
+        for (i = 0; i + 2 <= n; i += 2) {
+            if (key16_eq(it[i].key, k))
+                break;
+            if (key16_eq(it[i + 1].key, k)) {
+                i++;
+                break;
+            }
+        }
+        if (i + 2 > n && !(i < n && key16_eq(it[i].key, k)))
+            i = n;
     }
     if (i < l->n) {
         l->items[i].v = v;
@@ -192,9 +242,10 @@ bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
     }
     if (!l->cap && !kv_first(l))
         return false;
-    fsc_kv *kv = FSC_PUSH(l->items, l->n, l->cap);
-    if (!kv)
+    /* FSC_PUSH without its memset: every byte of the item is written here */
+    if (l->n == l->cap && !fsc_grow((void **)&l->items, &l->cap, l->n + 1, sizeof *l->items))
         return false;
+    fsc_kv *kv = &l->items[l->n++];
     memcpy(kv->key, k, sizeof k);
     kv->v = v;
     if (l->n >= FSC_KEYINDEX_FROM && !fsc_keyindex_added(&l->index, l->items, l->n, kv_key_at)) {
@@ -475,7 +526,13 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
         return false;
     memcpy(b, key, kl + 1);
     memcpy(b + kl + 1, val, vl + 1);
-    size_t i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
+    size_t i = 0;
+    if (ix->slots) {
+        i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
+    } else { /* a job's few options: in place, without the key_at calls */
+        while (i < *n && strcmp((*opts)[i].key, key) != 0)
+            i++;
+    }
     if (i < *n) {
         free((*opts)[i].key);
         (*opts)[i].key = b;
@@ -549,9 +606,11 @@ bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
     }
     if (!lat->cap_percentile && !pctl_first(lat))
         return false;
-    fsc_pctl *p = FSC_PUSH(lat->percentile, lat->n_percentile, lat->cap_percentile);
-    if (!p)
+    /* FSC_PUSH without its memset: both members are written here */
+    if (n == lat->cap_percentile &&
+        !fsc_grow((void **)&lat->percentile, &lat->cap_percentile, n + 1, sizeof *lat->percentile))
         return false;
+    fsc_pctl *p = &lat->percentile[lat->n_percentile++];
     p->pct = pct;
     p->ns = ns;
     return true;
@@ -663,6 +722,7 @@ const fsc_field fsc_dir_fields[] = {
 };
 const size_t fsc_n_dir_fields = FSC_ARRAY_SIZE(fsc_dir_fields);
 
+/* model_json.c's lat_present names these fields: add a field there too */
 const fsc_field fsc_lat_fields[] = {
     F(fsc_lat, min, FSC_UNIT_NS),    F(fsc_lat, max, FSC_UNIT_NS), F(fsc_lat, mean, FSC_UNIT_NS),
     F(fsc_lat, stddev, FSC_UNIT_NS), F(fsc_lat, N, FSC_UNIT_COUNT),

@@ -431,7 +431,10 @@ static inline __attribute__((always_inline)) char *fields_out(const jo *o, char 
         p += fr[i].n;
         if (pretty)
             *p++ = ' ';
-        p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
+        if (v->exact && v->u < 10) /* "short_ios":0, "error":0, ...: no call */
+            *p++ = (char)('0' + v->u);
+        else
+            p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
     }
     *first = f;
     return p;
@@ -517,7 +520,10 @@ static inline __attribute__((always_inline)) char *kv_out(const jo *o, char *p, 
         *p++ = ':';
         if (pretty)
             *p++ = ' ';
-        p += fsc_num_fmt(p, kv->v);
+        if (kv->v == 0) /* the 0s of iodepth and latency lists: no call (-0 prints 0 too) */
+            *p++ = '0';
+        else
+            p += fsc_num_fmt(p, kv->v);
     }
     *first = f;
     *at = i;
@@ -551,12 +557,12 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
     close_(o, f, '}');
 }
 
+/* Whether a latency has anything to write: a field of fsc_lat_fields (min max mean
+ * stddev N: all of its members), a percentile or a bin. Named, not walked through
+ * the table: 15 latencies a job, most of them empty. */
 static bool lat_present(const fsc_lat *l)
 {
-    for (size_t i = 0; i < fsc_n_lat_fields; i++)
-        if (fsc_field_cptr(l, &fsc_lat_fields[i])->set)
-            return true;
-    return l->n_percentile || l->n_bins;
+    return (l->min.set | l->max.set | l->mean.set | l->stddev.set | l->N.set) || l->n_percentile || l->n_bins;
 }
 
 /* Percentile keys repeat in every job ("99.990000"): the fragments ("\"99.990000\":")

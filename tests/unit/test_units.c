@@ -333,6 +333,12 @@ static void test_number_text_edges(void **state)
             }
         }
     }
+    /* every decimal with 1 or 2 decimals below 10^4 (fsc_num_fmt's short path for
+     * them, the pair table) and the first ones past it, both signs */
+    for (int m = 0; m < 1000100; m++) {
+        check_num(m / 100.0);
+        check_num(-(m / 100.0));
+    }
     /* the 8-digit word of fsc_u64_fmt (every u below 10^8 was checked once, off line):
      * all below 10^6, then a stride through the rest */
     for (uint64_t u = 1; u < 100000000; u += u < 1000000 ? 1 : 997)
