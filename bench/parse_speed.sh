@@ -9,6 +9,9 @@
 #   tree   fio 3.33 documents as ~64 KiB files in 100 directories (side size), the
 #          numbers of each copy varied so that archives compress as real ones do
 #   tgz    that tree as a .tar.gz      tzst   ... as a .tar.zst
+#   mid    one file of fio 3.33 text below the huge-file size (FSC_BENCH_MID_MB,
+#          default 40 MB): read whole, cut in pieces as plain fio output
+#   midjson fio JSON of that size, read whole the same way
 # For each input and each -j of FSC_BENCH_JOBS it reports wall seconds, CPU seconds
 # (user + sys), MB/s of text on the wall clock and per CPU second, and peak RSS; the
 # runs alternate A B A B (FSC_BENCH_ROUNDS rounds, medians reported), so that a
@@ -18,7 +21,8 @@
 #
 # usage: bench/parse_speed.sh [FIOSCOPE_BINARY]
 # env:   FSC_BENCH_MB, FSC_BENCH_SIDE_MB   sizes (see above)
-#        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst")
+#        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst mid
+#                          midjson")
 #        FSC_BENCH_JOBS    thread counts (default "1 2")
 #        FSC_BENCH_ROUNDS  rounds of A B A B (default 2)
 #        FSC_BENCH_CG_MB   MB for callgrind (default 3; 0 = skip)
@@ -34,7 +38,8 @@ bin=$(realpath "${1:-$here/../build/fioscope}")
 corpus=${FSC_CORPUS:-$here/../../shared/corpus}
 mb=${FSC_BENCH_MB:-200}
 side=${FSC_BENCH_SIDE_MB:-100}
-inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst}
+inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst mid midjson}
+mid=${FSC_BENCH_MID_MB:-40}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
 rounds=${FSC_BENCH_ROUNDS:-2}
 py=/usr/bin/python3
@@ -102,6 +107,8 @@ for input in $inputs; do
     tree) make_tree ;;
     tgz) make_tree; [ -e "$work/tree.tar.gz" ] || tar cf - -C "$work" tree | gzip -6 > "$work/tree.tar.gz" ;;
     tzst) make_tree; [ -e "$work/tree.tar.zst" ] || tar cf - -C "$work" tree | zstd -q -3 -o "$work/tree.tar.zst" ;;
+    mid) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt" ;;
+    midjson) gen mid.json "$mid" "$corpus/fio-*/*.json" ;;
     *) echo "unknown input $input" >&2; exit 2 ;;
     esac
 done
@@ -109,7 +116,7 @@ path_of() {
     case $1 in
     f333) echo "$work/f333.txt" ;; f2x) echo "$work/f2x.txt" ;; json) echo "$work/all.json" ;;
     terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
-    tzst) echo "$work/tree.tar.zst" ;;
+    tzst) echo "$work/tree.tar.zst" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
     esac
 }
 text_bytes() { # uncompressed bytes of an input
@@ -205,7 +212,7 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     echo x > "$work/cg0.txt"
     ins0=$(count "$work/cg0.txt")
     for input in $inputs; do
-        case $input in tgz | tzst) continue ;; esac # the tree's text, decompression aside
+        case $input in tgz | tzst | mid | midjson) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
         tree) { find "$work/tree" -type f | sort | xargs cat || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;
