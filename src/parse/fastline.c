@@ -92,6 +92,9 @@ static const char *const latency_keys[] = {"target", "window", "percentile", "de
 typedef struct kvspec {
     const char *const *keys;
     uint8_t klen[FSC_FAST_MAX_KV];
+    /* "key=" as the first klen + 1 bytes of a little-endian word, and the mask of
+     * those bytes (0: the key is too long for one word) */
+    uint64_t kword[FSC_FAST_MAX_KV], kmask[FSC_FAST_MAX_KV];
     size_t n;
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
     const fsc_field *field[FSC_FAST_MAX_KV];
@@ -136,6 +139,12 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
             return false; /* the lexer reads plain, pct, int, duration and bwstat values only */
         k->kv[i] = f;
         k->klen[i] = (uint8_t)strlen(keys[i]);
+        k->kword[i] = k->kmask[i] = 0;
+        if (k->klen[i] + 1 <= 8) {
+            for (size_t b = 0; b <= k->klen[i]; b++)
+                k->kword[i] |= (uint64_t)(unsigned char)(b < k->klen[i] ? keys[i][b] : '=') << (8 * b);
+            k->kmask[i] = k->klen[i] + 1 == 8 ? ~0ULL : (1ULL << (8 * (k->klen[i] + 1))) - 1;
+        }
         k->field[i] = fsc_field_find(tab, ntab, f->field, strlen(f->field));
         if (!k->field[i])
             return false; /* the grammar path would warn about it: leave the line to it */
@@ -455,6 +464,18 @@ static inline bool key_at(const char *p, const char *e, const char *key, size_t 
     return (size_t)(e - p) > kl && p[kl] == '=' && same_bytes(p, key, kl);
 }
 
+/* Is spec key i with its '=' at p? One compare of a word where eight bytes are left
+ * (the line goes on after the key's value), else byte by byte. */
+static inline bool spec_key_at(const kvspec *k, size_t i, const char *p, const char *e)
+{
+    if (e - p >= 8 && k->kmask[i]) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        return (w & k->kmask[i]) == k->kword[i];
+    }
+    return key_at(p, e, k->keys[i], k->klen[i]);
+}
+
 /* The key=value list from p to the end of the line: keys from spec in their order
  * (some may be left out, as fio does in some versions), ", " between items. The
  * grammar's apply_kv finds each key exactly, so it reads the same. */
@@ -462,9 +483,11 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
 {
     size_t next = 0;
     out->n = 0;
+    out->kvdef = k->kv;
+    out->kvfield = k->field;
     for (;;) {
         size_t i = next;
-        if (i < k->n && key_at(p, e, k->keys[i], k->klen[i])) {
+        if (i < k->n && spec_key_at(k, i, p, e)) {
             p += k->klen[i]; /* the key fio prints next: its letters end at the '=' */
         } else {
             const char *ks = p;
@@ -481,8 +504,6 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
         if (!p)
             return false;
         out->key[out->n++] = (uint8_t)i;
-        out->kvdef = k->kv;
-        out->kvfield = k->field;
         next = i + 1;
         item_sep sep = next_item(&p, e);
         if (sep != ITEM_MORE)
