@@ -524,6 +524,81 @@ static bool pct_at_most_100(const fsc_fdec *d)
     return d->scale > 16 || d->mant <= 100 * p10[d->scale];
 }
 
+/* Bytes of w (little-endian: byte 0 is the first) that are not ASCII digits get a
+ * nonzero high nibble. The "+ 6" carries out of a byte only from 0xfa..0xff, which is
+ * itself no digit, and carries go upward: every byte up to and including the first
+ * non-digit is right, whatever lies above it. */
+static inline uint64_t nondigits(uint64_t w)
+{
+    const uint64_t hi = 0xF0F0F0F0F0F0F0F0ULL, d3 = 0x3030303030303030ULL;
+    return ((w & hi) ^ d3) | (((w + 0x0606060606060606ULL) & hi) ^ d3);
+}
+
+/* The value of the n (1..8) ASCII digits in the low bytes of w, the first one the
+ * most significant: they are moved to the top (zero bytes above them are leading
+ * zeros), then pairs, quads and the eight are summed by multiplies. */
+static inline uint64_t digits_value(uint64_t w, unsigned n)
+{
+    uint64_t v = (w & 0x0F0F0F0F0F0F0F0FULL) << (8 * (8 - n));
+    v = v * 10 + (v >> 8);
+    v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+         (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >> 32;
+    return v;
+}
+
+#define W8(a, b, c, d, e, f, g, h)                                                                              \
+    ((uint64_t)(unsigned char)(a) | (uint64_t)(unsigned char)(b) << 8 | (uint64_t)(unsigned char)(c) << 16 |    \
+     (uint64_t)(unsigned char)(d) << 24 | (uint64_t)(unsigned char)(e) << 32 | (uint64_t)(unsigned char)(f) << 40 | \
+     (uint64_t)(unsigned char)(g) << 48 | (uint64_t)(unsigned char)(h) << 56)
+
+/* fio's own percentile item "5.00th=[    4]" or "99.95th=[13177]" at p, read with
+ * two loads: p after its ']'. NULL: read it the long way (another shape: wider, a
+ * space before the ']', a fraction; or too near the end for the loads). Where it
+ * reads an item, the long way reads the same: "D.DD" and "DD.DD" are what dec()
+ * reads as mantissa and scale 2 (at most 99.99: pct_at_most_100 holds), the value is
+ * spaces then 1 to 7 digits right before the ']' (uint_dec, no fraction). */
+static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec *pct, fsc_fdec *v)
+{
+    if (e - p < 17) /* loads at p and at most p + 9 */
+        return NULL;
+    uint64_t w, x;
+    memcpy(&w, p, 8);
+    uint64_t nd = nondigits(w);
+    const char *q;
+    uint64_t m;
+    /* the digit bytes are tested only where every byte below them is a digit or
+     * the '.', so the carries of nondigits() cannot reach them */
+    if ((w & 0xFFFFFFFF0000FF00ULL) == W8(0, '.', 0, 0, 't', 'h', '=', '[') && !(nd & 0xFFFF00FFULL)) {
+        m = (w & 0xF) * 100 + ((w >> 16) & 0xF) * 10 + ((w >> 24) & 0xF);
+        q = p + 8;
+    } else if ((w & 0xFFFFFF0000FF0000ULL) == W8(0, 0, '.', 0, 0, 't', 'h', '=') && !(nd & 0xFFFF00FFFFULL) &&
+               p[8] == '[') {
+        m = (w & 0xF) * 1000 + ((w >> 8) & 0xF) * 100 + ((w >> 24) & 0xF) * 10 + ((w >> 32) & 0xF);
+        q = p + 9;
+    } else {
+        return NULL;
+    }
+    memcpy(&x, q, 8);
+    uint64_t sp = x ^ 0x2020202020202020ULL; /* zero bytes: the spaces */
+    if (!sp)
+        return NULL;
+    unsigned ns = (unsigned)__builtin_ctzll(sp) >> 3; /* 0..7 spaces */
+    uint64_t y = x >> (8 * ns);                        /* zero bytes come in above: no digits */
+    uint64_t ndv = nondigits(y);
+    if (!ndv)
+        return NULL;
+    unsigned k = (unsigned)__builtin_ctzll(ndv) >> 3;
+    if (k == 0 || ns + k >= 8 || q[ns + k] != ']')
+        return NULL;
+    pct->mant = m;
+    pct->scale = 2;
+    pct->suffix = 0;
+    v->mant = digits_value(y, k);
+    v->scale = 0;
+    v->suffix = 0;
+    return q + ns + k + 1;
+}
+
 /* "     |  1.00th=[    4],  5.00th=[    4], 10.00th=[    4], 20.00th=[    5],"
  * pctl-row is the only rule of the "|" lead. */
 static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
@@ -534,17 +609,22 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
         if (out->n == FSC_FAST_MAX_ITEMS)
             return false;
         fsc_fdec *pct = &out->pct[out->n], *v = &out->val[out->n];
-        p = dec(p, e, pct);
-        if (!p || !pct_at_most_100(pct) || !(p = LIT(p, e, "th=[")))
-            return false; /* act_pctl_row warns about a "995th": the grammar path does that */
-        p = skip_sp(p, e);
-        if (!(p = uint_dec(p, e, v)))
-            return false;
-        p = skip_sp(p, e);
-        if (p >= e || *p != ']')
-            return false;
+        const char *f = pctl_item_fast(p, e, pct, v);
+        if (f) {
+            p = f;
+        } else {
+            p = dec(p, e, pct);
+            if (!p || !pct_at_most_100(pct) || !(p = LIT(p, e, "th=[")))
+                return false; /* act_pctl_row warns about a "995th": the grammar path does that */
+            p = skip_sp(p, e);
+            if (!(p = uint_dec(p, e, v)))
+                return false;
+            p = skip_sp(p, e);
+            if (p >= e || *p != ']')
+                return false;
+            p++;
+        }
         out->n++;
-        p++;
         item_sep sep = next_item(&p, e);
         if (sep != ITEM_MORE)
             return sep != ITEM_BAD; /* ITEM_TRAILING "...,": the row goes on below */
