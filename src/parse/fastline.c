@@ -92,6 +92,9 @@ static const char *const latency_keys[] = {"target", "window", "percentile", "de
 typedef struct kvspec {
     const char *const *keys;
     uint8_t klen[FSC_FAST_MAX_KV];
+    /* "key=" as the first klen + 1 bytes of a little-endian word, and the mask of
+     * those bytes (0: the key is too long for one word) */
+    uint64_t kword[FSC_FAST_MAX_KV], kmask[FSC_FAST_MAX_KV];
     size_t n;
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
     const fsc_field *field[FSC_FAST_MAX_KV];
@@ -136,6 +139,12 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
             return false; /* the lexer reads plain, pct, int, duration and bwstat values only */
         k->kv[i] = f;
         k->klen[i] = (uint8_t)strlen(keys[i]);
+        k->kword[i] = k->kmask[i] = 0;
+        if (k->klen[i] + 1 <= 8) {
+            for (size_t b = 0; b <= k->klen[i]; b++)
+                k->kword[i] |= (uint64_t)(unsigned char)(b < k->klen[i] ? keys[i][b] : '=') << (8 * b);
+            k->kmask[i] = k->klen[i] + 1 == 8 ? ~0ULL : (1ULL << (8 * (k->klen[i] + 1))) - 1;
+        }
         k->field[i] = fsc_field_find(tab, ntab, f->field, strlen(f->field));
         if (!k->field[i])
             return false; /* the grammar path would warn about it: leave the line to it */
@@ -455,6 +464,18 @@ static inline bool key_at(const char *p, const char *e, const char *key, size_t 
     return (size_t)(e - p) > kl && p[kl] == '=' && same_bytes(p, key, kl);
 }
 
+/* Is spec key i with its '=' at p? One compare of a word where eight bytes are left
+ * (the line goes on after the key's value), else byte by byte. */
+static inline bool spec_key_at(const kvspec *k, size_t i, const char *p, const char *e)
+{
+    if (e - p >= 8 && k->kmask[i]) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        return (w & k->kmask[i]) == k->kword[i];
+    }
+    return key_at(p, e, k->keys[i], k->klen[i]);
+}
+
 /* The key=value list from p to the end of the line: keys from spec in their order
  * (some may be left out, as fio does in some versions), ", " between items. The
  * grammar's apply_kv finds each key exactly, so it reads the same. */
@@ -462,9 +483,11 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
 {
     size_t next = 0;
     out->n = 0;
+    out->kvdef = k->kv;
+    out->kvfield = k->field;
     for (;;) {
         size_t i = next;
-        if (i < k->n && key_at(p, e, k->keys[i], k->klen[i])) {
+        if (i < k->n && spec_key_at(k, i, p, e)) {
             p += k->klen[i]; /* the key fio prints next: its letters end at the '=' */
         } else {
             const char *ks = p;
@@ -481,8 +504,6 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
         if (!p)
             return false;
         out->key[out->n++] = (uint8_t)i;
-        out->kvdef = k->kv;
-        out->kvfield = k->field;
         next = i + 1;
         item_sep sep = next_item(&p, e);
         if (sep != ITEM_MORE)
@@ -503,6 +524,81 @@ static bool pct_at_most_100(const fsc_fdec *d)
     return d->scale > 16 || d->mant <= 100 * p10[d->scale];
 }
 
+/* Bytes of w (little-endian: byte 0 is the first) that are not ASCII digits get a
+ * nonzero high nibble. The "+ 6" carries out of a byte only from 0xfa..0xff, which is
+ * itself no digit, and carries go upward: every byte up to and including the first
+ * non-digit is right, whatever lies above it. */
+static inline uint64_t nondigits(uint64_t w)
+{
+    const uint64_t hi = 0xF0F0F0F0F0F0F0F0ULL, d3 = 0x3030303030303030ULL;
+    return ((w & hi) ^ d3) | (((w + 0x0606060606060606ULL) & hi) ^ d3);
+}
+
+/* The value of the n (1..8) ASCII digits in the low bytes of w, the first one the
+ * most significant: they are moved to the top (zero bytes above them are leading
+ * zeros), then pairs, quads and the eight are summed by multiplies. */
+static inline uint64_t digits_value(uint64_t w, unsigned n)
+{
+    uint64_t v = (w & 0x0F0F0F0F0F0F0F0FULL) << (8 * (8 - n));
+    v = v * 10 + (v >> 8);
+    v = (((v & 0x000000FF000000FFULL) * (100 + (1000000ULL << 32))) +
+         (((v >> 16) & 0x000000FF000000FFULL) * (1 + (10000ULL << 32)))) >> 32;
+    return v;
+}
+
+#define W8(a, b, c, d, e, f, g, h)                                                                              \
+    ((uint64_t)(unsigned char)(a) | (uint64_t)(unsigned char)(b) << 8 | (uint64_t)(unsigned char)(c) << 16 |    \
+     (uint64_t)(unsigned char)(d) << 24 | (uint64_t)(unsigned char)(e) << 32 | (uint64_t)(unsigned char)(f) << 40 | \
+     (uint64_t)(unsigned char)(g) << 48 | (uint64_t)(unsigned char)(h) << 56)
+
+/* fio's own percentile item "5.00th=[    4]" or "99.95th=[13177]" at p, read with
+ * two loads: p after its ']'. NULL: read it the long way (another shape: wider, a
+ * space before the ']', a fraction; or too near the end for the loads). Where it
+ * reads an item, the long way reads the same: "D.DD" and "DD.DD" are what dec()
+ * reads as mantissa and scale 2 (at most 99.99: pct_at_most_100 holds), the value is
+ * spaces then 1 to 7 digits right before the ']' (uint_dec, no fraction). */
+static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec *pct, fsc_fdec *v)
+{
+    if (e - p < 17) /* loads at p and at most p + 9 */
+        return NULL;
+    uint64_t w, x;
+    memcpy(&w, p, 8);
+    uint64_t nd = nondigits(w);
+    const char *q;
+    uint64_t m;
+    /* the digit bytes are tested only where every byte below them is a digit or
+     * the '.', so the carries of nondigits() cannot reach them */
+    if ((w & 0xFFFFFFFF0000FF00ULL) == W8(0, '.', 0, 0, 't', 'h', '=', '[') && !(nd & 0xFFFF00FFULL)) {
+        m = (w & 0xF) * 100 + ((w >> 16) & 0xF) * 10 + ((w >> 24) & 0xF);
+        q = p + 8;
+    } else if ((w & 0xFFFFFF0000FF0000ULL) == W8(0, 0, '.', 0, 0, 't', 'h', '=') && !(nd & 0xFFFF00FFFFULL) &&
+               p[8] == '[') {
+        m = (w & 0xF) * 1000 + ((w >> 8) & 0xF) * 100 + ((w >> 24) & 0xF) * 10 + ((w >> 32) & 0xF);
+        q = p + 9;
+    } else {
+        return NULL;
+    }
+    memcpy(&x, q, 8);
+    uint64_t sp = x ^ 0x2020202020202020ULL; /* zero bytes: the spaces */
+    if (!sp)
+        return NULL;
+    unsigned ns = (unsigned)__builtin_ctzll(sp) >> 3; /* 0..7 spaces */
+    uint64_t y = x >> (8 * ns);                        /* zero bytes come in above: no digits */
+    uint64_t ndv = nondigits(y);
+    if (!ndv)
+        return NULL;
+    unsigned k = (unsigned)__builtin_ctzll(ndv) >> 3;
+    if (k == 0 || ns + k >= 8 || q[ns + k] != ']')
+        return NULL;
+    pct->mant = m;
+    pct->scale = 2;
+    pct->suffix = 0;
+    v->mant = digits_value(y, k);
+    v->scale = 0;
+    v->suffix = 0;
+    return q + ns + k + 1;
+}
+
 /* "     |  1.00th=[    4],  5.00th=[    4], 10.00th=[    4], 20.00th=[    5],"
  * pctl-row is the only rule of the "|" lead. */
 static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
@@ -513,17 +609,22 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
         if (out->n == FSC_FAST_MAX_ITEMS)
             return false;
         fsc_fdec *pct = &out->pct[out->n], *v = &out->val[out->n];
-        p = dec(p, e, pct);
-        if (!p || !pct_at_most_100(pct) || !(p = LIT(p, e, "th=[")))
-            return false; /* act_pctl_row warns about a "995th": the grammar path does that */
-        p = skip_sp(p, e);
-        if (!(p = uint_dec(p, e, v)))
-            return false;
-        p = skip_sp(p, e);
-        if (p >= e || *p != ']')
-            return false;
+        const char *f = pctl_item_fast(p, e, pct, v);
+        if (f) {
+            p = f;
+        } else {
+            p = dec(p, e, pct);
+            if (!p || !pct_at_most_100(pct) || !(p = LIT(p, e, "th=[")))
+                return false; /* act_pctl_row warns about a "995th": the grammar path does that */
+            p = skip_sp(p, e);
+            if (!(p = uint_dec(p, e, v)))
+                return false;
+            p = skip_sp(p, e);
+            if (p >= e || *p != ']')
+                return false;
+            p++;
+        }
         out->n++;
-        p++;
         item_sep sep = next_item(&p, e);
         if (sep != ITEM_MORE)
             return sep != ITEM_BAD; /* ITEM_TRAILING "...,": the row goes on below */
@@ -1111,6 +1212,26 @@ static const fsc_rule *lex_job(const fsc_fastpath *fp, const char *q, const char
     return fp->rule[FR_JOB];
 }
 
+/* The first ':' or '=' of [p, e), or e: eight bytes a step. A zero byte of w ^ c
+ * marks a c; the borrow test flags the first zero byte exactly and may flag bytes
+ * above it, never below: the lowest flag of either mask is the first match. */
+static inline const char *colon_or_eq(const char *p, const char *e)
+{
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    while (e - p >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        uint64_t a = w ^ (ones * ':'), b = w ^ (ones * '=');
+        uint64_t z = (((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
+        if (z)
+            return p + (__builtin_ctzll(z) >> 3);
+        p += 8;
+    }
+    while (p < e && *p != ':' && *p != '=')
+        p++;
+    return p;
+}
+
 /* rw=, bs=, ioengine=, iodepth= of a job definition: the values are plain tokens. */
 static inline bool opt_char(char c)
 {
@@ -1160,9 +1281,7 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
         out->cap[2] = span(s, a, q);
         /* the first ", ioengine=" after q, with no ':' or '=' from b up to it: that
          * '=' is the first ':' or '=' from b on */
-        const char *c = b;
-        while (c < e && *c != ':' && *c != '=')
-            c++;
+        const char *c = colon_or_eq(b, e);
         if (c == e || *c != '=' || c - q < 10 || memcmp(c - 10, ", ioengine", 10) != 0)
             return NULL;
         q = c - 10;
@@ -1260,9 +1379,8 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
     } else if (LIT(q, e, ": Laying out IO file")) {
         /* "(1 file / 32MiB)" after it: without ':' and '=' the rules before layout
          * (job definitions, numbered group lines) cannot match */
-        for (const char *c = q + 20; c < e; c++)
-            if (*c == ':' || *c == '=')
-                return NULL;
+        if (colon_or_eq(q + 20, e) != e)
+            return NULL;
         out->plain = true; /* noise */
         r = fp->rule[FR_LAYOUT];
     } else {

@@ -18,6 +18,7 @@
  * at its first word; the others a look at their colons. Clean logs never get here:
  * the pre-scan (prescan.c) reads them without normalizing.
  */
+#define _GNU_SOURCE /* memrchr */
 #include "parse_int.h"
 
 #include <ctype.h>
@@ -102,11 +103,12 @@ static long paren_label(const char *s, size_t e)
 {
     if (e < 6 || s[e - 1] != ')')
         return -1;
-    size_t open = e - 1;
-    while (open > 0 && s[open] != '(' && e - open < 24)
-        open--;
-    if (s[open] != '(' || open < 3)
+    /* the last '(' of the 24 bytes before e (or fewer, from the line's start) */
+    size_t lo = e >= 24 ? e - 24 : 0;
+    const char *op = memrchr(s + lo, '(', e - lo);
+    if (!op || op - s < 3)
         return -1;
+    size_t open = (size_t)(op - s);
     size_t in = open + 1, inlen = e - 1 - in;
     size_t w = open;
     while (w > 0 && s[w - 1] == ' ')
@@ -151,7 +153,7 @@ static long label_before(const char *s, size_t n, size_t e, size_t a)
     size_t first = 0, n_group = label_group((unsigned char)last, &first);
     for (size_t i = first; i < first + n_group; i++) {
         size_t k = labels[i].len;
-        if (e >= k && !memcmp(s + e - k, labels[i].text, k) &&
+        if (e >= k && s[e - k] == labels[i].text[0] && !memcmp(s + e - k, labels[i].text, k) &&
             boundary(s, e - k) && starts(s + a, n - a, labels[i].after))
             return (long)(e - k);
     }
