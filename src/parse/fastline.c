@@ -469,9 +469,7 @@ static inline bool key_at(const char *p, const char *e, const char *key, size_t 
 static inline bool spec_key_at(const kvspec *k, size_t i, const char *p, const char *e)
 {
     if (e - p >= 8 && k->kmask[i]) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        return (w & k->kmask[i]) == k->kword[i];
+        return (fsc_load_le64(p) & k->kmask[i]) == k->kword[i];
     }
     return key_at(p, e, k->keys[i], k->klen[i]);
 }
@@ -561,8 +559,7 @@ static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec 
 {
     if (e - p < 17) /* loads at p and at most p + 9 */
         return NULL;
-    uint64_t w, x;
-    memcpy(&w, p, 8);
+    uint64_t w = fsc_load_le64(p), x;
     uint64_t nd = nondigits(w);
     const char *q;
     uint64_t m;
@@ -578,7 +575,7 @@ static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec 
     } else {
         return NULL;
     }
-    memcpy(&x, q, 8);
+    x = fsc_load_le64(q);
     uint64_t sp = x ^ 0x2020202020202020ULL; /* zero bytes: the spaces */
     if (!sp)
         return NULL;
@@ -1219,8 +1216,7 @@ static inline const char *colon_or_eq(const char *p, const char *e)
 {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     while (e - p >= 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
+        uint64_t w = fsc_load_le64(p);
         uint64_t a = w ^ (ones * ':'), b = w ^ (ones * '=');
         uint64_t z = (((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
         if (z)

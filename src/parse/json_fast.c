@@ -81,8 +81,7 @@ static inline const char *string_stop(const char *p, const char *e)
 #endif
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     while (e - p >= 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
+        uint64_t w = fsc_load_le64(p);
         uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
         /* a zero byte in q or b, or a byte below 0x20 (its high bit clear after -0x20,
          * for bytes under 0x80) */

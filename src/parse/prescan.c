@@ -62,9 +62,7 @@ static inline bool word_ends(const char *p, const char *e, size_t k)
 /* The first 4 bytes of p as one word, to compare leads at once. */
 static inline uint32_t word4(const char *p)
 {
-    uint32_t w;
-    memcpy(&w, p, 4);
-    return w;
+    return fsc_load_le32(p);
 }
 #define W4(a, b, c, d) ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 | \
                         (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
