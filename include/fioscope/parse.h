@@ -75,9 +75,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
  * document parses into the same runs whole as cut between its runs (after the disk or
  * group lines of one run, before the job definitions of the next; between two JSON
  * documents; between two blocks of terse records), so a reader may parse its parts
- * side by side. A text that ends inside a line is judged as it is. threads >= 2: a
- * long text is judged in two halves at once (the same verdict). */
-bool fsc_text_is_plain_fio(const char *text, size_t len, unsigned threads);
+ * side by side. A text that ends inside a line is judged as it is. */
+bool fsc_text_is_plain_fio(const char *text, size_t len);
 
 /* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing
  * bracket, strings skipped; 0 when it does not close within n bytes. The extent the

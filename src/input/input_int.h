@@ -166,8 +166,6 @@ size_t fsc_pipe_drain(fsc_pipe *p);
 /* Can pieces of a file be parsed before the pieces before them are delivered (their
  * runs renumbered on delivery)? */
 bool fsc_pipe_renumbers(const fsc_pipe *p);
-/* The worker threads (0: documents are parsed on the submitting thread). */
-unsigned fsc_pipe_workers(const fsc_pipe *p);
 /* Deliver everything still in flight, stop the threads and free p. Returns FSC_OK,
  * FSC_E_INTERRUPTED (a sink stopped) or FSC_E_NOMEM. */
 fsc_status fsc_pipe_finish(fsc_pipe *p);

@@ -460,11 +460,6 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
     return true;
 }
 
-unsigned fsc_pipe_workers(const fsc_pipe *p)
-{
-    return p->n_workers;
-}
-
 bool fsc_pipe_renumbers(const fsc_pipe *p)
 {
     return !p->sink->render || p->sink->renumber;

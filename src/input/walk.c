@@ -752,7 +752,7 @@ static bool plain_pieces(fsc_walker *w, const char *path, char *buf, size_t n)
 {
     fsc_logname ln;
     if (n <= w->plain_min || w->cur_group || fsc_log_name_parse(path, &ln) ||
-        !fsc_text_is_plain_fio(buf, n, fsc_pipe_workers(w->pipe)))
+        !fsc_text_is_plain_fio(buf, n))
         return false;
     size_t off = 0, dropped = 0;
     uint32_t line = 0;

@@ -193,9 +193,8 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
                  fsc_text *out, bool *headings, bool *json, fsc_status *st);
 /* Give the borrowed bytes back (the store was not allocated). */
 void fsc_prescan_release(fsc_text *t);
-/* fsc_prescan's verdict alone, with or without a fast path: true when the text is
- * clean and has no headings (see fsc_text_is_plain_fio); *qp_marks: the "=3D" it
- * holds (a document with 3 is quoted-printable, not clean). */
-bool fsc_prescan_plain_part(const char *data, size_t len, unsigned *qp_marks);
+/* fsc_prescan's verdict alone, with or without a fast path: true when the document is
+ * clean and has no headings (see fsc_text_is_plain_fio). */
+bool fsc_prescan_plain_fio(const char *data, size_t len);
 
 #endif

@@ -6,7 +6,6 @@
 #include "fastline.h"
 #include "parse_int.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -531,52 +530,7 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
     return fsc_parse_doc_why(p, doc, sink, ctx, n_runs, NULL);
 }
 
-/* A line start near the middle of text[0, len) where the pre-scan's verdict splits
- * exactly: the lines on both sides hold a '=' (result lines: never a title, so no
- * heading state crosses, and the line after would not be taken for a title as the
- * first of its part either). 0: none near the middle. */
-static size_t plain_split(const char *text, size_t len)
+bool fsc_text_is_plain_fio(const char *text, size_t len)
 {
-    const char *end = text + len, *prev = NULL;
-    const char *p = memchr(text + len / 2, '\n', len / 2);
-    for (int k = 0; p && k < 4096; k++) {
-        const char *line = p + 1, *nl = memchr(line, '\n', (size_t)(end - line));
-        if (!nl)
-            return 0;
-        if (prev && memchr(prev, '=', (size_t)(p - prev)) && memchr(line, '=', (size_t)(nl - line)))
-            return (size_t)(line - text);
-        prev = line;
-        p = nl;
-    }
-    return 0;
-}
-
-typedef struct plain_half {
-    const char *text;
-    size_t len;
-    unsigned qp;
-    bool plain;
-} plain_half;
-
-static void *plain_half_run(void *arg)
-{
-    plain_half *h = arg;
-    h->plain = fsc_prescan_plain_part(h->text, h->len, &h->qp);
-    return NULL;
-}
-
-bool fsc_text_is_plain_fio(const char *text, size_t len, unsigned threads)
-{
-    size_t at = threads >= 2 && len >= ((size_t)8 << 20) ? plain_split(text, len) : 0;
-    plain_half second = {text + at, len - at, 0, false};
-    pthread_t t;
-    if (!at || pthread_create(&t, NULL, plain_half_run, &second) != 0) {
-        unsigned qp = 0;
-        return fsc_prescan_plain_part(text, len, &qp);
-    }
-    unsigned qp = 0;
-    bool first = fsc_prescan_plain_part(text, at, &qp);
-    pthread_join(t, NULL);
-    /* quoted-printable is judged on the whole: three "=3D" in all */
-    return first && second.plain && qp + second.qp < 3;
+    return fsc_prescan_plain_fio(text, len);
 }

@@ -365,7 +365,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
 #endif
 
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
-                    bool *json, fsc_status *st, unsigned *qp_marks);
+                    bool *json, fsc_status *st);
 
 bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
                  fsc_text *out, bool *headings, bool *json, fsc_status *st)
@@ -374,19 +374,19 @@ bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t 
     *headings = false;
     *json = false;
     memset(out, 0, sizeof *out);
-    return fp && prescan(data, len, first_line, out, headings, json, st, NULL);
+    return fp && prescan(data, len, first_line, out, headings, json, st);
 }
 
-bool fsc_prescan_plain_part(const char *data, size_t len, unsigned *qp_marks)
+bool fsc_prescan_plain_fio(const char *data, size_t len)
 {
     bool headings = false, json = false;
     fsc_status st = FSC_OK;
     (void)json; /* fio's JSON documents and terse records, back to back, are its output too */
-    return prescan(data, len, 1, NULL, &headings, &json, &st, qp_marks) && !headings;
+    return prescan(data, len, 1, NULL, &headings, &json, &st) && !headings;
 }
 
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
-                    bool *json, fsc_status *st, unsigned *qp_marks)
+                    bool *json, fsc_status *st)
 {
     scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false};
     /* lines: about one per 50 bytes of fio text */
@@ -427,8 +427,6 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text 
     }
     if (sc.title_pending) /* ... or the end of the text */
         sc.heading = true;
-    if (qp_marks)
-        *qp_marks = sc.qp_marks;
     if (!sc.ok) {
         if (sc.nomem)
             *st = FSC_E_NOMEM;

@@ -82,30 +82,4 @@ done
 # a heading deep inside: the runs below it carry it whole, so the text stays whole
 { head -c 30000 rep_fio-3.33.txt | sed '$d'; echo; echo "Host B"; echo; tail -c 20000 rep_fio-3.33.txt; } > late.txt
 [ "$(docs late.txt)" = 1 ] || fail "a heading inside did not keep the text whole"
-# -j 2 judges a long text (8 MiB or more) in two halves at once: a heading in the
-# second half, or quoted-printable marks ("=3D") two in each half, still keep it whole
-for _ in $(seq 180); do cat rep_fio-3.33.txt; done > long.txt
-python3 - long.txt <<'PY'
-import sys
-t = open(sys.argv[1]).read()
-half = t.index("\n", len(t) // 2 + 100000) + 1
-open("long_head.txt", "w").write(t[:half] + "\nHost B\n\n" + t[half:])
-a, b = t[:half], t[half:]
-a = a.replace("IOPS=", "IOPS=3D", 2)  # the first two of the first half
-k = [i for i in range(len(b)) if b.startswith("IOPS=", i)][-2:]  # the last two of the second
-for i in reversed(k):
-    b = b[:i] + "IOPS=3D" + b[i + 5:]
-assert (a + b).count("=3D") == 4
-open("long_qp.txt", "w").write(a + b)
-PY
-long_docs() { FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 -o /dev/null "$1" 2>&1 | grep -c 'memory:' || true; }
-[ "$(long_docs long.txt)" -gt 1 ] || fail "long.txt was not cut in pieces"
-for f in long_head.txt long_qp.txt; do
-    [ "$(long_docs "$f")" = 1 ] || fail "$f: not plain as a whole, but cut in pieces"
-done
-for f in long.txt long_head.txt long_qp.txt; do
-    FIOSCOPE_PLAIN_MIN=999999999999 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
-    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 "$f" > cut.jsonl
-    cmp -s whole.jsonl cut.jsonl || fail "$f at -j 2 differs from the whole"
-done
 echo "ok: $split texts cut in pieces, all identical to the whole"
