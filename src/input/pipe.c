@@ -92,19 +92,29 @@ static bool renumber(const fsc_input_sink *sink, fsc_item *job, size_t carry)
 }
 
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
+/* Pass result o (a run, or its rendered bytes) to the sink, which owns it then.
+ * False: the sink asks to stop. */
+static bool pass_out(fsc_pipe *p, struct fsc_item_out o)
+{
+    return o.run ? p->sink->run(p->sink->ctx, o.run) : p->sink->text(p->sink->ctx, o.text, o.len);
+}
+
+/* Take job's out k (its ownership leaves the job). */
+static struct fsc_item_out take_out(fsc_item *job, size_t k)
+{
+    struct fsc_item_out o = job->outs[k];
+    job->outs[k].run = NULL;
+    job->outs[k].text = NULL;
+    return o;
+}
+
 static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
     if (job->renumber && !job->fixed && !renumber(p->sink, job, p->carry_runs))
         p->nomem = p->stopped = true;
-    for (size_t k = job->n_sent; k < job->n_runs && !p->stopped; k++) { /* streamed before */
-        struct fsc_item_out *o = &job->outs[k];
-        bool go = o->run ? p->sink->run(p->sink->ctx, o->run)
-                         : p->sink->text(p->sink->ctx, o->text, o->len);
-        o->run = NULL; /* ownership passed */
-        o->text = NULL;
-        if (!go)
+    for (size_t k = job->n_sent; k < job->n_runs && !p->stopped; k++) /* streamed before */
+        if (!pass_out(p, take_out(job, k)))
             p->stopped = true;
-    }
     size_t runs = p->carry_runs + job->n_runs, warnings = p->carry_warnings + job->warnings;
     if (job->fixed && job->status == FSC_IN_ERROR && !p->carry_error) {
         p->carry_error = job->error; /* a failed piece fails the file */
@@ -341,45 +351,8 @@ fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, uns
     return p;
 }
 
-/* With the lock held: pass the results the worker has published of the document at
- * the head of the window, still being parsed, to the sink (see fsc_item.stream_mu):
- * they are next in the output whatever comes. Not while a group is open (its items
- * are held) or after a stop. True when the lock was released meanwhile. */
-static void deliver_done(fsc_pipe *p);
-
-static bool stream_head(fsc_pipe *p)
-{
-    if (p->head == p->tail || p->done[p->head % p->cap] || p->n_groups || p->stopped)
-        return false;
-    fsc_item *job = p->ring[p->head % p->cap];
-    bool released = false;
-    while (job->stream_mu && job->n_sent < job->n_ready && !p->stopped) {
-        struct fsc_item_out o = job->outs[job->n_sent];
-        job->outs[job->n_sent].run = NULL; /* ownership passes */
-        job->outs[job->n_sent].text = NULL;
-        job->n_sent++;
-        pthread_mutex_unlock(&p->mu);
-        bool go = o.run ? p->sink->run(p->sink->ctx, o.run) : p->sink->text(p->sink->ctx, o.text, o.len);
-        pthread_mutex_lock(&p->mu);
-        released = true;
-        if (!go)
-            p->stopped = true;
-        p->stop_workers = p->stopped;
-    }
-    return released;
-}
-
 /* With the lock held: hand finished jobs at the head of the window to the sink (the
- * lock is released meanwhile; only this thread moves head), and what the one being
- * parsed at the head has ready (stream_head: until it has nothing more, and the jobs
- * finished meanwhile are delivered too, so that no wake is missed). */
-static void deliver_ready(fsc_pipe *p)
-{
-    do
-        deliver_done(p);
-    while (stream_head(p));
-}
-
+ * lock is released meanwhile; only this thread moves head). */
 static void deliver_done(fsc_pipe *p)
 {
     while (p->head < p->tail && p->done[p->head % p->cap]) {
@@ -401,6 +374,39 @@ static void deliver_done(fsc_pipe *p)
         pthread_mutex_lock(&p->mu);
         p->stop_workers = p->stopped;
     }
+}
+
+/* With the lock held: pass the results the worker has published of the document at
+ * the head of the window, still being parsed, to the sink (see fsc_item.stream_mu):
+ * they are next in the output whatever comes. Not while a group is open (its items
+ * are held) or after a stop. True when the lock was released meanwhile. */
+static bool stream_head(fsc_pipe *p)
+{
+    if (p->head == p->tail || p->done[p->head % p->cap] || p->n_groups || p->stopped)
+        return false;
+    fsc_item *job = p->ring[p->head % p->cap];
+    bool released = false;
+    while (job->stream_mu && job->n_sent < job->n_ready && !p->stopped) {
+        struct fsc_item_out o = take_out(job, job->n_sent++);
+        pthread_mutex_unlock(&p->mu);
+        bool go = pass_out(p, o);
+        pthread_mutex_lock(&p->mu);
+        released = true;
+        if (!go)
+            p->stopped = true;
+        p->stop_workers = p->stopped;
+    }
+    return released;
+}
+
+/* With the lock held: deliver_done, and what the job being parsed at the head has
+ * ready (stream_head), until neither has anything more: jobs that finish while a
+ * streamed result is written are delivered too, so that no wake is missed. */
+static void deliver_ready(fsc_pipe *p)
+{
+    do
+        deliver_done(p);
+    while (stream_head(p));
 }
 
 /* Room in the window for job (len bytes of text)? The pieces of a huge file are

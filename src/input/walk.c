@@ -740,14 +740,14 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
 }
 
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
- * returned): when it is longer than four pieces and fio's own output and nothing else
+ * returned): when it is longer than plain_min and fio's own output and nothing else
  * (fsc_text_is_plain_fio: text, JSON or terse), it is parsed in pieces side by side
  * like a huge file, but cut only between two runs (piece_cut, never loose, never at a
- * mere line end), so
- * that its runs are those of the whole text: at the speed of pieces, and without the
- * whole text's lines, runs and results in memory at once (50 MB of fio 3.33 text:
- * 1.02 CPU-s and 192 MB whole; 30 MB of fio JSON: 0.70 CPU-s and 113 MB). Not in a group (logs join the runs of whole
- * documents) and not a fio log. */
+ * mere line end), so that its runs are those of the whole text: at the speed of
+ * pieces, and without the whole text's lines, runs and results in memory at once
+ * (50 MB of fio 3.33 text: 1.02 CPU-s and 192 MB whole; 30 MB of fio JSON: 0.70 CPU-s
+ * and 113 MB). Not in a group (logs join the runs of whole documents) and not a fio
+ * log. */
 static bool plain_pieces(fsc_walker *w, const char *path, char *buf, size_t n)
 {
     fsc_logname ln;

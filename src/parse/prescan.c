@@ -365,27 +365,6 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
 #endif
 
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
-                    bool *json, fsc_status *st);
-
-bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
-                 fsc_text *out, bool *headings, bool *json, fsc_status *st)
-{
-    *st = FSC_OK;
-    *headings = false;
-    *json = false;
-    memset(out, 0, sizeof *out);
-    return fp && prescan(data, len, first_line, out, headings, json, st);
-}
-
-bool fsc_prescan_plain_fio(const char *data, size_t len)
-{
-    bool headings = false, json = false;
-    fsc_status st = FSC_OK;
-    (void)json; /* fio's JSON documents and terse records, back to back, are its output too */
-    return prescan(data, len, 1, NULL, &headings, &json, &st) && !headings;
-}
-
-static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
                     bool *json, fsc_status *st)
 {
     scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false};
@@ -444,6 +423,23 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text 
     *headings = sc.heading;
     *json = sc.json;
     return true;
+}
+
+bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
+                 fsc_text *out, bool *headings, bool *json, fsc_status *st)
+{
+    *st = FSC_OK;
+    *headings = false;
+    *json = false;
+    memset(out, 0, sizeof *out);
+    return fp && prescan(data, len, first_line, out, headings, json, st);
+}
+
+bool fsc_prescan_plain_fio(const char *data, size_t len)
+{
+    bool headings = false, json = false; /* fio's JSON and terse, back to back, are its output too */
+    fsc_status st = FSC_OK;
+    return prescan(data, len, 1, NULL, &headings, &json, &st) && !headings;
 }
 
 void fsc_prescan_release(fsc_text *t)
