@@ -261,6 +261,16 @@ def _(k):
     return (*parse(f)[:2], {"FIOSCOPE_PIECE_BYTES": "4096"}, lambda out: jobs_in(out) == 300 * k)
 
 
+# #16: fio's own text with no run boundary in it, long enough to be read as plain
+# pieces (walk.c plain_pieces: the spans double until a cut is found, so time stays
+# linear; the text ends as one document). The environment lowers the size for pieces.
+@shape("#16: plain fio text without a run boundary, as pieces", "#16")
+def _(k):
+    rows = "     | 99.99th=[16188]\n" * (40000 * k)
+    f = write("noboundary.txt", GOOD.replace("     | 99.99th=[16188]\n", "     | 99.99th=[16188]\n" + rows))
+    return (*parse(f)[:2], {"FIOSCOPE_PLAIN_MIN": "65536"}, lambda out: runs_in(out) == 1)
+
+
 # M7 (this branch): escapes everywhere
 @shape("M7: job names full of terminal escapes, text table", "M7")
 def _(k):
