@@ -5,9 +5,9 @@
  * and the PNG of one chart put every label at the same place.
  */
 #include "canvas.h"
+#include "cairo_api.h"
 
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,7 +247,7 @@ static void set_rgb(cairo_t *cr, fsc_rgb c, double alpha)
         cairo_set_source_rgb(cr, c.r, c.g, c.b);
 }
 
-static void cairo_dash(cairo_t *cr, double dash)
+static void set_dash(cairo_t *cr, double dash)
 {
     double d[2] = {dash, dash * 0.6};
     cairo_set_dash(cr, d, dash > 0 ? 2 : 0, 0);
@@ -275,7 +275,7 @@ void fsc_cv_rect_outline(fsc_canvas *cv, double x, double y, double w, double h,
     if (!cv->svg) {
         set_rgb(cv->cr, c, 1);
         cairo_set_line_width(cv->cr, lw);
-        cairo_dash(cv->cr, 0);
+        set_dash(cv->cr, 0);
         cairo_rectangle(cv->cr, x, y, w, h);
         cairo_stroke(cv->cr);
         return;
@@ -301,12 +301,12 @@ void fsc_cv_path(fsc_canvas *cv, const double *xy, size_t n, fsc_rgb c, double l
         set_rgb(cv->cr, c, 1);
         cairo_set_line_width(cv->cr, lw);
         cairo_set_line_join(cv->cr, CAIRO_LINE_JOIN_ROUND);
-        cairo_dash(cv->cr, dash);
+        set_dash(cv->cr, dash);
         cairo_move_to(cv->cr, xy[0], xy[1]);
         for (size_t i = 1; i < n; i++)
             cairo_line_to(cv->cr, xy[2 * i], xy[2 * i + 1]);
         cairo_stroke(cv->cr);
-        cairo_dash(cv->cr, 0);
+        set_dash(cv->cr, 0);
         return;
     }
     if (n == 2) {
@@ -344,7 +344,7 @@ void fsc_cv_circle(fsc_canvas *cv, double x, double y, double r, fsc_rgb fill, d
             cairo_fill_preserve(cv->cr);
             set_rgb(cv->cr, ring, 1);
             cairo_set_line_width(cv->cr, ring_lw);
-            cairo_dash(cv->cr, 0);
+            set_dash(cv->cr, 0);
             cairo_stroke(cv->cr);
         } else
             cairo_fill(cv->cr);

@@ -6,11 +6,9 @@
  */
 #include "fioscope/chart.h"
 
+#include "cairo_api.h"
 #include "canvas.h"
 
-#include <cairo-pdf.h>
-#include <cairo.h>
-#include <pango/pangocairo.h>
 #include <string.h>
 
 /* PDF points per pixel: 1600 px wide charts are 1200 pt (16.7 in) pages. */
@@ -147,6 +145,11 @@ fsc_status fsc_chart_render(const fsc_chart *c, fsc_chart_format f, int width, i
         fsc_buf_printf(err, "chart size %dx%d out of range (200..8000 pixels)", width, height);
         return FSC_E_USAGE;
     }
+    const char *why;
+    if (!fsc_cairo_api_open(&why)) {
+        fsc_buf_puts(err, why);
+        return FSC_E_UNSUPPORTED;
+    }
     switch (f) {
     case FSC_CHART_PNG: return render_png(c, width, height, out, err);
     case FSC_CHART_PDF: return render_pdf(c, width, height, out, err);
@@ -167,5 +170,6 @@ fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png
  * for the process' life (tests/lsan.supp). */
 void fsc_chart_shutdown(void)
 {
-    pango_cairo_font_map_set_default(NULL);
+    if (fsc_cairo_api_is_open()) /* nothing to let go of when no chart was drawn */
+        pango_cairo_font_map_set_default(NULL);
 }

@@ -52,7 +52,7 @@ fsc_status fsc_report_trimmed(const fsc_runset *set, const fsc_analysis *a, cons
 
 /* ---- the "Over time" sheet (xlsx_time.c) ---- */
 
-#include <xlsxwriter.h>
+#include "xlsx_api.h"
 
 /* The workbook's formats the sheet uses. */
 typedef struct fsc_xlsx_fmt {

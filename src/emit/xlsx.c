@@ -15,7 +15,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xlsxwriter.h>
 
 /* Excel's cell limit is 32767 characters; stay below it on a UTF-8 boundary. */
 #define MAX_CELL_BYTES 32000
@@ -713,6 +712,11 @@ static void make_formats(xl *x)
 
 fsc_status fsc_xlsx_write(const char *path, const char *tmpdir, const fsc_xlsx_in *in, fsc_buf *err)
 {
+    const char *why;
+    if (!fsc_xlsx_api_open(&why)) {
+        fsc_buf_puts(err, why);
+        return FSC_E_UNSUPPORTED;
+    }
     lxw_workbook_options wopt = {.constant_memory = LXW_FALSE, .tmpdir = (char *)tmpdir, .use_zip64 = LXW_FALSE};
     xl x = {.wb = workbook_new_opt(path, &wopt), .error = LXW_NO_ERROR};
     if (!x.wb) {

@@ -7,8 +7,7 @@
 #define _GNU_SOURCE
 #include "input_int.h"
 
-#include <archive.h>
-#include <archive_entry.h>
+#include "archive_api.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,6 +283,11 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
 
 void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *prefix, size_t n)
 {
+    const char *why;
+    if (!fsc_archive_api_open(&why)) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", why);
+        return;
+    }
     fd_src *s = calloc(1, sizeof *s);
     struct archive *a = new_reader(true);
     if (!s || !a) {
@@ -316,6 +320,8 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
 
 bool fsc_archive_sniff(const char *data, size_t len)
 {
+    if (!fsc_archive_api_open(NULL))
+        return false; /* read as the binary document it looks like */
     struct archive *a = new_reader(false);
     if (!a)
         return false;
@@ -337,6 +343,11 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR,
                          "archive nested more than %d levels deep: not opened",
                          FSC_MAX_ARCHIVE_DEPTH);
+        return;
+    }
+    const char *why;
+    if (!fsc_archive_api_open(&why)) {
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "%s", why);
         return;
     }
     struct archive *a = new_reader(true);

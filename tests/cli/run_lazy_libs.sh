@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Charts (pango, cairo), archives (libarchive) and workbooks (libxlsxwriter) are opened
+# on first use, not at start-up (include/fioscope/dynlib.h): the program does not link
+# them, a command that needs one opens it and works as before, and when one cannot be
+# loaded the command says which library and what needs it, and only what needs it fails.
+source "$(dirname "$0")/../input/lib.sh"   # a temporary folder, fail()
+C=$FSC_CORPUS/fio-3.33
+TXT=$C/a_randread_psync.txt
+
+# --- not linked: none of them is a NEEDED entry of the program
+needed=$(readelf -d "$FIOSCOPE" | awk '/NEEDED/ {print $NF}')
+for lib in pango cairo archive xlsxwriter glib fontconfig; do
+    ! echo "$needed" | grep -q "$lib" || fail "the program links $lib: $needed"
+done
+
+# --- opened when needed: an archive, a chart, a report (workbook and charts)
+mkdir in && cp "$TXT" in/a.txt && tar czf in.tar.gz in
+"$FIOSCOPE" parse --jsonl -q in.tar.gz > a.jsonl || fail "parse of a tar.gz: exit $?"
+grep -q '"member":"in/a.txt","status":"ok","runs":1' a.jsonl || fail "tar.gz member not read: $(cat a.jsonl)"
+"$FIOSCOPE" chart -q --y read.iops "$TXT" -o c.png || fail "chart: exit $?"
+head -c 8 c.png | od -An -c | grep -q 'P   N   G' || fail "chart is not a PNG"
+"$FIOSCOPE" report -q "$TXT" -o rep || fail "report: exit $?"
+[ -s rep/report.xlsx ] && [ -s rep/index.html ] || fail "report without its workbook or page"
+
+# --- a library that cannot be loaded: a file of that soname that is no library, found
+# first through LD_LIBRARY_PATH. The sonames are those the program was built with.
+strings -a "$FIOSCOPE" > strings.txt
+soname() { grep -m1 -E "^lib$1\\.so\\.[0-9]+\$" strings.txt || fail "no soname for $1 in the program"; }
+PANGO=$(soname 'pangocairo-1\.0'); ARCH=$(soname archive); XLSX=$(soname xlsxwriter)
+mkdir broken
+for n in "$PANGO" "$ARCH" "$XLSX"; do echo "not a library" > "broken/$n"; done
+
+rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" chart -q --y read.iops "$TXT" -o d.png 2> err.txt || rc=$?
+[ $rc = 1 ] || fail "chart without pango: exit $rc"
+grep -qF "charts need $PANGO, which cannot be loaded" err.txt || fail "chart error: $(cat err.txt)"
+[ ! -e d.png ] || fail "chart written without pango"
+
+# the archive fails as an input; the text beside it is read
+rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" parse --jsonl -q in.tar.gz "$TXT" > b.jsonl 2> err.txt || rc=$?
+[ $rc = 1 ] || fail "parse without libarchive: exit $rc"
+manifest < b.jsonl > m.txt
+grep -q "^in.tar.gz|None|error|0|archives need $ARCH, which cannot be loaded" m.txt || fail "archive entry: $(cat m.txt)"
+grep -q "a_randread_psync.txt|None|ok|1|None" m.txt || fail "the text beside the archive: $(cat m.txt)"
+
+# plain text never opens any of them
+LD_LIBRARY_PATH=broken "$FIOSCOPE" parse --jsonl -q "$TXT" > t.jsonl || fail "parse of text with broken libraries: exit $?"
+cmp -s t.jsonl <("$FIOSCOPE" parse --jsonl -q "$TXT") || fail "text parsed differently"
+
+# a report needs both: the workbook's library is named when only it is missing
+rm "broken/$PANGO"
+rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" report -q "$TXT" -o rep2 2> err.txt || rc=$?
+[ $rc = 1 ] || fail "report without libxlsxwriter: exit $rc"
+grep -qF "workbooks need $XLSX, which cannot be loaded" err.txt || fail "report error: $(cat err.txt)"
+echo "lazy libraries: ok"
