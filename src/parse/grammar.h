@@ -5,6 +5,7 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdatomic.h>
 
 #include "parse_int.h"
 
@@ -86,6 +87,7 @@ typedef struct fsc_rule {
     char **fuzzy; /* canonical line starts a damaged line may be repaired to */
     size_t n_fuzzy;
     int cap_kv, cap_unit, cap_list; /* numbers of these captures, negative if none */
+    atomic_bool jitted; /* private (grammar.c): the pattern is JIT-compiled on first use */
 } fsc_rule;
 
 /* Match one line: the first rule whose lead (first word) or needle fits and whose

@@ -73,6 +73,41 @@ static void remove_grammar_dir(char *dir)
     free(dir);
 }
 
+/* The compiled-in grammars' samples match their rules: loaded from a folder, where
+ * every load checks them (the program does not, at each start). */
+static void test_builtin_samples_match(void **state)
+{
+    (void)state;
+    char *dir = strdup("/tmp/fsc_grammar_XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    char path[512];
+    size_t n_files = 0;
+    for (const struct fsc_embedded *e = fsc_grammar_files; e->name; e++) {
+        snprintf(path, sizeof path, "%s/%s", dir, e->name);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        assert_int_equal(fwrite(e->data, 1, e->size, f), e->size);
+        fclose(f);
+        n_files++;
+    }
+    assert_true(n_files >= 3);
+    setenv("FIOSCOPE_GRAMMAR_DIR", dir, 1);
+    fsc_buf err = {0};
+    fsc_grammar_set *g = fsc_grammars_load(&err);
+    unsetenv("FIOSCOPE_GRAMMAR_DIR");
+    if (!g)
+        fail_msg("%s", err.data);
+    assert_false(fsc_grammar_builtin(g));
+    fsc_grammars_free(g);
+    fsc_buf_free(&err);
+    for (const struct fsc_embedded *e = fsc_grammar_files; e->name; e++) {
+        snprintf(path, sizeof path, "%s/%s", dir, e->name);
+        unlink(path);
+    }
+    rmdir(dir);
+    free(dir);
+}
+
 static void expect_refused(const char *json, const char *needle)
 {
     char *dir = write_grammar_dir(json);
@@ -130,6 +165,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_builtin_grammars_load),
+        cmocka_unit_test(test_builtin_samples_match),
         cmocka_unit_test(test_broken_grammars_refused),
         cmocka_unit_test(test_override_dir_with_good_grammar),
     };
