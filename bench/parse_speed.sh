@@ -12,6 +12,8 @@
 #   mid    one file of fio 3.33 text below the huge-file size (FSC_BENCH_MID_MB,
 #          default 40 MB): read whole, cut in pieces as plain fio output
 #   midjson fio JSON of that size, read whole the same way
+#   perfile the first 200 files of the tree, each parsed by a process of its own (a
+#          shell loop over logs): what start-up costs, beside the parse
 # For each input and each -j of FSC_BENCH_JOBS it reports wall seconds, CPU seconds
 # (user + sys), MB/s of text on the wall clock and per CPU second, and peak RSS; the
 # runs alternate A B A B (FSC_BENCH_ROUNDS rounds, medians reported), so that a
@@ -22,7 +24,7 @@
 # usage: bench/parse_speed.sh [FIOSCOPE_BINARY]
 # env:   FSC_BENCH_MB, FSC_BENCH_SIDE_MB   sizes (see above)
 #        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst mid
-#                          midjson")
+#                          midjson perfile")
 #        FSC_BENCH_JOBS    thread counts (default "1 2")
 #        FSC_BENCH_ROUNDS  rounds of A B A B (default 2)
 #        FSC_BENCH_CG_MB   MB for callgrind (default 3; 0 = skip)
@@ -38,7 +40,7 @@ bin=$(realpath "${1:-$here/../build/fioscope}")
 corpus=${FSC_CORPUS:-$here/../../shared/corpus}
 mb=${FSC_BENCH_MB:-200}
 side=${FSC_BENCH_SIDE_MB:-100}
-inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst mid midjson}
+inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst mid midjson perfile}
 mid=${FSC_BENCH_MID_MB:-40}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
 rounds=${FSC_BENCH_ROUNDS:-2}
@@ -109,6 +111,7 @@ for input in $inputs; do
     tzst) make_tree; [ -e "$work/tree.tar.zst" ] || tar cf - -C "$work" tree | zstd -q -3 -o "$work/tree.tar.zst" ;;
     mid) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt" ;;
     midjson) gen mid.json "$mid" "$corpus/fio-*/*.json" ;;
+    perfile) make_tree; find "$work/tree/" -type f | sort | head -n 200 > "$work/perfile.list" ;;
     *) echo "unknown input $input" >&2; exit 2 ;;
     esac
 done
@@ -117,11 +120,13 @@ path_of() {
     f333) echo "$work/f333.txt" ;; f2x) echo "$work/f2x.txt" ;; json) echo "$work/all.json" ;;
     terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
     tzst) echo "$work/tree.tar.zst" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
+    perfile) echo "$work/perfile.list" ;;
     esac
 }
 text_bytes() { # uncompressed bytes of an input
     case $1 in
     tree | tgz | tzst) du -sb --apparent-size "$work/tree" | cut -f1 ;;
+    perfile) xargs -a "$work/perfile.list" stat -c %s | awk '{s += $1} END {print s}' ;;
     *) stat -c %s "$(path_of "$1")" ;;
     esac
 }
@@ -129,6 +134,13 @@ text_bytes() { # uncompressed bytes of an input
 # ---- one timed run: "wall cpu rss_kb" ----
 timed() { # binary jobs path
     cat "$3" > /dev/null 2>&1 || find "$3" -type f -exec cat {} + > /dev/null
+    if [[ $3 == *.list ]]; then # one process per listed file; time counts them all
+        xargs -a "$3" cat > /dev/null
+        /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" xargs -a "$3" -n 1 "$1" parse --jsonl -q \
+            --fail-on=none -j "$2" -o /dev/null 2> "$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
+        awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time.txt"
+        return
+    fi
     /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$1" parse --jsonl -q --fail-on=none -j "$2" "$3" \
         -o /dev/null 2> "$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
     awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time.txt"
@@ -211,8 +223,9 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     }
     echo x > "$work/cg0.txt"
     ins0=$(count "$work/cg0.txt")
+    awk -v z="$ins0" 'BEGIN { printf "callgrind start  %6.1f M instructions (a process parsing a one-line file)\n", z / 1e6 }'
     for input in $inputs; do
-        case $input in tgz | tzst | mid | midjson) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
+        case $input in tgz | tzst | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
         tree) { find "$work/tree" -type f | sort | xargs cat || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;
