@@ -5,11 +5,13 @@
  * program loaded at every start: 20 to 40 ms of dynamic loading and relocation before
  * a small file was read, for commands that never draw, unpack or write a workbook.
  *
- * A user of such a library keeps a table of the functions it calls (a list in its own
- * *_api.h, each entry a pointer of the function's own type) and describes the library
- * with an fsc_dynlib. fsc_dynlib_open opens it once, from any thread, and has the
- * table filled by the user's fill function through fsc_dynlib_sym; afterwards the
- * answer is cached. Nothing is ever closed: the handles live as long as the process.
+ * A user of such a library lists the functions it calls in its own *_api.h (an
+ * X-macro), declares a table of them (FSC_DYNLIB_SLOT: pointers of each function's
+ * own type) and redirects the names to the table, so that its calls read as before;
+ * FSC_DYNLIB_DEFINE in its *_api.c defines the table and the function that opens the
+ * library. fsc_dynlib_open opens it once, from any thread, and fills the table through
+ * fsc_dynlib_sym; afterwards the answer is cached. Nothing is ever closed: the
+ * handles live as long as the process. See src/input/archive_api.h.
  */
 #ifndef FIOSCOPE_DYNLIB_H
 #define FIOSCOPE_DYNLIB_H
@@ -53,7 +55,7 @@ void *fsc_dynlib_sym(fsc_dynlib *lib, const char *name);
 
 /* In a fill function of lib: table.f is the library's f, or the fill returns false.
  * (POSIX gives data and function pointers one size, as dlsym needs.) */
-#define FSC_DYNLIB_FILL(table, f)                                                           \
+#define FSC_DYNLIB_FILL(table, f)                                                                \
     do {                                                                                         \
         void *fsc_p_ = fsc_dynlib_sym(lib, #f);                                                  \
         if (!fsc_p_)                                                                             \
