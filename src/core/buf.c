@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Growable buffer, shortest round-trip numbers and a streaming JSON writer. */
 #include "fioscope/buf.h"
+#include "fioscope/words.h"
 #include "json_plain.h"
 
 #include <float.h>
@@ -9,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define WORDS_LE 1 /* 8 bytes of text read as one uint64_t: the first is the low byte */
-#endif
 
 void fsc_buf_free(fsc_buf *b)
 {
@@ -176,7 +174,6 @@ static inline size_t n_digits(uint64_t u)
     return t + ((u | 1) >= pow10_u64[t]);
 }
 
-#ifdef WORDS_LE
 #define ASCII_ZEROS 0x3030303030303030ULL /* '0' in each byte */
 
 /* The 8 decimal digits of u < 10^8 (leading zeros included) as one little-endian
@@ -212,7 +209,7 @@ static inline size_t digits_lt1e8(char *dst, uint32_t u)
     uint64_t v = digit_values8(u);
     unsigned zeros = lead_zeros8(v);
     uint64_t w = (v + ASCII_ZEROS) >> (8 * zeros);
-    memcpy(dst, &w, 8);
+    fsc_store_le64(dst, w);
     return 8 - zeros;
 }
 
@@ -223,11 +220,10 @@ static inline size_t digits_lt1e16(char *dst, uint64_t u)
     uint64_t vh = digit_values8((uint32_t)hi), vl = digit_values8((uint32_t)(u - hi * 100000000));
     unsigned zeros = lead_zeros8(vh);
     uint64_t wh = (vh + ASCII_ZEROS) >> (8 * zeros), wl = vl + ASCII_ZEROS;
-    memcpy(dst, &wh, 8);
-    memcpy(dst + 8 - zeros, &wl, 8);
+    fsc_store_le64(dst, wh);
+    fsc_store_le64(dst + 8 - zeros, wl);
     return 16 - zeros;
 }
-#endif
 
 /* fsc_u64_fmt of any u: out of line, the common case keeps to few registers. */
 static size_t __attribute__((noinline)) u64_fmt_long(char *dst, uint64_t u)
@@ -258,12 +254,10 @@ static inline size_t u64_fmt(char *dst, uint64_t u)
         memcpy(dst + 2, digit_pairs + 2 * r, 2);
         return 4;
     }
-#ifdef WORDS_LE
     if (u < 100000000)
         return digits_lt1e8(dst, (uint32_t)u);
     if (u < 10000000000000000ULL)
         return digits_lt1e16(dst, u);
-#endif
     return u64_fmt_long(dst, u);
 }
 
@@ -313,7 +307,6 @@ static size_t __attribute__((noinline)) frac_digits(char *dst, uint64_t ix, int 
 /* x / 10^d with its d decimals (ix = x, 1 <= d <= 9, neg: v < 0). */
 static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t ix, int d, size_t neg)
 {
-#ifdef WORDS_LE
     if (ix - 1 < 99999999 && d <= 7) { /* 1 <= ix < 10^8 */
         /* of the 8 digits of ix (zero-padded), the last ni + d: the integer part (a 0
          * of the padding when there is none), the point, the decimals; two stores of
@@ -323,9 +316,9 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
         w >>= 8 * (8 - (size_t)d - ni);
         uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
         dst[0] = '-';
-        memcpy(dst + neg, &lo, 8);
+        fsc_store_le64(dst + neg, lo);
         dst[neg + ni] = '.';
-        memcpy(dst + neg + ni + 1, &hi, 8);
+        fsc_store_le64(dst + neg + ni + 1, hi);
         return neg + ni + 1 + (size_t)d;
     }
     if (ix < 10000000000000000ULL) { /* 10^8 <= ix < 10^16 (or d > 7) */
@@ -338,8 +331,8 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
         uint64_t wh = vh + ASCII_ZEROS, wl = vl + ASCII_ZEROS;
         size_t nx = hi ? 16 - lead_zeros8(vh) : vl ? 8 - lead_zeros8(vl) : 1;
         size_t ni = nx > (size_t)d ? nx - (size_t)d : 1;
-        memcpy(t, &wh, 8);
-        memcpy(t + 8, &wl, 8);
+        fsc_store_le64(t, wh);
+        fsc_store_le64(t + 8, wl);
         memset(t + 16, '0', 16); /* read by the last copy, never kept */
         dst[0] = '-';
         memcpy(dst + neg, t + 16 - (size_t)d - ni, 16);
@@ -347,7 +340,6 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
         memcpy(dst + neg + ni + 1, t + 16 - (size_t)d, 16);
         return neg + ni + 1 + (size_t)d;
     }
-#endif
     return frac_digits(dst, ix, d, neg);
 }
 
@@ -515,8 +507,7 @@ static inline bool json_plain(unsigned char c, bool html_safe)
     return c >= 0x20 && c < 0x7F && c != '"' && c != '\\' && !(html_safe && (c == '<' || c == '>' || c == '&'));
 }
 
-#ifdef WORDS_LE
-/* The high bit of the bytes of w (8 bytes of text, little-endian) that are not
+/* The high bit of the bytes of w (8 bytes of text, fsc_load_le64) that are not
  * copied as is into a JSON string, exact for the lowest one: a byte's test borrows
  * only from a lower byte that is flagged itself. */
 static inline uint64_t json_bad8(uint64_t w, bool html_safe)
@@ -530,7 +521,6 @@ static inline uint64_t json_bad8(uint64_t w, bool html_safe)
 #undef ZERO_BYTE
     return bad;
 }
-#endif
 
 size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
 {
@@ -551,22 +541,20 @@ size_t fsc_json_plain(const char *s, size_t n, bool html_safe)
         return n;
     }
 #endif
-#ifdef WORDS_LE
     if (n >= 8) { /* 8 bytes a step, the same way */
         uint64_t w, bad;
         for (; i + 8 <= n; i += 8) {
-            memcpy(&w, p + i, 8);
+            w = fsc_load_le64(s + i);
             if ((bad = json_bad8(w, html_safe)))
                 return i + ((unsigned)__builtin_ctzll(bad) >> 3);
         }
         if (i < n) {
-            memcpy(&w, p + n - 8, 8);
+            w = fsc_load_le64(s + n - 8);
             if ((bad = json_bad8(w, html_safe) >> (8 * (i - (n - 8)))))
                 return i + ((unsigned)__builtin_ctzll(bad) >> 3);
         }
         return n;
     }
-#endif
     while (i < n && json_plain(p[i], html_safe))
         i++;
     return i;

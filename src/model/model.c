@@ -2,6 +2,7 @@
 /* Construction, destruction and field descriptors of the run model. */
 #include "fioscope/model.h"
 #include "fioscope/keyindex.h"
+#include "fioscope/words.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -162,45 +163,27 @@ static inline bool key16_eq(const char *a, const uint64_t b[2])
     return w[0] == b[0] && w[1] == b[1];
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-static inline uint64_t load64(const char *s)
-{
-    uint64_t w;
-    memcpy(&w, s, sizeof w);
-    return w;
-}
-
-static inline uint64_t load32(const char *s)
-{
-    uint32_t w;
-    memcpy(&w, s, sizeof w);
-    return w;
-}
-#endif
-
 /* k = the kl <= 15 bytes of key, NUL-padded to 16. The keys are 1 to 4 bytes
  * nearly always ("4", ">=64", "1000"): loads that overlap (never past key + kl)
  * rather than a call to memcpy of a variable length. */
 static inline void key16_load(uint64_t k[2], const char *key, size_t kl)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* the bytes i of key at byte i of the word: overlapping loads OR the same byte */
+    /* the bytes i of key at byte i of a word read with fsc_load_le64: overlapping
+     * loads OR the same byte; stored back the same way, k holds the key's bytes in
+     * their order (it is compared and indexed as text) */
+    uint64_t lo, hi = 0;
     if (kl >= 8) {
-        k[0] = load64(key);
-        k[1] = kl > 8 ? load64(key + kl - 8) >> (8 * (16 - kl)) : 0;
+        lo = fsc_load_le64(key);
+        hi = kl > 8 ? fsc_load_le64(key + kl - 8) >> (8 * (16 - kl)) : 0;
     } else if (kl >= 4) {
-        k[0] = load32(key) | load32(key + kl - 4) << (8 * (kl - 4));
-        k[1] = 0;
+        lo = fsc_load_le32(key) | (uint64_t)fsc_load_le32(key + kl - 4) << (8 * (kl - 4));
     } else {
-        k[0] = kl ? (uint64_t)(unsigned char)key[0] | (uint64_t)(unsigned char)key[kl / 2] << (8 * (kl / 2)) |
-                        (uint64_t)(unsigned char)key[kl - 1] << (8 * (kl - 1))
-                  : 0;
-        k[1] = 0;
+        lo = kl ? (uint64_t)(unsigned char)key[0] | (uint64_t)(unsigned char)key[kl / 2] << (8 * (kl / 2)) |
+                      (uint64_t)(unsigned char)key[kl - 1] << (8 * (kl - 1))
+                : 0;
     }
-#else
-    k[0] = k[1] = 0;
-    memcpy(k, key, kl);
-#endif
+    fsc_store_le64((char *)k, lo);
+    fsc_store_le64((char *)k + 8, hi);
 }
 
 /* The first items of a list: a kept block or a new one. */

@@ -16,6 +16,7 @@
 #include "grammar.h"
 
 #include "fioscope/units.h"
+#include "fioscope/words.h"
 
 #include <string.h>
 
@@ -135,29 +136,6 @@ static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
 }
 /* The count prefix factor of d's suffix (1 without one; 0 if unknown). */
 uint64_t fsc_fdec_mul(fsc_fdec d);
-
-/* 8 (or 4) bytes of text as a word whose lowest byte is the first, whatever the
- * machine's byte order: the word-at-a-time readers find bytes with ctz and build their
- * patterns (W4, W8, key words) that way. */
-static inline uint64_t fsc_load_le64(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
-#endif
-    return w;
-}
-
-static inline uint32_t fsc_load_le32(const char *p)
-{
-    uint32_t w;
-    memcpy(&w, p, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap32(w);
-#endif
-    return w;
-}
 
 /* The first byte of [p, e) that is not a space: eight bytes a step (fio pads its
  * columns with spaces). */
