@@ -97,7 +97,7 @@ static inline const char *string_stop(const char *p, const char *e)
 }
 
 /* A string without escapes or control bytes: its bytes (r->p at the quote). */
-static bool string(jr *r, const char **s, size_t *n)
+static inline __attribute__((always_inline)) bool string(jr *r, const char **s, size_t *n)
 {
     const char *start = r->p + 1, *q = string_stop(start, r->e);
     if (q >= r->e || *q != '"') {
@@ -201,9 +201,44 @@ static bool number(jr *r, jval *v)
     return true;
 }
 
+/* number() for most of fio's numbers ("0", "1954592", "3.48", "891968.00"): no sign,
+ * no exponent, at most 15 digits in all, so that every digit is in m (sig <= 15,
+ * m < 2^53, exp10 >= -15) and the value is number()'s, m over a power of ten.
+ * false: number() reads it (nothing was changed). */
+static inline bool number_short(jr *r, jval *v)
+{
+    const char *s = r->p, *p = s;
+    if (r->e - p < 40)
+        return false;
+    uint64_t m = (uint64_t)(*p++ - '0');
+    if (m)
+        while ((unsigned)(*p - '0') < 10 && p - s < 15)
+            m = m * 10 + (uint64_t)(*p++ - '0');
+    unsigned frac = 0;
+    if (*p == '.') {
+        const char *f = ++p;
+        while ((unsigned)(*p - '0') < 10 && p - s < 16)
+            m = m * 10 + (uint64_t)(*p++ - '0');
+        frac = (unsigned)(p - f);
+        if (!frac)
+            return false;
+    }
+    if ((unsigned)(*p - '0') < 10) /* more than 15 digits, or "0" and more */
+        return false;
+    if (*p == '.' || *p == 'e' || *p == 'E' || *p == '+' || *p == '-')
+        return false;
+    v->kind = J_NUM;
+    v->s = s;
+    v->n = (size_t)(p - s);
+    v->integer = !frac;
+    v->num = frac ? (double)m / p10[frac] : (double)m;
+    r->p = p;
+    return true;
+}
+
 /* A value: scalars are read; for an object or array r->p is left after its
  * opening bracket (the caller walks it). */
-static void value(jr *r, jval *v)
+static inline __attribute__((always_inline)) void value(jr *r, jval *v)
 {
     ws(r);
     v->kind = J_NONE;
@@ -243,6 +278,8 @@ static void value(jr *r, jval *v)
         return;
     }
     default:
+        if (*r->p >= '0' && *r->p <= '9' && number_short(r, v))
+            return;
         if (*r->p == '-' || (*r->p >= '0' && *r->p <= '9'))
             number(r, v);
         else
@@ -251,12 +288,42 @@ static void value(jr *r, jval *v)
     }
 }
 
+/* The end of a line's indentation from p (e - p >= 16): fio's pretty JSON indents
+ * by levels of 2 or more spaces, so the words start at p itself. */
+static inline const char *indent(const char *p, const char *e)
+{
+    uint64_t x = fsc_load_le64(p) ^ 0x2020202020202020ULL; /* zero bytes where the spaces are */
+    if (x)
+        return p + (__builtin_ctzll(x) >> 3);
+    x = fsc_load_le64(p + 8) ^ 0x2020202020202020ULL;
+    if (x)
+        return p + 8 + (__builtin_ctzll(x) >> 3);
+    return fsc_skip_spaces(p + 16, e);
+}
+
 /* The next member of the object being walked: false at its end (or when bad).
  * *first: no member read yet (no comma before this one). */
 static bool member(jr *r, bool *first, const char **key, size_t *kn, jval *v)
 {
     if (r->bad)
         return false;
+    /* fio's layout first: ",\n", the indentation, the key's quote. Anything else
+     * (the first member, the end of the object, other blanks) takes the whole way
+     * from where the member starts, which reads the same bytes the same way */
+    const char *p = r->p, *e = r->e;
+    if (!*first && e - p >= 18 && p[0] == ',' && p[1] == '\n') {
+        p = indent(p + 2, e);
+        /* in locals: a store through key could be one to r->p, to the compiler */
+        const char *q = p < e && *p == '"' ? string_stop(p + 1, e) : e;
+        if (e - q >= 4 && q[0] == '"' && q[1] == ' ' && q[2] == ':' && q[3] == ' ') {
+            *key = p + 1;
+            *kn = (size_t)(q - p - 1);
+            *first = false;
+            r->p = q + 4;
+            value(r, v);
+            return !r->bad;
+        }
+    }
     ws(r);
     if (r->p < r->e && *r->p == '}') {
         r->p++;
@@ -267,8 +334,8 @@ static bool member(jr *r, bool *first, const char **key, size_t *kn, jval *v)
         r->bad = true;
         return false;
     }
-    *first = false;
     ws(r);
+    *first = false;
     if (r->p >= r->e || *r->p != '"' || !string(r, key, kn)) {
         r->bad = true;
         return false;
@@ -303,19 +370,35 @@ static bool element(jr *r, bool *first, jval *v)
     return !r->bad;
 }
 
-/* Skip what value() left open (an object or array); scalars are already read. */
-static void skip_open(jr *r, const jval *v)
+static inline bool is_open(const jval *v)
+{
+    return v->kind == J_OBJ || v->kind == J_ARR;
+}
+
+/* Walk an object or array value() left open, to its end. */
+static void skip_open_walk(jr *r, const jval *v)
 {
     bool first = true;
     jval x;
     const char *k;
     size_t kn;
-    if (v->kind == J_OBJ)
+    if (v->kind == J_OBJ) {
         while (member(r, &first, &k, &kn, &x))
-            skip_open(r, &x);
-    else if (v->kind == J_ARR)
+            if (is_open(&x))
+                skip_open_walk(r, &x);
+    } else {
         while (element(r, &first, &x))
-            skip_open(r, &x);
+            if (is_open(&x))
+                skip_open_walk(r, &x);
+    }
+}
+
+/* Skip what value() left open (an object or array); scalars are already read (most
+ * values: no call for them). */
+static inline void skip_open(jr *r, const jval *v)
+{
+    if (is_open(v))
+        skip_open_walk(r, v);
 }
 
 static inline bool key_is(const char *k, size_t kn, const char *lit)
@@ -347,6 +430,8 @@ static fsc_num num_of(const jval *v, uint64_t mul)
     }
     /* the digits matter only where a double loses integers (mul is at most 1024) */
     bool digits = v->integer && fabs(v->num) >= FSC_EXACT_MIN / 1024;
+    if (!digits && mul == 1) /* fsc_json_number's result then, without its calls */
+        return fsc_num_of(v->num);
     return fsc_json_number(v->num, digits ? v->s : NULL, digits ? v->n : 0, mul);
 }
 
@@ -359,14 +444,21 @@ static bool take_num(fsc_num *dst, const jval *v, uint64_t mul)
     return true;
 }
 
-static void take_field(void *base, const fsc_field *tab, size_t n, const char *k, size_t kn, const jval *v,
-                       uint64_t mul)
+/* A number into the field of tab named k. fio writes an object's members in the
+ * order of the table, mostly: the entry after the last one found (*next) is tried
+ * before the search (names are unique in a table: the same entry either way). */
+static void take_field(void *base, const fsc_field *tab, size_t n, size_t *next, const char *k, size_t kn,
+                       const jval *v, uint64_t mul)
 {
     if (v->kind != J_NUM)
         return;
-    const fsc_field *f = fsc_field_find(tab, n, k, kn);
-    if (f)
+    const fsc_field *f = tab + *next;
+    if (!(*next < n && kn && f->name_len == kn && !memcmp(f->name, k, kn)))
+        f = fsc_field_find(tab, n, k, kn);
+    if (f) {
+        *next = (size_t)(f - tab) + 1;
         take_num(fsc_field_ptr(base, f), v, mul);
+    }
 }
 
 /* take_str; a key inside a string is no key (NUL bytes were refused). */
@@ -387,21 +479,23 @@ static void take_str(jctx *cx, char **dst, const jval *v)
 static bool key_number(const char *k, size_t kn, double *out)
 {
     uint64_t m = 0, q = 1;
-    unsigned digits = 0;
-    bool point = false;
     size_t i = 0;
-    for (; i < kn && digits <= 18; i++) {
-        unsigned d = (unsigned)(unsigned char)k[i] - '0';
-        if (d < 10) {
+    unsigned d;
+    /* the integer part, then the fraction's digits (each scales q); more than 18
+     * digits (m may wrap then) go to fsc_parse_plain, as anything else does */
+    while (i < kn && (d = (unsigned)(unsigned char)k[i] - '0') < 10) {
+        m = m * 10 + d;
+        i++;
+    }
+    size_t digits = i;
+    if (i < kn && k[i] == '.') {
+        size_t f = ++i;
+        while (i < kn && (d = (unsigned)(unsigned char)k[i] - '0') < 10) {
             m = m * 10 + d;
-            digits++;
-            if (point)
-                q *= 10;
-        } else if (k[i] == '.' && !point) {
-            point = true;
-        } else {
-            break;
+            q *= 10;
+            i++;
         }
+        digits += i - f;
     }
     if (i < kn || !digits || digits > 18)
         return fsc_parse_plain(k, kn, out) == FSC_OK && isfinite(*out);
@@ -516,6 +610,7 @@ static void read_bins(jctx *cx, fsc_lat *lat, uint64_t mul)
 
 static void read_lat(jctx *cx, fsc_lat *lat, uint64_t mul)
 {
+    size_t next = 0; /* take_field's guess */
     bool first = true;
     const char *k;
     size_t kn;
@@ -533,7 +628,7 @@ static void read_lat(jctx *cx, fsc_lat *lat, uint64_t mul)
             skip_open(&cx->r, &v); /* not objects: nothing to read */
             continue;
         }
-        take_field(lat, fsc_lat_fields, fsc_n_lat_fields, k, kn, &v, key_is(k, kn, "N") ? 1 : mul);
+        take_field(lat, fsc_lat_fields, fsc_n_lat_fields, &next, k, kn, &v, key_is(k, kn, "N") ? 1 : mul);
         skip_open(&cx->r, &v);
     }
 }
@@ -554,6 +649,7 @@ static int lat_key(const char *k, size_t kn, uint64_t *mul)
 
 static void read_dir(jctx *cx, fsc_dir *d)
 {
+    size_t next = 0; /* take_field's guess */
     fsc_num io_raw = {0}, io_kbytes = {0};
     jval io_raw_v = {0}, io_kbytes_v = {0};
     bool first = true;
@@ -574,7 +670,7 @@ static void read_dir(jctx *cx, fsc_dir *d)
             read_lat(cx, &d->lat[lk], mul);
             continue;
         } else {
-            take_field(d, fsc_dir_fields, fsc_n_dir_fields, k, kn, &v, 1);
+            take_field(d, fsc_dir_fields, fsc_n_dir_fields, &next, k, kn, &v, 1);
         }
         skip_open(&cx->r, &v);
     }
@@ -669,6 +765,7 @@ static void read_job_object(jctx *cx, fsc_job *job, const char *k, size_t kn, co
 
 static void read_job(jctx *cx)
 {
+    size_t next = 0; /* take_field's guess */
     fsc_job *job = fsc_run_add_job(cx->run);
     if (!job) {
         cx->oom = true;
@@ -690,13 +787,14 @@ static void read_job(jctx *cx)
         else if (key_is(k, kn, "desc"))
             take_str(cx, &job->description, &v);
         else
-            take_field(job, fsc_job_fields, fsc_n_job_fields, k, kn, &v, 1);
+            take_field(job, fsc_job_fields, fsc_n_job_fields, &next, k, kn, &v, 1);
         skip_open(&cx->r, &v);
     }
 }
 
 static void read_disk(jctx *cx)
 {
+    size_t next = 0; /* take_field's guess */
     fsc_disk *disk = fsc_run_add_disk(cx->run);
     if (!disk) {
         cx->oom = true;
@@ -710,7 +808,7 @@ static void read_disk(jctx *cx)
         if (key_is(k, kn, "name"))
             take_str(cx, &disk->name, &v);
         else
-            take_field(disk, fsc_disk_fields, fsc_n_disk_fields, k, kn, &v, 1);
+            take_field(disk, fsc_disk_fields, fsc_n_disk_fields, &next, k, kn, &v, 1);
         skip_open(&cx->r, &v);
     }
 }

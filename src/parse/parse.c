@@ -333,12 +333,14 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             bool handled = false;
             fsc_run *frun = fsc_json_read_fast(jstart, (size_t)(end - jstart), &used, &handled);
             if (handled) {
+                /* its last line, found and marked in one walk (mark_consumed's) */
                 size_t off = (size_t)(jstart + used - 1 - text->store.data), flast = i;
-                while (flast + 1 < text->n_lines && text->lines[flast + 1].off <= off)
-                    flast++;
+                fsc_line *l = text->lines;
+                l[i].flags |= FSC_LINE_CONSUMED;
+                while (flast + 1 < text->n_lines && l[flast + 1].off <= off)
+                    l[++flast].flags |= FSC_LINE_CONSUMED;
                 if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON))
                     goto out;
-                mark_consumed(text, i, flast);
                 i = flast + 1;
                 continue;
             }

@@ -265,6 +265,73 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     l->tag = 0;
 }
 
+/* Most lines of a fio JSON document: a member ("key" : value) or a closing bracket,
+ * after a line of text. known_line takes them with nothing to note (no title: they
+ * are no candidates; no name, no JSON start), so line_end would only record them:
+ * this is asked first, and is false for anything else (line_end's whole way). */
+static inline bool json_inner_line(const scan *sc, const char *s, const char *e, const char *end)
+{
+    if (sc->first_text || sc->prev_blank || e - s > PRESCAN_MAX_LINE)
+        return false;
+    if (end - s < 32) /* the words below would read past the data */
+        return false;
+    /* the indentation (a JSON document's: up to some 16 spaces), a word at a time;
+     * the line's '\n' at e stops it */
+    const char *p = s;
+    uint64_t x = fsc_load_le64(p) ^ 0x2020202020202020ULL;
+    if (!x) {
+        p += 8;
+        x = fsc_load_le64(p) ^ 0x2020202020202020ULL;
+        if (!x)
+            return false;
+    }
+    p += __builtin_ctzll(x) >> 3;
+    if (p >= e)
+        return false;
+    if (*p == '}' || *p == ']')
+        return true;
+    /* "key" : — a member as fsc_json_member sees it, when the key's closing quote is
+     * within 16 bytes and ':' or " :" follows it (fio's); anything else: line_end */
+    if (*p != '"' || end - p < 24)
+        return false;
+    const char *k = p + 1;
+    uint64_t w = fsc_load_le64(k) ^ 0x2222222222222222ULL;
+    uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+    if (!zero) { /* a percentile's "99.990000" */
+        k += 8;
+        w = fsc_load_le64(k) ^ 0x2222222222222222ULL;
+        zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        if (!zero)
+            return fsc_json_member(p, e);
+    }
+    k += __builtin_ctzll(zero) >> 3;
+    if (k + 2 >= e)
+        return false;
+    return k[1] == ':' || (k[1] == ' ' && k[2] == ':');
+}
+
+/* Record the line [sc->line, e) that json_inner_line took. */
+static inline void line_keep(scan *sc, const char *e)
+{
+    const char *s = sc->line;
+    sc->line = e + 1;
+    sc->title_pending = false; /* the line before was no title: text follows it */
+    fsc_text *t = sc->out;
+    if (!t)
+        return;
+    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
+    if (!l) {
+        sc->ok = false;
+        sc->nomem = true;
+        return;
+    }
+    l->off = (size_t)(s - sc->data);
+    l->len = (uint32_t)(e - s);
+    l->orig = ++sc->orig;
+    l->flags = 0;
+    l->tag = 0;
+}
+
 /* A byte that asks for normalization: controls (tab, CR, NUL...), DEL, anything above
  * 0x7E (UTF-8, a BOM, NBSP), entity and markup characters. */
 static inline bool bad_byte(unsigned char c)
@@ -303,7 +370,10 @@ static inline bool block(scan *sc, const char *p, const char *end, uint32_t nlm,
     while (nlm && sc->ok) {
         unsigned k = (unsigned)__builtin_ctz(nlm);
         uint32_t before = (uint32_t)((1ULL << k) - 1);
-        line_end(sc, p + k, *eq_carry || (eqm & before));
+        if (sc->json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
+            line_keep(sc, p + k);
+        else
+            line_end(sc, p + k, *eq_carry || (eqm & before));
         *eq_carry = false;
         eqm &= ~before;
         nlm &= nlm - 1;
