@@ -97,6 +97,9 @@ typedef struct fsc_kvlist {
 bool fsc_kvlist_set(fsc_kvlist *l, const char *key, double v);
 /* The same with the key's length given (key need not be terminated). */
 bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v);
+/* Fill the empty list l with items[0, n): keys distinct and NUL-padded (as the set
+ * functions leave them), n < FSC_KEYINDEX_FROM. Returns false on allocation failure. */
+bool fsc_kvlist_set_all(fsc_kvlist *l, const fsc_kv *items, size_t n);
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key);
 /* Free the items and the index; the list is empty afterwards. */
 void fsc_kvlist_free(fsc_kvlist *l);

@@ -238,6 +238,25 @@ bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
     return true;
 }
 
+bool fsc_kvlist_set_all(fsc_kvlist *l, const fsc_kv *items, size_t n)
+{
+    if (l->n || n >= FSC_KEYINDEX_FROM) { /* not what it is for: item by item */
+        for (size_t i = 0; i < n; i++)
+            if (!fsc_kvlist_set_n(l, items[i].key, strnlen(items[i].key, sizeof items[i].key), items[i].v))
+                return false;
+        return true;
+    }
+    if (!n)
+        return true;
+    if (!l->cap && !kv_first(l))
+        return false;
+    if (l->cap < n && !fsc_grow((void **)&l->items, &l->cap, n, sizeof *l->items))
+        return false;
+    memcpy(l->items, items, n * sizeof *items);
+    l->n = n;
+    return true;
+}
+
 const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key)
 {
     size_t i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, key);

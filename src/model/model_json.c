@@ -530,14 +530,42 @@ static inline __attribute__((always_inline)) char *kv_out(const jo *o, char *p, 
     return p;
 }
 
-static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l)
+/* fio prints the same "IO depths", "submit" and "complete" lists for most jobs: the
+ * compact text of the last one of each ('{' to '}') is kept with its items, a pure
+ * function of them and of html_safe, and copied when the next list is the same. */
+enum { KV_MEMO_ITEMS = 16, KV_MEMO_TEXT = 512 };
+typedef struct kv_memo {
+    size_t n; /* items; 0: none kept */
+    size_t len;
+    bool html_safe;
+    fsc_kv items[KV_MEMO_ITEMS];
+    char text[KV_MEMO_TEXT];
+} kv_memo;
+static _Thread_local kv_memo kv_memos[3];
+
+static bool kv_memo_fits(const kv_memo *m, const jo *o, const fsc_kvlist *l)
+{
+    return m->n == l->n && m->html_safe == o->html_safe && memcmp(m->items, l->items, l->n * sizeof *l->items) == 0;
+}
+
+/* A kvlist member; m: its memo (NULL: none), used in compact output only. */
+static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l, kv_memo *m)
 {
     if (!l->n)
         return;
-    char *p = room_item(o, name->n, 1);
+    if (o->pretty || l->n > KV_MEMO_ITEMS)
+        m = NULL;
+    bool same = m && kv_memo_fits(m, o, l);
+    char *p = room_item(o, name->n, 1 + (same ? m->len : 0));
     if (!p)
         return;
     p = put_frag(o, sep(o, p, first), name);
+    if (same) {
+        memcpy(p, m->text, m->len);
+        commit(o->b, p + m->len);
+        return;
+    }
+    size_t from = (size_t)(p - o->b->data);
     *p++ = '{';
     commit(o->b, p);
     o->depth++;
@@ -555,6 +583,13 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
         i++;
     }
     close_(o, f, '}');
+    if (m && !o->b->oom && o->b->len - from <= KV_MEMO_TEXT) {
+        m->len = o->b->len - from;
+        memcpy(m->text, o->b->data + from, m->len);
+        memcpy(m->items, l->items, l->n * sizeof *l->items);
+        m->n = l->n;
+        m->html_safe = o->html_safe;
+    }
 }
 
 /* Whether a latency has anything to write: a field of fsc_lat_fields (min max mean
@@ -751,11 +786,11 @@ static bool write_job(jo *o, const fsc_job *job)
         if (job->dir[d].present)
             write_dir(o, &f, &dir_frags[d], &job->dir[d]);
     write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5, frags_at(FT_JOB, 5));
-    write_kvlist(o, &f, &lists[0], &job->iodepth_level);
-    write_kvlist(o, &f, &lists[1], &job->iodepth_submit);
-    write_kvlist(o, &f, &lists[2], &job->iodepth_complete);
+    write_kvlist(o, &f, &lists[0], &job->iodepth_level, &kv_memos[0]);
+    write_kvlist(o, &f, &lists[1], &job->iodepth_submit, &kv_memos[1]);
+    write_kvlist(o, &f, &lists[2], &job->iodepth_complete, &kv_memos[2]);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        write_kvlist(o, &f, &lists[3 + b], &job->latency[b]);
+        write_kvlist(o, &f, &lists[3 + b], &job->latency[b], NULL);
     if (job->steadystate.present) {
         int d = jw_enter(o, f);
         fsc_model_write_steadystate(o->w, &job->steadystate);

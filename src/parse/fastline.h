@@ -75,6 +75,7 @@ typedef struct fsc_fastline {
     uint64_t unit_ns;    /* LAT, BUCKETS: ns per unit of the line */
     fsc_fspan unit;      /* BW_STATS: the unit text ("KiB", "MB") */
     uint8_t n;           /* kv values, list items or percentiles */
+    uint64_t memo_gen;   /* normal.c: the kept reading (memo) this one is, 0: none */
     /* kv lines: kv[i] is the value of the rule's kv entry key[i] (in line order) */
     uint8_t key[FSC_FAST_MAX_KV];
     fsc_fdec kv[FSC_FAST_MAX_KV];

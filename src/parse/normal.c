@@ -116,6 +116,16 @@ typedef struct nstate {
         const char *s;
         fsc_fastline fl;
     } memo[4];
+    /* Each kept reading has a generation (memo_gen, from gen_next); the list a depths
+     * reading made of an empty one is kept with it (built), and the same reading of
+     * the next job's empty list copies those items: fsc_kvlist_set_n item by item
+     * does the same work again for an identical line. */
+    uint64_t memo_gen[4], gen_next;
+    struct {
+        uint64_t gen; /* 0: none */
+        size_t n;
+        fsc_kv items[FSC_FAST_MAX_ITEMS];
+    } built[3];
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -1983,6 +1993,27 @@ static void fast_list(nstate *st, const fsc_fastline *fl, const char *line, fsc_
             st->oom = true;
 }
 
+/* A depths list (which: 0 level, 1 submit, 2 complete) into l: the kept items when
+ * the line is the kept one whose list was built (the same text makes the same items
+ * in an empty list), else fast_list, whose result is kept when it was built from
+ * nothing (all keys new: no index, FSC_KEYINDEX_FROM). */
+static void fast_depths(nstate *st, const fsc_fastline *fl, const char *line, fsc_kvlist *l)
+{
+    int k = fl->which;
+    if (fl->memo_gen && fl->memo_gen == st->built[k].gen && l->n == 0) {
+        if (!fsc_kvlist_set_all(l, st->built[k].items, st->built[k].n))
+            st->oom = true;
+        return;
+    }
+    bool was_empty = l->n == 0;
+    fast_list(st, fl, line, l);
+    if (fl->memo_gen && was_empty && l->n == fl->n && l->n < FSC_KEYINDEX_FROM) {
+        memcpy(st->built[k].items, l->items, l->n * sizeof *l->items);
+        st->built[k].n = l->n;
+        st->built[k].gen = fl->memo_gen;
+    }
+}
+
 /* issued_values for the lexed groups (total, short, dropped). */
 static void fast_issued(nstate *st, const fsc_fastline *fl)
 {
@@ -2157,12 +2188,12 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         if (!j)
             break;
         st->pctl_kind = -1;
-        fsc_kvlist *l;
         if (fl->rule->action == FSC_ACT_BUCKETS)
-            l = &j->latency[fl->unit_ns == 1 ? FSC_BUCKET_NS : fl->unit_ns == 1000 ? FSC_BUCKET_US : FSC_BUCKET_MS];
+            fast_list(st, fl, line,
+                      &j->latency[fl->unit_ns == 1 ? FSC_BUCKET_NS : fl->unit_ns == 1000 ? FSC_BUCKET_US : FSC_BUCKET_MS]);
         else
-            l = fl->which == 0 ? &j->iodepth_level : fl->which == 1 ? &j->iodepth_submit : &j->iodepth_complete;
-        fast_list(st, fl, line, l);
+            fast_depths(st, fl, line,
+                        fl->which == 0 ? &j->iodepth_level : fl->which == 1 ? &j->iodepth_submit : &j->iodepth_complete);
         break;
     }
     case FSC_ACT_CPU:
@@ -2240,13 +2271,15 @@ static void copy_reading(fsc_fastline *to, const fsc_fastline *from)
     }
 }
 
-/* Keep the reading of line s (its rule: r) when it is one fio repeats. */
-static void memo_keep(nstate *st, const fsc_rule *r, const char *s, size_t n, const fsc_fastline *fl)
+/* Keep the reading of line s (its rule: r) when it is one fio repeats: fl gets the
+ * new generation. */
+static void memo_keep(nstate *st, const fsc_rule *r, const char *s, size_t n, fsc_fastline *fl)
 {
     if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV)) {
         int k = r->action == FSC_ACT_DEPTHS ? fl->which : 3;
         st->memo[k].s = s;
         st->memo_n[k] = n;
+        fl->memo_gen = st->memo_gen[k] = ++st->gen_next;
         copy_reading(&st->memo[k].fl, fl);
     }
 }
@@ -2257,9 +2290,11 @@ static const fsc_rule *lex_memo(nstate *st, const char *s, size_t n, fsc_fastlin
     for (int k = 0; k < 4; k++)
         if (st->memo_n[k] == n && memcmp(st->memo[k].s, s, n) == 0) {
             copy_reading(out, &st->memo[k].fl);
+            out->memo_gen = st->memo_gen[k];
             return out->rule;
         }
     const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
+    out->memo_gen = 0;
     memo_keep(st, r, s, n, out);
     return r;
 }
@@ -2272,6 +2307,7 @@ static inline const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_
     if (n && (n == st->memo_n[0] || n == st->memo_n[1] || n == st->memo_n[2] || n == st->memo_n[3]))
         return lex_memo(st, s, n, out);
     const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
+    out->memo_gen = 0;
     if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV))
         memo_keep(st, r, s, n, out);
     return r;
