@@ -227,7 +227,7 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     for input in $inputs; do
         case $input in tgz | tzst | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
-        tree) { find "$work/tree" -type f | sort | xargs cat || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
+        tree) { find "$work/tree" -type f | sort | xargs cat 2> /dev/null || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;
         esac
         ins=$(count "$work/cg.in")

@@ -288,7 +288,7 @@ fsc_chart *fsc_chart_pctl_time(const fsc_runset *set, const fsc_chart_time_opts 
     size_t n_req = o->pcts ? o->n_pcts : FSC_ARRAY_SIZE(def_pcts);
     for (size_t i = 0; ok && i < ps.n; i++) {
         const fsc_logseries **h = malloc((ps.p[i].run->n_series + 1) * sizeof *h);
-        double interval;
+        double interval = 0; /* read below even when h is NULL */
         size_t n = h ? pair_hists(&ps.p[i], o, h, ps.p[i].run->n_series, &interval) : 0;
         ok = h != NULL;
         fsc_hpctl_opts ho = {.interval_ms = interval, .pcts = req, .n_pcts = n_req};
