@@ -208,6 +208,26 @@ __attribute__((noinline, cold)) static bool cut_result_line(scan *sc, const char
     return true;
 }
 
+/* The line s[0, n) goes into the line array (none for the verdict alone,
+ * fsc_prescan_plain_fio). */
+static inline void record_line(scan *sc, const char *s, size_t n)
+{
+    fsc_text *t = sc->out;
+    if (!t)
+        return;
+    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
+    if (!l) {
+        sc->ok = false;
+        sc->nomem = true;
+        return;
+    }
+    l->off = (size_t)(s - sc->data);
+    l->len = (uint32_t)n;
+    l->orig = ++sc->orig;
+    l->flags = 0;
+    l->tag = 0;
+}
+
 /* The line from sc->line to e (a '\n' or the end) ends; eq: it holds a '='. */
 static inline void line_end(scan *sc, const char *e, bool eq)
 {
@@ -249,20 +269,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         sc->title_pending = false;
         sc->prev_blank = true;
     }
-    fsc_text *t = sc->out;
-    if (!t) /* the verdict alone (fsc_prescan_plain_fio) */
-        return;
-    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
-    if (!l) {
-        sc->ok = false;
-        sc->nomem = true;
-        return;
-    }
-    l->off = (size_t)(s - sc->data);
-    l->len = (uint32_t)n;
-    l->orig = ++sc->orig;
-    l->flags = 0;
-    l->tag = 0;
+    record_line(sc, s, n);
 }
 
 /* Most lines of a fio JSON document: a member ("key" : value) or a closing bracket,
@@ -316,20 +323,7 @@ static inline void line_keep(scan *sc, const char *e)
     const char *s = sc->line;
     sc->line = e + 1;
     sc->title_pending = false; /* the line before was no title: text follows it */
-    fsc_text *t = sc->out;
-    if (!t)
-        return;
-    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
-    if (!l) {
-        sc->ok = false;
-        sc->nomem = true;
-        return;
-    }
-    l->off = (size_t)(s - sc->data);
-    l->len = (uint32_t)(e - s);
-    l->orig = ++sc->orig;
-    l->flags = 0;
-    l->tag = 0;
+    record_line(sc, s, (size_t)(e - s));
 }
 
 /* A byte that asks for normalization: controls (tab, CR, NUL...), DEL, anything above

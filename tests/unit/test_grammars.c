@@ -73,6 +73,19 @@ static void remove_grammar_dir(char *dir)
     free(dir);
 }
 
+/* The grammars of folder dir (FIOSCOPE_GRAMMAR_DIR), which must load. */
+static fsc_grammar_set *load_from(const char *dir)
+{
+    setenv("FIOSCOPE_GRAMMAR_DIR", dir, 1);
+    fsc_buf err = {0};
+    fsc_grammar_set *g = fsc_grammars_load(&err);
+    unsetenv("FIOSCOPE_GRAMMAR_DIR");
+    if (!g)
+        fail_msg("%s", err.data);
+    fsc_buf_free(&err);
+    return g;
+}
+
 /* The compiled-in grammars' samples match their rules: loaded from a folder, where
  * every load checks them (the program does not, at each start). */
 static void test_builtin_samples_match(void **state)
@@ -91,15 +104,9 @@ static void test_builtin_samples_match(void **state)
         n_files++;
     }
     assert_true(n_files >= 3);
-    setenv("FIOSCOPE_GRAMMAR_DIR", dir, 1);
-    fsc_buf err = {0};
-    fsc_grammar_set *g = fsc_grammars_load(&err);
-    unsetenv("FIOSCOPE_GRAMMAR_DIR");
-    if (!g)
-        fail_msg("%s", err.data);
+    fsc_grammar_set *g = load_from(dir);
     assert_false(fsc_grammar_builtin(g));
     fsc_grammars_free(g);
-    fsc_buf_free(&err);
     for (const struct fsc_embedded *e = fsc_grammar_files; e->name; e++) {
         snprintf(path, sizeof path, "%s/%s", dir, e->name);
         unlink(path);
@@ -147,17 +154,11 @@ static void test_override_dir_with_good_grammar(void **state)
         "{\"rules\": {\"only\": {\"pattern\": \"^\\\\s*Starting (?<count>\\\\d+) process\", \"action\": \"starting\","
         " \"lead\": [\"Starting\"], \"fields\": {\"count\": \"int\"}}},"
         " \"samples\": [{\"line\": \"Starting 3 processes\", \"rule\": \"only\", \"expect\": {\"count\": \"3\"}}]}");
-    setenv("FIOSCOPE_GRAMMAR_DIR", dir, 1);
-    fsc_buf err = {0};
-    fsc_grammar_set *g = fsc_grammars_load(&err);
-    unsetenv("FIOSCOPE_GRAMMAR_DIR");
-    if (!g)
-        fail_msg("%s", err.data);
+    fsc_grammar_set *g = load_from(dir);
     size_t n;
     fsc_grammar_rules(g, &n);
     assert_int_equal(n, 1);
     fsc_grammars_free(g);
-    fsc_buf_free(&err);
     remove_grammar_dir(dir);
 }
 
