@@ -499,8 +499,11 @@ static size_t piece_cut(const char *buf, size_t n, bool loose, const json_docs *
         bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
         bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{';
         bool terse = line < end && !prev_n && terse_next(buf, prev_start, line, (size_t)(end - line));
-        if (line < end && outside_json(docs, at) &&
-            ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next || terse))
+        /* outside_json last: it looks at every document of the span, and a span of
+         * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
+         * thread's instructions) */
+        if (line < end && ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next || terse) &&
+            outside_json(docs, at))
             return at;
         nl = prev;
     }
