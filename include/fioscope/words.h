@@ -32,6 +32,16 @@ static inline uint32_t fsc_load_le32(const char *p)
     return w;
 }
 
+/* The high bit of every zero byte of x, exact for the lowest one (a borrow runs on
+ * only above a zero byte, so higher bytes may be flagged too): ctz(...) >> 3 is the
+ * index of the first zero byte. fsc_zero_bytes(w ^ (FSC_BYTES_OF(c))) finds the
+ * first byte c of w. */
+#define FSC_BYTES_OF(c) (0x0101010101010101ULL * (unsigned char)(c))
+static inline uint64_t fsc_zero_bytes(uint64_t x)
+{
+    return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+}
+
 /* The 8 bytes of w at p, its lowest byte first. */
 static inline void fsc_store_le64(char *p, uint64_t w)
 {

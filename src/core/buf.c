@@ -512,13 +512,12 @@ static inline bool json_plain(unsigned char c, bool html_safe)
  * only from a lower byte that is flagged itself. */
 static inline uint64_t json_bad8(uint64_t w, bool html_safe)
 {
-    const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
-#define ZERO_BYTE(x) (((x) - ones) & ~(x) & high)
-    uint64_t bad = (w & high) | ((w - ones * 0x20) & ~w & high) | ZERO_BYTE(w ^ (ones * 0x7F)) |
-                   ZERO_BYTE(w ^ (ones * '"')) | ZERO_BYTE(w ^ (ones * '\\'));
+    const uint64_t high = FSC_BYTES_OF(0x80);
+    uint64_t bad = (w & high) | ((w - FSC_BYTES_OF(0x20)) & ~w & high) | fsc_zero_bytes(w ^ FSC_BYTES_OF(0x7F)) |
+                   fsc_zero_bytes(w ^ FSC_BYTES_OF('"')) | fsc_zero_bytes(w ^ FSC_BYTES_OF('\\'));
     if (html_safe)
-        bad |= ZERO_BYTE(w ^ (ones * '<')) | ZERO_BYTE(w ^ (ones * '>')) | ZERO_BYTE(w ^ (ones * '&'));
-#undef ZERO_BYTE
+        bad |= fsc_zero_bytes(w ^ FSC_BYTES_OF('<')) | fsc_zero_bytes(w ^ FSC_BYTES_OF('>')) |
+               fsc_zero_bytes(w ^ FSC_BYTES_OF('&'));
     return bad;
 }
 

@@ -1214,11 +1214,9 @@ static const fsc_rule *lex_job(const fsc_fastpath *fp, const char *q, const char
  * above it, never below: the lowest flag of either mask is the first match. */
 static inline const char *colon_or_eq(const char *p, const char *e)
 {
-    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     while (e - p >= 8) {
         uint64_t w = fsc_load_le64(p);
-        uint64_t a = w ^ (ones * ':'), b = w ^ (ones * '=');
-        uint64_t z = (((a - ones) & ~a) | ((b - ones) & ~b)) & highs;
+        uint64_t z = fsc_zero_bytes(w ^ FSC_BYTES_OF(':')) | fsc_zero_bytes(w ^ FSC_BYTES_OF('='));
         if (z)
             return p + (__builtin_ctzll(z) >> 3);
         p += 8;

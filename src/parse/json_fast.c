@@ -79,14 +79,12 @@ static inline const char *string_stop(const char *p, const char *e)
         p++;
     }
 #endif
-    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     while (e - p >= 8) {
         uint64_t w = fsc_load_le64(p);
-        uint64_t q = w ^ (ones * '"'), b = w ^ (ones * '\\');
-        /* a zero byte in q or b, or a byte below 0x20 (its high bit clear after -0x20,
-         * for bytes under 0x80) */
-        uint64_t hit = ((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w);
-        hit &= highs;
+        /* a '"' or '\\', or a byte below 0x20 (its high bit clear after -0x20, for
+         * bytes under 0x80) */
+        uint64_t hit = fsc_zero_bytes(w ^ FSC_BYTES_OF('"')) | fsc_zero_bytes(w ^ FSC_BYTES_OF('\\')) |
+                       ((w - FSC_BYTES_OF(0x20)) & ~w & FSC_BYTES_OF(0x80));
         if (hit)
             return p + (__builtin_ctzll(hit) >> 3);
         p += 8;

@@ -6,6 +6,7 @@
 #include "fioscope/buf.h"
 #include "fioscope/model.h"
 #include "fioscope/parse.h"
+#include "fioscope/words.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -85,20 +86,14 @@ static inline bool fsc_fio_word_end(char d)
 static inline bool fsc_json_member(const char *p, const char *e)
 {
     const char *k = p + 1;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     while (e - k >= 8) {
-        uint64_t w;
-        memcpy(&w, k, 8);
-        w ^= 0x2222222222222222ULL; /* a '"' becomes a zero byte */
-        /* the lowest flagged byte is exact: a borrow only runs on above a zero */
-        uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        uint64_t zero = fsc_zero_bytes(fsc_load_le64(k) ^ FSC_BYTES_OF('"'));
         if (zero) {
             k += __builtin_ctzll(zero) >> 3;
             goto found;
         }
         k += 8;
     }
-#endif
     while (k < e && *k != '"')
         k++;
     if (k == e)

@@ -272,15 +272,16 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     record_line(sc, s, n);
 }
 
-/* Most lines of a fio JSON document: a member ("key" : value) or a closing bracket,
- * after a line of text. known_line takes them with nothing to note (no title: they
- * are no candidates; no name, no JSON start), so line_end would only record them:
- * this is asked first, and is false for anything else (line_end's whole way). */
+/* Most lines of a fio JSON document: a member ("key" : value, as fsc_json_member
+ * sees it) or a closing bracket, after a line of text. known_line takes them with
+ * nothing to note (no title: they are no candidates; no name, no JSON start), so
+ * line_end would only record them: this is asked first, and is false for anything
+ * else (line_end's whole way). */
 static inline bool json_inner_line(const scan *sc, const char *s, const char *e, const char *end)
 {
     if (sc->first_text || sc->prev_blank || e - s > PRESCAN_MAX_LINE)
         return false;
-    if (end - s < 32) /* the words below would read past the data */
+    if (end - s < 16) /* the two words below would read past the data */
         return false;
     /* the indentation (a JSON document's: up to some 16 spaces), a word at a time;
      * the line's '\n' at e stops it */
@@ -297,24 +298,7 @@ static inline bool json_inner_line(const scan *sc, const char *s, const char *e,
         return false;
     if (*p == '}' || *p == ']')
         return true;
-    /* "key" : — a member as fsc_json_member sees it, when the key's closing quote is
-     * within 16 bytes and ':' or " :" follows it (fio's); anything else: line_end */
-    if (*p != '"' || end - p < 24)
-        return false;
-    const char *k = p + 1;
-    uint64_t w = fsc_load_le64(k) ^ 0x2222222222222222ULL;
-    uint64_t zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
-    if (!zero) { /* a percentile's "99.990000" */
-        k += 8;
-        w = fsc_load_le64(k) ^ 0x2222222222222222ULL;
-        zero = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
-        if (!zero)
-            return fsc_json_member(p, e);
-    }
-    k += __builtin_ctzll(zero) >> 3;
-    if (k + 2 >= e)
-        return false;
-    return k[1] == ':' || (k[1] == ' ' && k[2] == ':');
+    return *p == '"' && fsc_json_member(p, e);
 }
 
 /* Record the line [sc->line, e) that json_inner_line took. */
