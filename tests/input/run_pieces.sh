@@ -114,4 +114,18 @@ FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 quot
 [ "$(manifest < pieces.jsonl)" = "quoted.json.txt|None|ok|1|None" ] || fail "quoted JSON: $(manifest < pieces.jsonl)"
 FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 prefixed.json.txt > pieces.jsonl
 manifest < pieces.jsonl | grep -q '^prefixed.json.txt|None|no-runs|0|line 1: ' || fail "prefixed JSON: $(manifest < pieces.jsonl)"
+# a text that ends right at a cut (a fio log of whole steps, 16-byte rows): the reader
+# sees the end only after the last piece and closes the entry with an empty piece
+# (it used to wait for a cut for ever); from a file and from a pipe
+python3 -c 'import sys; sys.stdout.write("100, 2, 0, 4096\n" * 768)' > whole_lat.1.log
+FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q -j 1 whole_lat.1.log > whole.jsonl
+for j in 1 2; do
+    FIOSCOPE_PIECE_BYTES=4096 timeout 60 "$FIOSCOPE" parse --jsonl -q -j "$j" whole_lat.1.log > pieces.jsonl ||
+        fail "a log of whole pieces (-j $j): exit $?"
+    cmp -s whole.jsonl pieces.jsonl || fail "a log of whole pieces (-j $j) differs from the whole file"
+done
+python3 -c 'import sys; sys.stdout.write(("x" * 4095 + "\n") * 8)' > lines.txt
+cat lines.txt | FIOSCOPE_PIECE_BYTES=4096 timeout 60 "$FIOSCOPE" parse --jsonl -q --fail-on=none - > pieces.jsonl ||
+    fail "a pipe that ends at a cut: exit $?"
+[ "$(manifest < pieces.jsonl)" = "-|None|no-runs|0|None" ] || fail "pipe ending at a cut: $(manifest < pieces.jsonl)"
 echo ok
