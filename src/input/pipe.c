@@ -6,6 +6,8 @@
  */
 #include "input_int.h"
 
+#include "fioscope/hugemem.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -270,6 +272,7 @@ static void deliver(fsc_pipe *p, fsc_item *job)
 static void *worker_main(void *arg)
 {
     fsc_pipe *p = arg;
+    fsc_hugemem_advise_heap();
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (p->next_parse == p->tail && !p->shutdown)

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "input_int.h"
 
+#include "fioscope/hugemem.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +28,7 @@
 /* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
+    fsc_hugemem_advise_heap(); /* what the heap grew by for this text: the next texts' */
     if (job) {
         job->max_memory = w->max_memory;
         if (!job->group_end)

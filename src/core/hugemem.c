@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include "fioscope/hugemem.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
+
+#include <stdatomic.h>
+
+/* glibc's heaps for threads other than the first are regions of this size, aligned
+ * to it (HEAP_MAX_SIZE, twice the largest mmap threshold on 64-bit), that it grows
+ * inside: marked once, the whole region takes huge pages as it grows. */
+#define THREAD_HEAP_BYTES ((uintptr_t)64 << 20)
+
+static bool disabled(void)
+{
+    const char *e = getenv("FIOSCOPE_NO_HUGEPAGES");
+    return e && *e && strcmp(e, "0") != 0;
+}
+
+/* The mapping of /proc/self/maps that holds address at: its bounds, and whether it is
+ * the main heap ("[heap]", grown by brk). False when there is none. */
+static bool find_mapping(uintptr_t at, uintptr_t *lo, uintptr_t *hi, bool *brk_heap)
+{
+    FILE *f = fopen("/proc/self/maps", "re");
+    if (!f)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool found = false;
+    while (!found && getline(&line, &cap, f) > 0) {
+        unsigned long a, b;
+        if (sscanf(line, "%lx-%lx ", &a, &b) != 2 || at < a || at >= b)
+            continue;
+        *lo = a;
+        *hi = b;
+        *brk_heap = strstr(line, "[heap]") != NULL;
+        found = true;
+    }
+    free(line);
+    fclose(f);
+    return found;
+}
+
+/* how far the main heap was marked (its end then); a thread's own heap: marked */
+static atomic_uintptr_t main_heap_marked;
+static _Thread_local bool own_heap_marked;
+
+void fsc_hugemem_advise_heap(void)
+{
+    if (own_heap_marked)
+        return;
+    uintptr_t top = (uintptr_t)sbrk(0);
+    void *probe = malloc(1);
+    if (!probe)
+        return;
+    uintptr_t at = (uintptr_t)probe, lo, hi;
+    bool brk_heap;
+    bool main_heap = at < top && top <= atomic_load_explicit(&main_heap_marked, memory_order_relaxed);
+    if (!main_heap && !disabled() && find_mapping(at, &lo, &hi, &brk_heap)) {
+        if (brk_heap) { /* from the part holding the probe to the heap's end */
+            uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), end = (top + page - 1) / page * page;
+            madvise((void *)lo, (end > hi ? end : hi) - lo, MADV_HUGEPAGE);
+            atomic_store_explicit(&main_heap_marked, top, memory_order_relaxed);
+        } else if (lo % THREAD_HEAP_BYTES == 0) {
+            madvise((void *)lo, THREAD_HEAP_BYTES, MADV_HUGEPAGE);
+            own_heap_marked = true;
+        } else {
+            own_heap_marked = true; /* not a heap of glibc's shape: leave it */
+        }
+    } else if (!main_heap) {
+        own_heap_marked = true; /* switched off, or nothing to find */
+    }
+    free(probe);
+}
+
+#else
+
+void fsc_hugemem_advise_heap(void)
+{
+}
+
+#endif

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/* Huge pages for the heaps: the mapping that holds a thread's allocations is marked
+ * (VmFlags "hg" in /proc/self/smaps) after fsc_hugemem_advise_heap, and is not when
+ * FIOSCOPE_NO_HUGEPAGES is set. Where the kernel has no THP, or under ASan (whose
+ * allocator is not glibc's), only that the calls are harmless is checked. */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "fioscope/hugemem.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define GLIBC_HEAPS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GLIBC_HEAPS 0
+#endif
+#endif
+#ifndef GLIBC_HEAPS
+#if defined(__linux__) && defined(__GLIBC__) && UINTPTR_MAX > 0xffffffffu
+#define GLIBC_HEAPS 1
+#else
+#define GLIBC_HEAPS 0
+#endif
+#endif
+
+static bool have_thp(void)
+{
+    return GLIBC_HEAPS && access("/sys/kernel/mm/transparent_hugepage/enabled", R_OK) == 0;
+}
+
+/* 1: the mapping holding p is marked for huge pages, 0: it is not, -1: not found */
+static int marked_huge(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "re");
+    if (!f)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    bool inside = false;
+    int got = -1;
+    uintptr_t at = (uintptr_t)p;
+    while (got < 0 && getline(&line, &cap, f) > 0) {
+        unsigned long a, b;
+        char dash;
+        if (sscanf(line, "%lx%c%lx ", &a, &dash, &b) == 3 && dash == '-')
+            inside = at >= a && at < b;
+        else if (inside && !strncmp(line, "VmFlags:", 8))
+            got = strstr(line, " hg") != NULL;
+    }
+    free(line);
+    fclose(f);
+    return got;
+}
+
+struct probe {
+    bool disable;
+    int marked;
+};
+
+/* In a thread of its own (a heap of its own): advise, then look at where a new
+ * allocation lives. */
+static void *thread_probe(void *arg)
+{
+    struct probe *pr = arg;
+    void *first = malloc(64); /* the thread's heap exists before it is advised */
+    fsc_hugemem_advise_heap();
+    fsc_hugemem_advise_heap(); /* twice is harmless */
+    char *p = malloc(4096);
+    assert_non_null(p);
+    memset(p, 1, 4096);
+    pr->marked = marked_huge(p);
+    free(p);
+    free(first);
+    return NULL;
+}
+
+static int run_probe(bool disable)
+{
+    if (disable)
+        setenv("FIOSCOPE_NO_HUGEPAGES", "1", 1);
+    else
+        unsetenv("FIOSCOPE_NO_HUGEPAGES");
+    struct probe pr = {disable, -1};
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, thread_probe, &pr), 0);
+    assert_int_equal(pthread_join(t, NULL), 0);
+    unsetenv("FIOSCOPE_NO_HUGEPAGES");
+    return pr.marked;
+}
+
+/* first: an exited thread's heap is handed to the next thread, marked or not */
+static void test_switched_off(void **state)
+{
+    (void)state;
+    int marked = run_probe(true);
+    if (have_thp())
+        assert_int_equal(marked, 0);
+}
+
+static void test_thread_heap(void **state)
+{
+    (void)state;
+    int marked = run_probe(false);
+    if (have_thp())
+        assert_int_equal(marked, 1);
+}
+
+static void test_main_heap(void **state)
+{
+    (void)state;
+    /* grow the main heap by a few MiB of small blocks, then advise it */
+    enum { N = 4096 };
+    void **blocks = calloc(N, sizeof *blocks);
+    assert_non_null(blocks);
+    for (size_t i = 0; i < N; i++) {
+        blocks[i] = malloc(1024);
+        assert_non_null(blocks[i]);
+    }
+    fsc_hugemem_advise_heap();
+    if (have_thp())
+        assert_int_equal(marked_huge(blocks[N - 1]), 1);
+    /* grown again: marked again */
+    void **more = calloc(N, sizeof *more);
+    assert_non_null(more);
+    for (size_t i = 0; i < N; i++)
+        more[i] = malloc(2048);
+    fsc_hugemem_advise_heap();
+    if (have_thp() && marked_huge(more[N - 1]) >= 0)
+        assert_int_equal(marked_huge(more[N - 1]), 1);
+    for (size_t i = 0; i < N; i++) {
+        free(blocks[i]);
+        free(more[i]);
+    }
+    free(blocks);
+    free(more);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_switched_off),
+        cmocka_unit_test(test_thread_heap),
+        cmocka_unit_test(test_main_heap),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
