@@ -20,10 +20,15 @@
 #ifndef FIOSCOPE_HUGEMEM_H
 #define FIOSCOPE_HUGEMEM_H
 
-/* Mark the calling thread's malloc heap for huge pages, as far as it has grown: the
- * main heap (brk) again each time it has grown since the last call, a thread's own
- * heap (a 64 MiB region that glibc grows inside) once. Cheap when nothing changed:
- * call it after allocating memory that is about to be filled. Thread-safe. */
+/* Mark the calling thread's malloc heap for huge pages, as far as it has grown: a
+ * thread's own heap (a 64 MiB region that glibc grows inside) once; the main heap
+ * (brk) again each time it has grown since the last call, but only in a program that
+ * asked for it (fsc_hugemem_use_main_heap): in a library, the main heap is the host
+ * program's. Cheap when nothing changed: call it after allocating memory that is
+ * about to be filled. Thread-safe. */
 void fsc_hugemem_advise_heap(void);
+
+/* The program's own choice (fioscope's main): mark the main heap too. */
+void fsc_hugemem_use_main_heap(void);
 
 #endif

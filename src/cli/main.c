@@ -2,6 +2,7 @@
 /* fioscope: git-style subcommand dispatch. */
 #include "cli.h"
 #include "fioscope/fioscope.h"
+#include "fioscope/hugemem.h"
 
 #if defined(__GLIBC__) || defined(__linux__)
 #include <malloc.h>
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
      * 3.33 text 8,957 -> 2,547 at -j 2; peak RSS +2-3 MB (mid.txt: 54 -> 56 MB). */
     mallopt(M_TOP_PAD, 8 << 20);
 #endif
+    fsc_hugemem_use_main_heap();
     if (argc < 2) {
         usage(stderr);
         return FSC_EXIT_USAGE;

@@ -50,8 +50,14 @@ static bool find_mapping(uintptr_t at, uintptr_t *lo, uintptr_t *hi, bool *brk_h
 }
 
 /* how far the main heap was marked (its end then); a thread's own heap: marked */
+static atomic_bool main_heap_wanted;
 static atomic_uintptr_t main_heap_marked;
 static _Thread_local bool own_heap_marked;
+
+void fsc_hugemem_use_main_heap(void)
+{
+    atomic_store(&main_heap_wanted, true);
+}
 
 void fsc_hugemem_advise_heap(void)
 {
@@ -63,8 +69,11 @@ void fsc_hugemem_advise_heap(void)
         return;
     uintptr_t at = (uintptr_t)probe, lo, hi;
     bool brk_heap;
-    bool main_heap = at < top && top <= atomic_load_explicit(&main_heap_marked, memory_order_relaxed);
-    if (!main_heap && !disabled() && find_mapping(at, &lo, &hi, &brk_heap)) {
+    /* below the break: the main heap (threads' heaps are mapped far above it), with
+     * nothing to do when the program did not ask or it has not grown */
+    bool main_heap_done = at < top && (!atomic_load(&main_heap_wanted) ||
+                                       top <= atomic_load_explicit(&main_heap_marked, memory_order_relaxed));
+    if (!main_heap_done && !disabled() && find_mapping(at, &lo, &hi, &brk_heap)) {
         if (brk_heap) { /* from the part holding the probe to the heap's end */
             uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), end = (top + page - 1) / page * page;
             madvise((void *)lo, (end > hi ? end : hi) - lo, MADV_HUGEPAGE);
@@ -75,7 +84,7 @@ void fsc_hugemem_advise_heap(void)
         } else {
             own_heap_marked = true; /* not a heap of glibc's shape: leave it */
         }
-    } else if (!main_heap) {
+    } else if (!main_heap_done) {
         own_heap_marked = true; /* switched off, or nothing to find */
     }
     free(probe);
@@ -84,6 +93,10 @@ void fsc_hugemem_advise_heap(void)
 #else
 
 void fsc_hugemem_advise_heap(void)
+{
+}
+
+void fsc_hugemem_use_main_heap(void)
 {
 }
 

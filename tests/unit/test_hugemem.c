@@ -118,7 +118,8 @@ static void test_thread_heap(void **state)
 static void test_main_heap(void **state)
 {
     (void)state;
-    /* grow the main heap by a few MiB of small blocks, then advise it */
+    /* grow the main heap by a few MiB of small blocks, then advise it: left alone until
+     * the program asks for it (a library's host owns it) */
     enum { N = 4096 };
     void **blocks = calloc(N, sizeof *blocks);
     assert_non_null(blocks);
@@ -126,6 +127,10 @@ static void test_main_heap(void **state)
         blocks[i] = malloc(1024);
         assert_non_null(blocks[i]);
     }
+    fsc_hugemem_advise_heap();
+    if (have_thp())
+        assert_int_equal(marked_huge(blocks[N - 1]), 0);
+    fsc_hugemem_use_main_heap();
     fsc_hugemem_advise_heap();
     if (have_thp())
         assert_int_equal(marked_huge(blocks[N - 1]), 1);
