@@ -160,8 +160,7 @@ static bool jsonl_text(void *vctx, char *bytes, size_t len)
 {
     parse_ctx *ctx = vctx;
     size_t off = (unsigned char)bytes[0];
-    bool ok = fsc_outfile_write(ctx->out, bytes + off, len - off);
-    free(bytes);
+    bool ok = fsc_outfile_give(ctx->out, bytes, off, len - off);
     if (!ok)
         ctx->failed = true;
     return ok;

@@ -9,15 +9,64 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
+
+/* Blocks given (fsc_outfile_give) wait for a gathered write until this many are
+ * queued or they hold this many bytes. */
+#define GIVEN_MAX 64
+#define GIVEN_BYTES ((size_t)1 << 18)
 
 struct fsc_outfile {
     FILE *f;
     char *path, *tmp;
     char *block; /* the stream's buffer (not stdout's), freed after fclose */
     bool error, in_place;
+    bool direct; /* given blocks go out with writev (not to a terminal) */
     int write_errno; /* why the first failed write failed */
+    struct iovec given[GIVEN_MAX];
+    char *given_block[GIVEN_MAX];
+    size_t n_given, given_bytes;
 };
+
+static void write_failed(fsc_outfile *o, int why)
+{
+    if (!o->error) {
+        o->error = true;
+        o->write_errno = why;
+    }
+}
+
+/* Write the given blocks (after what the stream holds) and free them. */
+static void flush_given(fsc_outfile *o)
+{
+    if (!o->n_given)
+        return;
+    if (!o->error && fflush(o->f) != 0)
+        write_failed(o, errno);
+    int fd = fileno(o->f);
+    struct iovec *v = o->given;
+    size_t n = o->n_given;
+    while (!o->error && n) {
+        ssize_t w = writev(fd, v, (int)n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            write_failed(o, w < 0 ? errno : EIO);
+            break;
+        }
+        size_t done = (size_t)w; /* a short write: go on from where it stopped */
+        for (; n && done >= v->iov_len; v++, n--)
+            done -= v->iov_len;
+        if (n) {
+            v->iov_base = (char *)v->iov_base + done;
+            v->iov_len -= done;
+        }
+    }
+    for (size_t i = 0; i < o->n_given; i++)
+        free(o->given_block[i]);
+    o->n_given = o->given_bytes = 0;
+}
 
 /* Output goes out in large blocks (a run of JSON is a few KiB: one write() each
  * would cost more than writing it), except to a terminal, which sees each line.
@@ -33,6 +82,7 @@ static void big_buffer(fsc_outfile *o)
     static bool stdout_done;
     if (isatty(fileno(o->f)))
         return;
+    o->direct = true;
     if (o->f == stdout) {
         if (!stdout_done)
             setvbuf(stdout, stdout_block, _IOFBF, OUT_BLOCK);
@@ -120,23 +170,39 @@ fsc_outfile *fsc_outfile_open(const char *path, fsc_buf *err)
 
 bool fsc_outfile_write(fsc_outfile *o, const void *data, size_t n)
 {
+    flush_given(o);
     if (o->error)
         return false;
-    if (n && fwrite(data, 1, n, o->f) != n) {
-        o->error = true;
-        o->write_errno = errno;
+    if (n && fwrite(data, 1, n, o->f) != n)
+        write_failed(o, errno);
+    return !o->error;
+}
+
+bool fsc_outfile_give(fsc_outfile *o, char *block, size_t off, size_t n)
+{
+    if (!o->direct || o->error) { /* a terminal sees each line as it comes */
+        bool ok = fsc_outfile_write(o, block + off, n);
+        free(block);
+        return ok;
     }
+    o->given[o->n_given] = (struct iovec){block + off, n};
+    o->given_block[o->n_given++] = block;
+    o->given_bytes += n;
+    if (o->n_given == GIVEN_MAX || o->given_bytes >= GIVEN_BYTES)
+        flush_given(o);
     return !o->error;
 }
 
 bool fsc_outfile_commit(fsc_outfile *o, bool keep, fsc_buf *err)
 {
+    flush_given(o);
     bool ok = !o->error;
     if (o->f == stdout) {
         if (fflush(stdout) != 0)
             ok = false;
         if (!ok)
-            fsc_buf_printf(err, "standard output: write error: %s", strerror(errno));
+            fsc_buf_printf(err, "standard output: write error: %s",
+                           strerror(o->error ? o->write_errno : errno));
         free(o);
         return ok;
     }
