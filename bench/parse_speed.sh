@@ -30,7 +30,8 @@
 #        FSC_BENCH_CG_MB   MB for callgrind (default 3; 0 = skip)
 #        FSC_BENCH_BASE    an older binary: the inputs of FSC_BENCH_AB (default f333)
 #                          are then also run A B A B against it at -j 1 (CPU-time
-#                          ratio and an exact Mann-Whitney p-value)
+#                          ratio and an exact Mann-Whitney p-value; wall too)
+#        FSC_BENCH_AB_JOBS the -j of that comparison (default 1; e.g. "1 2")
 #        FSC_BENCH_DIR     where to generate (default a fresh /tmp directory;
 #                          FSC_BENCH_KEEP=1 keeps it)
 #        FSC_CORPUS        the corpus (default ../shared/corpus next to the sources)
@@ -181,27 +182,32 @@ done
 for input in ${FSC_BENCH_BASE:+${FSC_BENCH_AB:-f333}}; do
     path=$(path_of "$input")
     [ -e "$path" ] || continue
-    : > "$work/ab.txt"
-    for ((r = 0; r < rounds + 1; r++)); do
-        echo "A $(timed "$FSC_BENCH_BASE" 1 "$path")" >> "$work/ab.txt"
-        echo "B $(timed "$bin" 1 "$path")" >> "$work/ab.txt"
-    done
-    "$py" - "$work/ab.txt" "$input" <<'PY'
+    for j in ${FSC_BENCH_AB_JOBS:-1}; do
+        : > "$work/ab.txt"
+        for ((r = 0; r < rounds + 1; r++)); do
+            echo "A $(timed "$FSC_BENCH_BASE" "$j" "$path")" >> "$work/ab.txt"
+            echo "B $(timed "$bin" "$j" "$path")" >> "$work/ab.txt"
+        done
+        "$py" - "$work/ab.txt" "$input" "$j" <<'PY'
 import itertools, statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
-a = [float(r[2]) for r in rows if r[0] == "A"]
-b = [float(r[2]) for r in rows if r[0] == "B"]
 def u(x, y):
     return sum((xi > yi) + 0.5 * (xi == yi) for xi in x for yi in y)
-obs, pool = u(a, b), a + b
-# exact two-sided Mann-Whitney: every split of the pooled CPU times
-us = [u([pool[i] for i in c], [pool[i] for i in range(len(pool)) if i not in c])
-      for c in itertools.combinations(range(len(pool)), len(a))]
-mid = len(a) * len(b) / 2
-p = sum(abs(x - mid) >= abs(obs - mid) for x in us) / len(us)
-print("%s: base (A) vs this (B), -j 1, CPU s: A %s  B %s  ratio A/B %.2f  p=%.3f (n=%d+%d)" %
-      (sys.argv[2], a, b, statistics.median(a) / statistics.median(b), p, len(a), len(b)))
+def mann_whitney(a, b):
+    # exact two-sided: every split of the pooled times
+    obs, pool = u(a, b), a + b
+    us = [u([pool[i] for i in c], [pool[i] for i in range(len(pool)) if i not in c])
+          for c in itertools.combinations(range(len(pool)), len(a))]
+    mid = len(a) * len(b) / 2
+    return sum(abs(x - mid) >= abs(obs - mid) for x in us) / len(us)
+for col, what in ((2, "CPU s"), (1, "wall s")):
+    a = [float(r[col]) for r in rows if r[0] == "A"]
+    b = [float(r[col]) for r in rows if r[0] == "B"]
+    print("%s: base (A) vs this (B), -j %s, %s: A %s  B %s  ratio A/B %.2f  p=%.3f (n=%d+%d)" %
+          (sys.argv[2], sys.argv[3], what, a, b, statistics.median(a) / statistics.median(b),
+           mann_whitney(a, b), len(a), len(b)))
 PY
+    done
 done
 
 # ---- decompression alone ----
