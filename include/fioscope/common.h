@@ -88,13 +88,6 @@ char *fsc_strdup(const char *s);
  * *cap is updated. Returns false on allocation failure (array unchanged). */
 bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
-/* A hint that the block p[0, n) (from malloc or realloc) is big and filled at once:
- * where the kernel has transparent huge pages in madvise mode, its whole 2 MiB pages
- * are backed by huge pages. A fresh page costs a fault when first written, and on a
- * virtual machine a fault can cost 10 us or more: a 50 MB buffer took 0.15 s of
- * faults, with huge pages 0.01 s. Blocks under 4 MiB are left alone. */
-void fsc_advise_huge(void *p, size_t n);
-
 /* The candidate closest to word by edit distance (Damerau-Levenshtein, ASCII case
  * folded), for "did you mean" hints. Returns NULL when no candidate is within
  * max_dist edits (max_dist 0 = a third of the word's length, at least 2) or word is

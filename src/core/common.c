@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* Status texts and the few allocation helpers every module uses. */
-#define _GNU_SOURCE /* MADV_HUGEPAGE */
 #include "fioscope/common.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 const char *fsc_strerror(fsc_status st)
 {
@@ -94,17 +90,3 @@ bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem)
     return true;
 }
 
-void fsc_advise_huge(void *p, size_t n)
-{
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    if (!p || n < ((size_t)4 << 20))
-        return;
-    uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
-    if (to > from)
-        (void)madvise((void *)from, (size_t)(to - from), MADV_HUGEPAGE); /* a hint: failure changes nothing */
-#else
-    (void)p;
-    (void)n;
-#endif
-}

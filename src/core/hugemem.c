@@ -10,6 +10,27 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+static bool disabled(void)
+{
+    const char *e = getenv("FIOSCOPE_NO_HUGEPAGES");
+    return e && *e && strcmp(e, "0") != 0;
+}
+
+void fsc_hugemem_advise_block(void *p, size_t n)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    const uintptr_t huge = (uintptr_t)2 << 20;
+    if (!p || n < ((size_t)4 << 20) || disabled())
+        return;
+    uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
+    if (to > from)
+        madvise((void *)from, (size_t)(to - from), MADV_HUGEPAGE); /* a hint: failure changes nothing */
+#else
+    (void)p;
+    (void)n;
+#endif
+}
+
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
 
 #include <stdatomic.h>
@@ -18,12 +39,6 @@
  * to it (HEAP_MAX_SIZE, twice the largest mmap threshold on 64-bit), that it grows
  * inside: marked once, the whole region takes huge pages as it grows. */
 #define THREAD_HEAP_BYTES ((uintptr_t)64 << 20)
-
-static bool disabled(void)
-{
-    const char *e = getenv("FIOSCOPE_NO_HUGEPAGES");
-    return e && *e && strcmp(e, "0") != 0;
-}
 
 /* The mapping of /proc/self/maps that holds address at: its bounds, and whether it is
  * the main heap ("[heap]", grown by brk). False when there is none. */

@@ -184,7 +184,7 @@ static bool read_rest(int fd, char **buf, size_t *n, size_t *cap, size_t size_hi
                 errno = ENOMEM;
                 return false;
             }
-            fsc_advise_huge(nb + *n, ncap - *n); /* before read() writes it */
+            fsc_hugemem_advise_block(nb + *n, ncap - *n); /* before read() writes it */
             *buf = nb;
             *cap = ncap;
         }
@@ -210,6 +210,7 @@ static int read_upto(int fd, char **buf, size_t *n, size_t *cap, size_t max)
                 errno = ENOMEM;
                 return -1;
             }
+            fsc_hugemem_advise_block(nb + *n, ncap - *n);
             *buf = nb;
             *cap = ncap;
         }

@@ -150,11 +150,35 @@ static void test_main_heap(void **state)
     free(more);
 }
 
+/* a big block (glibc maps it on its own): its whole 2 MiB pages (run before the main
+ * heap is marked, so that nothing else marks it) */
+static void test_block(void **state)
+{
+    (void)state;
+    size_t n = (size_t)8 << 20;
+    char *big = malloc(n);
+    assert_non_null(big);
+    fsc_hugemem_advise_block(big, n);
+    fsc_hugemem_advise_block(NULL, n);
+    if (have_thp())
+        assert_int_equal(marked_huge(big + n / 2), 1);
+    setenv("FIOSCOPE_NO_HUGEPAGES", "1", 1);
+    char *off = malloc(n);
+    assert_non_null(off);
+    fsc_hugemem_advise_block(off, n);
+    unsetenv("FIOSCOPE_NO_HUGEPAGES");
+    if (have_thp())
+        assert_int_equal(marked_huge(off + n / 2), 0);
+    free(off);
+    free(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_switched_off),
         cmocka_unit_test(test_thread_heap),
+        cmocka_unit_test(test_block),
         cmocka_unit_test(test_main_heap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
