@@ -1264,6 +1264,7 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
     out->cap[1] = span(s, a, q);
     if (!(q = LIT(q, e, ", bs=")))
         return NULL;
+    const char *desc = q; /* the block sizes as printed, up to ", ioengine=" (cap[5]) */
     if ((b = LIT(q, e, "(R) "))) { /* 3.x: the bs is the read size; the rest is free text */
         legacy = false;
         a = skip_sp(b, e);
@@ -1293,6 +1294,10 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
             q = b;
         }
     }
+    /* no ", ioengine=" before q: the name and rw have no spaces, the legacy sizes no
+     * commas, and the 3.x text no '=' before it; so desc..q is what normal.c's
+     * bsdesc_def finds between the first " bs=" and the first ", ioengine=" */
+    out->cap[5] = span(s, desc, q);
     if (!(q = LIT(q, e, ", ioengine=")) || !(a = q, q = opt_token(q, e)))
         return NULL;
     out->cap[3] = span(s, a, q);

@@ -118,8 +118,9 @@ static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
     uint64_t p;
     if (d.scale <= 3 && den == 1 && !__builtin_mul_overflow(d.mant, num, &p)) {
         uint64_t q = p10[d.scale];
-        if (p % q == 0) {
-            uint64_t i = p / q;
+        /* most values are integers as printed (scale 0): no division for them */
+        if (d.scale == 0 || p % q == 0) {
+            uint64_t i = d.scale == 0 ? p : p / q;
             fsc_num r = {(double)i, true, false, 0};
             if (r.v >= FSC_EXACT_MIN) {
                 r.exact = true;
