@@ -531,8 +531,9 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
     size_t i = 0;
     if (ix->slots) {
         i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
-    } else { /* a job's few options: in place, without the key_at calls */
-        while (i < *n && strcmp((*opts)[i].key, key) != 0)
+    } else { /* a job's few options: in place, without the key_at calls (and a
+              * strcmp only for a key of the same first letter) */
+        while (i < *n && ((*opts)[i].key[0] != key[0] || strcmp((*opts)[i].key, key) != 0))
             i++;
     }
     if (i < *n) {
