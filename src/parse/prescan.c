@@ -332,22 +332,23 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
 }
 
 /* One block of the vector loop: the bit masks of its newlines, bad bytes, rare
- * bytes and '=' (bit i = byte i). Ends the lines of the block; *eq_carry says
- * whether the line still open holds a '='. Returns false to stop. */
-static inline bool block(scan *sc, const char *p, const char *end, uint32_t nlm, uint32_t badm, uint32_t rare,
-                         uint32_t eqm, bool *eq_carry)
+ * bytes and '=' (bit i = byte i; blocks of up to 64 bytes). Ends the lines of the
+ * block; *eq_carry says whether the line still open holds a '='. Returns false to
+ * stop. */
+static inline bool block(scan *sc, const char *p, const char *end, uint64_t nlm, uint64_t badm, uint64_t rare,
+                         uint64_t eqm, bool *eq_carry)
 {
     if (badm & ~nlm) {
         sc->ok = false;
         return false;
     }
     while (rare) {
-        rare_byte(sc, p + __builtin_ctz(rare), end);
+        rare_byte(sc, p + __builtin_ctzll(rare), end);
         rare &= rare - 1;
     }
     while (nlm && sc->ok) {
-        unsigned k = (unsigned)__builtin_ctz(nlm);
-        uint32_t before = (uint32_t)((1ULL << k) - 1);
+        unsigned k = (unsigned)__builtin_ctzll(nlm);
+        uint64_t before = (1ULL << k) - 1;
         if (sc->json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
             line_keep(sc, p + k);
         else
@@ -362,27 +363,53 @@ static inline bool block(scan *sc, const char *p, const char *end, uint32_t nlm,
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-/* 32 bytes a step where the processor has AVX2 (chosen at run time). */
+/* The bytes the vector loops look for, by class: one byte of bits per input byte,
+ * the AND of a table entry for its high nibble and one for its low nibble (a
+ * pshufb each). Every bit is one rectangle of (high, low) nibbles, so the AND is
+ * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '*'; '<'; DEL; '`'),
+ * rare ones bits 5-6 (';', 'D'), '=' bit 7 (the sign bit: movemask reads it). The
+ * newline (0x0A) is in bit 0 too; block() takes it out of the bad ones. */
+enum { CL_BAD = 0x1F, CL_RARE = 0x60, CL_EQ = 0x80 };
+static const unsigned char class_hi[16] = {
+    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x6] = 0x10,
+    [0x7] = 0x08, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01, [0xB] = 0x01, [0xC] = 0x01, [0xD] = 0x01,
+    [0xE] = 0x01, [0xF] = 0x01};
+static const unsigned char class_lo[16] = {
+    [0x0] = 0x01 | 0x10, [0x1] = 0x01, [0x2] = 0x01, [0x3] = 0x01, [0x4] = 0x01 | 0x40, [0x5] = 0x01,
+    [0x6] = 0x01 | 0x02, [0x7] = 0x01, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
+    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
+
+/* The four masks of 32 bytes at p (AVX2). */
+__attribute__((target("avx2"))) static inline void masks_avx2(const char *p, __m256i thi, __m256i tlo,
+                                                              uint32_t *nlm, uint32_t *badm, uint32_t *rare,
+                                                              uint32_t *eqm)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), lo = _mm256_and_si256(x, nib);
+    __m256i cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
+    *nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')));
+    *badm = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), zero));
+    *rare = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_RARE)), zero));
+    *eqm = (uint32_t)_mm256_movemask_epi8(cl);
+}
+
+/* 64 bytes a step where the processor has AVX2 (chosen at run time): the block's
+ * own work (its checks, the lines it ends) is paid once for two vectors. */
 __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
 {
-    const __m256i nl = _mm256_set1_epi8('\n'), space = _mm256_set1_epi8(0x20), del = _mm256_set1_epi8(0x7F);
-    const __m256i amp = _mm256_set1_epi8('&'), lt = _mm256_set1_epi8('<'), star = _mm256_set1_epi8('*');
-    const __m256i tick = _mm256_set1_epi8('`'), semi = _mm256_set1_epi8(';'), dee = _mm256_set1_epi8('D');
-    const __m256i equal = _mm256_set1_epi8('=');
+    const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
+    const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
     while (end - p >= 32) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
-        /* signed compare: bytes >= 0x80 are negative, so "< 0x20" takes them too */
-        __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi8(space, x), _mm256_cmpeq_epi8(x, del));
-        bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpeq_epi8(x, amp), _mm256_cmpeq_epi8(x, lt)));
-        bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpeq_epi8(x, star), _mm256_cmpeq_epi8(x, tick)));
-        uint32_t nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, nl));
-        uint32_t badm = (uint32_t)_mm256_movemask_epi8(bad);
-        uint32_t rare = (uint32_t)_mm256_movemask_epi8(
-            _mm256_or_si256(_mm256_cmpeq_epi8(x, semi), _mm256_cmpeq_epi8(x, dee)));
-        uint32_t eqm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, equal));
-        if (!block(sc, p, end, nlm, badm, rare, eqm, eq))
+        uint32_t nl0, bad0, rare0, eq0, nl1 = 0, bad1 = 0, rare1 = 0, eq1 = 0;
+        masks_avx2(p, thi, tlo, &nl0, &bad0, &rare0, &eq0);
+        bool two = end - p >= 64;
+        if (two)
+            masks_avx2(p + 32, thi, tlo, &nl1, &bad1, &rare1, &eq1);
+        if (!block(sc, p, end, nl0 | (uint64_t)nl1 << 32, bad0 | (uint64_t)bad1 << 32,
+                   rare0 | (uint64_t)rare1 << 32, eq0 | (uint64_t)eq1 << 32, eq))
             break;
-        p += 32;
+        p += two ? 64 : 32;
     }
     return p;
 }
