@@ -342,9 +342,9 @@ static inline bool is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
-static inline const char *lit(const char *p, const char *e, const char *l, size_t n)
+static inline __attribute__((always_inline)) const char *lit(const char *p, const char *e, const char *l, size_t n)
 {
-    return (size_t)(e - p) >= n && memcmp(p, l, n) == 0 ? p + n : NULL;
+    return (size_t)(e - p) >= n && fsc_same_bytes(p, l, n) ? p + n : NULL;
 }
 #define LIT(p, e, s) lit((p), (e), (s), sizeof(s) - 1)
 
@@ -1150,7 +1150,9 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
         if (i && !(q = LIT(skip_sp(skip_sp(q, e), e), e, ",")))
             return NULL;
         q = skip_sp(q, e);
-        if (!(q = lit(q, e, parts[i].key, strlen(parts[i].key))) || !(a = q, q = ltoken(q, e)))
+        /* parts[i].key as a literal: no strlen and memcmp calls */
+        q = i == 0 ? LIT(q, e, "io=") : i == 1 ? LIT(q, e, "aggrb=") : i == 2 ? LIT(q, e, "minb=") : LIT(q, e, "maxb=");
+        if (!q || !(a = q, q = ltoken(q, e)))
             return NULL;
         out->cap[parts[i].slot] = span(s, a, q);
     }
@@ -1172,10 +1174,21 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
 /* A named line "NAME: ..." (job header, job definition, layout, disk): the name is a
  * plain token, no lead rule may fit the line (fsc_grammar_lead_match) and no needle of
  * a generic rule tried before the one found may be in it. */
-static bool name_char(char c)
+/* [A-Za-z0-9_.+-], by table: a name is read a byte at a time */
+static const unsigned char name_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+static inline bool name_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' ||
-           c == '.' || c == '+';
+    return name_chars[(unsigned char)c];
 }
 
 /* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
@@ -1484,11 +1497,10 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     case 'm': {
         /* "  write: IOPS=..." (dir) and "  read : io=..." (dir-legacy); the lead rules
          * of "read" etc. are [dir-legacy, dir] (trim adds blockinfo after them) */
-        static const char *const dirs[] = {"read", "write", "trim", "mixed"};
-        static const uint8_t dir_len[] = {4, 5, 4, 5};
-        for (uint8_t i = 0; i < 4; i++) {
-            if (*p != dirs[i][0] || !(q = lit(p, e, dirs[i], dir_len[i])) || !word_end(q, e))
-                continue;
+        /* the one direction of that first letter, compared as a literal (no memcmp call) */
+        uint8_t i = *p == 'r' ? 0 : *p == 'w' ? 1 : *p == 't' ? 2 : 3;
+        q = i == 0 ? LIT(p, e, "read") : i == 1 ? LIT(p, e, "write") : i == 2 ? LIT(p, e, "trim") : LIT(p, e, "mixed");
+        if (q && word_end(q, e)) {
             q = skip_sp(q, e);
             if (q >= e || *q != ':')
                 return NULL;
@@ -1507,16 +1519,14 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     case 'W':
     case 'T':
     case 'M': {
-        static const char *const dirs[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
-        static const uint8_t dir_len[] = {5, 6, 5, 6};
         if ((q = LIT(p, e, "Run status group "))) { /* group-header, the only rule of "Run" */
             if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " (all jobs):")) || !at_end(q, e))
                 return NULL;
             return fp->rule[FR_GROUP_HEADER];
         }
-        for (uint8_t i = 0; i < 4; i++) {
-            if (*p != dirs[i][0] || !(q = lit(p, e, dirs[i], dir_len[i])))
-                continue;
+        uint8_t i = *p == 'R' ? 0 : *p == 'W' ? 1 : *p == 'T' ? 2 : 3;
+        q = i == 0 ? LIT(p, e, "READ:") : i == 1 ? LIT(p, e, "WRITE:") : i == 2 ? LIT(p, e, "TRIM:") : LIT(p, e, "MIXED:");
+        if (q) {
             q = skip_sp(q, e);
             out->which = i;
             if (LIT(q, e, "bw="))

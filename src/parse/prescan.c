@@ -25,9 +25,10 @@ static inline const char *skip_sp(const char *p, const char *e)
     return fsc_skip_spaces(p, e);
 }
 
-static inline bool starts(const char *p, const char *e, const char *lit, size_t n)
+/* always inlined: n is then a constant, and so is memcmp's length (compared in place) */
+static inline __attribute__((always_inline)) bool starts(const char *p, const char *e, const char *lit, size_t n)
 {
-    return (size_t)(e - p) >= n && memcmp(p, lit, n) == 0;
+    return (size_t)(e - p) >= n && fsc_same_bytes(p, lit, n);
 }
 #define STARTS(p, e, s) starts((p), (e), (s), sizeof(s) - 1)
 
@@ -36,10 +37,21 @@ static inline bool is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
-static bool name_char(char c)
+/* [A-Za-z0-9_.+-], by table: a name is read a byte at a time */
+static const unsigned char name_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+static inline bool name_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' ||
-           c == '.' || c == '+';
+    return name_chars[(unsigned char)c];
 }
 
 /* "NAME: <what>": a job, job definition, layout or disk line. Returns what follows
