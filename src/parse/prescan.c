@@ -79,6 +79,44 @@ static inline uint32_t word4(const char *p)
 #define W4(a, b, c, d) ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 | \
                         (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
 
+/* Of a line with a '=' that begins at p (after its indentation) with a percentile
+ * row's '|' or one of fio's words: is it fio's (1) or not (0)? -1: it begins
+ * otherwise (known_line looks further). Shared by known_line and line_fast. */
+static inline int eq_word(const char *p, const char *e)
+{
+    if (*p == '|')
+        return true;
+    if (e - p >= 4) {
+        /* the whole word, so that nothing but fio's word stands before what
+         * prefix.c would take for a keyword */
+        switch (word4(p)) {
+        case W4('c', 'p', 'u', ' '): return true;
+        case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
+        case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
+        case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
+        case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
+        case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
+        case W4('I', 'O', ' ', 'd'): return true;
+        case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
+        case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
+        case W4('b', 'w', ' ', '('): return true;
+        case W4('l', 'a', 't', ' '): return true;
+        case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
+        case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
+        case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
+        case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
+        case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
+        case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
+        case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
+        case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
+        case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
+        default:
+            break;
+        }
+    }
+    return -1;
+}
+
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
  * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
  * knows as fio output, so it could be a title or caption when blank lines surround
@@ -132,36 +170,9 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     }
     if (eq) {
         /* result lines: never headings (context.c refuses a '=' in them) */
-        if (*p == '|')
-            return true;
-        if (e - p >= 4) {
-            /* the whole word, so that nothing but fio's word stands before what
-             * prefix.c would take for a keyword */
-            switch (word4(p)) {
-            case W4('c', 'p', 'u', ' '): return true;
-            case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
-            case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
-            case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
-            case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
-            case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
-            case W4('I', 'O', ' ', 'd'): return true;
-            case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
-            case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
-            case W4('b', 'w', ' ', '('): return true;
-            case W4('l', 'a', 't', ' '): return true;
-            case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
-            case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
-            case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
-            case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
-            case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
-            case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
-            case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
-            case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
-            case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
-            default:
-                break;
-            }
-        }
+        int w = eq_word(p, e);
+        if (w >= 0)
+            return w;
         q = named(p, e);
         *named_line = true;
         return q && (STARTS(q, e, ": (groupid=") || STARTS(q, e, ": (g=") || STARTS(q, e, ": ios="));
@@ -284,6 +295,26 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     record_line(sc, s, n);
 }
 
+/* Most lines of fio's text: a result line (it holds a '=') that begins with one of
+ * fio's words or a percentile row's '|', which known_line takes with nothing to note
+ * (no name, no title, no JSON): recorded at once, without line_end's way (its calls
+ * and the registers they need). False: nothing done, line_end's turn. */
+static inline bool line_fast(scan *sc, const char *e)
+{
+    const char *s = sc->line;
+    if ((size_t)(e - s) > PRESCAN_MAX_LINE)
+        return false;
+    const char *p = skip_sp(s, e);
+    if (p == e || eq_word(p, e) != 1)
+        return false;
+    sc->line = e + 1;
+    sc->title_pending = false; /* known_line's title: false */
+    sc->first_text = false;
+    sc->prev_blank = false;
+    record_line(sc, s, (size_t)(e - s));
+    return true;
+}
+
 /* Most lines of a fio JSON document: a member ("key" : value, as fsc_json_member
  * sees it) or a closing bracket, after a line of text. known_line takes them with
  * nothing to note (no title: they are no candidates; no name, no JSON start), so
@@ -361,10 +392,11 @@ static inline bool block(scan *sc, const char *p, const char *end, uint64_t nlm,
     while (nlm && sc->ok) {
         unsigned k = (unsigned)__builtin_ctzll(nlm);
         uint64_t before = (1ULL << k) - 1;
+        bool eq = *eq_carry || (eqm & before);
         if (sc->json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
             line_keep(sc, p + k);
-        else
-            line_end(sc, p + k, *eq_carry || (eqm & before));
+        else if (!(eq && line_fast(sc, p + k)))
+            line_end(sc, p + k, eq);
         *eq_carry = false;
         eqm &= ~before;
         nlm &= nlm - 1;
