@@ -353,22 +353,22 @@ static inline __attribute__((always_inline)) const char *lit(const char *p, cons
  * grammar, which reads them the same way, only slower. */
 static inline const char *dec(const char *p, const char *e, fsc_fdec *d)
 {
-    uint64_t m = 0;
+    if (p >= e || !is_digit(*p))
+        return NULL; /* no digit: most numbers have one or two, the first is read here */
     const char *start = p;
+    uint64_t m = (uint64_t)(*p++ - '0');
     while (p < e && is_digit(*p))
         m = m * 10 + (uint64_t)(*p++ - '0');
     size_t ipart = (size_t)(p - start);
-    if (ipart == 0)
-        return NULL;
     unsigned scale = 0;
     if (p < e && *p == '.') {
-        p++;
+        if (++p >= e || !is_digit(*p))
+            return NULL; /* "5." */
         const char *f = p;
+        m = m * 10 + (uint64_t)(*p++ - '0');
         while (p < e && is_digit(*p))
             m = m * 10 + (uint64_t)(*p++ - '0');
         scale = (unsigned)(p - f);
-        if (scale == 0)
-            return NULL; /* "5." */
     }
     if (ipart + scale > 19)
         return NULL;
