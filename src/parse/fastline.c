@@ -390,11 +390,6 @@ static inline bool count_suffix(char c)
     return fsc_count_prefix(c) != 0;
 }
 
-uint64_t fsc_fdec_mul(fsc_fdec d)
-{
-    return d.suffix ? fsc_count_prefix(d.suffix) : 1;
-}
-
 static inline fsc_fspan span(const char *s, const char *a, const char *b)
 {
     fsc_fspan sp = {(uint16_t)(a - s), (uint16_t)(b - a)};
