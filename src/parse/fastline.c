@@ -422,7 +422,7 @@ static const char *kv_value(const char *p, const char *e, fsc_kind kind, fsc_fde
                             * and E may not fit 64 bits of ns there) */
         if (p < e && (*p == 'k' || *p == 'K' || *p == 'M' || *p == 'G'))
             d->suffix = *p++;
-        else if (p < e && count_suffix(*p))
+        else if (p < e && *p >= 'A' && count_suffix(*p)) /* prefixes are letters: no call for " ," */
             return NULL;
         break;
     case FSC_K_PCT: /* "20.68%" (fsc_parse_pct: one trailing '%') */
@@ -1188,14 +1188,28 @@ static inline bool name_char(char c)
 
 /* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
  * spaces and colons hold none of the needles of the generic rules before "job". */
+/* The bytes of a date, by table: [A-Za-z0-9 :] 1, and 'L' 3 (bit 2: an 'L' seen). */
+static const unsigned char date_set[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 static bool date_chars(const char *p, const char *e, bool *has_L)
 {
-    *has_L = false;
+    unsigned seen = 0;
     for (; p < e; p++) {
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || is_digit(*p) || *p == ' ' || *p == ':'))
-            return false;
-        *has_L |= *p == 'L';
+        unsigned c = date_set[(unsigned char)*p];
+        if (!c)
+            return *has_L = false;
+        seen |= c;
     }
+    *has_L = seen & 2;
     return true;
 }
 
