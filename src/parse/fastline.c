@@ -634,10 +634,12 @@ static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *
         const char *ks = q;
         if ((q = LIT(q, e, ">=")) == NULL)
             q = ks;
-        const char *d0 = q;
+        if (q >= e || !is_digit(*q))
+            return false; /* no digit (the first is looked at before the loop) */
+        q++;
         while (q < e && is_digit(*q))
             q++;
-        if (q == d0 || q - ks > 15 || q >= e || *q != '=')
+        if (q - ks > 15 || q >= e || *q != '=')
             return false;
         out->item_key[out->n] = span(s, ks, q);
         q = dec(q + 1, e, &out->val[out->n]);
@@ -936,9 +938,14 @@ static bool caps_valid(const char *s, fsc_fastline *out)
     return true;
 }
 
-static inline bool in_set(char c, const char *set)
+/* c is one of the letters of the literal set (not its NUL): compares in place, the
+ * loop over a literal unrolled (strchr was a call per unit letter) */
+static inline __attribute__((always_inline)) bool in_set(char c, const char *set)
 {
-    return c && strchr(set, c);
+    for (; *set; set++)
+        if (c == *set)
+            return true;
+    return false;
 }
 
 /* [\d.]+ : the end, or NULL when empty */
@@ -1249,9 +1256,21 @@ static inline const char *colon_or_eq(const char *p, const char *e)
 }
 
 /* rw=, bs=, ioengine=, iodepth= of a job definition: the values are plain tokens. */
+/* A byte of an option value: printable, no space, none of ",:=()" (by table). */
+static const unsigned char opt_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 static inline bool opt_char(char c)
 {
-    return c > ' ' && c < 0x7f && c != ',' && c != ':' && c != '=' && c != '(' && c != ')';
+    return opt_chars[(unsigned char)c];
 }
 
 static const char *opt_token(const char *p, const char *e)
