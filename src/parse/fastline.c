@@ -342,9 +342,9 @@ static inline bool is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
-static inline const char *lit(const char *p, const char *e, const char *l, size_t n)
+static inline __attribute__((always_inline)) const char *lit(const char *p, const char *e, const char *l, size_t n)
 {
-    return (size_t)(e - p) >= n && memcmp(p, l, n) == 0 ? p + n : NULL;
+    return (size_t)(e - p) >= n && fsc_same_bytes(p, l, n) ? p + n : NULL;
 }
 #define LIT(p, e, s) lit((p), (e), (s), sizeof(s) - 1)
 
@@ -353,22 +353,22 @@ static inline const char *lit(const char *p, const char *e, const char *l, size_
  * grammar, which reads them the same way, only slower. */
 static inline const char *dec(const char *p, const char *e, fsc_fdec *d)
 {
-    uint64_t m = 0;
+    if (p >= e || !is_digit(*p))
+        return NULL; /* no digit: most numbers have one or two, the first is read here */
     const char *start = p;
+    uint64_t m = (uint64_t)(*p++ - '0');
     while (p < e && is_digit(*p))
         m = m * 10 + (uint64_t)(*p++ - '0');
     size_t ipart = (size_t)(p - start);
-    if (ipart == 0)
-        return NULL;
     unsigned scale = 0;
     if (p < e && *p == '.') {
-        p++;
+        if (++p >= e || !is_digit(*p))
+            return NULL; /* "5." */
         const char *f = p;
+        m = m * 10 + (uint64_t)(*p++ - '0');
         while (p < e && is_digit(*p))
             m = m * 10 + (uint64_t)(*p++ - '0');
         scale = (unsigned)(p - f);
-        if (scale == 0)
-            return NULL; /* "5." */
     }
     if (ipart + scale > 19)
         return NULL;
@@ -388,11 +388,6 @@ static inline const char *uint_dec(const char *p, const char *e, fsc_fdec *d)
 static inline bool count_suffix(char c)
 {
     return fsc_count_prefix(c) != 0;
-}
-
-uint64_t fsc_fdec_mul(fsc_fdec d)
-{
-    return d.suffix ? fsc_count_prefix(d.suffix) : 1;
 }
 
 static inline fsc_fspan span(const char *s, const char *a, const char *b)
@@ -427,7 +422,7 @@ static const char *kv_value(const char *p, const char *e, fsc_kind kind, fsc_fde
                             * and E may not fit 64 bits of ns there) */
         if (p < e && (*p == 'k' || *p == 'K' || *p == 'M' || *p == 'G'))
             d->suffix = *p++;
-        else if (p < e && count_suffix(*p))
+        else if (p < e && *p >= 'A' && count_suffix(*p)) /* prefixes are letters: no call for " ," */
             return NULL;
         break;
     case FSC_K_PCT: /* "20.68%" (fsc_parse_pct: one trailing '%') */
@@ -639,10 +634,12 @@ static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *
         const char *ks = q;
         if ((q = LIT(q, e, ">=")) == NULL)
             q = ks;
-        const char *d0 = q;
+        if (q >= e || !is_digit(*q))
+            return false; /* no digit (the first is looked at before the loop) */
+        q++;
         while (q < e && is_digit(*q))
             q++;
-        if (q == d0 || q - ks > 15 || q >= e || *q != '=')
+        if (q - ks > 15 || q >= e || *q != '=')
             return false;
         out->item_key[out->n] = span(s, ks, q);
         q = dec(q + 1, e, &out->val[out->n]);
@@ -941,9 +938,14 @@ static bool caps_valid(const char *s, fsc_fastline *out)
     return true;
 }
 
-static inline bool in_set(char c, const char *set)
+/* c is one of the letters of the literal set (not its NUL): compares in place, the
+ * loop over a literal unrolled (strchr was a call per unit letter) */
+static inline __attribute__((always_inline)) bool in_set(char c, const char *set)
 {
-    return c && strchr(set, c);
+    for (; *set; set++)
+        if (c == *set)
+            return true;
+    return false;
 }
 
 /* [\d.]+ : the end, or NULL when empty */
@@ -1150,7 +1152,9 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
         if (i && !(q = LIT(skip_sp(skip_sp(q, e), e), e, ",")))
             return NULL;
         q = skip_sp(q, e);
-        if (!(q = lit(q, e, parts[i].key, strlen(parts[i].key))) || !(a = q, q = ltoken(q, e)))
+        /* parts[i].key as a literal: no strlen and memcmp calls */
+        q = i == 0 ? LIT(q, e, "io=") : i == 1 ? LIT(q, e, "aggrb=") : i == 2 ? LIT(q, e, "minb=") : LIT(q, e, "maxb=");
+        if (!q || !(a = q, q = ltoken(q, e)))
             return NULL;
         out->cap[parts[i].slot] = span(s, a, q);
     }
@@ -1172,22 +1176,47 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
 /* A named line "NAME: ..." (job header, job definition, layout, disk): the name is a
  * plain token, no lead rule may fit the line (fsc_grammar_lead_match) and no needle of
  * a generic rule tried before the one found may be in it. */
-static bool name_char(char c)
+/* [A-Za-z0-9_.+-], by table: a name is read a byte at a time */
+static const unsigned char name_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+static inline bool name_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' ||
-           c == '.' || c == '+';
+    return name_chars[(unsigned char)c];
 }
 
 /* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
  * spaces and colons hold none of the needles of the generic rules before "job". */
+/* The bytes of a date, by table: [A-Za-z0-9 :] 1, and 'L' 3 (bit 2: an 'L' seen). */
+static const unsigned char date_set[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 static bool date_chars(const char *p, const char *e, bool *has_L)
 {
-    *has_L = false;
+    unsigned seen = 0;
     for (; p < e; p++) {
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || is_digit(*p) || *p == ' ' || *p == ':'))
-            return false;
-        *has_L |= *p == 'L';
+        unsigned c = date_set[(unsigned char)*p];
+        if (!c)
+            return *has_L = false;
+        seen |= c;
     }
+    *has_L = seen & 2;
     return true;
 }
 
@@ -1227,9 +1256,21 @@ static inline const char *colon_or_eq(const char *p, const char *e)
 }
 
 /* rw=, bs=, ioengine=, iodepth= of a job definition: the values are plain tokens. */
+/* A byte of an option value: printable, no space, none of ",:=()" (by table). */
+static const unsigned char opt_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 static inline bool opt_char(char c)
 {
-    return c > ' ' && c < 0x7f && c != ',' && c != ':' && c != '=' && c != '(' && c != ')';
+    return opt_chars[(unsigned char)c];
 }
 
 static const char *opt_token(const char *p, const char *e)
@@ -1264,6 +1305,7 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
     out->cap[1] = span(s, a, q);
     if (!(q = LIT(q, e, ", bs=")))
         return NULL;
+    const char *desc = q; /* the block sizes as printed, up to ", ioengine=" (cap[5]) */
     if ((b = LIT(q, e, "(R) "))) { /* 3.x: the bs is the read size; the rest is free text */
         legacy = false;
         a = skip_sp(b, e);
@@ -1293,6 +1335,10 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
             q = b;
         }
     }
+    /* no ", ioengine=" before q: the name and rw have no spaces, the legacy sizes no
+     * commas, and the 3.x text no '=' before it; so desc..q is what normal.c's
+     * bsdesc_def finds between the first " bs=" and the first ", ioengine=" */
+    out->cap[5] = span(s, desc, q);
     if (!(q = LIT(q, e, ", ioengine=")) || !(a = q, q = opt_token(q, e)))
         return NULL;
     out->cap[3] = span(s, a, q);
@@ -1479,11 +1525,10 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     case 'm': {
         /* "  write: IOPS=..." (dir) and "  read : io=..." (dir-legacy); the lead rules
          * of "read" etc. are [dir-legacy, dir] (trim adds blockinfo after them) */
-        static const char *const dirs[] = {"read", "write", "trim", "mixed"};
-        static const uint8_t dir_len[] = {4, 5, 4, 5};
-        for (uint8_t i = 0; i < 4; i++) {
-            if (*p != dirs[i][0] || !(q = lit(p, e, dirs[i], dir_len[i])) || !word_end(q, e))
-                continue;
+        /* the one direction of that first letter, compared as a literal (no memcmp call) */
+        uint8_t i = *p == 'r' ? 0 : *p == 'w' ? 1 : *p == 't' ? 2 : 3;
+        q = i == 0 ? LIT(p, e, "read") : i == 1 ? LIT(p, e, "write") : i == 2 ? LIT(p, e, "trim") : LIT(p, e, "mixed");
+        if (q && word_end(q, e)) {
             q = skip_sp(q, e);
             if (q >= e || *q != ':')
                 return NULL;
@@ -1502,16 +1547,14 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     case 'W':
     case 'T':
     case 'M': {
-        static const char *const dirs[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
-        static const uint8_t dir_len[] = {5, 6, 5, 6};
         if ((q = LIT(p, e, "Run status group "))) { /* group-header, the only rule of "Run" */
             if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " (all jobs):")) || !at_end(q, e))
                 return NULL;
             return fp->rule[FR_GROUP_HEADER];
         }
-        for (uint8_t i = 0; i < 4; i++) {
-            if (*p != dirs[i][0] || !(q = lit(p, e, dirs[i], dir_len[i])))
-                continue;
+        uint8_t i = *p == 'R' ? 0 : *p == 'W' ? 1 : *p == 'T' ? 2 : 3;
+        q = i == 0 ? LIT(p, e, "READ:") : i == 1 ? LIT(p, e, "WRITE:") : i == 2 ? LIT(p, e, "TRIM:") : LIT(p, e, "MIXED:");
+        if (q) {
             q = skip_sp(q, e);
             out->which = i;
             if (LIT(q, e, "bw="))

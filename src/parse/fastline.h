@@ -118,8 +118,9 @@ static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
     uint64_t p;
     if (d.scale <= 3 && den == 1 && !__builtin_mul_overflow(d.mant, num, &p)) {
         uint64_t q = p10[d.scale];
-        if (p % q == 0) {
-            uint64_t i = p / q;
+        /* most values are integers as printed (scale 0): no division for them */
+        if (d.scale == 0 || p % q == 0) {
+            uint64_t i = d.scale == 0 ? p : p / q;
             fsc_num r = {(double)i, true, false, 0};
             if (r.v >= FSC_EXACT_MIN) {
                 r.exact = true;
@@ -135,8 +136,12 @@ static inline fsc_num fsc_fdec_num(fsc_fdec d, uint64_t num, uint64_t den)
     fsc_decimal x = {d.mant, d.scale, false};
     return fsc_decimal_num(x, num, den);
 }
-/* The count prefix factor of d's suffix (1 without one; 0 if unknown). */
-uint64_t fsc_fdec_mul(fsc_fdec d);
+/* The count prefix factor of d's suffix (1 without one; 0 if unknown): inline, as
+ * most values have none (a call each for the durations of every latency line). */
+static inline uint64_t fsc_fdec_mul(fsc_fdec d)
+{
+    return d.suffix ? fsc_count_prefix(d.suffix) : 1;
+}
 
 /* The first byte of [p, e) that is not a space: eight bytes a step (fio pads its
  * columns with spaces). */

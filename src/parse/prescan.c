@@ -25,9 +25,10 @@ static inline const char *skip_sp(const char *p, const char *e)
     return fsc_skip_spaces(p, e);
 }
 
-static inline bool starts(const char *p, const char *e, const char *lit, size_t n)
+/* always inlined: n is then a constant, and so is memcmp's length (compared in place) */
+static inline __attribute__((always_inline)) bool starts(const char *p, const char *e, const char *lit, size_t n)
 {
-    return (size_t)(e - p) >= n && memcmp(p, lit, n) == 0;
+    return (size_t)(e - p) >= n && fsc_same_bytes(p, lit, n);
 }
 #define STARTS(p, e, s) starts((p), (e), (s), sizeof(s) - 1)
 
@@ -36,10 +37,21 @@ static inline bool is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
-static bool name_char(char c)
+/* [A-Za-z0-9_.+-], by table: a name is read a byte at a time */
+static const unsigned char name_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+static inline bool name_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_' || c == '-' ||
-           c == '.' || c == '+';
+    return name_chars[(unsigned char)c];
 }
 
 /* "NAME: <what>": a job, job definition, layout or disk line. Returns what follows
@@ -66,6 +78,44 @@ static inline uint32_t word4(const char *p)
 }
 #define W4(a, b, c, d) ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 | \
                         (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
+
+/* Of a line with a '=' that begins at p (after its indentation) with a percentile
+ * row's '|' or one of fio's words: is it fio's (1) or not (0)? -1: it begins
+ * otherwise (known_line looks further). Shared by known_line and line_fast. */
+static inline int eq_word(const char *p, const char *e)
+{
+    if (*p == '|')
+        return true;
+    if (e - p >= 4) {
+        /* the whole word, so that nothing but fio's word stands before what
+         * prefix.c would take for a keyword */
+        switch (word4(p)) {
+        case W4('c', 'p', 'u', ' '): return true;
+        case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
+        case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
+        case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
+        case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
+        case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
+        case W4('I', 'O', ' ', 'd'): return true;
+        case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
+        case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
+        case W4('b', 'w', ' ', '('): return true;
+        case W4('l', 'a', 't', ' '): return true;
+        case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
+        case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
+        case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
+        case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
+        case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
+        case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
+        case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
+        case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
+        case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
+        default:
+            break;
+        }
+    }
+    return -1;
+}
 
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
  * eq: it holds a '='. *title: it has no '=' and is not one of the kinds context.c
@@ -120,36 +170,9 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     }
     if (eq) {
         /* result lines: never headings (context.c refuses a '=' in them) */
-        if (*p == '|')
-            return true;
-        if (e - p >= 4) {
-            /* the whole word, so that nothing but fio's word stands before what
-             * prefix.c would take for a keyword */
-            switch (word4(p)) {
-            case W4('c', 'p', 'u', ' '): return true;
-            case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
-            case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
-            case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
-            case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
-            case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
-            case W4('I', 'O', ' ', 'd'): return true;
-            case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
-            case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
-            case W4('b', 'w', ' ', '('): return true;
-            case W4('l', 'a', 't', ' '): return true;
-            case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
-            case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
-            case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
-            case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
-            case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
-            case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
-            case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
-            case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
-            case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
-            default:
-                break;
-            }
-        }
+        int w = eq_word(p, e);
+        if (w >= 0)
+            return w;
         q = named(p, e);
         *named_line = true;
         return q && (STARTS(q, e, ": (groupid=") || STARTS(q, e, ": (g=") || STARTS(q, e, ": ios="));
@@ -272,6 +295,26 @@ static inline void line_end(scan *sc, const char *e, bool eq)
     record_line(sc, s, n);
 }
 
+/* Most lines of fio's text: a result line (it holds a '=') that begins with one of
+ * fio's words or a percentile row's '|', which known_line takes with nothing to note
+ * (no name, no title, no JSON): recorded at once, without line_end's way (its calls
+ * and the registers they need). False: nothing done, line_end's turn. */
+static inline bool line_fast(scan *sc, const char *e)
+{
+    const char *s = sc->line;
+    if ((size_t)(e - s) > PRESCAN_MAX_LINE)
+        return false;
+    const char *p = skip_sp(s, e);
+    if (p == e || eq_word(p, e) != 1)
+        return false;
+    sc->line = e + 1;
+    sc->title_pending = false; /* known_line's title: false */
+    sc->first_text = false;
+    sc->prev_blank = false;
+    record_line(sc, s, (size_t)(e - s));
+    return true;
+}
+
 /* Most lines of a fio JSON document: a member ("key" : value, as fsc_json_member
  * sees it) or a closing bracket, after a line of text. known_line takes them with
  * nothing to note (no title: they are no candidates; no name, no JSON start), so
@@ -332,26 +375,28 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
 }
 
 /* One block of the vector loop: the bit masks of its newlines, bad bytes, rare
- * bytes and '=' (bit i = byte i). Ends the lines of the block; *eq_carry says
- * whether the line still open holds a '='. Returns false to stop. */
-static inline bool block(scan *sc, const char *p, const char *end, uint32_t nlm, uint32_t badm, uint32_t rare,
-                         uint32_t eqm, bool *eq_carry)
+ * bytes and '=' (bit i = byte i; blocks of up to 64 bytes). Ends the lines of the
+ * block; *eq_carry says whether the line still open holds a '='. Returns false to
+ * stop. */
+static inline bool block(scan *sc, const char *p, const char *end, uint64_t nlm, uint64_t badm, uint64_t rare,
+                         uint64_t eqm, bool *eq_carry)
 {
     if (badm & ~nlm) {
         sc->ok = false;
         return false;
     }
     while (rare) {
-        rare_byte(sc, p + __builtin_ctz(rare), end);
+        rare_byte(sc, p + __builtin_ctzll(rare), end);
         rare &= rare - 1;
     }
     while (nlm && sc->ok) {
-        unsigned k = (unsigned)__builtin_ctz(nlm);
-        uint32_t before = (uint32_t)((1ULL << k) - 1);
+        unsigned k = (unsigned)__builtin_ctzll(nlm);
+        uint64_t before = (1ULL << k) - 1;
+        bool eq = *eq_carry || (eqm & before);
         if (sc->json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
             line_keep(sc, p + k);
-        else
-            line_end(sc, p + k, *eq_carry || (eqm & before));
+        else if (!(eq && line_fast(sc, p + k)))
+            line_end(sc, p + k, eq);
         *eq_carry = false;
         eqm &= ~before;
         nlm &= nlm - 1;
@@ -362,27 +407,53 @@ static inline bool block(scan *sc, const char *p, const char *end, uint32_t nlm,
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-/* 32 bytes a step where the processor has AVX2 (chosen at run time). */
+/* The bytes the vector loops look for, by class: one byte of bits per input byte,
+ * the AND of a table entry for its high nibble and one for its low nibble (a
+ * pshufb each). Every bit is one rectangle of (high, low) nibbles, so the AND is
+ * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '*'; '<'; DEL; '`'),
+ * rare ones bits 5-6 (';', 'D'), '=' bit 7 (the sign bit: movemask reads it). The
+ * newline (0x0A) is in bit 0 too; block() takes it out of the bad ones. */
+enum { CL_BAD = 0x1F, CL_RARE = 0x60, CL_EQ = 0x80 };
+static const unsigned char class_hi[16] = {
+    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x6] = 0x10,
+    [0x7] = 0x08, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01, [0xB] = 0x01, [0xC] = 0x01, [0xD] = 0x01,
+    [0xE] = 0x01, [0xF] = 0x01};
+static const unsigned char class_lo[16] = {
+    [0x0] = 0x01 | 0x10, [0x1] = 0x01, [0x2] = 0x01, [0x3] = 0x01, [0x4] = 0x01 | 0x40, [0x5] = 0x01,
+    [0x6] = 0x01 | 0x02, [0x7] = 0x01, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
+    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
+
+/* The four masks of 32 bytes at p (AVX2). */
+__attribute__((target("avx2"))) static inline void masks_avx2(const char *p, __m256i thi, __m256i tlo,
+                                                              uint32_t *nlm, uint32_t *badm, uint32_t *rare,
+                                                              uint32_t *eqm)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), lo = _mm256_and_si256(x, nib);
+    __m256i cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
+    *nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')));
+    *badm = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), zero));
+    *rare = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_RARE)), zero));
+    *eqm = (uint32_t)_mm256_movemask_epi8(cl);
+}
+
+/* 64 bytes a step where the processor has AVX2 (chosen at run time): the block's
+ * own work (its checks, the lines it ends) is paid once for two vectors. */
 __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
 {
-    const __m256i nl = _mm256_set1_epi8('\n'), space = _mm256_set1_epi8(0x20), del = _mm256_set1_epi8(0x7F);
-    const __m256i amp = _mm256_set1_epi8('&'), lt = _mm256_set1_epi8('<'), star = _mm256_set1_epi8('*');
-    const __m256i tick = _mm256_set1_epi8('`'), semi = _mm256_set1_epi8(';'), dee = _mm256_set1_epi8('D');
-    const __m256i equal = _mm256_set1_epi8('=');
+    const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
+    const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
     while (end - p >= 32) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
-        /* signed compare: bytes >= 0x80 are negative, so "< 0x20" takes them too */
-        __m256i bad = _mm256_or_si256(_mm256_cmpgt_epi8(space, x), _mm256_cmpeq_epi8(x, del));
-        bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpeq_epi8(x, amp), _mm256_cmpeq_epi8(x, lt)));
-        bad = _mm256_or_si256(bad, _mm256_or_si256(_mm256_cmpeq_epi8(x, star), _mm256_cmpeq_epi8(x, tick)));
-        uint32_t nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, nl));
-        uint32_t badm = (uint32_t)_mm256_movemask_epi8(bad);
-        uint32_t rare = (uint32_t)_mm256_movemask_epi8(
-            _mm256_or_si256(_mm256_cmpeq_epi8(x, semi), _mm256_cmpeq_epi8(x, dee)));
-        uint32_t eqm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, equal));
-        if (!block(sc, p, end, nlm, badm, rare, eqm, eq))
+        uint32_t nl0, bad0, rare0, eq0, nl1 = 0, bad1 = 0, rare1 = 0, eq1 = 0;
+        masks_avx2(p, thi, tlo, &nl0, &bad0, &rare0, &eq0);
+        bool two = end - p >= 64;
+        if (two)
+            masks_avx2(p + 32, thi, tlo, &nl1, &bad1, &rare1, &eq1);
+        if (!block(sc, p, end, nl0 | (uint64_t)nl1 << 32, bad0 | (uint64_t)bad1 << 32,
+                   rare0 | (uint64_t)rare1 << 32, eq0 | (uint64_t)eq1 << 32, eq))
             break;
-        p += 32;
+        p += two ? 64 : 32;
     }
     return p;
 }

@@ -266,6 +266,59 @@ static void test_prescan_prefix(void **state)
     fsc_buf_free(&err);
 }
 
+/* The pre-scan's byte classes at every place of its blocks (64 bytes a step with
+ * AVX2, then 32, 16, and byte by byte): a clean log stays clean wherever its
+ * newlines and '=' fall, and any byte that asks for normalizing, put anywhere in
+ * it, makes it not clean. */
+static void test_prescan_bytes(void **state)
+{
+    (void)state;
+    fsc_buf err = {0};
+    fsc_grammar_set *g = fsc_grammars_load(&err);
+    assert_non_null(g);
+    fsc_fastpath *fp = fsc_fastpath_new(g);
+    assert_non_null(fp);
+    static const char body[] = "  read : io=1612.5MB, bw=825161KB/s, iops=206290 , runt=  2001msec\n"
+                               "    clat (usec): min=1 , max=11404 , avg= 4.03, stdev=73.63\n"
+                               "     |  1.00th=[    1],  5.00th=[    2], 10.00th=[    2], 20.00th=[    2],\n"
+                               "    bw (KB/s)  : min=802419, max=858760, per=99.61%, avg=821928.00, stdev=31916.17\n"
+                               "  cpu          : usr=16.15%, sys=45.15%, ctx=475, majf=0, minf=5\n";
+    char doc[512];
+    for (size_t shift = 0; shift < 80; shift++) {
+        /* the first line indented by shift spaces: every later byte moves by shift */
+        memset(doc, ' ', shift);
+        memcpy(doc + shift, body, sizeof body);
+        size_t n = shift + sizeof body - 1;
+        fsc_text t;
+        bool headings, json;
+        fsc_status st;
+        if (!fsc_prescan(fp, doc, n, 0, &t, &headings, &json, &st))
+            fail_msg("shift %zu: a clean log is not clean", shift);
+        assert_int_equal(t.n_lines, 5);
+        fsc_prescan_release(&t);
+        fsc_text_free(&t);
+        for (size_t at = shift; at < n; at += 7) {
+            for (int c = 0; c < 256; c++) {
+                bool bad = (c < 0x20 && c != '\n') || c >= 0x7F || c == '&' || c == '<' || c == '*' || c == '`';
+                if (!bad)
+                    continue;
+                char keep = doc[at];
+                doc[at] = (char)c;
+                bool clean = fsc_prescan(fp, doc, n, 0, &t, &headings, &json, &st);
+                doc[at] = keep;
+                if (clean) {
+                    fsc_prescan_release(&t);
+                    fsc_text_free(&t);
+                    fail_msg("shift %zu: byte 0x%02x at %zu passed as clean", shift, c, at);
+                }
+            }
+        }
+    }
+    fsc_fastpath_free(fp);
+    fsc_grammars_free(g);
+    fsc_buf_free(&err);
+}
+
 /* fsc_fdec_num's inline cases give what fsc_decimal_num gives, bit for bit: the
  * integers, the one double division for scale <= 3, and the rest. */
 static void test_fdec_num(void **state)
@@ -336,6 +389,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_output), cmocka_unit_test(test_edge_lines),
                                        cmocka_unit_test(test_fdec_num), cmocka_unit_test(test_kvlist_set_n),
-                                       cmocka_unit_test(test_prescan_prefix)};
+                                       cmocka_unit_test(test_prescan_prefix), cmocka_unit_test(test_prescan_bytes)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
