@@ -21,6 +21,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 /* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. */
 #define SNIFF_BYTES 512
@@ -525,9 +528,49 @@ static size_t line_cut(const char *buf, size_t n, const json_docs *docs)
     return 0;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* 32 bytes a step, as below (the reading thread's largest own cost on a huge file,
+ * 0.27 instructions a byte with 16-byte steps); 31 rounds of 8 steps at most before
+ * the byte counters are summed. */
+__attribute__((target("avx2"))) static size_t count_lines_avx2(const char *s, size_t n, size_t *done)
+{
+    const __m256i nl = _mm256_set1_epi8('\n'), zero = _mm256_setzero_si256();
+    size_t c = 0, i = 0;
+    while (n - i >= 256) {
+        size_t rounds = (n - i) / 256 < 31 ? (n - i) / 256 : 31;
+        __m256i acc = zero;
+        for (size_t k = 0; k < rounds; k++, i += 256) {
+            const __m256i *q = (const __m256i *)(s + i);
+            __m256i a = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q), nl),
+                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 1), nl));
+            __m256i b = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q + 2), nl),
+                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 3), nl));
+            __m256i d = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q + 4), nl),
+                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 5), nl));
+            __m256i e = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q + 6), nl),
+                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 7), nl));
+            acc = _mm256_sub_epi8(acc, _mm256_add_epi8(_mm256_add_epi8(a, b), _mm256_add_epi8(d, e)));
+        }
+        __m256i sums = _mm256_sad_epu8(acc, zero); /* four 64-bit sums of at most 8 * 248 */
+        c += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
+             (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
+    }
+    *done = i;
+    return c;
+}
+#endif
+
 size_t fsc_count_lines(const char *s, size_t n)
 {
     size_t c = 0, i = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (n >= 256 && __builtin_cpu_supports("avx2")) {
+        c = count_lines_avx2(s, n, &i);
+        s += i;
+        n -= i;
+        i = 0;
+    }
+#endif
 #ifdef __SSE2__
     /* 16 bytes a step: the compare gives -1 per '\n', subtracted into byte counters
      * that are summed (psadbw) before they can wrap, every 252 steps. GCC -O2 does not
