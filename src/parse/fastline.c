@@ -16,6 +16,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* see fastline.h */
+const unsigned char fsc_name_chars[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
 /* The kv rules the lexer reads itself, and the model table their fields live in. */
 enum fast_rule {
     FR_PCTL_ROW,
@@ -1173,29 +1185,7 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
     return caps_valid(s, out) ? fp->rule[FR_GROUP_DIR_LEGACY] : NULL;
 }
 
-/* A named line "NAME: ..." (job header, job definition, layout, disk): the name is a
- * plain token, no lead rule may fit the line (fsc_grammar_lead_match) and no needle of
- * a generic rule tried before the one found may be in it. */
-/* [A-Za-z0-9_.+-], by table: a name is read a byte at a time */
-static const unsigned char name_chars[256] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
-    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-
-static inline bool name_char(char c)
-{
-    return name_chars[(unsigned char)c];
-}
-
-/* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
- * spaces and colons hold none of the needles of the generic rules before "job". */
-/* The bytes of a date, by table: [A-Za-z0-9 :] 1, and 'L' 3 (bit 2: an 'L' seen). */
+/* The bytes of a date, by table: [A-Za-z0-9 :] 1, and 'L' 3 (its 2: an 'L' seen). */
 static const unsigned char date_set[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
@@ -1207,6 +1197,8 @@ static const unsigned char date_set[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
+/* The date fio prints after the pid ("Mon Nov 30 02:48:07 2026"): letters, digits,
+ * spaces and colons hold none of the needles of the generic rules before "job". */
 static bool date_chars(const char *p, const char *e, bool *has_L)
 {
     unsigned seen = 0;
@@ -1255,7 +1247,6 @@ static inline const char *colon_or_eq(const char *p, const char *e)
     return p;
 }
 
-/* rw=, bs=, ioengine=, iodepth= of a job definition: the values are plain tokens. */
 /* A byte of an option value: printable, no space, none of ",:=()" (by table). */
 static const unsigned char opt_chars[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -1273,6 +1264,7 @@ static inline bool opt_char(char c)
     return opt_chars[(unsigned char)c];
 }
 
+/* rw=, bs=, ioengine=, iodepth= of a job definition: the values are plain tokens. */
 static const char *opt_token(const char *p, const char *e)
 {
     const char *q = p;
@@ -1400,7 +1392,7 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
                                  fsc_fastline *out, bool leads_ruled_out)
 {
     const char *q = p;
-    while (q < e && name_char(*q))
+    while (q < e && fsc_name_char(*q))
         q++;
     if (q == p || q >= e || *q != ':')
         return NULL;
@@ -1442,7 +1434,7 @@ static const fsc_rule *lex_banner(const fsc_fastpath *fp, const char *s, const c
         q = digits(q + 1, e);
     if (q < e && *q == '-') {
         const char *b = q + 1;
-        while (b < e && (name_char(*b)))
+        while (b < e && (fsc_name_char(*b)))
             b++;
         if (b == q + 1)
             return NULL;

@@ -163,6 +163,14 @@ static inline const char *fsc_skip_spaces(const char *p, const char *e)
     return p;
 }
 
+/* [A-Za-z0-9_.+-]: a byte of a job's or disk's name, by table (a name is read a
+ * byte at a time, by the pre-scan and the lexers) */
+extern const unsigned char fsc_name_chars[256];
+static inline bool fsc_name_char(char c)
+{
+    return fsc_name_chars[(unsigned char)c];
+}
+
 /* ---- the pre-scan ---- */
 
 /* Does the document need normalizing? When every line is plain printable ASCII
