@@ -35,6 +35,10 @@
  * many bytes of text together; a single larger document still goes through alone. */
 #define FSC_WINDOW_BYTES ((size_t)12 << 20)
 #define FSC_PIECE_MIN ((size_t)64 << 20)
+/* From this much text, a document or piece is worth huge pages for the heap it fills
+ * (fsc_hugemem_advise_heap: the look at the process's mappings that takes costs more
+ * than the page faults of a small file). */
+#define FSC_HUGE_HEAP_TEXT ((size_t)256 << 10)
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
 

@@ -272,7 +272,6 @@ static void deliver(fsc_pipe *p, fsc_item *job)
 static void *worker_main(void *arg)
 {
     fsc_pipe *p = arg;
-    fsc_hugemem_advise_heap();
     pthread_mutex_lock(&p->mu);
     for (;;) {
         while (p->next_parse == p->tail && !p->shutdown)
@@ -283,6 +282,10 @@ static void *worker_main(void *arg)
         fsc_item *job = p->ring[seq % p->cap];
         bool skip = p->stop_workers;
         pthread_mutex_unlock(&p->mu);
+        /* a big text fills this thread's heap: huge pages for it (the look at the
+         * process's mappings that takes is not worth it for small files) */
+        if (job->len >= FSC_HUGE_HEAP_TEXT)
+            fsc_hugemem_advise_heap();
         if (!skip)
             fsc_item_parse(job, p->parser);
         pthread_mutex_lock(&p->mu);

@@ -31,7 +31,8 @@
 /* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
-    fsc_hugemem_advise_heap(); /* what the heap grew by for this text: the next texts' */
+    if (job && job->len >= FSC_HUGE_HEAP_TEXT) /* what the heap grew by for a big text */
+        fsc_hugemem_advise_heap();
     if (job) {
         job->max_memory = w->max_memory;
         if (!job->group_end)
