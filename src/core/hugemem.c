@@ -10,6 +10,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+
 static bool disabled(void)
 {
     const char *e = getenv("FIOSCOPE_NO_HUGEPAGES");
@@ -18,18 +20,23 @@ static bool disabled(void)
 
 void fsc_hugemem_advise_block(void *p, size_t n)
 {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
     const uintptr_t huge = (uintptr_t)2 << 20;
     if (!p || n < ((size_t)4 << 20) || disabled())
         return;
     uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
     if (to > from)
         madvise((void *)from, (size_t)(to - from), MADV_HUGEPAGE); /* a hint: failure changes nothing */
+}
+
 #else
+
+void fsc_hugemem_advise_block(void *p, size_t n)
+{
     (void)p;
     (void)n;
-#endif
 }
+
+#endif
 
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE) && UINTPTR_MAX > 0xffffffffu
 

@@ -31,9 +31,9 @@
 /* Queue job (NULL: out of memory); after a stop, only free it. */
 static void submit(fsc_walker *w, fsc_item *job)
 {
-    if (job && job->len >= FSC_HUGE_HEAP_TEXT) /* what the heap grew by for a big text */
-        fsc_hugemem_advise_heap();
     if (job) {
+        if (job->len >= FSC_HUGE_HEAP_TEXT) /* what the heap grew by for a big text */
+            fsc_hugemem_advise_heap();
         job->max_memory = w->max_memory;
         if (!job->group_end)
             job->group = w->cur_group;

@@ -1154,21 +1154,19 @@ static inline const char *ltoken(const char *p, const char *e)
 static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *s, const char *q,
                                             const char *e, fsc_fastline *out)
 {
-    static const struct {
-        const char *key;
-        uint8_t slot;
-    } parts[] = {{"io=", 3}, {"aggrb=", 0}, {"minb=", 1}, {"maxb=", 2}};
+    /* the capture slot of io=, aggrb=, minb= and maxb= */
+    static const uint8_t slot[] = {3, 0, 1, 2};
     const char *a;
     memset(out->cap, 0, sizeof out->cap);
     for (size_t i = 0; i < 4; i++) {
         if (i && !(q = LIT(skip_sp(skip_sp(q, e), e), e, ",")))
             return NULL;
         q = skip_sp(q, e);
-        /* parts[i].key as a literal: no strlen and memcmp calls */
+        /* each key as a literal: no strlen and memcmp calls */
         q = i == 0 ? LIT(q, e, "io=") : i == 1 ? LIT(q, e, "aggrb=") : i == 2 ? LIT(q, e, "minb=") : LIT(q, e, "maxb=");
         if (!q || !(a = q, q = ltoken(q, e)))
             return NULL;
-        out->cap[parts[i].slot] = span(s, a, q);
+        out->cap[slot[i]] = span(s, a, q);
     }
     if (!(q = LIT(skip_sp(q, e), e, ",")) || !(q = LIT(skip_sp(q, e), e, "mint=")) ||
         !(a = skip_sp(q, e), q = digits(a, e)))
