@@ -200,6 +200,13 @@ set -e
 [ "$rc" = 1 ] || fail "-o /dev/full: exit $rc, want 1"
 [ -c /dev/full ] || fail "/dev/full is no longer a device"
 grep -qx 'fioscope: /dev/full: write error: No space left on device' err.txt || fail "/dev/full: $(cat err.txt)"
+# standard output full: the runs go out gathered (writev), and the error says why
+set +e
+"$FIOSCOPE" parse -q --jsonl "$G" > /dev/full 2> err.txt
+rc=$?
+set -e
+[ "$rc" = 1 ] || fail "stdout /dev/full: exit $rc, want 1"
+grep -qx 'fioscope: standard output: write error: No space left on device' err.txt || fail "stdout /dev/full: $(cat err.txt)"
 ls /dev | grep -q '\.tmp\.' && fail "a temporary file in /dev"
 # a symlink stays a symlink, its target gets the data
 ln -s a.json out/link.json
