@@ -42,6 +42,28 @@
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
 
+/* A huge regular file whose pieces the parse workers read themselves (see
+ * read_ranges in walk.c): the reading thread only looks at a little text near each
+ * cut, so that the copy of the text out of the page cache (the reading thread's
+ * largest cost) is shared by the workers. Each worker counts the lines of its piece;
+ * the pieces take their first line numbers from it in file order (fsc_pipe's
+ * worker), as every piece's line numbers are needed before it is parsed. */
+typedef struct fsc_piece_file {
+    int fd;              /* a dup of the file's descriptor, read with pread */
+    unsigned refs;       /* the reader and each piece not yet read; atomic */
+    size_t submitted;    /* pieces submitted (reading thread only) */
+    size_t next;         /* the piece whose first line is known next (pipe lock) */
+    uint32_t line;       /* and that line (pipe lock) */
+} fsc_piece_file;
+
+/* A new record for fd (dup'ed; -1: its pieces all come with their text), held
+ * once by the caller. NULL with errno set. */
+fsc_piece_file *fsc_piece_file_new(int fd);
+/* Hold pf once more (for a piece). */
+void fsc_piece_file_hold(fsc_piece_file *pf);
+/* Let go of pf once: the last one closes the descriptor. NULL is fine. */
+void fsc_piece_file_release(fsc_piece_file *pf);
+
 /* One document (a file or an archive member) on its way to the sink. */
 typedef struct fsc_item {
     char *path;
@@ -88,6 +110,12 @@ typedef struct fsc_item {
     bool continued, more, renumber;
     uint32_t first_line;
     size_t first_run;
+    /* a piece of a file whose lines the worker counts (first_line comes from pf's
+     * count of the pieces before it, index pf_index), and, when data is NULL, reads
+     * from offset pf_off (len bytes); held until the piece is read */
+    fsc_piece_file *pf;
+    size_t pf_index;
+    uint64_t pf_off;
     uint64_t max_memory; /* memory budget of parsing it (bytes; 0 = none) */
     /* fio log files (see logjoin.c) */
     bool is_log;          /* named like a fio log: read by the log reader */
@@ -114,6 +142,10 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
  * FSC_E_LIMIT when the job's memory budget does not hold its runs whole, FSC_E_NOMEM
  * when memory runs out: the job is then as it was (its runs rendered). */
 fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
+/* A piece with pf and no data: read its len bytes from the file (run on a worker).
+ * A read error or a file that shrank makes it an error entry. Returns the '\n'
+ * bytes of its text, counted for the pieces after it. */
+size_t fsc_item_read_piece(fsc_item *job);
 /* Mark job as a fio log file when its name (member, else path) is one. */
 void fsc_item_mark_log(fsc_item *job);
 /* The held items of one group, in order: attach the series of their log files to the
@@ -170,6 +202,8 @@ size_t fsc_pipe_drain(fsc_pipe *p);
 /* Can pieces of a file be parsed before the pieces before them are delivered (their
  * runs renumbered on delivery)? */
 bool fsc_pipe_renumbers(const fsc_pipe *p);
+/* Threads that parse (0: inline). */
+unsigned fsc_pipe_workers(const fsc_pipe *p);
 /* Deliver everything still in flight, stop the threads and free p. Returns FSC_OK,
  * FSC_E_INTERRUPTED (a sink stopped) or FSC_E_NOMEM. */
 fsc_status fsc_pipe_finish(fsc_pipe *p);
@@ -182,6 +216,7 @@ typedef struct fsc_walker {
     size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
     size_t piece_step;             /* FSC_PIECE_STEP (tests: piece_bytes) */
     size_t plain_min;              /* plain fio text read whole above this: in pieces */
+    bool worker_reads;             /* workers read the pieces of huge files (read_ranges) */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */
     struct fsc_dir_id {

@@ -4,9 +4,77 @@
 
 #include "fioscope/escape.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+fsc_piece_file *fsc_piece_file_new(int fd)
+{
+    fsc_piece_file *pf = calloc(1, sizeof *pf);
+    if (!pf)
+        return NULL;
+    pf->fd = fd < 0 ? -1 : fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (fd >= 0 && pf->fd < 0) {
+        free(pf);
+        return NULL;
+    }
+    pf->refs = 1;
+    return pf;
+}
+
+void fsc_piece_file_hold(fsc_piece_file *pf)
+{
+    __atomic_add_fetch(&pf->refs, 1, __ATOMIC_RELAXED);
+}
+
+void fsc_piece_file_release(fsc_piece_file *pf)
+{
+    if (pf && __atomic_sub_fetch(&pf->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        if (pf->fd >= 0)
+            close(pf->fd);
+        free(pf);
+    }
+}
+
+size_t fsc_item_read_piece(fsc_item *job)
+{
+    if (!job->data && !job->fixed) {
+        char *buf = malloc(job->len + 1);
+        size_t got = 0;
+        int err = buf ? 0 : ENOMEM;
+        while (buf && got < job->len) {
+            ssize_t r = pread(job->pf->fd, buf + got, job->len - got, (off_t)(job->pf_off + got));
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0) {
+                err = r < 0 ? errno : 0;
+                break;
+            }
+            got += (size_t)r;
+        }
+        if (got == job->len) {
+            buf[got] = '\0';
+            job->data = buf;
+        } else {
+            free(buf);
+            job->fixed = true;
+            job->status = FSC_IN_ERROR;
+            char reason[256];
+            if (err == ENOMEM)
+                snprintf(reason, sizeof reason, "%s", fsc_strerror(FSC_E_NOMEM));
+            else if (err)
+                snprintf(reason, sizeof reason, "cannot read: %s", strerror(err));
+            else
+                snprintf(reason, sizeof reason, "cannot read: the file shrank while it was read");
+            free(job->error);
+            job->error = fsc_strdup(reason);
+        }
+    }
+    return job->data ? fsc_count_lines(job->data, job->len) : 0;
+}
 
 fsc_item *fsc_item_new(const char *path, const char *member)
 {
@@ -46,6 +114,7 @@ void fsc_item_free(fsc_item *job)
     free(job->data);
     free(job->error);
     fsc_logfile_free(job->log);
+    fsc_piece_file_release(job->pf);
     free(job);
 }
 

@@ -28,6 +28,7 @@ struct fsc_pipe {
     pthread_mutex_t mu;
     pthread_cond_t work_cv; /* workers: a job to parse, or shutdown */
     pthread_cond_t done_cv; /* submitter: a job finished */
+    pthread_cond_t lines_cv; /* workers: a piece's first line is known (fsc_piece_file) */
     bool shutdown;
     bool stop_workers; /* copy of stopped, guarded by mu */
     fsc_item **ring;
@@ -269,6 +270,25 @@ static void deliver(fsc_pipe *p, fsc_item *job)
         g->windowed = true;
 }
 
+/* A piece of a file whose workers count its lines (fsc_piece_file), holding lines
+ * '\n' bytes: its first line follows those of the pieces before it, so it waits
+ * for them to be counted. They were taken before it (workers take jobs in order) and
+ * are counted right after they are read, never waiting on a later piece. */
+static void number_lines(fsc_pipe *p, fsc_item *job, size_t lines)
+{
+    fsc_piece_file *pf = job->pf;
+    pthread_mutex_lock(&p->mu);
+    while (pf->next != job->pf_index)
+        pthread_cond_wait(&p->lines_cv, &p->mu);
+    job->first_line = pf->line;
+    pf->line += (uint32_t)lines;
+    pf->next++;
+    pthread_cond_broadcast(&p->lines_cv);
+    pthread_mutex_unlock(&p->mu);
+    job->pf = NULL;
+    fsc_piece_file_release(pf);
+}
+
 static void *worker_main(void *arg)
 {
     fsc_pipe *p = arg;
@@ -286,6 +306,8 @@ static void *worker_main(void *arg)
          * process's mappings that takes is not worth it for small files) */
         if (job->len >= FSC_HUGE_HEAP_TEXT)
             fsc_hugemem_advise_heap();
+        if (job->pf)
+            number_lines(p, job, skip ? 0 : fsc_item_read_piece(job));
         if (!skip)
             fsc_item_parse(job, p->parser);
         pthread_mutex_lock(&p->mu);
@@ -349,6 +371,7 @@ fsc_pipe *fsc_pipe_new(const fsc_parser *parser, const fsc_input_sink *sink, uns
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->work_cv, NULL);
     pthread_cond_init(&p->done_cv, NULL);
+    pthread_cond_init(&p->lines_cv, NULL);
     for (unsigned i = 0; i < jobs; i++) {
         if (pthread_create(&p->workers[i], NULL, worker_main, p) != 0)
             break; /* fewer workers still work; none at all falls back to inline */
@@ -477,6 +500,11 @@ bool fsc_pipe_renumbers(const fsc_pipe *p)
     return !p->sink->render || p->sink->renumber;
 }
 
+unsigned fsc_pipe_workers(const fsc_pipe *p)
+{
+    return p->n_workers;
+}
+
 size_t fsc_pipe_drain(fsc_pipe *p)
 {
     if (p->n_workers) {
@@ -512,6 +540,7 @@ fsc_status fsc_pipe_finish(fsc_pipe *p)
         pthread_mutex_destroy(&p->mu);
         pthread_cond_destroy(&p->work_cv);
         pthread_cond_destroy(&p->done_cv);
+        pthread_cond_destroy(&p->lines_cv);
     }
     while (p->n_groups) /* groups the walker left open (it stopped) */
         close_group(p);

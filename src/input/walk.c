@@ -480,32 +480,38 @@ static void find_json_docs(const char *buf, size_t n, json_docs *d)
     }
 }
 
-/* Is a cut at offset `at` (a line start) outside every JSON document? */
+/* Is a cut at offset `at` (a line start) outside every JSON document (d NULL: none
+ * known)? */
 static bool outside_json(const json_docs *d, size_t at)
 {
-    for (size_t i = 0; i < d->n; i++)
+    for (size_t i = 0; d && i < d->n; i++)
         if (at > d->start[i] && at < d->end[i])
             return false;
     return true;
 }
 
-/* Where to end a piece of buf[0, n): the last line start, in the second half, where
+/* Where to end a piece of buf[0, n): the last line start after offset `after` where
  * a job definition follows the end of fio's report, the next JSON document begins or
  * a blank line parts two blocks of terse records (or, when loose, after any blank
- * line), so that no run is cut in two and no run
- * loses the text above it; never inside a JSON document. 0: none. */
-static size_t piece_cut(const char *buf, size_t n, bool loose, const json_docs *docs)
+ * line), so that no run is cut in two and no run loses the text above it; never
+ * inside one of the JSON documents docs. 0: none. docs NULL: buf is a window of a
+ * text whose documents are not known (read_ranges): a document then begins only
+ * after a line that is a lone '}', which no JSON document holds inside (in JSON, a
+ * '{' after a '}' needs a comma between), nor can a job definition or a terse record
+ * stand on a line of its own inside one. */
+static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, const json_docs *docs)
 {
     const char *end = buf + n;
     const char *nl = memrchr(buf, '\n', n);
-    while (nl && (size_t)(nl - buf) > n / 2) {
+    while (nl && (size_t)(nl - buf) > after) {
         const char *line = nl + 1;
         const char *prev = memrchr(buf, '\n', (size_t)(nl - buf));
         const char *prev_start = prev ? prev + 1 : buf;
         size_t prev_n = (size_t)(nl - prev_start);
         size_t at = (size_t)(line - buf);
         bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
-        bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{';
+        bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{' &&
+                         (docs || blank_line(prev_start + 1, prev_n - 1));
         bool terse = line < end && !prev_n && terse_next(buf, prev_start, line, (size_t)(end - line));
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
@@ -600,9 +606,11 @@ size_t fsc_count_lines(const char *s, size_t n)
     return c;
 }
 
-/* Queue buf[0, len) (ownership passes) as one piece of path. */
+/* Queue buf[0, len) (ownership passes; NULL: the worker reads the piece at offset
+ * off of pf's file) as one piece of path. With pf, its worker counts its lines and
+ * first_line is not used. */
 static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
-                         bool continued, bool more)
+                         fsc_piece_file *pf, uint64_t off, bool continued, bool more)
 {
     /* the run ids of this piece continue those of the pieces before: the pipe
      * renumbers them when it delivers the piece, so pieces are parsed side by side;
@@ -615,10 +623,17 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
         submit(w, NULL);
         return;
     }
-    buf[len] = '\0';
+    if (buf)
+        buf[len] = '\0';
     job->data = buf;
     job->len = len;
     job->first_line = first_line;
+    if (pf) {
+        fsc_piece_file_hold(pf);
+        job->pf = pf;
+        job->pf_index = pf->submitted++;
+        job->pf_off = off;
+    }
     job->first_run = first_run;
     job->continued = continued;
     job->more = more;
@@ -674,14 +689,16 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
 #endif
 }
 
-/* A plain text file larger than piece_bytes (its first n bytes in buf): read and
- * parsed piece by piece, so that memory stays flat. Pieces end before a job
+/* A plain text file larger than piece_bytes (its first n bytes in buf; first_only:
+ * only its first piece, for read_ranges): read and parsed piece by piece, so that memory
+ * stays flat. Returns the bytes of the pieces submitted (0 after an error). Pieces end before a job
  * definition that follows the end of a report (see piece_cut); when none comes for
  * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
  * a run takes from the text above it (headings, the fio command, the HTML or mail
  * encoding of the whole document) is not seen across a piece boundary. A fio log
  * file has no runs to keep whole: its pieces end at any line end. */
-static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
+static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n,
+                            uint64_t limit, fsc_piece_file *pf, bool first_only)
 {
     fsc_logname ln;
     bool log = fsc_log_name_parse(path, &ln);
@@ -692,7 +709,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
      * 285 MB) until less than a piece is left */
     size_t off = 0, dropped = 0;
     uint32_t line = 0;
-    bool eof = false, continued = false;
+    bool eof = false, continued = pf && pf->submitted;
     uint64_t done = 0; /* bytes of the pieces already submitted */
     while (!w->stop) {
         if (limit && done + n > limit) { /* a stream that does not end */
@@ -700,14 +717,14 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             stream_limit_reason(reason, sizeof reason, limit);
             read_error(w, path, continued, reason);
             free(buf);
-            return;
+            return 0;
         }
         if (!eof && n < want && off) { /* the end of a buffer of many pieces */
             char *nb = malloc(want + 1);
             if (!nb) {
                 free(buf);
                 submit(w, NULL);
-                return;
+                return 0;
             }
             memcpy(nb, buf + off, n);
             free(buf);
@@ -720,7 +737,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             if (!nb) {
                 free(buf);
                 submit(w, NULL);
-                return;
+                return 0;
             }
             buf = nb;
             cap = cap < want ? want : cap;
@@ -728,7 +745,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             if (r < 0) {
                 read_error(w, path, continued, NULL);
                 free(buf);
-                return;
+                return 0;
             }
             eof = (size_t)r < want - n;
             n += (size_t)r;
@@ -739,7 +756,7 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
         json_docs docs = {0};
         if (!log) /* a fio log file (time series) holds no runs: any line end will do */
             find_json_docs(text, end ? 0 : m, &docs);
-        size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m >= 2 * step, &docs);
+        size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m / 2, m >= 2 * step, &docs);
         if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
             cut = line_cut(text, m, &docs);
             if (!cut && outside_json(&docs, m))
@@ -756,41 +773,128 @@ static void read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size
             want = m >= 4 * step ? 2 * m : m + step;
             continue;
         }
-        size_t lines = fsc_count_lines(text, cut);
+        size_t lines = pf ? 0 : fsc_count_lines(text, cut); /* else the worker counts */
         bool last = end && cut == n;
         if (off || n - cut > cut) { /* more text than the piece: copy the piece out */
             char *one = malloc(cut + 1);
             if (!one) {
                 free(buf);
                 submit(w, NULL);
-                return;
+                return 0;
             }
             memcpy(one, text, cut);
-            submit_piece(w, path, one, cut, line, continued, !last);
+            submit_piece(w, path, one, cut, line, pf, 0, continued, !last);
             off += cut;
             drop_read(buf, off, &dropped);
+        } else if (first_only) {
+            submit_piece(w, path, buf, cut, line, pf, 0, continued, !last);
+            return cut;
         } else { /* the piece keeps the buffer, what follows it gets a new one */
             size_t rest_cap = n - cut > piece ? n - cut : piece;
             char *rest = malloc(rest_cap + 1);
             if (!rest) {
                 free(buf);
                 submit(w, NULL);
-                return;
+                return 0;
             }
             memcpy(rest, buf + cut, n - cut);
-            submit_piece(w, path, buf, cut, line, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, 0, continued, !last);
             buf = rest;
             cap = rest_cap;
         }
-        if (last)
+        done += cut;
+        if (last || first_only)
             break;
         line += (uint32_t)lines;
-        done += cut;
         continued = true;
         n -= cut;
         want = piece;
     }
     free(buf);
+    return done;
+}
+
+/* Who numbers the lines of a file's pieces: its workers, when there are any (then
+ * this thread need not look at every byte to count them), through the record
+ * returned (fd: the file, for pieces the workers read themselves; -1); NULL: this
+ * thread. */
+static fsc_piece_file *line_counter(fsc_walker *w, int fd)
+{
+    return fsc_pipe_workers(w->pipe) ? fsc_piece_file_new(fd) : NULL;
+}
+
+/* pread() until n bytes or end of file. Returns bytes read, or -1 (errno set). */
+static ssize_t pread_full(int fd, char *buf, size_t n, uint64_t off)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(fd, buf + got, n - got, (off_t)(off + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            break;
+        got += (size_t)r;
+    }
+    return (ssize_t)got;
+}
+
+/* A huge regular text file of `size` bytes, parsed by two workers or more: its pieces
+ * are read by the workers (fsc_piece_file). This thread reads only a window of
+ * PROBE_BYTES before the end of each piece, where it looks for a run boundary
+ * (piece_cut, its JSON documents unknown); read() of the whole text on this thread
+ * took a tenth of all the CPU at -j 2, when the workers are short of it. Where a
+ * window holds no boundary, the rest of the file is read here (read_pieces), with its
+ * longer pieces, blank-line and line-end cuts and JSON documents. Text appended to
+ * the file after it was opened is not read. */
+#define PROBE_BYTES ((size_t)64 << 10)
+static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
+{
+    fsc_piece_file *pf = fsc_piece_file_new(fd);
+    size_t piece = w->piece_bytes, probe = piece / 4 < PROBE_BYTES ? piece / 4 : PROBE_BYTES;
+    char *win = pf ? malloc(probe + 1) : NULL;
+    uint64_t off = 0;
+    while (win && !w->stop && off < size) {
+        uint64_t cut = 0;
+        if (size - off <= piece) {
+            cut = size - off;
+        } else if (pread_full(pf->fd, win, probe, off + piece - probe) == (ssize_t)probe) {
+            const char *nl = memchr(win, '\n', probe); /* the first whole line after it */
+            size_t first = nl ? (size_t)(nl + 1 - win) : probe;
+            size_t at = piece_cut(win + first, probe - first, 0, false, NULL);
+            if (at)
+                cut = piece - probe + first + at;
+        }
+        if (cut) {
+            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size);
+            off += cut;
+            continue;
+        }
+        /* no boundary near: this piece is read here, the way of a stream */
+        char *buf = NULL;
+        if (lseek(fd, (off_t)off, SEEK_SET) != (off_t)off) {
+            read_error(w, path, off > 0, NULL);
+            break;
+        }
+        if (!(buf = malloc(1))) {
+            submit(w, NULL);
+            break;
+        }
+        uint64_t got = read_pieces(w, path, fd, buf, 0, 0, pf, true);
+        if (!got)
+            break;
+        off += got;
+    }
+    if (!win && !w->stop) { /* out of memory or descriptors: all of it the old way */
+        char *buf = lseek(fd, 0, SEEK_SET) == 0 ? malloc(1) : NULL;
+        if (buf)
+            read_pieces(w, path, fd, buf, 0, 0, pf, false);
+        else
+            submit(w, NULL);
+    }
+    free(win);
+    fsc_piece_file_release(pf);
 }
 
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
@@ -810,6 +914,7 @@ static bool plain_pieces(fsc_walker *w, const char *path, char *buf, size_t n)
         return false;
     size_t off = 0, dropped = 0;
     uint32_t line = 0;
+    fsc_piece_file *pf = line_counter(w, -1);
     while (off < n && !w->stop) {
         size_t rest = n - off, cut = 0;
         /* the last run boundary in the second half of ever longer spans: a piece is
@@ -819,7 +924,7 @@ static bool plain_pieces(fsc_walker *w, const char *path, char *buf, size_t n)
             json_docs docs = {0};
             find_json_docs(buf + off, m, &docs);
             if (!docs.oom)
-                cut = piece_cut(buf + off, m, false, &docs);
+                cut = piece_cut(buf + off, m, m / 2, false, &docs);
             free(docs.start);
             free(docs.end);
         }
@@ -831,12 +936,13 @@ static bool plain_pieces(fsc_walker *w, const char *path, char *buf, size_t n)
             break;
         }
         memcpy(one, buf + off, cut);
-        size_t lines = fsc_count_lines(one, cut);
-        submit_piece(w, path, one, cut, line, off > 0, off + cut < n);
+        size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
+        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n);
         line += (uint32_t)lines;
         off += cut;
         drop_read(buf, off, &dropped);
     }
+    fsc_piece_file_release(pf);
     free(buf);
     return true;
 }
@@ -857,7 +963,9 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
         return;
     }
     if (r > 0 && text) {
-        read_pieces(w, path, fd, buf, n, limit);
+        fsc_piece_file *pf = line_counter(w, -1);
+        read_pieces(w, path, fd, buf, n, limit, pf, false);
+        fsc_piece_file_release(pf);
         return;
     }
     if (r > 0) {
@@ -915,7 +1023,15 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
                                                                         : w->piece_min;
     if (n == SNIFF_BYTES && hint > min && !fsc_looks_binary(buf, n) &&
         !fsc_has_unicode_bom(buf, n)) {
-        read_pieces(w, path, fd, buf, n, 0);
+        if (min == w->piece_min && w->worker_reads && fsc_pipe_workers(w->pipe) >= 2 &&
+            fsc_pipe_renumbers(w->pipe)) {
+            free(buf);
+            read_ranges(w, path, fd, hint);
+            return;
+        }
+        fsc_piece_file *pf = line_counter(w, -1);
+        read_pieces(w, path, fd, buf, n, 0, pf, false);
+        fsc_piece_file_release(pf);
         return;
     }
     if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
@@ -1133,6 +1249,9 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
         /* FIOSCOPE_PLAIN_MIN (tests): from what size plain fio text read whole is
          * parsed in pieces (plain_pieces); with other piece sizes, by default never */
         .plain_min = plain_min ? (size_t)plain_min : 4 * piece_bytes,
+        /* FIOSCOPE_READER_READS=1: this thread reads every piece of a huge file (the
+         * way before read_ranges; to compare them) */
+        .worker_reads = !getenv("FIOSCOPE_READER_READS"),
         .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
         .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,
         .max_memory = opts->max_memory_bytes == UINT64_MAX ? 0
