@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -62,9 +63,50 @@ static int marked_huge(const void *p)
     return got;
 }
 
+/* kB of huge pages in the mapping that holds p (AnonHugePages in smaps), -1: none
+ * found */
+static long huge_kb(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "re");
+    if (!f)
+        return -1;
+    char *line = NULL;
+    size_t cap = 0;
+    bool inside = false;
+    long got = -1;
+    uintptr_t at = (uintptr_t)p;
+    while (got < 0 && getline(&line, &cap, f) > 0) {
+        unsigned long a, b;
+        char dash;
+        if (sscanf(line, "%lx%c%lx ", &a, &dash, &b) == 3 && dash == '-')
+            inside = at >= a && at < b;
+        else if (inside && sscanf(line, "AnonHugePages: %ld kB", &got) != 1)
+            got = -1;
+    }
+    free(line);
+    fclose(f);
+    return got;
+}
+
+/* Does this kernel make a touched 2 MiB block one huge page on request
+ * (MADV_COLLAPSE, Linux 6.1)? */
+static bool collapse_works(void)
+{
+    const size_t huge = (size_t)2 << 20;
+    char *m = mmap(NULL, 2 * huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return false;
+    char *block = (char *)(((uintptr_t)m + huge - 1) & ~(uintptr_t)(huge - 1));
+    block[0] = 1;
+    bool ok = madvise(block, huge, 25 /* MADV_COLLAPSE */) == 0;
+    munmap(m, 2 * huge);
+    return ok;
+}
+
 struct probe {
     bool disable;
     int marked;
+    long first_huge_kb; /* huge pages of the heap's first block, touched before */
 };
 
 /* In a thread of its own (a heap of its own): advise, then look at where a new
@@ -73,36 +115,45 @@ static void *thread_probe(void *arg)
 {
     struct probe *pr = arg;
     void *first = malloc(64); /* the thread's heap exists before it is advised */
+    enum { FILL = 640 }; /* and spans more than its first 2 MiB, touched page by page */
+    void **fill = malloc(FILL * sizeof *fill);
+    assert_non_null(fill);
+    for (size_t i = 0; i < FILL; i++)
+        assert_non_null(fill[i] = malloc(4000));
     fsc_hugemem_advise_heap();
     fsc_hugemem_advise_heap(); /* twice is harmless */
     char *p = malloc(4096);
     assert_non_null(p);
     memset(p, 1, 4096);
     pr->marked = marked_huge(p);
+    pr->first_huge_kb = huge_kb(first);
+    for (size_t i = 0; i < FILL; i++)
+        free(fill[i]);
+    free(fill);
     free(p);
     free(first);
     return NULL;
 }
 
-static int run_probe(bool disable)
+static struct probe run_probe(bool disable)
 {
     if (disable)
         setenv("FIOSCOPE_NO_HUGEPAGES", "1", 1);
     else
         unsetenv("FIOSCOPE_NO_HUGEPAGES");
-    struct probe pr = {disable, -1};
+    struct probe pr = {disable, -1, -1};
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, thread_probe, &pr), 0);
     assert_int_equal(pthread_join(t, NULL), 0);
     unsetenv("FIOSCOPE_NO_HUGEPAGES");
-    return pr.marked;
+    return pr;
 }
 
 /* first: an exited thread's heap is handed to the next thread, marked or not */
 static void test_switched_off(void **state)
 {
     (void)state;
-    int marked = run_probe(true);
+    int marked = run_probe(true).marked;
     if (have_thp())
         assert_int_equal(marked, 0);
 }
@@ -110,9 +161,12 @@ static void test_switched_off(void **state)
 static void test_thread_heap(void **state)
 {
     (void)state;
-    int marked = run_probe(false);
+    struct probe pr = run_probe(false);
     if (have_thp())
-        assert_int_equal(marked, 1);
+        assert_int_equal(pr.marked, 1);
+    /* the first block, touched page by page before the advice, is one huge page now */
+    if (have_thp() && collapse_works())
+        assert_true(pr.first_huge_kb >= 2048);
 }
 
 static void test_main_heap(void **state)
