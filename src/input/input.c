@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Manifest helpers of the input module (the reading itself is in walk.c, archive.c
- * and pipe.c). */
+/* Manifest helpers of the input module (the reading itself is in walk.c, pieces.c,
+ * archive.c and pipe.c). */
 #include "fioscope/input.h"
 #include "fioscope/model_json.h"
 

@@ -43,7 +43,7 @@
 #define FSC_MAX_ARCHIVE_DEPTH 8
 
 /* A huge regular file whose pieces the parse workers read themselves (see
- * read_ranges in walk.c): the reading thread only looks at a little text near each
+ * read_ranges in pieces.c): the reading thread only looks at a little text near each
  * cut, so that the copy of the text out of the page cache (the reading thread's
  * largest cost) is shared by the workers. Each worker counts the lines of its piece;
  * the pieces take their first line numbers from it in file order (fsc_pipe's
@@ -103,7 +103,7 @@ typedef struct fsc_item {
     bool keep_runs;   /* parsing again: keep the runs, do not render them */
     bool over_budget; /* parsed again once, its runs did not fit its budget whole */
     const fsc_input_sink *sink; /* for render */
-    /* a piece of a huge file (see read_pieces in walk.c): not the first piece, more
+    /* a piece of a huge file (see read_pieces in pieces.c): not the first piece, more
      * pieces follow (no manifest entry yet), where it starts in the file; renumber:
      * parsed before the run count of the pieces before it was known (its runs are
      * numbered from 1 and renumbered when delivered) */
@@ -237,6 +237,26 @@ typedef struct fsc_walker {
 unsigned fsc_walker_group_begin(fsc_walker *w);
 /* Close the current group (its items are joined and delivered) and make prev current. */
 void fsc_walker_group_end(fsc_walker *w, unsigned prev);
+
+/* Queue job (NULL: out of memory: the walk stops); after a stop, only free it. */
+void fsc_walker_submit(fsc_walker *w, fsc_item *job);
+/* read() until n bytes or end of file. Returns bytes read, or -1 (errno set). */
+ssize_t fsc_read_full(int fd, char *buf, size_t n);
+/* The reason for a stream (a pipe, stdin, a device) that went on past limit bytes. */
+void fsc_stream_limit_reason(char *out, size_t len, uint64_t limit);
+
+/* Huge texts in pieces (pieces.c). A regular text file of size bytes, too large to
+ * read whole (its first n bytes in buf; ownership passes): read and parsed in pieces
+ * cut between runs, read by the parse workers themselves where there are two or
+ * more. */
+void fsc_pieces_read_file(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t size);
+/* A stream's text (its first n bytes in buf; ownership passes) too long to read
+ * whole: read and parsed in pieces, up to limit bytes in all (0: no limit). */
+void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit);
+/* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
+ * returned): parsed in pieces side by side when it is longer than plain_min and fio's
+ * own output and nothing else (fsc_text_is_plain_fio). */
+bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n);
 
 /* Submit a job decided by the reader (status error or no-runs, with a reason). */
 void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_input_status st,

@@ -15,21 +15,13 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
 
 /* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. */
 #define SNIFF_BYTES 512
 
-/* Queue job (NULL: out of memory); after a stop, only free it. */
-static void submit(fsc_walker *w, fsc_item *job)
+void fsc_walker_submit(fsc_walker *w, fsc_item *job)
 {
     if (job) {
         if (job->len >= FSC_HUGE_HEAP_TEXT) /* what the heap grew by for a big text */
@@ -58,7 +50,7 @@ void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_i
         job->fixed = true;
         job->status = st;
     }
-    submit(w, job);
+    fsc_walker_submit(w, job);
 }
 
 /* Magic bytes of archives and compressed streams: the ones read (name NULL) and
@@ -112,7 +104,7 @@ void fsc_walker_group_end(fsc_walker *w, unsigned prev)
             mark->group = w->cur_group;
             mark->fixed = true;
         }
-        submit(w, mark);
+        fsc_walker_submit(w, mark);
     }
     w->cur_group = prev;
 }
@@ -149,17 +141,16 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
     fsc_item *job = fsc_item_new(path, member);
     if (!job) {
         free(data);
-        submit(w, NULL);
+        fsc_walker_submit(w, NULL);
         return;
     }
     job->data = data;
     job->len = len;
     fsc_item_mark_log(job);
-    submit(w, job);
+    fsc_walker_submit(w, job);
 }
 
-/* read() until n bytes or end of file. Returns bytes read, or -1 (errno set). */
-static ssize_t read_full(int fd, char *buf, size_t n)
+ssize_t fsc_read_full(int fd, char *buf, size_t n)
 {
     size_t got = 0;
     while (got < n) {
@@ -192,7 +183,7 @@ static bool read_rest(int fd, char **buf, size_t *n, size_t *cap, size_t size_hi
             *buf = nb;
             *cap = ncap;
         }
-        ssize_t r = read_full(fd, *buf + *n, *cap - *n);
+        ssize_t r = fsc_read_full(fd, *buf + *n, *cap - *n);
         if (r < 0)
             return false;
         *n += (size_t)r;
@@ -218,7 +209,7 @@ static int read_upto(int fd, char **buf, size_t *n, size_t *cap, size_t max)
             *buf = nb;
             *cap = ncap;
         }
-        ssize_t r = read_full(fd, *buf + *n, *cap - *n);
+        ssize_t r = fsc_read_full(fd, *buf + *n, *cap - *n);
         if (r < 0)
             return -1;
         *n += (size_t)r;
@@ -229,722 +220,12 @@ static int read_upto(int fd, char **buf, size_t *n, size_t *cap, size_t max)
 }
 
 /* The reason for a stream (a pipe, stdin, a device) that went on past the limit. */
-static void stream_limit_reason(char *out, size_t len, uint64_t limit)
+void fsc_stream_limit_reason(char *out, size_t len, uint64_t limit)
 {
     snprintf(out, len,
              "size limit: more than %llu bytes from a pipe or device (--max-member-size); "
              "the rest was not read",
              (unsigned long long)limit);
-}
-
-/* ---- huge files, read in pieces ---- */
-
-/* Does a run start with the line at s: a job definition ("name: (g=0): rw=...")? */
-static bool starts_run(const char *s, size_t n)
-{
-    const char *nl = memchr(s, '\n', n);
-    size_t len = nl ? (size_t)(nl - s) : n;
-    const char *g = memmem(s, len, ": (g=", 5);
-    return g && g > s && !memchr(s, ' ', (size_t)(g - s));
-}
-
-static bool blank_line(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
-            return false;
-    return true;
-}
-
-/* The last line of fio's report: a disk line ("  sda: ios=...") or a group line
- * ("   READ: bw=...") when there are no disk stats. */
-static bool ends_run(const char *s, size_t n)
-{
-    static const char *const groups[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
-    if (memmem(s, n, ": ios=", 6))
-        return true;
-    size_t i = 0;
-    while (i < n && s[i] == ' ')
-        i++;
-    for (size_t k = 0; k < FSC_ARRAY_SIZE(groups); k++)
-        if (n - i >= strlen(groups[k]) && !memcmp(s + i, groups[k], strlen(groups[k])))
-            return true;
-    return false;
-}
-
-/* A terse record ("3;fio-3.33;..." or v2 "2;name;..."): a digit, ';', and at least
- * the hundred fields the parser asks for. */
-static bool terse_record(const char *s, size_t n)
-{
-    if (n < 2 || s[0] < '2' || s[0] > '5' || s[1] != ';')
-        return false;
-    size_t fields = 0;
-    for (const char *p = s; (p = memchr(p, ';', n - (size_t)(p - s))) != NULL && fields < 99; p++)
-        fields++;
-    return fields >= 99;
-}
-
-/* Does a block of terse records start at line (of n bytes, after the blank line
- * prev), where the line before that blank line ends another block (a record or a v2
- * description ";...")? The parser reads each block of records as one run, and no
- * heading stands between the two: a piece may end there. */
-static bool terse_next(const char *buf, const char *prev, const char *line, size_t n)
-{
-    const char *nl = memchr(line, '\n', n);
-    if (!terse_record(line, nl ? (size_t)(nl - line) : n) || prev == buf)
-        return false;
-    const char *pp = memrchr(buf, '\n', (size_t)(prev - 1 - buf));
-    const char *pp_start = pp ? pp + 1 : buf;
-    size_t pp_n = (size_t)(prev - 1 - pp_start);
-    return pp_n && (pp_start[0] == ';' || terse_record(pp_start, pp_n));
-}
-
-/* The JSON documents of a buffer, so that a piece never ends inside one (the
- * parser would find no run in either half). A line whose first '{' ends it or is
- * followed by a '"' may begin one, whatever comes before that brace: the parser
- * finds documents after normalizing, when mail quotes ("> {"), log prefixes and
- * markup are gone, and the raw bytes must not be cut inside those either. A document
- * ends where its braces balance, strings ending at their line's end (the parser's
- * rule, fsc_json_balanced). Taking more lines as starts than the parser does only
- * keeps more text together. */
-typedef struct json_docs {
-    size_t *start, *end; /* [start, end) of each; end = SIZE_MAX: still open at n */
-    size_t n, cap;
-    bool oom;
-} json_docs;
-
-/* The offset of the '{' that may begin a JSON document on line s[0, n), or n. */
-static size_t json_opener(const char *s, size_t n)
-{
-    const char *b = memchr(s, '{', n);
-    if (!b)
-        return n;
-    size_t k = (size_t)(b - s) + 1;
-    while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
-        k++;
-    return k == n || s[k] == '"' ? (size_t)(b - s) : n;
-}
-
-/* One byte (at offset j) of fsc_json_balanced's walk; only " \\ \n { } [ ] change
- * anything. *esc_at is the offset an escape makes skip. True when the braces
- * balance there. */
-static inline bool json_special(char c, size_t j, size_t *depth, bool *in_str, size_t *esc_at)
-{
-    if (*in_str) {
-        if (c == '\n')
-            *in_str = false; /* a string ends at its line's end, escaped or not */
-        else if (j == *esc_at)
-            ; /* the escaped byte */
-        else if (c == '\\')
-            *esc_at = j + 1;
-        else if (c == '"')
-            *in_str = false;
-        return false;
-    }
-    if (c == '"')
-        *in_str = true;
-    else if (c == '{' || c == '[')
-        ++*depth;
-    else if (c == '}' || c == ']')
-        return --*depth == 0;
-    return false;
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* A 32-bit mask with bit i set where an odd number of bits of m are at or below i:
- * with m the quotes, the bytes inside strings (their opening quote included). */
-static inline uint32_t prefix_xor32(uint32_t m)
-{
-    m ^= m << 1;
-    m ^= m << 2;
-    m ^= m << 4;
-    m ^= m << 8;
-    m ^= m << 16;
-    return m;
-}
-
-/* The blocks of 32 bytes fsc_json_balanced_fast can take whole, where the CPU has
- * AVX2: no backslash, no line end inside a string, and fewer closing brackets
- * outside strings than the depth, which then cannot reach 0 in the block. The
- * strings are found by the parity of the quotes before each byte, the brackets
- * outside them counted. Returns where that stops (a block to take byte by byte, or
- * the last 31 bytes at most); *depth and *in_str are the state there. */
-__attribute__((target("avx2,popcnt"))) static size_t json_blocks_avx2(const char *s, size_t n, size_t i,
-                                                                         size_t *depth, bool *in_str)
-{
-    const __m256i q = _mm256_set1_epi8('"'), bs = _mm256_set1_epi8('\\'), nl = _mm256_set1_epi8('\n'),
-                  ob = _mm256_set1_epi8('{'), cb = _mm256_set1_epi8('}'), os = _mm256_set1_epi8('['),
-                  cs = _mm256_set1_epi8(']');
-    for (; n - i >= 32; i += 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
-        if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, bs)))
-            break;
-        uint32_t qm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, q));
-        uint32_t str = prefix_xor32(qm) ^ (*in_str ? 0xFFFFFFFFu : 0);
-        if ((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, nl)) & str)
-            break;
-        uint32_t om = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, ob), _mm256_cmpeq_epi8(v, os))) & ~str;
-        uint32_t cm = (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(_mm256_cmpeq_epi8(v, cb), _mm256_cmpeq_epi8(v, cs))) & ~str;
-        size_t closes = (size_t)__builtin_popcount(cm);
-        if (*depth <= closes || *depth > SIZE_MAX / 2) /* may balance here (or wrapped) */
-            break;
-        *depth = *depth + (size_t)__builtin_popcount(om) - closes;
-        *in_str ^= __builtin_popcount(qm) & 1;
-    }
-    return i;
-}
-#endif
-
-/* fsc_json_balanced (the same result for every input, see test_input.c), 16 bytes a
- * step: only the bytes that can change its state are looked at; with AVX2, 32 bytes
- * at once (json_blocks_avx2) where none of them can. The reading thread runs it over
- * all the JSON it cuts in pieces: one byte at a time, that took 13% of all the CPU of
- * `parse --jsonl` of 100 MB of JSON at -j 1; 16 bytes a step, 7%. */
-size_t fsc_json_balanced_fast(const char *s, size_t n)
-{
-#ifdef __SSE2__
-    size_t depth = 0, esc_at = SIZE_MAX, i = 0;
-    bool in_str = false;
-#if defined(__x86_64__) && defined(__GNUC__)
-    bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
-#endif
-    const __m128i q = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\'), nl = _mm_set1_epi8('\n'),
-                  ob = _mm_set1_epi8('{'), cb = _mm_set1_epi8('}'), os = _mm_set1_epi8('['),
-                  cs = _mm_set1_epi8(']');
-    for (; n - i >= 16; i += 16) {
-#if defined(__x86_64__) && defined(__GNUC__)
-        /* whole blocks while nothing in them can matter; an escape pending at i
-         * (a backslash ended the step before) is taken byte by byte */
-        if (avx2 && esc_at != i) {
-            i = json_blocks_avx2(s, n, i, &depth, &in_str);
-            if (n - i < 16)
-                break;
-        }
-#endif
-        __m128i v = _mm_loadu_si128((const __m128i *)(s + i));
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, q), _mm_cmpeq_epi8(v, bs)),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_cmpeq_epi8(v, ob)));
-        m = _mm_or_si128(m, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, cb), _mm_cmpeq_epi8(v, os)),
-                                         _mm_cmpeq_epi8(v, cs)));
-        for (unsigned bits = (unsigned)_mm_movemask_epi8(m); bits; bits &= bits - 1) {
-            size_t j = i + (size_t)__builtin_ctz(bits);
-            if (json_special(s[j], j, &depth, &in_str, &esc_at))
-                return j + 1;
-        }
-    }
-    for (; i < n; i++) /* the other bytes change nothing here either */
-        if (json_special(s[i], i, &depth, &in_str, &esc_at))
-            return i + 1;
-    return 0;
-#else
-    return fsc_json_balanced(s, n);
-#endif
-}
-
-static void find_json_docs(const char *buf, size_t n, json_docs *d)
-{
-    d->n = 0;
-    if (!memchr(buf, '{', n))
-        return; /* fio's text has no braces: nothing to look at */
-    size_t i = 0;
-    while (i < n) {
-        const char *nl = memchr(buf + i, '\n', n - i);
-        size_t line_end = nl ? (size_t)(nl - buf) : n;
-        size_t k = i + json_opener(buf + i, line_end - i), start = i;
-        if (k == line_end) {
-            i = line_end + 1;
-            continue;
-        }
-        size_t len = fsc_json_balanced_fast(buf + k, n - k);
-        bool closed = len > 0;
-        k += len;
-        if (d->n == d->cap) {
-            size_t cap = d->cap ? 2 * d->cap : 16;
-            size_t *ns = realloc(d->start, cap * sizeof *ns), *ne = ns ? realloc(d->end, cap * sizeof *ne) : NULL;
-            if (ns)
-                d->start = ns;
-            if (!ns || !ne) {
-                d->oom = true;
-                return;
-            }
-            d->end = ne;
-            d->cap = cap;
-        }
-        d->start[d->n] = start;
-        d->end[d->n++] = closed ? k : SIZE_MAX;
-        if (!closed)
-            return;
-        nl = memchr(buf + k, '\n', n - k); /* the rest of the closing line is text */
-        i = nl ? (size_t)(nl - buf) + 1 : n;
-    }
-}
-
-/* Is a cut at offset `at` (a line start) outside every JSON document (d NULL: none
- * known)? */
-static bool outside_json(const json_docs *d, size_t at)
-{
-    for (size_t i = 0; d && i < d->n; i++)
-        if (at > d->start[i] && at < d->end[i])
-            return false;
-    return true;
-}
-
-/* Where to end a piece of buf[0, n): the last line start after offset `after` where
- * a job definition follows the end of fio's report, the next JSON document begins or
- * a blank line parts two blocks of terse records (or, when loose, after any blank
- * line), so that no run is cut in two and no run loses the text above it; never
- * inside one of the JSON documents docs. 0: none. docs NULL: buf is a window of a
- * text whose documents are not known (read_ranges): a document then begins only
- * after a line that is a lone '}', which no JSON document holds inside (in JSON, a
- * '{' after a '}' needs a comma between), nor can a job definition or a terse record
- * stand on a line of its own inside one. */
-static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, const json_docs *docs)
-{
-    const char *end = buf + n;
-    const char *nl = memrchr(buf, '\n', n);
-    while (nl && (size_t)(nl - buf) > after) {
-        const char *line = nl + 1;
-        const char *prev = memrchr(buf, '\n', (size_t)(nl - buf));
-        const char *prev_start = prev ? prev + 1 : buf;
-        size_t prev_n = (size_t)(nl - prev_start);
-        size_t at = (size_t)(line - buf);
-        bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
-        bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{' &&
-                         (docs || blank_line(prev_start + 1, prev_n - 1));
-        bool terse = line < end && !prev_n && terse_next(buf, prev_start, line, (size_t)(end - line));
-        /* outside_json last: it looks at every document of the span, and a span of
-         * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
-         * thread's instructions) */
-        if (line < end && ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next || terse) &&
-            outside_json(docs, at))
-            return at;
-        nl = prev;
-    }
-    return 0;
-}
-
-/* The last line end of buf[0, n) outside every JSON document; 0: none. */
-static size_t line_cut(const char *buf, size_t n, const json_docs *docs)
-{
-    for (const char *nl = memrchr(buf, '\n', n); nl; nl = memrchr(buf, '\n', (size_t)(nl - buf))) {
-        size_t at = (size_t)(nl - buf) + 1;
-        if (outside_json(docs, at))
-            return at;
-    }
-    return 0;
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-/* 32 bytes a step, as below (the reading thread's largest own cost on a huge file,
- * 0.27 instructions a byte with 16-byte steps); 31 rounds of 8 steps at most before
- * the byte counters are summed. */
-__attribute__((target("avx2"))) static size_t count_lines_avx2(const char *s, size_t n, size_t *done)
-{
-    const __m256i nl = _mm256_set1_epi8('\n'), zero = _mm256_setzero_si256();
-    size_t c = 0, i = 0;
-    while (n - i >= 256) {
-        size_t rounds = (n - i) / 256 < 31 ? (n - i) / 256 : 31;
-        __m256i acc = zero;
-        for (size_t k = 0; k < rounds; k++, i += 256) {
-            const __m256i *q = (const __m256i *)(s + i);
-            __m256i a = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q), nl),
-                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 1), nl));
-            __m256i b = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q + 2), nl),
-                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 3), nl));
-            __m256i d = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q + 4), nl),
-                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 5), nl));
-            __m256i e = _mm256_add_epi8(_mm256_cmpeq_epi8(_mm256_loadu_si256(q + 6), nl),
-                                        _mm256_cmpeq_epi8(_mm256_loadu_si256(q + 7), nl));
-            acc = _mm256_sub_epi8(acc, _mm256_add_epi8(_mm256_add_epi8(a, b), _mm256_add_epi8(d, e)));
-        }
-        __m256i sums = _mm256_sad_epu8(acc, zero); /* four 64-bit sums of at most 8 * 248 */
-        c += (size_t)_mm256_extract_epi64(sums, 0) + (size_t)_mm256_extract_epi64(sums, 1) +
-             (size_t)_mm256_extract_epi64(sums, 2) + (size_t)_mm256_extract_epi64(sums, 3);
-    }
-    *done = i;
-    return c;
-}
-#endif
-
-size_t fsc_count_lines(const char *s, size_t n)
-{
-    size_t c = 0, i = 0;
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (n >= 256 && __builtin_cpu_supports("avx2")) {
-        c = count_lines_avx2(s, n, &i);
-        s += i;
-        n -= i;
-        i = 0;
-    }
-#endif
-#ifdef __SSE2__
-    /* 16 bytes a step: the compare gives -1 per '\n', subtracted into byte counters
-     * that are summed (psadbw) before they can wrap, every 252 steps. GCC -O2 does not
-     * vectorise the plain loop below: it took 7 instructions a byte, 3/4 of what the
-     * reading thread did on a huge file; this takes about 0.25. */
-    const __m128i nl = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
-    while (n - i >= 16) {
-        /* 64 bytes a round (4 steps, at most 4 per counter), 63 rounds at most */
-        size_t rounds = (n - i) / 64 < 63 ? (n - i) / 64 : 63, steps = rounds ? 0 : (n - i) / 16;
-        __m128i acc = zero;
-        for (size_t k = 0; k < rounds; k++, i += 64) {
-            const __m128i *q = (const __m128i *)(s + i);
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q), nl));
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q + 1), nl));
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q + 2), nl));
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128(q + 3), nl));
-        }
-        for (size_t k = 0; k < steps; k++, i += 16) /* the last 16 to 63 bytes */
-            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(s + i)), nl));
-        __m128i sums = _mm_sad_epu8(acc, zero); /* two 64-bit sums of at most 8 * 252 */
-        c += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
-    }
-#endif
-    for (; i < n; i++)
-        c += s[i] == '\n';
-    return c;
-}
-
-/* Queue buf[0, len) (ownership passes; NULL: the worker reads the piece at offset
- * off of pf's file) as one piece of path. With pf, its worker counts its lines and
- * first_line is not used. */
-static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
-                         fsc_piece_file *pf, uint64_t off, bool continued, bool more)
-{
-    /* the run ids of this piece continue those of the pieces before: the pipe
-     * renumbers them when it delivers the piece, so pieces are parsed side by side;
-     * else wait for the pieces before */
-    bool parallel = continued && fsc_pipe_renumbers(w->pipe);
-    size_t first_run = continued && !parallel ? fsc_pipe_drain(w->pipe) : 0;
-    fsc_item *job = fsc_item_new(path, NULL);
-    if (!job) {
-        free(buf);
-        submit(w, NULL);
-        return;
-    }
-    if (buf)
-        buf[len] = '\0';
-    job->data = buf;
-    job->len = len;
-    job->first_line = first_line;
-    if (pf) {
-        fsc_piece_file_hold(pf);
-        job->pf = pf;
-        job->pf_index = pf->submitted++;
-        job->pf_off = off;
-    }
-    job->first_run = first_run;
-    job->continued = continued;
-    job->more = more;
-    job->renumber = parallel;
-    fsc_item_mark_log(job);
-    w->progress->raw_done += len;
-    submit(w, job);
-}
-
-/* A read error (why NULL: from errno) in a file read in pieces: after the first
- * piece, it is the last piece, so that the file's manifest entry says error and counts
- * the runs before. */
-static void read_error(fsc_walker *w, const char *path, bool continued, const char *why)
-{
-    char reason[256];
-    if (why)
-        snprintf(reason, sizeof reason, "%s", why);
-    else
-        snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
-    if (!continued) {
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
-        return;
-    }
-    fsc_pipe_drain(w->pipe);
-    fsc_item *job = fsc_item_new(path, NULL);
-    if (job) {
-        job->continued = true;
-        job->fixed = true;
-        job->status = FSC_IN_ERROR;
-        job->error = fsc_strdup(reason);
-    }
-    submit(w, job);
-}
-
-/* Give the kernel back the pages of buf[0, off) (text copied into pieces already;
- * *dropped: how far that was done) in steps of 4 MiB, so that a stream's first 64 MiB
- * do not stay resident while their pieces are parsed. The whole pages inside the
- * block only: its allocator header stays, and what is dropped reads as zeros. */
-static void drop_read(char *buf, size_t off, size_t *dropped)
-{
-#ifdef MADV_DONTNEED
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    uintptr_t from = ((uintptr_t)buf + *dropped + page - 1) / page * page;
-    uintptr_t to = ((uintptr_t)buf + off) / page * page;
-    if (to < from + ((size_t)4 << 20))
-        return;
-    madvise((void *)from, to - from, MADV_DONTNEED);
-    *dropped = (size_t)(to - (uintptr_t)buf);
-#else
-    (void)buf;
-    (void)off;
-    (void)dropped;
-#endif
-}
-
-/* A plain text file larger than piece_bytes (its first n bytes in buf; first_only:
- * only its first piece, for read_ranges): read and parsed piece by piece, so that memory
- * stays flat. Returns the bytes of the pieces submitted (0 after an error). Pieces end before a job
- * definition that follows the end of a report (see piece_cut); when none comes for
- * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
- * a run takes from the text above it (headings, the fio command, the HTML or mail
- * encoding of the whole document) is not seen across a piece boundary. A fio log
- * file has no runs to keep whole: its pieces end at any line end. */
-static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n,
-                            uint64_t limit, fsc_piece_file *pf, bool first_only)
-{
-    fsc_logname ln;
-    bool log = fsc_log_name_parse(path, &ln);
-    size_t step = w->piece_step, piece = log ? step : w->piece_bytes, want = piece, cap = n;
-    /* the text not yet in a piece is buf[off, off + n): a stream comes with 64 MiB
-     * read already (read_stream); its pieces are copied out of that buffer one by
-     * one (each piece's own size, not halves of what is left: a 200 MB pipe peaked at
-     * 285 MB) until less than a piece is left */
-    size_t off = 0, dropped = 0;
-    uint32_t line = 0;
-    bool eof = false, continued = pf && pf->submitted;
-    uint64_t done = 0; /* bytes of the pieces already submitted */
-    while (!w->stop) {
-        if (limit && done + n > limit) { /* a stream that does not end */
-            char reason[256];
-            stream_limit_reason(reason, sizeof reason, limit);
-            read_error(w, path, continued, reason);
-            free(buf);
-            return 0;
-        }
-        if (!eof && n < want && off) { /* the end of a buffer of many pieces */
-            char *nb = malloc(want + 1);
-            if (!nb) {
-                free(buf);
-                submit(w, NULL);
-                return 0;
-            }
-            memcpy(nb, buf + off, n);
-            free(buf);
-            buf = nb;
-            cap = want;
-            off = dropped = 0;
-        }
-        if (!eof && n < want) {
-            char *nb = cap < want ? realloc(buf, want + 1) : buf;
-            if (!nb) {
-                free(buf);
-                submit(w, NULL);
-                return 0;
-            }
-            buf = nb;
-            cap = cap < want ? want : cap;
-            ssize_t r = read_full(fd, buf + n, want - n);
-            if (r < 0) {
-                read_error(w, path, continued, NULL);
-                free(buf);
-                return 0;
-            }
-            eof = (size_t)r < want - n;
-            n += (size_t)r;
-        }
-        const char *text = buf + off;
-        size_t m = n < want ? n : want; /* a piece is cut in text[0, m) */
-        bool end = eof && m == n;
-        json_docs docs = {0};
-        if (!log) /* a fio log file (time series) holds no runs: any line end will do */
-            find_json_docs(text, end ? 0 : m, &docs);
-        size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m / 2, m >= 2 * step, &docs);
-        if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
-            cut = line_cut(text, m, &docs);
-            if (!cut && outside_json(&docs, m))
-                cut = m; /* one endless line: cut it anywhere, as the last resort */
-        }
-        free(docs.start);
-        free(docs.end);
-        /* at the end, cut 0 is the empty last piece of a text that ended right at
-         * the previous cut, which closes the file's entry (it used to be looked at
-         * for ever: a 12 MiB fio log of whole 4 MiB steps never finished) */
-        if (!cut && !end) {
-            /* no boundary yet: read on (by doubling, once a JSON document goes on
-             * past four steps: it is read whole, in few rounds) */
-            want = m >= 4 * step ? 2 * m : m + step;
-            continue;
-        }
-        size_t lines = pf ? 0 : fsc_count_lines(text, cut); /* else the worker counts */
-        bool last = end && cut == n;
-        if (off || n - cut > cut) { /* more text than the piece: copy the piece out */
-            char *one = malloc(cut + 1);
-            if (!one) {
-                free(buf);
-                submit(w, NULL);
-                return 0;
-            }
-            memcpy(one, text, cut);
-            submit_piece(w, path, one, cut, line, pf, 0, continued, !last);
-            off += cut;
-            drop_read(buf, off, &dropped);
-        } else if (first_only) {
-            submit_piece(w, path, buf, cut, line, pf, 0, continued, !last);
-            return cut;
-        } else { /* the piece keeps the buffer, what follows it gets a new one */
-            size_t rest_cap = n - cut > piece ? n - cut : piece;
-            char *rest = malloc(rest_cap + 1);
-            if (!rest) {
-                free(buf);
-                submit(w, NULL);
-                return 0;
-            }
-            memcpy(rest, buf + cut, n - cut);
-            submit_piece(w, path, buf, cut, line, pf, 0, continued, !last);
-            buf = rest;
-            cap = rest_cap;
-        }
-        done += cut;
-        if (last || first_only)
-            break;
-        line += (uint32_t)lines;
-        continued = true;
-        n -= cut;
-        want = piece;
-    }
-    free(buf);
-    return done;
-}
-
-/* Who numbers the lines of a file's pieces: its workers, when there are any (then
- * this thread need not look at every byte to count them), through the record
- * returned (fd: the file, for pieces the workers read themselves; -1); NULL: this
- * thread. */
-static fsc_piece_file *line_counter(fsc_walker *w, int fd)
-{
-    return fsc_pipe_workers(w->pipe) ? fsc_piece_file_new(fd) : NULL;
-}
-
-/* pread() until n bytes or end of file. Returns bytes read, or -1 (errno set). */
-static ssize_t pread_full(int fd, char *buf, size_t n, uint64_t off)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, buf + got, n - got, (off_t)(off + got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -1;
-        if (r == 0)
-            break;
-        got += (size_t)r;
-    }
-    return (ssize_t)got;
-}
-
-/* A huge regular text file of `size` bytes, parsed by two workers or more: its pieces
- * are read by the workers (fsc_piece_file). This thread reads only a window of
- * PROBE_BYTES before the end of each piece, where it looks for a run boundary
- * (piece_cut, its JSON documents unknown); read() of the whole text on this thread
- * took a tenth of all the CPU at -j 2, when the workers are short of it. Where a
- * window holds no boundary, the rest of the file is read here (read_pieces), with its
- * longer pieces, blank-line and line-end cuts and JSON documents. Text appended to
- * the file after it was opened is not read. */
-#define PROBE_BYTES ((size_t)64 << 10)
-static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
-{
-    fsc_piece_file *pf = fsc_piece_file_new(fd);
-    size_t piece = w->piece_bytes, probe = piece / 4 < PROBE_BYTES ? piece / 4 : PROBE_BYTES;
-    char *win = pf ? malloc(probe + 1) : NULL;
-    uint64_t off = 0;
-    while (win && !w->stop && off < size) {
-        uint64_t cut = 0;
-        if (size - off <= piece) {
-            cut = size - off;
-        } else if (pread_full(pf->fd, win, probe, off + piece - probe) == (ssize_t)probe) {
-            const char *nl = memchr(win, '\n', probe); /* the first whole line after it */
-            size_t first = nl ? (size_t)(nl + 1 - win) : probe;
-            size_t at = piece_cut(win + first, probe - first, 0, false, NULL);
-            if (at)
-                cut = piece - probe + first + at;
-        }
-        if (cut) {
-            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size);
-            off += cut;
-            continue;
-        }
-        /* no boundary near: this piece is read here, the way of a stream */
-        char *buf = NULL;
-        if (lseek(fd, (off_t)off, SEEK_SET) != (off_t)off) {
-            read_error(w, path, off > 0, NULL);
-            break;
-        }
-        if (!(buf = malloc(1))) {
-            submit(w, NULL);
-            break;
-        }
-        uint64_t got = read_pieces(w, path, fd, buf, 0, 0, pf, true);
-        if (!got)
-            break;
-        off += got;
-    }
-    if (!win && !w->stop) { /* out of memory or descriptors: all of it the old way */
-        char *buf = lseek(fd, 0, SEEK_SET) == 0 ? malloc(1) : NULL;
-        if (buf)
-            read_pieces(w, path, fd, buf, 0, 0, pf, false);
-        else
-            submit(w, NULL);
-    }
-    free(win);
-    fsc_piece_file_release(pf);
-}
-
-/* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
- * returned): when it is longer than plain_min and fio's own output and nothing else
- * (fsc_text_is_plain_fio: text, JSON or terse), it is parsed in pieces side by side
- * like a huge file, but cut only between two runs (piece_cut, never loose, never at a
- * mere line end), so that its runs are those of the whole text: at the speed of
- * pieces, and without the whole text's lines, runs and results in memory at once
- * (50 MB of fio 3.33 text: 1.02 CPU-s and 192 MB whole; 30 MB of fio JSON: 0.70 CPU-s
- * and 113 MB). Not in a group (logs join the runs of whole documents) and not a fio
- * log. */
-static bool plain_pieces(fsc_walker *w, const char *path, char *buf, size_t n)
-{
-    fsc_logname ln;
-    if (n <= w->plain_min || w->cur_group || fsc_log_name_parse(path, &ln) ||
-        !fsc_text_is_plain_fio(buf, n))
-        return false;
-    size_t off = 0, dropped = 0;
-    uint32_t line = 0;
-    fsc_piece_file *pf = line_counter(w, -1);
-    while (off < n && !w->stop) {
-        size_t rest = n - off, cut = 0;
-        /* the last run boundary in the second half of ever longer spans: a piece is
-         * at least half a piece, and as long as its runs make it; never inside a
-         * JSON document */
-        for (size_t m = w->piece_bytes; m < rest && !cut; m *= 2) {
-            json_docs docs = {0};
-            find_json_docs(buf + off, m, &docs);
-            if (!docs.oom)
-                cut = piece_cut(buf + off, m, m / 2, false, &docs);
-            free(docs.start);
-            free(docs.end);
-        }
-        if (!cut)
-            cut = rest;
-        char *one = malloc(cut + 1);
-        if (!one) {
-            submit(w, NULL);
-            break;
-        }
-        memcpy(one, buf + off, cut);
-        size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
-        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n);
-        line += (uint32_t)lines;
-        off += cut;
-        drop_read(buf, off, &dropped);
-    }
-    fsc_piece_file_release(pf);
-    free(buf);
-    return true;
 }
 
 /* A pipe, stdin or a device (n bytes sniffed into buf, ownership passes): read as it
@@ -963,20 +244,18 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
         return;
     }
     if (r > 0 && text) {
-        fsc_piece_file *pf = line_counter(w, -1);
-        read_pieces(w, path, fd, buf, n, limit, pf, false);
-        fsc_piece_file_release(pf);
+        fsc_pieces_read_stream(w, path, fd, buf, n, limit);
         return;
     }
     if (r > 0) {
         char reason[256];
-        stream_limit_reason(reason, sizeof reason, limit);
+        fsc_stream_limit_reason(reason, sizeof reason, limit);
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
         free(buf);
         return;
     }
     buf[n] = '\0';
-    if (plain_pieces(w, path, buf, n))
+    if (fsc_pieces_plain(w, path, buf, n))
         return;
     w->progress->raw_done += n;
     fsc_walker_doc(w, path, NULL, buf, n, 0);
@@ -990,10 +269,10 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     size_t cap = SNIFF_BYTES, n = 0;
     char *buf = malloc(cap + 1);
     if (!buf) {
-        submit(w, NULL);
+        fsc_walker_submit(w, NULL);
         return;
     }
-    ssize_t r = read_full(fd, buf, SNIFF_BYTES);
+    ssize_t r = fsc_read_full(fd, buf, SNIFF_BYTES);
     if (r < 0) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
         free(buf);
@@ -1023,15 +302,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
                                                                         : w->piece_min;
     if (n == SNIFF_BYTES && hint > min && !fsc_looks_binary(buf, n) &&
         !fsc_has_unicode_bom(buf, n)) {
-        if (min == w->piece_min && w->worker_reads && fsc_pipe_workers(w->pipe) >= 2 &&
-            fsc_pipe_renumbers(w->pipe)) {
-            free(buf);
-            read_ranges(w, path, fd, hint);
-            return;
-        }
-        fsc_piece_file *pf = line_counter(w, -1);
-        read_pieces(w, path, fd, buf, n, 0, pf, false);
-        fsc_piece_file_release(pf);
+        fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }
     if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
@@ -1040,7 +311,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         return;
     }
     buf[n] = '\0';
-    if (plain_pieces(w, path, buf, n))
+    if (fsc_pieces_plain(w, path, buf, n))
         return;
     w->progress->raw_done += n;
     fsc_walker_doc(w, path, NULL, buf, n, 0);
@@ -1125,7 +396,7 @@ static void walk_dir(fsc_walker *w, const char *path, const struct stat *sb)
     }
     struct fsc_dir_id *id = FSC_PUSH(w->dirs, w->n_dirs, w->cap_dirs);
     if (!id) {
-        submit(w, NULL);
+        fsc_walker_submit(w, NULL);
     } else {
         *id = (struct fsc_dir_id){sb->st_dev, sb->st_ino, path};
         /* the files of a folder with fio logs are held until the folder is read, so
@@ -1247,10 +518,10 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
         .piece_min = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_MIN : 4 * piece_bytes,
         .piece_step = piece_bytes == FSC_PIECE_BYTES ? FSC_PIECE_STEP : piece_bytes,
         /* FIOSCOPE_PLAIN_MIN (tests): from what size plain fio text read whole is
-         * parsed in pieces (plain_pieces); with other piece sizes, by default never */
+         * parsed in pieces (fsc_pieces_plain); with other piece sizes, by default never */
         .plain_min = plain_min ? (size_t)plain_min : 4 * piece_bytes,
         /* FIOSCOPE_READER_READS=1: this thread reads every piece of a huge file (the
-         * way before read_ranges; to compare them) */
+         * way before read_ranges in pieces.c; to compare them) */
         .worker_reads = !getenv("FIOSCOPE_READER_READS"),
         .max_member = opts->max_member_bytes ? opts->max_member_bytes : FSC_DEFAULT_MAX_MEMBER,
         .max_ratio = opts->max_ratio ? opts->max_ratio : FSC_DEFAULT_MAX_RATIO,

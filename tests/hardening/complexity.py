@@ -262,7 +262,7 @@ def _(k):
 
 
 # #16: fio's own text with no run boundary in it, long enough to be read as plain
-# pieces (walk.c plain_pieces: the spans double until a cut is found, so time stays
+# pieces (pieces.c fsc_pieces_plain: the spans double until a cut is found, so time stays
 # linear; the text ends as one document). The environment lowers the size for pieces.
 @shape("#16: plain fio text without a run boundary, as pieces", "#16")
 def _(k):

@@ -133,6 +133,42 @@ static void test_count_lines(void **state)
  * that matter (quotes, escapes, line ends, brackets) and others, every length, and a
  * real fio JSON document from every '{'. */
 static char *corpus_file(const char *rel);
+/* A piece that its worker reads from the file (fsc_piece_file): its text and its
+ * lines; a range past the end (the file shrank after it was cut) is an error entry. */
+static void test_read_piece(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/fsc_piece_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "line1\nline2\nline3\n", 18), 18);
+    fsc_piece_file *pf = fsc_piece_file_new(fd);
+    assert_non_null(pf);
+    close(fd); /* the record holds its own descriptor */
+    fsc_item *job = fsc_item_new(path, NULL), *past = fsc_item_new(path, NULL);
+    assert_non_null(job);
+    assert_non_null(past);
+    fsc_piece_file_hold(pf);
+    job->pf = pf;
+    job->pf_off = 6;
+    job->len = 12;
+    assert_int_equal(fsc_item_read_piece(job), 2);
+    assert_string_equal(job->data, "line2\nline3\n");
+    assert_false(job->fixed);
+    fsc_piece_file_hold(pf);
+    past->pf = pf;
+    past->pf_off = 12;
+    past->len = 100;
+    assert_int_equal(fsc_item_read_piece(past), 0);
+    assert_true(past->fixed);
+    assert_int_equal(past->status, FSC_IN_ERROR);
+    assert_non_null(strstr(past->error, "shrank"));
+    fsc_item_free(job); /* each lets go of pf once */
+    fsc_item_free(past);
+    fsc_piece_file_release(pf);
+    unlink(path);
+}
+
 static void test_json_balanced_fast(void **state)
 {
     (void)state;
@@ -374,6 +410,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sniffing),
         cmocka_unit_test(test_count_lines),
+        cmocka_unit_test(test_read_piece),
         cmocka_unit_test(test_json_balanced_fast),
         cmocka_unit_test(test_archives_written_here),
         cmocka_unit_test(test_parallel_order_and_stop),
