@@ -54,6 +54,7 @@ typedef struct fsc_piece_file {
     size_t submitted;    /* pieces submitted (reading thread only) */
     size_t next;         /* the piece whose first line is known next (pipe lock) */
     uint32_t line;       /* and that line (pipe lock) */
+    uint64_t end;        /* where the pieces before it end in the file (pipe lock) */
 } fsc_piece_file;
 
 /* A new record for fd (dup'ed; -1: its pieces all come with their text), held
@@ -116,6 +117,7 @@ typedef struct fsc_item {
     fsc_piece_file *pf;
     size_t pf_index;
     uint64_t pf_off;
+    size_t window_len; /* len when it was submitted (the pipe's window counts it) */
     uint64_t max_memory; /* memory budget of parsing it (bytes; 0 = none) */
     /* fio log files (see logjoin.c) */
     bool is_log;          /* named like a fio log: read by the log reader */
@@ -143,9 +145,8 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
  * when memory runs out: the job is then as it was (its runs rendered). */
 fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
 /* A piece with pf and no data: read its len bytes from the file (run on a worker).
- * A read error or a file that shrank makes it an error entry. Returns the '\n'
- * bytes of its text, counted for the pieces after it. */
-size_t fsc_item_read_piece(fsc_item *job);
+ * A read error or a file that shrank makes it an error entry (false). */
+bool fsc_item_read_piece(fsc_item *job);
 /* Mark job as a fio log file when its name (member, else path) is one. */
 void fsc_item_mark_log(fsc_item *job);
 /* The held items of one group, in order: attach the series of their log files to the
@@ -257,6 +258,13 @@ void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, 
  * returned): parsed in pieces side by side when it is longer than plain_min and fio's
  * own output and nothing else (fsc_text_is_plain_fio). */
 bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n);
+/* A piece of a file the workers read (read_ranges; job->data read), once the pieces
+ * before it are settled and end at `start`: it is made to begin there, and not to end
+ * inside a JSON document it holds (seen from its start, as read_pieces sees a piece),
+ * which the reading thread could not see from its window: then it goes on to the last
+ * run boundary after that document closes in as much text again, or to the end of the
+ * file. Returns where it ends in the file. A read error makes it an error entry. */
+uint64_t fsc_piece_settle(fsc_item *job, uint64_t start);
 
 /* Submit a job decided by the reader (status error or no-runs, with a reason). */
 void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_input_status st,

@@ -39,7 +39,7 @@ void fsc_piece_file_release(fsc_piece_file *pf)
     }
 }
 
-size_t fsc_item_read_piece(fsc_item *job)
+bool fsc_item_read_piece(fsc_item *job)
 {
     if (!job->data && !job->fixed) {
         char *buf = malloc(job->len + 1);
@@ -73,7 +73,7 @@ size_t fsc_item_read_piece(fsc_item *job)
             job->error = fsc_strdup(reason);
         }
     }
-    return job->data ? fsc_count_lines(job->data, job->len) : 0;
+    return !job->fixed;
 }
 
 fsc_item *fsc_item_new(const char *path, const char *member)

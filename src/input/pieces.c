@@ -11,6 +11,7 @@
 #include "fioscope/parse.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -389,9 +390,9 @@ size_t fsc_count_lines(const char *s, size_t n)
     return c;
 }
 
-/* Queue buf[0, len) (ownership passes; NULL: the worker reads the piece at offset
- * off of pf's file) as one piece of path. With pf, its worker counts its lines and
- * first_line is not used. */
+/* Queue buf[0, len) (ownership passes; NULL: the worker reads it) as the piece at
+ * offset off of path. With pf, its worker counts its lines and first_line is not
+ * used. */
 static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
                          fsc_piece_file *pf, uint64_t off, bool continued, bool more)
 {
@@ -473,7 +474,7 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
 }
 
 /* A plain text file larger than piece_bytes (its first n bytes in buf; first_only:
- * only its first piece, for read_ranges): read and parsed piece by piece, so that memory
+ * only its first piece, which starts at offset base of the file, for read_ranges): read and parsed piece by piece, so that memory
  * stays flat. Returns the bytes of the pieces submitted (0 after an error). Pieces end before a job
  * definition that follows the end of a report (see piece_cut); when none comes for
  * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
@@ -481,7 +482,7 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
  * encoding of the whole document) is not seen across a piece boundary. A fio log
  * file has no runs to keep whole: its pieces end at any line end. */
 static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n,
-                            uint64_t limit, fsc_piece_file *pf, bool first_only)
+                            uint64_t limit, fsc_piece_file *pf, bool first_only, uint64_t base)
 {
     fsc_logname ln;
     bool log = fsc_log_name_parse(path, &ln);
@@ -566,11 +567,11 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
                 return 0;
             }
             memcpy(one, text, cut);
-            submit_piece(w, path, one, cut, line, pf, 0, continued, !last);
+            submit_piece(w, path, one, cut, line, pf, base + done, continued, !last);
             off += cut;
             drop_read(buf, off, &dropped);
         } else if (first_only) {
-            submit_piece(w, path, buf, cut, line, pf, 0, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last);
             return cut;
         } else { /* the piece keeps the buffer, what follows it gets a new one */
             size_t rest_cap = n - cut > piece ? n - cut : piece;
@@ -581,7 +582,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
                 return 0;
             }
             memcpy(rest, buf + cut, n - cut);
-            submit_piece(w, path, buf, cut, line, pf, 0, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last);
             buf = rest;
             cap = rest_cap;
         }
@@ -664,7 +665,7 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
             fsc_walker_submit(w, NULL);
             break;
         }
-        uint64_t got = read_pieces(w, path, fd, buf, 0, 0, pf, true);
+        uint64_t got = read_pieces(w, path, fd, buf, 0, 0, pf, true, off);
         if (!got)
             break;
         off += got;
@@ -672,7 +673,7 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
     if (!win && !w->stop) { /* out of memory or descriptors: all of it the old way */
         char *buf = lseek(fd, 0, SEEK_SET) == 0 ? malloc(1) : NULL;
         if (buf)
-            read_pieces(w, path, fd, buf, 0, 0, pf, false);
+            read_pieces(w, path, fd, buf, 0, 0, pf, false, 0);
         else
             fsc_walker_submit(w, NULL);
     }
@@ -740,13 +741,93 @@ void fsc_pieces_read_file(fsc_walker *w, const char *path, int fd, char *buf, si
         return;
     }
     fsc_piece_file *pf = line_counter(w, -1);
-    read_pieces(w, path, fd, buf, n, 0, pf, false);
+    read_pieces(w, path, fd, buf, n, 0, pf, false, 0);
     fsc_piece_file_release(pf);
 }
 
 void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
 {
     fsc_piece_file *pf = line_counter(w, -1);
-    read_pieces(w, path, fd, buf, n, limit, pf, false);
+    read_pieces(w, path, fd, buf, n, limit, pf, false, 0);
     fsc_piece_file_release(pf);
+}
+
+/* pread() exactly n bytes at off into buf; false on an error or at the end. */
+static bool pread_exact(int fd, char *buf, size_t n, uint64_t off)
+{
+    return pread_full(fd, buf, n, off) == (ssize_t)n;
+}
+
+/* A piece that a read error ended: the file's entry says error. */
+static uint64_t settle_failed(fsc_item *job, const char *why)
+{
+    char reason[256];
+    snprintf(reason, sizeof reason, "cannot read: %s", why ? why : strerror(errno));
+    free(job->data);
+    job->data = NULL;
+    job->fixed = true;
+    job->status = FSC_IN_ERROR;
+    free(job->error);
+    job->error = fsc_strdup(reason);
+    return job->pf_off + job->len;
+}
+
+uint64_t fsc_piece_settle(fsc_item *job, uint64_t start)
+{
+    int fd = job->pf->fd;
+    if (start > job->pf_off) { /* the piece before went on into it */
+        size_t drop = start - job->pf_off < job->len ? (size_t)(start - job->pf_off) : job->len;
+        memmove(job->data, job->data + drop, job->len - drop + 1);
+        job->len -= drop;
+        job->pf_off += drop;
+    } else if (start < job->pf_off) { /* ... or ended before it (never after a cut of
+                                        * the reading thread: kept for safety) */
+        size_t gap = (size_t)(job->pf_off - start);
+        char *nb = realloc(job->data, job->len + gap + 1);
+        if (!nb)
+            return settle_failed(job, "out of memory");
+        memmove(nb + gap, nb, job->len + 1);
+        job->data = nb;
+        if (!pread_exact(fd, nb, gap, start))
+            return settle_failed(job, "the file shrank while it was read");
+        job->len += gap;
+        job->pf_off = start;
+    }
+    if (!job->more || !job->len || !memchr(job->data, '{', job->len))
+        return job->pf_off + job->len; /* fio's text has no braces */
+    json_docs docs = {0};
+    find_json_docs(job->data, job->len, &docs);
+    size_t cut = job->len;
+    bool inside = !docs.oom && !outside_json(&docs, cut);
+    while (inside) {
+        /* it ends inside a document: read on, as much again each time, to the last
+         * run boundary after the end it had (or to the end of the file) */
+        size_t have = job->len, more = have < FSC_PIECE_STEP ? FSC_PIECE_STEP : have;
+        char *nb = realloc(job->data, have + more + 1);
+        if (!nb) {
+            docs.oom = true;
+            break;
+        }
+        job->data = nb;
+        ssize_t r = pread_full(fd, nb + have, more, job->pf_off + have);
+        if (r < 0) {
+            free(docs.start);
+            free(docs.end);
+            return settle_failed(job, NULL);
+        }
+        job->len = cut = have + (size_t)r;
+        nb[job->len] = '\0';
+        find_json_docs(nb, job->len, &docs);
+        size_t at = docs.oom ? 0 : piece_cut(nb, job->len, have, false, &docs);
+        if (at)
+            cut = at;
+        inside = !at && (size_t)r == more && !docs.oom;
+    }
+    free(docs.start);
+    free(docs.end);
+    if (docs.oom)
+        return settle_failed(job, "out of memory");
+    job->len = cut;
+    job->data[cut] = '\0';
+    return job->pf_off + job->len;
 }

@@ -270,18 +270,27 @@ static void deliver(fsc_pipe *p, fsc_item *job)
         g->windowed = true;
 }
 
-/* A piece of a file whose workers count its lines (fsc_piece_file), holding lines
- * '\n' bytes: its first line follows those of the pieces before it, so it waits
- * for them to be counted. They were taken before it (workers take jobs in order) and
- * are counted right after they are read, never waiting on a later piece. */
-static void number_lines(fsc_pipe *p, fsc_item *job, size_t lines)
+/* A piece of a file whose workers count its lines (fsc_piece_file): its first line
+ * follows those of the pieces before it, and where a worker read it, it begins where
+ * they end (fsc_piece_settle), so it waits for them. They were taken before it
+ * (workers take jobs in order) and are settled right after they are read, never
+ * waiting on a later piece. */
+static void number_lines(fsc_pipe *p, fsc_item *job, bool skip)
 {
     fsc_piece_file *pf = job->pf;
+    bool read = !skip && fsc_item_read_piece(job);
     pthread_mutex_lock(&p->mu);
     while (pf->next != job->pf_index)
         pthread_cond_wait(&p->lines_cv, &p->mu);
+    uint64_t start = pf->end, end = job->pf_off + job->len;
+    pthread_mutex_unlock(&p->mu);
+    if (read && pf->fd >= 0)
+        end = fsc_piece_settle(job, start);
+    size_t lines = job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
+    pthread_mutex_lock(&p->mu);
     job->first_line = pf->line;
     pf->line += (uint32_t)lines;
+    pf->end = end > start ? end : start;
     pf->next++;
     pthread_cond_broadcast(&p->lines_cv);
     pthread_mutex_unlock(&p->mu);
@@ -307,7 +316,7 @@ static void *worker_main(void *arg)
         if (job->len >= FSC_HUGE_HEAP_TEXT)
             fsc_hugemem_advise_heap();
         if (job->pf)
-            number_lines(p, job, skip ? 0 : fsc_item_read_piece(job));
+            number_lines(p, job, skip);
         if (!skip)
             fsc_item_parse(job, p->parser);
         pthread_mutex_lock(&p->mu);
@@ -388,7 +397,7 @@ static void deliver_done(fsc_pipe *p)
         fsc_item *job = p->ring[p->head % p->cap];
         p->done[p->head % p->cap] = false;
         p->head++;
-        p->inflight_bytes -= job->len;
+        p->inflight_bytes -= job->window_len;
         if (p->worker_nomem)
             p->nomem = p->stopped = true;
         if (job->more && (!p->chain || p->chain_next < p->head)) {
@@ -489,6 +498,7 @@ bool fsc_pipe_submit(fsc_pipe *p, fsc_item *job)
     p->done[p->tail % p->cap] = false;
     p->tail++;
     p->inflight_bytes += len;
+    job->window_len = len;
     pthread_cond_signal(&p->work_cv);
     pthread_mutex_unlock(&p->mu);
     fsc_progress_tick(p->progress, false);

@@ -131,6 +131,17 @@ for j in 2 4; do
     FIOSCOPE_PIECE_BYTES=16384 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" flat.json > pieces.jsonl
     cmp -s whole.jsonl pieces.jsonl || fail "flat.json in pieces (-j $j) differs from the whole file"
 done
+# a damaged JSON document amid a huge text (its brackets never balance, a lone '}'
+# line then a '{' line inside it): a worker whose piece ends inside it reads on
+# (fsc_piece_settle), and the pieces give the output of the whole file
+{ cat big.txt; printf '{\n  "a": [\n}\n{\n  "b": 1\n'; cat big.txt; } > damaged_mid.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 damaged_mid.txt > whole.jsonl
+for piece in 4096 20000; do
+    for j in 2 4; do
+        FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" damaged_mid.txt > pieces.jsonl
+        cmp -s whole.jsonl pieces.jsonl || fail "damaged_mid.txt in pieces of $piece (-j $j) differs from the whole file"
+    done
+done
 # the reading thread reading every piece itself (the way before workers read them)
 # gives the same output
 FIOSCOPE_READER_READS=1 FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 big.txt > reader.jsonl

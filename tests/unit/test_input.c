@@ -152,19 +152,76 @@ static void test_read_piece(void **state)
     job->pf = pf;
     job->pf_off = 6;
     job->len = 12;
-    assert_int_equal(fsc_item_read_piece(job), 2);
+    assert_true(fsc_item_read_piece(job));
     assert_string_equal(job->data, "line2\nline3\n");
     assert_false(job->fixed);
     fsc_piece_file_hold(pf);
     past->pf = pf;
     past->pf_off = 12;
     past->len = 100;
-    assert_int_equal(fsc_item_read_piece(past), 0);
+    assert_false(fsc_item_read_piece(past));
     assert_true(past->fixed);
     assert_int_equal(past->status, FSC_IN_ERROR);
     assert_non_null(strstr(past->error, "shrank"));
     fsc_item_free(job); /* each lets go of pf once */
     fsc_item_free(past);
+    fsc_piece_file_release(pf);
+    unlink(path);
+}
+
+/* A piece read by its worker, settled once the pieces before it are: it begins
+ * where they end, and a cut the reading thread made inside a JSON document (it saw
+ * only a window) moves on to the run boundary after the document. */
+static void test_settle_piece(void **state)
+{
+    (void)state;
+    static const char text[] = "a: (g=0): rw=read\n  sda: ios=1\n"          /* 0..31 */
+                               "{\n\"x\": [\n}\n{\n1]\n}\n"             /* 31..52: a document with a lone '}' line inside */
+                               "b: (g=0): rw=read\n  sda: ios=2\n"          /* 52.. */
+                               "c: (g=0): rw=read\n";
+    char path[] = "/tmp/fsc_settle_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    size_t n = sizeof text - 1;
+    assert_int_equal(write(fd, text, n), (ssize_t)n);
+    fsc_piece_file *pf = fsc_piece_file_new(fd);
+    close(fd);
+    const char *doc = strchr(text, '{'), *inside = strstr(doc, "}\n{") + 2, *b = strstr(text, "b:"),
+               *c = strstr(text, "c:");
+    /* the reading thread cut inside the document, after its lone '}' */
+    fsc_item *job = fsc_item_new(path, NULL);
+    fsc_piece_file_hold(pf);
+    job->pf = pf;
+    job->more = true;
+    job->pf_off = 0;
+    job->len = (size_t)(inside - text);
+    assert_true(fsc_item_read_piece(job));
+    uint64_t end = fsc_piece_settle(job, 0);
+    assert_int_equal(end, (uint64_t)(c - text)); /* the last boundary after it */
+    assert_int_equal(job->len, (size_t)(c - text));
+    assert_memory_equal(job->data, text, job->len);
+    /* the next piece, cut at `inside`, now begins where this one ends */
+    fsc_item *next = fsc_item_new(path, NULL);
+    fsc_piece_file_hold(pf);
+    next->pf = pf;
+    next->more = false;
+    next->pf_off = (uint64_t)(inside - text);
+    next->len = n - (size_t)(inside - text);
+    assert_true(fsc_item_read_piece(next));
+    assert_int_equal(fsc_piece_settle(next, end), n);
+    assert_string_equal(next->data, c);
+    /* a piece that begins before its cut (never made so: kept safe) reads the gap */
+    fsc_item *early = fsc_item_new(path, NULL);
+    fsc_piece_file_hold(pf);
+    early->pf = pf;
+    early->pf_off = (uint64_t)(c - text);
+    early->len = n - (size_t)(c - text);
+    assert_true(fsc_item_read_piece(early));
+    assert_int_equal(fsc_piece_settle(early, (uint64_t)(b - text)), n);
+    assert_string_equal(early->data, b);
+    fsc_item_free(job);
+    fsc_item_free(next);
+    fsc_item_free(early);
     fsc_piece_file_release(pf);
     unlink(path);
 }
@@ -411,6 +468,7 @@ int main(void)
         cmocka_unit_test(test_sniffing),
         cmocka_unit_test(test_count_lines),
         cmocka_unit_test(test_read_piece),
+        cmocka_unit_test(test_settle_piece),
         cmocka_unit_test(test_json_balanced_fast),
         cmocka_unit_test(test_archives_written_here),
         cmocka_unit_test(test_parallel_order_and_stop),
