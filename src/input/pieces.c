@@ -293,15 +293,18 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         const char *prev_start = prev ? prev + 1 : buf;
         size_t prev_n = (size_t)(nl - prev_start);
         size_t at = (size_t)(line - buf);
-        bool prev_ok = ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n));
+        /* the cheap tests first: a job definition has no blank before its name, so an
+         * indented line (all of a JSON document's but its braces) is none */
         bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{' &&
                          (docs || blank_line(prev_start + 1, prev_n - 1));
-        bool terse = line < end && !prev_n && terse_next(buf, prev_start, line, (size_t)(end - line));
+        bool run_next = !json_next && line < end && line[0] != ' ' && starts_run(line, (size_t)(end - line)) &&
+                        (ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n)));
+        bool terse = !json_next && !run_next && line < end && !prev_n &&
+                     terse_next(buf, prev_start, line, (size_t)(end - line));
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
-        if (line < end && ((prev_ok && starts_run(line, (size_t)(end - line))) || json_next || terse) &&
-            outside_json(docs, at))
+        if ((json_next || run_next || terse) && outside_json(docs, at))
             return at;
         nl = prev;
     }
@@ -627,29 +630,38 @@ static ssize_t pread_full(int fd, char *buf, size_t n, uint64_t off)
 /* A huge regular text file of `size` bytes, parsed by two workers or more: its pieces
  * are read by the workers (fsc_piece_file). This thread reads only a window of
  * PROBE_BYTES before the end of each piece, where it looks for a run boundary
- * (piece_cut, its JSON documents unknown); read() of the whole text on this thread
- * took a tenth of all the CPU at -j 2, when the workers are short of it. Where a
- * window holds no boundary, the rest of the file is read here (read_pieces), with its
- * longer pieces, blank-line and line-end cuts and JSON documents. Text appended to
- * the file after it was opened is not read. */
+ * (piece_cut, its JSON documents unknown), and when there is none, in the second half
+ * of the piece; read() of the whole text on this thread took a tenth of all the CPU
+ * at -j 2, when the workers are short of it. Where the second half holds no boundary
+ * either, that piece is read here (read_pieces), with its longer pieces, blank-line
+ * and line-end cuts and JSON documents. Text appended to the file after it was opened
+ * is not read. */
 #define PROBE_BYTES ((size_t)64 << 10)
+
+/* The last run boundary in the last len bytes of the piece of `piece` bytes at off
+ * (read into win), as an offset in the piece; 0: none there. */
+static uint64_t window_cut(int fd, char *win, uint64_t off, size_t piece, size_t len)
+{
+    if (pread_full(fd, win, len, off + piece - len) != (ssize_t)len)
+        return 0;
+    const char *nl = memchr(win, '\n', len); /* the first whole line after it */
+    size_t first = nl ? (size_t)(nl + 1 - win) : len;
+    size_t at = piece_cut(win + first, len - first, 0, false, NULL);
+    return at ? piece - len + first + at : 0;
+}
+
 static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
 {
     fsc_piece_file *pf = fsc_piece_file_new(fd);
     size_t piece = w->piece_bytes, probe = piece / 4 < PROBE_BYTES ? piece / 4 : PROBE_BYTES;
-    char *win = pf ? malloc(probe + 1) : NULL;
+    char *win = pf ? malloc(piece / 2 + 1) : NULL;
     uint64_t off = 0;
     while (win && !w->stop && off < size) {
         uint64_t cut = 0;
-        if (size - off <= piece) {
+        if (size - off <= piece)
             cut = size - off;
-        } else if (pread_full(pf->fd, win, probe, off + piece - probe) == (ssize_t)probe) {
-            const char *nl = memchr(win, '\n', probe); /* the first whole line after it */
-            size_t first = nl ? (size_t)(nl + 1 - win) : probe;
-            size_t at = piece_cut(win + first, probe - first, 0, false, NULL);
-            if (at)
-                cut = piece - probe + first + at;
-        }
+        else if (!(cut = window_cut(pf->fd, win, off, piece, probe))) /* a JSON document longer */
+            cut = window_cut(pf->fd, win, off, piece, piece / 2);
         if (cut) {
             submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size);
             off += cut;

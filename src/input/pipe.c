@@ -273,20 +273,25 @@ static void deliver(fsc_pipe *p, fsc_item *job)
 /* A piece of a file whose workers count its lines (fsc_piece_file): its first line
  * follows those of the pieces before it, and where a worker read it, it begins where
  * they end (fsc_piece_settle), so it waits for them. They were taken before it
- * (workers take jobs in order) and are settled right after they are read, never
+ * (workers take jobs in order) and are counted right after they are read, never
  * waiting on a later piece. */
 static void number_lines(fsc_pipe *p, fsc_item *job, bool skip)
 {
     fsc_piece_file *pf = job->pf;
-    bool read = !skip && fsc_item_read_piece(job);
+    bool settle = !skip && fsc_item_read_piece(job) && pf->fd >= 0;
+    /* settled first as if the pieces before end where it was cut (they nearly always
+     * do): side by side with the other workers, not in turn */
+    uint64_t cut_at = job->pf_off, end = settle ? fsc_piece_settle(job, cut_at) : cut_at + job->len;
+    size_t lines = job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
     pthread_mutex_lock(&p->mu);
     while (pf->next != job->pf_index)
         pthread_cond_wait(&p->lines_cv, &p->mu);
-    uint64_t start = pf->end, end = job->pf_off + job->len;
+    uint64_t start = pf->end;
     pthread_mutex_unlock(&p->mu);
-    if (read && pf->fd >= 0)
+    if (settle && start != cut_at && !job->fixed) { /* the piece before went on into it */
         end = fsc_piece_settle(job, start);
-    size_t lines = job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
+        lines = job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
+    }
     pthread_mutex_lock(&p->mu);
     job->first_line = pf->line;
     pf->line += (uint32_t)lines;
