@@ -147,6 +147,9 @@ fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
 /* A piece with pf and no data: read its len bytes from the file (run on a worker).
  * A read error or a file that shrank makes it an error entry (false). */
 bool fsc_item_read_piece(fsc_item *job);
+/* Make job, whose text could not be read (err: errno; 0: the file shrank while it
+ * was read), an error entry; its text is freed. */
+void fsc_item_read_failed(fsc_item *job, int err);
 /* Mark job as a fio log file when its name (member, else path) is one. */
 void fsc_item_mark_log(fsc_item *job);
 /* The held items of one group, in order: attach the series of their log files to the
@@ -241,8 +244,9 @@ void fsc_walker_group_end(fsc_walker *w, unsigned prev);
 
 /* Queue job (NULL: out of memory: the walk stops); after a stop, only free it. */
 void fsc_walker_submit(fsc_walker *w, fsc_item *job);
-/* read() until n bytes or end of file. Returns bytes read, or -1 (errno set). */
-ssize_t fsc_read_full(int fd, char *buf, size_t n);
+/* read() (at < 0) or pread() at offset `at` until n bytes or end of file. Returns
+ * bytes read, or -1 (errno set). */
+ssize_t fsc_read_full(int fd, char *buf, size_t n, int64_t at);
 /* The reason for a stream (a pipe, stdin, a device) that went on past limit bytes. */
 void fsc_stream_limit_reason(char *out, size_t len, uint64_t limit);
 

@@ -39,38 +39,33 @@ void fsc_piece_file_release(fsc_piece_file *pf)
     }
 }
 
+void fsc_item_read_failed(fsc_item *job, int err)
+{
+    char reason[256];
+    if (err == ENOMEM)
+        snprintf(reason, sizeof reason, "%s", fsc_strerror(FSC_E_NOMEM));
+    else
+        snprintf(reason, sizeof reason, "cannot read: %s",
+                 err ? strerror(err) : "the file shrank while it was read");
+    free(job->data);
+    job->data = NULL;
+    job->fixed = true;
+    job->status = FSC_IN_ERROR;
+    free(job->error);
+    job->error = fsc_strdup(reason);
+}
+
 bool fsc_item_read_piece(fsc_item *job)
 {
     if (!job->data && !job->fixed) {
         char *buf = malloc(job->len + 1);
-        size_t got = 0;
-        int err = buf ? 0 : ENOMEM;
-        while (buf && got < job->len) {
-            ssize_t r = pread(job->pf->fd, buf + got, job->len - got, (off_t)(job->pf_off + got));
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0) {
-                err = r < 0 ? errno : 0;
-                break;
-            }
-            got += (size_t)r;
-        }
-        if (got == job->len) {
-            buf[got] = '\0';
+        ssize_t r = buf ? fsc_read_full(job->pf->fd, buf, job->len, (int64_t)job->pf_off) : -1;
+        if (r == (ssize_t)job->len) {
+            buf[r] = '\0';
             job->data = buf;
         } else {
             free(buf);
-            job->fixed = true;
-            job->status = FSC_IN_ERROR;
-            char reason[256];
-            if (err == ENOMEM)
-                snprintf(reason, sizeof reason, "%s", fsc_strerror(FSC_E_NOMEM));
-            else if (err)
-                snprintf(reason, sizeof reason, "cannot read: %s", strerror(err));
-            else
-                snprintf(reason, sizeof reason, "cannot read: the file shrank while it was read");
-            free(job->error);
-            job->error = fsc_strdup(reason);
+            fsc_item_read_failed(job, !buf ? ENOMEM : r < 0 ? errno : 0);
         }
     }
     return !job->fixed;

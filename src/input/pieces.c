@@ -477,9 +477,10 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
 }
 
 /* A plain text file larger than piece_bytes (its first n bytes in buf; first_only:
- * only its first piece, which starts at offset base of the file, for read_ranges): read and parsed piece by piece, so that memory
- * stays flat. Returns the bytes of the pieces submitted (0 after an error). Pieces end before a job
- * definition that follows the end of a report (see piece_cut); when none comes for
+ * only its first piece, which starts at offset base of the file, for read_ranges):
+ * read and parsed piece by piece, so that memory stays flat. Returns the bytes of the
+ * pieces submitted (0 after an error). Pieces end before a job definition that
+ * follows the end of a report (see piece_cut); when none comes for
  * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
  * a run takes from the text above it (headings, the fio command, the HTML or mail
  * encoding of the whole document) is not seen across a piece boundary. A fio log
@@ -528,7 +529,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
             }
             buf = nb;
             cap = cap < want ? want : cap;
-            ssize_t r = fsc_read_full(fd, buf + n, want - n);
+            ssize_t r = fsc_read_full(fd, buf + n, want - n, -1);
             if (r < 0) {
                 read_error(w, path, continued, NULL);
                 free(buf);
@@ -610,23 +611,6 @@ static fsc_piece_file *line_counter(fsc_walker *w, int fd)
     return fsc_pipe_workers(w->pipe) ? fsc_piece_file_new(fd) : NULL;
 }
 
-/* pread() until n bytes or end of file. Returns bytes read, or -1 (errno set). */
-static ssize_t pread_full(int fd, char *buf, size_t n, uint64_t off)
-{
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(fd, buf + got, n - got, (off_t)(off + got));
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -1;
-        if (r == 0)
-            break;
-        got += (size_t)r;
-    }
-    return (ssize_t)got;
-}
-
 /* A huge regular text file of `size` bytes, parsed by two workers or more: its pieces
  * are read by the workers (fsc_piece_file). This thread reads only a window of
  * PROBE_BYTES before the end of each piece, where it looks for a run boundary
@@ -642,7 +626,7 @@ static ssize_t pread_full(int fd, char *buf, size_t n, uint64_t off)
  * (read into win), as an offset in the piece; 0: none there. */
 static uint64_t window_cut(int fd, char *win, uint64_t off, size_t piece, size_t len)
 {
-    if (pread_full(fd, win, len, off + piece - len) != (ssize_t)len)
+    if (fsc_read_full(fd, win, len, (int64_t)(off + piece - len)) != (ssize_t)len)
         return 0;
     const char *nl = memchr(win, '\n', len); /* the first whole line after it */
     size_t first = nl ? (size_t)(nl + 1 - win) : len;
@@ -764,46 +748,15 @@ void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, 
     fsc_piece_file_release(pf);
 }
 
-/* pread() exactly n bytes at off into buf; false on an error or at the end. */
-static bool pread_exact(int fd, char *buf, size_t n, uint64_t off)
-{
-    return pread_full(fd, buf, n, off) == (ssize_t)n;
-}
-
-/* A piece that a read error ended: the file's entry says error. */
-static uint64_t settle_failed(fsc_item *job, const char *why)
-{
-    char reason[256];
-    snprintf(reason, sizeof reason, "cannot read: %s", why ? why : strerror(errno));
-    free(job->data);
-    job->data = NULL;
-    job->fixed = true;
-    job->status = FSC_IN_ERROR;
-    free(job->error);
-    job->error = fsc_strdup(reason);
-    return job->pf_off + job->len;
-}
-
 uint64_t fsc_piece_settle(fsc_item *job, uint64_t start)
 {
     int fd = job->pf->fd;
+    /* the pieces before end at its cut or after it (they only ever read on) */
     if (start > job->pf_off) { /* the piece before went on into it */
         size_t drop = start - job->pf_off < job->len ? (size_t)(start - job->pf_off) : job->len;
         memmove(job->data, job->data + drop, job->len - drop + 1);
         job->len -= drop;
         job->pf_off += drop;
-    } else if (start < job->pf_off) { /* ... or ended before it (never after a cut of
-                                        * the reading thread: kept for safety) */
-        size_t gap = (size_t)(job->pf_off - start);
-        char *nb = realloc(job->data, job->len + gap + 1);
-        if (!nb)
-            return settle_failed(job, "out of memory");
-        memmove(nb + gap, nb, job->len + 1);
-        job->data = nb;
-        if (!pread_exact(fd, nb, gap, start))
-            return settle_failed(job, "the file shrank while it was read");
-        job->len += gap;
-        job->pf_off = start;
     }
     if (!job->more || !job->len || !memchr(job->data, '{', job->len))
         return job->pf_off + job->len; /* fio's text has no braces */
@@ -821,11 +774,13 @@ uint64_t fsc_piece_settle(fsc_item *job, uint64_t start)
             break;
         }
         job->data = nb;
-        ssize_t r = pread_full(fd, nb + have, more, job->pf_off + have);
+        ssize_t r = fsc_read_full(fd, nb + have, more, (int64_t)(job->pf_off + have));
         if (r < 0) {
+            int err = errno;
             free(docs.start);
             free(docs.end);
-            return settle_failed(job, NULL);
+            fsc_item_read_failed(job, err);
+            return job->pf_off + have;
         }
         job->len = cut = have + (size_t)r;
         nb[job->len] = '\0';
@@ -837,8 +792,10 @@ uint64_t fsc_piece_settle(fsc_item *job, uint64_t start)
     }
     free(docs.start);
     free(docs.end);
-    if (docs.oom)
-        return settle_failed(job, "out of memory");
+    if (docs.oom) {
+        fsc_item_read_failed(job, ENOMEM);
+        return job->pf_off + job->len;
+    }
     job->len = cut;
     job->data[cut] = '\0';
     return job->pf_off + job->len;

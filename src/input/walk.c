@@ -150,11 +150,12 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
     fsc_walker_submit(w, job);
 }
 
-ssize_t fsc_read_full(int fd, char *buf, size_t n)
+ssize_t fsc_read_full(int fd, char *buf, size_t n, int64_t at)
 {
     size_t got = 0;
     while (got < n) {
-        ssize_t r = read(fd, buf + got, n - got);
+        ssize_t r = at < 0 ? read(fd, buf + got, n - got)
+                           : pread(fd, buf + got, n - got, (off_t)at + (off_t)got);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0)
@@ -183,7 +184,7 @@ static bool read_rest(int fd, char **buf, size_t *n, size_t *cap, size_t size_hi
             *buf = nb;
             *cap = ncap;
         }
-        ssize_t r = fsc_read_full(fd, *buf + *n, *cap - *n);
+        ssize_t r = fsc_read_full(fd, *buf + *n, *cap - *n, -1);
         if (r < 0)
             return false;
         *n += (size_t)r;
@@ -209,7 +210,7 @@ static int read_upto(int fd, char **buf, size_t *n, size_t *cap, size_t max)
             *buf = nb;
             *cap = ncap;
         }
-        ssize_t r = fsc_read_full(fd, *buf + *n, *cap - *n);
+        ssize_t r = fsc_read_full(fd, *buf + *n, *cap - *n, -1);
         if (r < 0)
             return -1;
         *n += (size_t)r;
@@ -272,7 +273,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         fsc_walker_submit(w, NULL);
         return;
     }
-    ssize_t r = fsc_read_full(fd, buf, SNIFF_BYTES);
+    ssize_t r = fsc_read_full(fd, buf, SNIFF_BYTES, -1);
     if (r < 0) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
         free(buf);
