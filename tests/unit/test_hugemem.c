@@ -39,53 +39,45 @@ static bool have_thp(void)
     return GLIBC_HEAPS && access("/sys/kernel/mm/transparent_hugepage/enabled", R_OK) == 0;
 }
 
+/* The line that starts with key in the /proc/self/smaps entry of the mapping that
+ * holds p, copied into out[0, len); false when there is none. */
+static bool smaps_field(const void *p, const char *key, char *out, size_t len)
+{
+    FILE *f = fopen("/proc/self/smaps", "re");
+    if (!f)
+        return false;
+    char *line = NULL;
+    size_t cap = 0;
+    bool inside = false, found = false;
+    uintptr_t at = (uintptr_t)p;
+    while (!found && getline(&line, &cap, f) > 0) {
+        unsigned long a, b;
+        char dash;
+        if (sscanf(line, "%lx%c%lx ", &a, &dash, &b) == 3 && dash == '-')
+            inside = at >= a && at < b;
+        else if (inside && !strncmp(line, key, strlen(key)))
+            found = snprintf(out, len, "%s", line) >= 0;
+    }
+    free(line);
+    fclose(f);
+    return found;
+}
+
 /* 1: the mapping holding p is marked for huge pages, 0: it is not, -1: not found */
 static int marked_huge(const void *p)
 {
-    FILE *f = fopen("/proc/self/smaps", "re");
-    if (!f)
-        return -1;
-    char *line = NULL;
-    size_t cap = 0;
-    bool inside = false;
-    int got = -1;
-    uintptr_t at = (uintptr_t)p;
-    while (got < 0 && getline(&line, &cap, f) > 0) {
-        unsigned long a, b;
-        char dash;
-        if (sscanf(line, "%lx%c%lx ", &a, &dash, &b) == 3 && dash == '-')
-            inside = at >= a && at < b;
-        else if (inside && !strncmp(line, "VmFlags:", 8))
-            got = strstr(line, " hg") != NULL;
-    }
-    free(line);
-    fclose(f);
-    return got;
+    char flags[512];
+    return smaps_field(p, "VmFlags:", flags, sizeof flags) ? strstr(flags, " hg") != NULL : -1;
 }
 
-/* kB of huge pages in the mapping that holds p (AnonHugePages in smaps), -1: none
- * found */
+/* kB of huge pages in the mapping that holds p (AnonHugePages), -1: none found */
 static long huge_kb(const void *p)
 {
-    FILE *f = fopen("/proc/self/smaps", "re");
-    if (!f)
-        return -1;
-    char *line = NULL;
-    size_t cap = 0;
-    bool inside = false;
-    long got = -1;
-    uintptr_t at = (uintptr_t)p;
-    while (got < 0 && getline(&line, &cap, f) > 0) {
-        unsigned long a, b;
-        char dash;
-        if (sscanf(line, "%lx%c%lx ", &a, &dash, &b) == 3 && dash == '-')
-            inside = at >= a && at < b;
-        else if (inside && sscanf(line, "AnonHugePages: %ld kB", &got) != 1)
-            got = -1;
-    }
-    free(line);
-    fclose(f);
-    return got;
+    char field[128];
+    long kb;
+    return smaps_field(p, "AnonHugePages:", field, sizeof field) && sscanf(field, "AnonHugePages: %ld", &kb) == 1
+               ? kb
+               : -1;
 }
 
 /* Does this kernel make a touched 2 MiB block one huge page on request
