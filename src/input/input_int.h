@@ -52,6 +52,7 @@ typedef struct fsc_piece_file {
     int fd;              /* a dup of the file's descriptor, read with pread */
     unsigned refs;       /* the reader and each piece not yet read; atomic */
     size_t submitted;    /* pieces submitted (reading thread only) */
+    bool closed;         /* the last of them is submitted (reading thread only) */
     size_t next;         /* the piece whose first line is known next (pipe lock) */
     uint32_t line;       /* and that line (pipe lock) */
     uint64_t end;        /* where the pieces before it end in the file (pipe lock) */

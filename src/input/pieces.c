@@ -419,6 +419,7 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
         fsc_piece_file_hold(pf);
         job->pf = pf;
         job->pf_index = pf->submitted++;
+        pf->closed |= !more;
         job->pf_off = off;
     }
     job->first_run = first_run;
@@ -640,7 +641,8 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
     size_t piece = w->piece_bytes, probe = piece / 4 < PROBE_BYTES ? piece / 4 : PROBE_BYTES;
     char *win = pf ? malloc(piece / 2 + 1) : NULL;
     uint64_t off = 0;
-    while (win && !w->stop && off < size) {
+    /* closed: a piece read here met the end of a file that shrank since it was opened */
+    while (win && !w->stop && off < size && !pf->closed) {
         uint64_t cut = 0;
         if (size - off <= piece)
             cut = size - off;
