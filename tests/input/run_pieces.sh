@@ -142,6 +142,19 @@ for piece in 4096 20000; do
         cmp -s whole.jsonl pieces.jsonl || fail "damaged_mid.txt in pieces of $piece (-j $j) differs from the whole file"
     done
 done
+# a file that shrinks while its pieces are read (truncated under the running parse;
+# when depends on the machine): one manifest entry all the same, ok with the runs of
+# what is left or an error that says so; never a crash or a second entry
+for delay in 0.01 0.05 0.2; do
+    for i in $(seq 1 24); do cat big.txt; done > shrinking.txt
+    FIOSCOPE_PIECE_BYTES=65536 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 shrinking.txt > shrunk.jsonl &
+    pid=$!
+    sleep "$delay"
+    truncate -s 100000 shrinking.txt
+    wait "$pid" || fail "a shrinking file: exit $?"
+    [ "$(grep -c '^{"input"' shrunk.jsonl)" = 1 ] || fail "a shrinking file: $(grep -c '^{"input"' shrunk.jsonl) manifest entries"
+    manifest < shrunk.jsonl | grep -Eq '^shrinking.txt\|None\|(ok|error)\|' || fail "a shrinking file: $(manifest < shrunk.jsonl)"
+done
 # the reading thread reading every piece itself (the way before workers read them)
 # gives the same output
 FIOSCOPE_READER_READS=1 FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 big.txt > reader.jsonl
