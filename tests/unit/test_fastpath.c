@@ -215,16 +215,43 @@ static void test_edge_lines(void **state)
         assert_true(fastpath_same("edge case", (const uint8_t *)docs[i], strlen(docs[i]), 0));
 }
 
+/* The grammars and the fast path built from them, for the pre-scan's tests. */
+typedef struct fastpath_fixture {
+    fsc_buf err;
+    fsc_grammar_set *g;
+    fsc_fastpath *fp;
+} fastpath_fixture;
+
+static int fastpath_setup(void **state)
+{
+    fastpath_fixture *fx = calloc(1, sizeof *fx);
+    if (!fx || !(fx->g = fsc_grammars_load(&fx->err)) || !(fx->fp = fsc_fastpath_new(fx->g))) {
+        if (fx) {
+            fsc_grammars_free(fx->g);
+            fsc_buf_free(&fx->err);
+        }
+        free(fx);
+        return -1;
+    }
+    *state = fx;
+    return 0;
+}
+
+static int fastpath_teardown(void **state)
+{
+    fastpath_fixture *fx = *state;
+    fsc_fastpath_free(fx->fp);
+    fsc_grammars_free(fx->g);
+    fsc_buf_free(&fx->err);
+    free(fx);
+    return 0;
+}
+
 /* The pre-scan passes a clean log as it is, and sends a prefixed one to normalizing
  * (prefix.c), whose first words look like fio's own. */
 static void test_prescan_prefix(void **state)
 {
-    (void)state;
-    fsc_buf err = {0};
-    fsc_grammar_set *g = fsc_grammars_load(&err);
-    assert_non_null(g);
-    fsc_fastpath *fp = fsc_fastpath_new(g);
-    assert_non_null(fp);
+    const fsc_fastpath *fp = ((const fastpath_fixture *)*state)->fp;
     static const struct {
         const char *text;
         bool clean;
@@ -261,9 +288,6 @@ static void test_prescan_prefix(void **state)
         }
         assert_true(fastpath_same("prescan case", (const uint8_t *)cases[i].text, strlen(cases[i].text), 0));
     }
-    fsc_fastpath_free(fp);
-    fsc_grammars_free(g);
-    fsc_buf_free(&err);
 }
 
 /* The pre-scan's byte classes at every place of its blocks (64 bytes a step with
@@ -272,12 +296,7 @@ static void test_prescan_prefix(void **state)
  * it, makes it not clean. */
 static void test_prescan_bytes(void **state)
 {
-    (void)state;
-    fsc_buf err = {0};
-    fsc_grammar_set *g = fsc_grammars_load(&err);
-    assert_non_null(g);
-    fsc_fastpath *fp = fsc_fastpath_new(g);
-    assert_non_null(fp);
+    const fsc_fastpath *fp = ((const fastpath_fixture *)*state)->fp;
     static const char body[] = "  read : io=1612.5MB, bw=825161KB/s, iops=206290 , runt=  2001msec\n"
                                "    clat (usec): min=1 , max=11404 , avg= 4.03, stdev=73.63\n"
                                "     |  1.00th=[    1],  5.00th=[    2], 10.00th=[    2], 20.00th=[    2],\n"
@@ -314,9 +333,6 @@ static void test_prescan_bytes(void **state)
             }
         }
     }
-    fsc_fastpath_free(fp);
-    fsc_grammars_free(g);
-    fsc_buf_free(&err);
 }
 
 /* fsc_fdec_num's inline cases give what fsc_decimal_num gives, bit for bit: the
@@ -387,8 +403,13 @@ static void test_kvlist_set_n(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_same_output), cmocka_unit_test(test_edge_lines),
-                                       cmocka_unit_test(test_fdec_num), cmocka_unit_test(test_kvlist_set_n),
-                                       cmocka_unit_test(test_prescan_prefix), cmocka_unit_test(test_prescan_bytes)};
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_output),
+        cmocka_unit_test(test_edge_lines),
+        cmocka_unit_test(test_fdec_num),
+        cmocka_unit_test(test_kvlist_set_n),
+        cmocka_unit_test_setup_teardown(test_prescan_prefix, fastpath_setup, fastpath_teardown),
+        cmocka_unit_test_setup_teardown(test_prescan_bytes, fastpath_setup, fastpath_teardown),
+    };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
