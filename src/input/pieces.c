@@ -668,15 +668,16 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
             break;
         off += got;
     }
-    if (!win && !w->stop) { /* out of memory or descriptors: all of it the old way */
+    bool no_window = !win; /* out of memory or descriptors: all of it the old way */
+    free(win);
+    fsc_piece_file_release(pf);
+    if (no_window && !w->stop) {
         char *buf = lseek(fd, 0, SEEK_SET) == 0 ? malloc(1) : NULL;
         if (buf)
-            read_pieces(w, path, fd, buf, 0, 0, pf, false, 0);
+            fsc_pieces_read_stream(w, path, fd, buf, 0, 0);
         else
             fsc_walker_submit(w, NULL);
     }
-    free(win);
-    fsc_piece_file_release(pf);
 }
 
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
@@ -738,9 +739,7 @@ void fsc_pieces_read_file(fsc_walker *w, const char *path, int fd, char *buf, si
         read_ranges(w, path, fd, size);
         return;
     }
-    fsc_piece_file *pf = line_counter(w, -1);
-    read_pieces(w, path, fd, buf, n, 0, pf, false, 0);
-    fsc_piece_file_release(pf);
+    fsc_pieces_read_stream(w, path, fd, buf, n, 0); /* read here, like a stream's */
 }
 
 void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)

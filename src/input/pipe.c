@@ -270,6 +270,12 @@ static void deliver(fsc_pipe *p, fsc_item *job)
         g->windowed = true;
 }
 
+/* The '\n' bytes of a piece's text (none when it has none or failed). */
+static size_t piece_lines(const fsc_item *job)
+{
+    return job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
+}
+
 /* A piece of a file whose workers count its lines (fsc_piece_file): its first line
  * follows those of the pieces before it, and where a worker read it, it begins where
  * they end (fsc_piece_settle), so it waits for them. They were taken before it
@@ -282,7 +288,7 @@ static void number_lines(fsc_pipe *p, fsc_item *job, bool skip)
     /* settled first as if the pieces before end where it was cut (they nearly always
      * do): side by side with the other workers, not in turn */
     uint64_t cut_at = job->pf_off, end = settle ? fsc_piece_settle(job, cut_at) : cut_at + job->len;
-    size_t lines = job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
+    size_t lines = piece_lines(job);
     pthread_mutex_lock(&p->mu);
     while (pf->next != job->pf_index)
         pthread_cond_wait(&p->lines_cv, &p->mu);
@@ -290,7 +296,7 @@ static void number_lines(fsc_pipe *p, fsc_item *job, bool skip)
     pthread_mutex_unlock(&p->mu);
     if (settle && start != cut_at && !job->fixed) { /* the piece before went on into it */
         end = fsc_piece_settle(job, start);
-        lines = job->data && !job->fixed ? fsc_count_lines(job->data, job->len) : 0;
+        lines = piece_lines(job);
     }
     pthread_mutex_lock(&p->mu);
     job->first_line = pf->line;
