@@ -911,11 +911,11 @@ static bool read_value(fsc_kind kind, const char *s, size_t n, fsc_num *v, fsc_b
         case FSC_K_PCT:
             if (q != e)
                 break;
-            *v = fsc_fdec_num(d, 1, 1);
+            fsc_fdec_set(v, d, 1, 1);
             return true;
         case FSC_K_COUNT:
             if (q == e || (q + 1 == e && count_suffix(*q))) {
-                *v = fsc_fdec_num(d, q == e ? 1 : fsc_count_prefix(*q), 1);
+                fsc_fdec_set(v, d, q == e ? 1 : fsc_count_prefix(*q), 1);
                 return true;
             }
             break;

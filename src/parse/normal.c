@@ -1991,13 +1991,12 @@ static void fast_kv(const fsc_fastline *fl, void *base, uint64_t unit_ns, uint64
     for (size_t i = 0; i < fl->n; i++) {
         const fsc_kvfield *kv = fl->kvdef[fl->key[i]];
         fsc_fdec d = fl->kv[i];
-        fsc_num v;
+        fsc_num *v = fsc_field_ptr(base, fl->kvfield[fl->key[i]]);
         switch (kv->kind) {
-        case FSC_K_DURATION: v = fsc_fdec_num(d, fsc_fdec_mul(d) * unit_ns, 1); break;
-        case FSC_K_BWSTAT: v = fsc_fdec_num(d, bw_num, bw_den); break;
-        default: v = fsc_fdec_num(d, 1, 1); break; /* int, plain, pct, a bare time */
+        case FSC_K_DURATION: fsc_fdec_set(v, d, fsc_fdec_mul(d) * unit_ns, 1); break;
+        case FSC_K_BWSTAT: fsc_fdec_set(v, d, bw_num, bw_den); break;
+        default: fsc_fdec_set(v, d, 1, 1); break; /* int, plain, pct, a bare time */
         }
-        *fsc_field_ptr(base, fl->kvfield[fl->key[i]]) = v;
     }
 }
 
@@ -2043,7 +2042,7 @@ static void fast_issued(nstate *st, const fsc_fastline *fl)
         for (size_t k = 0; k < fl->n_issued[g]; k++) {
             fsc_dir *d = &j->dir[order[k]];
             if (order[k] != FSC_DIR_SYNC || offs[g] == offsetof(fsc_dir, total_ios)) {
-                *(fsc_num *)((char *)d + offs[g]) = fsc_fdec_num(fl->issued[g][k], 1, 1);
+                fsc_fdec_set((fsc_num *)((char *)d + offs[g]), fl->issued[g][k], 1, 1);
                 if (order[k] != FSC_DIR_SYNC)
                     d->present = true;
             }
@@ -2113,10 +2112,10 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         j->jobname = span_dup(st, line, fl->cap[0]);
         if (st->run->source.host)
             j->hostname = fsc_strdup(st->run->source.host);
-        j->groupid = fsc_fdec_num(fl->num[0], 1, 1);
-        j->jobs = fsc_fdec_num(fl->num[1], 1, 1);
-        j->error = fsc_fdec_num(fl->num[2], 1, 1);
-        j->pid = fsc_fdec_num(fl->num[3], 1, 1);
+        fsc_fdec_set(&j->groupid, fl->num[0], 1, 1);
+        fsc_fdec_set(&j->jobs, fl->num[1], 1, 1);
+        fsc_fdec_set(&j->error, fl->num[2], 1, 1);
+        fsc_fdec_set(&j->pid, fl->num[3], 1, 1);
         job_close(st, j);
         break;
     }
@@ -2140,7 +2139,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_GROUP: {
         fsc_group *g = group_open(st);
         if (g)
-            g->groupid = fsc_fdec_num(fl->num[0], 1, 1);
+            fsc_fdec_set(&g->groupid, fl->num[0], 1, 1);
         break;
     }
     case FSC_ACT_GROUP_DIR: {
@@ -2155,9 +2154,9 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
             break;
         d->name = span_dup(st, line, fl->cap[0]);
         for (size_t i = 0; i < fl->n; i++) {
-            *fsc_field_ptr(d, fl->dkv[i]->field) = fsc_fdec_num(fl->da[i], 1, 1);
+            fsc_fdec_set(fsc_field_ptr(d, fl->dkv[i]->field), fl->da[i], 1, 1);
             if (fl->dkv[i]->field2)
-                *fsc_field_ptr(d, fl->dkv[i]->field2) = fsc_fdec_num(fl->db[i], 1, 1);
+                fsc_fdec_set(fsc_field_ptr(d, fl->dkv[i]->field2), fl->db[i], 1, 1);
         }
         disk_members(st);
         break;
