@@ -461,7 +461,7 @@ static bool grep_context_of(const nstate *st, const fsc_job *j, const char *name
 /* A result line without a job header (a partial paste, grep output): give it a job,
  * named by the line's prefix when it has one ("4k-qd1.log:  read: ..."). A change of
  * prefix is a change of job. */
-static fsc_job *need_job(nstate *st, size_t idx)
+static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
 {
     if (st->job == JOB_LOST) {
         lost_line(st, idx, "a job header line that cannot be read");
@@ -494,6 +494,16 @@ static fsc_job *need_job(nstate *st, size_t idx)
     return j;
 }
 
+/* need_job_slow's answer for the lines of fio's own output (a current job, a line
+ * without a prefix), at the cost of two tests: it is asked for every result line, and
+ * its frame (spilled registers for the slow cases) cost some 36 instructions a call. */
+static inline fsc_job *need_job(nstate *st, size_t idx)
+{
+    if (st->job >= 0 && !st->t->lines[idx].tag)
+        return &st->run->jobs[st->job];
+    return need_job_slow(st, idx);
+}
+
 /* The direction a job's rw option allows alone (read-only, write-only, trim-only), or -1. */
 static int single_dir_of(const fsc_job *j)
 {
@@ -509,7 +519,7 @@ static int single_dir_of(const fsc_job *j)
     return -1;
 }
 
-static fsc_dir *cur_dir(nstate *st, size_t idx)
+static __attribute__((noinline)) fsc_dir *cur_dir_slow(nstate *st, size_t idx)
 {
     if (st->dir < 0 && st->job == -1 && !st->lost_warned) {
         /* stats lines with neither a job nor a direction line above (an excerpt):
@@ -542,6 +552,18 @@ static fsc_dir *cur_dir(nstate *st, size_t idx)
     }
     j->dir[st->dir].present = true;
     return &j->dir[st->dir];
+}
+
+/* The current direction: cur_dir_slow's answer, without its frame, for a line of a job
+ * and direction already open (need_job's fast case). */
+static inline fsc_dir *cur_dir(nstate *st, size_t idx)
+{
+    if (st->dir >= 0 && st->job >= 0 && !st->t->lines[idx].tag) {
+        fsc_dir *d = &st->run->jobs[st->job].dir[st->dir];
+        d->present = true;
+        return d;
+    }
+    return cur_dir_slow(st, idx);
 }
 
 static void trim(const char **s, size_t *n)
@@ -833,10 +855,16 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
 static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
 {
     free(st->run->source.fio_version);
-    fsc_buf b = {0};
-    fsc_buf_puts(&b, engine ? "fioscope-engine-" : "fio-");
-    fsc_buf_add(&b, v, vn);
-    st->run->source.fio_version = b.data;
+    /* the string at its size (an fsc_buf took 256 bytes and three calls for "fio-3.33") */
+    const char *pre = engine ? "fioscope-engine-" : "fio-";
+    size_t pn = engine ? sizeof "fioscope-engine-" - 1 : sizeof "fio-" - 1;
+    char *name = fsc_budget_charge(pn + vn + 1) ? malloc(pn + vn + 1) : NULL;
+    if (name) {
+        memcpy(name, pre, pn);
+        memcpy(name + pn, v, vn);
+        name[pn + vn] = '\0';
+    }
+    st->run->source.fio_version = name;
     if (engine) {
         st->run->source.format = FSC_FMT_ENGINE;
         set_era(st, FSC_ERA_MODERN);
