@@ -45,20 +45,28 @@ const char *fsc_format_name(fsc_format f)
  * frees more blocks of one size than malloc's per-thread cache keeps (7), so most of
  * them went the slow way back and forth. Every block stays an ordinary heap block of
  * the size it was allocated with (the model's ownership rules hold). Per thread: one
- * job array of at most SPARE_JOBS_MAX bytes and SPARE_LISTS list blocks of each
- * kind; the key's destructor frees them when the thread ends.
+ * job array of at most SPARE_JOBS_MAX bytes, SPARE_LISTS blocks of each kind (lists,
+ * options: four a job from its definition line, an option list) and SPARE_RUNS run
+ * structs (calloc'd, 344 bytes: some 400 instructions with its free); the key's
+ * destructor frees them when the thread ends.
  */
 #define SPARE_JOBS_MAX (256u << 10)
 #define SPARE_LISTS 64
 #define KV_FIRST 16   /* fio's lists have 7 to 12 items (latency_ms: 12): room for them at once (12 cost more in malloc than 16) */
 #define PCTL_FIRST 32 /* fio prints 17 to 20 percentiles a block: room for them at once */
+#define OPT_SMALL 24  /* an option's "key\0value\0" up to this (nearly all: "rw\0randread\0") takes a block of it */
+#define OPTS_FIRST 4  /* fsc_grow's first room for an option list */
+#define SPARE_RUNS 4
 
 typedef struct spares {
     fsc_job *jobs;
     size_t jobs_cap;
     void *kv[SPARE_LISTS];   /* kvlist items, KV_FIRST of them */
     void *pctl[SPARE_LISTS]; /* percentile arrays, PCTL_FIRST entries */
-    size_t n_kv, n_pctl;
+    void *opt[SPARE_LISTS];  /* option blocks of OPT_SMALL bytes */
+    void *opts[SPARE_LISTS]; /* option lists, OPTS_FIRST entries */
+    fsc_run *runs[SPARE_RUNS];
+    size_t n_kv, n_pctl, n_opt, n_opts, n_runs;
     bool registered; /* the key holds this thread's spares: freed at its end */
 } spares;
 
@@ -75,6 +83,12 @@ static void spares_free(void *p)
         free(sp->kv[i]);
     for (size_t i = 0; i < sp->n_pctl; i++)
         free(sp->pctl[i]);
+    for (size_t i = 0; i < sp->n_opt; i++)
+        free(sp->opt[i]);
+    for (size_t i = 0; i < sp->n_opts; i++)
+        free(sp->opts[i]);
+    for (size_t i = 0; i < sp->n_runs; i++)
+        free(sp->runs[i]);
     memset(sp, 0, sizeof *sp);
 }
 
@@ -92,16 +106,20 @@ __attribute__((destructor)) static void spare_key_drop(void)
     spare_key_ok = false;
 }
 
-/* May this thread keep blocks (its spares freed when it ends)? */
-static bool spare_ready(void)
+/* The first block this thread keeps: its spares are freed when it ends. */
+static __attribute__((noinline)) bool spare_register(void)
 {
-    if (spare.registered)
-        return true;
     if (pthread_once(&spare_once, spare_key_init) != 0 || !spare_key_ok ||
         pthread_setspecific(spare_key, &spare) != 0)
         return false;
     spare.registered = true;
     return true;
+}
+
+/* May this thread keep blocks? (Asked for every block kept: a call each cost 13.) */
+static inline bool spare_ready(void)
+{
+    return spare.registered || spare_register();
 }
 
 /* Keep a block (of a kind whose stack is `stack`, n kept) or free it. */
@@ -278,7 +296,13 @@ void fsc_kvlist_free(fsc_kvlist *l)
 
 fsc_run *fsc_run_new(void)
 {
-    return fsc_budget_charge(sizeof(fsc_run)) ? calloc(1, sizeof(fsc_run)) : NULL;
+    if (!fsc_budget_charge(sizeof(fsc_run)))
+        return NULL;
+    if (!spare.n_runs)
+        return calloc(1, sizeof(fsc_run));
+    fsc_run *run = spare.runs[--spare.n_runs];
+    memset(run, 0, sizeof *run);
+    return run;
 }
 
 static void lat_free(fsc_lat *l)
@@ -300,15 +324,45 @@ static inline void free_set(void *p)
         free(p);
 }
 
+/* Is an option's block ("key\0value\0", owned by .key; opts_set made it) one of
+ * OPT_SMALL bytes? */
+static inline bool opt_small(const fsc_opt *o)
+{
+    return (size_t)(o->val - o->key) + strlen(o->val) + 1 <= OPT_SMALL;
+}
+
+/* Free an option's block: a small one is kept for the next option. */
+static void opt_free(const fsc_opt *o)
+{
+    if (opt_small(o))
+        spare_put(spare.opt, &spare.n_opt, o->key);
+    else
+        free(o->key);
+}
+
+/* Free an option list and its blocks (not its index). */
+static void opts_free(fsc_opt *opts, size_t n, size_t cap)
+{
+    bool keep = n && spare_ready();
+    for (size_t i = 0; i < n; i++) {
+        if (keep && spare.n_opt < SPARE_LISTS && opt_small(&opts[i]))
+            spare.opt[spare.n_opt++] = opts[i].key;
+        else
+            free(opts[i].key);
+    }
+    if (cap == OPTS_FIRST)
+        spare_put(spare.opts, &spare.n_opts, opts);
+    else
+        free_set(opts);
+}
+
 static void job_free(fsc_job *j)
 {
     free_set(j->jobname);
     free_set(j->hostname);
     free_set(j->description);
     free_set(j->error_text);
-    for (size_t i = 0; i < j->n_options; i++)
-        free(j->options[i].key); /* and its value (opts_set) */
-    free_set(j->options);
+    opts_free(j->options, j->n_options, j->cap_options);
     if (j->option_index.slots)
         fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
@@ -331,6 +385,15 @@ static size_t str_bytes(const char *s)
     return s ? strlen(s) + 1 : 0;
 }
 
+/* The bytes of an option list's blocks: "key\0value\0" each (opts_set), one strlen. */
+static size_t opts_str_bytes(const fsc_opt *opts, size_t n)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < n; i++)
+        b += (size_t)(opts[i].val - opts[i].key) + strlen(opts[i].val) + 1;
+    return b;
+}
+
 static size_t kvlist_bytes(const fsc_kvlist *l)
 {
     return l->cap * sizeof *l->items + l->index.cap * sizeof *l->index.slots;
@@ -341,8 +404,7 @@ static size_t job_bytes(const fsc_job *j)
     size_t n = str_bytes(j->jobname) + str_bytes(j->hostname) + str_bytes(j->description) +
                str_bytes(j->error_text) + j->cap_options * sizeof *j->options +
                j->option_index.cap * sizeof *j->option_index.slots;
-    for (size_t i = 0; i < j->n_options; i++)
-        n += str_bytes(j->options[i].key) + str_bytes(j->options[i].val);
+    n += opts_str_bytes(j->options, j->n_options);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             n += j->dir[d].lat[k].cap_percentile * sizeof(fsc_pctl) +
@@ -382,8 +444,7 @@ size_t fsc_run_bytes(const fsc_run *run)
         n += str_bytes(run->warnings[i].message);
     n += run->cap_global_options * sizeof *run->global_options +
          run->global_option_index.cap * sizeof *run->global_option_index.slots;
-    for (size_t i = 0; i < run->n_global_options; i++)
-        n += str_bytes(run->global_options[i].key) + str_bytes(run->global_options[i].val);
+    n += opts_str_bytes(run->global_options, run->n_global_options);
     return n;
 }
 
@@ -418,9 +479,7 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     spare_put_jobs(run->jobs, run->cap_jobs);
-    for (size_t i = 0; i < run->n_global_options; i++)
-        free_set(run->global_options[i].key); /* and its value (opts_set) */
-    free_set(run->global_options);
+    opts_free(run->global_options, run->n_global_options, run->cap_global_options);
     fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
         free_set(run->groups[i].hostname);
@@ -441,7 +500,10 @@ void fsc_run_free(fsc_run *run)
         fsc_logseries_free(run->series[i]);
     free_set(run->series);
     free_set(run->unknown_lines);
-    free(run);
+    if (spare.n_runs < SPARE_RUNS && spare_ready())
+        spare.runs[spare.n_runs++] = run;
+    else
+        free(run);
 }
 
 fsc_job *fsc_run_add_job(fsc_run *run)
@@ -532,8 +594,10 @@ static const char *opt_key_at(const void *items, size_t i)
 static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
                      const char *val)
 {
-    size_t kl = strlen(key), vl = strlen(val);
-    char *b = fsc_budget_charge(kl + vl + 2) ? malloc(kl + vl + 2) : NULL;
+    size_t kl = strlen(key), vl = strlen(val), bytes = kl + vl + 2;
+    if (!fsc_budget_charge(bytes))
+        return false;
+    char *b = bytes > OPT_SMALL ? malloc(bytes) : spare.n_opt ? spare.opt[--spare.n_opt] : malloc(OPT_SMALL);
     if (!b)
         return false;
     memcpy(b, key, kl + 1);
@@ -547,16 +611,21 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
             i++;
     }
     if (i < *n) {
-        free((*opts)[i].key);
+        opt_free(&(*opts)[i]);
         (*opts)[i].key = b;
         (*opts)[i].val = b + kl + 1;
         return true;
     }
-    fsc_opt *o = FSC_PUSH(*opts, *n, *cap);
-    if (!o) {
+    if (!*cap && spare.n_opts && fsc_budget_charge(OPTS_FIRST * sizeof **opts)) {
+        *opts = spare.opts[--spare.n_opts];
+        *cap = OPTS_FIRST;
+    }
+    /* FSC_PUSH without its memset: both members are written here */
+    if (*n == *cap && !fsc_grow((void **)opts, cap, *n + 1, sizeof **opts)) {
         free(b);
         return false;
     }
+    fsc_opt *o = &(*opts)[(*n)++];
     o->key = b;
     o->val = b + kl + 1;
     if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
