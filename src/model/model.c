@@ -47,7 +47,8 @@ const char *fsc_format_name(fsc_format f)
  * the size it was allocated with (the model's ownership rules hold). Per thread: one
  * job array of at most SPARE_JOBS_MAX bytes, SPARE_LISTS blocks of each kind (lists,
  * options: four a job from its definition line, an option list) and SPARE_RUNS run
- * structs (calloc'd, 344 bytes: some 400 instructions with its free); the key's
+ * structs (calloc'd, 344 bytes: some 400 instructions with its free) and group and
+ * disk arrays of one element (nearly every run has one of each); the key's
  * destructor frees them when the thread ends.
  */
 #define SPARE_JOBS_MAX (256u << 10)
@@ -66,7 +67,8 @@ typedef struct spares {
     void *opt[SPARE_LISTS];  /* option blocks of OPT_SMALL bytes */
     void *opts[SPARE_LISTS]; /* option lists, OPTS_FIRST entries */
     fsc_run *runs[SPARE_RUNS];
-    size_t n_kv, n_pctl, n_opt, n_opts, n_runs;
+    void *groups[SPARE_RUNS], *disks[SPARE_RUNS]; /* a run's group and disk arrays of one */
+    size_t n_kv, n_pctl, n_opt, n_opts, n_runs, n_groups, n_disks;
     bool registered; /* the key holds this thread's spares: freed at its end */
 } spares;
 
@@ -89,6 +91,10 @@ static void spares_free(void *p)
         free(sp->opts[i]);
     for (size_t i = 0; i < sp->n_runs; i++)
         free(sp->runs[i]);
+    for (size_t i = 0; i < sp->n_groups; i++)
+        free(sp->groups[i]);
+    for (size_t i = 0; i < sp->n_disks; i++)
+        free(sp->disks[i]);
     memset(sp, 0, sizeof *sp);
 }
 
@@ -137,6 +143,32 @@ static void *spare_take(void **stack, size_t *n, size_t bytes)
     if (!*n || !fsc_budget_charge(bytes))
         return NULL;
     return stack[--*n];
+}
+
+/* free, without the call for the many pointers a run or job never set (a dozen a
+ * job: hostname, description, steady state ...) */
+static inline void free_set(void *p)
+{
+    if (p)
+        free(p);
+}
+
+/* Keep a run's array of one element (groups, disks: stack of SPARE_RUNS) or free it. */
+static void spare_put_one(void **stack, size_t *n, void *arr, size_t cap)
+{
+    if (cap == 1 && *n < SPARE_RUNS && spare_ready())
+        stack[(*n)++] = arr;
+    else
+        free_set(arr);
+}
+
+/* A kept array of one element of `bytes` (charged) into *arr: false when none. */
+static bool spare_take_one(void **stack, size_t *n, void **arr, size_t bytes)
+{
+    if (!*n || !fsc_budget_charge(bytes))
+        return false;
+    *arr = stack[--*n];
+    return true;
 }
 
 /* Keep a freed run's job array (its jobs already freed), the bigger of two. */
@@ -215,28 +247,26 @@ static __attribute__((noinline)) bool kv_first(fsc_kvlist *l)
     return true;
 }
 
-bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
+/* The index of the 16-byte key k among the n items (no key index), or n. Two items a
+ * step: a set key is new nearly always, all are looked at. */
+static inline size_t kv_scan(const fsc_kv *it, size_t n, const uint64_t k[2])
 {
-    uint64_t k[2]; /* the key, cut to 15 bytes and NUL-padded */
-    _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
-    key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
     size_t i;
-    if (l->index.slots) {
-        i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k);
-    } else { /* two items a step: a set key is new nearly always, all are looked at */
-        const fsc_kv *it = l->items;
-        size_t n = l->n;
-        for (i = 0; i + 2 <= n; i += 2) {
-            if (key16_eq(it[i].key, k))
-                break;
-            if (key16_eq(it[i + 1].key, k)) {
-                i++;
-                break;
-            }
-        }
-        if (i + 2 > n && !(i < n && key16_eq(it[i].key, k)))
-            i = n;
+    for (i = 0; i + 2 <= n; i += 2) {
+        if (key16_eq(it[i].key, k))
+            return i;
+        if (key16_eq(it[i + 1].key, k))
+            return i + 1;
     }
+    return i < n && key16_eq(it[i].key, k) ? i : n;
+}
+
+static __attribute__((noinline)) bool kvlist_set_slow(fsc_kvlist *l, const char *key, size_t kl, double v)
+{
+    uint64_t k[2];
+    key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
+    size_t i = l->index.slots ? fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k)
+                              : kv_scan(l->items, l->n, k);
     if (i < l->n) {
         l->items[i].v = v;
         return true;
@@ -254,6 +284,26 @@ bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
         return false;
     }
     return true;
+}
+
+bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
+{
+    /* a list without a key index, with room for one more that needs none (nearly
+     * every call): no calls, so no frame to build and take down */
+    size_t n = l->n;
+    if (!l->index.slots && n < l->cap && n + 1 < FSC_KEYINDEX_FROM) {
+        uint64_t k[2]; /* the key, cut to 15 bytes and NUL-padded */
+        _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
+        key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
+        size_t i = kv_scan(l->items, n, k);
+        if (i == n) {
+            memcpy(l->items[n].key, k, sizeof k);
+            l->n = n + 1;
+        }
+        l->items[i].v = v;
+        return true;
+    }
+    return kvlist_set_slow(l, key, kl, v);
 }
 
 bool fsc_kvlist_set_all(fsc_kvlist *l, const fsc_kv *items, size_t n)
@@ -307,7 +357,9 @@ fsc_run *fsc_run_new(void)
 
 static void lat_free(fsc_lat *l)
 {
-    /* most of a job's 15 latency blocks hold nothing: skip the calls */
+    /* most of a job's 15 latency blocks hold nothing: one test, no calls */
+    if (!((uintptr_t)l->percentile | (uintptr_t)l->bins))
+        return;
     if (l->percentile && l->cap_percentile == PCTL_FIRST)
         spare_put(spare.pctl, &spare.n_pctl, l->percentile);
     else if (l->percentile)
@@ -316,13 +368,6 @@ static void lat_free(fsc_lat *l)
         free(l->bins);
 }
 
-/* free, without the call for the many pointers a run or job never set (a dozen a
- * job: hostname, description, steady state ...) */
-static inline void free_set(void *p)
-{
-    if (p)
-        free(p);
-}
 
 /* Is an option's block ("key\0value\0", owned by .key; opts_set made it) one of
  * OPT_SMALL bytes? */
@@ -356,6 +401,20 @@ static void opts_free(fsc_opt *opts, size_t n, size_t cap)
         free_set(opts);
 }
 
+/* fsc_kvlist_free of a list that goes with its job: inline, and not emptied (five of
+ * a job's six lists hold items: the calls and their memsets cost 43 instructions each) */
+static inline void kv_release(fsc_kvlist *l)
+{
+    if (l->items) {
+        if (l->cap == KV_FIRST && spare.n_kv < SPARE_LISTS && spare_ready())
+            spare.kv[spare.n_kv++] = l->items;
+        else
+            free(l->items);
+    }
+    if (l->index.slots)
+        fsc_keyindex_free(&l->index);
+}
+
 static void job_free(fsc_job *j)
 {
     free_set(j->jobname);
@@ -368,11 +427,11 @@ static void job_free(fsc_job *j)
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
-    fsc_kvlist_free(&j->iodepth_level);
-    fsc_kvlist_free(&j->iodepth_submit);
-    fsc_kvlist_free(&j->iodepth_complete);
+    kv_release(&j->iodepth_level);
+    kv_release(&j->iodepth_submit);
+    kv_release(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        fsc_kvlist_free(&j->latency[b]);
+        kv_release(&j->latency[b]);
     free_set(j->steadystate.ss);
     free_set(j->steadystate.criterion);
     free_set(j->steadystate.bw);
@@ -483,7 +542,7 @@ void fsc_run_free(fsc_run *run)
     fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
         free_set(run->groups[i].hostname);
-    free_set(run->groups);
+    spare_put_one(spare.groups, &spare.n_groups, run->groups, run->cap_groups);
     for (size_t i = 0; i < run->n_disk_util; i++) {
         fsc_disk *d = &run->disk_util[i];
         free_set(d->name);
@@ -492,7 +551,7 @@ void fsc_run_free(fsc_run *run)
             free_set(d->members[m]);
         free_set(d->members);
     }
-    free_set(run->disk_util);
+    spare_put_one(spare.disks, &spare.n_disks, run->disk_util, run->cap_disk_util);
     for (size_t i = 0; i < run->n_warnings; i++)
         free_set(run->warnings[i].message);
     free_set(run->warnings);
@@ -515,11 +574,16 @@ fsc_job *fsc_run_add_job(fsc_run *run)
 
 fsc_group *fsc_run_add_group(fsc_run *run)
 {
+    if (!run->cap_groups && spare_take_one(spare.groups, &spare.n_groups, (void **)&run->groups, sizeof *run->groups))
+        run->cap_groups = 1;
     return FSC_PUSH(run->groups, run->n_groups, run->cap_groups);
 }
 
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
+    if (!run->cap_disk_util &&
+        spare_take_one(spare.disks, &spare.n_disks, (void **)&run->disk_util, sizeof *run->disk_util))
+        run->cap_disk_util = 1;
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
 }
 
@@ -628,7 +692,7 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
     fsc_opt *o = &(*opts)[(*n)++];
     o->key = b;
     o->val = b + kl + 1;
-    if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
+    if (*n >= FSC_KEYINDEX_FROM && !fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
         --*n;
         free(b);
         return false;
@@ -675,7 +739,7 @@ static __attribute__((noinline)) bool pctl_first(fsc_lat *lat)
     return true;
 }
 
-bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
+static __attribute__((noinline)) bool lat_add_pctl_slow(fsc_lat *lat, double pct, double ns)
 {
     size_t n = lat->n_percentile;
     if (n && !lat->pctl_unsorted) {
@@ -696,6 +760,19 @@ bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
     p->pct = pct;
     p->ns = ns;
     return true;
+}
+
+bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
+{
+    /* the next of a sorted list with room (nearly every call): no frame, no calls */
+    size_t n = lat->n_percentile;
+    if (n && n < lat->cap_percentile && !lat->pctl_unsorted && pct > lat->percentile[n - 1].pct) {
+        lat->percentile[n].pct = pct;
+        lat->percentile[n].ns = ns;
+        lat->n_percentile = n + 1;
+        return true;
+    }
+    return lat_add_pctl_slow(lat, pct, ns);
 }
 
 /* Order by pct (NaN last), then by the order of adding (the index, stable). */
