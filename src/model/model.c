@@ -45,20 +45,30 @@ const char *fsc_format_name(fsc_format f)
  * frees more blocks of one size than malloc's per-thread cache keeps (7), so most of
  * them went the slow way back and forth. Every block stays an ordinary heap block of
  * the size it was allocated with (the model's ownership rules hold). Per thread: one
- * job array of at most SPARE_JOBS_MAX bytes and SPARE_LISTS list blocks of each
- * kind; the key's destructor frees them when the thread ends.
+ * job array of at most SPARE_JOBS_MAX bytes, SPARE_LISTS blocks of each kind (lists,
+ * options: four a job from its definition line, an option list) and SPARE_RUNS run
+ * structs (calloc'd, 344 bytes: some 400 instructions with its free) and group and
+ * disk arrays of one element (nearly every run has one of each); the key's
+ * destructor frees them when the thread ends.
  */
 #define SPARE_JOBS_MAX (256u << 10)
 #define SPARE_LISTS 64
 #define KV_FIRST 16   /* fio's lists have 7 to 12 items (latency_ms: 12): room for them at once (12 cost more in malloc than 16) */
 #define PCTL_FIRST 32 /* fio prints 17 to 20 percentiles a block: room for them at once */
+#define OPT_SMALL 24  /* an option's "key\0value\0" up to this (nearly all: "rw\0randread\0") takes a block of it */
+#define OPTS_FIRST 4  /* fsc_grow's first room for an option list */
+#define SPARE_RUNS 4
 
 typedef struct spares {
     fsc_job *jobs;
     size_t jobs_cap;
     void *kv[SPARE_LISTS];   /* kvlist items, KV_FIRST of them */
     void *pctl[SPARE_LISTS]; /* percentile arrays, PCTL_FIRST entries */
-    size_t n_kv, n_pctl;
+    void *opt[SPARE_LISTS];  /* option blocks of OPT_SMALL bytes */
+    void *opts[SPARE_LISTS]; /* option lists, OPTS_FIRST entries */
+    fsc_run *runs[SPARE_RUNS];
+    void *groups[SPARE_RUNS], *disks[SPARE_RUNS]; /* a run's group and disk arrays of one */
+    size_t n_kv, n_pctl, n_opt, n_opts, n_runs, n_groups, n_disks;
     bool registered; /* the key holds this thread's spares: freed at its end */
 } spares;
 
@@ -75,6 +85,16 @@ static void spares_free(void *p)
         free(sp->kv[i]);
     for (size_t i = 0; i < sp->n_pctl; i++)
         free(sp->pctl[i]);
+    for (size_t i = 0; i < sp->n_opt; i++)
+        free(sp->opt[i]);
+    for (size_t i = 0; i < sp->n_opts; i++)
+        free(sp->opts[i]);
+    for (size_t i = 0; i < sp->n_runs; i++)
+        free(sp->runs[i]);
+    for (size_t i = 0; i < sp->n_groups; i++)
+        free(sp->groups[i]);
+    for (size_t i = 0; i < sp->n_disks; i++)
+        free(sp->disks[i]);
     memset(sp, 0, sizeof *sp);
 }
 
@@ -92,16 +112,20 @@ __attribute__((destructor)) static void spare_key_drop(void)
     spare_key_ok = false;
 }
 
-/* May this thread keep blocks (its spares freed when it ends)? */
-static bool spare_ready(void)
+/* The first block this thread keeps: its spares are freed when it ends. */
+static __attribute__((noinline)) bool spare_register(void)
 {
-    if (spare.registered)
-        return true;
     if (pthread_once(&spare_once, spare_key_init) != 0 || !spare_key_ok ||
         pthread_setspecific(spare_key, &spare) != 0)
         return false;
     spare.registered = true;
     return true;
+}
+
+/* May this thread keep blocks? (Asked for every block kept: a call each cost 13.) */
+static inline bool spare_ready(void)
+{
+    return spare.registered || spare_register();
 }
 
 /* Keep a block (of a kind whose stack is `stack`, n kept) or free it. */
@@ -119,6 +143,32 @@ static void *spare_take(void **stack, size_t *n, size_t bytes)
     if (!*n || !fsc_budget_charge(bytes))
         return NULL;
     return stack[--*n];
+}
+
+/* free, without the call for the many pointers a run or job never set (a dozen a
+ * job: hostname, description, steady state ...) */
+static inline void free_set(void *p)
+{
+    if (p)
+        free(p);
+}
+
+/* Keep a run's array of one element (groups, disks: stack of SPARE_RUNS) or free it. */
+static void spare_put_one(void **stack, size_t *n, void *arr, size_t cap)
+{
+    if (cap == 1 && *n < SPARE_RUNS && spare_ready())
+        stack[(*n)++] = arr;
+    else
+        free_set(arr);
+}
+
+/* A kept array of one element of `bytes` (charged) into *arr: false when none. */
+static bool spare_take_one(void **stack, size_t *n, void **arr, size_t bytes)
+{
+    if (!*n || !fsc_budget_charge(bytes))
+        return false;
+    *arr = stack[--*n];
+    return true;
 }
 
 /* Keep a freed run's job array (its jobs already freed), the bigger of two. */
@@ -197,28 +247,26 @@ static __attribute__((noinline)) bool kv_first(fsc_kvlist *l)
     return true;
 }
 
-bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
+/* The index of the 16-byte key k among the n items (no key index), or n. Two items a
+ * step: a set key is new nearly always, all are looked at. */
+static inline size_t kv_scan(const fsc_kv *it, size_t n, const uint64_t k[2])
 {
-    uint64_t k[2]; /* the key, cut to 15 bytes and NUL-padded */
-    _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
-    key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
     size_t i;
-    if (l->index.slots) {
-        i = fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k);
-    } else { /* two items a step: a set key is new nearly always, all are looked at */
-        const fsc_kv *it = l->items;
-        size_t n = l->n;
-        for (i = 0; i + 2 <= n; i += 2) {
-            if (key16_eq(it[i].key, k))
-                break;
-            if (key16_eq(it[i + 1].key, k)) {
-                i++;
-                break;
-            }
-        }
-        if (i + 2 > n && !(i < n && key16_eq(it[i].key, k)))
-            i = n;
+    for (i = 0; i + 2 <= n; i += 2) {
+        if (key16_eq(it[i].key, k))
+            return i;
+        if (key16_eq(it[i + 1].key, k))
+            return i + 1;
     }
+    return i < n && key16_eq(it[i].key, k) ? i : n;
+}
+
+static __attribute__((noinline)) bool kvlist_set_slow(fsc_kvlist *l, const char *key, size_t kl, double v)
+{
+    uint64_t k[2];
+    key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
+    size_t i = l->index.slots ? fsc_keyindex_find(&l->index, l->items, l->n, kv_key_at, (const char *)k)
+                              : kv_scan(l->items, l->n, k);
     if (i < l->n) {
         l->items[i].v = v;
         return true;
@@ -236,6 +284,26 @@ bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
         return false;
     }
     return true;
+}
+
+bool fsc_kvlist_set_n(fsc_kvlist *l, const char *key, size_t kl, double v)
+{
+    /* a list without a key index, with room for one more that needs none (nearly
+     * every call): no calls, so no frame to build and take down */
+    size_t n = l->n;
+    if (!l->index.slots && n < l->cap && n + 1 < FSC_KEYINDEX_FROM) {
+        uint64_t k[2]; /* the key, cut to 15 bytes and NUL-padded */
+        _Static_assert(sizeof k == sizeof l->items[0].key, "fsc_kv keys are 16 bytes");
+        key16_load(k, key, kl < sizeof k - 1 ? kl : sizeof k - 1);
+        size_t i = kv_scan(l->items, n, k);
+        if (i == n) {
+            memcpy(l->items[n].key, k, sizeof k);
+            l->n = n + 1;
+        }
+        l->items[i].v = v;
+        return true;
+    }
+    return kvlist_set_slow(l, key, kl, v);
 }
 
 bool fsc_kvlist_set_all(fsc_kvlist *l, const fsc_kv *items, size_t n)
@@ -278,12 +346,20 @@ void fsc_kvlist_free(fsc_kvlist *l)
 
 fsc_run *fsc_run_new(void)
 {
-    return fsc_budget_charge(sizeof(fsc_run)) ? calloc(1, sizeof(fsc_run)) : NULL;
+    if (!fsc_budget_charge(sizeof(fsc_run)))
+        return NULL;
+    if (!spare.n_runs)
+        return calloc(1, sizeof(fsc_run));
+    fsc_run *run = spare.runs[--spare.n_runs];
+    memset(run, 0, sizeof *run);
+    return run;
 }
 
 static void lat_free(fsc_lat *l)
 {
-    /* most of a job's 15 latency blocks hold nothing: skip the calls */
+    /* most of a job's 15 latency blocks hold nothing: one test, no calls */
+    if (!((uintptr_t)l->percentile | (uintptr_t)l->bins))
+        return;
     if (l->percentile && l->cap_percentile == PCTL_FIRST)
         spare_put(spare.pctl, &spare.n_pctl, l->percentile);
     else if (l->percentile)
@@ -292,12 +368,51 @@ static void lat_free(fsc_lat *l)
         free(l->bins);
 }
 
-/* free, without the call for the many pointers a run or job never set (a dozen a
- * job: hostname, description, steady state ...) */
-static inline void free_set(void *p)
+
+/* Is an option's block ("key\0value\0", owned by .key; opts_set made it) one of
+ * OPT_SMALL bytes? */
+static inline bool opt_small(const fsc_opt *o)
 {
-    if (p)
-        free(p);
+    return (size_t)(o->val - o->key) + strlen(o->val) + 1 <= OPT_SMALL;
+}
+
+/* Free an option's block: a small one is kept for the next option. */
+static void opt_free(const fsc_opt *o)
+{
+    if (opt_small(o))
+        spare_put(spare.opt, &spare.n_opt, o->key);
+    else
+        free(o->key);
+}
+
+/* Free an option list and its blocks (not its index). */
+static void opts_free(fsc_opt *opts, size_t n, size_t cap)
+{
+    bool keep = n && spare_ready();
+    for (size_t i = 0; i < n; i++) {
+        if (keep && spare.n_opt < SPARE_LISTS && opt_small(&opts[i]))
+            spare.opt[spare.n_opt++] = opts[i].key;
+        else
+            free(opts[i].key);
+    }
+    if (cap == OPTS_FIRST)
+        spare_put(spare.opts, &spare.n_opts, opts);
+    else
+        free_set(opts);
+}
+
+/* fsc_kvlist_free of a list that goes with its job: inline, and not emptied (five of
+ * a job's six lists hold items: the calls and their memsets cost 43 instructions each) */
+static inline void kv_release(fsc_kvlist *l)
+{
+    if (l->items) {
+        if (l->cap == KV_FIRST && spare.n_kv < SPARE_LISTS && spare_ready())
+            spare.kv[spare.n_kv++] = l->items;
+        else
+            free(l->items);
+    }
+    if (l->index.slots)
+        fsc_keyindex_free(&l->index);
 }
 
 static void job_free(fsc_job *j)
@@ -306,19 +421,17 @@ static void job_free(fsc_job *j)
     free_set(j->hostname);
     free_set(j->description);
     free_set(j->error_text);
-    for (size_t i = 0; i < j->n_options; i++)
-        free(j->options[i].key); /* and its value (opts_set) */
-    free_set(j->options);
+    opts_free(j->options, j->n_options, j->cap_options);
     if (j->option_index.slots)
         fsc_keyindex_free(&j->option_index);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
-    fsc_kvlist_free(&j->iodepth_level);
-    fsc_kvlist_free(&j->iodepth_submit);
-    fsc_kvlist_free(&j->iodepth_complete);
+    kv_release(&j->iodepth_level);
+    kv_release(&j->iodepth_submit);
+    kv_release(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        fsc_kvlist_free(&j->latency[b]);
+        kv_release(&j->latency[b]);
     free_set(j->steadystate.ss);
     free_set(j->steadystate.criterion);
     free_set(j->steadystate.bw);
@@ -331,6 +444,15 @@ static size_t str_bytes(const char *s)
     return s ? strlen(s) + 1 : 0;
 }
 
+/* The bytes of an option list's blocks: "key\0value\0" each (opts_set), one strlen. */
+static size_t opts_str_bytes(const fsc_opt *opts, size_t n)
+{
+    size_t b = 0;
+    for (size_t i = 0; i < n; i++)
+        b += (size_t)(opts[i].val - opts[i].key) + strlen(opts[i].val) + 1;
+    return b;
+}
+
 static size_t kvlist_bytes(const fsc_kvlist *l)
 {
     return l->cap * sizeof *l->items + l->index.cap * sizeof *l->index.slots;
@@ -341,8 +463,7 @@ static size_t job_bytes(const fsc_job *j)
     size_t n = str_bytes(j->jobname) + str_bytes(j->hostname) + str_bytes(j->description) +
                str_bytes(j->error_text) + j->cap_options * sizeof *j->options +
                j->option_index.cap * sizeof *j->option_index.slots;
-    for (size_t i = 0; i < j->n_options; i++)
-        n += str_bytes(j->options[i].key) + str_bytes(j->options[i].val);
+    n += opts_str_bytes(j->options, j->n_options);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             n += j->dir[d].lat[k].cap_percentile * sizeof(fsc_pctl) +
@@ -382,8 +503,7 @@ size_t fsc_run_bytes(const fsc_run *run)
         n += str_bytes(run->warnings[i].message);
     n += run->cap_global_options * sizeof *run->global_options +
          run->global_option_index.cap * sizeof *run->global_option_index.slots;
-    for (size_t i = 0; i < run->n_global_options; i++)
-        n += str_bytes(run->global_options[i].key) + str_bytes(run->global_options[i].val);
+    n += opts_str_bytes(run->global_options, run->n_global_options);
     return n;
 }
 
@@ -418,13 +538,11 @@ void fsc_run_free(fsc_run *run)
     for (size_t i = 0; i < run->n_jobs; i++)
         job_free(&run->jobs[i]);
     spare_put_jobs(run->jobs, run->cap_jobs);
-    for (size_t i = 0; i < run->n_global_options; i++)
-        free_set(run->global_options[i].key); /* and its value (opts_set) */
-    free_set(run->global_options);
+    opts_free(run->global_options, run->n_global_options, run->cap_global_options);
     fsc_keyindex_free(&run->global_option_index);
     for (size_t i = 0; i < run->n_groups; i++)
         free_set(run->groups[i].hostname);
-    free_set(run->groups);
+    spare_put_one(spare.groups, &spare.n_groups, run->groups, run->cap_groups);
     for (size_t i = 0; i < run->n_disk_util; i++) {
         fsc_disk *d = &run->disk_util[i];
         free_set(d->name);
@@ -433,7 +551,7 @@ void fsc_run_free(fsc_run *run)
             free_set(d->members[m]);
         free_set(d->members);
     }
-    free_set(run->disk_util);
+    spare_put_one(spare.disks, &spare.n_disks, run->disk_util, run->cap_disk_util);
     for (size_t i = 0; i < run->n_warnings; i++)
         free_set(run->warnings[i].message);
     free_set(run->warnings);
@@ -441,7 +559,10 @@ void fsc_run_free(fsc_run *run)
         fsc_logseries_free(run->series[i]);
     free_set(run->series);
     free_set(run->unknown_lines);
-    free(run);
+    if (spare.n_runs < SPARE_RUNS && spare_ready())
+        spare.runs[spare.n_runs++] = run;
+    else
+        free(run);
 }
 
 fsc_job *fsc_run_add_job(fsc_run *run)
@@ -453,11 +574,16 @@ fsc_job *fsc_run_add_job(fsc_run *run)
 
 fsc_group *fsc_run_add_group(fsc_run *run)
 {
+    if (!run->cap_groups && spare_take_one(spare.groups, &spare.n_groups, (void **)&run->groups, sizeof *run->groups))
+        run->cap_groups = 1;
     return FSC_PUSH(run->groups, run->n_groups, run->cap_groups);
 }
 
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
+    if (!run->cap_disk_util &&
+        spare_take_one(spare.disks, &spare.n_disks, (void **)&run->disk_util, sizeof *run->disk_util))
+        run->cap_disk_util = 1;
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
 }
 
@@ -532,8 +658,10 @@ static const char *opt_key_at(const void *items, size_t i)
 static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
                      const char *val)
 {
-    size_t kl = strlen(key), vl = strlen(val);
-    char *b = fsc_budget_charge(kl + vl + 2) ? malloc(kl + vl + 2) : NULL;
+    size_t kl = strlen(key), vl = strlen(val), bytes = kl + vl + 2;
+    if (!fsc_budget_charge(bytes))
+        return false;
+    char *b = bytes > OPT_SMALL ? malloc(bytes) : spare.n_opt ? spare.opt[--spare.n_opt] : malloc(OPT_SMALL);
     if (!b)
         return false;
     memcpy(b, key, kl + 1);
@@ -547,19 +675,24 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
             i++;
     }
     if (i < *n) {
-        free((*opts)[i].key);
+        opt_free(&(*opts)[i]);
         (*opts)[i].key = b;
         (*opts)[i].val = b + kl + 1;
         return true;
     }
-    fsc_opt *o = FSC_PUSH(*opts, *n, *cap);
-    if (!o) {
+    if (!*cap && spare.n_opts && fsc_budget_charge(OPTS_FIRST * sizeof **opts)) {
+        *opts = spare.opts[--spare.n_opts];
+        *cap = OPTS_FIRST;
+    }
+    /* FSC_PUSH without its memset: both members are written here */
+    if (*n == *cap && !fsc_grow((void **)opts, cap, *n + 1, sizeof **opts)) {
         free(b);
         return false;
     }
+    fsc_opt *o = &(*opts)[(*n)++];
     o->key = b;
     o->val = b + kl + 1;
-    if (!fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
+    if (*n >= FSC_KEYINDEX_FROM && !fsc_keyindex_added(ix, *opts, *n, opt_key_at)) {
         --*n;
         free(b);
         return false;
@@ -606,7 +739,7 @@ static __attribute__((noinline)) bool pctl_first(fsc_lat *lat)
     return true;
 }
 
-bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
+static __attribute__((noinline)) bool lat_add_pctl_slow(fsc_lat *lat, double pct, double ns)
 {
     size_t n = lat->n_percentile;
     if (n && !lat->pctl_unsorted) {
@@ -627,6 +760,19 @@ bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
     p->pct = pct;
     p->ns = ns;
     return true;
+}
+
+bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
+{
+    /* the next of a sorted list with room (nearly every call): no frame, no calls */
+    size_t n = lat->n_percentile;
+    if (n && n < lat->cap_percentile && !lat->pctl_unsorted && pct > lat->percentile[n - 1].pct) {
+        lat->percentile[n].pct = pct;
+        lat->percentile[n].ns = ns;
+        lat->n_percentile = n + 1;
+        return true;
+    }
+    return lat_add_pctl_slow(lat, pct, ns);
 }
 
 /* Order by pct (NaN last), then by the order of adding (the index, stable). */
