@@ -10,6 +10,7 @@
  */
 #include "fioscope/model_json.h"
 #include "json_plain.h"
+#include "num_memo.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -141,11 +142,13 @@ static inline const frag *frags_at(int t, size_t i)
 
 /* The output and where the writer stands: depth of the value being written (as
  * fsc_jw counts it) and whether its object or array has a member yet. */
+typedef struct memos memos;
 typedef struct jo {
     fsc_jw *w;
     fsc_buf *b;
     bool pretty, html_safe;
     int depth;
+    memos *m; /* the thread's */
 } jo;
 
 /* Room for n more bytes at the end of b; NULL when out of memory. The check that
@@ -256,18 +259,21 @@ static bool key_text(jo *o, bool *first, const char *key)
     return !o->b->oom;
 }
 
+/* fsc_num_fmt(p, v) through the thread's memo. */
+static inline size_t num_fmt(const jo *o, char *p, double v);
+
 static void put_num(jo *o, double v)
 {
     char *p = room(o->b, FSC_NUM_MAX);
     if (p)
-        commit(o->b, p + fsc_num_fmt(p, v));
+        commit(o->b, p + num_fmt(o, p, v));
 }
 
 static void put_fnum(jo *o, const fsc_num *v)
 {
     char *p = room(o->b, FSC_NUM_MAX);
     if (p)
-        commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v)));
+        commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v)));
 }
 
 /* Strings of up to STR_FAST bytes are copied while they are looked at. */
@@ -434,7 +440,7 @@ static inline __attribute__((always_inline)) char *fields_out(const jo *o, char 
         if (v->exact && v->u < 10) /* "short_ios":0, "error":0, ...: no call */
             *p++ = (char)('0' + v->u);
         else
-            p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
+            p += v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v);
     }
     *first = f;
     return p;
@@ -523,7 +529,7 @@ static inline __attribute__((always_inline)) char *kv_out(const jo *o, char *p, 
         if (kv->v == 0) /* the 0s of iodepth and latency lists: no call (-0 prints 0 too) */
             *p++ = '0';
         else
-            p += fsc_num_fmt(p, kv->v);
+            p += num_fmt(o, p, kv->v);
     }
     *first = f;
     *at = i;
@@ -541,7 +547,6 @@ typedef struct kv_memo {
     fsc_kv items[KV_MEMO_ITEMS];
     char text[KV_MEMO_TEXT];
 } kv_memo;
-static _Thread_local kv_memo kv_memos[3];
 
 static bool kv_memo_fits(const kv_memo *m, const jo *o, const fsc_kvlist *l)
 {
@@ -607,16 +612,32 @@ typedef struct pct_memo {
     double pct;
     uint8_t n;
 } pct_memo;
-static _Thread_local pct_memo pct_memos[256]; /* 32 held 1 in 3 misses: 2 keys a slot */
+enum { PCT_MEMOS = 256 }; /* 32 held 1 in 3 misses: 2 keys a slot */
+
+/* What the writer keeps from run to run, one per thread: the texts of recent
+ * numbers (fsc_num_fmt_memo), of the last lists of each kind (kv_memo), of the
+ * percentile keys seen (pct_memo) and the slot of each position's last one. Reached
+ * once a run (jo_of), not at each use. */
+struct memos {
+    fsc_num_memo nums[FSC_NUM_MEMO_SLOTS];
+    kv_memo kv[3];
+    pct_memo pct[PCT_MEMOS];
+    const pct_memo *pct_at[64];
+};
+
+static inline size_t num_fmt(const jo *o, char *p, double v)
+{
+    return fsc_num_fmt_memo(p, v, o->m->nums);
+}
 
 /* The fragment of pct's key, or NULL when pct is out of pct_key's range. */
-static const pct_memo *pct_frag(double pct)
+static const pct_memo *pct_frag(memos *ms, double pct)
 {
     if (!(pct >= 0 && pct < 1e9))
         return NULL;
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
-    pct_memo *m = &pct_memos[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
+    pct_memo *m = &ms->pct[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
     if (!m->n || m->pct != pct) {
         char key[48];
         size_t n = pct_key(key, pct);
@@ -632,16 +653,14 @@ static const pct_memo *pct_frag(double pct)
 
 /* pct_frag of the i-th percentile of a list: the lists repeat too (every job, every
  * latency), so the slot found for position i is tried first (one comparison). */
-static _Thread_local const pct_memo *pct_at[64];
-
-static inline const pct_memo *pct_frag_at(size_t i, double pct)
+static inline const pct_memo *pct_frag_at(memos *ms, size_t i, double pct)
 {
-    const pct_memo *m = i < FSC_ARRAY_SIZE(pct_at) ? pct_at[i] : NULL;
+    const pct_memo *m = i < FSC_ARRAY_SIZE(ms->pct_at) ? ms->pct_at[i] : NULL;
     if (m && m->pct == pct)
         return m;
-    m = pct_frag(pct);
-    if (i < FSC_ARRAY_SIZE(pct_at))
-        pct_at[i] = m;
+    m = pct_frag(ms, pct);
+    if (i < FSC_ARRAY_SIZE(ms->pct_at))
+        ms->pct_at[i] = m;
     return m;
 }
 
@@ -659,7 +678,7 @@ static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p,
     size_t i = *at, n = l->n_percentile;
     const fsc_pctl *pc = l->percentile;
     for (; i < n; i++) {
-        const pct_memo *m = pct_frag_at(i, pc[i].pct);
+        const pct_memo *m = pct_frag_at(o->m, i, pc[i].pct);
         if (!m)
             break;
         p = sep_as(o, p, &f, pretty);
@@ -667,7 +686,7 @@ static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p,
         p += m->n;
         if (pretty)
             *p++ = ' ';
-        p += fsc_num_fmt(p, pc[i].ns);
+        p += num_fmt(o, p, pc[i].ns);
     }
     *first = f;
     *at = i;
@@ -714,12 +733,12 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
         for (size_t i = 0; i < l->n_bins; i++) {
             p = sep(o, p, &bf);
             *p++ = '"';
-            p += fsc_num_fmt(p, l->bins[i].ns);
+            p += num_fmt(o, p, l->bins[i].ns);
             *p++ = '"';
             *p++ = ':';
             if (o->pretty)
                 *p++ = ' ';
-            p += fsc_num_fmt(p, l->bins[i].count);
+            p += num_fmt(o, p, l->bins[i].count);
         }
         commit(o->b, p);
         close_(o, bf, '}');
@@ -786,9 +805,9 @@ static bool write_job(jo *o, const fsc_job *job)
         if (job->dir[d].present)
             write_dir(o, &f, &dir_frags[d], &job->dir[d]);
     write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5, frags_at(FT_JOB, 5));
-    write_kvlist(o, &f, &lists[0], &job->iodepth_level, &kv_memos[0]);
-    write_kvlist(o, &f, &lists[1], &job->iodepth_submit, &kv_memos[1]);
-    write_kvlist(o, &f, &lists[2], &job->iodepth_complete, &kv_memos[2]);
+    write_kvlist(o, &f, &lists[0], &job->iodepth_level, &o->m->kv[0]);
+    write_kvlist(o, &f, &lists[1], &job->iodepth_submit, &o->m->kv[1]);
+    write_kvlist(o, &f, &lists[2], &job->iodepth_complete, &o->m->kv[2]);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         write_kvlist(o, &f, &lists[3 + b], &job->latency[b], NULL);
     if (job->steadystate.present) {
@@ -802,8 +821,9 @@ static bool write_job(jo *o, const fsc_job *job)
 /* Start the direct writer inside the object fsc_jw_obj just opened. */
 static jo jo_of(fsc_jw *w)
 {
+    static _Thread_local memos thread_memos;
     pthread_once(&frag_once, frags_init);
-    jo o = {w, w->out, w->pretty, w->html_safe, w->depth};
+    jo o = {w, w->out, w->pretty, w->html_safe, w->depth, &thread_memos};
     return o;
 }
 
