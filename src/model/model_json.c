@@ -134,36 +134,73 @@ static void frags_init(void)
 }
 
 /* The fragments of table t from its field i on (fsc_job_fields + 5), or NULL. Made
- * by then: jo_of, which starts every use of the direct writer, makes them. */
+ * by then: jo_start, which starts every use of the direct writer, makes them. */
 static inline const frag *frags_at(int t, size_t i)
 {
     return frag_tab[t] ? frag_tab[t] + i : NULL;
 }
 
 /* The output and where the writer stands: depth of the value being written (as
- * fsc_jw counts it) and whether its object or array has a member yet. */
+ * fsc_jw counts it) and whether its object or array has a member yet.
+ * The end of the text is p, not b->len: b is told (jo_store, which also writes the
+ * NUL) only before something else writes to it and when the writer is done, and
+ * the writer takes it back from b after (jo_load). Room for n bytes and the NUL is
+ * there while end - p >= n: one comparison of two pointers the writer holds. */
 typedef struct memos memos;
 typedef struct jo {
     fsc_jw *w;
     fsc_buf *b;
+    char *p, *end; /* the end of the text; of the room for it (b->data + b->cap - 1) */
     bool pretty, html_safe;
     int depth;
     memos *m; /* the thread's */
 } jo;
 
-/* Room for n more bytes at the end of b; NULL when out of memory. The check that
- * nearly always passes is made here, the growth in fsc_buf_room. */
-static inline char *room(fsc_buf *b, size_t n)
+/* p and end when there is no room to give (b out of memory, or never grown): the
+ * writer never writes there, end - p is 0 and jo_store knows it. */
+static char no_room[1];
+
+static inline void jo_load(jo *o)
 {
-    if (b->len + n < b->cap && !b->oom)
-        return b->data + b->len;
-    return fsc_buf_room(b, n);
+    fsc_buf *b = o->b;
+    if (b->oom || !b->data) {
+        o->p = o->end = no_room;
+        return;
+    }
+    o->p = b->data + b->len;
+    o->end = b->data + b->cap - 1;
 }
 
-static inline void commit(fsc_buf *b, char *end)
+static inline void jo_store(jo *o)
 {
-    b->len = (size_t)(end - b->data);
+    fsc_buf *b = o->b;
+    if (o->p == no_room || b->oom)
+        return;
+    b->len = (size_t)(o->p - b->data);
     b->data[b->len] = '\0';
+}
+
+/* room's growth, out of line. */
+static char *__attribute__((noinline)) room_grow(jo *o, size_t n)
+{
+    jo_store(o);
+    bool ok = fsc_buf_room(o->b, n) != NULL;
+    jo_load(o);
+    return ok ? o->p : NULL;
+}
+
+/* Room for n more bytes at the end of the text; NULL when out of memory. */
+static inline char *room(jo *o, size_t n)
+{
+    if ((size_t)(o->end - o->p) >= n)
+        return o->p;
+    return room_grow(o, n);
+}
+
+/* The text now ends at end (in the room room gave). */
+static inline void commit(jo *o, char *end)
+{
+    o->p = end;
 }
 
 /* The separator before a member or element at o->depth: ',' unless first, then the
@@ -182,9 +219,9 @@ static inline char *sep(const jo *o, char *p, bool *first)
 }
 
 /* Room for a separator, a key of klen bytes and extra more. */
-static inline char *room_item(const jo *o, size_t klen, size_t extra)
+static inline char *room_item(jo *o, size_t klen, size_t extra)
 {
-    return room(o->b, 2 + (size_t)o->depth * 2 + klen + 2 + extra);
+    return room(o, 2 + (size_t)o->depth * 2 + klen + 2 + extra);
 }
 
 /* A key of a descriptor table (fragment) or of any text. */
@@ -213,7 +250,7 @@ static inline __attribute__((always_inline)) bool key_put(jo *o, bool *first, co
         *p++ = ' ';
     if (c)
         *p++ = c;
-    commit(o->b, p);
+    commit(o, p);
     o->depth += c != 0;
     return true;
 }
@@ -248,14 +285,16 @@ static bool key_text(jo *o, bool *first, const char *key)
         *p++ = ':';
         if (o->pretty)
             *p++ = ' ';
-        commit(o->b, p);
+        commit(o, p);
         return true;
     }
     if (!(p = room_item(o, 0, 0)))
         return false;
-    commit(o->b, sep(o, p, first));
+    commit(o, sep(o, p, first));
+    jo_store(o);
     fsc_json_quote(o->b, key, strlen(key), o->html_safe);
     fsc_buf_add(o->b, o->pretty ? ": " : ":", o->pretty ? 2 : 1);
+    jo_load(o);
     return !o->b->oom;
 }
 
@@ -264,16 +303,16 @@ static inline size_t num_fmt(const jo *o, char *p, double v);
 
 static void put_num(jo *o, double v)
 {
-    char *p = room(o->b, FSC_NUM_MAX);
+    char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o->b, p + num_fmt(o, p, v));
+        commit(o, p + num_fmt(o, p, v));
 }
 
 static void put_fnum(jo *o, const fsc_num *v)
 {
-    char *p = room(o->b, FSC_NUM_MAX);
+    char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v)));
+        commit(o, p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v)));
 }
 
 /* Strings of up to STR_FAST bytes are copied while they are looked at. */
@@ -298,37 +337,42 @@ static inline char *copy_plain(const jo *o, char *p, const char *s)
 /* A string of any length and content, quoted (or null). */
 static void put_str_any(jo *o, const char *s)
 {
+    char *p;
     if (!s) {
-        fsc_buf_add(o->b, "null", 4);
+        if ((p = room(o, 4))) {
+            memcpy(p, "null", 4);
+            commit(o, p + 4);
+        }
         return;
     }
     size_t n = strlen(s);
-    char *p;
-    if (fsc_json_plain(s, n, o->html_safe) < n || !(p = room(o->b, n + 2))) {
+    if (fsc_json_plain(s, n, o->html_safe) < n || !(p = room(o, n + 2))) {
+        jo_store(o);
         fsc_json_quote(o->b, s, n, o->html_safe); /* to escape (or out of memory) */
+        jo_load(o);
         return;
     }
     *p++ = '"';
     memcpy(p, s, n);
     p += n;
     *p++ = '"';
-    commit(o->b, p);
+    commit(o, p);
 }
 
 static void put_str(jo *o, const char *s)
 {
-    char *p = room(o->b, STR_FAST + 2), *e;
+    char *p = room(o, STR_FAST + 2), *e;
     if (!p)
         return;
     if (!s) { /* "member": null of every run */
         memcpy(p, "null", 4);
-        commit(o->b, p + 4);
+        commit(o, p + 4);
         return;
     }
     if ((e = copy_plain(o, p + 1, s))) {
         *p = '"';
         *e++ = '"';
-        commit(o->b, e);
+        commit(o, e);
         return;
     }
     put_str_any(o, s);
@@ -351,7 +395,7 @@ static void key_str(jo *o, bool *first, const char *key, const char *s)
             if ((e = copy_plain(o, e + 1, s))) {
                 *e++ = '"';
                 *first = f;
-                commit(o->b, e);
+                commit(o, e);
                 return;
             }
         }
@@ -377,10 +421,10 @@ static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
 /* Open a container as the value of the key just written (or as an element). */
 static inline void open_(jo *o, char c)
 {
-    char *p = room(o->b, 1);
+    char *p = room(o, 1);
     if (p) {
         *p++ = c;
-        commit(o->b, p);
+        commit(o, p);
     }
     o->depth++;
 }
@@ -389,7 +433,7 @@ static inline void open_(jo *o, char c)
 static inline void close_(jo *o, bool empty, char c)
 {
     o->depth--;
-    char *p = room(o->b, 2 + (size_t)o->depth * 2);
+    char *p = room(o, 2 + (size_t)o->depth * 2);
     if (!p)
         return;
     if (o->pretty && !empty) {
@@ -398,7 +442,7 @@ static inline void close_(jo *o, bool empty, char c)
         p += o->depth * 2;
     }
     *p++ = c;
-    commit(o->b, p);
+    commit(o, p);
 }
 
 /* Element of an array: its separator. */
@@ -406,7 +450,7 @@ static void element(jo *o, bool *first)
 {
     char *p = room_item(o, 0, 0);
     if (p)
-        commit(o->b, sep(o, p, first));
+        commit(o, sep(o, p, first));
 }
 
 /* The separator of sep with pretty known where it is inlined: compact output writes
@@ -460,11 +504,11 @@ static inline __attribute__((always_inline)) void write_fields(jo *o, bool *firs
         }
         return;
     }
-    char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    char *p = room(o, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
     if (!p)
         return;
     p = o->pretty ? fields_out(o, p, first, base, tab, n, fr, true) : fields_out(o, p, first, base, tab, n, fr, false);
-    commit(o->b, p);
+    commit(o, p);
 }
 
 /* A short key of the model's own (kvlist, percentile): plain ASCII nearly always. */
@@ -493,14 +537,14 @@ static void key_short(jo *o, bool *first, const char *key, size_t n)
     *p++ = ':';
     if (o->pretty)
         *p++ = ' ';
-    commit(o->b, p);
+    commit(o, p);
 }
 
 /* Room for the members of a kvlist from item i on: a key holds at most 16 bytes
  * (fsc_kv), copied whole. */
-static inline char *kv_room(const jo *o, const fsc_kvlist *l, size_t i)
+static inline char *kv_room(jo *o, const fsc_kvlist *l, size_t i)
 {
-    return room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    return room(o, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
 }
 
 /* The members of kvlist l from item i on into room made by kv_room; pretty is a
@@ -567,19 +611,19 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
     p = put_frag(o, sep(o, p, first), name);
     if (same) {
         memcpy(p, m->text, m->len);
-        commit(o->b, p + m->len);
+        commit(o, p + m->len);
         return;
     }
     size_t from = (size_t)(p - o->b->data);
     *p++ = '{';
-    commit(o->b, p);
+    commit(o, p);
     o->depth++;
     bool f = true;
     for (size_t i = 0;;) {
         if (!(p = kv_room(o, l, i)))
             return;
         p = o->pretty ? kv_out(o, p, &f, l, &i, true) : kv_out(o, p, &f, l, &i, false);
-        commit(o->b, p);
+        commit(o, p);
         if (i == l->n)
             break;
         const char *k = l->items[i].key; /* one to escape: as any key */
@@ -588,8 +632,8 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
         i++;
     }
     close_(o, f, '}');
-    if (m && !o->b->oom && o->b->len - from <= KV_MEMO_TEXT) {
-        m->len = o->b->len - from;
+    if (m && !o->b->oom && (size_t)(o->p - o->b->data) - from <= KV_MEMO_TEXT) {
+        m->len = (size_t)(o->p - o->b->data) - from;
         memcpy(m->text, o->b->data + from, m->len);
         memcpy(m->items, l->items, l->n * sizeof *l->items);
         m->n = l->n;
@@ -617,7 +661,7 @@ enum { PCT_MEMOS = 256 }; /* 32 held 1 in 3 misses: 2 keys a slot */
 /* What the writer keeps from run to run, one per thread: the texts of recent
  * numbers (fsc_num_fmt_memo), of the last lists of each kind (kv_memo), of the
  * percentile keys seen (pct_memo) and the slot of each position's last one. Reached
- * once a run (jo_of), not at each use. */
+ * once a run (jo_start), not at each use. */
 struct memos {
     fsc_num_memo nums[FSC_NUM_MEMO_SLOTS];
     kv_memo kv[3];
@@ -706,11 +750,11 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
             return;
         bool pf = true;
         for (size_t i = 0;;) {
-            char *p = room(o->b, (l->n_percentile - i) * PCT_EACH(o));
+            char *p = room(o, (l->n_percentile - i) * PCT_EACH(o));
             if (!p)
                 return;
             p = o->pretty ? pct_out(o, p, &pf, l, &i, true) : pct_out(o, p, &pf, l, &i, false);
-            commit(o->b, p);
+            commit(o, p);
             if (i == l->n_percentile)
                 break;
             /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
@@ -727,7 +771,7 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
             return;
         bool bf = true;
         /* "ns": count, both numbers (no escaping), in one reservation */
-        char *p = room(o->b, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
+        char *p = room(o, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
         if (!p)
             return;
         for (size_t i = 0; i < l->n_bins; i++) {
@@ -740,7 +784,7 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
                 *p++ = ' ';
             p += num_fmt(o, p, l->bins[i].count);
         }
-        commit(o->b, p);
+        commit(o, p);
         close_(o, bf, '}');
     }
     close_(o, f, '}');
@@ -763,10 +807,11 @@ static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 }
 
 /* Members written with fsc_jw amid the direct ones (steady state, series): w takes
- * the writer's place (depth, first flag), then gives it back; jw_enter returns w's
- * own depth for jw_leave, which returns the first flag. */
+ * the writer's place (text, depth, first flag), then gives it back; jw_enter returns
+ * w's own depth for jw_leave, which returns the first flag. */
 static int jw_enter(jo *o, bool first)
 {
+    jo_store(o);
     int d = o->w->depth;
     o->w->depth = o->depth;
     o->w->first[o->depth] = first;
@@ -778,6 +823,7 @@ static bool jw_leave(jo *o, int d)
 {
     bool first = o->w->first[o->depth];
     o->w->depth = d;
+    jo_load(o);
     return first;
 }
 
@@ -818,20 +864,28 @@ static bool write_job(jo *o, const fsc_job *job)
     return f;
 }
 
-/* Start the direct writer inside the object fsc_jw_obj just opened. */
-static jo jo_of(fsc_jw *w)
+/* Start the direct writer inside the object fsc_jw_obj just opened (jo_store ends
+ * it). */
+static void jo_start(jo *o, fsc_jw *w)
 {
     static _Thread_local memos thread_memos;
     pthread_once(&frag_once, frags_init);
-    jo o = {w, w->out, w->pretty, w->html_safe, w->depth, &thread_memos};
-    return o;
+    o->w = w;
+    o->b = w->out;
+    o->pretty = w->pretty;
+    o->html_safe = w->html_safe;
+    o->depth = w->depth;
+    o->m = &thread_memos;
+    jo_load(o);
 }
 
 void fsc_model_write_job(fsc_jw *w, const fsc_job *job)
 {
     fsc_jw_obj(w);
-    jo o = jo_of(w);
+    jo o;
+    jo_start(&o, w);
     w->first[w->depth] = write_job(&o, job); /* for fsc_jw_obj_end */
+    jo_store(&o);
     fsc_jw_obj_end(w);
 }
 
@@ -874,7 +928,8 @@ static void write_disk(jo *o, const fsc_disk *d)
 void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opts)
 {
     fsc_jw_obj(w);
-    jo o = jo_of(w);
+    jo o;
+    jo_start(&o, w);
     bool f = true;
     key_strl(&o, &f, KEYLIT("id"), run->id ? run->id : "");
     if (KEY(&o, &f, "source")) {
@@ -977,5 +1032,6 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         close_(&o, df, '}');
     }
     w->first[w->depth] = f;
+    jo_store(&o);
     fsc_jw_obj_end(w);
 }
