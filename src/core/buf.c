@@ -234,7 +234,7 @@ static size_t __attribute__((noinline)) u64_fmt_long(char *dst, uint64_t u)
     return n;
 }
 
-static inline size_t u64_fmt(char *dst, uint64_t u)
+static inline __attribute__((always_inline)) size_t u64_fmt(char *dst, uint64_t u)
 {
     if (u < 10000) { /* a third of the numbers past one digit: one division at most */
         uint32_t v = (uint32_t)u, q = v / 100, r = v - q * 100;

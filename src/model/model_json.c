@@ -68,22 +68,32 @@ typedef struct frag {
     uint8_t n;
 } frag;
 
+/* A key of a descriptor table made once, with the comma before it: ",\"clat_ns\":".
+ * The first member of an object copies it from s + 1, the others from s; MFRAG_COPY
+ * bytes from either hold every name of the tables (at most 22 with the comma), and
+ * a copy of all of them is two moves. n counts the comma. */
+enum { MFRAG_COPY = 24 };
+typedef struct mfrag {
+    char s[MFRAG_COPY + 1];
+    uint8_t n;
+} mfrag;
+
 /* The descriptor tables, with fragments of their names made once for all threads;
  * NULL for a table whose names need escaping or do not fit (written key by key). */
 enum { FT_DIR, FT_LAT, FT_JOB, FT_GROUP_DIR, FT_DISK, FT_COUNT };
-static const frag *frag_tab[FT_COUNT];
-static frag frag_store[256];
+static const mfrag *frag_tab[FT_COUNT];
+static mfrag frag_store[256];
 static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
 
 /* Per html_safe, per byte: 1 when a JSON string takes it as it is (fsc_json_plain),
  * 0 for the others and for NUL (the end of a string). Made with the fragments. */
 static uint8_t plain_tab[2][256];
 
-/* "name" + ':' when the name needs no escaping and fits; false otherwise. */
-static bool make_frag(frag *f, const char *name)
+/* ',' + "name" + ':' when the name needs no escaping and fits; false otherwise. */
+static bool make_frag(mfrag *f, const char *name)
 {
     size_t n = strlen(name);
-    if (n + 3 > sizeof f->s)
+    if (n + 4 > MFRAG_COPY)
         return false;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)name[i];
@@ -91,11 +101,12 @@ static bool make_frag(frag *f, const char *name)
             return false;
     }
     memset(f->s, 0, sizeof f->s);
-    f->s[0] = '"';
-    memcpy(f->s + 1, name, n);
-    f->s[n + 1] = '"';
-    f->s[n + 2] = ':';
-    f->n = (uint8_t)(n + 3);
+    f->s[0] = ',';
+    f->s[1] = '"';
+    memcpy(f->s + 2, name, n);
+    f->s[n + 2] = '"';
+    f->s[n + 3] = ':';
+    f->n = (uint8_t)(n + 4);
     return true;
 }
 
@@ -135,7 +146,7 @@ static void frags_init(void)
 
 /* The fragments of table t from its field i on (fsc_job_fields + 5), or NULL. Made
  * by then: jo_start, which starts every use of the direct writer, makes them. */
-static inline const frag *frags_at(int t, size_t i)
+static inline const mfrag *frags_at(int t, size_t i)
 {
     return frag_tab[t] ? frag_tab[t] + i : NULL;
 }
@@ -465,28 +476,47 @@ static inline __attribute__((always_inline)) char *sep_as(const jo *o, char *p, 
     return p;
 }
 
+/* A member of write_fields: its key from fragment k (with its comma unless first),
+ * the space of pretty output, its number. */
+static inline __attribute__((always_inline)) char *field_out(const jo *o, char *p, const mfrag *k, bool first,
+                                                              const fsc_num *v, bool pretty)
+{
+    if (pretty) { /* the comma before the newline: sep's */
+        p = sep(o, p, &first);
+        memcpy(p, k->s + 1, MFRAG_COPY);
+        p += k->n - 1;
+        *p++ = ' ';
+    } else {
+        memcpy(p, k->s + first, MFRAG_COPY); /* all of it: a fixed-size copy, the room is there */
+        p += k->n - first;
+    }
+    return p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v));
+}
+
 /* The members of write_fields from fragments fr, into room made for all; pretty is
- * a constant where inlined (nothing tested per member in compact output). */
+ * a constant where inlined. The first member written (when *first) is looked for
+ * apart: the others take their comma with their key. */
 static inline __attribute__((always_inline)) char *fields_out(const jo *o, char *p, bool *first, const void *base,
-                                                               const fsc_field *tab, size_t n, const frag *fr,
+                                                               const fsc_field *tab, size_t n, const mfrag *fr,
                                                                bool pretty)
 {
-    bool f = *first; /* a local: stores through p cannot change it */
-    for (size_t i = 0; i < n; i++) {
-        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
-        if (!v->set)
-            continue;
-        p = sep_as(o, p, &f, pretty);
-        memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
-        p += fr[i].n;
-        if (pretty)
-            *p++ = ' ';
-        if (v->exact && v->u < 10) /* "short_ios":0, "error":0, ...: no call */
-            *p++ = (char)('0' + v->u);
-        else
-            p += v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v);
+    size_t i = 0;
+    if (*first) {
+        for (; i < n; i++) {
+            const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+            if (v->set) {
+                p = field_out(o, p, &fr[i], true, v, pretty);
+                *first = false;
+                i++;
+                break;
+            }
+        }
     }
-    *first = f;
+    for (; i < n; i++) {
+        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+        if (v->set)
+            p = field_out(o, p, &fr[i], false, v, pretty);
+    }
     return p;
 }
 
@@ -494,7 +524,7 @@ static inline __attribute__((always_inline)) char *fields_out(const jo *o, char 
  * fr: the table's fragments (frags_at), NULL to write the names key by key. Inlined
  * where called: the call's own cost was a fifth of a short table's. */
 static inline __attribute__((always_inline)) void write_fields(jo *o, bool *first, const void *base,
-                                                                const fsc_field *tab, size_t n, const frag *fr)
+                                                                const fsc_field *tab, size_t n, const mfrag *fr)
 {
     if (!fr) { /* a table whose names need escaping: key by key */
         for (size_t i = 0; i < n; i++) {
@@ -504,7 +534,7 @@ static inline __attribute__((always_inline)) void write_fields(jo *o, bool *firs
         }
         return;
     }
-    char *p = room(o, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    char *p = room(o, n * (MFRAG_COPY + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
     if (!p)
         return;
     p = o->pretty ? fields_out(o, p, first, base, tab, n, fr, true) : fields_out(o, p, first, base, tab, n, fr, false);
