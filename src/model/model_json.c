@@ -14,8 +14,19 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+/* copy_plain reads 16 bytes at a time within the page of the string, past its NUL
+ * (as strlen does): not where a sanitizer checks every byte read. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NO_OVERREAD
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define NO_OVERREAD
+#endif
+#endif
 
 void fsc_model_write_doc_start(fsc_jw *w)
 {
@@ -329,11 +340,8 @@ static void put_fnum(jo *o, const fsc_num *v)
 /* Strings of up to STR_FAST bytes are copied while they are looked at. */
 #define STR_FAST 32
 
-/* s copied to p as it is, when it has at most STR_FAST bytes and no byte to escape:
- * returns the end of the copy, or NULL (s is longer or needs fsc_json_quote); p
- * has room for STR_FAST bytes. One pass, no strlen: most strings are short (option
- * names and values, job names, paths). */
-static inline char *copy_plain(const jo *o, char *p, const char *s)
+/* copy_plain one byte at a time, with the table. */
+static inline char *copy_plain_bytes(const jo *o, char *p, const char *s)
 {
     const uint8_t *t = plain_tab[o->html_safe];
     for (size_t i = 0; i < STR_FAST; i++) {
@@ -343,6 +351,36 @@ static inline char *copy_plain(const jo *o, char *p, const char *s)
         p[i] = (char)c;
     }
     return s[STR_FAST] ? NULL : p + STR_FAST; /* s[STR_FAST] is in s: no NUL before */
+}
+
+/* s copied to p as it is, when it has at most STR_FAST bytes and no byte to escape:
+ * returns the end of the copy, or NULL (s is longer or needs fsc_json_quote); p
+ * has room for STR_FAST bytes. One pass, no strlen: most strings are short (option
+ * names and values, job names, paths). Where the next 32 bytes are in s's page (all
+ * but 1 in 128 of them), 16 are looked at a time: the first byte not plain is the
+ * NUL (below 0x20) of a string that ends there; they are copied 16 at a time. */
+static inline char *copy_plain(const jo *o, char *p, const char *s)
+{
+#if defined(__SSE2__) && !defined(NO_OVERREAD)
+    if (((uintptr_t)s & 4095) <= 4096 - 32) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+        unsigned m = fsc_json_bad16(a, o->html_safe);
+        _mm_storeu_si128((__m128i *)(void *)p, a);
+        if (m) {
+            unsigned k = (unsigned)__builtin_ctz(m);
+            return s[k] ? NULL : p + k;
+        }
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
+        m = fsc_json_bad16(b, o->html_safe);
+        _mm_storeu_si128((__m128i *)(void *)(p + 16), b);
+        if (m) {
+            unsigned k = 16 + (unsigned)__builtin_ctz(m);
+            return s[k] ? NULL : p + k;
+        }
+        return s[STR_FAST] ? NULL : p + STR_FAST; /* s[STR_FAST] is in s: no NUL before */
+    }
+#endif
+    return copy_plain_bytes(o, p, s);
 }
 
 /* A string of any length and content, quoted (or null). */
