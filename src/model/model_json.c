@@ -10,11 +10,23 @@
  */
 #include "fioscope/model_json.h"
 #include "json_plain.h"
+#include "num_memo.h"
 
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+/* copy_plain reads 16 bytes at a time within the page of the string, past its NUL
+ * (as strlen does): not where a sanitizer checks every byte read. */
+#if defined(__SANITIZE_ADDRESS__)
+#define NO_OVERREAD
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define NO_OVERREAD
+#endif
+#endif
 
 void fsc_model_write_doc_start(fsc_jw *w)
 {
@@ -67,22 +79,32 @@ typedef struct frag {
     uint8_t n;
 } frag;
 
+/* A key of a descriptor table made once, with the comma before it: ",\"clat_ns\":".
+ * The first member of an object copies it from s + 1, the others from s; MFRAG_COPY
+ * bytes from either hold every name of the tables (at most 22 with the comma), and
+ * a copy of all of them is two moves. n counts the comma. */
+enum { MFRAG_COPY = 24 };
+typedef struct mfrag {
+    char s[MFRAG_COPY + 1];
+    uint8_t n;
+} mfrag;
+
 /* The descriptor tables, with fragments of their names made once for all threads;
  * NULL for a table whose names need escaping or do not fit (written key by key). */
 enum { FT_DIR, FT_LAT, FT_JOB, FT_GROUP_DIR, FT_DISK, FT_COUNT };
-static const frag *frag_tab[FT_COUNT];
-static frag frag_store[256];
+static const mfrag *frag_tab[FT_COUNT];
+static mfrag frag_store[256];
 static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
 
 /* Per html_safe, per byte: 1 when a JSON string takes it as it is (fsc_json_plain),
  * 0 for the others and for NUL (the end of a string). Made with the fragments. */
 static uint8_t plain_tab[2][256];
 
-/* "name" + ':' when the name needs no escaping and fits; false otherwise. */
-static bool make_frag(frag *f, const char *name)
+/* ',' + "name" + ':' when the name needs no escaping and fits; false otherwise. */
+static bool make_frag(mfrag *f, const char *name)
 {
     size_t n = strlen(name);
-    if (n + 3 > sizeof f->s)
+    if (n + 4 > MFRAG_COPY)
         return false;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)name[i];
@@ -90,11 +112,12 @@ static bool make_frag(frag *f, const char *name)
             return false;
     }
     memset(f->s, 0, sizeof f->s);
-    f->s[0] = '"';
-    memcpy(f->s + 1, name, n);
-    f->s[n + 1] = '"';
-    f->s[n + 2] = ':';
-    f->n = (uint8_t)(n + 3);
+    f->s[0] = ',';
+    f->s[1] = '"';
+    memcpy(f->s + 2, name, n);
+    f->s[n + 2] = '"';
+    f->s[n + 3] = ':';
+    f->n = (uint8_t)(n + 4);
     return true;
 }
 
@@ -133,34 +156,73 @@ static void frags_init(void)
 }
 
 /* The fragments of table t from its field i on (fsc_job_fields + 5), or NULL. Made
- * by then: jo_of, which starts every use of the direct writer, makes them. */
-static inline const frag *frags_at(int t, size_t i)
+ * by then: jo_start, which starts every use of the direct writer, makes them. */
+static inline const mfrag *frags_at(int t, size_t i)
 {
     return frag_tab[t] ? frag_tab[t] + i : NULL;
 }
 
 /* The output and where the writer stands: depth of the value being written (as
- * fsc_jw counts it) and whether its object or array has a member yet. */
+ * fsc_jw counts it) and whether its object or array has a member yet.
+ * The end of the text is p, not b->len: b is told (jo_store, which also writes the
+ * NUL) only before something else writes to it and when the writer is done, and
+ * the writer takes it back from b after (jo_load). Room for n bytes and the NUL is
+ * there while end - p >= n: one comparison of two pointers the writer holds. */
+typedef struct memos memos;
 typedef struct jo {
     fsc_jw *w;
     fsc_buf *b;
+    char *p, *end; /* the end of the text; of the room for it (b->data + b->cap - 1) */
     bool pretty, html_safe;
     int depth;
+    memos *m; /* the thread's */
 } jo;
 
-/* Room for n more bytes at the end of b; NULL when out of memory. The check that
- * nearly always passes is made here, the growth in fsc_buf_room. */
-static inline char *room(fsc_buf *b, size_t n)
+/* p and end when there is no room to give (b out of memory, or never grown): the
+ * writer never writes there, end - p is 0 and jo_store knows it. */
+static char no_room[1];
+
+static inline void jo_load(jo *o)
 {
-    if (b->len + n < b->cap && !b->oom)
-        return b->data + b->len;
-    return fsc_buf_room(b, n);
+    fsc_buf *b = o->b;
+    if (b->oom || !b->data) {
+        o->p = o->end = no_room;
+        return;
+    }
+    o->p = b->data + b->len;
+    o->end = b->data + b->cap - 1;
 }
 
-static inline void commit(fsc_buf *b, char *end)
+static inline void jo_store(jo *o)
 {
-    b->len = (size_t)(end - b->data);
+    fsc_buf *b = o->b;
+    if (o->p == no_room || b->oom)
+        return;
+    b->len = (size_t)(o->p - b->data);
     b->data[b->len] = '\0';
+}
+
+/* room's growth, out of line. */
+static char *__attribute__((noinline)) room_grow(jo *o, size_t n)
+{
+    jo_store(o);
+    bool ok = fsc_buf_room(o->b, n) != NULL;
+    jo_load(o);
+    return ok ? o->p : NULL;
+}
+
+/* Room for n more bytes at the end of the text; NULL when out of memory. */
+static inline char *room(jo *o, size_t n)
+{
+    if ((size_t)(o->end - o->p) >= n)
+        return o->p;
+    return room_grow(o, n);
+}
+
+/* The text now ends at end (in the room room gave). */
+static inline void commit(jo *o, char *end)
+{
+    o->p = end;
 }
 
 /* The separator before a member or element at o->depth: ',' unless first, then the
@@ -179,9 +241,9 @@ static inline char *sep(const jo *o, char *p, bool *first)
 }
 
 /* Room for a separator, a key of klen bytes and extra more. */
-static inline char *room_item(const jo *o, size_t klen, size_t extra)
+static inline char *room_item(jo *o, size_t klen, size_t extra)
 {
-    return room(o->b, 2 + (size_t)o->depth * 2 + klen + 2 + extra);
+    return room(o, 2 + (size_t)o->depth * 2 + klen + 2 + extra);
 }
 
 /* A key of a descriptor table (fragment) or of any text. */
@@ -210,7 +272,7 @@ static inline __attribute__((always_inline)) bool key_put(jo *o, bool *first, co
         *p++ = ' ';
     if (c)
         *p++ = c;
-    commit(o->b, p);
+    commit(o, p);
     o->depth += c != 0;
     return true;
 }
@@ -245,39 +307,41 @@ static bool key_text(jo *o, bool *first, const char *key)
         *p++ = ':';
         if (o->pretty)
             *p++ = ' ';
-        commit(o->b, p);
+        commit(o, p);
         return true;
     }
     if (!(p = room_item(o, 0, 0)))
         return false;
-    commit(o->b, sep(o, p, first));
+    commit(o, sep(o, p, first));
+    jo_store(o);
     fsc_json_quote(o->b, key, strlen(key), o->html_safe);
     fsc_buf_add(o->b, o->pretty ? ": " : ":", o->pretty ? 2 : 1);
+    jo_load(o);
     return !o->b->oom;
 }
 
+/* fsc_num_fmt(p, v) through the thread's memo. */
+static inline size_t num_fmt(const jo *o, char *p, double v);
+
 static void put_num(jo *o, double v)
 {
-    char *p = room(o->b, FSC_NUM_MAX);
+    char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o->b, p + fsc_num_fmt(p, v));
+        commit(o, p + num_fmt(o, p, v));
 }
 
 static void put_fnum(jo *o, const fsc_num *v)
 {
-    char *p = room(o->b, FSC_NUM_MAX);
+    char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o->b, p + (v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v)));
+        commit(o, p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v)));
 }
 
 /* Strings of up to STR_FAST bytes are copied while they are looked at. */
 #define STR_FAST 32
 
-/* s copied to p as it is, when it has at most STR_FAST bytes and no byte to escape:
- * returns the end of the copy, or NULL (s is longer or needs fsc_json_quote); p
- * has room for STR_FAST bytes. One pass, no strlen: most strings are short (option
- * names and values, job names, paths). */
-static inline char *copy_plain(const jo *o, char *p, const char *s)
+/* copy_plain one byte at a time, with the table. */
+static inline char *copy_plain_bytes(const jo *o, char *p, const char *s)
 {
     const uint8_t *t = plain_tab[o->html_safe];
     for (size_t i = 0; i < STR_FAST; i++) {
@@ -289,40 +353,75 @@ static inline char *copy_plain(const jo *o, char *p, const char *s)
     return s[STR_FAST] ? NULL : p + STR_FAST; /* s[STR_FAST] is in s: no NUL before */
 }
 
+/* s copied to p as it is, when it has at most STR_FAST bytes and no byte to escape:
+ * returns the end of the copy, or NULL (s is longer or needs fsc_json_quote); p
+ * has room for STR_FAST bytes. One pass, no strlen: most strings are short (option
+ * names and values, job names, paths). Where the next 32 bytes are in s's page (all
+ * but 1 in 128 of them), 16 are looked at a time: the first byte not plain is the
+ * NUL (below 0x20) of a string that ends there; they are copied 16 at a time. */
+static inline char *copy_plain(const jo *o, char *p, const char *s)
+{
+#if defined(__SSE2__) && !defined(NO_OVERREAD)
+    if (((uintptr_t)s & 4095) <= 4096 - 32) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
+        unsigned m = fsc_json_bad16(a, o->html_safe);
+        _mm_storeu_si128((__m128i *)(void *)p, a);
+        if (m) {
+            unsigned k = (unsigned)__builtin_ctz(m);
+            return s[k] ? NULL : p + k;
+        }
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + 16));
+        m = fsc_json_bad16(b, o->html_safe);
+        _mm_storeu_si128((__m128i *)(void *)(p + 16), b);
+        if (m) {
+            unsigned k = 16 + (unsigned)__builtin_ctz(m);
+            return s[k] ? NULL : p + k;
+        }
+        return s[STR_FAST] ? NULL : p + STR_FAST; /* s[STR_FAST] is in s: no NUL before */
+    }
+#endif
+    return copy_plain_bytes(o, p, s);
+}
+
 /* A string of any length and content, quoted (or null). */
 static void put_str_any(jo *o, const char *s)
 {
+    char *p;
     if (!s) {
-        fsc_buf_add(o->b, "null", 4);
+        if ((p = room(o, 4))) {
+            memcpy(p, "null", 4);
+            commit(o, p + 4);
+        }
         return;
     }
     size_t n = strlen(s);
-    char *p;
-    if (fsc_json_plain(s, n, o->html_safe) < n || !(p = room(o->b, n + 2))) {
+    if (fsc_json_plain(s, n, o->html_safe) < n || !(p = room(o, n + 2))) {
+        jo_store(o);
         fsc_json_quote(o->b, s, n, o->html_safe); /* to escape (or out of memory) */
+        jo_load(o);
         return;
     }
     *p++ = '"';
     memcpy(p, s, n);
     p += n;
     *p++ = '"';
-    commit(o->b, p);
+    commit(o, p);
 }
 
 static void put_str(jo *o, const char *s)
 {
-    char *p = room(o->b, STR_FAST + 2), *e;
+    char *p = room(o, STR_FAST + 2), *e;
     if (!p)
         return;
     if (!s) { /* "member": null of every run */
         memcpy(p, "null", 4);
-        commit(o->b, p + 4);
+        commit(o, p + 4);
         return;
     }
     if ((e = copy_plain(o, p + 1, s))) {
         *p = '"';
         *e++ = '"';
-        commit(o->b, e);
+        commit(o, e);
         return;
     }
     put_str_any(o, s);
@@ -345,7 +444,7 @@ static void key_str(jo *o, bool *first, const char *key, const char *s)
             if ((e = copy_plain(o, e + 1, s))) {
                 *e++ = '"';
                 *first = f;
-                commit(o->b, e);
+                commit(o, e);
                 return;
             }
         }
@@ -371,10 +470,10 @@ static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
 /* Open a container as the value of the key just written (or as an element). */
 static inline void open_(jo *o, char c)
 {
-    char *p = room(o->b, 1);
+    char *p = room(o, 1);
     if (p) {
         *p++ = c;
-        commit(o->b, p);
+        commit(o, p);
     }
     o->depth++;
 }
@@ -383,7 +482,7 @@ static inline void open_(jo *o, char c)
 static inline void close_(jo *o, bool empty, char c)
 {
     o->depth--;
-    char *p = room(o->b, 2 + (size_t)o->depth * 2);
+    char *p = room(o, 2 + (size_t)o->depth * 2);
     if (!p)
         return;
     if (o->pretty && !empty) {
@@ -392,7 +491,7 @@ static inline void close_(jo *o, bool empty, char c)
         p += o->depth * 2;
     }
     *p++ = c;
-    commit(o->b, p);
+    commit(o, p);
 }
 
 /* Element of an array: its separator. */
@@ -400,7 +499,7 @@ static void element(jo *o, bool *first)
 {
     char *p = room_item(o, 0, 0);
     if (p)
-        commit(o->b, sep(o, p, first));
+        commit(o, sep(o, p, first));
 }
 
 /* The separator of sep with pretty known where it is inlined: compact output writes
@@ -415,28 +514,47 @@ static inline __attribute__((always_inline)) char *sep_as(const jo *o, char *p, 
     return p;
 }
 
+/* A member of write_fields: its key from fragment k (with its comma unless first),
+ * the space of pretty output, its number. */
+static inline __attribute__((always_inline)) char *field_out(const jo *o, char *p, const mfrag *k, bool first,
+                                                              const fsc_num *v, bool pretty)
+{
+    if (pretty) { /* the comma before the newline: sep's */
+        p = sep(o, p, &first);
+        memcpy(p, k->s + 1, MFRAG_COPY);
+        p += k->n - 1;
+        *p++ = ' ';
+    } else {
+        memcpy(p, k->s + first, MFRAG_COPY); /* all of it: a fixed-size copy, the room is there */
+        p += k->n - first;
+    }
+    return p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v));
+}
+
 /* The members of write_fields from fragments fr, into room made for all; pretty is
- * a constant where inlined (nothing tested per member in compact output). */
+ * a constant where inlined. The first member written (when *first) is looked for
+ * apart: the others take their comma with their key. */
 static inline __attribute__((always_inline)) char *fields_out(const jo *o, char *p, bool *first, const void *base,
-                                                               const fsc_field *tab, size_t n, const frag *fr,
+                                                               const fsc_field *tab, size_t n, const mfrag *fr,
                                                                bool pretty)
 {
-    bool f = *first; /* a local: stores through p cannot change it */
-    for (size_t i = 0; i < n; i++) {
-        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
-        if (!v->set)
-            continue;
-        p = sep_as(o, p, &f, pretty);
-        memcpy(p, fr[i].s, sizeof fr[i].s); /* all of it: a fixed-size copy, the room is there */
-        p += fr[i].n;
-        if (pretty)
-            *p++ = ' ';
-        if (v->exact && v->u < 10) /* "short_ios":0, "error":0, ...: no call */
-            *p++ = (char)('0' + v->u);
-        else
-            p += v->exact ? fsc_u64_fmt(p, v->u) : fsc_num_fmt(p, v->v);
+    size_t i = 0;
+    if (*first) {
+        for (; i < n; i++) {
+            const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+            if (v->set) {
+                p = field_out(o, p, &fr[i], true, v, pretty);
+                *first = false;
+                i++;
+                break;
+            }
+        }
     }
-    *first = f;
+    for (; i < n; i++) {
+        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
+        if (v->set)
+            p = field_out(o, p, &fr[i], false, v, pretty);
+    }
     return p;
 }
 
@@ -444,7 +562,7 @@ static inline __attribute__((always_inline)) char *fields_out(const jo *o, char 
  * fr: the table's fragments (frags_at), NULL to write the names key by key. Inlined
  * where called: the call's own cost was a fifth of a short table's. */
 static inline __attribute__((always_inline)) void write_fields(jo *o, bool *first, const void *base,
-                                                                const fsc_field *tab, size_t n, const frag *fr)
+                                                                const fsc_field *tab, size_t n, const mfrag *fr)
 {
     if (!fr) { /* a table whose names need escaping: key by key */
         for (size_t i = 0; i < n; i++) {
@@ -454,11 +572,11 @@ static inline __attribute__((always_inline)) void write_fields(jo *o, bool *firs
         }
         return;
     }
-    char *p = room(o->b, n * (sizeof fr->s + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    char *p = room(o, n * (MFRAG_COPY + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
     if (!p)
         return;
     p = o->pretty ? fields_out(o, p, first, base, tab, n, fr, true) : fields_out(o, p, first, base, tab, n, fr, false);
-    commit(o->b, p);
+    commit(o, p);
 }
 
 /* A short key of the model's own (kvlist, percentile): plain ASCII nearly always. */
@@ -487,14 +605,14 @@ static void key_short(jo *o, bool *first, const char *key, size_t n)
     *p++ = ':';
     if (o->pretty)
         *p++ = ' ';
-    commit(o->b, p);
+    commit(o, p);
 }
 
 /* Room for the members of a kvlist from item i on: a key holds at most 16 bytes
  * (fsc_kv), copied whole. */
-static inline char *kv_room(const jo *o, const fsc_kvlist *l, size_t i)
+static inline char *kv_room(jo *o, const fsc_kvlist *l, size_t i)
 {
-    return room(o->b, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
+    return room(o, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
 }
 
 /* The members of kvlist l from item i on into room made by kv_room; pretty is a
@@ -523,7 +641,7 @@ static inline __attribute__((always_inline)) char *kv_out(const jo *o, char *p, 
         if (kv->v == 0) /* the 0s of iodepth and latency lists: no call (-0 prints 0 too) */
             *p++ = '0';
         else
-            p += fsc_num_fmt(p, kv->v);
+            p += num_fmt(o, p, kv->v);
     }
     *first = f;
     *at = i;
@@ -541,7 +659,6 @@ typedef struct kv_memo {
     fsc_kv items[KV_MEMO_ITEMS];
     char text[KV_MEMO_TEXT];
 } kv_memo;
-static _Thread_local kv_memo kv_memos[3];
 
 static bool kv_memo_fits(const kv_memo *m, const jo *o, const fsc_kvlist *l)
 {
@@ -562,19 +679,19 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
     p = put_frag(o, sep(o, p, first), name);
     if (same) {
         memcpy(p, m->text, m->len);
-        commit(o->b, p + m->len);
+        commit(o, p + m->len);
         return;
     }
     size_t from = (size_t)(p - o->b->data);
     *p++ = '{';
-    commit(o->b, p);
+    commit(o, p);
     o->depth++;
     bool f = true;
     for (size_t i = 0;;) {
         if (!(p = kv_room(o, l, i)))
             return;
         p = o->pretty ? kv_out(o, p, &f, l, &i, true) : kv_out(o, p, &f, l, &i, false);
-        commit(o->b, p);
+        commit(o, p);
         if (i == l->n)
             break;
         const char *k = l->items[i].key; /* one to escape: as any key */
@@ -583,8 +700,8 @@ static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist 
         i++;
     }
     close_(o, f, '}');
-    if (m && !o->b->oom && o->b->len - from <= KV_MEMO_TEXT) {
-        m->len = o->b->len - from;
+    if (m && !o->b->oom && (size_t)(o->p - o->b->data) - from <= KV_MEMO_TEXT) {
+        m->len = (size_t)(o->p - o->b->data) - from;
         memcpy(m->text, o->b->data + from, m->len);
         memcpy(m->items, l->items, l->n * sizeof *l->items);
         m->n = l->n;
@@ -607,16 +724,32 @@ typedef struct pct_memo {
     double pct;
     uint8_t n;
 } pct_memo;
-static _Thread_local pct_memo pct_memos[256]; /* 32 held 1 in 3 misses: 2 keys a slot */
+enum { PCT_MEMOS = 256 }; /* 32 held 1 in 3 misses: 2 keys a slot */
+
+/* What the writer keeps from run to run, one per thread: the texts of recent
+ * numbers (fsc_num_fmt_memo), of the last lists of each kind (kv_memo), of the
+ * percentile keys seen (pct_memo) and the slot of each position's last one. Reached
+ * once a run (jo_start), not at each use. */
+struct memos {
+    fsc_num_memo nums[FSC_NUM_MEMO_SLOTS];
+    kv_memo kv[3];
+    pct_memo pct[PCT_MEMOS];
+    const pct_memo *pct_at[64];
+};
+
+static inline size_t num_fmt(const jo *o, char *p, double v)
+{
+    return fsc_num_fmt_memo(p, v, o->m->nums);
+}
 
 /* The fragment of pct's key, or NULL when pct is out of pct_key's range. */
-static const pct_memo *pct_frag(double pct)
+static const pct_memo *pct_frag(memos *ms, double pct)
 {
     if (!(pct >= 0 && pct < 1e9))
         return NULL;
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
-    pct_memo *m = &pct_memos[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
+    pct_memo *m = &ms->pct[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
     if (!m->n || m->pct != pct) {
         char key[48];
         size_t n = pct_key(key, pct);
@@ -632,16 +765,14 @@ static const pct_memo *pct_frag(double pct)
 
 /* pct_frag of the i-th percentile of a list: the lists repeat too (every job, every
  * latency), so the slot found for position i is tried first (one comparison). */
-static _Thread_local const pct_memo *pct_at[64];
-
-static inline const pct_memo *pct_frag_at(size_t i, double pct)
+static inline const pct_memo *pct_frag_at(memos *ms, size_t i, double pct)
 {
-    const pct_memo *m = i < FSC_ARRAY_SIZE(pct_at) ? pct_at[i] : NULL;
+    const pct_memo *m = i < FSC_ARRAY_SIZE(ms->pct_at) ? ms->pct_at[i] : NULL;
     if (m && m->pct == pct)
         return m;
-    m = pct_frag(pct);
-    if (i < FSC_ARRAY_SIZE(pct_at))
-        pct_at[i] = m;
+    m = pct_frag(ms, pct);
+    if (i < FSC_ARRAY_SIZE(ms->pct_at))
+        ms->pct_at[i] = m;
     return m;
 }
 
@@ -659,7 +790,7 @@ static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p,
     size_t i = *at, n = l->n_percentile;
     const fsc_pctl *pc = l->percentile;
     for (; i < n; i++) {
-        const pct_memo *m = pct_frag_at(i, pc[i].pct);
+        const pct_memo *m = pct_frag_at(o->m, i, pc[i].pct);
         if (!m)
             break;
         p = sep_as(o, p, &f, pretty);
@@ -667,7 +798,7 @@ static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p,
         p += m->n;
         if (pretty)
             *p++ = ' ';
-        p += fsc_num_fmt(p, pc[i].ns);
+        p += num_fmt(o, p, pc[i].ns);
     }
     *first = f;
     *at = i;
@@ -687,11 +818,11 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
             return;
         bool pf = true;
         for (size_t i = 0;;) {
-            char *p = room(o->b, (l->n_percentile - i) * PCT_EACH(o));
+            char *p = room(o, (l->n_percentile - i) * PCT_EACH(o));
             if (!p)
                 return;
             p = o->pretty ? pct_out(o, p, &pf, l, &i, true) : pct_out(o, p, &pf, l, &i, false);
-            commit(o->b, p);
+            commit(o, p);
             if (i == l->n_percentile)
                 break;
             /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
@@ -708,20 +839,20 @@ static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
             return;
         bool bf = true;
         /* "ns": count, both numbers (no escaping), in one reservation */
-        char *p = room(o->b, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
+        char *p = room(o, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
         if (!p)
             return;
         for (size_t i = 0; i < l->n_bins; i++) {
             p = sep(o, p, &bf);
             *p++ = '"';
-            p += fsc_num_fmt(p, l->bins[i].ns);
+            p += num_fmt(o, p, l->bins[i].ns);
             *p++ = '"';
             *p++ = ':';
             if (o->pretty)
                 *p++ = ' ';
-            p += fsc_num_fmt(p, l->bins[i].count);
+            p += num_fmt(o, p, l->bins[i].count);
         }
-        commit(o->b, p);
+        commit(o, p);
         close_(o, bf, '}');
     }
     close_(o, f, '}');
@@ -744,10 +875,11 @@ static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 }
 
 /* Members written with fsc_jw amid the direct ones (steady state, series): w takes
- * the writer's place (depth, first flag), then gives it back; jw_enter returns w's
- * own depth for jw_leave, which returns the first flag. */
+ * the writer's place (text, depth, first flag), then gives it back; jw_enter returns
+ * w's own depth for jw_leave, which returns the first flag. */
 static int jw_enter(jo *o, bool first)
 {
+    jo_store(o);
     int d = o->w->depth;
     o->w->depth = o->depth;
     o->w->first[o->depth] = first;
@@ -759,6 +891,7 @@ static bool jw_leave(jo *o, int d)
 {
     bool first = o->w->first[o->depth];
     o->w->depth = d;
+    jo_load(o);
     return first;
 }
 
@@ -786,9 +919,9 @@ static bool write_job(jo *o, const fsc_job *job)
         if (job->dir[d].present)
             write_dir(o, &f, &dir_frags[d], &job->dir[d]);
     write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5, frags_at(FT_JOB, 5));
-    write_kvlist(o, &f, &lists[0], &job->iodepth_level, &kv_memos[0]);
-    write_kvlist(o, &f, &lists[1], &job->iodepth_submit, &kv_memos[1]);
-    write_kvlist(o, &f, &lists[2], &job->iodepth_complete, &kv_memos[2]);
+    write_kvlist(o, &f, &lists[0], &job->iodepth_level, &o->m->kv[0]);
+    write_kvlist(o, &f, &lists[1], &job->iodepth_submit, &o->m->kv[1]);
+    write_kvlist(o, &f, &lists[2], &job->iodepth_complete, &o->m->kv[2]);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         write_kvlist(o, &f, &lists[3 + b], &job->latency[b], NULL);
     if (job->steadystate.present) {
@@ -799,19 +932,28 @@ static bool write_job(jo *o, const fsc_job *job)
     return f;
 }
 
-/* Start the direct writer inside the object fsc_jw_obj just opened. */
-static jo jo_of(fsc_jw *w)
+/* Start the direct writer inside the object fsc_jw_obj just opened (jo_store ends
+ * it). */
+static void jo_start(jo *o, fsc_jw *w)
 {
+    static _Thread_local memos thread_memos;
     pthread_once(&frag_once, frags_init);
-    jo o = {w, w->out, w->pretty, w->html_safe, w->depth};
-    return o;
+    o->w = w;
+    o->b = w->out;
+    o->pretty = w->pretty;
+    o->html_safe = w->html_safe;
+    o->depth = w->depth;
+    o->m = &thread_memos;
+    jo_load(o);
 }
 
 void fsc_model_write_job(fsc_jw *w, const fsc_job *job)
 {
     fsc_jw_obj(w);
-    jo o = jo_of(w);
+    jo o;
+    jo_start(&o, w);
     w->first[w->depth] = write_job(&o, job); /* for fsc_jw_obj_end */
+    jo_store(&o);
     fsc_jw_obj_end(w);
 }
 
@@ -854,7 +996,8 @@ static void write_disk(jo *o, const fsc_disk *d)
 void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opts)
 {
     fsc_jw_obj(w);
-    jo o = jo_of(w);
+    jo o;
+    jo_start(&o, w);
     bool f = true;
     key_strl(&o, &f, KEYLIT("id"), run->id ? run->id : "");
     if (KEY(&o, &f, "source")) {
@@ -957,5 +1100,6 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         close_(&o, df, '}');
     }
     w->first[w->depth] = f;
+    jo_store(&o);
     fsc_jw_obj_end(w);
 }
