@@ -196,6 +196,7 @@ typedef struct scan {
     bool title_pending; /* the line before could be a title or caption if this one is blank */
     unsigned qp_marks;  /* "=3D" seen: normalize.c reads >= 3 as quoted-printable */
     bool cut;           /* the line being ended is the last and has no newline */
+    const char *end;    /* the end of the document */
 } scan;
 
 /* A last line without its newline that begins like a result line but has no '='
@@ -262,7 +263,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
          * job header with a percentile row pasted after it): such a document is not
          * clean. Only the few lines that begin otherwise (job and group headers,
          * disk lines, "fio-3.33"...: named_line) are looked into */
-        if (named_line && fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
+        if (named_line && fsc_fio_keyword_maybe(p, (size_t)(e - p), (size_t)(sc->end - p)) &&
+            fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
             sc->ok = false;
             return;
         }
@@ -470,7 +472,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
                     bool *json, fsc_status *st)
 {
-    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false};
+    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
