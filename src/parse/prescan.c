@@ -360,20 +360,21 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
     }
 }
 
-/* One block of the vector loop: the bit masks of its newlines, bad bytes, rare
- * bytes and '=' (bit i = byte i; blocks of up to 64 bytes). Ends the lines of the
- * block; *eq_carry says whether the line still open holds a '='. Returns false to
- * stop. */
-static inline bool block(scan *sc, const char *p, const char *end, uint64_t nlm, uint64_t badm, uint64_t rare,
-                         uint64_t eqm, bool *eq_carry)
+/* One block of the vector loop: the bit masks of its newlines, of the bytes that
+ * need a look (bad or rare bytes, newlines left out) and of its '=' (bit i = byte
+ * i; blocks of up to 64 bytes). A byte that needs a look ends the scan (a bad byte)
+ * or goes to rare_byte. Ends the lines of the block; *eq_carry says whether the
+ * line still open holds a '='. Returns false to stop. */
+static inline __attribute__((always_inline)) bool block(scan *sc, const char *p, const char *end, uint64_t nlm, uint64_t look, uint64_t eqm,
+                         bool *eq_carry)
 {
-    if (badm & ~nlm) {
-        sc->ok = false;
-        return false;
-    }
-    while (rare) {
-        rare_byte(sc, p + __builtin_ctzll(rare), end);
-        rare &= rare - 1;
+    for (; look; look &= look - 1) { /* rare in a log of fio's */
+        const char *b = p + __builtin_ctzll(look);
+        if (bad_byte((unsigned char)*b)) {
+            sc->ok = false;
+            return false;
+        }
+        rare_byte(sc, b, end);
     }
     while (nlm && sc->ok) {
         unsigned k = (unsigned)__builtin_ctzll(nlm);
@@ -409,18 +410,18 @@ static const unsigned char class_lo[16] = {
     [0x6] = 0x01 | 0x02, [0x7] = 0x01, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
     [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
 
-/* The four masks of 32 bytes at p (AVX2). */
+/* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
+ * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either. */
 __attribute__((target("avx2"))) static inline void masks_avx2(const char *p, __m256i thi, __m256i tlo,
-                                                              uint32_t *nlm, uint32_t *badm, uint32_t *rare,
-                                                              uint32_t *eqm)
+                                                              uint32_t *nlm, uint32_t *plain, uint32_t *eqm)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), lo = _mm256_and_si256(x, nib);
     __m256i cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
     *nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')));
-    *badm = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), zero));
-    *rare = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_RARE)), zero));
+    *plain = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD | CL_RARE)), zero));
     *eqm = (uint32_t)_mm256_movemask_epi8(cl);
 }
 
@@ -430,16 +431,19 @@ __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const cha
 {
     const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
     const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
-    while (end - p >= 32) {
-        uint32_t nl0, bad0, rare0, eq0, nl1 = 0, bad1 = 0, rare1 = 0, eq1 = 0;
-        masks_avx2(p, thi, tlo, &nl0, &bad0, &rare0, &eq0);
-        bool two = end - p >= 64;
-        if (two)
-            masks_avx2(p + 32, thi, tlo, &nl1, &bad1, &rare1, &eq1);
-        if (!block(sc, p, end, nl0 | (uint64_t)nl1 << 32, bad0 | (uint64_t)bad1 << 32,
-                   rare0 | (uint64_t)rare1 << 32, eq0 | (uint64_t)eq1 << 32, eq))
-            break;
-        p += two ? 64 : 32;
+    uint32_t nl0, plain0, eq0, nl1, plain1, eq1;
+    for (; end - p >= 64; p += 64) {
+        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0);
+        masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1);
+        uint64_t nlm = nl0 | (uint64_t)nl1 << 32;
+        if (!block(sc, p, end, nlm, ~(plain0 | (uint64_t)plain1 << 32 | nlm), eq0 | (uint64_t)eq1 << 32, eq))
+            return p;
+    }
+    if (end - p >= 32) {
+        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0);
+        if (!block(sc, p, end, nl0, (uint32_t)~(plain0 | nl0), eq0, eq))
+            return p;
+        p += 32;
     }
     return p;
 }
@@ -461,7 +465,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
         uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
         uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));
         uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
-        if (!block(sc, p, end, nlm, badm, rare, eqm, eq))
+        if (!block(sc, p, end, nlm, (badm | rare) & ~nlm, eqm, eq))
             break;
         p += 16;
     }
