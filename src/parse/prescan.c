@@ -25,6 +25,18 @@ static inline const char *skip_sp(const char *p, const char *e)
     return fsc_skip_spaces(p, e);
 }
 
+/* The end of the indentation of the line [s, e) (e: its newline, or the end of the
+ * document), where the document goes on to end: up to 8 spaces (most of fio's
+ * indentation) by one word, read past the line when the document has those bytes
+ * (the newline, not a space, stops it at e). */
+static inline __attribute__((always_inline)) const char *indent_end(const char *s, const char *e, const char *end)
+{
+    if (end - s < 8)
+        return skip_sp(s, e);
+    uint64_t x = fsc_load_le64(s) ^ 0x2020202020202020ULL; /* zero bytes where the spaces are */
+    return x ? s + (__builtin_ctzll(x) >> 3) : skip_sp(s + 8, e);
+}
+
 /* always inlined: n is then a constant, and so is memcmp's length (compared in place) */
 static inline __attribute__((always_inline)) bool starts(const char *p, const char *e, const char *lit, size_t n)
 {
@@ -63,42 +75,51 @@ static inline uint32_t word4(const char *p)
 #define W4(a, b, c, d) ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 | \
                         (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
 
+/* The leading words of fio's result lines, by a perfect hash of their first four
+ * bytes (EQ_HASH: no two share a slot; -Woverride-init would tell). len 1: the four
+ * bytes say it all ("cpu ", "bw ("); 4 to 8: the word of that length, whose last
+ * four bytes are tail, must end there ("read" but not "read.log", "write" but not
+ * "writes"); 0: a free slot. */
+#define EQ_HASH(w) ((uint32_t)((uint32_t)(w) * 0xF2BDC97Fu) >> 27)
+typedef struct eq_word_ent {
+    uint32_t key, tail;
+    uint32_t len;
+} eq_word_ent;
+#define EQ_ANY(a, b, c, d) [EQ_HASH(W4(a, b, c, d))] = {W4(a, b, c, d), 0, 1}
+#define EQ_W4(a, b, c, d) [EQ_HASH(W4(a, b, c, d))] = {W4(a, b, c, d), W4(a, b, c, d), 4}
+#define EQ_LONG(a, b, c, d, w, x, y, z, n) [EQ_HASH(W4(a, b, c, d))] = {W4(a, b, c, d), W4(w, x, y, z), n}
+static const eq_word_ent eq_words[32] = {
+    EQ_ANY('c', 'p', 'u', ' '),  EQ_ANY('I', 'O', ' ', 'd'), EQ_ANY('b', 'w', ' ', '('), EQ_ANY('l', 'a', 't', ' '),
+    EQ_W4('c', 'l', 'a', 't'),   EQ_W4('s', 'l', 'a', 't'),  EQ_W4('s', 'y', 'n', 'c'),  EQ_W4('i', 'o', 'p', 's'),
+    EQ_W4('r', 'e', 'a', 'd'),   EQ_W4('t', 'r', 'i', 'm'),  EQ_W4('R', 'E', 'A', 'D'),  EQ_W4('T', 'R', 'I', 'M'),
+    EQ_LONG('c', 'o', 'm', 'p', 'l', 'e', 't', 'e', 8), /* complete */
+    EQ_LONG('s', 'u', 'b', 'm', 'b', 'm', 'i', 't', 6), /* submit */
+    EQ_LONG('i', 's', 's', 'u', 's', 'u', 'e', 'd', 6), /* issued */
+    EQ_LONG('l', 'a', 't', 'e', 'e', 'n', 'c', 'y', 7), /* latency */
+    EQ_LONG('w', 'r', 'i', 't', 'r', 'i', 't', 'e', 5), /* write */
+    EQ_LONG('m', 'i', 'x', 'e', 'i', 'x', 'e', 'd', 5), /* mixed */
+    EQ_LONG('W', 'R', 'I', 'T', 'R', 'I', 'T', 'E', 5), /* WRITE */
+    EQ_LONG('M', 'I', 'X', 'E', 'I', 'X', 'E', 'D', 5), /* MIXED */
+};
+
 /* Of a line with a '=' that begins at p (after its indentation) with a percentile
  * row's '|' or one of fio's words: is it fio's (1) or not (0)? -1: it begins
- * otherwise (known_line looks further). Shared by known_line and line_fast. */
-static inline int eq_word(const char *p, const char *e)
+ * otherwise (known_line looks further). Shared by known_line and line_fast. The
+ * whole word is asked for, so that nothing but fio's word stands before what
+ * prefix.c would take for a keyword. */
+static inline __attribute__((always_inline)) int eq_word(const char *p, const char *e)
 {
     if (*p == '|')
         return true;
-    if (e - p >= 4) {
-        /* the whole word, so that nothing but fio's word stands before what
-         * prefix.c would take for a keyword */
-        switch (word4(p)) {
-        case W4('c', 'p', 'u', ' '): return true;
-        case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
-        case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
-        case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
-        case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
-        case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
-        case W4('I', 'O', ' ', 'd'): return true;
-        case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
-        case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
-        case W4('b', 'w', ' ', '('): return true;
-        case W4('l', 'a', 't', ' '): return true;
-        case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
-        case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
-        case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
-        case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
-        case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
-        case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
-        case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
-        case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
-        case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
-        default:
-            break;
-        }
-    }
-    return -1;
+    if (e - p < 4)
+        return -1;
+    uint32_t w = word4(p);
+    const eq_word_ent *t = &eq_words[EQ_HASH(w)];
+    if (t->key != w || !t->len)
+        return -1;
+    if (t->len == 1)
+        return true;
+    return e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len);
 }
 
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
@@ -223,8 +244,10 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     fsc_text *t = sc->out;
     if (!t)
         return;
-    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
-    if (!l) {
+    fsc_line *l;
+    if (t->n_lines < t->cap_lines) {
+        l = &t->lines[t->n_lines++];
+    } else if (!(l = FSC_PUSH(t->lines, t->n_lines, t->cap_lines))) {
         sc->ok = false;
         sc->nomem = true;
         return;
@@ -250,7 +273,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         sc->ok = false;
         return;
     }
-    const char *p = skip_sp(s, e);
+    const char *p = indent_end(s, e, sc->end);
     if (p < e) {
         bool title = false, named_line = false;
         if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json, &named_line) &&
@@ -285,12 +308,12 @@ static inline void line_end(scan *sc, const char *e, bool eq)
  * fio's words or a percentile row's '|', which known_line takes with nothing to note
  * (no name, no title, no JSON): recorded at once, without line_end's way (its calls
  * and the registers they need). False: nothing done, line_end's turn. */
-static inline bool line_fast(scan *sc, const char *e)
+static inline __attribute__((always_inline)) bool line_fast(scan *sc, const char *e)
 {
     const char *s = sc->line;
     if ((size_t)(e - s) > PRESCAN_MAX_LINE)
         return false;
-    const char *p = skip_sp(s, e);
+    const char *p = indent_end(s, e, sc->end);
     if (p == e || eq_word(p, e) != 1)
         return false;
     sc->line = e + 1;
@@ -432,19 +455,20 @@ __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const cha
     const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
     const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
     uint32_t nl0, plain0, eq0, nl1, plain1, eq1;
+    bool carry = *eq; /* in a register, not through the pointer */
     for (; end - p >= 64; p += 64) {
         masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0);
         masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1);
         uint64_t nlm = nl0 | (uint64_t)nl1 << 32;
-        if (!block(sc, p, end, nlm, ~(plain0 | (uint64_t)plain1 << 32 | nlm), eq0 | (uint64_t)eq1 << 32, eq))
-            return p;
+        if (!block(sc, p, end, nlm, ~(plain0 | (uint64_t)plain1 << 32 | nlm), eq0 | (uint64_t)eq1 << 32, &carry))
+            break;
     }
-    if (end - p >= 32) {
+    if (sc->ok && end - p >= 32) {
         masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0);
-        if (!block(sc, p, end, nl0, (uint32_t)~(plain0 | nl0), eq0, eq))
-            return p;
-        p += 32;
+        if (block(sc, p, end, nl0, (uint32_t)~(plain0 | nl0), eq0, &carry))
+            p += 32;
     }
+    *eq = carry;
     return p;
 }
 #endif
