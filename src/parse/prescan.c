@@ -399,17 +399,23 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
         }
         rare_byte(sc, b, end);
     }
-    while (nlm && sc->ok) {
+    /* only line_end changes sc->json, or sc->ok (but for a failed allocation, which
+     * block() returns when its lines are done) */
+    bool json = sc->json;
+    for (; nlm; nlm &= nlm - 1) {
         unsigned k = (unsigned)__builtin_ctzll(nlm);
         uint64_t before = (1ULL << k) - 1;
         bool eq = *eq_carry || (eqm & before);
-        if (sc->json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
-            line_keep(sc, p + k);
-        else if (!(eq && line_fast(sc, p + k)))
-            line_end(sc, p + k, eq);
         *eq_carry = false;
         eqm &= ~before;
-        nlm &= nlm - 1;
+        if (json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
+            line_keep(sc, p + k);
+        else if (!(eq && line_fast(sc, p + k))) {
+            line_end(sc, p + k, eq);
+            if (!sc->ok)
+                return false;
+            json = sc->json;
+        }
     }
     *eq_carry = *eq_carry || eqm;
     return sc->ok;
