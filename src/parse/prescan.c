@@ -65,7 +65,6 @@ static inline bool word_ends(const char *p, const char *e, size_t k)
 {
     return p + k >= e ? p + k == e : fsc_fio_word_end(p[k]);
 }
-#define FIO_WORD(p, e, w) (STARTS(p, e, w) && word_ends(p, e, sizeof(w) - 1))
 
 /* The first 4 bytes of p as one word, to compare leads at once. */
 static inline uint32_t word4(const char *p)
@@ -383,21 +382,22 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
     }
 }
 
-/* One block of the vector loop: the bit masks of its newlines, of the bytes that
- * need a look (bad or rare bytes, newlines left out) and of its '=' (bit i = byte
- * i; blocks of up to 64 bytes). A byte that needs a look ends the scan (a bad byte)
- * or goes to rare_byte. Ends the lines of the block; *eq_carry says whether the
- * line still open holds a '='. Returns false to stop. */
-static inline __attribute__((always_inline)) bool block(scan *sc, const char *p, const char *end, uint64_t nlm, uint64_t look, uint64_t eqm,
-                         bool *eq_carry)
+/* One block of the vector loop: the bit masks of its newlines, of its bad bytes and
+ * of the bytes that need a look (bad or rare, newlines left out), and of its '='
+ * (bit i = byte i; blocks of up to 64 bytes). bad need only be worked out when look
+ * is not 0 (rare in fio's text, but every ';' of a terse record). Ends the lines of
+ * the block; *eq_carry says whether the line still open holds a '='. Returns false
+ * to stop. */
+static inline __attribute__((always_inline)) bool block(scan *sc, const char *p, const char *end, uint64_t nlm,
+                                                        uint64_t bad, uint64_t look, uint64_t eqm, bool *eq_carry)
 {
-    for (; look; look &= look - 1) { /* rare in a log of fio's */
-        const char *b = p + __builtin_ctzll(look);
-        if (bad_byte((unsigned char)*b)) {
+    if (look) {
+        if (bad) {
             sc->ok = false;
             return false;
         }
-        rare_byte(sc, b, end);
+        for (; look; look &= look - 1) /* the rare bytes */
+            rare_byte(sc, p + __builtin_ctzll(look), end);
     }
     /* only line_end changes sc->json, or sc->ok (but for a failed allocation, which
      * block() returns when its lines are done) */
@@ -440,18 +440,27 @@ static const unsigned char class_lo[16] = {
     [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
 
 /* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
- * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either. */
+ * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either.
+ * *cl keeps the classes, for bad_avx2. */
 __attribute__((target("avx2"))) static inline void masks_avx2(const char *p, __m256i thi, __m256i tlo,
-                                                              uint32_t *nlm, uint32_t *plain, uint32_t *eqm)
+                                                              uint32_t *nlm, uint32_t *plain, uint32_t *eqm,
+                                                              __m256i *cl)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), lo = _mm256_and_si256(x, nib);
-    __m256i cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
+    *cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
     *nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')));
     *plain = (uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD | CL_RARE)), zero));
-    *eqm = (uint32_t)_mm256_movemask_epi8(cl);
+        _mm256_cmpeq_epi8(_mm256_and_si256(*cl, _mm256_set1_epi8(CL_BAD | CL_RARE)), zero));
+    *eqm = (uint32_t)_mm256_movemask_epi8(*cl);
+}
+
+/* The bad bytes (newlines included) of 32 classes of masks_avx2. */
+__attribute__((target("avx2"))) static inline uint32_t bad_avx2(__m256i cl)
+{
+    return ~(uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), _mm256_setzero_si256()));
 }
 
 /* 64 bytes a step where the processor has AVX2 (chosen at run time): the block's
@@ -461,17 +470,20 @@ __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const cha
     const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
     const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
     uint32_t nl0, plain0, eq0, nl1, plain1, eq1;
+    __m256i cl0, cl1;
     bool carry = *eq; /* in a register, not through the pointer */
     for (; end - p >= 64; p += 64) {
-        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0);
-        masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1);
-        uint64_t nlm = nl0 | (uint64_t)nl1 << 32;
-        if (!block(sc, p, end, nlm, ~(plain0 | (uint64_t)plain1 << 32 | nlm), eq0 | (uint64_t)eq1 << 32, &carry))
+        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
+        masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1, &cl1);
+        uint64_t nlm = nl0 | (uint64_t)nl1 << 32, look = ~(plain0 | (uint64_t)plain1 << 32 | nlm);
+        uint64_t bad = look ? (bad_avx2(cl0) | (uint64_t)bad_avx2(cl1) << 32) & ~nlm : 0;
+        if (!block(sc, p, end, nlm, bad, look, eq0 | (uint64_t)eq1 << 32, &carry))
             break;
     }
     if (sc->ok && end - p >= 32) {
-        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0);
-        if (block(sc, p, end, nl0, (uint32_t)~(plain0 | nl0), eq0, &carry))
+        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
+        uint32_t look = ~(plain0 | nl0), bad = look ? bad_avx2(cl0) & ~nl0 : 0;
+        if (block(sc, p, end, nl0, bad, look, eq0, &carry))
             p += 32;
     }
     *eq = carry;
@@ -495,7 +507,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
         uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
         uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));
         uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
-        if (!block(sc, p, end, nlm, (badm | rare) & ~nlm, eqm, eq))
+        if (!block(sc, p, end, nlm, badm & ~nlm, (badm | rare) & ~nlm, eqm, eq))
             break;
         p += 16;
     }
