@@ -110,6 +110,11 @@ found:
  * version"): its offset, or -1 (prefix.c). */
 long fsc_fio_keyword_at(const char *s, size_t n);
 
+/* False when s[0, n) cannot hold such a keyword (fsc_fio_keyword_at would return
+ * -1), true when it may: a look at its colons, '|' and ';' 16 bytes a step. s[0,
+ * avail) may be read (avail >= n), so that the last step needs no byte loop. */
+bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail);
+
 /* Remove the prefixes learned per block (log stamps, comment marks, grep's file
  * names; see prefix.c) from t's lines in place: off/len change, FSC_LINE_PREFIX and
  * the tag are set. *changed tells whether any line was touched. false: no memory. */

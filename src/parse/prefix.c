@@ -24,6 +24,9 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 enum { TEMPLATE_MAX = 120 }; /* longer "prefixes" are prose, not a prefix */
 
@@ -189,6 +192,78 @@ long fsc_fio_keyword_at(const char *s, size_t n)
             return (long)(p - 1);
     }
     return best;
+}
+
+/* Can the colon at s[c] end a label of labels[] (or a parenthesised one, or JSON's
+ * key) at all? A necessary condition of label_before, from the two bytes before the
+ * colon (after fio's padding) and the first one after it: a ')' ends a unit
+ * ("usec)"), a rate ("/s)"), "all jobs)" or "(read/write)"; a letter ends a label
+ * that is followed by one of the words after it (each begins with one of "Iit0bmu")
+ * or, for the three labels with nothing after them, by anything. Kept in step with
+ * labels[] and paren_label: test_tolerance tries every label through both. */
+static bool colon_maybe(const char *s, size_t n, size_t c)
+{
+    size_t e = c;
+    while (e > 0 && s[e - 1] == ' ')
+        e--;
+    if (e < 2) /* no label is this short */
+        return false;
+    unsigned char last = (unsigned char)s[e - 1], prev = (unsigned char)s[e - 2];
+    switch (last) {
+    case '"':
+        return true;
+    case ')':
+        return prev == 'c' || prev == 's' || prev == 'e';
+    case 'e':
+        if (prev == 'g') /* "..._range": nothing needs to follow */
+            return true;
+        break;
+    case 's':
+        if (prev == 'h' || prev == 'f') /* "IO depths", ".../syncfs": the same */
+            return true;
+        break;
+    case 'd': case 'm': case 'D': case 'E': case 'M': case 'u': case 't': case 'y':
+        break;
+    default: /* label_end's other bytes */
+        return false;
+    }
+    size_t a = skip_sp(s, n, c + 1);
+    if (a == n)
+        return false;
+    switch (s[a]) {
+    case 'I': case 'i': case 't': case '0': case 'b': case 'm': case 'u':
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
+{
+    for (size_t i = 0; i < n; i += 16) {
+        uint32_t m = 0; /* bit k: a colon at s[i + k]; bit 16 + k: a '|' or ';' */
+#if defined(__SSE2__)
+        if (avail - i >= 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+            m = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(':'))) |
+                (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('|')),
+                                                         _mm_cmpeq_epi8(x, _mm_set1_epi8(';'))))
+                    << 16;
+        } else
+#endif
+        {
+            for (size_t k = 0; k < 16 && i + k < n; k++)
+                m |= (uint32_t)(s[i + k] == ':') << k | (uint32_t)(s[i + k] == '|' || s[i + k] == ';') << (16 + k);
+        }
+        if (n - i < 16) /* the bytes past the line are not its own */
+            m &= ((1u << (n - i)) - 1) * 0x10001u;
+        if (m >> 16) /* a percentile row or a terse record: fsc_fio_keyword_at decides */
+            return true;
+        for (; m; m &= m - 1)
+            if (colon_maybe(s, n, i + (size_t)__builtin_ctz(m)))
+                return true;
+    }
+    return false;
 }
 
 /* ---- templates: digits and spaces as classes ---- */

@@ -25,6 +25,18 @@ static inline const char *skip_sp(const char *p, const char *e)
     return fsc_skip_spaces(p, e);
 }
 
+/* The end of the indentation of the line [s, e) (e: its newline, or the end of the
+ * document), where the document goes on to end: up to 8 spaces (most of fio's
+ * indentation) by one word, read past the line when the document has those bytes
+ * (the newline, not a space, stops it at e). */
+static inline __attribute__((always_inline)) const char *indent_end(const char *s, const char *e, const char *end)
+{
+    if (end - s < 8)
+        return skip_sp(s, e);
+    uint64_t x = fsc_load_le64(s) ^ 0x2020202020202020ULL; /* zero bytes where the spaces are */
+    return x ? s + (__builtin_ctzll(x) >> 3) : skip_sp(s + 8, e);
+}
+
 /* always inlined: n is then a constant, and so is memcmp's length (compared in place) */
 static inline __attribute__((always_inline)) bool starts(const char *p, const char *e, const char *lit, size_t n)
 {
@@ -53,7 +65,6 @@ static inline bool word_ends(const char *p, const char *e, size_t k)
 {
     return p + k >= e ? p + k == e : fsc_fio_word_end(p[k]);
 }
-#define FIO_WORD(p, e, w) (STARTS(p, e, w) && word_ends(p, e, sizeof(w) - 1))
 
 /* The first 4 bytes of p as one word, to compare leads at once. */
 static inline uint32_t word4(const char *p)
@@ -63,42 +74,51 @@ static inline uint32_t word4(const char *p)
 #define W4(a, b, c, d) ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 | \
                         (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
 
+/* The leading words of fio's result lines, by a perfect hash of their first four
+ * bytes (EQ_HASH: no two share a slot; -Woverride-init would tell). len 1: the four
+ * bytes say it all ("cpu ", "bw ("); 4 to 8: the word of that length, whose last
+ * four bytes are tail, must end there ("read" but not "read.log", "write" but not
+ * "writes"); 0: a free slot. */
+#define EQ_HASH(w) ((uint32_t)((uint32_t)(w) * 0xF2BDC97Fu) >> 27)
+typedef struct eq_word_ent {
+    uint32_t key, tail;
+    uint32_t len;
+} eq_word_ent;
+#define EQ_ANY(a, b, c, d) [EQ_HASH(W4(a, b, c, d))] = {W4(a, b, c, d), 0, 1}
+#define EQ_W4(a, b, c, d) [EQ_HASH(W4(a, b, c, d))] = {W4(a, b, c, d), W4(a, b, c, d), 4}
+#define EQ_LONG(a, b, c, d, w, x, y, z, n) [EQ_HASH(W4(a, b, c, d))] = {W4(a, b, c, d), W4(w, x, y, z), n}
+static const eq_word_ent eq_words[32] = {
+    EQ_ANY('c', 'p', 'u', ' '),  EQ_ANY('I', 'O', ' ', 'd'), EQ_ANY('b', 'w', ' ', '('), EQ_ANY('l', 'a', 't', ' '),
+    EQ_W4('c', 'l', 'a', 't'),   EQ_W4('s', 'l', 'a', 't'),  EQ_W4('s', 'y', 'n', 'c'),  EQ_W4('i', 'o', 'p', 's'),
+    EQ_W4('r', 'e', 'a', 'd'),   EQ_W4('t', 'r', 'i', 'm'),  EQ_W4('R', 'E', 'A', 'D'),  EQ_W4('T', 'R', 'I', 'M'),
+    EQ_LONG('c', 'o', 'm', 'p', 'l', 'e', 't', 'e', 8), /* complete */
+    EQ_LONG('s', 'u', 'b', 'm', 'b', 'm', 'i', 't', 6), /* submit */
+    EQ_LONG('i', 's', 's', 'u', 's', 'u', 'e', 'd', 6), /* issued */
+    EQ_LONG('l', 'a', 't', 'e', 'e', 'n', 'c', 'y', 7), /* latency */
+    EQ_LONG('w', 'r', 'i', 't', 'r', 'i', 't', 'e', 5), /* write */
+    EQ_LONG('m', 'i', 'x', 'e', 'i', 'x', 'e', 'd', 5), /* mixed */
+    EQ_LONG('W', 'R', 'I', 'T', 'R', 'I', 'T', 'E', 5), /* WRITE */
+    EQ_LONG('M', 'I', 'X', 'E', 'I', 'X', 'E', 'D', 5), /* MIXED */
+};
+
 /* Of a line with a '=' that begins at p (after its indentation) with a percentile
  * row's '|' or one of fio's words: is it fio's (1) or not (0)? -1: it begins
- * otherwise (known_line looks further). Shared by known_line and line_fast. */
-static inline int eq_word(const char *p, const char *e)
+ * otherwise (known_line looks further). Shared by known_line and line_fast. The
+ * whole word is asked for, so that nothing but fio's word stands before what
+ * prefix.c would take for a keyword. */
+static inline __attribute__((always_inline)) int eq_word(const char *p, const char *e)
 {
     if (*p == '|')
         return true;
-    if (e - p >= 4) {
-        /* the whole word, so that nothing but fio's word stands before what
-         * prefix.c would take for a keyword */
-        switch (word4(p)) {
-        case W4('c', 'p', 'u', ' '): return true;
-        case W4('c', 'o', 'm', 'p'): return FIO_WORD(p, e, "complete");
-        case W4('c', 'l', 'a', 't'): return word_ends(p, e, 4);
-        case W4('s', 'u', 'b', 'm'): return FIO_WORD(p, e, "submit");
-        case W4('s', 'l', 'a', 't'): return word_ends(p, e, 4);
-        case W4('s', 'y', 'n', 'c'): return word_ends(p, e, 4);
-        case W4('I', 'O', ' ', 'd'): return true;
-        case W4('i', 'o', 'p', 's'): return word_ends(p, e, 4);
-        case W4('i', 's', 's', 'u'): return FIO_WORD(p, e, "issued");
-        case W4('b', 'w', ' ', '('): return true;
-        case W4('l', 'a', 't', ' '): return true;
-        case W4('l', 'a', 't', 'e'): return FIO_WORD(p, e, "latency");
-        case W4('r', 'e', 'a', 'd'): return word_ends(p, e, 4);
-        case W4('w', 'r', 'i', 't'): return FIO_WORD(p, e, "write");
-        case W4('t', 'r', 'i', 'm'): return word_ends(p, e, 4);
-        case W4('m', 'i', 'x', 'e'): return FIO_WORD(p, e, "mixed");
-        case W4('R', 'E', 'A', 'D'): return word_ends(p, e, 4);
-        case W4('W', 'R', 'I', 'T'): return FIO_WORD(p, e, "WRITE");
-        case W4('T', 'R', 'I', 'M'): return word_ends(p, e, 4);
-        case W4('M', 'I', 'X', 'E'): return FIO_WORD(p, e, "MIXED");
-        default:
-            break;
-        }
-    }
-    return -1;
+    if (e - p < 4)
+        return -1;
+    uint32_t w = word4(p);
+    const eq_word_ent *t = &eq_words[EQ_HASH(w)];
+    if (t->key != w || !t->len)
+        return -1;
+    if (t->len == 1)
+        return true;
+    return e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len);
 }
 
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?
@@ -196,6 +216,7 @@ typedef struct scan {
     bool title_pending; /* the line before could be a title or caption if this one is blank */
     unsigned qp_marks;  /* "=3D" seen: normalize.c reads >= 3 as quoted-printable */
     bool cut;           /* the line being ended is the last and has no newline */
+    const char *end;    /* the end of the document */
 } scan;
 
 /* A last line without its newline that begins like a result line but has no '='
@@ -222,8 +243,10 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     fsc_text *t = sc->out;
     if (!t)
         return;
-    fsc_line *l = t->n_lines < t->cap_lines ? &t->lines[t->n_lines++] : FSC_PUSH(t->lines, t->n_lines, t->cap_lines);
-    if (!l) {
+    fsc_line *l;
+    if (t->n_lines < t->cap_lines) {
+        l = &t->lines[t->n_lines++];
+    } else if (!(l = FSC_PUSH(t->lines, t->n_lines, t->cap_lines))) {
         sc->ok = false;
         sc->nomem = true;
         return;
@@ -249,7 +272,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         sc->ok = false;
         return;
     }
-    const char *p = skip_sp(s, e);
+    const char *p = indent_end(s, e, sc->end);
     if (p < e) {
         bool title = false, named_line = false;
         if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json, &named_line) &&
@@ -262,7 +285,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
          * job header with a percentile row pasted after it): such a document is not
          * clean. Only the few lines that begin otherwise (job and group headers,
          * disk lines, "fio-3.33"...: named_line) are looked into */
-        if (named_line && fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
+        if (named_line && fsc_fio_keyword_maybe(p, (size_t)(e - p), (size_t)(sc->end - p)) &&
+            fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
             sc->ok = false;
             return;
         }
@@ -283,12 +307,12 @@ static inline void line_end(scan *sc, const char *e, bool eq)
  * fio's words or a percentile row's '|', which known_line takes with nothing to note
  * (no name, no title, no JSON): recorded at once, without line_end's way (its calls
  * and the registers they need). False: nothing done, line_end's turn. */
-static inline bool line_fast(scan *sc, const char *e)
+static inline __attribute__((always_inline)) bool line_fast(scan *sc, const char *e)
 {
     const char *s = sc->line;
     if ((size_t)(e - s) > PRESCAN_MAX_LINE)
         return false;
-    const char *p = skip_sp(s, e);
+    const char *p = indent_end(s, e, sc->end);
     if (p == e || eq_word(p, e) != 1)
         return false;
     sc->line = e + 1;
@@ -358,32 +382,40 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
     }
 }
 
-/* One block of the vector loop: the bit masks of its newlines, bad bytes, rare
- * bytes and '=' (bit i = byte i; blocks of up to 64 bytes). Ends the lines of the
- * block; *eq_carry says whether the line still open holds a '='. Returns false to
- * stop. */
-static inline bool block(scan *sc, const char *p, const char *end, uint64_t nlm, uint64_t badm, uint64_t rare,
-                         uint64_t eqm, bool *eq_carry)
+/* One block of the vector loop: the bit masks of its newlines, of its bad bytes and
+ * of the bytes that need a look (bad or rare, newlines left out), and of its '='
+ * (bit i = byte i; blocks of up to 64 bytes). bad need only be worked out when look
+ * is not 0 (rare in fio's text, but every ';' of a terse record). Ends the lines of
+ * the block; *eq_carry says whether the line still open holds a '='. Returns false
+ * to stop. */
+static inline __attribute__((always_inline)) bool block(scan *sc, const char *p, const char *end, uint64_t nlm,
+                                                        uint64_t bad, uint64_t look, uint64_t eqm, bool *eq_carry)
 {
-    if (badm & ~nlm) {
-        sc->ok = false;
-        return false;
+    if (look) {
+        if (bad) {
+            sc->ok = false;
+            return false;
+        }
+        for (; look; look &= look - 1) /* the rare bytes */
+            rare_byte(sc, p + __builtin_ctzll(look), end);
     }
-    while (rare) {
-        rare_byte(sc, p + __builtin_ctzll(rare), end);
-        rare &= rare - 1;
-    }
-    while (nlm && sc->ok) {
+    /* only line_end changes sc->json, or sc->ok (but for a failed allocation, which
+     * block() returns when its lines are done) */
+    bool json = sc->json;
+    for (; nlm; nlm &= nlm - 1) {
         unsigned k = (unsigned)__builtin_ctzll(nlm);
         uint64_t before = (1ULL << k) - 1;
         bool eq = *eq_carry || (eqm & before);
-        if (sc->json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
-            line_keep(sc, p + k);
-        else if (!(eq && line_fast(sc, p + k)))
-            line_end(sc, p + k, eq);
         *eq_carry = false;
         eqm &= ~before;
-        nlm &= nlm - 1;
+        if (json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
+            line_keep(sc, p + k);
+        else if (!(eq && line_fast(sc, p + k))) {
+            line_end(sc, p + k, eq);
+            if (!sc->ok)
+                return false;
+            json = sc->json;
+        }
     }
     *eq_carry = *eq_carry || eqm;
     return sc->ok;
@@ -407,19 +439,28 @@ static const unsigned char class_lo[16] = {
     [0x6] = 0x01 | 0x02, [0x7] = 0x01, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
     [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
 
-/* The four masks of 32 bytes at p (AVX2). */
+/* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
+ * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either.
+ * *cl keeps the classes, for bad_avx2. */
 __attribute__((target("avx2"))) static inline void masks_avx2(const char *p, __m256i thi, __m256i tlo,
-                                                              uint32_t *nlm, uint32_t *badm, uint32_t *rare,
-                                                              uint32_t *eqm)
+                                                              uint32_t *nlm, uint32_t *plain, uint32_t *eqm,
+                                                              __m256i *cl)
 {
     const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), lo = _mm256_and_si256(x, nib);
-    __m256i cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
+    *cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
     *nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')));
-    *badm = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), zero));
-    *rare = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_RARE)), zero));
-    *eqm = (uint32_t)_mm256_movemask_epi8(cl);
+    *plain = (uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(*cl, _mm256_set1_epi8(CL_BAD | CL_RARE)), zero));
+    *eqm = (uint32_t)_mm256_movemask_epi8(*cl);
+}
+
+/* The bad bytes (newlines included) of 32 classes of masks_avx2. */
+__attribute__((target("avx2"))) static inline uint32_t bad_avx2(__m256i cl)
+{
+    return ~(uint32_t)_mm256_movemask_epi8(
+        _mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), _mm256_setzero_si256()));
 }
 
 /* 64 bytes a step where the processor has AVX2 (chosen at run time): the block's
@@ -428,17 +469,24 @@ __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const cha
 {
     const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
     const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
-    while (end - p >= 32) {
-        uint32_t nl0, bad0, rare0, eq0, nl1 = 0, bad1 = 0, rare1 = 0, eq1 = 0;
-        masks_avx2(p, thi, tlo, &nl0, &bad0, &rare0, &eq0);
-        bool two = end - p >= 64;
-        if (two)
-            masks_avx2(p + 32, thi, tlo, &nl1, &bad1, &rare1, &eq1);
-        if (!block(sc, p, end, nl0 | (uint64_t)nl1 << 32, bad0 | (uint64_t)bad1 << 32,
-                   rare0 | (uint64_t)rare1 << 32, eq0 | (uint64_t)eq1 << 32, eq))
+    uint32_t nl0, plain0, eq0, nl1, plain1, eq1;
+    __m256i cl0, cl1;
+    bool carry = *eq; /* in a register, not through the pointer */
+    for (; end - p >= 64; p += 64) {
+        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
+        masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1, &cl1);
+        uint64_t nlm = nl0 | (uint64_t)nl1 << 32, look = ~(plain0 | (uint64_t)plain1 << 32 | nlm);
+        uint64_t bad = look ? (bad_avx2(cl0) | (uint64_t)bad_avx2(cl1) << 32) & ~nlm : 0;
+        if (!block(sc, p, end, nlm, bad, look, eq0 | (uint64_t)eq1 << 32, &carry))
             break;
-        p += two ? 64 : 32;
     }
+    if (sc->ok && end - p >= 32) {
+        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
+        uint32_t look = ~(plain0 | nl0), bad = look ? bad_avx2(cl0) & ~nl0 : 0;
+        if (block(sc, p, end, nl0, bad, look, eq0, &carry))
+            p += 32;
+    }
+    *eq = carry;
     return p;
 }
 #endif
@@ -459,7 +507,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
         uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
         uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));
         uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
-        if (!block(sc, p, end, nlm, badm, rare, eqm, eq))
+        if (!block(sc, p, end, nlm, badm & ~nlm, (badm | rare) & ~nlm, eqm, eq))
             break;
         p += 16;
     }
@@ -470,7 +518,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
                     bool *json, fsc_status *st)
 {
-    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false};
+    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {

@@ -164,6 +164,77 @@ static void test_prefix_refused(void **state)
     assert_true(fsc_fio_keyword_at("no fio here: read it", 20) == -1);
 }
 
+/* fsc_fio_keyword_maybe, the pre-scan's look before fsc_fio_keyword_at: false only
+ * where that finds no keyword. Every keyword, with and without text and padding
+ * around it, then random lines of the bytes that matter, with bytes past the line
+ * (avail > n) that would be keywords if they were its own. */
+static void keyword_maybe_agrees(const char *s, size_t n)
+{
+    char buf[512];
+    assert_true(n + 32 <= sizeof buf);
+    memcpy(buf, s, n);
+    memcpy(buf + n, " | 1.00th=[ 3;fio- read: IOPS=  ", 32);
+    if (fsc_fio_keyword_at(buf, n) >= 0) {
+        assert_true(fsc_fio_keyword_maybe(buf, n, n));
+        assert_true(fsc_fio_keyword_maybe(buf, n, n + 32));
+    }
+    assert_true(fsc_fio_keyword_maybe(buf, n, n) == fsc_fio_keyword_maybe(buf, n, n + 32));
+}
+
+static void test_keyword_maybe(void **state)
+{
+    (void)state;
+    static const char *const kw[] = {
+        "read: IOPS=1", "read : io=1", "mixed: IOPS=1", "mixed: io=1", "issued   : total=r", "write: IOPS=1",
+        "write: io=1", "complete  : 0=0.0%", "fsync/fdatasync/sync_file_range:", "trim: IOPS=1", "trim: io=1",
+        "READ: bw=1", "READ: io=1", "MIXED: bw=1", "MIXED: io=1", "WRITE: bw=1", "WRITE: io=1", "TRIM: bw=1",
+        "TRIM: io=1", "iops        : min=1", "IO depths    :", "issued rwts: total=1", "issued rwt: total=1",
+        "fsync/fdatasync/sync_file_range/syncfs:", "cpu          : usr=1", "submit    : 0=0.0%",
+        "latency   : target=0", "Disk stats (read/write):", "clat (usec): min=1", "slat (nsec): min=1",
+        "lat (msec): min=1", "sync (usec): min=1", "clat percentiles (usec):", "lat percentiles (nsec):",
+        "bw (  KiB/s): min=1", "bw (MiB/s): min=1", "Run status group 0 (all jobs):", "Run status group 12 (all jobs):",
+        "\"fio version\" : \"fio-3.33\"", "|  1.00th=[ 1]", "| 99.99th=[1]", "3;fio-3.33;x"};
+    static const char *const before[] = {"", "x ", "a.log:  ", "12:10:43 DEBUG| ", "# ", "\"", "rr: "};
+    static const char *const after[] = {"", ",", " x: 1", "\","};
+    char line[256];
+    for (size_t k = 0; k < sizeof kw / sizeof *kw; k++)
+        for (size_t b = 0; b < sizeof before / sizeof *before; b++)
+            for (size_t a = 0; a < sizeof after / sizeof *after; a++) {
+                int n = snprintf(line, sizeof line, "%s%s%s", before[b], kw[k], after[a]);
+                assert_true(fsc_fio_keyword_at(line, (size_t)n) >= 0);
+                keyword_maybe_agrees(line, (size_t)n);
+            }
+    /* the lines the pre-scan asks about: no keyword, and no call of fsc_fio_keyword_at */
+    static const char *const none[] = {
+        "randread: (groupid=0, jobs=1): err= 0: pid=30894: Mon Nov 30 02:48:04 2026",
+        "randread: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, "
+        "iodepth=1",
+        "vda: ios=19892/39, merge=124/0, ticks=1075/17, in_queue=1131, util=49.21%", "fio-3.33",
+        "seqwrite: Laying out IO file (1 file / 64MiB)", "..."};
+    for (size_t i = 0; i < sizeof none / sizeof *none; i++) {
+        assert_false(fsc_fio_keyword_maybe(none[i], strlen(none[i]), strlen(none[i])));
+        keyword_maybe_agrees(none[i], strlen(none[i]));
+    }
+    /* random lines of the bytes around fio's labels */
+    static const char *const piece[] = {":", " ", "  ", "|", ";", "(", ")", "\"", "0", "1.00th=[", "3", "usec",
+                                        "/s", "all jobs", "read/write", "read", "IOPS=", "io=", "e", "d", "s",
+                                        "range", "IO depths", "syncfs", "cpu", "usr=", "bw", "min=", "total=",
+                                        "issued", "submit", "latency", "target=", "fio-", "x", "_", "clat", "m",
+                                        "Run status group ", "fio version", "TRIM", "u", "t", "y", "g", "h", "f"};
+    uint64_t r = 16;
+    for (int t = 0; t < 200000; t++) {
+        size_t n = 0, parts = 1 + (size_t)(t % 12);
+        for (size_t i = 0; i < parts; i++) {
+            r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+            const char *pc = piece[(r >> 33) % (sizeof piece / sizeof *piece)];
+            size_t l = strlen(pc);
+            memcpy(line + n, pc, l);
+            n += l;
+        }
+        keyword_maybe_agrees(line, n);
+    }
+}
+
 /* ---- 2. inline markup ---- */
 
 static void test_markup_kinds(void **state)
@@ -377,7 +448,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_prefix_comment_marks), cmocka_unit_test(test_prefix_stamps),
         cmocka_unit_test(test_prefix_quoted),        cmocka_unit_test(test_prefix_grep),
-        cmocka_unit_test(test_prefix_refused),       cmocka_unit_test(test_markup_kinds),
+        cmocka_unit_test(test_prefix_refused),       cmocka_unit_test(test_keyword_maybe),
+        cmocka_unit_test(test_markup_kinds),
         cmocka_unit_test(test_markup_flag),          cmocka_unit_test(test_json_elisions),
         cmocka_unit_test(test_json_cut),             cmocka_unit_test(test_json_spans),
         cmocka_unit_test(test_kb_base),
