@@ -104,7 +104,10 @@ const fsc_kv *fsc_kvlist_get(const fsc_kvlist *l, const char *key);
 /* Free the items and the index; the list is empty afterwards. */
 void fsc_kvlist_free(fsc_kvlist *l);
 
-/* A string option ("job options" in fio's JSON). */
+/* A string option ("job options" in fio's JSON). key owns one block "key\0value\0"
+ * (val points into it), made by fsc_job_set_option or fsc_run_set_global_option: set
+ * options only through them, as fsc_run_free frees those blocks or keeps them for
+ * reuse by their size. */
 typedef struct fsc_opt {
     char *key;
     char *val;

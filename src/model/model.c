@@ -77,24 +77,24 @@ static pthread_key_t spare_key;
 static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
 static bool spare_key_ok;
 
+static void free_blocks(void *const *blocks, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(blocks[i]);
+}
+
 static void spares_free(void *p)
 {
     spares *sp = p;
     free(sp->jobs);
-    for (size_t i = 0; i < sp->n_kv; i++)
-        free(sp->kv[i]);
-    for (size_t i = 0; i < sp->n_pctl; i++)
-        free(sp->pctl[i]);
-    for (size_t i = 0; i < sp->n_opt; i++)
-        free(sp->opt[i]);
-    for (size_t i = 0; i < sp->n_opts; i++)
-        free(sp->opts[i]);
+    free_blocks(sp->kv, sp->n_kv);
+    free_blocks(sp->pctl, sp->n_pctl);
+    free_blocks(sp->opt, sp->n_opt);
+    free_blocks(sp->opts, sp->n_opts);
     for (size_t i = 0; i < sp->n_runs; i++)
         free(sp->runs[i]);
-    for (size_t i = 0; i < sp->n_groups; i++)
-        free(sp->groups[i]);
-    for (size_t i = 0; i < sp->n_disks; i++)
-        free(sp->disks[i]);
+    free_blocks(sp->groups, sp->n_groups);
+    free_blocks(sp->disks, sp->n_disks);
     memset(sp, 0, sizeof *sp);
 }
 
@@ -162,13 +162,10 @@ static void spare_put_one(void **stack, size_t *n, void *arr, size_t cap)
         free_set(arr);
 }
 
-/* A kept array of one element of `bytes` (charged) into *arr: false when none. */
-static bool spare_take_one(void **stack, size_t *n, void **arr, size_t bytes)
+/* A kept array of one element of `bytes` (charged), or NULL when none. */
+static void *spare_take_one(void **stack, size_t *n, size_t bytes)
 {
-    if (!*n || !fsc_budget_charge(bytes))
-        return false;
-    *arr = stack[--*n];
-    return true;
+    return *n && fsc_budget_charge(bytes) ? stack[--*n] : NULL;
 }
 
 /* Keep a freed run's job array (its jobs already freed), the bigger of two. */
@@ -574,7 +571,7 @@ fsc_job *fsc_run_add_job(fsc_run *run)
 
 fsc_group *fsc_run_add_group(fsc_run *run)
 {
-    if (!run->cap_groups && spare_take_one(spare.groups, &spare.n_groups, (void **)&run->groups, sizeof *run->groups))
+    if (!run->cap_groups && (run->groups = spare_take_one(spare.groups, &spare.n_groups, sizeof *run->groups)))
         run->cap_groups = 1;
     return FSC_PUSH(run->groups, run->n_groups, run->cap_groups);
 }
@@ -582,7 +579,7 @@ fsc_group *fsc_run_add_group(fsc_run *run)
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
     if (!run->cap_disk_util &&
-        spare_take_one(spare.disks, &spare.n_disks, (void **)&run->disk_util, sizeof *run->disk_util))
+        (run->disk_util = spare_take_one(spare.disks, &spare.n_disks, sizeof *run->disk_util)))
         run->cap_disk_util = 1;
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
 }
