@@ -34,7 +34,6 @@ static const char parse_help[] =
 
 typedef struct parse_ctx {
     fsc_outfile *out;
-    fsc_blockpool *blocks; /* the blocks of written runs, for jsonl_render to reuse */
     fsc_json_opts jopts;
     fsc_buf line;
     fsc_cli_diag diag;
@@ -82,9 +81,7 @@ static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
     /* room for a run like the last one of this thread at once (no regrowing) */
     static _Thread_local size_t size_hint = 8192;
     fsc_buf b = {0};
-    if (!(b.data = fsc_blockpool_take(ctx->blocks, size_hint, &b.cap)))
-        b.oom = true;
-    char *p = fsc_buf_room(&b, size_hint - 1); /* within the block: no regrowing */
+    char *p = fsc_buf_room(&b, size_hint);
     if (p) {
         memset(p, 0, ID_SLACK);
         p[0] = ID_SLACK;
@@ -504,9 +501,6 @@ int fsc_cmd_parse(int argc, char **argv)
     }
     parse_ctx ctx = {.out = out, .jopts = {.damage = damage},
                      .diag = {paths, n_paths, common.quiet, 0}};
-    /* as many blocks as the writer gathers for one writev (outfile.c: 256 KiB) and more */
-    ctx.blocks = fsc_blockpool_new((size_t)4 << 20);
-    fsc_outfile_recycle(out, ctx.blocks);
 
     if (jsonl) {
         fsc_buf err = {0};
@@ -565,7 +559,6 @@ int fsc_cmd_parse(int argc, char **argv)
     fsc_buf_free(&oerr);
     fsc_buf_free(&ctx.line);
     fsc_manifest_free(&ctx.manifest);
-    fsc_blockpool_free(ctx.blocks);
     free(paths);
     return rc;
 }

@@ -3,7 +3,6 @@
  * path that is not a regular file (/dev/null, a FIFO, a symlink) is written in place. */
 #define _GNU_SOURCE
 #include "outfile.h"
-#include "blockpool.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -28,7 +27,6 @@ struct fsc_outfile {
     struct iovec given[GIVEN_MAX];
     char *given_block[GIVEN_MAX];
     size_t n_given, given_bytes;
-    fsc_blockpool *recycle; /* where written blocks go back (NULL: freed) */
 };
 
 static void write_failed(fsc_outfile *o, int why)
@@ -66,7 +64,7 @@ static void flush_given(fsc_outfile *o)
         }
     }
     for (size_t i = 0; i < o->n_given; i++)
-        fsc_blockpool_give(o->recycle, o->given_block[i]);
+        free(o->given_block[i]);
     o->n_given = o->given_bytes = 0;
 }
 
@@ -180,16 +178,11 @@ bool fsc_outfile_write(fsc_outfile *o, const void *data, size_t n)
     return !o->error;
 }
 
-void fsc_outfile_recycle(fsc_outfile *o, fsc_blockpool *pool)
-{
-    o->recycle = pool;
-}
-
 bool fsc_outfile_give(fsc_outfile *o, char *block, size_t off, size_t n)
 {
     if (!o->direct || o->error) { /* a terminal sees each line as it comes */
         bool ok = fsc_outfile_write(o, block + off, n);
-        fsc_blockpool_give(o->recycle, block);
+        free(block);
         return ok;
     }
     o->given[o->n_given] = (struct iovec){block + off, n};
