@@ -66,7 +66,7 @@ typedef struct spares {
     void *pctl[SPARE_LISTS]; /* percentile arrays, PCTL_FIRST entries */
     void *opt[SPARE_LISTS];  /* option blocks of OPT_SMALL bytes */
     void *opts[SPARE_LISTS]; /* option lists, OPTS_FIRST entries */
-    fsc_run *runs[SPARE_RUNS];
+    void *runs[SPARE_RUNS];                        /* run structs */
     void *groups[SPARE_RUNS], *disks[SPARE_RUNS]; /* a run's group and disk arrays of one */
     size_t n_kv, n_pctl, n_opt, n_opts, n_runs, n_groups, n_disks;
     bool registered; /* the key holds this thread's spares: freed at its end */
@@ -91,8 +91,7 @@ static void spares_free(void *p)
     free_blocks(sp->pctl, sp->n_pctl);
     free_blocks(sp->opt, sp->n_opt);
     free_blocks(sp->opts, sp->n_opts);
-    for (size_t i = 0; i < sp->n_runs; i++)
-        free(sp->runs[i]);
+    free_blocks(sp->runs, sp->n_runs);
     free_blocks(sp->groups, sp->n_groups);
     free_blocks(sp->disks, sp->n_disks);
     memset(sp, 0, sizeof *sp);
@@ -128,10 +127,10 @@ static inline bool spare_ready(void)
     return spare.registered || spare_register();
 }
 
-/* Keep a block (of a kind whose stack is `stack`, n kept) or free it. */
-static void spare_put(void **stack, size_t *n, void *block)
+/* Keep a block (of a kind whose stack is `stack`, n kept, max at most) or free it. */
+static void spare_put(void **stack, size_t *n, size_t max, void *block)
 {
-    if (*n < SPARE_LISTS && spare_ready())
+    if (*n < max && spare_ready())
         stack[(*n)++] = block;
     else
         free(block);
@@ -156,16 +155,10 @@ static inline void free_set(void *p)
 /* Keep a run's array of one element (groups, disks: stack of SPARE_RUNS) or free it. */
 static void spare_put_one(void **stack, size_t *n, void *arr, size_t cap)
 {
-    if (cap == 1 && *n < SPARE_RUNS && spare_ready())
-        stack[(*n)++] = arr;
+    if (cap == 1)
+        spare_put(stack, n, SPARE_RUNS, arr);
     else
         free_set(arr);
-}
-
-/* A kept array of one element of `bytes` (charged), or NULL when none. */
-static void *spare_take_one(void **stack, size_t *n, size_t bytes)
-{
-    return *n && fsc_budget_charge(bytes) ? stack[--*n] : NULL;
 }
 
 /* Keep a freed run's job array (its jobs already freed), the bigger of two. */
@@ -333,7 +326,7 @@ void fsc_kvlist_free(fsc_kvlist *l)
     if (!l->items && !l->index.slots)
         return; /* never filled (most of a job's lists) */
     if (l->cap == KV_FIRST)
-        spare_put(spare.kv, &spare.n_kv, l->items);
+        spare_put(spare.kv, &spare.n_kv, SPARE_LISTS, l->items);
     else
         free(l->items);
     if (l->index.slots) /* only lists of FSC_KEYINDEX_FROM keys have one */
@@ -358,7 +351,7 @@ static void lat_free(fsc_lat *l)
     if (!((uintptr_t)l->percentile | (uintptr_t)l->bins))
         return;
     if (l->percentile && l->cap_percentile == PCTL_FIRST)
-        spare_put(spare.pctl, &spare.n_pctl, l->percentile);
+        spare_put(spare.pctl, &spare.n_pctl, SPARE_LISTS, l->percentile);
     else if (l->percentile)
         free(l->percentile);
     if (l->bins)
@@ -377,7 +370,7 @@ static inline bool opt_small(const fsc_opt *o)
 static void opt_free(const fsc_opt *o)
 {
     if (opt_small(o))
-        spare_put(spare.opt, &spare.n_opt, o->key);
+        spare_put(spare.opt, &spare.n_opt, SPARE_LISTS, o->key);
     else
         free(o->key);
 }
@@ -393,7 +386,7 @@ static void opts_free(fsc_opt *opts, size_t n, size_t cap)
             free(opts[i].key);
     }
     if (cap == OPTS_FIRST)
-        spare_put(spare.opts, &spare.n_opts, opts);
+        spare_put(spare.opts, &spare.n_opts, SPARE_LISTS, opts);
     else
         free_set(opts);
 }
@@ -556,10 +549,7 @@ void fsc_run_free(fsc_run *run)
         fsc_logseries_free(run->series[i]);
     free_set(run->series);
     free_set(run->unknown_lines);
-    if (spare.n_runs < SPARE_RUNS && spare_ready())
-        spare.runs[spare.n_runs++] = run;
-    else
-        free(run);
+    spare_put(spare.runs, &spare.n_runs, SPARE_RUNS, run);
 }
 
 fsc_job *fsc_run_add_job(fsc_run *run)
@@ -571,7 +561,7 @@ fsc_job *fsc_run_add_job(fsc_run *run)
 
 fsc_group *fsc_run_add_group(fsc_run *run)
 {
-    if (!run->cap_groups && (run->groups = spare_take_one(spare.groups, &spare.n_groups, sizeof *run->groups)))
+    if (!run->cap_groups && (run->groups = spare_take(spare.groups, &spare.n_groups, sizeof *run->groups)))
         run->cap_groups = 1;
     return FSC_PUSH(run->groups, run->n_groups, run->cap_groups);
 }
@@ -579,7 +569,7 @@ fsc_group *fsc_run_add_group(fsc_run *run)
 fsc_disk *fsc_run_add_disk(fsc_run *run)
 {
     if (!run->cap_disk_util &&
-        (run->disk_util = spare_take_one(spare.disks, &spare.n_disks, sizeof *run->disk_util)))
+        (run->disk_util = spare_take(spare.disks, &spare.n_disks, sizeof *run->disk_util)))
         run->cap_disk_util = 1;
     return FSC_PUSH(run->disk_util, run->n_disk_util, run->cap_disk_util);
 }
@@ -677,8 +667,9 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
         (*opts)[i].val = b + kl + 1;
         return true;
     }
-    if (!*cap && spare.n_opts && fsc_budget_charge(OPTS_FIRST * sizeof **opts)) {
-        *opts = spare.opts[--spare.n_opts];
+    void *kept;
+    if (!*cap && (kept = spare_take(spare.opts, &spare.n_opts, OPTS_FIRST * sizeof **opts))) {
+        *opts = kept;
         *cap = OPTS_FIRST;
     }
     /* FSC_PUSH without its memset: both members are written here */
