@@ -23,8 +23,23 @@ deps:
 	  else echo "missing Debian packages (run as root to install):$$missing"; exit 1; fi; \
 	fi
 
+# Profile-guided: an instrumented program (in $(BUILD)-pgo) parses the repository's
+# own fio outputs (cmake/pgo-train.sh), then $(BUILD) is compiled with its profiles
+# (CMakeLists.txt: FIOSCOPE_PGO_*). PGO=0 builds without them.
+PGO        ?= 1
+PGO_BUILD  := $(BUILD)-pgo
+PGO_DATA   := $(abspath $(PGO_BUILD))/profiles
+
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+ifeq ($(PGO),1)
+	cmake -S . -B $(PGO_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF \
+	  -DFIOSCOPE_PGO_GENERATE=$(PGO_DATA) >/dev/null
+	cmake --build $(PGO_BUILD) -j $(JOBS) --target fioscope
+	rm -rf $(PGO_DATA) && cmake/pgo-train.sh $(PGO_BUILD)/fioscope
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIOSCOPE_PGO_USE=$(PGO_DATA) >/dev/null
+else
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFIOSCOPE_PGO_USE= >/dev/null
+endif
 	cmake --build $(BUILD) -j $(JOBS)
 
 build-asan: deps
@@ -51,4 +66,4 @@ install: build
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN) demo-report
+	rm -rf $(BUILD) $(PGO_BUILD) $(BUILD_ASAN) demo-report
