@@ -326,8 +326,9 @@ static block *tail_block(fsc_logseries *s)
     memset(b, 0, sizeof *b);
     b->off = -1;
     b->start = s->n;
-    /* the first block starts small; later ones are full size at once */
-    b->cap = st->n_blocks == 1 ? 256 : FSC_LOG_BLOCK;
+    /* the first block starts small (a folder of thousands of 2-row logs took 16 KB a
+     * log at 256 rows); later ones are full size at once */
+    b->cap = st->n_blocks == 1 ? 8 : FSC_LOG_BLOCK;
     for (unsigned c = 0; c < s->ncols; c++)
         if (!(b->col[c] = malloc(b->cap * sizeof(int64_t)))) {
             block_free_mem(b);
