@@ -88,9 +88,11 @@ def jobs_in(out):
 SHAPES = {}
 
 
-def shape(name, finding, branch=None):
+def shape(name, finding, branch=None, ratio=RATIO):
+    """ratio: a shape whose instruction count is shown linear (callgrind) but whose
+    time is not, from memory alone, may allow 8x a larger multiple of 1x's time."""
     def reg(make):
-        SHAPES[name] = (finding, branch, make)
+        SHAPES[name] = (finding, branch, make, ratio)
         return make
     return reg
 
@@ -381,13 +383,14 @@ def _(k):
     return (["series", "-q", "-j", "1", f], None, None)
 
 
-@shape("logs: a run of many jobs, each with its log (table)", "second look")
+@shape("logs: a run of many jobs, each with its log (table)", "second look", ratio=18.0)
 def _(k):
     # 2000 jobs at 1x: at 500 the 1x took 0.02-0.04 CPU s, at the clock's grain, and
-    # one reading of 0.02 failed the bound (8x 0.53 s). Each doubling costs 2.2-2.4x:
-    # no loop over the jobs inside another (perf: the same functions at 2x and 16x),
-    # but 6 KB a job walked by each stage, in cache at 1x and not at 8x (2000: 8x is
-    # 12-14 times 1x, under the bound of 14 plus the slack)
+    # one reading of 0.02 failed the bound (8x 0.53 s). The work is linear (callgrind:
+    # 338.5 M instructions at 2,000 jobs, 1,331.9 M at 8,000: 3.93x), but each doubling
+    # takes 2.2-2.4x the time: 6 KB a job walked by each stage and 20 KB of memory a
+    # job faulted in, in cache at 1x and not at 8x. 8x took 12-14.7x 1x (the most
+    # under the full suite's load), so its time may be 18x; memory keeps the 14x bound
     f = logs_tar("runlogs.tar", 2000 * k, True)
     return (["table", "-q", "-j", "1", "-m", "jobname,bw.ts.mean", f], None, None)
 
@@ -473,7 +476,7 @@ def output_ok(cmd):
     return check[0](out)
 
 
-def measure(make, base_cpu, base_rss):
+def measure(make, base_cpu, base_rss, ratio):
     """CPU seconds and KiB over the empty run at each size, whether 8x stayed within
     RATIO of 1x, and whether the output of 1x was right."""
     inf = float("inf")
@@ -481,10 +484,10 @@ def measure(make, base_cpu, base_rss):
     right = True
 
     def allowed(k):  # CPU seconds a linear run of size k stays well under
-        return 4 * (RATIO * cpu[1] + SLACK_CPU) * k / 8 + base_cpu + 1
+        return 4 * (ratio * cpu[1] + SLACK_CPU) * k / 8 + base_cpu + 1
 
     def bound(k, m):
-        return m.get(k, inf) <= RATIO * k / 8 * m[1] + (SLACK_CPU if m is cpu else SLACK_RSS)
+        return m.get(k, inf) <= (ratio if m is cpu else RATIO) * k / 8 * m[1] + (SLACK_CPU if m is cpu else SLACK_RSS)
 
     for k in SIZES:
         cmd = make(k)
@@ -516,11 +519,11 @@ def main():
           % (base_cpu, base_rss, RATIO, SLACK_CPU, SLACK_RSS))
     failed, xfailed, xpassed = [], [], []
     t0 = time.time()
-    for name, (finding, branch, make) in SHAPES.items():
+    for name, (finding, branch, make, ratio) in SHAPES.items():
         if ONLY and not any(o in name for o in ONLY):
             continue
         t_shape = time.time()
-        good, right, cpu, rss = measure(make, base_cpu, base_rss)
+        good, right, cpu, rss = measure(make, base_cpu, base_rss, ratio)
         t_shape = time.time() - t_shape
         cols = "  ".join("%dx %6.2fs %7.0fK" % (k, cpu[k], rss[k]) if k in cpu else "%dx    --          " % k
                          for k in SIZES) + ("" if right else "  (wrong output)")
