@@ -77,6 +77,7 @@ typedef struct nstate {
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
+    unsigned bw_base; /* fio >= 2.17: what a bw line's "MiB/s" is in KiB/s (dir_bw_base) */
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
     int dir;   /* current direction or -1 */
@@ -200,6 +201,7 @@ static void reset_run_state(nstate *st)
     st->units.era = FSC_ERA_MODERN;
     st->units.kb_base = 1024;
     st->kb_decided = false;
+    st->bw_base = 1024;
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
@@ -585,13 +587,13 @@ static void trim(const char **s, size_t *n)
 
 /* bw samples are kept in KiB/s by fio; the label only says which multiple of it:
  * the factor to KiB/s as num/den. */
-static bool bwstat_factor(const char *u, size_t n, uint64_t *num, uint64_t *den)
+static bool bwstat_factor(const nstate *st, const char *u, size_t n, uint64_t *num, uint64_t *den)
 {
     *num = *den = 1;
     if (n && (u[0] == 'M' || u[0] == 'm'))
-        *num = 1024;
+        *num = st->bw_base;
     else if (n && (u[0] == 'G' || u[0] == 'g'))
-        *num = 1024 * 1024;
+        *num = (uint64_t)st->bw_base * st->bw_base;
     else if (n && u[0] == 'B')
         *den = 1024;
     else if (!n || (u[0] != 'K' && u[0] != 'k'))
@@ -634,7 +636,7 @@ static fsc_status convert(nstate *st, fsc_kind kind, const char *s, size_t n, co
         return fsc_parse_duration_num(s, n, unit, unit_len, out);
     case FSC_K_BWSTAT: {
         uint64_t num = 1, den = 1;
-        if (unit && !bwstat_factor(unit, unit_len, &num, &den))
+        if (unit && !bwstat_factor(st, unit, unit_len, &num, &den))
             return FSC_E_SYNTAX;
         return fsc_parse_scaled_num(s, n, num, den, out);
     }
@@ -1110,6 +1112,22 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
     }
 }
 
+/* fio >= 2.17 keeps a direction's bandwidth samples in KiB/s and prints their line
+ * divided by kb_base with "MiB/s" from kb_base KiB/s up, whatever kb_base is: with
+ * kb_base=1000 "min=35962" is 35,962,000 KiB/s (fio 3.33's JSON: 35962584). Such a
+ * job prints its direction line's rate decimal first ("BW=36.6GB/s (34.1GiB/s)";
+ * kb_base=1024: "BW=34.1GiB/s (36.6GB/s)"): that line tells the bw line under it. */
+static unsigned dir_bw_base(const char *line, size_t n)
+{
+    const char *e = line + n, *p = memmem(line, n, "BW=", 3);
+    if (!p)
+        return 1024;
+    for (p += 3; p < e && ((*p >= '0' && *p <= '9') || *p == '.'); p++)
+        ;
+    bool prefix = p < e && (*p == 'k' || *p == 'K' || *p == 'M' || *p == 'G' || *p == 'T' || *p == 'P');
+    return prefix && p + 1 < e && p[1] != 'i' ? 1000 : 1024;
+}
+
 /* A direction line (its text: line, n): the direction, made current (NULL: no job
  * to put it in). */
 static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
@@ -1141,6 +1159,7 @@ static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size
     }
     if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
         infer_kb_base(st, line, n, j, dir, idx);
+    st->bw_base = st->units.era == FSC_ERA_LEGACY ? 1024 : dir_bw_base(line, n);
     st->dir = dir;
     st->pctl_kind = -1;
     fsc_dir *dp = &j->dir[dir];
@@ -2227,7 +2246,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         st->pctl_kind = -1;
         uint64_t num = 1, den = 1;
         if (fl->rule->action == FSC_ACT_BW_STATS)
-            bwstat_factor(line + fl->unit.off, fl->unit.len, &num, &den);
+            bwstat_factor(st, line + fl->unit.off, fl->unit.len, &num, &den);
         if (d)
             fast_kv(fl, d, 1, num, den);
         break;

@@ -27,6 +27,7 @@ run pctlist-p0          --name=p0 --rw=randread --bs=4k --ioengine=psync --size=
 run lat-percentiles     --name=lp --rw=randread --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --lat_percentiles=1 $T
 run slat-clat-lat-pctl  --name=all --rw=randwrite --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --slat_percentiles=1 --clat_percentiles=1 --lat_percentiles=1 $T
 run kb-base-1000        --name=kb --rw=read --bs=64k --ioengine=psync --size=32m --kb_base=1000 $T
+run kb-base-1000-fast   --name=kb --ioengine=null --size=1g --rw=write --bs=4k --kb_base=1000 $T   # bw line in "MiB/s" of 1000 KiB
 run unit-base-bits      --name=bits --rw=read --bs=64k --ioengine=psync --size=32m --unit_base=1 $T
 run unified-both        --name=ub --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=both $T
 run unified-mixed       --name=um --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=1 $T

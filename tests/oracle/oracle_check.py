@@ -184,8 +184,10 @@ def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds):
     for kind in ("slat_ns", "clat_ns", "lat_ns"):
         check_lat(c, f"{where}.{kind}", ours.get(kind), theirs.get(kind), kind in lat_pctl_kinds)
     if theirs.get("bw_samples", 0) > 0:
-        # the bw line is in KiB/s, or in MiB/s (values / 1024) for fast jobs
-        bu = 1024 if (ours.get("bw_min") or 0) % 1024 == 0 and theirs["bw_mean"] >= 1000000 else 1
+        # the bw line is in KiB/s, or for fast jobs in "MiB/s": values / kb_base (1024,
+        # or 1000 with kb_base=1000)
+        ours_min = ours.get("bw_min") or 0
+        bu = next((b for b in (1024, 1000) if ours_min % b == 0), 1) if theirs["bw_mean"] >= 1000000 else 1
         for k in ("bw_min", "bw_max"):
             c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.5 * bu if bu == 1 else bu)
         for k in ("bw_samples", "iops_min", "iops_max", "iops_samples"):
