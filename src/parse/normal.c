@@ -1119,7 +1119,10 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
  * kb_base=1024: "BW=34.1GiB/s (36.6GB/s)"): that line tells the bw line under it. */
 static unsigned dir_bw_base(const char *line, size_t n)
 {
-    const char *e = line + n, *p = memmem(line, n, "BW=", 3);
+    const char *e = line + n, *p = line;
+    /* memchr, not memmem: memmem's set-up cost 300 instructions a line */
+    while ((p = memchr(p, 'B', (size_t)(e - p))) && !(e - p >= 3 && p[1] == 'W' && p[2] == '='))
+        p++;
     if (!p)
         return 1024;
     for (p += 3; p < e && ((*p >= '0' && *p <= '9') || *p == '.'); p++)
