@@ -512,8 +512,64 @@ static size_t tree_bytes(const char *json, size_t len)
     return values * 80 + len;
 }
 
+/* fio's strings are one line each (job names, hosts, devices, options): a raw line
+ * break inside one (invalid JSON, which cJSON takes as it is) is where a paste was
+ * wrapped, "jobname" : "<72 characters>" over the rest of a long name. The text
+ * without those breaks (and a CR before one), in *copy (malloc'd); false when it has
+ * none or on no memory (*copy NULL then). An escaped one ("\n") is the string's own. */
+static bool unwrap_strings(const char *json, size_t len, char **copy, size_t *copy_len)
+{
+    *copy = NULL;
+    bool in = false, esc = false;
+    size_t i = 0;
+    for (; i < len; i++) {
+        char c = json[i];
+        if (!in)
+            in = c == '"';
+        else if (esc)
+            esc = false;
+        else if (c == '\\')
+            esc = true;
+        else if (c == '"')
+            in = false;
+        else if (c == '\n')
+            break;
+    }
+    if (i == len || !(*copy = malloc(len + 1)))
+        return false;
+    memcpy(*copy, json, i);
+    size_t w = i;
+    for (; i < len; i++) {
+        char c = json[i];
+        if (!in) {
+            in = c == '"';
+        } else if (esc) {
+            esc = false;
+        } else if (c == '\\') {
+            esc = true;
+        } else if (c == '"') {
+            in = false;
+        } else if (c == '\n' || (c == '\r' && i + 1 < len && json[i + 1] == '\n')) {
+            if (w && (*copy)[w - 1] == '\r' && c == '\n')
+                w--; /* a CR kept before it when it came first in the copy */
+            continue;
+        }
+        (*copy)[w++] = c;
+    }
+    (*copy)[w] = '\0';
+    *copy_len = w;
+    return true;
+}
+
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
 {
+    char *unwrapped;
+    size_t unwrapped_len;
+    if (unwrap_strings(json, len, &unwrapped, &unwrapped_len)) {
+        fsc_run *run = fsc_json_read(unwrapped, unwrapped_len, err);
+        free(unwrapped);
+        return run;
+    }
     size_t tree = tree_bytes(json, len);
     if (!fsc_budget_charge(tree)) {
         fsc_buf_puts(err, "out of memory");

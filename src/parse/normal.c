@@ -68,6 +68,8 @@ typedef struct nstate {
     bool stopped, oom;
 
     fsc_run *run;
+    size_t widest;      /* the length of the text's longest line (name_piece), once known */
+    bool widest_known;
     size_t first, last; /* line indexes of the current run */
     size_t unknown_since_last; /* non-blank unknown lines since the last recognized one */
     size_t *pending_unknown;   /* their indexes, listed when the run goes on */
@@ -1765,6 +1767,9 @@ static void unread_line(nstate *st, size_t idx)
 
 /* Continuation lines tried after a line, and joins tried in all. */
 enum { MAX_WRAP = 5, MAX_JOIN_TRIES = 64 };
+/* Pieces of one cut job name at most: fio keeps 127 bytes of a name, a piece has 20
+ * or more (the bound keeps a text of nothing but long words linear). */
+enum { MAX_NAME_PIECES = 8 };
 
 /* key=value items of a kv rule's capture: +1 read as printed, 0 read after a
  * repair (a damaged key, junk after the number), -1 not read. */
@@ -1910,25 +1915,100 @@ static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *ca
     return good;
 }
 
+/* Was line i cut where the text was wrapped? Not short, and the first word of the
+ * next line would not have fitted after it within the longest line of the text that
+ * has a space (the width it was wrapped to: a mail client leaves a word longer than
+ * that whole, on a line of its own). */
+static bool cut_at_width(nstate *st, size_t i)
+{
+    size_t n = st->t->lines[i].len;
+    if (n < 20 || i + 1 >= st->t->n_lines)
+        return false;
+    if (!st->widest_known) {
+        for (size_t k = 0; k < st->t->n_lines; k++) {
+            size_t kn = st->t->lines[k].len;
+            if (kn > st->widest && memchr(fsc_text_line(st->t, k), ' ', kn))
+                st->widest = kn;
+        }
+        st->widest_known = true;
+    }
+    const char *ns = fsc_text_line(st->t, i + 1);
+    size_t nn = st->t->lines[i + 1].len, word = 0;
+    while (word < nn && ns[word] != ' ')
+        word++;
+    return n + 1 + word > st->widest;
+}
+
+/* Is line i the head of a job name cut by a wrap ("<72 characters of a long name>"
+ * above "<its rest>: (groupid=0, jobs=1): err= 0: ...", or "<a long name>:" above
+ * "(g=0): rw=..."), whose rest reads as a line of its own under a name that is only
+ * its tail, or as none? One word of 20 bytes or more (no space, a ':' only at its
+ * end; spaces after it), cut at the width (a shorter word above a job, such as a
+ * commit id in a CI log, is a line of its own). */
+static bool name_piece(nstate *st, size_t i)
+{
+    const char *s = fsc_text_line(st->t, i);
+    size_t w = st->t->lines[i].len;
+    while (w && s[w - 1] == ' ') /* a wrap may keep the space it broke at */
+        w--;
+    if (w < 20)
+        return false;
+    for (size_t k = 0; k < w; k++)
+        if ((unsigned char)s[k] <= ' ' || (unsigned char)s[k] >= 0x7F || (s[k] == ':' && k + 1 < w))
+            return false;
+    return cut_at_width(st, i);
+}
+
+/* Does a cut job name begin at line j: its pieces, the last one ending at the name's
+ * ':' or followed by a line that can begin a fio line (its rest)? Then it is not the
+ * rest of the line above it. */
+static bool starts_cut_name(nstate *st, size_t j, size_t last)
+{
+    if (!name_piece(st, j))
+        return false;
+    size_t k = j + 1;
+    while (k <= last && k < st->t->n_lines && k - j < MAX_NAME_PIECES && name_piece(st, k))
+        k++;
+    const char *p = fsc_text_line(st->t, k - 1);
+    size_t pn = st->t->lines[k - 1].len;
+    while (pn && p[pn - 1] == ' ')
+        pn--;
+    if (pn && p[pn - 1] == ':')
+        return true;
+    return k <= last && k < st->t->n_lines &&
+           fsc_grammar_could_match(st->g, fsc_text_line(st->t, k), st->t->lines[k].len);
+}
+
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
  * terminal at any width: non-blank, not read already, and unable to begin a fio line
- * (or, when line i itself reads as nothing, matched by no rule). */
+ * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
+ * a cut job name (name_piece), the line that ends the name is one too, even where it
+ * reads as a line of its own. */
 static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed,
                               bool *md_used)
 {
     size_t m = 0;
     *md_used = false;
+    bool pieces = !line_read && name_piece(st, i);
     for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;
-        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn))
+        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || (!pieces && starts_cut_name(st, j, last)))
             break;
         if (fsc_grammar_could_match(st->g, ns, nn)) {
-            if (line_read || m > 0)
+            if (line_read || (m > 0 && !pieces))
                 break;
             *md_used = true;
-            if (fsc_grammar_match(st->g, ns, nn, st->md))
-                break;
+            if (fsc_grammar_match(st->g, ns, nn, st->md)) {
+                if (!pieces)
+                    break;
+                /* the rest of the name's line: what follows continues it as it
+                 * would continue a line read */
+                cand[m++] = j;
+                pieces = false;
+                line_read = true;
+                continue;
+            }
         }
         if (memchr(ns, '=', nn) || memchr(ns, ':', nn)) {
             *md_used = true;
@@ -1936,6 +2016,7 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
                 break; /* a damaged line of its own ("io        : min=" for "iops") */
         }
         cand[m++] = j;
+        pieces = pieces && name_piece(st, j);
     }
     return m;
 }
@@ -1949,9 +2030,37 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
 {
     size_t cand[MAX_WRAP];
     bool md_used;
-    size_t m = wrap_candidates(st, i, last, r != NULL, cand, joined, &md_used);
-    if (!m) /* md still holds r's match unless the look at the next line took it */
+    /* the pieces of a cut job name are joined as they come, without spaces (a name
+     * has none), before the rest is weighed: a long name wrapped narrow takes more
+     * lines than the seams tried below */
+    const char *line = *s;
+    size_t line_n = *n, from = i;
+    fsc_buf head = {0};
+    if (!r && name_piece(st, i)) {
+        fsc_buf_add(&head, *s, *n);
+        for (size_t j = i + 1; j <= last && j < st->t->n_lines && j - i < MAX_NAME_PIECES &&
+                               !(st->t->lines[j].flags & FSC_LINE_CONSUMED) && name_piece(st, j);
+             j++) {
+            fsc_buf_add(&head, fsc_text_line(st->t, j), st->t->lines[j].len);
+            from = j;
+        }
+        if (head.oom) {
+            fsc_buf_free(&head);
+            st->oom = true;
+            return NULL;
+        }
+        if (from > i) {
+            *s = head.data;
+            *n = head.len;
+        }
+    }
+    size_t m = wrap_candidates(st, from, last, r != NULL, cand, joined, &md_used);
+    if (!m) { /* md still holds r's match unless the look at the next line took it */
+        *s = line;
+        *n = line_n;
+        fsc_buf_free(&head);
         return r && md_used ? fsc_grammar_match(st->g, *s, *n, st->md) : r;
+    }
     fsc_buf tmp = {0};
     if (!r) {
         /* a join begins with this line's first word: only if some rule could match
@@ -1969,6 +2078,9 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
         }
         if (!could) {
             fsc_buf_free(&tmp);
+            fsc_buf_free(&head);
+            *s = line;
+            *n = line_n;
             return NULL;
         }
     }
@@ -2029,7 +2141,12 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
             st->oom = true;
         }
     }
+    if (!best_k || joined->oom) { /* the line as it was, its pieces unread */
+        *s = line;
+        *n = line_n;
+    }
     fsc_buf_free(&tmp);
+    fsc_buf_free(&head);
     return fsc_grammar_match(st->g, *s, *n, st->md);
 }
 
@@ -2489,7 +2606,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (fast)
             ; /* fast_match saw that the next line does not continue this one */
         else if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
-                 (!r && (st.run || fio_marked(s, n))))
+                 (!r && (st.run || fio_marked(s, n) || name_piece(&st, i))))
             r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Make oracle fixtures: fio writes the same run as JSON and normal text (--output-format=normal,json).
+# Make oracle fixtures: fio writes the same run as JSON and normal text (--output-format=normal,json),
+# and (run_terse, into tests/formats/fixtures) as JSON and terse v3-v5 (--output-format=terse,json).
 # Needs Debian's fio (3.33). Run by hand; the fixtures are committed so CI does not need fio.
 set -euo pipefail
 out=$(cd "$(dirname "$0")" && pwd)/fixtures
@@ -10,6 +11,14 @@ run() { # name, fio args...
     echo "== $name"
     (cd "$work" && fio --output-format=normal,json "$@") > "$out/$name.normal+json.txt" 2> "$out/$name.stderr" || true
     [ -s "$out/$name.stderr" ] || rm -f "$out/$name.stderr"
+    rm -f "$work"/*.0 "$work"/*.[0-9]*.0 2>/dev/null || true
+}
+terse_out=$(cd "$(dirname "$0")/../formats" && pwd)/fixtures
+run_terse() { # name, fio args...
+    local name=$1; shift
+    echo "== $name (terse)"
+    mkdir -p "$terse_out"
+    (cd "$work" && fio --output-format=terse,json "$@") > "$terse_out/$name.terse+json.txt"
     rm -f "$work"/*.0 "$work"/*.[0-9]*.0 2>/dev/null || true
 }
 T="--runtime=1 --time_based"
@@ -36,3 +45,10 @@ run description         --name=desc --description="a job: with, odd = chars" --r
 run rate-limited        --name=rl --rw=randwrite --bs=4k --ioengine=psync --size=16m --rate_iops=500 $T
 run big-bs-multi-jobs   --name=big --rw=write --bs=4m --ioengine=libaio --iodepth=2 --direct=1 --size=256m --numjobs=2 $T
 run sync-engine-trim-file --name=tf --rw=randrw --bs=16k --ioengine=sync --size=16m --rwmixread=90 $T
+run long-job-names     --name=seq-read-$(printf "a%.0s" $(seq 81)) --rw=read --bs=64k --ioengine=psync --size=16m $T --name=rand_write.$(printf "b%.0s" $(seq 140)) --rw=randwrite --bs=4k --ioengine=psync --size=16m $T   # names wider than a wrapped line (fio keeps 127 bytes)
+# terse beside JSON (tests/formats/run_terse_fixtures.sh; the profile-guided build trains on them)
+run_terse psync-randread-v3    --name=rr --rw=randread --bs=4k --ioengine=psync --size=16m $T
+run_terse libaio-group-4j-v3   --name=grp --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --numjobs=4 --group_reporting --size=16m $T
+run_terse libaio-randrw-v4     --terse-version=4 --name=rw --rw=randrw --bs=8k --ioengine=libaio --iodepth=8 --direct=1 --size=16m $T
+run_terse psync-write-fsync-v5 --terse-version=5 --name=sw --rw=write --bs=64k --ioengine=psync --size=16m --fsync=4 $T
+run_terse two-groups-v3        --name=a --rw=read --bs=128k --ioengine=psync --size=16m $T --name=b --stonewall --rw=randwrite --bs=4k --ioengine=psync --size=16m $T

@@ -5,6 +5,9 @@ same time is wrapped at every width from 40 to 200 columns (step STEP), the way 
 client does (at the last space, the space dropped, no indentation on the rest) and the
 way a terminal or `fold` does (a hard cut anywhere, inside brackets, numbers, units),
 and each wrapped copy must read to fio's JSON by the oracle's rules (tests/oracle).
+The whole document (fio's JSON and its text, as one paste) is wrapped the same ways,
+and must read as the runs of the document unwrapped, under the same job names (a
+long name cut by the wrap, in the text or inside a JSON string, is one name).
 
 usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
 """
@@ -80,11 +83,30 @@ def check(exe, doc, fio):
     return c
 
 
+def runs_and_names(exe, doc):
+    out = subprocess.run([exe, "parse", "-q", doc], capture_output=True, check=False)
+    runs = json.loads(out.stdout)["runs"]
+    return [[j.get("jobname") for j in r["jobs"]] for r in runs]
+
+
 def main():
     exe, step, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
     failed = total = 0
     with tempfile.TemporaryDirectory() as tmp:
         for f in files:
+            whole = open(f, encoding="utf-8").read().split("\n")
+            want = runs_and_names(exe, f)
+            for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
+                for w in range(40, 201, step):
+                    doc = os.path.join(tmp, "whole.txt")
+                    with open(doc, "w") as d:
+                        d.write("\n".join(wrap(whole, w)) + "\n")
+                    got = runs_and_names(exe, doc)
+                    total += 1
+                    if got != want:
+                        failed += 1
+                        print("FAIL: %s, text and JSON wrapped (%s) at %d columns" % (f, style, w))
+                        print("    runs and job names: %s, unwrapped: %s" % (got, want))
             lines = normal_text(f)
             fio = oc.modernize(oc.fio_json(f))
             ver = oc.version_tuple(fio.get("fio version"))
