@@ -3,22 +3,23 @@
 # The training runs of the profile-guided build (the Makefile's `build`): an
 # instrumented fioscope (FIOSCOPE_PGO_GENERATE) parses the repository's own fio
 # outputs, as the program is mostly used: samples/, the oracle fixtures (fio 3.33,
-# 3.42 and 2.15 text beside its JSON) and the golden tests' inputs (2.0 to 3.x text,
-# JSON, terse, damaged and pasted text), one by one and as one text of some MB, which
-# is read in pieces like a big log. The bench inputs are not used.
+# 3.42 and 2.15 text beside its JSON), the terse fixtures (fio 3.33 terse v3-v5 beside
+# its JSON) and the golden tests' inputs (2.0 to 3.x text, JSON, terse, damaged and
+# pasted text), one by one and as one text of some MB, which is read in pieces like a
+# big log. The bench inputs are not used.
 # A run that fails is said and the build goes on: its profile is only incomplete.
 # usage: cmake/pgo-train.sh FIOSCOPE
 set -uo pipefail
 bin=$1
 cd "$(dirname "$0")/.."
 inputs=()
-for f in samples/*.txt samples/*.json tests/oracle/fixtures/*.txt tests/golden/*/input*; do
+for f in samples/*.txt samples/*.json tests/oracle/fixtures/*.txt tests/formats/fixtures/*.txt tests/golden/*/input*; do
     [ -f "$f" ] && inputs+=("$f")
 done
 big=$(mktemp)
 trap 'rm -f "$big"' EXIT
-# about 6 MB of the fio 3.33 and 2.x fixtures back to back: parsed in pieces
-for _ in $(seq 16); do cat tests/oracle/fixtures/*.txt samples/*.txt; done > "$big"
+# about 7 MB of the fio 3.33 and 2.x fixtures back to back: parsed in pieces
+for _ in $(seq 16); do cat tests/oracle/fixtures/*.txt tests/formats/fixtures/*.txt samples/*.txt; done > "$big"
 run() {
     "$bin" "$@" > /dev/null || echo "pgo-train: fioscope $1 exited with $?; the profile is incomplete" >&2
 }

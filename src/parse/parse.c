@@ -314,6 +314,65 @@ static bool read_terse(fsc_run *run, const fsc_text *text, size_t i, size_t end,
     return true;
 }
 
+/* Terse records of version 3 to 5 hard-wrapped (by a mail client's line limit, a
+ * terminal, fold): each cut into pieces as long as its first line, the last one
+ * shorter, read as the records they were joined back. The records from line i on
+ * into one run; *end: the line after them (i: none there). false: out of memory. */
+static bool read_wrapped_terse(fsc_text *text, size_t i, pending_list *pl, bool fast, size_t *end)
+{
+    enum { MIN_WIDTH = 40 }; /* a record is a thousand bytes or more: a narrower cut is no wrap */
+    fsc_run *run = NULL;
+    fsc_buf rec = {0};
+    size_t j = i;
+    bool ok = true;
+    *end = i;
+    while (j < text->n_lines) {
+        const char *s = fsc_text_line(text, j);
+        size_t w = text->lines[j].len, k = j;
+        if (w < MIN_WIDTH || (text->lines[j].flags & FSC_LINE_CONSUMED) || !fsc_terse_head(s, w))
+            break;
+        fsc_buf_reset(&rec);
+        fsc_buf_add(&rec, s, w);
+        while (text->lines[k].len == w && k + 1 < text->n_lines && !(text->lines[k + 1].flags & FSC_LINE_CONSUMED)) {
+            const char *ns = fsc_text_line(text, k + 1);
+            size_t nn = text->lines[k + 1].len;
+            if (!nn || nn > w || fsc_terse_head(ns, nn))
+                break;
+            fsc_buf_add(&rec, ns, nn);
+            k++;
+        }
+        if (rec.oom) {
+            ok = false;
+            break;
+        }
+        int v = k > j ? terse_detect(fast, rec.data, rec.len) : 0;
+        if (!v)
+            break;
+        if (!run && !(run = fsc_run_new())) {
+            ok = false;
+            break;
+        }
+        fsc_status st = fast ? fsc_terse_read_detected(run, rec.data, rec.len, text->lines[j].orig, v)
+                             : fsc_terse_read_ref(run, rec.data, rec.len, text->lines[j].orig);
+        if (st == FSC_E_NOMEM) {
+            ok = false;
+            break;
+        }
+        j = k + 1;
+    }
+    fsc_buf_free(&rec);
+    if (ok && run && j > i) {
+        ok = add_pending(pl, run, i, j - 1, FSC_FMT_TERSE);
+        run = NULL;
+        if (ok) {
+            mark_consumed(text, i, j - 1);
+            *end = j;
+        }
+    }
+    fsc_run_free(run);
+    return ok;
+}
+
 static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
 {
     fsc_buf versions = {0}; /* of the lines of a terse stretch */
@@ -388,6 +447,15 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             mark_consumed(text, i, end - 1);
             i = end;
             continue;
+        }
+        if (n > 1 && s[0] >= '3' && s[0] <= '5' && s[1] == ';') {
+            size_t end;
+            if (!read_wrapped_terse(text, i, pl, fast, &end))
+                goto out;
+            if (end > i) {
+                i = end;
+                continue;
+            }
         }
         i++;
     }

@@ -231,6 +231,9 @@ fsc_status fsc_steady_read_text(fsc_steady *ss, const fsc_steady_text *t, fsc_un
 
 /* Is this line a terse record? Returns the terse version (2..5) or 0. */
 int fsc_terse_detect(const char *s, size_t n);
+/* Does s begin as a terse record of version 3 to 5 of fio 2.0.8 or later (or of
+ * fioscope's engine) does ("3;fio-3.33;"), whole or not? */
+bool fsc_terse_head(const char *s, size_t n);
 /* Append the job (and disk_util) of one terse record to run. Problems become run
  * warnings at line `lineno`. */
 fsc_status fsc_terse_read(fsc_run *run, const char *s, size_t n, uint32_t lineno);

@@ -241,6 +241,16 @@ static int detect(const char *s, size_t n, bool fast)
     return 2;
 }
 
+bool fsc_terse_head(const char *s, size_t n)
+{
+    if (n < 3 || s[0] < '3' || s[0] > '5' || s[1] != ';')
+        return false;
+    const char *semi = memchr(s + 2, ';', n - 2);
+    /* a bare version ("2.0.5") is no mark: "5;0.000000;..." may be inside a record */
+    return semi && (size_t)(semi - s) > 6 && (memcmp(s + 2, "fio-", 4) == 0 || memcmp(s + 2, ENGINE_TAG, 4) == 0) &&
+           is_version_field(s + 2, (size_t)(semi - (s + 2)));
+}
+
 int fsc_terse_detect(const char *s, size_t n)
 {
     return detect(s, n, true);

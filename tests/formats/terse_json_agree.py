@@ -34,9 +34,13 @@ def dir_agree(where, t, j):
             near(f"{where}.{k}", t[k], j.get(k), 0)
     near(f"{where}.bw_bytes", t.get("bw_bytes"), j.get("bw_bytes"), 1023)
     near(f"{where}.iops", t.get("iops"), j.get("iops"), 1)  # terse: integer
-    for k in ("bw_agg", "bw_mean", "bw_dev", "iops_mean", "iops_stddev"):
+    for k in ("bw_mean", "bw_dev", "iops_mean", "iops_stddev"):
         if k in t:
             near(f"{where}.{k}", t[k], j.get(k), 1e-6 * max(1, abs(t[k])))
+    # fio 3.33 works the share of the group's bandwidth out apart for each format: its
+    # terse said 88.342539% where its JSON said 88.339458 for one run
+    if "bw_agg" in t:
+        near(f"{where}.bw_agg", t["bw_agg"], j.get("bw_agg"), 1e-4 * max(1, abs(t["bw_agg"])))
     for k in ("slat_ns", "clat_ns", "lat_ns"):
         lat_agree(f"{where}.{k}", t.get(k), j.get(k))
 

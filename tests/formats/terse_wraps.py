@@ -1,0 +1,56 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""Terse records wrapped at any width: each fixture (fio's terse and JSON of one run)
+is wrapped at every width from 40 to 200 columns (step STEP) the way a mail client
+does (at spaces: a record has none, so it stays whole) and the way a terminal or
+`fold` does (a hard cut every so many bytes), alone and with its JSON; each copy must
+read to the same terse run as the fixture unwrapped, job by job, with no warning.
+
+usage: terse_wraps.py FIOSCOPE STEP FIXTURE...
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tolerance"))
+import wraps  # noqa: E402
+
+
+def terse_runs(exe, path):
+    out = subprocess.run([exe, "parse", "-q", "--each-format", path], capture_output=True, check=False)
+    return [r for r in json.loads(out.stdout)["runs"] if r["source"]["format"] == "terse"]
+
+
+def main():
+    exe, step, files = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+    failed = total = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        doc = os.path.join(tmp, "wrapped.txt")
+        for f in files:
+            lines = open(f, encoding="utf-8").read().split("\n")
+            terse = lines[:next(i for i, l in enumerate(lines) if l.startswith("{"))]
+            want = terse_runs(exe, f)
+            if len(want) != 1:
+                print("FAIL: %s: %d terse runs unwrapped" % (f, len(want)))
+                failed += 1
+                continue
+            for style, wrap in (("word", wraps.word_wrap), ("hard", wraps.hard_wrap)):
+                for w in range(40, 201, step):
+                    for what, src in (("terse", terse), ("terse and JSON", lines)):
+                        with open(doc, "w") as d:
+                            d.write("\n".join(wrap(src, w)) + "\n")
+                        got = terse_runs(exe, doc)
+                        total += 1
+                        if not (len(got) == 1 and got[0]["jobs"] == want[0]["jobs"]
+                                and got[0]["disk_util"] == want[0]["disk_util"] and not got[0]["warnings"]):
+                            failed += 1
+                            print("FAIL: %s, %s wrapped (%s) at %d columns: %d terse runs, warnings %s" % (
+                                f, what, style, w, len(got), got[0]["warnings"][:2] if got else []))
+    print("%d wrapped copies, %d read as unwrapped, %d failed" % (total, total - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
