@@ -316,7 +316,8 @@ static bool read_terse(fsc_run *run, const fsc_text *text, size_t i, size_t end,
 
 /* Terse records of version 3 to 5 hard-wrapped (by a mail client's line limit, a
  * terminal, fold): each cut into pieces as long as its first line, the last one
- * shorter, read as the records they were joined back. The records from line i on
+ * shorter or as long, none with a space (a record has none but in a job name: such
+ * a record is not joined), read as the records they were joined back. The records from line i on
  * into one run; *end: the line after them (i: none there). false: out of memory. */
 static bool read_wrapped_terse(fsc_text *text, size_t i, pending_list *pl, bool fast, size_t *end)
 {
@@ -336,7 +337,10 @@ static bool read_wrapped_terse(fsc_text *text, size_t i, pending_list *pl, bool 
         while (text->lines[k].len == w && k + 1 < text->n_lines && !(text->lines[k + 1].flags & FSC_LINE_CONSUMED)) {
             const char *ns = fsc_text_line(text, k + 1);
             size_t nn = text->lines[k + 1].len;
-            if (!nn || nn > w || fsc_terse_head(ns, nn))
+            /* a record as long as a multiple of the width ends in a whole line: what
+             * follows it then (fio's JSON, its text, the next record) is no piece */
+            if (!nn || nn > w || fsc_terse_head(ns, nn) || memchr(ns, ' ', nn) || ns[0] == '{' || ns[0] == '[' ||
+                ns[0] == '"' || (nn >= 4 && memcmp(ns, "fio-", 4) == 0))
                 break;
             fsc_buf_add(&rec, ns, nn);
             k++;
