@@ -516,14 +516,21 @@ static size_t tree_bytes(const char *json, size_t len)
  * break inside one (invalid JSON, which cJSON takes as it is) is where a paste was
  * wrapped, "jobname" : "<72 characters>" over the rest of a long name. The text
  * without those breaks (and a CR before one), in *copy (malloc'd); false when it has
- * none or on no memory (*copy NULL then). An escaped one ("\n") is the string's own. */
+ * none or on no memory (*copy NULL then). An escaped one ("\n") is the string's own.
+ * A break after a line shorter than the widest of the text is a word wrap, which
+ * dropped a space there: it becomes one; after a line as wide, a hard cut: nothing. */
 static bool unwrap_strings(const char *json, size_t len, char **copy, size_t *copy_len)
 {
     *copy = NULL;
-    bool in = false, esc = false;
-    size_t i = 0;
-    for (; i < len; i++) {
+    bool in = false, esc = false, found = false;
+    size_t widest = 0, line = 0;
+    for (size_t i = 0; i < len; i++) {
         char c = json[i];
+        if (c == '\n') {
+            found = found || in;
+            widest = i - line > widest ? i - line : widest;
+            line = i + 1;
+        }
         if (!in)
             in = c == '"';
         else if (esc)
@@ -532,28 +539,34 @@ static bool unwrap_strings(const char *json, size_t len, char **copy, size_t *co
             esc = true;
         else if (c == '"')
             in = false;
-        else if (c == '\n')
-            break;
     }
-    if (i == len || !(*copy = malloc(len + 1)))
+    widest = len - line > widest ? len - line : widest;
+    if (!found || !(*copy = malloc(len + 1)))
         return false;
-    memcpy(*copy, json, i);
-    size_t w = i;
-    for (; i < len; i++) {
+    size_t w = 0;
+    in = esc = false;
+    line = 0;
+    for (size_t i = 0; i < len; i++) {
         char c = json[i];
-        if (!in) {
-            in = c == '"';
-        } else if (esc) {
-            esc = false;
-        } else if (c == '\\') {
-            esc = true;
-        } else if (c == '"') {
-            in = false;
-        } else if (c == '\n' || (c == '\r' && i + 1 < len && json[i + 1] == '\n')) {
-            if (w && (*copy)[w - 1] == '\r' && c == '\n')
-                w--; /* a CR kept before it when it came first in the copy */
+        if (in && !esc && (c == '\n' || (c == '\r' && i + 1 < len && json[i + 1] == '\n'))) {
+            if (c == '\r')
+                continue;
+            size_t cut = i - line - (i > line && json[i - 1] == '\r');
+            if (cut < widest && w && (*copy)[w - 1] != ' ')
+                (*copy)[w++] = ' ';
+            line = i + 1;
             continue;
         }
+        if (c == '\n')
+            line = i + 1;
+        if (!in)
+            in = c == '"';
+        else if (esc)
+            esc = false;
+        else if (c == '\\')
+            esc = true;
+        else if (c == '"')
+            in = false;
         (*copy)[w++] = c;
     }
     (*copy)[w] = '\0';
