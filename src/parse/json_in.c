@@ -517,9 +517,10 @@ static size_t tree_bytes(const char *json, size_t len)
  * wrapped, "jobname" : "<72 characters>" over the rest of a long name. The text
  * without those breaks (and a CR before one), in *copy (malloc'd); false when it has
  * none or on no memory (*copy NULL then). An escaped one ("\n") is the string's own.
- * A break after a line shorter than the widest of the text is a word wrap, which
- * dropped a space there: it becomes one; after a line as wide, a hard cut: nothing. */
-static bool unwrap_strings(const char *json, size_t len, char **copy, size_t *copy_len)
+ * A break after a line narrower than the widest of the text (width, or the widest
+ * of the document) is a word wrap, which dropped a space there: it becomes one;
+ * after a line as wide, a hard cut: nothing. */
+static bool unwrap_strings(const char *json, size_t len, size_t width, char **copy, size_t *copy_len)
 {
     *copy = NULL;
     bool in = false, esc = false, found = false;
@@ -541,6 +542,7 @@ static bool unwrap_strings(const char *json, size_t len, char **copy, size_t *co
             in = false;
     }
     widest = len - line > widest ? len - line : widest;
+    widest = width > widest ? width : widest;
     if (!found || !(*copy = malloc(len + 1)))
         return false;
     size_t w = 0;
@@ -576,10 +578,15 @@ static bool unwrap_strings(const char *json, size_t len, char **copy, size_t *co
 
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
 {
+    return fsc_json_read_in(json, len, 0, err);
+}
+
+fsc_run *fsc_json_read_in(const char *json, size_t len, size_t width, fsc_buf *err)
+{
     char *unwrapped;
     size_t unwrapped_len;
-    if (unwrap_strings(json, len, &unwrapped, &unwrapped_len)) {
-        fsc_run *run = fsc_json_read(unwrapped, unwrapped_len, err);
+    if (unwrap_strings(json, len, width, &unwrapped, &unwrapped_len)) {
+        fsc_run *run = fsc_json_read_in(unwrapped, unwrapped_len, width, err);
         free(unwrapped);
         return run;
     }

@@ -237,8 +237,9 @@ static bool looks_like_fio_json(const fsc_text *t, size_t i)
 }
 
 /* A fio JSON document at line i that is cut off or elided: *run (NULL when nothing
- * can be read, with a note why) and its last line. false: out of memory. */
-static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last, fsc_buf *notes)
+ * can be read, with a note why) and its last line (width: text_width). false: out of
+ * memory. */
+static bool repair_json(const fsc_text *t, size_t i, size_t width, fsc_run **run, size_t *last, fsc_buf *notes)
 {
     fsc_buf fixed = {0}, gaps = {0}, err = {0};
     *run = NULL;
@@ -249,7 +250,7 @@ static bool repair_json(const fsc_text *t, size_t i, fsc_run **run, size_t *last
         return false;
     }
     if (st == FSC_OK && fixed.len)
-        *run = fsc_json_read(fixed.data, fixed.len, &err);
+        *run = fsc_json_read_in(fixed.data, fixed.len, width, &err);
     bool ok = true;
     for (const char *p = gaps.data; *run && p && *p;) {
         const char *tab = strchr(p, '\t'), *nl = strchr(p, '\n');
@@ -377,12 +378,22 @@ static bool read_wrapped_terse(fsc_text *text, size_t i, pending_list *pl, bool 
     return ok;
 }
 
+/* The length of the text's longest line: the width a wrapped paste was cut to. */
+static size_t text_width(const fsc_text *t)
+{
+    size_t w = 0;
+    for (size_t k = 0; k < t->n_lines; k++)
+        w = t->lines[k].len > w ? t->lines[k].len : w;
+    return w;
+}
+
 static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast)
 {
     fsc_buf versions = {0}; /* of the lines of a terse stretch */
     /* the extents of the documents the fast reader leaves, each found when asked for */
     fsc_json_finder finder = {0};
     size_t repaired_to = SIZE_MAX;
+    size_t width = SIZE_MAX; /* text_width, once a document needs it */
     size_t i = 0;
     bool ok = false;
     while (i < text->n_lines) {
@@ -412,9 +423,11 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
         if (doc_start && fsc_json_span_at(text, &finder, i, &js) != FSC_OK)
             goto out;
         fsc_run *run = NULL;
+        if (js && width == SIZE_MAX) /* once a text */
+            width = text_width(text);
         if (js && js->balanced && js->fio_keys) {
             fsc_buf err = {0};
-            run = fsc_json_read(text->store.data + js->off, js->len, &err);
+            run = fsc_json_read_in(text->store.data + js->off, js->len, width, &err);
             fsc_buf_free(&err);
         }
         size_t last = js ? js->last : i;
@@ -422,7 +435,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
          * repaired (or found beyond repair) are not tried again */
         if (js && !run && (repaired_to == SIZE_MAX || i > repaired_to) && looks_like_fio_json(text, i)) {
             /* cut off, or with text left out ("..."): read what is whole, say what is not */
-            if (!repair_json(text, i, &run, &last, notes))
+            if (!repair_json(text, i, width, &run, &last, notes))
                 goto out;
             repaired_to = last;
             if (!run) { /* nothing readable: the lines stay with the normal-text pass */

@@ -177,6 +177,10 @@ fsc_status fsc_json_repair(const fsc_text *t, size_t first, size_t *last_out, fs
 /* Read one fio JSON document (a balanced {...}); NULL with a reason in err if it is
  * not fio JSON. Jobs of client_stats get their hostname. */
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err);
+/* fsc_json_read of a document inside a text whose longest line is `width` bytes (0:
+ * unknown, the document's own is taken): a raw line break inside a string after a
+ * line narrower than that is a word wrap's, a space (see json_in.c). */
+fsc_run *fsc_json_read_in(const char *json, size_t len, size_t width, fsc_buf *err);
 
 /* Shared by json_in.c and the fast reader json_fast.c: */
 /* v * mul as exactly as fio's printed digits allow (3.747764 usec → 3747.764 ns); */

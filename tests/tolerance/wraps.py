@@ -6,8 +6,9 @@ client does (at the last space, the space dropped, no indentation on the rest) a
 way a terminal or `fold` does (a hard cut anywhere, inside brackets, numbers, units),
 and each wrapped copy must read to fio's JSON by the oracle's rules (tests/oracle).
 The whole document (fio's JSON and its text, as one paste) is wrapped the same ways,
-and must read as the runs of the document unwrapped, under the same job names (a
-long name cut by the wrap, in the text or inside a JSON string, is one name).
+and must read as the runs of the document unwrapped, with the same job names and
+options (a long name or description cut by the wrap, in the text or inside a JSON
+string, is read whole).
 
 usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
 """
@@ -86,7 +87,7 @@ def check(exe, doc, fio):
 def runs_and_names(exe, doc):
     out = subprocess.run([exe, "parse", "-q", doc], capture_output=True, check=False)
     runs = json.loads(out.stdout)["runs"]
-    return [[j.get("jobname") for j in r["jobs"]] for r in runs]
+    return [[(j.get("jobname"), j.get("job options")) for j in r["jobs"]] for r in runs]
 
 
 def main():
@@ -106,7 +107,7 @@ def main():
                     if got != want:
                         failed += 1
                         print("FAIL: %s, text and JSON wrapped (%s) at %d columns" % (f, style, w))
-                        print("    runs and job names: %s, unwrapped: %s" % (got, want))
+                        print("    runs, job names and options: %s, unwrapped: %s" % (got, want))
             lines = normal_text(f)
             fio = oc.modernize(oc.fio_json(f))
             ver = oc.version_tuple(fio.get("fio version"))
