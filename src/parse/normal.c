@@ -70,6 +70,8 @@ typedef struct nstate {
     fsc_run *run;
     size_t widest;      /* the length of the text's longest line (name_piece), once known */
     bool widest_known;
+    bool dead_pieces;      /* the pieces of a cut name up to line dead_pieces_to joined */
+    size_t dead_pieces_to; /* to nothing: none of them begins a name again (head_piece) */
     size_t first, last; /* line indexes of the current run */
     size_t unknown_since_last; /* non-blank unknown lines since the last recognized one */
     size_t *pending_unknown;   /* their indexes, listed when the run goes on */
@@ -1959,6 +1961,15 @@ static bool name_piece(nstate *st, size_t i)
     return cut_at_width(st, i);
 }
 
+/* name_piece, for a line that may begin the pieces of a cut name: not one of the
+ * pieces after a head whose join came to nothing (the shorter chains from them end
+ * at the same rest: trying each again made a text of nothing but long words cost 8
+ * joins a line). */
+static bool head_piece(nstate *st, size_t i)
+{
+    return !(st->dead_pieces && i <= st->dead_pieces_to) && name_piece(st, i);
+}
+
 /* Does a cut job name begin at line j: its pieces, the last one ending at the name's
  * ':' or followed by a line that can begin a fio line (its rest)? Then it is not the
  * rest of the line above it. */
@@ -1989,7 +2000,7 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
 {
     size_t m = 0;
     *md_used = false;
-    bool pieces = !line_read && name_piece(st, i);
+    bool pieces = !line_read && head_piece(st, i);
     for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;
@@ -2021,6 +2032,16 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
     return m;
 }
 
+/* After a join of a head of pieces (tried) to nothing: none of its pieces up to line
+ * `to` begins a name again (head_piece). */
+static void pieces_dead(nstate *st, bool tried, size_t to)
+{
+    if (tried) {
+        st->dead_pieces = true;
+        st->dead_pieces_to = to;
+    }
+}
+
 /* Line i (text s, n) and the lines that continue it, joined where that reads better:
  * each seam with a space (a word wrap drops it) or without (a hard cut), the best
  * join kept when it reads better than the lines on their own. Returns the rule of the
@@ -2036,7 +2057,8 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     const char *line = *s;
     size_t line_n = *n, from = i;
     fsc_buf head = {0};
-    if (!r && name_piece(st, i)) {
+    bool tried = !r && head_piece(st, i);
+    if (tried) {
         fsc_buf_add(&head, *s, *n);
         for (size_t j = i + 1; j <= last && j < st->t->n_lines && j - i < MAX_NAME_PIECES &&
                                !(st->t->lines[j].flags & FSC_LINE_CONSUMED) && name_piece(st, j);
@@ -2059,6 +2081,7 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
         *s = line;
         *n = line_n;
         fsc_buf_free(&head);
+        pieces_dead(st, tried, from);
         return r && md_used ? fsc_grammar_match(st->g, *s, *n, st->md) : r;
     }
     fsc_buf tmp = {0};
@@ -2081,6 +2104,7 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
             fsc_buf_free(&head);
             *s = line;
             *n = line_n;
+            pieces_dead(st, tried, from);
             return NULL;
         }
     }
@@ -2144,6 +2168,7 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     if (!best_k || joined->oom) { /* the line as it was, its pieces unread */
         *s = line;
         *n = line_n;
+        pieces_dead(st, tried && !best_k, from);
     }
     fsc_buf_free(&tmp);
     fsc_buf_free(&head);
@@ -2606,7 +2631,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (fast)
             ; /* fast_match saw that the next line does not continue this one */
         else if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
-                 (!r && (st.run || fio_marked(s, n) || name_piece(&st, i))))
+                 (!r && (st.run || fio_marked(s, n) || head_piece(&st, i))))
             r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */

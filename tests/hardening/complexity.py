@@ -178,6 +178,13 @@ def _(k):
     return parse(write("quoted.txt", "> abc\n" * (1500 * k) + "".join("> " + l + "\n" for l in LINES)))
 
 
+@shape("wraps: long one-word lines above a run", "session 12")
+def _(k):
+    # each may begin the pieces of a job name cut by a wrap (name_piece in normal.c)
+    return (*parse(write("pieces.txt", "".join("%071dw\n" % i for i in range(20000 * k)) + GOOD)),
+            lambda out: runs_in(out) == 1)
+
+
 @shape("H2: a gutter of one-word lines", "H2")
 def _(k):
     n = 1500 * k
