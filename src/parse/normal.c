@@ -1898,7 +1898,8 @@ static int read_score(nstate *st, const char *s, size_t n, const fsc_rule **rule
 /* Is the seam between a and b inside a token (a hard cut: "1497" + "447.17")? */
 static bool mid_token(char a, char b)
 {
-    return (isalnum((unsigned char)a) || a == '.') && (isalnum((unsigned char)b) || b == '.');
+    /* '_' too: "io" above "_uring" is one word cut */
+    return (isalnum((unsigned char)a) || a == '.' || a == '_') && (isalnum((unsigned char)b) || b == '.' || b == '_');
 }
 
 /* How many of the first k seams after line text s/n join the way the text suggests:
@@ -2181,6 +2182,18 @@ static bool fio_marked(const char *s, size_t n)
     return find_lit(s, n, "(g=") || find_lit(s, n, "(groupid=") || find_lit(s, n, "Run status") ||
            find_lit(s, n, "Disk stats") || find_lit(s, n, ": ios=") || find_lit(s, n, "IOPS=") ||
            find_lit(s, n, "iops=");
+}
+
+/* A line that begins as fio's job lines do, "<name>: (" (of "(g=0): rw=..." or
+ * "(groupid=0, ..."), cut where the text was wrapped: worth joining to the lines
+ * after it outside a run too, where fio_marked wants a whole mark that the cut took
+ * ("<name>: (g" above "=0): rw=..."). */
+static bool name_led_cut(nstate *st, size_t i, const char *s, size_t n)
+{
+    const char *sp = memchr(s, ' ', n);
+    if (!sp || sp == s || sp[-1] != ':' || (size_t)(sp - s) + 1 >= n || sp[1] != '(')
+        return false;
+    return cut_at_width(st, i);
 }
 
 /* ---- the fast path (fastline.c): lines read without a pattern ---- */
@@ -2631,7 +2644,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (fast)
             ; /* fast_match saw that the next line does not continue this one */
         else if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
-                 (!r && (st.run || fio_marked(s, n) || head_piece(&st, i))))
+                 (!r && (st.run || fio_marked(s, n) || head_piece(&st, i) || name_led_cut(&st, i, s, n))))
             r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */

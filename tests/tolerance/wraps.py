@@ -97,8 +97,13 @@ def main():
         for f in files:
             whole = open(f, encoding="utf-8").read().split("\n")
             want = runs_and_names(exe, f)
+            # and the widths that cut the first line's "<name>: (g=0)" inside its mark,
+            # which tells a fio line where nothing has begun a run yet
+            mark = whole[0].find(": (")
+            marks = [w for w in (mark + 3, mark + 4) if mark >= 37]
+            widths = list(range(40, 201, step)) + marks
             for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
-                for w in range(40, 201, step):
+                for w in widths:
                     doc = os.path.join(tmp, "whole.txt")
                     with open(doc, "w") as d:
                         d.write("\n".join(wrap(whole, w)) + "\n")
@@ -109,16 +114,25 @@ def main():
                         print("FAIL: %s, text and JSON wrapped (%s) at %d columns" % (f, style, w))
                         print("    runs, job names and options: %s, unwrapped: %s" % (got, want))
             lines = normal_text(f)
+            text_only = os.path.join(tmp, "text.txt")
+            with open(text_only, "w") as d:
+                d.write("\n".join(lines) + "\n")
+            want_text = runs_and_names(exe, text_only)
             fio = oc.modernize(oc.fio_json(f))
             ver = oc.version_tuple(fio.get("fio version"))
             oc.LEGACY["on"] = ver < (2, 99, 0)
             oc.LEGACY["num6"] = ver < (2, 17, 0)
             for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
-                for w in range(40, 201, step):
+                for w in widths:
                     doc = os.path.join(tmp, "wrapped.txt")
                     with open(doc, "w") as d:
                         d.write("\n".join(wrap(lines, w)) + "\n")
                     c = check(exe, doc, fio)
+                    # the oracle check does not look at job options: at the widths that
+                    # cut the first line's mark, they must be those of the text unwrapped
+                    if w in marks and runs_and_names(exe, doc) != want_text:
+                        c.errors.append("job names and options: %s, unwrapped: %s" %
+                                        (runs_and_names(exe, doc), want_text))
                     total += 1
                     if c.errors:
                         failed += 1
