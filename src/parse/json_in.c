@@ -512,6 +512,19 @@ static size_t tree_bytes(const char *json, size_t len)
     return values * 80 + len;
 }
 
+/* Where byte c leaves a JSON text's strings: *in, inside one; *esc, after its '\\'. */
+static inline void string_state(char c, bool *in, bool *esc)
+{
+    if (!*in)
+        *in = c == '"';
+    else if (*esc)
+        *esc = false;
+    else if (c == '\\')
+        *esc = true;
+    else if (c == '"')
+        *in = false;
+}
+
 /* fio's strings are one line each (job names, hosts, devices, options): a raw line
  * break inside one (invalid JSON, which cJSON takes as it is) is where a paste was
  * wrapped, "jobname" : "<72 characters>" over the rest of a long name. The text
@@ -528,18 +541,13 @@ static bool unwrap_strings(const char *json, size_t len, size_t width, char **co
     for (size_t i = 0; i < len; i++) {
         char c = json[i];
         if (c == '\n') {
-            found = found || in;
+            /* the breaks the copy leaves out: after a '\\' one is not (else the copy
+             * would be the text again, read again, for ever) */
+            found = found || (in && !esc);
             widest = i - line > widest ? i - line : widest;
             line = i + 1;
         }
-        if (!in)
-            in = c == '"';
-        else if (esc)
-            esc = false;
-        else if (c == '\\')
-            esc = true;
-        else if (c == '"')
-            in = false;
+        string_state(c, &in, &esc);
     }
     widest = len - line > widest ? len - line : widest;
     widest = width > widest ? width : widest;
@@ -561,14 +569,7 @@ static bool unwrap_strings(const char *json, size_t len, size_t width, char **co
         }
         if (c == '\n')
             line = i + 1;
-        if (!in)
-            in = c == '"';
-        else if (esc)
-            esc = false;
-        else if (c == '\\')
-            esc = true;
-        else if (c == '"')
-            in = false;
+        string_state(c, &in, &esc);
         (*copy)[w++] = c;
     }
     (*copy)[w] = '\0';
