@@ -1971,6 +1971,17 @@ static bool head_piece(nstate *st, size_t i)
     return !(st->dead_pieces && i <= st->dead_pieces_to) && name_piece(st, i);
 }
 
+/* The last line of the pieces of a cut name that follow line j (j: none), not read
+ * already, MAX_NAME_PIECES lines at most with j. */
+static size_t last_piece(nstate *st, size_t j, size_t last)
+{
+    size_t k = j;
+    while (k + 1 <= last && k + 1 < st->t->n_lines && k + 1 - j < MAX_NAME_PIECES &&
+           !(st->t->lines[k + 1].flags & FSC_LINE_CONSUMED) && name_piece(st, k + 1))
+        k++;
+    return k;
+}
+
 /* Does a cut job name begin at line j: its pieces, the last one ending at the name's
  * ':' or followed by a line that can begin a fio line (its rest)? Then it is not the
  * rest of the line above it. */
@@ -1978,9 +1989,7 @@ static bool starts_cut_name(nstate *st, size_t j, size_t last)
 {
     if (!name_piece(st, j))
         return false;
-    size_t k = j + 1;
-    while (k <= last && k < st->t->n_lines && k - j < MAX_NAME_PIECES && name_piece(st, k))
-        k++;
+    size_t k = last_piece(st, j, last) + 1;
     const char *p = fsc_text_line(st->t, k - 1);
     size_t pn = st->t->lines[k - 1].len;
     while (pn && p[pn - 1] == ' ')
@@ -2061,12 +2070,9 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     bool tried = !r && head_piece(st, i);
     if (tried) {
         fsc_buf_add(&head, *s, *n);
-        for (size_t j = i + 1; j <= last && j < st->t->n_lines && j - i < MAX_NAME_PIECES &&
-                               !(st->t->lines[j].flags & FSC_LINE_CONSUMED) && name_piece(st, j);
-             j++) {
+        from = last_piece(st, i, last);
+        for (size_t j = i + 1; j <= from; j++)
             fsc_buf_add(&head, fsc_text_line(st->t, j), st->t->lines[j].len);
-            from = j;
-        }
         if (head.oom) {
             fsc_buf_free(&head);
             st->oom = true;

@@ -465,7 +465,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
             i = end;
             continue;
         }
-        if (n > 1 && s[0] >= '3' && s[0] <= '5' && s[1] == ';') {
+        if (fsc_terse_head(s, n)) {
             size_t end;
             if (!read_wrapped_terse(text, i, pl, fast, &end))
                 goto out;
