@@ -6,21 +6,17 @@ set -euo pipefail
 out=$(cd "$(dirname "$0")" && pwd)/fixtures
 work=${FIO_WORKDIR:-/var/tmp/fioscope-oracle}
 mkdir -p "$out" "$work"
-run() { # name, fio args...
-    local name=$1; shift
-    echo "== $name"
-    (cd "$work" && fio --output-format=normal,json "$@") > "$out/$name.normal+json.txt" 2> "$out/$name.stderr" || true
-    [ -s "$out/$name.stderr" ] || rm -f "$out/$name.stderr"
-    rm -f "$work"/*.0 "$work"/*.[0-9]*.0 2>/dev/null || true
-}
 terse_out=$(cd "$(dirname "$0")/../formats" && pwd)/fixtures
-run_terse() { # name, fio args...
-    local name=$1; shift
-    echo "== $name (terse)"
-    mkdir -p "$terse_out"
-    (cd "$work" && fio --output-format=terse,json "$@") > "$terse_out/$name.terse+json.txt"
+fixture() { # dir, formats (fio's --output-format), name, fio args...
+    local dir=$1 formats=$2 name=$3; shift 3
+    echo "== $name ($formats)"
+    mkdir -p "$dir"
+    (cd "$work" && fio --output-format="$formats" "$@") > "$dir/$name.${formats/,/+}.txt" 2> "$dir/$name.stderr" || true
+    [ -s "$dir/$name.stderr" ] || rm -f "$dir/$name.stderr"
     rm -f "$work"/*.0 "$work"/*.[0-9]*.0 2>/dev/null || true
 }
+run() { fixture "$out" normal,json "$@"; }
+run_terse() { fixture "$terse_out" terse,json "$@"; }
 T="--runtime=1 --time_based"
 run psync-randread-4k   --name=rr --rw=randread --bs=4k --ioengine=psync --size=32m $T
 run psync-seqwrite-1m   --name=sw --rw=write --bs=1m --ioengine=psync --size=64m $T
