@@ -1902,6 +1902,14 @@ static bool mid_token(char a, char b)
     return (isalnum((unsigned char)a) || a == '.' || a == '_') && (isalnum((unsigned char)b) || b == '.' || b == '_');
 }
 
+/* Does the line begin as fio's job lines do, "<name>: (" (of "(g=0): rw=..." or
+ * "(groupid=0, ...")? */
+static bool name_led(const char *s, size_t n)
+{
+    const char *sp = memchr(s, ' ', n);
+    return sp && sp != s && sp[-1] == ':' && (size_t)(sp - s) + 1 < n && sp[1] == '(';
+}
+
 /* How many of the first k seams after line text s/n join the way the text suggests:
  * inside a token without a space (a hard cut), else with one (a word wrap). */
 static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *cand, size_t k, unsigned mask)
@@ -1940,6 +1948,30 @@ static bool cut_at_width(nstate *st, size_t i)
     while (word < nn && ns[word] != ' ')
         word++;
     return n + 1 + word > st->widest;
+}
+
+/* Is line j the rest of line j - 1, cut at the full width of the text (a hard wrap,
+ * as a terminal or `fold` makes, in a word or at a space), even though a rule's
+ * needle is in it? Line j - 1 is as wide as the widest line, and line j does not
+ * begin as fio's lines do (indented and a rule's lead, or a first word ending in ':'
+ * as "g2: (g=1): ..."). A word wrap ends a line short of the width when the next
+ * word would not fit: a line of its own below it ("short: (g=0): ..., iodepth=1"
+ * above a long job name) is not its rest. */
+static bool hard_rest(nstate *st, size_t j)
+{
+    if (!j || !cut_at_width(st, j - 1) || st->t->lines[j - 1].len < st->widest)
+        return false;
+    const char *ns = fsc_text_line(st->t, j);
+    size_t nn = st->t->lines[j].len, a = 0, w;
+    while (a < nn && ns[a] == ' ')
+        a++;
+    for (w = a; w < nn && ns[w] != ' '; w++)
+        ;
+    if (w == a || ns[w - 1] == ':')
+        return false;
+    /* fio's indented lines begin with a lead ("clat", "|"); a rest at the margin may
+     * begin with one's letters ("sync, iodepth=1") */
+    return !a || !fsc_grammar_lead_match(st->g, ns, nn);
 }
 
 /* Is line i the head of a job name cut by a wrap ("<72 characters of a long name>"
@@ -1983,7 +2015,8 @@ static size_t last_piece(nstate *st, size_t j, size_t last)
 }
 
 /* Does a cut job name begin at line j: its pieces, the last one ending at the name's
- * ':' or followed by a line that can begin a fio line (its rest)? Then it is not the
+ * ':' or followed by a line that can begin a fio line (its rest), or begins as a job
+ * line does ("<the name's tail>: (gr" above "oupid=0, ...")? Then it is not the
  * rest of the line above it. */
 static bool starts_cut_name(nstate *st, size_t j, size_t last)
 {
@@ -1997,7 +2030,8 @@ static bool starts_cut_name(nstate *st, size_t j, size_t last)
     if (pn && p[pn - 1] == ':')
         return true;
     return k <= last && k < st->t->n_lines &&
-           fsc_grammar_could_match(st->g, fsc_text_line(st->t, k), st->t->lines[k].len);
+           (name_led(fsc_text_line(st->t, k), st->t->lines[k].len) ||
+            fsc_grammar_could_match(st->g, fsc_text_line(st->t, k), st->t->lines[k].len));
 }
 
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
@@ -2014,10 +2048,19 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
     for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;
-        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || (!pieces && starts_cut_name(st, j, last)))
+        /* a job line's beginning, whole or cut, is never the rest of another line
+         * (but the rest of a cut name is the rest of its line) */
+        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) ||
+            (!pieces && (name_led(ns, nn) || starts_cut_name(st, j, last))))
             break;
         if (fsc_grammar_could_match(st->g, ns, nn)) {
-            if (line_read || (m > 0 && !pieces))
+            /* after a line read, or after a continuation, a line that could begin a
+             * fio line is one of its own; after a continuation, unless it is the
+             * rest of the line above cut hard and no rule reads it: a job
+             * definition hard-wrapped into three lines, "sync, iodepth=1" under
+             * "..., ioengine=p". A line read stays as read ("hostname=...,
+             * flags=1", as wide as the text, above "<vm> job: (g=0): ...") */
+            if (line_read || (m > 0 && !pieces && !hard_rest(st, j)))
                 break;
             *md_used = true;
             if (fsc_grammar_match(st->g, ns, nn, st->md)) {
@@ -2196,10 +2239,7 @@ static bool fio_marked(const char *s, size_t n)
  * ("<name>: (g" above "=0): rw=..."). */
 static bool name_led_cut(nstate *st, size_t i, const char *s, size_t n)
 {
-    const char *sp = memchr(s, ' ', n);
-    if (!sp || sp == s || sp[-1] != ':' || (size_t)(sp - s) + 1 >= n || sp[1] != '(')
-        return false;
-    return cut_at_width(st, i);
+    return name_led(s, n) && cut_at_width(st, i);
 }
 
 /* ---- the fast path (fastline.c): lines read without a pattern ---- */

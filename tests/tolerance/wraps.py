@@ -8,7 +8,7 @@ and each wrapped copy must read to fio's JSON by the oracle's rules (tests/oracl
 The whole document (fio's JSON and its text, as one paste) is wrapped the same ways,
 and must read as the runs of the document unwrapped, with the same job names and
 options (a long name or description cut by the wrap, in the text or inside a JSON
-string, is read whole).
+string, is read whole); so must the text alone.
 
 usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
 """
@@ -58,11 +58,18 @@ def hard_wrap(lines, w):
     return out
 
 
+def names(runs):
+    return [[(j.get("jobname"), j.get("job options")) for j in r["jobs"]] for r in runs]
+
+
 def check(exe, doc, fio):
-    """The oracle's check of one wrapped copy (as oracle_check.py does for a file)."""
+    """The oracle's check of one wrapped copy (as oracle_check.py does for a file),
+    and the copy's runs, job names and options."""
     out = subprocess.run([exe, "parse", "-q", doc], capture_output=True, check=False)
     c = oc.Checker(doc)
-    runs = [r for r in json.loads(out.stdout)["runs"] if r["source"]["format"] == "normal"]
+    all_runs = json.loads(out.stdout)["runs"]
+    c.names = names(all_runs)
+    runs = [r for r in all_runs if r["source"]["format"] == "normal"]
     if len(runs) != 1:
         c.errors.append("expected 1 normal-text run, found %d" % len(runs))
         return c
@@ -86,8 +93,7 @@ def check(exe, doc, fio):
 
 def runs_and_names(exe, doc):
     out = subprocess.run([exe, "parse", "-q", doc], capture_output=True, check=False)
-    runs = json.loads(out.stdout)["runs"]
-    return [[(j.get("jobname"), j.get("job options")) for j in r["jobs"]] for r in runs]
+    return names(json.loads(out.stdout)["runs"])
 
 
 def main():
@@ -102,6 +108,11 @@ def main():
             mark = whole[0].find(": (")
             marks = [w for w in (mark + 3, mark + 4) if mark >= 37]
             widths = list(range(40, 201, step)) + marks
+            # the text alone also at the widths that cut its first line into three:
+            # the middle holds a rule's needle (", ioengine="), the rest may too
+            # ("sync, iodepth=1")
+            n = len(whole[0])
+            thirds = [w for w in range((n + 2) // 3, (n + 2) // 3 + 3) if w >= 30]
             for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
                 for w in widths:
                     doc = os.path.join(tmp, "whole.txt")
@@ -123,16 +134,16 @@ def main():
             oc.LEGACY["on"] = ver < (2, 99, 0)
             oc.LEGACY["num6"] = ver < (2, 17, 0)
             for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
-                for w in widths:
+                for w in widths + thirds:
                     doc = os.path.join(tmp, "wrapped.txt")
                     with open(doc, "w") as d:
                         d.write("\n".join(wrap(lines, w)) + "\n")
                     c = check(exe, doc, fio)
-                    # the oracle check does not look at job options: at the widths that
-                    # cut the first line's mark, they must be those of the text unwrapped
-                    if w in marks and runs_and_names(exe, doc) != want_text:
-                        c.errors.append("job names and options: %s, unwrapped: %s" %
-                                        (runs_and_names(exe, doc), want_text))
+                    # the oracle check does not look at job options: they must be those
+                    # of the text unwrapped (a job definition cut into three lines at
+                    # its start, its first line's mark cut)
+                    if c.names != want_text:
+                        c.errors.append("job names and options: %s, unwrapped: %s" % (c.names, want_text))
                     total += 1
                     if c.errors:
                         failed += 1
