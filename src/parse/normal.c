@@ -1928,8 +1928,8 @@ static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *ca
 
 /* Was line i cut where the text was wrapped? Not short, and the first word of the
  * next line would not have fitted after it within the longest line of the text that
- * has a space (the width it was wrapped to: a mail client leaves a word longer than
- * that whole, on a line of its own). */
+ * has a space after its indentation (the width it was wrapped to: a mail client
+ * leaves a word longer than that whole, on a line of its own). */
 static bool cut_at_width(nstate *st, size_t i)
 {
     size_t n = st->t->lines[i].len;
@@ -1937,8 +1937,13 @@ static bool cut_at_width(nstate *st, size_t i)
         return false;
     if (!st->widest_known) {
         for (size_t k = 0; k < st->t->n_lines; k++) {
-            size_t kn = st->t->lines[k].len;
-            if (kn > st->widest && memchr(fsc_text_line(st->t, k), ' ', kn))
+            const char *ks = fsc_text_line(st->t, k);
+            size_t kn = st->t->lines[k].len, a = 0;
+            if (kn <= st->widest)
+                continue;
+            while (a < kn && ks[a] == ' ') /* an indented long word is still a word */
+                a++;
+            if (memchr(ks + a, ' ', kn - a))
                 st->widest = kn;
         }
         st->widest_known = true;
@@ -1978,17 +1983,19 @@ static bool hard_rest(nstate *st, size_t j)
  * above "<its rest>: (groupid=0, jobs=1): err= 0: ...", or "<a long name>:" above
  * "(g=0): rw=..."), whose rest reads as a line of its own under a name that is only
  * its tail, or as none? One word of 20 bytes or more (no space, a ':' only at its
- * end; spaces after it), cut at the width (a shorter word above a job, such as a
- * commit id in a CI log, is a line of its own). */
+ * end; spaces before and after it), cut at the width (a shorter word above a job,
+ * such as a commit id in a CI log, is a line of its own). */
 static bool name_piece(nstate *st, size_t i)
 {
     const char *s = fsc_text_line(st->t, i);
-    size_t w = st->t->lines[i].len;
+    size_t w = st->t->lines[i].len, a = 0;
     while (w && s[w - 1] == ' ') /* a wrap may keep the space it broke at */
         w--;
-    if (w < 20)
+    while (a < w && s[a] == ' ') /* an indented paste, wrapped after (its rest is not) */
+        a++;
+    if (w - a < 20)
         return false;
-    for (size_t k = 0; k < w; k++)
+    for (size_t k = a; k < w; k++)
         if ((unsigned char)s[k] <= ' ' || (unsigned char)s[k] >= 0x7F || (s[k] == ':' && k + 1 < w))
             return false;
     return cut_at_width(st, i);
@@ -2004,12 +2011,14 @@ static bool head_piece(nstate *st, size_t i)
 }
 
 /* The last line of the pieces of a cut name that follow line j (j: none), not read
- * already, MAX_NAME_PIECES lines at most with j. */
+ * already and not indented (only the head may be), MAX_NAME_PIECES lines at most
+ * with j. */
 static size_t last_piece(nstate *st, size_t j, size_t last)
 {
     size_t k = j;
     while (k + 1 <= last && k + 1 < st->t->n_lines && k + 1 - j < MAX_NAME_PIECES &&
-           !(st->t->lines[k + 1].flags & FSC_LINE_CONSUMED) && name_piece(st, k + 1))
+           !(st->t->lines[k + 1].flags & FSC_LINE_CONSUMED) && fsc_text_line(st->t, k + 1)[0] != ' ' &&
+           name_piece(st, k + 1))
         k++;
     return k;
 }

@@ -30,7 +30,8 @@
  *     ambiguous, such as the date of a job line, is left to the parser.
  *  3. over line runs: Markdown fences are flagged; code-block line-number gutters
  *     (blocks of bare numbers 1..N, or consecutive numbers in front of each line)
- *     are removed.
+ *     are removed; after the prefixes (prefix.c), the indentation of a code block
+ *     that holds a line of fio's left margin is removed.
  * Invalid UTF-8 is kept byte for byte: only the exact sequences above are touched.
  */
 
@@ -1280,6 +1281,69 @@ static bool strip_gutters(fsc_text *t)
     return any;
 }
 
+/* Does s (a line without its block's indentation) begin as fio's lines at the left
+ * margin do: "fio-3.33", "Starting 2 processes", "Run status group 0", "Disk stats
+ * (read/write):", "<name>: (g=0): ..." or "<name>: (groupid=0, ..."? */
+static bool fio_margin_line(const char *s, size_t n)
+{
+    if (!n || s[0] == ' ')
+        return false;
+    if ((starts_with(s, n, "fio-") && n > 4 && isdigit((unsigned char)s[4])) ||
+        (starts_with(s, n, "Starting ") && n > 9 && isdigit((unsigned char)s[9])) ||
+        starts_with(s, n, "Run status group ") || starts_with(s, n, "Disk stats ("))
+        return true;
+    const char *sp = memchr(s, ' ', n);
+    return sp && sp[-1] == ':' && (starts_with(sp, (size_t)(s + n - sp), " (g=") ||
+                                   starts_with(sp, (size_t)(s + n - sp), " (groupid="));
+}
+
+/* Code blocks indented as a whole (Markdown's four spaces, a mail's indented paste):
+ * the indentation they share is taken off when a line of fio's left margin stands at
+ * it. The block's lines then read as fio wrote them: a wrap that cut a line inside
+ * the block left its rest indented too ("    (groupid=0, ..." under a long name,
+ * "    18]," under "...[  3"), and the joins of wrapped lines would keep that indent
+ * inside the joined line. A block: the lines from one indented line to the next line
+ * at the margin, blank lines included. Returns whether any was taken off. */
+static bool dedent_blocks(fsc_text *t)
+{
+    bool any = false;
+    size_t i = 0;
+    while (i < t->n_lines) {
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len;
+        if (!n || s[0] != ' ' || skip_spaces(s, n, 0) == n) {
+            i++;
+            continue;
+        }
+        size_t j = i, indent = SIZE_MAX;
+        for (; j < t->n_lines; j++) {
+            const char *ls = fsc_text_line(t, j);
+            size_t ln = t->lines[j].len, k = skip_spaces(ls, ln, 0);
+            if (k == ln) /* blank */
+                continue;
+            if (k == 0 || ls[0] != ' ') /* the margin (a tab is a space since step 2) */
+                break;
+            indent = k < indent ? k : indent;
+        }
+        bool fio = false;
+        for (size_t m = i; m < j && !fio; m++) {
+            const char *ls = fsc_text_line(t, m);
+            size_t ln = t->lines[m].len;
+            fio = ln > indent && fio_margin_line(ls + indent, ln - indent);
+        }
+        for (size_t m = i; fio && m < j; m++) {
+            size_t ln = t->lines[m].len, cut = ln < indent ? ln : indent;
+            t->lines[m].off += cut;
+            t->lines[m].len -= (uint32_t)cut;
+            if (cut)
+                t->lines[m].flags |= FSC_LINE_INDENT;
+        }
+        any = any || fio;
+        i = j;
+    }
+    return any;
+}
+
 /* Copy the lines into out so that they are stored back to back, each with '\n'. A
  * line whose prefix was removed goes through the line sink again: under the prefix
  * there may be a mail quote, a glued progress line or a flattened paste. */
@@ -1312,10 +1376,12 @@ fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
     fsc_status st = clean_lines(data, len, d, &clean);
     if (st == FSC_OK) {
         flag_fences(&clean);
-        bool gutters = strip_gutters(&clean), prefixes = false;
+        bool gutters = strip_gutters(&clean), prefixes = false, dedented = false;
         if (!fsc_prefix_strip(&clean, &prefixes))
             st = FSC_E_NOMEM;
-        if (st == FSC_OK && (gutters || prefixes)) {
+        else
+            dedented = dedent_blocks(&clean);
+        if (st == FSC_OK && (gutters || prefixes || dedented)) {
             st = compact(&clean, out);
             if (prefixes)
                 flag_fences(out); /* "# ```" fences show only now */

@@ -34,7 +34,8 @@ enum {
     FSC_LINE_GUTTER_ONLY = 1 << 7, /* the line was only a gutter number (now empty) */
     FSC_LINE_CONSUMED = 1 << 8,    /* part of a JSON document or terse record already read */
     FSC_LINE_PREFIX = 1 << 9,      /* a prefix learned for its block removed (prefix.c) */
-    FSC_LINE_MARKUP = 1 << 10      /* inline markup (emphasis, code, tags) removed */
+    FSC_LINE_MARKUP = 1 << 10,     /* inline markup (emphasis, code, tags) removed */
+    FSC_LINE_INDENT = 1 << 11      /* a code block's indentation removed */
 };
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */

@@ -8,7 +8,8 @@ and each wrapped copy must read to fio's JSON by the oracle's rules (tests/oracl
 The whole document (fio's JSON and its text, as one paste) is wrapped the same ways,
 and must read as the runs of the document unwrapped, with the same job names and
 options (a long name or description cut by the wrap, in the text or inside a JSON
-string, is read whole); so must the text alone.
+string, is read whole); so must the text alone, also indented by four spaces
+before or after it was wrapped.
 
 usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
 """
@@ -20,6 +21,9 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle"))
 import oracle_check as oc  # noqa: E402
+
+
+INDENT = "    "
 
 
 def normal_text(path):
@@ -150,6 +154,20 @@ def main():
                         print("FAIL: %s wrapped (%s) at %d columns" % (f, style, w))
                         for e in c.errors[:5]:
                             print("   ", e)
+                    # an indented paste (a Markdown code block, a mail's indented
+                    # output), wrapped before it was indented or after
+                    if w in thirds:
+                        continue
+                    for order, copy in (("then indented", [INDENT + l for l in wrap(lines, w)]),
+                                        ("after indenting", wrap([INDENT + l for l in lines], w))):
+                        with open(doc, "w") as d:
+                            d.write("\n".join(copy) + "\n")
+                        got = runs_and_names(exe, doc)
+                        total += 1
+                        if got != want_text:
+                            failed += 1
+                            print("FAIL: %s wrapped (%s) at %d columns %s" % (f, style, w, order))
+                            print("    job names and options: %s, unwrapped: %s" % (got, want_text))
     print("%d wrapped copies, %d read like fio's JSON, %d failed" % (total, total - failed, failed))
     return 1 if failed else 0
 

@@ -128,6 +128,21 @@ static void test_gutter_prefix(void **state)
           {"4k_randread: (groupid=0", 6, 0}, {"5 \xe7\x9b\x98 RAID", 7, 0});
 }
 
+static void test_indented_blocks(void **state)
+{
+    (void)state;
+    /* an indented paste, wrapped before it was indented: the block's indentation goes,
+     * fio's own stays; prose indented without a line of fio's margin stays as it is */
+    CHECK("Our run:\n\n    seq-read-aaaaaaaaaaaaaaaaaaaaaaa:\n    (groupid=0, jobs=1): err= 0\n"
+          "      read: IOPS=1\n\n       |  1.00th=[  3\n    18],\n    fio-3.33\nafter\n\n  note: indented\n"
+          "    prose\n",
+          {"Our run:", 1, 0}, {"", 2, 0}, {"seq-read-aaaaaaaaaaaaaaaaaaaaaaa:", 3, FSC_LINE_INDENT},
+          {"(groupid=0, jobs=1): err= 0", 4, FSC_LINE_INDENT}, {"  read: IOPS=1", 5, FSC_LINE_INDENT},
+          {"", 6, 0}, {"   |  1.00th=[  3", 7, FSC_LINE_INDENT}, {"18],", 8, FSC_LINE_INDENT},
+          {"fio-3.33", 9, FSC_LINE_INDENT}, {"after", 10, 0}, {"", 11, 0}, {"  note: indented", 12, 0},
+          {"    prose", 13, 0});
+}
+
 static void test_timestamps(void **state)
 {
     (void)state;
@@ -734,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_fences),
         cmocka_unit_test(test_gutter_blocks),
         cmocka_unit_test(test_gutter_prefix),
+        cmocka_unit_test(test_indented_blocks),
         cmocka_unit_test(test_timestamps),
         cmocka_unit_test(test_spaces_and_bytes),
         cmocka_unit_test(test_quoted_printable),
