@@ -159,6 +159,11 @@ fsc_status fsc_chart_render(const fsc_chart *c, fsc_chart_format f, int width, i
     return FSC_E_USAGE;
 }
 
+bool fsc_chart_available(const char **why)
+{
+    return fsc_cairo_api_open(why);
+}
+
 fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png, fsc_buf *err)
 {
     return fsc_chart_render(c, FSC_CHART_PNG, width, height, png, err);
