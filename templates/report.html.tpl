@@ -102,7 +102,8 @@ code { font-size: 13px; }
 {{/multi_system}}
 <section id="charts">
 <h2>Charts</h2>
-<div class="charts">
+{{#charts_plain}}<p class="muted">Pango cannot be loaded here: the charts' text is drawn with cairo's simple text API, without font fallback (labels in other scripts may show as boxes). <code>apt install libpangocairo-1.0-0</code> gives the usual text.</p>
+{{/charts_plain}}<div class="charts">
 {{#charts}}<figure>
 <img src="data:image/png;base64,{{png_base64}}" alt="{{title}}">
 <figcaption>{{title}} · <a href="{{file}}">PNG</a> · <a href="{{svg}}">SVG</a></figcaption>

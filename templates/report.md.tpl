@@ -41,7 +41,9 @@ Each cell is the median over the repeats of that workload on that system; the la
 
 ## Charts
 
-{{#charts}}### {{title}}
+{{#charts_plain}}Pango cannot be loaded here: the charts' text is drawn with cairo's simple text API, without font fallback (labels in other scripts may show as boxes). `apt install libpangocairo-1.0-0` gives the usual text.
+
+{{/charts_plain}}{{#charts}}### {{title}}
 
 ![{{title}}]({{file}}) ([SVG]({{svg}}))
 

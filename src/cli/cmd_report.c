@@ -15,9 +15,10 @@ static const char report_help[] =
     "and DIR/charts/NAME.png and NAME.svg from the fio runs found in the inputs (files,\n"
     "directories, archives, '-'). With two or more systems (see --system-from) it\n"
     "also holds the pivot (workload x system) and the comparison of the systems.\n"
-    "Without pango/cairo (charts) or libxlsxwriter (the workbook) the report is\n"
-    "written without what needs them: one line on stderr names the library and its\n"
-    "Debian package, the pages say what was left out, and the exit status is 1.\n"
+    "Without cairo (charts) or libxlsxwriter (the workbook) the report is written\n"
+    "without what needs them: one line on stderr names the library and its Debian\n"
+    "package, the pages say what was left out, and the exit status is 1. Without\n"
+    "pango the charts' text is plainer (cairo's own), with one line on stderr.\n"
     "\n"
     "  -o, --output DIR    the report folder (default: fioscope-report); it must be\n"
     "                      new, empty, or written by fioscope before\n"
@@ -137,6 +138,9 @@ int fsc_cmd_report(int argc, char **argv)
          * be written, as the man page has it. */
         if (res.charts_missing)
             fsc_cli_err("report: %s; the report is written without charts", res.charts_missing);
+        if (res.charts_plain) /* the charts are there: exit status as usual */
+            fsc_cli_err("report: %s; the charts' text is drawn with cairo's simple text API (no font fallback)",
+                        res.charts_plain);
         if (res.workbook_missing)
             fsc_cli_err("report: %s; the report is written without report.xlsx", res.workbook_missing);
         fsc_cli_status(&ra.common,

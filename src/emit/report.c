@@ -593,7 +593,8 @@ static bool chart_vars(report *r, fsc_tpl_vars *v, bool inline_png)
         over_time |= r->rc.charts[i].over_time;
     ok = ok && fsc_tpl_set(v, "has_time", over_time ? "yes" : "") &&
          fsc_tpl_set(v, "charts_missing", r->rc.unavailable ? r->rc.unavailable : "") &&
-         fsc_tpl_set(v, "has_charts", r->rc.n_charts ? "yes" : "");
+         fsc_tpl_set(v, "has_charts", r->rc.n_charts ? "yes" : "") &&
+         fsc_tpl_set(v, "charts_plain", r->rc.n_charts && fsc_chart_plain_text(NULL) ? "yes" : "");
     for (size_t i = 0; ok && i < r->rc.n_skips; i++) {
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "skipped");
         ok = item && fsc_tpl_set(item, "title", r->rc.skips[i].title) &&
@@ -820,6 +821,9 @@ fsc_status fsc_report_write(const fsc_runset *set, const fsc_report_opts *o, fsc
         res->n_systems = r.n_sys;
         res->n_tables = 1 + r.n_piv;
         res->charts_missing = r.rc.unavailable;
+        res->charts_plain = NULL;
+        if (r.rc.n_charts)
+            (void)fsc_chart_plain_text(&res->charts_plain);
         res->workbook_missing = r.no_workbook;
         for (size_t i = 0; i < N_FAMILIES; i++)
             res->n_tables += r.fam[i].table != NULL;
