@@ -66,7 +66,7 @@ code { font-size: 13px; }
 <body>
 <header>
 <h1>{{title}}</h1>
-<p>Runs: {{n_runs}} · jobs: {{n_jobs}} · systems: {{n_systems}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed: in human units here, as numbers with the unit in each column header in <code>report.xlsx</code>, and in base units in the JSON embedded in this page.</p>
+<p>Runs: {{n_runs}} · jobs: {{n_jobs}} · systems: {{n_systems}} · charts: {{n_charts}}. Written by {{generated_by}}; every number is the value fio printed: in human units here, {{#has_workbook}}as numbers with the unit in each column header in <code>report.xlsx</code>, {{/has_workbook}}and in base units in the JSON embedded in this page.</p>
 </header>
 <nav>{{#multi_system}}<a href="#systems">Systems</a>{{/multi_system}}<a href="#charts">Charts</a>{{#has_time}}<a href="#over-time">Over time</a>{{/has_time}}{{#multi_system}}<a href="#pivot">Pivot</a>{{#has_compare}}<a href="#comparison">Comparison</a>{{/has_compare}}{{/multi_system}}<a href="#summary">Summary</a>{{#families}}<a href="#family-{{title}}">{{title}}</a>{{/families}}<a href="#sources">Sources</a><a href="#files">Files</a></nav>
 <main>
@@ -78,7 +78,15 @@ code { font-size: 13px; }
 {{/bad_inputs}}</ul>
 </section>
 {{/has_bad_inputs}}
-{{#has_notes}}<section class="warn">
+{{#charts_missing}}<section class="warn">
+<h2>Charts not drawn</h2>
+<p>{{charts_missing}}. The tables below hold every number; the charts section names each chart left out.</p>
+</section>
+{{/charts_missing}}{{#workbook_missing}}<section class="warn">
+<h2>Workbook not written</h2>
+<p>{{workbook_missing}}. This page and <code>report.md</code> hold the same tables.</p>
+</section>
+{{/workbook_missing}}{{#has_notes}}<section class="warn">
 <h2>Notes</h2>
 <ul>
 {{#notes}}<li>{{text}}</li>
@@ -94,13 +102,14 @@ code { font-size: 13px; }
 {{/multi_system}}
 <section id="charts">
 <h2>Charts</h2>
-<div class="charts">
+{{#charts_plain}}<p class="muted">Pango cannot be loaded here: the charts' text is drawn with cairo's simple text API, without font fallback (labels in other scripts may show as boxes). <code>apt install libpangocairo-1.0-0</code> gives the usual text.</p>
+{{/charts_plain}}<div class="charts">
 {{#charts}}<figure>
 <img src="data:image/png;base64,{{png_base64}}" alt="{{title}}">
 <figcaption>{{title}} · <a href="{{file}}">PNG</a> · <a href="{{svg}}">SVG</a></figcaption>
 </figure>
 {{/charts}}</div>
-{{^charts}}<p class="muted">No chart: the inputs hold no numbers to draw.</p>{{/charts}}
+{{^charts}}{{^charts_missing}}<p class="muted">No chart: the inputs hold no numbers to draw.</p>{{/charts_missing}}{{/charts}}
 {{#skipped}}<p class="muted"><strong>{{title}}:</strong> {{reason}}</p>
 {{/skipped}}</section>
 {{#has_time}}<section id="over-time">
@@ -163,9 +172,10 @@ code { font-size: 13px; }
 <section id="files">
 <h2>Files</h2>
 <ul class="files">
-<li><a href="report.xlsx">report.xlsx</a>: the same tables as numbers (Summary, Pivot, Compare, one sheet per metric family with native charts, Sources)</li>
+{{#has_workbook}}<li><a href="report.xlsx">report.xlsx</a>: the same tables as numbers (Summary, Pivot, Compare, one sheet per metric family with native charts, Sources)</li>
+{{/has_workbook}}
 <li><a href="report.md">report.md</a>: this report in Markdown</li>
-<li><code>charts/</code>: each chart as PNG and as SVG (text stays text)</li>
+{{#has_charts}}<li><code>charts/</code>: each chart as PNG and as SVG (text stays text)</li>{{/has_charts}}
 </ul>
 <p class="muted">The normalized JSON of every run (as <code>fioscope parse</code> writes it) is embedded in this page: <code>JSON.parse(document.getElementById("fioscope-data").textContent)</code>.</p>
 </section>

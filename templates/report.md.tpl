@@ -1,8 +1,12 @@
 # {{title}}
 
 Runs: {{n_runs}}, jobs: {{n_jobs}}, systems: {{n_systems}}, charts: {{n_charts}}. Written by {{generated_by}}.
-The same tables are in `report.xlsx` (numbers as numbers) and `index.html`.
-{{#has_bad_inputs}}
+The same tables are in {{#has_workbook}}`report.xlsx` (numbers as numbers) and {{/has_workbook}}`index.html`.
+{{#charts_missing}}
+**Charts not drawn:** {{charts_missing}}. The tables hold every number; the charts section names each chart left out.
+{{/charts_missing}}{{#workbook_missing}}
+**Workbook not written:** {{workbook_missing}}.
+{{/workbook_missing}}{{#has_bad_inputs}}
 ## Inputs without results
 
 {{#bad_inputs}}- {{path}}{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
@@ -37,13 +41,15 @@ Each cell is the median over the repeats of that workload on that system; the la
 
 ## Charts
 
-{{#charts}}### {{title}}
+{{#charts_plain}}Pango cannot be loaded here: the charts' text is drawn with cairo's simple text API, without font fallback (labels in other scripts may show as boxes). `apt install libpangocairo-1.0-0` gives the usual text.
+
+{{/charts_plain}}{{#charts}}### {{title}}
 
 ![{{title}}]({{file}}) ([SVG]({{svg}}))
 
-{{/charts}}{{^charts}}No chart: the inputs hold no numbers to draw.
+{{/charts}}{{^charts}}{{^charts_missing}}No chart: the inputs hold no numbers to draw.
 
-{{/charts}}{{#skipped}}**{{title}}:** {{reason}}
+{{/charts_missing}}{{/charts}}{{#skipped}}**{{title}}:** {{reason}}
 
 {{/skipped}}{{#has_time}}## Over time
 

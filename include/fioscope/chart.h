@@ -130,12 +130,23 @@ void fsc_chart_color_hex(int i, char out[8]);
 void fsc_chart_fit_size(const fsc_chart *c, int *width, int *height);
 
 /* Draw c at width×height pixels in format f, appended to out. FSC_E_USAGE for a size
- * outside 200..8000 px, FSC_E_NOMEM/FSC_E_IO on cairo failure (reason in err). PNGs
+ * outside 200..8000 px, FSC_E_UNSUPPORTED when cairo cannot be loaded (see
+ * fsc_chart_available; without pango the text is plainer, fsc_chart_plain_text), FSC_E_NOMEM/FSC_E_IO on cairo failure (reason in err). PNGs
  * carry the title and footnote as iTXt chunks (Title, Source, Software). */
 fsc_status fsc_chart_render(const fsc_chart *c, fsc_chart_format f, int width, int height,
                             fsc_buf *out, fsc_buf *err);
 /* fsc_chart_render(c, FSC_CHART_PNG, ...). */
 fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png, fsc_buf *err);
+
+/* Whether charts can be drawn here: cairo, opened on first use, can be loaded. Opens
+ * it if not tried yet. When not, *why (if why is not NULL) is one line naming the
+ * library and its Debian package, valid for the process' life. */
+bool fsc_chart_available(const char **why);
+
+/* After a chart was drawn: whether its text was drawn with cairo's simple text API
+ * because pango cannot be loaded (no shaping, no font fallback: CJK labels may show
+ * as boxes); *why as for fsc_chart_available. */
+bool fsc_chart_plain_text(const char **why);
 
 /* Release Pango's font map and its caches (fontconfig's configuration stays for the
  * life of the process). Call once, after the last chart, from the main thread. */

@@ -37,7 +37,10 @@ typedef struct fsc_dynlib {
 /* Opens lib's shared objects and calls fill(lib), once per process; fill looks every
  * function up with fsc_dynlib_sym and returns false when one is missing. True when
  * the library is usable; else *why (when why is not NULL) is the reason, one line
- * naming the library and what needs it, owned by lib. Thread-safe. */
+ * naming the library, what needs it and the Debian package that ships it ("charts
+ * need libpangocairo-1.0.so.0, which cannot be loaded (on Debian: apt install
+ * libpangocairo-1.0-0): ..."), owned by lib and valid for the process' life.
+ * Thread-safe. */
 bool fsc_dynlib_open(fsc_dynlib *lib, bool (*fill)(fsc_dynlib *lib), const char **why);
 
 /* Whether fsc_dynlib_open has succeeded already (no attempt is made). */

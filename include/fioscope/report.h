@@ -37,6 +37,15 @@ typedef struct fsc_report_opts {
 /* What fsc_report_write produced. */
 typedef struct fsc_report_result {
     size_t n_charts, n_tables, n_systems, n_skipped;
+    /* A library that cannot be loaded leaves out what needs it, and the report is
+     * written without it: the reason (one line naming the library and its Debian
+     * package, not owned, valid for the process' life) or NULL. No cairo: no charts, each is
+     * a skip, and the pages say so where it would have been. No workbook: no
+     * report.xlsx (an old one is removed), and the pages do not name it. */
+    const char *charts_missing, *workbook_missing;
+    /* Charts drawn, but pango cannot be loaded: their text is cairo's simple text (no
+     * font fallback); the reason as above, or NULL. */
+    const char *charts_plain;
 } fsc_report_result;
 
 /* Write the report. The folder must be missing, empty, or written by fioscope before

@@ -378,9 +378,13 @@ static int draw(chart_args *ca, const fsc_runset *set)
     else {
         if (!ca->sized)
             fsc_chart_fit_size(c, &ca->width, &ca->height);
-        if (fsc_chart_render(c, (fsc_chart_format)ca->format, ca->width, ca->height, &out, &err) != FSC_OK)
+        const char *plain = NULL;
+        fsc_status st = fsc_chart_render(c, (fsc_chart_format)ca->format, ca->width, ca->height, &out, &err);
+        if (st != FSC_OK)
             fsc_cli_err("chart: %s", err.data ? err.data : "cannot draw");
-        else if ((rc = write_file(ca, &out)) == FSC_EXIT_OK && strcmp(ca->output, "-"))
+        else if (fsc_chart_plain_text(&plain) && plain) /* drawn all the same: say what is plainer */
+            fsc_cli_err("chart: %s; its text is drawn with cairo's simple text API (no font fallback)", plain);
+        if (st == FSC_OK && (rc = write_file(ca, &out)) == FSC_EXIT_OK && strcmp(ca->output, "-"))
             fsc_cli_status(&ca->common, "fioscope: chart written to %s", ca->output);
     }
     fsc_chart_free(c);

@@ -15,6 +15,10 @@ static const char report_help[] =
     "and DIR/charts/NAME.png and NAME.svg from the fio runs found in the inputs (files,\n"
     "directories, archives, '-'). With two or more systems (see --system-from) it\n"
     "also holds the pivot (workload x system) and the comparison of the systems.\n"
+    "Without cairo (charts) or libxlsxwriter (the workbook) the report is written\n"
+    "without what needs them: one line on stderr names the library and its Debian\n"
+    "package, the pages say what was left out, and the exit status is 1. Without\n"
+    "pango the charts' text is plainer (cairo's own), with one line on stderr.\n"
     "\n"
     "  -o, --output DIR    the report folder (default: fioscope-report); it must be\n"
     "                      new, empty, or written by fioscope before\n"
@@ -128,11 +132,23 @@ int fsc_cmd_report(int argc, char **argv)
         fsc_cli_err("report: %s", err.len ? err.data : fsc_strerror(st));
         rc = FSC_EXIT_INPUT;
     } else {
+        /* A library that cannot be loaded leaves out what needs it; the rest of the
+         * report is written. One line per library, also under -q (it explains the
+         * exit status, as an error would), and exit 1: an output asked for could not
+         * be written, as the man page has it. */
+        if (res.charts_missing)
+            fsc_cli_err("report: %s; the report is written without charts", res.charts_missing);
+        if (res.charts_plain) /* the charts are there: exit status as usual */
+            fsc_cli_err("report: %s; the charts' text is drawn with cairo's simple text API (no font fallback)",
+                        res.charts_plain);
+        if (res.workbook_missing)
+            fsc_cli_err("report: %s; the report is written without report.xlsx", res.workbook_missing);
         fsc_cli_status(&ra.common,
-                       "fioscope: report written to %s/index.html (also report.md, report.xlsx "
-                       "and %zu charts in %s/charts/; %zu system%s)",
-                       ra.dir, res.n_charts, ra.dir, res.n_systems, res.n_systems == 1 ? "" : "s");
-        rc = lrc;
+                       "fioscope: report written to %s/index.html (also report.md%s and %zu charts in "
+                       "%s/charts/; %zu system%s)",
+                       ra.dir, res.workbook_missing ? "" : ", report.xlsx", res.n_charts, ra.dir, res.n_systems,
+                       res.n_systems == 1 ? "" : "s");
+        rc = res.charts_missing || res.workbook_missing ? FSC_EXIT_INPUT : lrc;
     }
     fsc_chart_shutdown();
     fsc_buf_free(&err);

@@ -5,9 +5,25 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 /* one lock for every library: each is opened once, and an open takes milliseconds */
 static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The Debian package that ships soname, by the policy's rule (§8.1): the name
+ * without "lib" and ".so", a '-' before the version when the name ends in a digit
+ * (libpangocairo-1.0.so.0 → libpangocairo-1.0-0, libxlsxwriter.so.4 →
+ * libxlsxwriter4). Derived, so it follows the sonames the program was built with.
+ * False when soname has no version. */
+static bool debian_package(const char *soname, char *out, size_t size)
+{
+    const char *so = strstr(soname, ".so.");
+    if (!so || so == soname || !so[4])
+        return false;
+    int n = (int)(so - soname);
+    bool digit = so[-1] >= '0' && so[-1] <= '9';
+    return snprintf(out, size, "%.*s%s%s", n, soname, digit ? "-" : "", so + 4) < (int)size;
+}
 
 static bool open_all(fsc_dynlib *lib)
 {
@@ -15,8 +31,14 @@ static bool open_all(fsc_dynlib *lib)
         lib->handles[i] = dlopen(lib->sonames[i], RTLD_NOW | RTLD_LOCAL);
         if (!lib->handles[i]) {
             const char *e = dlerror();
-            snprintf(lib->error, sizeof lib->error, "%s need %s, which cannot be loaded: %s", lib->what,
-                     lib->sonames[i], e ? e : "unknown error");
+            char pkg[128];
+            /* the reason first (a user reads what to do), then dlerror's detail */
+            int n = snprintf(lib->error, sizeof lib->error, "%s need %s, which cannot be loaded", lib->what,
+                             lib->sonames[i]);
+            if (n > 0 && (size_t)n < sizeof lib->error && debian_package(lib->sonames[i], pkg, sizeof pkg))
+                n += snprintf(lib->error + n, sizeof lib->error - (size_t)n, " (on Debian: apt install %s)", pkg);
+            if (n > 0 && (size_t)n < sizeof lib->error)
+                snprintf(lib->error + n, sizeof lib->error - (size_t)n, ": %s", e ? e : "unknown error");
             return false;
         }
     }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Pango and cairo, opened on first use (fioscope/dynlib.h): the functions the chart
- * renderer (canvas.c, chart_png.c) calls, through one table. Those files include this
+ * renderer (canvas.c, chart_png.c) calls, through one table per library. Those files include this
  * header instead of cairo's and pango's; their calls read as they always did and go
  * through the table. Only drawing a chart (PNG, SVG or PDF) opens the libraries.
  */
@@ -21,6 +21,7 @@
     X(t, cairo_destroy) \
     X(t, cairo_fill) \
     X(t, cairo_fill_preserve) \
+    X(t, cairo_font_extents) \
     X(t, cairo_font_options_create) \
     X(t, cairo_font_options_destroy) \
     X(t, cairo_font_options_set_antialias) \
@@ -37,11 +38,15 @@
     X(t, cairo_rotate) \
     X(t, cairo_save) \
     X(t, cairo_scale) \
+    X(t, cairo_select_font_face) \
     X(t, cairo_set_dash) \
+    X(t, cairo_set_font_options) \
+    X(t, cairo_set_font_size) \
     X(t, cairo_set_line_join) \
     X(t, cairo_set_line_width) \
     X(t, cairo_set_source_rgb) \
     X(t, cairo_set_source_rgba) \
+    X(t, cairo_show_text) \
     X(t, cairo_status) \
     X(t, cairo_status_to_string) \
     X(t, cairo_stroke) \
@@ -49,7 +54,12 @@
     X(t, cairo_surface_finish) \
     X(t, cairo_surface_status) \
     X(t, cairo_surface_write_to_png_stream) \
-    X(t, cairo_translate) \
+    X(t, cairo_text_extents) \
+    X(t, cairo_translate)
+
+/* pango_cairo_*, pango_* and g_object_unref are found through pangocairo's own
+ * dependencies */
+#define FSC_PANGO_FUNCS(X, t) \
     X(t, g_object_unref) \
     X(t, pango_cairo_context_set_font_options) \
     X(t, pango_cairo_create_layout) \
@@ -78,10 +88,19 @@ typedef struct fsc_cairo_api {
 } fsc_cairo_api;
 extern fsc_cairo_api fsc_cairo;
 
-/* Open pango and cairo once per process (fsc_dynlib_open): false, with *why set, when it
- * cannot be loaded; and whether that has been done (FSC_DYNLIB_DEFINE, in the .c). */
+typedef struct fsc_pango_api {
+    FSC_PANGO_FUNCS(FSC_DYNLIB_SLOT, )
+} fsc_pango_api;
+extern fsc_pango_api fsc_pango;
+
+/* Open cairo, and pango, once per process (fsc_dynlib_open): false, with *why set,
+ * when it cannot be loaded; and whether that has been done (FSC_DYNLIB_DEFINE, in the
+ * .c). Cairo alone draws a chart, its text with cairo's own simple text API (no
+ * shaping, no font fallback); pango lays the text out when it is there. */
 bool fsc_cairo_api_open(const char **why);
 bool fsc_cairo_api_is_open(void);
+bool fsc_pango_api_open(const char **why);
+bool fsc_pango_api_is_open(void);
 
 #ifndef FSC_CAIRO_API_FILL /* the calls of the renderer go through the table */
 #define cairo_arc fsc_cairo.cairo_arc
@@ -107,6 +126,7 @@ bool fsc_cairo_api_is_open(void);
 #define cairo_save fsc_cairo.cairo_save
 #define cairo_scale fsc_cairo.cairo_scale
 #define cairo_set_dash fsc_cairo.cairo_set_dash
+#define cairo_set_font_options fsc_cairo.cairo_set_font_options
 #define cairo_set_line_join fsc_cairo.cairo_set_line_join
 #define cairo_set_line_width fsc_cairo.cairo_set_line_width
 #define cairo_set_source_rgb fsc_cairo.cairo_set_source_rgb
@@ -119,28 +139,33 @@ bool fsc_cairo_api_is_open(void);
 #define cairo_surface_status fsc_cairo.cairo_surface_status
 #define cairo_surface_write_to_png_stream fsc_cairo.cairo_surface_write_to_png_stream
 #define cairo_translate fsc_cairo.cairo_translate
-#define g_object_unref fsc_cairo.g_object_unref
-#define pango_cairo_context_set_font_options fsc_cairo.pango_cairo_context_set_font_options
-#define pango_cairo_create_layout fsc_cairo.pango_cairo_create_layout
-#define pango_cairo_font_map_set_default fsc_cairo.pango_cairo_font_map_set_default
-#define pango_cairo_show_layout fsc_cairo.pango_cairo_show_layout
-#define pango_font_description_free fsc_cairo.pango_font_description_free
-#define pango_font_description_from_string fsc_cairo.pango_font_description_from_string
-#define pango_font_description_set_absolute_size fsc_cairo.pango_font_description_set_absolute_size
-#define pango_font_description_set_weight fsc_cairo.pango_font_description_set_weight
-#define pango_layout_context_changed fsc_cairo.pango_layout_context_changed
-#define pango_layout_get_baseline fsc_cairo.pango_layout_get_baseline
-#define pango_layout_get_context fsc_cairo.pango_layout_get_context
-#define pango_layout_get_line_count fsc_cairo.pango_layout_get_line_count
-#define pango_layout_get_line_readonly fsc_cairo.pango_layout_get_line_readonly
-#define pango_layout_get_pixel_extents fsc_cairo.pango_layout_get_pixel_extents
-#define pango_layout_set_ellipsize fsc_cairo.pango_layout_set_ellipsize
-#define pango_layout_set_font_description fsc_cairo.pango_layout_set_font_description
-#define pango_layout_set_height fsc_cairo.pango_layout_set_height
-#define pango_layout_set_single_paragraph_mode fsc_cairo.pango_layout_set_single_paragraph_mode
-#define pango_layout_set_text fsc_cairo.pango_layout_set_text
-#define pango_layout_set_width fsc_cairo.pango_layout_set_width
-#define pango_layout_set_wrap fsc_cairo.pango_layout_set_wrap
+#define cairo_font_extents fsc_cairo.cairo_font_extents
+#define cairo_select_font_face fsc_cairo.cairo_select_font_face
+#define cairo_set_font_size fsc_cairo.cairo_set_font_size
+#define cairo_show_text fsc_cairo.cairo_show_text
+#define cairo_text_extents fsc_cairo.cairo_text_extents
+#define g_object_unref fsc_pango.g_object_unref
+#define pango_cairo_context_set_font_options fsc_pango.pango_cairo_context_set_font_options
+#define pango_cairo_create_layout fsc_pango.pango_cairo_create_layout
+#define pango_cairo_font_map_set_default fsc_pango.pango_cairo_font_map_set_default
+#define pango_cairo_show_layout fsc_pango.pango_cairo_show_layout
+#define pango_font_description_free fsc_pango.pango_font_description_free
+#define pango_font_description_from_string fsc_pango.pango_font_description_from_string
+#define pango_font_description_set_absolute_size fsc_pango.pango_font_description_set_absolute_size
+#define pango_font_description_set_weight fsc_pango.pango_font_description_set_weight
+#define pango_layout_context_changed fsc_pango.pango_layout_context_changed
+#define pango_layout_get_baseline fsc_pango.pango_layout_get_baseline
+#define pango_layout_get_context fsc_pango.pango_layout_get_context
+#define pango_layout_get_line_count fsc_pango.pango_layout_get_line_count
+#define pango_layout_get_line_readonly fsc_pango.pango_layout_get_line_readonly
+#define pango_layout_get_pixel_extents fsc_pango.pango_layout_get_pixel_extents
+#define pango_layout_set_ellipsize fsc_pango.pango_layout_set_ellipsize
+#define pango_layout_set_font_description fsc_pango.pango_layout_set_font_description
+#define pango_layout_set_height fsc_pango.pango_layout_set_height
+#define pango_layout_set_single_paragraph_mode fsc_pango.pango_layout_set_single_paragraph_mode
+#define pango_layout_set_text fsc_pango.pango_layout_set_text
+#define pango_layout_set_width fsc_pango.pango_layout_set_width
+#define pango_layout_set_wrap fsc_pango.pango_layout_set_wrap
 #endif
 
 #endif

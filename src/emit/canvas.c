@@ -2,7 +2,10 @@
 /*
  * The chart drawing surface: cairo (PNG, PDF) or SVG elements. Text is laid out and
  * measured by Pango on a cairo context with fixed font options on both, so the SVG
- * and the PNG of one chart put every label at the same place.
+ * and the PNG of one chart put every label at the same place. Where pango cannot be
+ * loaded, cairo's own simple ("toy") text API measures and draws instead: the same
+ * places on both surfaces, but no shaping and no font fallback (a CJK label may show
+ * as boxes), which is still better than no chart.
  */
 #include "canvas.h"
 #include "cairo_api.h"
@@ -13,13 +16,15 @@
 #include <string.h>
 
 #define FONT_FAMILY "WenQuanYi Micro Hei, DejaVu Sans, sans"
+#define TOY_FAMILY "DejaVu Sans" /* the toy API takes one family */
 #define PI 3.14159265358979323846
 
 struct fsc_canvas {
     cairo_t *cr;            /* the surface drawn on (cairo) or a 1×1 scratch (SVG) */
     cairo_surface_t *scratch;
-    PangoLayout *lay;
+    PangoLayout *lay;       /* NULL with toy text */
     PangoFontDescription *fd;
+    bool toy;               /* cairo's simple text API: pango cannot be loaded */
     fsc_buf *svg; /* NULL when drawing with cairo */
     char *tip;
     int depth;    /* open <g> of groups and clips */
@@ -32,6 +37,12 @@ static void setup_text(fsc_canvas *cv)
     cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
     cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cv->toy = !fsc_pango_api_is_open();
+    if (cv->toy) {
+        cairo_set_font_options(cv->cr, fo);
+        cairo_font_options_destroy(fo);
+        return;
+    }
     cv->lay = pango_cairo_create_layout(cv->cr);
     cv->fd = pango_font_description_from_string(FONT_FAMILY);
     pango_cairo_context_set_font_options(pango_layout_get_context(cv->lay), fo);
@@ -102,8 +113,10 @@ void fsc_canvas_free(fsc_canvas *cv)
     if (!cv)
         return;
     free(cv->tip);
-    pango_font_description_free(cv->fd);
-    g_object_unref(cv->lay);
+    if (!cv->toy) {
+        pango_font_description_free(cv->fd);
+        g_object_unref(cv->lay);
+    }
     if (cv->svg) {
         for (; cv->depth > 0; cv->depth--)
             fsc_buf_puts(cv->svg, "</g>\n");
@@ -397,8 +410,27 @@ static void layout(fsc_canvas *cv, const char *s, double px, bool bold)
     pango_layout_set_text(cv->lay, s ? s : "", -1);
 }
 
+static void toy_font(fsc_canvas *cv, double px, bool bold, cairo_font_extents_t *fe)
+{
+    cairo_select_font_face(cv->cr, TOY_FAMILY, CAIRO_FONT_SLANT_NORMAL,
+                           bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cv->cr, px);
+    if (fe)
+        cairo_font_extents(cv->cr, fe);
+}
+
+static double toy_width(fsc_canvas *cv, const char *s, double px, bool bold)
+{
+    cairo_text_extents_t te;
+    toy_font(cv, px, bold, NULL);
+    cairo_text_extents(cv->cr, s ? s : "", &te);
+    return te.x_advance;
+}
+
 double fsc_cv_text_width(fsc_canvas *cv, const char *s, double px, bool bold)
 {
+    if (cv->toy)
+        return toy_width(cv, s, px, bold);
     PangoRectangle ink, logical;
     layout(cv, s, px, bold);
     pango_layout_get_pixel_extents(cv->lay, &ink, &logical);
@@ -407,6 +439,11 @@ double fsc_cv_text_width(fsc_canvas *cv, const char *s, double px, bool bold)
 
 double fsc_cv_line_height(fsc_canvas *cv, double px)
 {
+    if (cv->toy) {
+        cairo_font_extents_t fe;
+        toy_font(cv, px, false, &fe);
+        return fe.height;
+    }
     PangoRectangle ink, logical;
     layout(cv, "Ag", px, false);
     pango_layout_get_pixel_extents(cv->lay, &ink, &logical);
@@ -419,26 +456,42 @@ void fsc_cv_text(fsc_canvas *cv, const char *s, double x, double y, fsc_align al
     if (!s || !*s)
         return;
     PangoRectangle ink, logical;
-    layout(cv, s, px, bold);
-    pango_layout_get_pixel_extents(cv->lay, &ink, &logical);
-    double w = logical.width, shift = al == FSC_AL_CENTER ? w / 2 : al == FSC_AL_RIGHT ? w : 0;
+    cairo_font_extents_t fe = {0};
+    double w;
+    if (cv->toy) {
+        w = toy_width(cv, s, px, bold);
+        toy_font(cv, px, bold, &fe);
+    } else {
+        layout(cv, s, px, bold);
+        pango_layout_get_pixel_extents(cv->lay, &ink, &logical);
+        w = logical.width;
+    }
+    double shift = al == FSC_AL_CENTER ? w / 2 : al == FSC_AL_RIGHT ? w : 0;
     if (!cv->svg) {
         cairo_save(cv->cr);
         set_rgb(cv->cr, c, 1);
         cairo_translate(cv->cr, x, y);
         if (angle != 0)
             cairo_rotate(cv->cr, -angle * PI / 180);
-        cairo_move_to(cv->cr, -shift, 0);
-        pango_cairo_show_layout(cv->cr, cv->lay);
+        if (cv->toy) { /* the toy API draws from the baseline, pango from the top edge */
+            cairo_move_to(cv->cr, -shift, fe.ascent);
+            cairo_show_text(cv->cr, s);
+        } else {
+            cairo_move_to(cv->cr, -shift, 0);
+            pango_cairo_show_layout(cv->cr, cv->lay);
+        }
         cairo_restore(cv->cr);
         return;
     }
-    /* Shown on the 1x1 scratch surface too (clipped away at once): a layout only ever
-     * measured left a font referenced in Pango's caches, and cairo and fontconfig then
-     * abort in fsc_chart_shutdown ("Four" as a title was enough). */
-    cairo_move_to(cv->cr, 0, 0);
-    pango_cairo_show_layout(cv->cr, cv->lay);
-    double base = pango_layout_get_baseline(cv->lay) / (double)PANGO_SCALE;
+    double base = fe.ascent;
+    if (!cv->toy) {
+        /* Shown on the 1x1 scratch surface too (clipped away at once): a layout only
+         * ever measured left a font referenced in Pango's caches, and cairo and
+         * fontconfig then abort in fsc_chart_shutdown ("Four" as a title was enough). */
+        cairo_move_to(cv->cr, 0, 0);
+        pango_cairo_show_layout(cv->cr, cv->lay);
+        base = pango_layout_get_baseline(cv->lay) / (double)PANGO_SCALE;
+    }
     static const char *const anchors[] = {"start", "middle", "end"};
     fsc_buf_puts(cv->svg, "<text");
     if (cls)
@@ -537,40 +590,87 @@ void fsc_cv_free_lines(char **lines, size_t n)
     free(lines);
 }
 
+/* The lines of fsc_cv_wrap with toy text: as many words as fit on each line (a word
+ * wider than the line alone on it), the rest on the last; out has max_lines slots. */
+static size_t toy_wrap(fsc_canvas *cv, const char *s, double px, bool bold, double max_w, size_t max_lines,
+                       char **out)
+{
+    size_t n = 0;
+    while (*s == ' ')
+        s++;
+    while (*s && n + 1 < max_lines) {
+        const char *end = NULL;
+        for (const char *q = s;;) {
+            const char *sp = strchr(q, ' '), *cand = sp ? sp : s + strlen(s);
+            char *t = fsc_strndup(s, (size_t)(cand - s));
+            double w = t ? fsc_cv_text_width(cv, t, px, bold) : 0;
+            free(t);
+            if (end && w > max_w)
+                break;
+            end = cand;
+            if (!sp || w > max_w)
+                break;
+            q = sp + 1;
+        }
+        if (!*end)
+            break; /* the rest fits: it is the last line */
+        if (!(out[n++] = fsc_strndup(s, (size_t)(end - s))))
+            return 0;
+        for (s = end; *s == ' ';)
+            s++;
+    }
+    if ((*s || !n) && !(out[n++] = fsc_strdup(s)))
+        return 0;
+    return n;
+}
+
 size_t fsc_cv_wrap(fsc_canvas *cv, const char *s, double px, bool bold, double max_w, int max_lines,
                    char ***lines)
 {
     s = s ? s : "";
     *lines = NULL;
-    layout(cv, s, px, bold);
-    pango_layout_set_width(cv->lay, (int)(fmax(1, max_w) * PANGO_SCALE));
-    pango_layout_set_wrap(cv->lay, PANGO_WRAP_WORD_CHAR);
-    int count = pango_layout_get_line_count(cv->lay);
-    size_t want = (size_t)(count < max_lines ? count : max_lines);
-    if (want == 0)
-        want = 1;
-    char **out = calloc(want, sizeof *out);
-    if (!out)
-        return 0;
-    size_t len = strlen(s);
-    for (size_t i = 0; i < want; i++) {
-        PangoLayoutLine *line = pango_layout_get_line_readonly(cv->lay, (int)i);
-        size_t start = line ? (size_t)line->start_index : 0;
-        size_t end = line ? start + (size_t)line->length : len;
-        if (i + 1 == want)
-            end = len; /* the rest goes on the last line, cut to fit */
-        while (end > start && s[end - 1] == ' ')
-            end--;
-        out[i] = fsc_strndup(s + start, end - start);
-        if (!out[i]) {
-            fsc_cv_free_lines(out, i);
+    char **out;
+    size_t want, n_out; /* lines, and slots of out */
+    if (cv->toy) {
+        n_out = max_lines > 0 ? (size_t)max_lines : 1;
+        out = calloc(n_out, sizeof *out);
+        want = out ? toy_wrap(cv, s, px, bold, max_w, n_out, out) : 0;
+        if (!want) {
+            fsc_cv_free_lines(out, out ? n_out : 0);
             return 0;
+        }
+    } else {
+        layout(cv, s, px, bold);
+        pango_layout_set_width(cv->lay, (int)(fmax(1, max_w) * PANGO_SCALE));
+        pango_layout_set_wrap(cv->lay, PANGO_WRAP_WORD_CHAR);
+        int count = pango_layout_get_line_count(cv->lay);
+        want = (size_t)(count < max_lines ? count : max_lines);
+        if (want == 0)
+            want = 1;
+        n_out = want;
+        out = calloc(want, sizeof *out);
+        if (!out)
+            return 0;
+        size_t len = strlen(s);
+        for (size_t i = 0; i < want; i++) {
+            PangoLayoutLine *line = pango_layout_get_line_readonly(cv->lay, (int)i);
+            size_t start = line ? (size_t)line->start_index : 0;
+            size_t end = line ? start + (size_t)line->length : len;
+            if (i + 1 == want)
+                end = len; /* the rest goes on the last line, cut to fit */
+            while (end > start && s[end - 1] == ' ')
+                end--;
+            out[i] = fsc_strndup(s + start, end - start);
+            if (!out[i]) {
+                fsc_cv_free_lines(out, i);
+                return 0;
+            }
         }
     }
     /* the layout is reused by the measuring below: take what it said first */
     char *last = fsc_cv_fit_middle(cv, out[want - 1], px, bold, max_w);
     if (!last) {
-        fsc_cv_free_lines(out, want);
+        fsc_cv_free_lines(out, n_out);
         return 0;
     }
     free(out[want - 1]);

@@ -150,6 +150,7 @@ fsc_status fsc_chart_render(const fsc_chart *c, fsc_chart_format f, int width, i
         fsc_buf_puts(err, why);
         return FSC_E_UNSUPPORTED;
     }
+    (void)fsc_pango_api_open(NULL); /* without it, cairo's simple text (canvas.c) */
     switch (f) {
     case FSC_CHART_PNG: return render_png(c, width, height, out, err);
     case FSC_CHART_PDF: return render_pdf(c, width, height, out, err);
@@ -157,6 +158,16 @@ fsc_status fsc_chart_render(const fsc_chart *c, fsc_chart_format f, int width, i
     }
     fsc_buf_puts(err, "unknown chart format");
     return FSC_E_USAGE;
+}
+
+bool fsc_chart_available(const char **why)
+{
+    return fsc_cairo_api_open(why);
+}
+
+bool fsc_chart_plain_text(const char **why)
+{
+    return fsc_cairo_api_is_open() && !fsc_pango_api_open(why);
 }
 
 fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png, fsc_buf *err)
@@ -170,6 +181,6 @@ fsc_status fsc_chart_png(const fsc_chart *c, int width, int height, fsc_buf *png
  * for the process' life (tests/lsan.supp). */
 void fsc_chart_shutdown(void)
 {
-    if (fsc_cairo_api_is_open()) /* nothing to let go of when no chart was drawn */
+    if (fsc_pango_api_is_open()) /* nothing to let go of when no chart was laid out */
         pango_cairo_font_map_set_default(NULL);
 }

@@ -59,6 +59,7 @@ typedef struct report {
     char **cmp_strings; /* workload names the comparison rows point to */
     size_t n_cmp_strings, cap_cmp_strings;
     fsc_rcharts rc;
+    const char *no_workbook; /* why report.xlsx is not written (the library's message), or NULL */
     fsc_outdir out;
 } report;
 
@@ -590,7 +591,10 @@ static bool chart_vars(report *r, fsc_tpl_vars *v, bool inline_png)
     bool over_time = false;
     for (size_t i = 0; i < r->rc.n_charts; i++)
         over_time |= r->rc.charts[i].over_time;
-    ok = ok && fsc_tpl_set(v, "has_time", over_time ? "yes" : "");
+    ok = ok && fsc_tpl_set(v, "has_time", over_time ? "yes" : "") &&
+         fsc_tpl_set(v, "charts_missing", r->rc.unavailable ? r->rc.unavailable : "") &&
+         fsc_tpl_set(v, "has_charts", r->rc.n_charts ? "yes" : "") &&
+         fsc_tpl_set(v, "charts_plain", r->rc.n_charts && fsc_chart_plain_text(NULL) ? "yes" : "");
     for (size_t i = 0; ok && i < r->rc.n_skips; i++) {
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "skipped");
         ok = item && fsc_tpl_set(item, "title", r->rc.skips[i].title) &&
@@ -675,7 +679,10 @@ static fsc_tpl_vars *page_vars(report *r, const char *format)
     bool ok = v && fsc_tpl_set(v, "title", "fio results") &&
               fsc_tpl_set(v, "generated_by", "fioscope " FSC_VERSION) &&
               set_num(v, "n_runs", r->set->n_runs) && set_num(v, "n_jobs", count_jobs(r->set)) &&
-              set_num(v, "n_charts", r->rc.n_charts) && table_vars(r, v, format) && analysis_vars(r, v, html) &&
+              set_num(v, "n_charts", r->rc.n_charts) &&
+              fsc_tpl_set(v, "has_workbook", r->no_workbook ? "" : "yes") &&
+              fsc_tpl_set(v, "workbook_missing", r->no_workbook ? r->no_workbook : "") &&
+              table_vars(r, v, format) && analysis_vars(r, v, html) &&
               chart_vars(r, v, html) && source_vars(r, v) && input_vars(r, v) && (!html || data_json(r, v));
     if (!ok) {
         fsc_tpl_vars_free(v);
@@ -709,6 +716,12 @@ static fsc_status write_page(report *r, const char *tpl_name, const char *format
  * the report folder like every other file. */
 static fsc_status write_xlsx(report *r)
 {
+    if (!fsc_xlsx_available(&r->no_workbook)) {
+        /* the pages hold the same tables: they are written without the workbook (and
+         * without naming it), and the command warns once */
+        fsc_outdir_remove(&r->out, "report.xlsx"); /* an earlier report's would pass for this one's */
+        return FSC_OK;
+    }
     char *scratch = fsc_scratch_dir(r->err);
     if (!scratch)
         return FSC_E_IO;
@@ -807,6 +820,11 @@ fsc_status fsc_report_write(const fsc_runset *set, const fsc_report_opts *o, fsc
         res->n_skipped = r.rc.n_skips;
         res->n_systems = r.n_sys;
         res->n_tables = 1 + r.n_piv;
+        res->charts_missing = r.rc.unavailable;
+        res->charts_plain = NULL;
+        if (r.rc.n_charts)
+            (void)fsc_chart_plain_text(&res->charts_plain);
+        res->workbook_missing = r.no_workbook;
         for (size_t i = 0; i < N_FAMILIES; i++)
             res->n_tables += r.fam[i].table != NULL;
     }

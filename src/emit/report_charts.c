@@ -83,6 +83,29 @@ static void colours_per_panel(const fsc_rcharts *rc, fsc_chart *c)
     }
 }
 
+static void chart_free(fsc_report_chart *cf)
+{
+    free(cf->file);
+    free(cf->title);
+    fsc_buf_free(&cf->png);
+    fsc_buf_free(&cf->svg);
+}
+
+/* The chart just pushed cannot be drawn because its libraries cannot be loaded: a
+ * skip in its place, so the page says where it would have been and why, and the
+ * tables and pages are still written. The library's message is kept once, in
+ * rc->unavailable, for the one warning of the command. */
+static fsc_status drop_undrawable(fsc_rcharts *rc, const char *title)
+{
+    const char *why = NULL;
+    (void)fsc_chart_available(&why);
+    rc->unavailable = why ? why : "the chart libraries cannot be loaded";
+    chart_free(&rc->charts[--rc->n_charts]);
+    /* the library's whole message is said once, above the charts */
+    return add_skip(rc, title, "Not drawn: the chart libraries (pango, cairo) cannot be loaded; see \"Charts not "
+                               "drawn\" above.") ? FSC_OK : FSC_E_NOMEM;
+}
+
 /* Draw c (taking ownership) as charts/file.png and .svg; nothing when it has no data. */
 static fsc_status add_chart(fsc_rcharts *rc, fsc_chart *c, const char *file)
 {
@@ -98,9 +121,15 @@ static fsc_status add_chart(fsc_rcharts *rc, fsc_chart *c, const char *file)
             memset(cf, 0, sizeof *cf);
             cf->file = fsc_strdup(file);
             cf->title = fsc_strdup(c->title);
-            st = cf->file && cf->title ? fsc_chart_render(c, FSC_CHART_PNG, w, h, &cf->png, rc->err) : FSC_E_NOMEM;
+            fsc_buf e = {0}; /* the report's error only when the report fails */
+            st = cf->file && cf->title ? fsc_chart_render(c, FSC_CHART_PNG, w, h, &cf->png, &e) : FSC_E_NOMEM;
             if (st == FSC_OK)
-                st = fsc_chart_render(c, FSC_CHART_SVG, w, h, &cf->svg, rc->err);
+                st = fsc_chart_render(c, FSC_CHART_SVG, w, h, &cf->svg, &e);
+            if (st == FSC_E_UNSUPPORTED)
+                st = drop_undrawable(rc, c->title);
+            else if (st != FSC_OK && e.len)
+                fsc_buf_puts(rc->err, e.data);
+            fsc_buf_free(&e);
         } else
             st = FSC_E_NOMEM;
     }
@@ -110,12 +139,8 @@ static fsc_status add_chart(fsc_rcharts *rc, fsc_chart *c, const char *file)
 
 void fsc_rcharts_free(fsc_rcharts *rc)
 {
-    for (size_t i = 0; i < rc->n_charts; i++) {
-        free(rc->charts[i].file);
-        free(rc->charts[i].title);
-        fsc_buf_free(&rc->charts[i].png);
-        fsc_buf_free(&rc->charts[i].svg);
-    }
+    for (size_t i = 0; i < rc->n_charts; i++)
+        chart_free(&rc->charts[i]);
     free(rc->charts);
     for (size_t i = 0; i < rc->n_skips; i++) {
         free(rc->skips[i].title);

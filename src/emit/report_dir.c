@@ -83,6 +83,11 @@ static void remove_old_charts(int charts_fd)
     closedir(d);
 }
 
+void fsc_outdir_remove(fsc_outdir *d, const char *name)
+{
+    unlinkat(d->fd, name, 0); /* a file that is not there is what was asked */
+}
+
 static bool write_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {

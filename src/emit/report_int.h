@@ -42,6 +42,11 @@ typedef struct fsc_xlsx_in {
  * the XML stays well-formed and reads back as written. FSC_E_IO with err on failure. */
 fsc_status fsc_xlsx_write(const char *path, const char *tmpdir, const fsc_xlsx_in *in, fsc_buf *err);
 
+/* Whether libxlsxwriter, opened on first use, can be loaded (opens it if not tried
+ * yet); when not, *why is one line naming it and its Debian package, valid for the
+ * process' life. */
+bool fsc_xlsx_available(const char **why);
+
 /* Unit shown in the workbook for a base unit: divisor and header suffix ("MiB/s"). */
 double fsc_xlsx_unit(fsc_unit u, const char **suffix, const char **number_format);
 
@@ -91,6 +96,10 @@ typedef struct fsc_rcharts {
     size_t n_charts, cap_charts;
     fsc_report_skip *skips;
     size_t n_skips, cap_skips;
+    /* why no chart could be drawn at all (pango or cairo cannot be loaded: the
+     * library's message, not owned); NULL when charts can be drawn. The charts are
+     * then skips, and the report is written without them. */
+    const char *unavailable;
 } fsc_rcharts;
 
 /* Build and draw (PNG and SVG) every chart that has something to show. */
@@ -113,6 +122,10 @@ void fsc_outdir_close(fsc_outdir *d);
  * rename it into place. */
 fsc_status fsc_outdir_write(fsc_outdir *d, bool in_charts, const char *name, const void *data, size_t len,
                             fsc_buf *err);
+
+/* Remove name from the folder (an earlier report's file that this one does not
+ * write), without following a link; nothing when it is not there. */
+void fsc_outdir_remove(fsc_outdir *d, const char *name);
 
 /* A new private (0700) folder under $TMPDIR or /tmp; NULL with err on failure. The
  * caller removes it with fsc_scratch_remove (which frees the name). */

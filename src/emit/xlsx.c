@@ -710,6 +710,11 @@ static void make_formats(xl *x)
     }
 }
 
+bool fsc_xlsx_available(const char **why)
+{
+    return fsc_xlsx_api_open(why);
+}
+
 fsc_status fsc_xlsx_write(const char *path, const char *tmpdir, const fsc_xlsx_in *in, fsc_buf *err)
 {
     const char *why;
