@@ -395,9 +395,10 @@ size_t fsc_count_lines(const char *s, size_t n)
 
 /* Queue buf[0, len) (ownership passes; NULL: the worker reads it) as the piece at
  * offset off of path. With pf, its worker counts its lines and first_line is not
- * used. */
+ * used. carry: its runs may take headings or a command from the pieces before (not
+ * in fio's plain output, nor in a fio log): it joins the file's relay. */
 static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
-                         fsc_piece_file *pf, uint64_t off, bool continued, bool more)
+                         fsc_piece_file *pf, uint64_t off, bool continued, bool more, bool carry)
 {
     /* the run ids of this piece continue those of the pieces before: the pipe
      * renumbers them when it delivers the piece, so pieces are parsed side by side;
@@ -427,6 +428,18 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
     job->more = more;
     job->renumber = parallel;
     fsc_item_mark_log(job);
+    if (carry && !continued) { /* a new file (out of memory: nothing carried, as whole) */
+        fsc_relay_release(w->relay);
+        w->relay = fsc_relay_new();
+    }
+    if (carry && w->relay && !job->is_log) {
+        job->relay = w->relay;
+        job->relay_index = fsc_relay_hold(w->relay);
+    }
+    if (!more) {
+        fsc_relay_release(w->relay);
+        w->relay = NULL;
+    }
     w->progress->raw_done += len;
     fsc_walker_submit(w, job);
 }
@@ -572,11 +585,11 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
                 return 0;
             }
             memcpy(one, text, cut);
-            submit_piece(w, path, one, cut, line, pf, base + done, continued, !last);
+            submit_piece(w, path, one, cut, line, pf, base + done, continued, !last, !log);
             off += cut;
             drop_read(buf, off, &dropped);
         } else if (first_only) {
-            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last, !log);
             return cut;
         } else { /* the piece keeps the buffer, what follows it gets a new one */
             size_t rest_cap = n - cut > piece ? n - cut : piece;
@@ -587,7 +600,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
                 return 0;
             }
             memcpy(rest, buf + cut, n - cut);
-            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last, !log);
             buf = rest;
             cap = rest_cap;
         }
@@ -649,7 +662,7 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
         else if (!(cut = window_cut(pf->fd, win, off, piece, probe))) /* a JSON document longer */
             cut = window_cut(pf->fd, win, off, piece, piece / 2);
         if (cut) {
-            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size);
+            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size, true);
             off += cut;
             continue;
         }
@@ -720,7 +733,7 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
         }
         memcpy(one, buf + off, cut);
         size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
-        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n);
+        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n, false);
         line += (uint32_t)lines;
         off += cut;
         drop_read(buf, off, &dropped);
