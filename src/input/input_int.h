@@ -36,10 +36,11 @@
 #define FSC_WINDOW_BYTES ((size_t)12 << 20)
 /* Read whole up to this size: a text read whole costs its size and more in memory (a
  * 63 MB file peaked at 75-78 MB with 64 MiB here), while pieces stay flat (14-16 MB
- * for it, and faster). Whole reading keeps what a run takes from the text above it
- * (headings, a command line) across the whole text, which pieces cut: 24 MiB keeps the
- * peak under 64 MB (terse read whole at -j 2: 50 MB) and leaves whole the documents
- * that have headings, articles and mails of a few MB at most. */
+ * for it, and faster). Whole reading sees the whole document at once (its encoding, its
+ * prefixes, the width of its lines; the headings and command above a run cross the
+ * cuts of pieces too, see fsc_carry): 24 MiB keeps the peak under 64 MB (terse read
+ * whole at -j 2: 50 MB) and leaves whole the documents that have headings, articles
+ * and mails of a few MB at most. */
 #define FSC_PIECE_MIN ((size_t)24 << 20)
 /* From this much text, a document or piece is worth huge pages for the heap it fills
  * (fsc_hugemem_advise_heap: the look at the process's mappings that takes costs more

@@ -311,9 +311,48 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
     return 0;
 }
 
-/* The last line end of buf[0, n) outside every JSON document; 0: none. */
-static size_t line_cut(const char *buf, size_t n, const json_docs *docs)
+/* The start of the line before offset `at` (a line start, > 0) in buf. */
+static const char *line_before(const char *buf, size_t at)
 {
+    const char *nl = at > 1 ? memrchr(buf, '\n', at - 1) : NULL;
+    return nl ? nl + 1 : buf;
+}
+
+/* Where to end a piece of buf[0, n) when no run boundary came for four steps: the
+ * last line start after offset `after` that follows blank lines, best those after
+ * fio's disk stats (a report's end, where a CI log's next section begins); else the
+ * last line end. A blank line before the cut keeps the lines around every heading
+ * candidate in one piece (context.c looks at them for a title or caption) and ends a
+ * command's continuation, so that what the runs below take from above the cut is
+ * just what the piece before hands on (fsc_carry). Never inside one of the JSON
+ * documents docs. 0: none. */
+static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs *docs)
+{
+    size_t blank_cut = 0;
+    for (const char *nl = memrchr(buf, '\n', n); nl && (size_t)(nl - buf) > after;) {
+        size_t at = (size_t)(nl - buf) + 1;
+        const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at);
+        size_t next_n = (next_end ? (size_t)(next_end - buf) : n) - at;
+        if (at < n && !blank_line(buf + at, next_n) && blank_line(start, (size_t)(nl - start))) {
+            /* the text above the blank lines */
+            const char *above = start;
+            while (above > buf && blank_line(line_before(buf, (size_t)(above - buf)),
+                                             (size_t)(above - 1 - line_before(buf, (size_t)(above - buf)))))
+                above = line_before(buf, (size_t)(above - buf));
+            const char *text = above > buf ? line_before(buf, (size_t)(above - buf)) : NULL;
+            bool report_end = text && memmem(text, (size_t)(above - 1 - text), ": ios=", 6);
+            if ((report_end || !blank_cut) && outside_json(docs, at)) {
+                if (report_end)
+                    return at;
+                blank_cut = at;
+            }
+            nl = above > buf ? above - 1 : NULL;
+            continue;
+        }
+        nl = start > buf ? start - 1 : NULL;
+    }
+    if (blank_cut)
+        return blank_cut;
     for (const char *nl = memrchr(buf, '\n', n); nl; nl = memrchr(buf, '\n', (size_t)(nl - buf))) {
         size_t at = (size_t)(nl - buf) + 1;
         if (outside_json(docs, at))
@@ -495,10 +534,10 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
  * read and parsed piece by piece, so that memory stays flat. Returns the bytes of the
  * pieces submitted (0 after an error). Pieces end before a job definition that
  * follows the end of a report (see piece_cut); when none comes for
- * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
- * a run takes from the text above it (headings, the fio command, the HTML or mail
- * encoding of the whole document) is not seen across a piece boundary. A fio log
- * file has no runs to keep whole: its pieces end at any line end. */
+ * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. The
+ * headings and the fio command above a run reach it across the cuts (the file's
+ * relay, see submit_piece); the HTML or mail encoding of the whole document does not.
+ * A fio log file has no runs to keep whole: its pieces end at any line end. */
 static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n,
                             uint64_t limit, fsc_piece_file *pf, bool first_only, uint64_t base)
 {
@@ -560,7 +599,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
             find_json_docs(text, end ? 0 : m, &docs);
         size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m / 2, m >= 2 * step, &docs);
         if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
-            cut = line_cut(text, m, &docs);
+            cut = line_cut(text, m, log ? m : m / 2, &docs);
             if (!cut && outside_json(&docs, m))
                 cut = m; /* one endless line: cut it anywhere, as the last resort */
         }

@@ -49,8 +49,22 @@ for day in range(1, 16):
         o.append("")
 open(out, "w").write("\n".join(o) + "\n")
 PY
+# a CI log whose runs all stand right under their command: no run boundary a piece
+# may end at (fio's report, then a job definition), so the pieces end after blank
+# lines, best after a report's disk stats (before this, at line ends inside runs)
+python3 - "$FSC_CORPUS" ci_glued.log <<'PY'
+import glob, os, sys
+corpus, out = sys.argv[1], sys.argv[2]
+o = ["# CI nightly", ""]
+for day in range(1, 21):
+    o += ["## nightly 2026-11-%02d" % day, ""]
+    for f in sorted(glob.glob(os.path.join(corpus, "fio-3.33", "*.txt"))):
+        name = os.path.basename(f)[:-4]
+        o += ["=== test %s ===" % name, "$ fio --name=%s --rw=randread" % name, open(f).read().rstrip("\n"), ""]
+open(out, "w").write("\n".join(o) + "\n")
+PY
 
-for f in seeds.txt mails.mbox ci.log; do
+for f in seeds.txt mails.mbox ci.log ci_glued.log; do
     "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
     python3 - whole.jsonl <<'PY' || fail "$f: too few runs with a context in the whole text"
 import json, sys
