@@ -318,17 +318,32 @@ static const char *line_before(const char *buf, size_t at)
     return nl ? nl + 1 : buf;
 }
 
+/* Can line s[0, n) (after a blank line) stand inside fio's report: a job's block,
+ * a group's summary, the disk stats, or an indented line of them? */
+static bool inside_report(const char *s, size_t n)
+{
+    static const char *const marks[] = {"(groupid=", "Run status group", "Disk stats", ": (g="};
+    if (!n || s[0] == ' ' || s[0] == '\t')
+        return true;
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(marks); k++)
+        if (memmem(s, n, marks[k], strlen(marks[k])))
+            return true;
+    return false;
+}
+
 /* Where to end a piece of buf[0, n) when no run boundary came for four steps: the
  * last line start after offset `after` that follows blank lines, best those after
- * fio's disk stats (a report's end, where a CI log's next section begins); else the
- * last line end. A blank line before the cut keeps the lines around every heading
- * candidate in one piece (context.c looks at them for a title or caption) and ends a
- * command's continuation, so that what the runs below take from above the cut is
- * just what the piece before hands on (fsc_carry). Never inside one of the JSON
- * documents docs. 0: none. */
+ * fio's disk stats (a report's end, where a CI log's next section begins), then
+ * those after a group summary or before a line fio's report does not hold; else
+ * the last line end. A blank line before the cut keeps the lines around every
+ * heading candidate in one piece (context.c looks at them for a title or caption)
+ * and ends a command's continuation, so that what the runs below take from above
+ * the cut is just what the piece before hands on (fsc_carry). Never inside one of
+ * the JSON documents docs. 0: none. */
 static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs *docs)
 {
-    size_t blank_cut = 0;
+    enum { AFTER_DISKS = 3, AFTER_REPORT = 2, BEFORE_TEXT = 1, BLANK = 0 };
+    size_t best[AFTER_DISKS] = {0};
     for (const char *nl = memrchr(buf, '\n', n); nl && (size_t)(nl - buf) > after;) {
         size_t at = (size_t)(nl - buf) + 1;
         const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at);
@@ -340,19 +355,25 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
                                              (size_t)(above - 1 - line_before(buf, (size_t)(above - buf)))))
                 above = line_before(buf, (size_t)(above - buf));
             const char *text = above > buf ? line_before(buf, (size_t)(above - buf)) : NULL;
-            bool report_end = text && memmem(text, (size_t)(above - 1 - text), ": ios=", 6);
-            if ((report_end || !blank_cut) && outside_json(docs, at)) {
-                if (report_end)
+            size_t text_n = text ? (size_t)(above - 1 - text) : 0;
+            bool outside = !inside_report(buf + at, next_n);
+            int score = text && memmem(text, text_n, ": ios=", 6) ? AFTER_DISKS
+                        : outside && text && ends_run(text, text_n) ? AFTER_REPORT
+                        : outside                                  ? BEFORE_TEXT
+                                                                   : BLANK;
+            if ((score == AFTER_DISKS || !best[score]) && outside_json(docs, at)) {
+                if (score == AFTER_DISKS)
                     return at;
-                blank_cut = at;
+                best[score] = at;
             }
             nl = above > buf ? above - 1 : NULL;
             continue;
         }
         nl = start > buf ? start - 1 : NULL;
     }
-    if (blank_cut)
-        return blank_cut;
+    for (int k = AFTER_REPORT; k >= BLANK; k--)
+        if (best[k])
+            return best[k];
     for (const char *nl = memrchr(buf, '\n', n); nl; nl = memrchr(buf, '\n', (size_t)(nl - buf))) {
         size_t at = (size_t)(nl - buf) + 1;
         if (outside_json(docs, at))

@@ -51,7 +51,7 @@ open(out, "w").write("\n".join(o) + "\n")
 PY
 # a CI log whose runs all stand right under their command: no run boundary a piece
 # may end at (fio's report, then a job definition), so the pieces end after blank
-# lines, best after a report's disk stats (before this, at line ends inside runs)
+# lines, best after a report's disk stats (before, at line ends inside runs)
 python3 - "$FSC_CORPUS" ci_glued.log <<'PY'
 import glob, os, sys
 corpus, out = sys.argv[1], sys.argv[2]
@@ -64,14 +64,40 @@ for day in range(1, 21):
 open(out, "w").write("\n".join(o) + "\n")
 PY
 
-for f in seeds.txt mails.mbox ci.log ci_glued.log; do
+# notes in Markdown: headings written over two lines, fenced blocks whose '# ' lines
+# are no headings, runs without disk stats (no report end to cut after: the pieces end
+# after blank lines before text that fio's report does not hold)
+python3 - "$FSC_CORPUS" notes.md <<'PY'
+import glob, os, re, sys
+corpus, out = sys.argv[1], sys.argv[2]
+runs = []
+for f in sorted(glob.glob(os.path.join(corpus, "fio-3.33", "*.txt"))):
+    t = open(f).read().rstrip("\n")
+    t = re.sub(r"\nDisk stats \(read/write\):\n(  .*\n?)*", "\n", t).rstrip("\n")
+    runs.append((os.path.basename(f)[:-4], t))
+o = ["Storage notes", ""]
+k = 0
+for part in range(1, 25):
+    o += ["## Part %d" % part, "", "## Part %d, continued" % part, ""]
+    for name, text in runs:
+        k += 1
+        if k % 3 == 0:
+            o += ["```", "# %s, as run" % name, "$ fio --name=%s --rw=read" % name, text, "```", ""]
+        elif k % 3 == 1:
+            o += ["**%s**" % name, "", "**%s, second line**" % name, "", "$ fio --name=%s" % name, text, ""]
+        else:
+            o += ["Run %d" % k, "", "# fio --name=%s --bs=1m" % name, text, ""]
+open(out, "w").write("\n".join(o) + "\n")
+PY
+
+for f in seeds.txt mails.mbox ci.log ci_glued.log notes.md; do
     "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
     python3 - whole.jsonl <<'PY' || fail "$f: too few runs with a context in the whole text"
 import json, sys
 runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
 assert len(runs) >= 300 and sum(1 for r in runs if r["context"]) * 2 >= len(runs), len(runs)
 PY
-    for piece in 65536 131072; do
+    for piece in 16384 65536; do
         for j in 1 2; do
             for reads in worker reader; do
                 if [ $reads = reader ]; then export FIOSCOPE_READER_READS=1; else unset FIOSCOPE_READER_READS; fi
