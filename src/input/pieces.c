@@ -274,10 +274,64 @@ static bool outside_json(const json_docs *d, size_t at)
     return true;
 }
 
+/* The start of the line before offset `at` (a line start, > 0) in buf. */
+static const char *line_before(const char *buf, size_t at)
+{
+    const char *nl = at > 1 ? memrchr(buf, '\n', at - 1) : NULL;
+    return nl ? nl + 1 : buf;
+}
+
+/* The text line above the blank lines that end at offset `at` of buf (a line
+ * start): *s and its length *n. False: only blank lines above. */
+static bool text_above_blanks(const char *buf, size_t at, const char **s, size_t *n)
+{
+    for (size_t end = at; end > 0;) { /* end: the start of the line below */
+        const char *line = line_before(buf, end);
+        size_t len = end - 1 - (size_t)(line - buf);
+        if (!blank_line(line, len)) {
+            *s = line;
+            *n = len;
+            return true;
+        }
+        end = (size_t)(line - buf);
+    }
+    return false;
+}
+
+/* Can line s[0, n) (after a blank line) stand inside fio's report: a job's block,
+ * a group's summary, the disk stats, or an indented line of them? */
+static bool inside_report(const char *s, size_t n)
+{
+    static const char *const marks[] = {"(groupid=", "Run status group", "Disk stats", ": (g="};
+    if (!n || s[0] == ' ' || s[0] == '\t')
+        return true;
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(marks); k++)
+        if (memmem(s, n, marks[k], strlen(marks[k])))
+            return true;
+    return false;
+}
+
+/* Does a new section of text begin at offset `at` of buf[0, n) (a line start): a
+ * line that fio's report does not hold (a heading, a command, prose; no JSON, no
+ * terse record) after blank lines that follow fio's disk stats, the end of a
+ * report? A CI log's next test begins so. The line before the cut is blank, so every
+ * heading candidate keeps its neighbours in its piece, and the command search of
+ * the runs below stops at the disk stats: all a run takes from above the cut is in
+ * the carry of the piece before (fsc_carry). */
+static bool section_next(const char *buf, size_t n, size_t at)
+{
+    const char *nl = memchr(buf + at, '\n', n - at), *text;
+    size_t len = (nl ? (size_t)(nl - buf) : n) - at, text_n;
+    const char *s = buf + at;
+    return at > 0 && len && !blank_line(s, len) && !strchr("{}[]\"", s[0]) && !inside_report(s, len) &&
+           !terse_record(s, len) && blank_line(line_before(buf, at), (size_t)(buf + at - 1 - line_before(buf, at))) &&
+           text_above_blanks(buf, at, &text, &text_n) && memmem(text, text_n, ": ios=", 6);
+}
+
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where
- * a job definition follows the end of fio's report, the next JSON document begins or
- * a blank line parts two blocks of terse records (or, when loose, after any blank
- * line), so that no run is cut in two and no run loses the text above it; never
+ * a job definition follows the end of fio's report, the next JSON document begins, a
+ * blank line parts two blocks of terse records or a section of text follows a report
+ * (section_next) (or, when loose, a job definition after any blank line), so that no run is cut in two and no run loses the text above it; never
  * inside one of the JSON documents docs. 0: none. docs NULL: buf is a window of a
  * text whose documents are not known (read_ranges): a document then begins only
  * after a line that is a lone '}', which no JSON document holds inside (in JSON, a
@@ -301,34 +355,16 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
                         (ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n)));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
+        bool section = !json_next && !run_next && !terse && line < end && blank_line(prev_start, prev_n) &&
+                       section_next(buf, n, at);
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
-        if ((json_next || run_next || terse) && outside_json(docs, at))
+        if ((json_next || run_next || terse || section) && outside_json(docs, at))
             return at;
         nl = prev;
     }
     return 0;
-}
-
-/* The start of the line before offset `at` (a line start, > 0) in buf. */
-static const char *line_before(const char *buf, size_t at)
-{
-    const char *nl = at > 1 ? memrchr(buf, '\n', at - 1) : NULL;
-    return nl ? nl + 1 : buf;
-}
-
-/* Can line s[0, n) (after a blank line) stand inside fio's report: a job's block,
- * a group's summary, the disk stats, or an indented line of them? */
-static bool inside_report(const char *s, size_t n)
-{
-    static const char *const marks[] = {"(groupid=", "Run status group", "Disk stats", ": (g="};
-    if (!n || s[0] == ' ' || s[0] == '\t')
-        return true;
-    for (size_t k = 0; k < FSC_ARRAY_SIZE(marks); k++)
-        if (memmem(s, n, marks[k], strlen(marks[k])))
-            return true;
-    return false;
 }
 
 /* Where to end a piece of buf[0, n) when no run boundary came for four steps: the
@@ -346,28 +382,21 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
     size_t best[AFTER_DISKS] = {0};
     for (const char *nl = memrchr(buf, '\n', n); nl && (size_t)(nl - buf) > after;) {
         size_t at = (size_t)(nl - buf) + 1;
-        const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at);
-        size_t next_n = (next_end ? (size_t)(next_end - buf) : n) - at;
+        const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at), *text;
+        size_t next_n = (next_end ? (size_t)(next_end - buf) : n) - at, text_n;
+        /* one line start after each stretch of blank lines (its text above found once) */
         if (at < n && !blank_line(buf + at, next_n) && blank_line(start, (size_t)(nl - start))) {
-            /* the text above the blank lines */
-            const char *above = start;
-            while (above > buf && blank_line(line_before(buf, (size_t)(above - buf)),
-                                             (size_t)(above - 1 - line_before(buf, (size_t)(above - buf)))))
-                above = line_before(buf, (size_t)(above - buf));
-            const char *text = above > buf ? line_before(buf, (size_t)(above - buf)) : NULL;
-            size_t text_n = text ? (size_t)(above - 1 - text) : 0;
+            bool above = text_above_blanks(buf, at, &text, &text_n);
             bool outside = !inside_report(buf + at, next_n);
-            int score = text && memmem(text, text_n, ": ios=", 6) ? AFTER_DISKS
-                        : outside && text && ends_run(text, text_n) ? AFTER_REPORT
-                        : outside                                  ? BEFORE_TEXT
-                                                                   : BLANK;
+            int score = above && memmem(text, text_n, ": ios=", 6) ? AFTER_DISKS
+                        : outside && above && ends_run(text, text_n) ? AFTER_REPORT
+                        : outside                                   ? BEFORE_TEXT
+                                                                    : BLANK;
             if ((score == AFTER_DISKS || !best[score]) && outside_json(docs, at)) {
                 if (score == AFTER_DISKS)
                     return at;
                 best[score] = at;
             }
-            nl = above > buf ? above - 1 : NULL;
-            continue;
         }
         nl = start > buf ? start - 1 : NULL;
     }
