@@ -331,7 +331,8 @@ static bool section_next(const char *buf, size_t n, size_t at)
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where
  * a job definition follows the end of fio's report, the next JSON document begins, a
  * blank line parts two blocks of terse records or a section of text follows a report
- * (section_next) (or, when loose, a job definition after any blank line), so that no run is cut in two and no run loses the text above it; never
+ * (section_next), or, when loose, a job definition follows any blank line: so that
+ * no run is cut in two and what a run takes from above a cut is carried; never
  * inside one of the JSON documents docs. 0: none. docs NULL: buf is a window of a
  * text whose documents are not known (read_ranges): a document then begins only
  * after a line that is a lone '}', which no JSON document holds inside (in JSON, a
@@ -584,7 +585,8 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
  * read and parsed piece by piece, so that memory stays flat. Returns the bytes of the
  * pieces submitted (0 after an error). Pieces end before a job definition that
  * follows the end of a report (see piece_cut); when none comes for
- * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. The
+ * two steps (FSC_PIECE_STEP), before a job definition after a blank line; after four,
+ * after blank lines (line_cut), else at any line end. The
  * headings and the fio command above a run reach it across the cuts (the file's
  * relay, see submit_piece); the HTML or mail encoding of the whole document does not.
  * A fio log file has no runs to keep whole: its pieces end at any line end. */
