@@ -38,6 +38,28 @@ typedef struct fsc_parser fsc_parser;
 fsc_parser *fsc_parser_new(const fsc_parse_opts *opts, fsc_buf *err);
 void fsc_parser_free(fsc_parser *p); /* NULL is fine */
 
+/* What the text above a point of a document leaves to the runs below it: the outline
+ * headings in force there (a run's context and label), whether text, a title or an
+ * open fence came before, and the fio command a search upward from there finds
+ * (context.c). Opaque; made by fsc_parse_doc for the next piece of a file. */
+typedef struct fsc_carry fsc_carry;
+void fsc_carry_free(fsc_carry *c); /* NULL is fine */
+
+/* How a piece of a file gets the carry of the text before it and hands on its own,
+ * piece after piece in file order (the pieces may be parsed side by side). The parse
+ * calls take at most once, then give at most once; the caller hands on whatever it
+ * did not give (an error, a piece not parsed). */
+typedef struct fsc_carry_link {
+    /* the carry at the piece's start, once the piece before has given it (it may
+     * wait for that); NULL: none (the file's first piece, or it was lost). It stays
+     * the caller's and lives until the parse returns. */
+    const fsc_carry *(*take)(void *ctx);
+    /* the carry at the piece's end, for the next piece (ownership passes; NULL: not
+     * known) */
+    void (*give)(void *ctx, fsc_carry *end);
+    void *ctx;
+} fsc_carry_link;
+
 /* One document to read. path/member are copied into the runs' source. */
 typedef struct fsc_doc {
     const char *path;
@@ -49,6 +71,9 @@ typedef struct fsc_doc {
      * whole document; line numbers and run ids "#k" continue from them. */
     uint32_t first_line;
     size_t first_run;
+    /* A piece of a larger file: what the text above it leaves to its runs (NULL: a
+     * whole document, or nothing carried). */
+    const struct fsc_carry_link *carry;
 } fsc_doc;
 
 /* Receives each run found, in document order; takes ownership of run. Return false

@@ -36,10 +36,11 @@
 #define FSC_WINDOW_BYTES ((size_t)12 << 20)
 /* Read whole up to this size: a text read whole costs its size and more in memory (a
  * 63 MB file peaked at 75-78 MB with 64 MiB here), while pieces stay flat (14-16 MB
- * for it, and faster). Whole reading keeps what a run takes from the text above it
- * (headings, a command line) across the whole text, which pieces cut: 24 MiB keeps the
- * peak under 64 MB (terse read whole at -j 2: 50 MB) and leaves whole the documents
- * that have headings, articles and mails of a few MB at most. */
+ * for it, and faster). Whole reading sees the whole document at once (its encoding, its
+ * prefixes, the width of its lines; the headings and command above a run cross the
+ * cuts of pieces too, see fsc_carry): 24 MiB keeps the peak under 64 MB (terse read
+ * whole at -j 2: 50 MB) and leaves whole the documents that have headings, articles
+ * and mails of a few MB at most. */
 #define FSC_PIECE_MIN ((size_t)24 << 20)
 /* From this much text, a document or piece is worth huge pages for the heap it fills
  * (fsc_hugemem_advise_heap: the look at the process's mappings that takes costs more
@@ -71,6 +72,23 @@ fsc_piece_file *fsc_piece_file_new(int fd);
 void fsc_piece_file_hold(fsc_piece_file *pf);
 /* Let go of pf once: the last one closes the descriptor. NULL is fine. */
 void fsc_piece_file_release(fsc_piece_file *pf);
+
+/* The pieces of one file hand their carry (what their text leaves to the runs below
+ * it, fsc_carry) on to the next piece in file order (relay.c). */
+typedef struct fsc_piece_relay fsc_piece_relay;
+/* A new relay, held once by the caller. NULL when out of memory. */
+fsc_piece_relay *fsc_relay_new(void);
+/* Hold r for the next piece submitted (reading thread); returns that piece's index. */
+size_t fsc_relay_hold(fsc_piece_relay *r);
+/* Let go of r once. NULL is fine. */
+void fsc_relay_release(fsc_piece_relay *r);
+/* Piece `index`'s carry from the piece before it, once given (waits for that); the
+ * caller owns it. NULL: none, or the relay broke. Then piece `index` must give. */
+fsc_carry *fsc_relay_take(fsc_piece_relay *r, size_t index);
+/* After its take, a piece's carry for the next one (ownership passes; NULL: none). */
+void fsc_relay_give(fsc_piece_relay *r, fsc_carry *end);
+/* A piece goes without giving (never parsed): the pieces after it wait no more. */
+void fsc_relay_break(fsc_piece_relay *r);
 
 /* One document (a file or an archive member) on its way to the sink. */
 typedef struct fsc_item {
@@ -124,6 +142,12 @@ typedef struct fsc_item {
     fsc_piece_file *pf;
     size_t pf_index;
     uint64_t pf_off;
+    /* a piece of a file with headings to carry: its place in the file's relay, the
+     * carry it took (kept for a parse again) and whether it took and gave */
+    fsc_piece_relay *relay;
+    size_t relay_index;
+    fsc_carry *carry_in;
+    bool carry_taken, carry_given;
     size_t window_len; /* len when it was submitted (the pipe's window counts it) */
     uint64_t max_memory; /* memory budget of parsing it (bytes; 0 = none) */
     /* fio log files (see logjoin.c) */
@@ -151,6 +175,9 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
  * FSC_E_LIMIT when the job's memory budget does not hold its runs whole, FSC_E_NOMEM
  * when memory runs out: the job is then as it was (its runs rendered). */
 fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
+/* A piece in a relay that was not parsed or did not give its carry (an error): take
+ * its turn and give nothing, so that the pieces after it go on. */
+void fsc_item_relay_pass(fsc_item *job);
 /* A piece with pf and no data: read its len bytes from the file (run on a worker).
  * A read error or a file that shrank makes it an error entry (false). */
 bool fsc_item_read_piece(fsc_item *job);
@@ -228,6 +255,7 @@ typedef struct fsc_walker {
     size_t piece_step;             /* FSC_PIECE_STEP (tests: piece_bytes) */
     size_t plain_min;              /* plain fio text read whole above this: in pieces */
     bool worker_reads;             /* workers read the pieces of huge files (read_ranges) */
+    fsc_piece_relay *relay;        /* of the file being read in pieces (NULL: none) */
     bool stop;
     /* (st_dev, st_ino) of the directories being read, outermost first */
     struct fsc_dir_id {

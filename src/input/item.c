@@ -110,7 +110,41 @@ void fsc_item_free(fsc_item *job)
     free(job->error);
     fsc_logfile_free(job->log);
     fsc_piece_file_release(job->pf);
+    if (job->relay && !job->carry_given)
+        fsc_relay_break(job->relay); /* never parsed (a stop): nothing to wait for */
+    fsc_relay_release(job->relay);
+    fsc_carry_free(job->carry_in);
     free(job);
+}
+
+/* fsc_carry_link of a piece: its relay's turn, taken once and kept for a parse
+ * again (fsc_item_reparse), given once. */
+static const fsc_carry *relay_take(void *ctx)
+{
+    fsc_item *job = ctx;
+    if (!job->carry_taken) {
+        job->carry_in = fsc_relay_take(job->relay, job->relay_index);
+        job->carry_taken = true;
+    }
+    return job->carry_in;
+}
+
+static void relay_give(void *ctx, fsc_carry *end)
+{
+    fsc_item *job = ctx;
+    if (job->carry_given) {
+        fsc_carry_free(end);
+        return;
+    }
+    relay_take(job); /* its turn */
+    fsc_relay_give(job->relay, end);
+    job->carry_given = true;
+}
+
+void fsc_item_relay_pass(fsc_item *job)
+{
+    if (job->relay && !job->carry_given)
+        relay_give(job, NULL);
 }
 
 void fsc_item_mark_log(fsc_item *job)
@@ -123,7 +157,7 @@ void fsc_item_mark_log(fsc_item *job)
  * only carries a log's name): it is then parsed as any other. */
 static bool parse_log(fsc_item *job)
 {
-    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0};
+    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0, NULL};
     fsc_logfile *log = fsc_logfile_read(&doc, &job->logname);
     if (!log) {
         job->fixed = true;
@@ -311,7 +345,9 @@ static void show_memory(const fsc_item *job, const fsc_budget *b)
 /* Parse job->data into job->outs, within the job's memory budget. */
 static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why, bool *exceeded)
 {
-    fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run};
+    fsc_carry_link link = {relay_take, relay_give, job};
+    fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run,
+                   job->relay ? &link : NULL};
     size_t n = 0;
     /* the document's bytes are its own already; then all it allocates is charged */
     fsc_budget budget = {job->max_memory, job->len, job->len, false};
@@ -327,8 +363,10 @@ static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
     const char *utf32;
-    if (job->fixed)
+    if (job->fixed) {
+        fsc_item_relay_pass(job);
         return;
+    }
     if (job->is_log && parse_log(job)) {
         /* read; the log joins its run when its group is complete */
     } else if (job->len == 0 && job->continued) {
@@ -367,6 +405,7 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         }
         free(why);
     }
+    fsc_item_relay_pass(job); /* a log, an empty last piece, an error */
     if (job->fixed) /* a failed document's runs go out as they are */
         claims_clear(job);
     if (!job->n_claims) {

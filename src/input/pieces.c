@@ -274,10 +274,65 @@ static bool outside_json(const json_docs *d, size_t at)
     return true;
 }
 
+/* The start of the line before offset `at` (a line start, > 0) in buf. */
+static const char *line_before(const char *buf, size_t at)
+{
+    const char *nl = at > 1 ? memrchr(buf, '\n', at - 1) : NULL;
+    return nl ? nl + 1 : buf;
+}
+
+/* The text line above the blank lines that end at offset `at` of buf (a line
+ * start): *s and its length *n. False: only blank lines above. */
+static bool text_above_blanks(const char *buf, size_t at, const char **s, size_t *n)
+{
+    for (size_t end = at; end > 0;) { /* end: the start of the line below */
+        const char *line = line_before(buf, end);
+        size_t len = end - 1 - (size_t)(line - buf);
+        if (!blank_line(line, len)) {
+            *s = line;
+            *n = len;
+            return true;
+        }
+        end = (size_t)(line - buf);
+    }
+    return false;
+}
+
+/* Can line s[0, n) (after a blank line) stand inside fio's report: a job's block,
+ * a group's summary, the disk stats, or an indented line of them? */
+static bool inside_report(const char *s, size_t n)
+{
+    static const char *const marks[] = {"(groupid=", "Run status group", "Disk stats", ": (g="};
+    if (!n || s[0] == ' ' || s[0] == '\t')
+        return true;
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(marks); k++)
+        if (memmem(s, n, marks[k], strlen(marks[k])))
+            return true;
+    return false;
+}
+
+/* Does a new section of text begin at offset `at` of buf[0, n) (a line start): a
+ * line that fio's report does not hold (a heading, a command, prose; no JSON, no
+ * terse record) after blank lines that follow fio's disk stats, the end of a
+ * report? A CI log's next test begins so. The line before the cut is blank, so every
+ * heading candidate keeps its neighbours in its piece, and the command search of
+ * the runs below stops at the disk stats: all a run takes from above the cut is in
+ * the carry of the piece before (fsc_carry). */
+static bool section_next(const char *buf, size_t n, size_t at)
+{
+    const char *nl = memchr(buf + at, '\n', n - at), *text;
+    size_t len = (nl ? (size_t)(nl - buf) : n) - at, text_n;
+    const char *s = buf + at;
+    return at > 0 && len && !blank_line(s, len) && !strchr("{}[]\"", s[0]) && !inside_report(s, len) &&
+           !terse_record(s, len) && blank_line(line_before(buf, at), (size_t)(buf + at - 1 - line_before(buf, at))) &&
+           text_above_blanks(buf, at, &text, &text_n) && memmem(text, text_n, ": ios=", 6);
+}
+
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where
- * a job definition follows the end of fio's report, the next JSON document begins or
- * a blank line parts two blocks of terse records (or, when loose, after any blank
- * line), so that no run is cut in two and no run loses the text above it; never
+ * a job definition follows the end of fio's report, the next JSON document begins, a
+ * blank line parts two blocks of terse records or a section of text follows a report
+ * (section_next), or, when loose, a job definition follows any blank line: so that
+ * no run is cut in two and what a run takes from above a cut is carried; never
  * inside one of the JSON documents docs. 0: none. docs NULL: buf is a window of a
  * text whose documents are not known (read_ranges): a document then begins only
  * after a line that is a lone '}', which no JSON document holds inside (in JSON, a
@@ -301,19 +356,54 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
                         (ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n)));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
+        bool section = !json_next && !run_next && !terse && line < end && blank_line(prev_start, prev_n) &&
+                       section_next(buf, n, at);
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
-        if ((json_next || run_next || terse) && outside_json(docs, at))
+        if ((json_next || run_next || terse || section) && outside_json(docs, at))
             return at;
         nl = prev;
     }
     return 0;
 }
 
-/* The last line end of buf[0, n) outside every JSON document; 0: none. */
-static size_t line_cut(const char *buf, size_t n, const json_docs *docs)
+/* Where to end a piece of buf[0, n) when no run boundary came for four steps: the
+ * last line start after offset `after` that follows blank lines, best those after
+ * fio's disk stats (a report's end, where a CI log's next section begins), then
+ * those after a group summary or before a line fio's report does not hold; else
+ * the last line end. A blank line before the cut keeps the lines around every
+ * heading candidate in one piece (context.c looks at them for a title or caption)
+ * and ends a command's continuation, so that what the runs below take from above
+ * the cut is just what the piece before hands on (fsc_carry). Never inside one of
+ * the JSON documents docs. 0: none. */
+static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs *docs)
 {
+    enum { AFTER_DISKS = 3, AFTER_REPORT = 2, BEFORE_TEXT = 1, BLANK = 0 };
+    size_t best[AFTER_DISKS] = {0};
+    for (const char *nl = memrchr(buf, '\n', n); nl && (size_t)(nl - buf) > after;) {
+        size_t at = (size_t)(nl - buf) + 1;
+        const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at), *text;
+        size_t next_n = (next_end ? (size_t)(next_end - buf) : n) - at, text_n;
+        /* one line start after each stretch of blank lines (its text above found once) */
+        if (at < n && !blank_line(buf + at, next_n) && blank_line(start, (size_t)(nl - start))) {
+            bool above = text_above_blanks(buf, at, &text, &text_n);
+            bool outside = !inside_report(buf + at, next_n);
+            int score = above && memmem(text, text_n, ": ios=", 6) ? AFTER_DISKS
+                        : outside && above && ends_run(text, text_n) ? AFTER_REPORT
+                        : outside                                   ? BEFORE_TEXT
+                                                                    : BLANK;
+            if ((score == AFTER_DISKS || !best[score]) && outside_json(docs, at)) {
+                if (score == AFTER_DISKS)
+                    return at;
+                best[score] = at;
+            }
+        }
+        nl = start > buf ? start - 1 : NULL;
+    }
+    for (int k = AFTER_REPORT; k >= BLANK; k--)
+        if (best[k])
+            return best[k];
     for (const char *nl = memrchr(buf, '\n', n); nl; nl = memrchr(buf, '\n', (size_t)(nl - buf))) {
         size_t at = (size_t)(nl - buf) + 1;
         if (outside_json(docs, at))
@@ -395,9 +485,10 @@ size_t fsc_count_lines(const char *s, size_t n)
 
 /* Queue buf[0, len) (ownership passes; NULL: the worker reads it) as the piece at
  * offset off of path. With pf, its worker counts its lines and first_line is not
- * used. */
+ * used. carry: its runs may take headings or a command from the pieces before (not
+ * in fio's plain output, nor in a fio log): it joins the file's relay. */
 static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
-                         fsc_piece_file *pf, uint64_t off, bool continued, bool more)
+                         fsc_piece_file *pf, uint64_t off, bool continued, bool more, bool carry)
 {
     /* the run ids of this piece continue those of the pieces before: the pipe
      * renumbers them when it delivers the piece, so pieces are parsed side by side;
@@ -427,6 +518,18 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
     job->more = more;
     job->renumber = parallel;
     fsc_item_mark_log(job);
+    if (carry && !continued) { /* a new file (out of memory: nothing carried, as whole) */
+        fsc_relay_release(w->relay);
+        w->relay = fsc_relay_new();
+    }
+    if (carry && w->relay && !job->is_log) {
+        job->relay = w->relay;
+        job->relay_index = fsc_relay_hold(w->relay);
+    }
+    if (!more) {
+        fsc_relay_release(w->relay);
+        w->relay = NULL;
+    }
     w->progress->raw_done += len;
     fsc_walker_submit(w, job);
 }
@@ -482,10 +585,11 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
  * read and parsed piece by piece, so that memory stays flat. Returns the bytes of the
  * pieces submitted (0 after an error). Pieces end before a job definition that
  * follows the end of a report (see piece_cut); when none comes for
- * two steps (FSC_PIECE_STEP), after a blank line; after four, at any line end. What
- * a run takes from the text above it (headings, the fio command, the HTML or mail
- * encoding of the whole document) is not seen across a piece boundary. A fio log
- * file has no runs to keep whole: its pieces end at any line end. */
+ * two steps (FSC_PIECE_STEP), before a job definition after a blank line; after four,
+ * after blank lines (line_cut), else at any line end. The
+ * headings and the fio command above a run reach it across the cuts (the file's
+ * relay, see submit_piece); the HTML or mail encoding of the whole document does not.
+ * A fio log file has no runs to keep whole: its pieces end at any line end. */
 static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n,
                             uint64_t limit, fsc_piece_file *pf, bool first_only, uint64_t base)
 {
@@ -547,7 +651,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
             find_json_docs(text, end ? 0 : m, &docs);
         size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m / 2, m >= 2 * step, &docs);
         if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
-            cut = line_cut(text, m, &docs);
+            cut = line_cut(text, m, log ? m : m / 2, &docs);
             if (!cut && outside_json(&docs, m))
                 cut = m; /* one endless line: cut it anywhere, as the last resort */
         }
@@ -572,11 +676,11 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
                 return 0;
             }
             memcpy(one, text, cut);
-            submit_piece(w, path, one, cut, line, pf, base + done, continued, !last);
+            submit_piece(w, path, one, cut, line, pf, base + done, continued, !last, !log);
             off += cut;
             drop_read(buf, off, &dropped);
         } else if (first_only) {
-            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last, !log);
             return cut;
         } else { /* the piece keeps the buffer, what follows it gets a new one */
             size_t rest_cap = n - cut > piece ? n - cut : piece;
@@ -587,7 +691,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
                 return 0;
             }
             memcpy(rest, buf + cut, n - cut);
-            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last);
+            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last, !log);
             buf = rest;
             cap = rest_cap;
         }
@@ -649,7 +753,7 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
         else if (!(cut = window_cut(pf->fd, win, off, piece, probe))) /* a JSON document longer */
             cut = window_cut(pf->fd, win, off, piece, piece / 2);
         if (cut) {
-            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size);
+            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size, true);
             off += cut;
             continue;
         }
@@ -720,7 +824,7 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
         }
         memcpy(one, buf + off, cut);
         size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
-        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n);
+        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n, false);
         line += (uint32_t)lines;
         off += cut;
         drop_read(buf, off, &dropped);

@@ -330,6 +330,8 @@ static void *worker_main(void *arg)
             number_lines(p, job, skip);
         if (!skip)
             fsc_item_parse(job, p->parser);
+        else
+            fsc_item_relay_pass(job); /* the pieces after it may wait for its turn */
         pthread_mutex_lock(&p->mu);
         bool piece = job->continued || job->more;
         if (piece && job->renumber && p->chain && p->chain_next == seq) {

@@ -537,6 +537,7 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
 static fsc_status walker_finish(fsc_walker *w)
 {
     fsc_status st = fsc_pipe_finish(w->pipe);
+    fsc_relay_release(w->relay); /* a file in pieces that ended with an error */
     fsc_progress_end(w->progress);
     free(w->dirs);
     return st;

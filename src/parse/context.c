@@ -26,19 +26,48 @@ typedef struct span {
     size_t n;
 } span;
 
+/* The line of a heading carried from above the text (a piece of a file). */
+#define LINE_ABOVE SIZE_MAX
+
 typedef struct heading {
-    size_t line;
+    size_t line; /* LINE_ABOVE: carried from above the text */
     int level;
     span text;
-    uint32_t parent; /* 1 + index of the enclosing heading, 0 = none */
+    uint32_t parent; /* 1 + index of the enclosing heading, 0 = none in this text */
+    /* with parent 0: how many of the carried headings (fsc_outline.above) are still
+     * in force under it (the others it closed) */
+    uint32_t keep;
 } heading;
 
+/* What the text above a piece leaves to it (fsc_carry in parse.h). The headings are
+ * the stack in force at its end, outermost first, at most MAX_CHAIN of each level:
+ * a chain shows the MAX_CHAIN innermost, and a heading closes all of a level at
+ * once, so a deeper one of that level can never show again. */
+struct fsc_carry {
+    struct carried {
+        char *text;
+        int level;
+    } *heads;
+    size_t n_heads;
+    char *command;  /* the fio command found upward from the end; NULL: none */
+    bool text_seen; /* a line of text came before (the title is the first one) */
+    bool fenced;    /* inside a ``` fence */
+    bool top_last;  /* the innermost heading is the last line of text (two-line headings) */
+};
+
 /* All headings, and for every line the innermost heading in force before it. The
- * chain of a line is a walk up the parent links: the outline is a persistent stack. */
+ * chain of a line is a walk up the parent links: the outline is a persistent stack.
+ * Under the headings of the text come those carried from above it, in force until a
+ * heading of the text closes them (heading.keep). */
 struct fsc_outline {
     heading *heads;
     size_t n_heads, cap_heads;
     uint32_t *top_before; /* n_lines + 1 entries: 1 + heading index, 0 = none */
+    const fsc_carry *carry; /* what came above (NULL: nothing), borrowed */
+    heading *above;         /* its headings, outermost first */
+    size_t n_above;
+    /* at the end of the text, for the next piece's carry */
+    bool end_text_seen, end_fenced, end_top_last;
 };
 
 static span line_span(const fsc_text *t, size_t i)
@@ -454,18 +483,59 @@ void fsc_outline_free(struct fsc_outline *o)
         return;
     free(o->heads);
     free(o->top_before);
+    free(o->above);
     free(o);
 }
 
-static struct fsc_outline *outline_new(const fsc_text *t)
+/* A new outline for t with no heading yet, over what carry (may be NULL) brings. */
+static struct fsc_outline *outline_alloc(const fsc_text *t, const fsc_carry *carry)
 {
     struct fsc_outline *o = calloc(1, sizeof *o);
-    if (!o || !(o->top_before = calloc(t->n_lines + 1, sizeof *o->top_before))) {
-        free(o);
-        return NULL;
+    if (!o || !(o->top_before = calloc(t->n_lines + 1, sizeof *o->top_before)))
+        goto fail;
+    o->carry = carry;
+    if (carry && carry->n_heads) {
+        if (!(o->above = calloc(carry->n_heads, sizeof *o->above)))
+            goto fail;
+        for (size_t k = 0; k < carry->n_heads; k++) {
+            heading *h = &o->above[k];
+            h->line = LINE_ABOVE;
+            h->level = carry->heads[k].level;
+            h->text = (span){carry->heads[k].text, strlen(carry->heads[k].text)};
+        }
+        o->n_above = carry->n_heads;
     }
-    size_t first_text = SIZE_MAX, last_nonblank = SIZE_MAX;
-    bool fenced = false;
+    o->end_text_seen = carry && carry->text_seen;
+    o->end_fenced = carry && carry->fenced;
+    o->end_top_last = carry && carry->top_last;
+    return o;
+fail:
+    fsc_outline_free(o);
+    return NULL;
+}
+
+/* A heading of level `level` that reaches the bottom of the text's stack closes the
+ * carried headings of that level or deeper, down from *in_force (how many are still
+ * in force); the innermost is kept when it is the last line of text above and of the
+ * same level (a heading over two lines). */
+static void close_above(const struct fsc_outline *o, int level, bool text_before, size_t *in_force)
+{
+    while (*in_force && o->above[*in_force - 1].level >= level) {
+        if (o->above[*in_force - 1].level == level && *in_force == o->n_above && !text_before &&
+            o->carry->top_last)
+            break;
+        --*in_force;
+    }
+}
+
+static struct fsc_outline *outline_new(const fsc_text *t, const fsc_carry *carry)
+{
+    struct fsc_outline *o = outline_alloc(t, carry);
+    if (!o)
+        return NULL;
+    size_t first_text = SIZE_MAX, last_nonblank = SIZE_MAX, in_force = o->n_above;
+    /* the title is the document's first text: never in a piece after text */
+    bool fenced = o->end_fenced, titled = o->end_text_seen;
     uint32_t top = 0;
     for (size_t i = 0; i < t->n_lines; i++) {
         o->top_before[i] = top;
@@ -478,7 +548,7 @@ static struct fsc_outline *outline_new(const fsc_text *t)
         if (first_text == SIZE_MAX)
             first_text = i;
         heading h;
-        if (!fenced && heading_at(t, i, t->n_lines, first_text, &h)) {
+        if (!fenced && heading_at(t, i, t->n_lines, titled ? SIZE_MAX : first_text, &h)) {
             uint32_t p = top;
             while (p && o->heads[p - 1].level >= h.level) {
                 const heading *up = &o->heads[p - 1];
@@ -486,7 +556,10 @@ static struct fsc_outline *outline_new(const fsc_text *t)
                     break; /* a heading written over two lines: keep both */
                 p = up->parent;
             }
+            if (!p)
+                close_above(o, h.level, last_nonblank != SIZE_MAX, &in_force);
             h.parent = p;
+            h.keep = (uint32_t)in_force;
             heading *slot = FSC_PUSH(o->heads, o->n_heads, o->cap_heads);
             if (!slot) {
                 fsc_outline_free(o);
@@ -498,25 +571,48 @@ static struct fsc_outline *outline_new(const fsc_text *t)
         last_nonblank = i;
     }
     o->top_before[t->n_lines] = top;
+    o->end_fenced = fenced;
+    if (last_nonblank != SIZE_MAX) {
+        o->end_text_seen = true;
+        o->end_top_last = top && o->heads[top - 1].line == last_nonblank;
+    }
     return o;
 }
 
-fsc_status fsc_outline_empty(fsc_text *t)
+fsc_status fsc_outline_empty(fsc_text *t, const fsc_carry *carry)
 {
     fsc_outline_free(t->outline);
-    t->outline = calloc(1, sizeof *t->outline);
-    if (t->outline && !(t->outline->top_before = calloc(t->n_lines + 1, sizeof *t->outline->top_before))) {
-        free(t->outline);
-        t->outline = NULL;
-    }
+    t->outline = outline_alloc(t, carry);
+    /* no heading and no fence here (the pre-scan's word): only whether there is text */
+    for (size_t i = 0; t->outline && carry && i < t->n_lines; i++)
+        if (!is_blank(t, i)) {
+            t->outline->end_text_seen = true;
+            t->outline->end_top_last = false;
+            break;
+        }
     return t->outline ? FSC_OK : FSC_E_NOMEM;
 }
 
-fsc_status fsc_outline_build(fsc_text *t)
+fsc_status fsc_outline_build(fsc_text *t, const fsc_carry *carry)
 {
     fsc_outline_free(t->outline);
-    t->outline = outline_new(t);
+    t->outline = outline_new(t, carry);
     return t->outline ? FSC_OK : FSC_E_NOMEM;
+}
+
+/* The headings in force at line `first`, innermost first, at most max of them:
+ * those of the text, then those carried from above it that are still in force. */
+static size_t headings_in_force(const struct fsc_outline *o, size_t first, heading *rev, size_t max)
+{
+    size_t n = 0, keep = o->n_above;
+    uint32_t p = o->top_before[first];
+    for (; p && n < max; p = o->heads[p - 1].parent) {
+        rev[n++] = o->heads[p - 1];
+        keep = o->heads[p - 1].keep;
+    }
+    for (size_t k = keep; !p && k-- > 0 && n < max;)
+        rev[n++] = o->above[k];
+    return n;
 }
 
 /* The chain of headings in force at line `first` (outermost first, at most the
@@ -524,9 +620,7 @@ fsc_status fsc_outline_build(fsc_text *t)
 static size_t heading_chain(const struct fsc_outline *o, size_t first, heading *chain)
 {
     heading rev[MAX_CHAIN];
-    size_t n = 0;
-    for (uint32_t p = o->top_before[first]; p && n < MAX_CHAIN; p = o->heads[p - 1].parent)
-        rev[n++] = o->heads[p - 1];
+    size_t n = headings_in_force(o, first, rev, MAX_CHAIN);
     for (size_t i = 0; i < n; i++)
         chain[i] = rev[n - 1 - i];
     return n;
@@ -618,8 +712,10 @@ static void jobfile_text(const fsc_text *t, size_t last, fsc_buf *out)
 }
 
 /* Search upwards from the run for the nearest command or job file, not above
- * `floor` (the nearest heading) nor above the end of an earlier run. */
-static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf *out)
+ * `floor` (the nearest heading) nor above the end of an earlier run. Where the
+ * search would go on above the text (a piece of a file), it finds what the same
+ * search found from the end of the text above (above: the carry, may be NULL). */
+static void find_command(const fsc_text *t, size_t first, size_t floor, const fsc_carry *above, fsc_buf *out)
 {
     /* the run's own first line may be the echoed command */
     if (first < t->n_lines && is_command(line_span(t, first))) {
@@ -659,6 +755,19 @@ static void find_command(const fsc_text *t, size_t first, size_t floor, fsc_buf 
             return;
         }
     }
+    if (floor == 0 && above && above->command)
+        fsc_buf_puts(out, above->command);
+}
+
+/* Where the command search of a run under these headings stops: below the nearest
+ * outline heading; captions and the title are weak (a caption often stands just
+ * above the command it names), and a carried heading lies above the text (0). */
+static size_t command_floor(const heading *chain, size_t n)
+{
+    for (size_t i = n; i-- > 0;)
+        if (chain[i].level != LEVEL_CAPTION && chain[i].level != LEVEL_TITLE)
+            return chain[i].line == LINE_ABOVE ? 0 : chain[i].line + 1;
+    return 0;
 }
 
 static bool add_context(fsc_run *run, span sp)
@@ -680,24 +789,19 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
         first = t->n_lines;
     struct fsc_outline *own = NULL;
     const struct fsc_outline *o = t->outline;
-    if (!o && !(o = own = outline_new(t)))
+    if (!o && !(o = own = outline_new(t, NULL)))
         return FSC_E_NOMEM;
     size_t n = heading_chain(o, first, chain);
+    const fsc_carry *above = o->carry;
     fsc_outline_free(own);
-    for (size_t i = 0; i < n; i++)
-        if (!add_context(run, chain[i].text))
-            return FSC_E_NOMEM;
+    bool ok = true;
+    for (size_t i = 0; i < n && ok; i++)
+        ok = add_context(run, chain[i].text);
+    if (!ok)
+        return FSC_E_NOMEM;
     run->context_titled = n && chain[0].level == LEVEL_TITLE;
-    /* the command is searched below the nearest outline heading; captions and the
-     * title are weak: a caption often stands just above the command it names */
-    size_t floor = 0;
-    for (size_t i = n; i-- > 0;)
-        if (chain[i].level != LEVEL_CAPTION && chain[i].level != LEVEL_TITLE) {
-            floor = chain[i].line + 1;
-            break;
-        }
     fsc_buf cmd = {0};
-    find_command(t, first, floor, &cmd);
+    find_command(t, first, command_floor(chain, n), above, &cmd);
     if (cmd.oom) {
         fsc_buf_free(&cmd);
         return FSC_E_NOMEM;
@@ -713,6 +817,77 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
         fsc_buf_free(&cmd);
     }
     return FSC_OK;
+}
+
+/* ---- what a piece hands on to the next ---- */
+
+void fsc_carry_free(fsc_carry *c)
+{
+    if (!c)
+        return;
+    for (size_t k = 0; k < c->n_heads; k++)
+        free(c->heads[k].text);
+    free(c->heads);
+    free(c->command);
+    free(c);
+}
+
+static char *span_dup(span sp)
+{
+    char *s = malloc(sp.n + 1);
+    if (s) {
+        memcpy(s, sp.s, sp.n);
+        s[sp.n] = 0;
+    }
+    return s;
+}
+
+/* The stack in force at the end of t, each level's MAX_CHAIN innermost, into c
+ * (outermost first). False: out of memory. Plain malloc: the carry outlives the
+ * piece whose memory budget is in force. */
+static bool carry_heads(const struct fsc_outline *o, size_t end, fsc_carry *c)
+{
+    size_t depth = o->n_above;
+    for (uint32_t p = o->top_before[end]; p; p = o->heads[p - 1].parent)
+        depth++;
+    heading *rev = malloc((depth + 1) * sizeof *rev);
+    c->heads = calloc(depth + 1, sizeof *c->heads);
+    bool ok = rev && c->heads;
+    size_t n = ok ? headings_in_force(o, end, rev, depth) : 0, per_level[LEVEL_CAPTION + 1] = {0}, kept = 0;
+    for (size_t i = 0; i < n; i++) /* innermost first: is it among its level's MAX_CHAIN innermost? */
+        if (per_level[rev[i].level]++ < MAX_CHAIN)
+            rev[kept++] = rev[i];
+    for (size_t i = kept; ok && i-- > 0;) { /* outermost first */
+        c->heads[c->n_heads].level = rev[i].level;
+        ok = (c->heads[c->n_heads].text = span_dup(rev[i].text)) != NULL;
+        c->n_heads += ok;
+    }
+    free(rev);
+    return ok;
+}
+
+fsc_carry *fsc_context_carry(const fsc_text *t)
+{
+    const struct fsc_outline *o = t->outline;
+    fsc_carry *c = o ? calloc(1, sizeof *c) : NULL;
+    if (!c)
+        return NULL;
+    c->text_seen = o->end_text_seen;
+    c->fenced = o->end_fenced;
+    c->top_last = o->end_top_last;
+    heading chain[MAX_CHAIN];
+    size_t n = heading_chain(o, t->n_lines, chain);
+    fsc_buf cmd = {0};
+    find_command(t, t->n_lines, command_floor(chain, n), o->carry, &cmd);
+    bool ok = !cmd.oom && carry_heads(o, t->n_lines, c);
+    if (ok && cmd.len)
+        ok = (c->command = span_dup((span){cmd.data, cmd.len})) != NULL;
+    fsc_buf_free(&cmd);
+    if (!ok) {
+        fsc_carry_free(c);
+        return NULL;
+    }
+    return c;
 }
 
 /* ---- labels ---- */

@@ -1370,6 +1370,12 @@ static fsc_status compact(fsc_text *in, fsc_text *out)
 
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
 {
+    fsc_status st = fsc_normalize_lines(data, len, out);
+    return st == FSC_OK ? fsc_outline_build(out, NULL) : st;
+}
+
+fsc_status fsc_normalize_lines(const char *data, size_t len, fsc_text *out)
+{
     fsc_text clean = {0};
     memset(out, 0, sizeof *out);
     doc_kind d = detect_doc(data, len);
@@ -1390,8 +1396,6 @@ fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
             memset(&clean, 0, sizeof clean);
         }
     }
-    if (st == FSC_OK)
-        st = fsc_outline_build(out);
     fsc_text_free(&clean);
     return st;
 }

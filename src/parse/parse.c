@@ -563,15 +563,27 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     bool headings = false, json = true;
     /* a log as fio wrote it needs no normalizing: its lines are read in place */
     bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
-    if (clean) {
-        st = headings ? fsc_outline_build(&text) : fsc_outline_empty(&text);
-    } else if (st == FSC_OK) {
+    if (!clean && st == FSC_OK) {
         st = to_utf8(doc->data, doc->len, &fixed);
         if (st == FSC_OK)
-            st = fixed.len ? fsc_normalize(fixed.data, fixed.len, &text) : fsc_normalize(doc->data, doc->len, &text);
+            st = fixed.len ? fsc_normalize_lines(fixed.data, fixed.len, &text)
+                           : fsc_normalize_lines(doc->data, doc->len, &text);
         fsc_buf_free(&fixed);
         for (size_t i = 0; st == FSC_OK && doc->first_line && i < text.n_lines; i++)
             text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
+    }
+    if (st == FSC_OK) {
+        /* a piece of a file: its runs' headings and command may lie in the pieces
+         * before it, whose carry comes in file order (it may wait for that); its own
+         * goes on to the next piece as soon as its outline is known, before its runs
+         * are read */
+        const fsc_carry *above = doc->carry ? doc->carry->take(doc->carry->ctx) : NULL;
+        st = clean && !headings ? fsc_outline_empty(&text, above) : fsc_outline_build(&text, above);
+        if (st == FSC_OK && doc->carry) {
+            fsc_carry *end = fsc_context_carry(&text);
+            st = end ? FSC_OK : FSC_E_NOMEM;
+            doc->carry->give(doc->carry->ctx, end);
+        }
     }
     if (st != FSC_OK) {
         if (clean)

@@ -121,21 +121,31 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail);
  * the tag are set. *changed tells whether any line was touched. false: no memory. */
 bool fsc_prefix_strip(fsc_text *t, bool *changed);
 
-/* Normalize raw bytes into lines (see normalize.c for the steps). */
+/* Normalize raw bytes into lines (see normalize.c for the steps), and index their
+ * headings (fsc_outline_build, nothing carried). */
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out);
+/* fsc_normalize without the outline: the caller builds it (over a carry). */
+fsc_status fsc_normalize_lines(const char *data, size_t len, fsc_text *out);
 void fsc_text_free(fsc_text *t);
 
 /* Index the headings of t once, so that fsc_context_collect costs the same for the
- * last run of a huge log as for the first (fsc_normalize calls it). FSC_E_NOMEM. */
-fsc_status fsc_outline_build(fsc_text *t);
-/* An outline without headings, for a text known to hold none (the pre-scan's). */
-fsc_status fsc_outline_empty(fsc_text *t);
+ * last run of a huge log as for the first (fsc_normalize calls it), under what the
+ * text above it carries (NULL: nothing; borrowed: it must outlive t's outline).
+ * FSC_E_NOMEM. */
+fsc_status fsc_outline_build(fsc_text *t, const fsc_carry *carry);
+/* An outline without headings of its own, for a text known to hold none (the
+ * pre-scan's), under carry as above. */
+fsc_status fsc_outline_empty(fsc_text *t, const fsc_carry *carry);
 void fsc_outline_free(struct fsc_outline *o); /* NULL is fine */
 
 /* Fill run->context (headings above line index `first`, outermost first, then the
  * command line / job file shown before the run) and run->command. Works without an
  * outline too (then it scans the text itself). */
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
+/* What t (with its outline) hands on to the text after it: the headings in force at
+ * its end and the command a search upward from there finds. NULL: out of memory.
+ * The caller owns it (fsc_carry_free). */
+fsc_carry *fsc_context_carry(const fsc_text *t);
 
 /* Fill jobs' missing "job options" (rw, bs, ioengine, iodepth, numjobs, ...) from
  * run->command, the fio command line or job file shown before the run. */
