@@ -52,3 +52,6 @@ run_terse libaio-randrw-v4     --terse-version=4 --name=rw --rw=randrw --bs=8k -
 run_terse psync-write-fsync-v5 --terse-version=5 --name=sw --rw=write --bs=64k --ioengine=psync --size=16m --fsync=4 $T
 run_terse two-groups-v3        --name=a --rw=read --bs=128k --ioengine=psync --size=16m $T --name=b --stonewall --rw=randwrite --bs=4k --ioengine=psync --size=16m $T
 run_terse null-trimwrite-subusec-v4 --terse-version=4 --name=tw --ioengine=null --rw=trimwrite --bs=4k --size=256m --percentile_list=1:5:10:20:50:80:90:95:99   # latencies under 1 usec: terse prints every percentile as 0 (the list stops before the first I/O's tail of some usec)
+run_terse name-space-v3        --name="my job" --rw=randread --bs=4k --ioengine=psync --size=16m $T --name="a job name of many short words that a mail client wraps over lines" --rw=write --bs=4k --ioengine=psync --size=16m $T   # job names with spaces, wrapped by terse_wraps.py
+run_terse name-space-v4        --terse-version=4 --name="rand read job" --rw=randread --bs=4k --ioengine=psync --size=16m $T
+run_terse name-space-v5        --terse-version=5 --name="seq write job" --rw=write --bs=64k --ioengine=psync --size=16m $T
