@@ -315,11 +315,100 @@ static bool read_terse(fsc_run *run, const fsc_text *text, size_t i, size_t end,
     return true;
 }
 
-/* Terse records of version 3 to 5 hard-wrapped (by a mail client's line limit, a
- * terminal, fold): each cut into pieces as long as its first line, the last one
- * shorter or as long, none with a space (a record has none but in a job name: such
- * a record is not joined), read as the records they were joined back. The records from line i on
- * into one run; *end: the line after them (i: none there). false: out of memory. */
+/* fio's job name, field 3 of a v3+ record, is the one field that can hold a space
+ * (--name="my job"; fio keeps 127 bytes of it). */
+enum { TERSE_NAME_SEMIS = 2, TERSE_NAME_MAX = 128 };
+
+/* Can line ns be a piece of a cut record rather than what follows it? What follows
+ * a record that ends at a whole line (fio's JSON, its banner, the next record) is
+ * no piece. */
+static bool terse_piece(const char *ns, size_t nn)
+{
+    return nn && !fsc_terse_head(ns, nn) && ns[0] != '{' && ns[0] != '[' && ns[0] != '"' &&
+           !(nn >= 4 && memcmp(ns, "fio-", 4) == 0);
+}
+
+/* Add piece ns to a record that has *semis ';' so far; false (nothing added) if a
+ * space in it lies outside the job name: prose, or a line after a whole record. */
+static bool add_terse_piece(fsc_buf *rec, size_t *semis, const char *ns, size_t nn)
+{
+    size_t c = *semis;
+    for (size_t x = 0; x < nn; x++) {
+        if (ns[x] == ';')
+            c++;
+        else if (ns[x] == ' ' && c != TERSE_NAME_SEMIS)
+            return false;
+    }
+    fsc_buf_add(rec, ns, nn);
+    *semis = c;
+    return true;
+}
+
+static size_t count_semis(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t x = 0; x < n; x++)
+        c += s[x] == ';';
+    return c;
+}
+
+/* A hard cut (a terminal, fold, a mail client's line limit): the record from line j
+ * in pieces as long as line j, the last one shorter or as long. Into rec; the last
+ * line taken. */
+static size_t join_hard_cut(const fsc_text *text, size_t j, fsc_buf *rec)
+{
+    size_t w = text->lines[j].len, k = j, semis = count_semis(fsc_text_line(text, j), w);
+    fsc_buf_reset(rec);
+    fsc_buf_add(rec, fsc_text_line(text, j), w);
+    while (text->lines[k].len == w && k + 1 < text->n_lines && !(text->lines[k + 1].flags & FSC_LINE_CONSUMED)) {
+        const char *ns = fsc_text_line(text, k + 1);
+        size_t nn = text->lines[k + 1].len;
+        if (nn > w || !terse_piece(ns, nn) || !add_terse_piece(rec, &semis, ns, nn))
+            break;
+        k++;
+    }
+    return k;
+}
+
+/* A word wrap (a mail client breaking at spaces, the space lost): a record has
+ * spaces only in its job name, so line j ends inside the name (two ';'), the
+ * name's other words follow one or more to a line, and the line that closes the
+ * name holds the rest of the record, however long. Joined with the spaces back;
+ * the last line taken (j: no such record). */
+static size_t join_word_wrap(const fsc_text *text, size_t j, fsc_buf *rec)
+{
+    const char *s = fsc_text_line(text, j);
+    size_t w = text->lines[j].len, semis = count_semis(s, w), k = j;
+    if (semis != TERSE_NAME_SEMIS)
+        return j;
+    const char *semi = memchr(s, ';', w);
+    semi = memchr(semi + 1, ';', w - (size_t)(semi + 1 - s)); /* two there: counted above */
+    size_t name_at = (size_t)(semi + 1 - s);
+    fsc_buf_reset(rec);
+    fsc_buf_add(rec, s, w);
+    while (semis == TERSE_NAME_SEMIS && k + 1 < text->n_lines && !(text->lines[k + 1].flags & FSC_LINE_CONSUMED)) {
+        const char *ns = fsc_text_line(text, k + 1);
+        size_t nn = text->lines[k + 1].len;
+        if (!terse_piece(ns, nn) || ns[0] == ' ')
+            return j;
+        fsc_buf_putc(rec, ' ');
+        if (!add_terse_piece(rec, &semis, ns, nn))
+            return j;
+        k++;
+        if (rec->oom)
+            return j;
+        const char *name_end = memchr(rec->data + name_at, ';', rec->len - name_at);
+        if ((name_end ? (size_t)(name_end - rec->data) : rec->len) - name_at > TERSE_NAME_MAX)
+            return j;
+    }
+    return semis > TERSE_NAME_SEMIS ? k : j;
+}
+
+/* Terse records of version 3 to 5 wrapped: hard-cut into pieces as long as their
+ * first line (join_hard_cut) or word-wrapped at the spaces of a job name
+ * (join_word_wrap), read as the records they were joined back; a joined text that
+ * is no record is not taken. The records from line i on into one run; *end: the
+ * line after them (i: none there). false: out of memory. */
 static bool read_wrapped_terse(fsc_text *text, size_t i, pending_list *pl, bool fast, size_t *end)
 {
     enum { MIN_WIDTH = 40 }; /* a record is a thousand bytes or more: a narrower cut is no wrap */
@@ -331,26 +420,17 @@ static bool read_wrapped_terse(fsc_text *text, size_t i, pending_list *pl, bool 
     while (j < text->n_lines) {
         const char *s = fsc_text_line(text, j);
         size_t w = text->lines[j].len, k = j;
-        if (w < MIN_WIDTH || (text->lines[j].flags & FSC_LINE_CONSUMED) || !fsc_terse_head(s, w))
+        if ((text->lines[j].flags & FSC_LINE_CONSUMED) || !fsc_terse_head(s, w))
             break;
-        fsc_buf_reset(&rec);
-        fsc_buf_add(&rec, s, w);
-        while (text->lines[k].len == w && k + 1 < text->n_lines && !(text->lines[k + 1].flags & FSC_LINE_CONSUMED)) {
-            const char *ns = fsc_text_line(text, k + 1);
-            size_t nn = text->lines[k + 1].len;
-            /* a record as long as a multiple of the width ends in a whole line: what
-             * follows it then (fio's JSON, its text, the next record) is no piece */
-            if (!nn || nn > w || fsc_terse_head(ns, nn) || memchr(ns, ' ', nn) || ns[0] == '{' || ns[0] == '[' ||
-                ns[0] == '"' || (nn >= 4 && memcmp(ns, "fio-", 4) == 0))
-                break;
-            fsc_buf_add(&rec, ns, nn);
-            k++;
-        }
+        int v = 0;
+        if (w >= MIN_WIDTH && (k = join_hard_cut(text, j, &rec)) > j && !rec.oom)
+            v = terse_detect(fast, rec.data, rec.len);
+        if (!v && !rec.oom && (k = join_word_wrap(text, j, &rec)) > j && !rec.oom)
+            v = terse_detect(fast, rec.data, rec.len);
         if (rec.oom) {
             ok = false;
             break;
         }
-        int v = k > j ? terse_detect(fast, rec.data, rec.len) : 0;
         if (!v)
             break;
         if (!run && !(run = fsc_run_new())) {

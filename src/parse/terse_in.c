@@ -583,20 +583,38 @@ static int direction_count(const record *r, const cJSON *layout, const cJSON *ve
     return min->valueint;
 }
 
-/* fio prints a percentile list of zeros for a direction that did no I/O; keeping
- * it would make the direction look used. */
-static void drop_zero_percentiles(fsc_lat *lat)
+/* Whether fio printed this latency as taken from samples: with none, fio's calc_lat
+ * fails and it prints min, max, mean and stddev as 0 exactly; any sample gives a
+ * mean above 0 (printed %f of usec, so 1 ns shows as 0.001000). */
+static bool lat_sampled(const fsc_lat *l)
 {
+    return (l->mean.set && l->mean.v > 0) || (l->max.set && l->max.v > 0) ||
+           (l->stddev.set && l->stddev.v > 0);
+}
+
+/* A percentile list of zeros is only fio's placeholder when the direction has no
+ * samples: fio's calc_clat_percentiles works the list out of an empty histogram
+ * then (every value 0 against the real percent keys; "0%=0" only fills the slots
+ * after the list). Latencies under 1 usec print the same zeros, since terse cuts
+ * ns to whole usec, so the list is kept when clat or lat (lat_percentiles=1 takes
+ * the list from lat) has samples or the direction ran: its values are then 0 ns,
+ * the floor of "below 1 usec" as every terse percentile is the floor of its usec
+ * (docs/ARCHITECTURE.md, terse). Keeping a placeholder would make the direction look used. */
+static void drop_zero_percentiles(fsc_dir *dir)
+{
+    fsc_lat *lat = &dir->lat[FSC_LAT_CLAT];
     for (size_t i = 0; i < lat->n_percentile; i++)
         if (lat->percentile[i].ns != 0)
             return;
+    if (lat_sampled(lat) || lat_sampled(&dir->lat[FSC_LAT_LAT]) || (dir->runtime.set && dir->runtime.v > 0))
+        return;
     lat->n_percentile = 0;
 }
 
-/* After a direction's fields: no zero percentile list, bw in bytes too. */
+/* After a direction's fields: no placeholder percentile list, bw in bytes too. */
 static void finish_dir(fsc_dir *dir)
 {
-    drop_zero_percentiles(&dir->lat[FSC_LAT_CLAT]);
+    drop_zero_percentiles(dir);
     if (dir->bw.set && !dir->bw_bytes.set)
         dir->bw_bytes = fsc_num_of(dir->bw.v * 1024); /* KiB/s: exact for these integers */
 }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Terse records wrapped at any width: each fixture (fio's terse and JSON of one run)
 is wrapped at every width from 40 to 200 columns (step STEP) the way a mail client
-does (at spaces: a record has none, so it stays whole) and the way a terminal or
+does (at spaces: a record has them only in a job name, `--name="my job"`, so it is
+broken there and the rest of it stays whole) and the way a terminal or
 `fold` does (a hard cut every so many bytes), alone and with its JSON; each copy must
 read to the same terse run as the fixture unwrapped, job by job, with no warning.
 
@@ -36,11 +37,11 @@ def main():
                 print("FAIL: %s: %d terse runs unwrapped" % (f, len(want)))
                 failed += 1
                 continue
-            # and widths that divide the first record's length: it then ends at a whole
-            # line, and what follows it must not be taken for its last piece
-            exact = [d for d in range(40, 401) if len(terse[0]) % d == 0][:3]
+            # and widths that divide a record's length: it then ends at a whole line, and
+            # what follows it must not be taken for its last piece
+            exact = sorted({d for rec in terse if rec for d in range(40, 401) if len(rec) % d == 0})
             for style, wrap in (("word", wraps.word_wrap), ("hard", wraps.hard_wrap)):
-                for w in list(range(40, 201, step)) + exact:
+                for w in sorted(set(range(40, 201, step)) | set(exact)):
                     for what, src in (("terse", terse), ("terse and JSON", lines)):
                         with open(doc, "w") as d:
                             d.write("\n".join(wrap(src, w)) + "\n")

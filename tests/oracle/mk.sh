@@ -2,13 +2,16 @@
 # Make oracle fixtures: fio writes the same run as JSON and normal text (--output-format=normal,json),
 # and (run_terse, into tests/formats/fixtures) as JSON and terse v3-v5 (--output-format=terse,json).
 # Needs Debian's fio (3.33). Run by hand; the fixtures are committed so CI does not need fio.
+# usage: mk.sh [NAME...]   (only the fixtures named; all without a name)
 set -euo pipefail
 out=$(cd "$(dirname "$0")" && pwd)/fixtures
 work=${FIO_WORKDIR:-/var/tmp/fioscope-oracle}
 mkdir -p "$out" "$work"
 terse_out=$(cd "$(dirname "$0")/../formats" && pwd)/fixtures
+only=" $* "
 fixture() { # dir, formats (fio's --output-format), name, fio args...
     local dir=$1 formats=$2 name=$3; shift 3
+    [ "$only" = "  " ] || [[ $only == *" $name "* ]] || return 0
     echo "== $name ($formats)"
     mkdir -p "$dir"
     (cd "$work" && fio --output-format="$formats" "$@") > "$dir/$name.${formats/,/+}.txt" 2> "$dir/$name.stderr" || true
@@ -48,3 +51,7 @@ run_terse libaio-group-4j-v3   --name=grp --rw=randread --bs=4k --ioengine=libai
 run_terse libaio-randrw-v4     --terse-version=4 --name=rw --rw=randrw --bs=8k --ioengine=libaio --iodepth=8 --direct=1 --size=16m $T
 run_terse psync-write-fsync-v5 --terse-version=5 --name=sw --rw=write --bs=64k --ioengine=psync --size=16m --fsync=4 $T
 run_terse two-groups-v3        --name=a --rw=read --bs=128k --ioengine=psync --size=16m $T --name=b --stonewall --rw=randwrite --bs=4k --ioengine=psync --size=16m $T
+run_terse null-trimwrite-subusec-v4 --terse-version=4 --name=tw --ioengine=null --rw=trimwrite --bs=4k --size=256m --percentile_list=1:5:10:20:50:80:90:95:99   # latencies under 1 usec: terse prints every percentile as 0 (the list stops before the first I/O's tail of some usec)
+run_terse name-space-v3        --name="my job" --rw=randread --bs=4k --ioengine=psync --size=16m $T --name="a job name of many short words that a mail client wraps over lines" --rw=write --bs=4k --ioengine=psync --size=16m $T   # job names with spaces, wrapped by terse_wraps.py
+run_terse name-space-v4        --terse-version=4 --name="rand read job" --rw=randread --bs=4k --ioengine=psync --size=16m $T
+run_terse name-space-v5        --terse-version=5 --name="seq write job" --rw=write --bs=64k --ioengine=psync --size=16m $T
