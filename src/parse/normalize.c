@@ -599,10 +599,30 @@ typedef struct line_sink {
     fsc_text *out;
     fsc_buf tmp, piece;
     bool ok;
+    bool bar_quote; /* the last line's quote mark was a bar: the mail is "| " quoted */
 } line_sink;
 
-/* Strip mail quote prefixes ("> ", ">> ", "> > "); returns the prefix length. */
-static size_t quote_len(const char *s, size_t n)
+/* Could a percentile row's item follow s[i, n) (" 1.00th=[", "99.95th=[", or a row
+ * cut short: " 70.00th", " 5.00t")? Not a wrapped row's rest (" 318], 20.00th=["),
+ * nor a wrapped number's (".44", "8"). */
+static bool pctl_item_at(const char *s, size_t n, size_t i)
+{
+    size_t k = skip_spaces(s, n, i), d = k;
+    while (d < n && (isdigit((unsigned char)s[d]) || s[d] == '.'))
+        d++;
+    if (d == k || d == n || !isdigit((unsigned char)s[k]))
+        return false;
+    static const char tail[] = "th=[";
+    for (size_t j = 0; j < sizeof tail - 1 && d + j < n; j++)
+        if (s[d + j] != tail[j])
+            return false;
+    return true;
+}
+
+/* Strip mail quote prefixes ("> ", ">> ", "> > ", "| "); returns the prefix length.
+ * in_bar_quote: the line before was "| " quoted, so a bar is the mark even before a
+ * percentile row's item (a wrapped row's rest: "| 00th=[ 1944],"). */
+static size_t quote_len(const char *s, size_t n, bool in_bar_quote)
 {
     size_t i = 0;
     /* ">=64=0.0%" at the start of a wrapped line is fio's, not a quote level */
@@ -611,6 +631,11 @@ static size_t quote_len(const char *s, size_t n)
         if (i < n && s[i] == ' ')
             i++;
     }
+    /* "| " or "|", the quote mark of some mail clients; fio's own '|' begins a
+     * percentile row, and is indented (a row pasted without its indentation keeps
+     * it) */
+    if (i == 0 && n && s[0] == '|' && (in_bar_quote || !pctl_item_at(s, n, 1)))
+        i = n > 1 && s[1] == ' ' ? 2 : 1;
     return i;
 }
 
@@ -963,7 +988,8 @@ static void emit_flat(line_sink *k, const char *s, size_t n, uint32_t orig, uint
 
 static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
-    size_t q = quote_len(s, n);
+    size_t q = quote_len(s, n, k->bar_quote);
+    k->bar_quote = q && s[0] == '|';
     if (q) {
         s += q;
         n -= q;
@@ -1192,7 +1218,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 /* Steps 1 and 2: physical lines of data, cleaned, into out. */
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, fsc_text *out)
 {
-    cleaner c = {{out, {0}, {0}, true}, d, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false}, d, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, &c);
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom;
     fsc_buf_free(&c.mk);
@@ -1349,7 +1375,7 @@ static bool dedent_blocks(fsc_text *t)
  * there may be a mail quote, a glued progress line or a flattened paste. */
 static fsc_status compact(fsc_text *in, fsc_text *out)
 {
-    line_sink k = {out, {0}, {0}, true};
+    line_sink k = {out, {0}, {0}, true, false};
     for (size_t i = 0; i < in->n_lines && k.ok; i++) {
         const fsc_line *l = &in->lines[i];
         size_t before = out->n_lines;

@@ -163,6 +163,15 @@ static long label_before(const char *s, size_t n, size_t e, size_t a)
     return -1;
 }
 
+/* Does a percentile row's item begin after the '|' at s[bar]: " 1.00th=[", "99.95th=["? */
+static bool pctl_row_at(const char *s, size_t n, size_t bar)
+{
+    size_t k = skip_sp(s, n, bar + 1), d = k;
+    while (d < n && (isdigit((unsigned char)s[d]) || s[d] == '.'))
+        d++;
+    return d > k && starts(s + d, n - d, "th=[");
+}
+
 long fsc_fio_keyword_at(const char *s, size_t n)
 {
     /* the leftmost keyword: a label before a colon (most lines), then, before it, a
@@ -177,10 +186,7 @@ long fsc_fio_keyword_at(const char *s, size_t n)
     }
     size_t lim = best < 0 ? n : (size_t)best;
     for (const char *bar = memchr(s, '|', lim); bar; bar = memchr(bar + 1, '|', lim - (size_t)(bar + 1 - s))) {
-        size_t k = skip_sp(s, n, (size_t)(bar + 1 - s)), d = k;
-        while (d < n && (isdigit((unsigned char)s[d]) || s[d] == '.'))
-            d++;
-        if (d > k && starts(s + d, n - d, "th=[")) {
+        if (pctl_row_at(s, n, (size_t)(bar - s))) {
             best = bar - s;
             lim = (size_t)best;
             break;
@@ -519,8 +525,10 @@ static bool fio_start(const char *s, size_t n)
     if (k == n)
         return true;
     char c = s[k];
-    if (c == '|' || c == '{' || c == '}' || c == ']')
+    if (c == '{' || c == '}' || c == ']')
         return true;
+    if (c == '|') /* a percentile row; else a quote mark ("| " of some mail clients) */
+        return pctl_row_at(s, n, k);
     if (c == '"')
         return fsc_json_member(s + k, s + n);
     size_t w = k;

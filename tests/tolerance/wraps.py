@@ -9,7 +9,8 @@ The whole document (fio's JSON and its text, as one paste) is wrapped the same w
 and must read as the runs of the document unwrapped, with the same job names and
 options (a long name or description cut by the wrap, in the text or inside a JSON
 string, is read whole); so must the text alone, also indented by four spaces
-before or after it was wrapped.
+before or after it was wrapped, and quoted with "| " after it was wrapped (read to
+fio's JSON).
 
 usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
 """
@@ -24,6 +25,8 @@ import oracle_check as oc  # noqa: E402
 
 
 INDENT = "    "
+BAR = "| "
+INDENT_STEP = int(os.environ.get("FSC_WRAPS_INDENT", "1"))
 
 
 def normal_text(path):
@@ -137,27 +140,39 @@ def main():
             ver = oc.version_tuple(fio.get("fio version"))
             oc.LEGACY["on"] = ver < (2, 99, 0)
             oc.LEGACY["num6"] = ver < (2, 17, 0)
+            def oracle_copy(copy, what):
+                """Does the copy read to fio's JSON, with the text's job names and options?"""
+                with open(doc, "w") as d:
+                    d.write("\n".join(copy) + "\n")
+                c = check(exe, doc, fio)
+                # the oracle check does not look at job options: they must be those
+                # of the text unwrapped (a job definition cut into three lines at
+                # its start, its first line's mark cut)
+                if c.names != want_text:
+                    c.errors.append("job names and options: %s, unwrapped: %s" % (c.names, want_text))
+                if c.errors:
+                    print("FAIL: %s %s" % (f, what))
+                    for e in c.errors[:5]:
+                        print("   ", e)
+                return 1 if c.errors else 0
+
+            doc = os.path.join(tmp, "wrapped.txt")
             for style, wrap in (("word", word_wrap), ("hard", hard_wrap)):
                 for w in widths + thirds:
-                    doc = os.path.join(tmp, "wrapped.txt")
-                    with open(doc, "w") as d:
-                        d.write("\n".join(wrap(lines, w)) + "\n")
-                    c = check(exe, doc, fio)
-                    # the oracle check does not look at job options: they must be those
-                    # of the text unwrapped (a job definition cut into three lines at
-                    # its start, its first line's mark cut)
-                    if c.names != want_text:
-                        c.errors.append("job names and options: %s, unwrapped: %s" % (c.names, want_text))
                     total += 1
-                    if c.errors:
-                        failed += 1
-                        print("FAIL: %s wrapped (%s) at %d columns" % (f, style, w))
-                        for e in c.errors[:5]:
-                            print("   ", e)
-                    # an indented paste (a Markdown code block, a mail's indented
-                    # output), wrapped before it was indented or after
-                    if w in thirds:
+                    failed += oracle_copy(wrap(lines, w), "wrapped (%s) at %d columns" % (style, w))
+                    if w in thirds or not INDENT_STEP:
                         continue
+                    # at the other widths, a mail quoted with "| " after it was
+                    # wrapped; its numbers must be fio's still
+                    if (w - 40) % (2 * step):
+                        total += 1
+                        failed += oracle_copy([BAR + l for l in wrap(lines, w)],
+                                              "wrapped (%s) at %d columns, then quoted '%s'" % (style, w, BAR))
+                        continue
+                    # an indented paste (a Markdown code block, a mail's indented
+                    # output), wrapped before it was indented or after (every other
+                    # width; none in the sanitizer build: INDENT_STEP 0)
                     for order, copy in (("then indented", [INDENT + l for l in wrap(lines, w)]),
                                         ("after indenting", wrap([INDENT + l for l in lines], w))):
                         with open(doc, "w") as d:

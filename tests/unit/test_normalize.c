@@ -143,6 +143,25 @@ static void test_indented_blocks(void **state)
           {"    prose", 13, 0});
 }
 
+static void test_bar_quotes(void **state)
+{
+    (void)state;
+    /* "| " (or "|") quoted mail: the mark goes; a percentile row at the margin (its
+     * indentation lost) keeps its '|' */
+    CHECK("| fio-3.33\n|\n|      |  1.00th=[  3],\nclat percentiles (usec):\n|  1.00th=[ 5]\n|g1: (g=0)\n",
+          {"fio-3.33", 1, FSC_LINE_QUOTED}, {"", 2, FSC_LINE_QUOTED},
+          {"     |  1.00th=[  3],", 3, FSC_LINE_QUOTED}, {"clat percentiles (usec):", 4, 0},
+          {"|  1.00th=[ 5]", 5, 0}, {"g1: (g=0)", 6, FSC_LINE_QUOTED});
+    /* inside a "| " quote, a wrapped row's rest that looks like a row loses the mark */
+    CHECK("|      | 50.00th=[ 2064], 60.\n| 00th=[ 2128],\n",
+          {"     | 50.00th=[ 2064], 60.", 1, FSC_LINE_QUOTED}, {"00th=[ 2128],", 2, FSC_LINE_QUOTED});
+    /* a wrapped line's rest behind the mark is not a row; a row cut short still is */
+    CHECK("|.44\n", {".44", 1, FSC_LINE_QUOTED});
+    CHECK("|8\n", {"8", 1, FSC_LINE_QUOTED});
+    CHECK("| 318], 20.00th=[ 4]\n", {"318], 20.00th=[ 4]", 1, FSC_LINE_QUOTED});
+    CHECK("| 70.00th\n", {"| 70.00th", 1, 0});
+}
+
 static void test_timestamps(void **state)
 {
     (void)state;
@@ -750,6 +769,7 @@ int main(void)
         cmocka_unit_test(test_gutter_blocks),
         cmocka_unit_test(test_gutter_prefix),
         cmocka_unit_test(test_indented_blocks),
+        cmocka_unit_test(test_bar_quotes),
         cmocka_unit_test(test_timestamps),
         cmocka_unit_test(test_spaces_and_bytes),
         cmocka_unit_test(test_quoted_printable),
