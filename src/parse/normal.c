@@ -1926,6 +1926,13 @@ static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *ca
     return good;
 }
 
+/* How wide line i was where the text was wrapped: with the quote mark or prefix that
+ * normalizing took from it (a quoted mail wrapped after quoting: its rests have none). */
+static size_t wrapped_width(const nstate *st, size_t i)
+{
+    return (size_t)st->t->lines[i].len + st->t->lines[i].lead;
+}
+
 /* Was line i cut where the text was wrapped? Not short, and the first word of the
  * next line would not have fitted after it within the longest line of the text that
  * has a space after its indentation (the width it was wrapped to: a mail client
@@ -1939,12 +1946,12 @@ static bool cut_at_width(nstate *st, size_t i)
         for (size_t k = 0; k < st->t->n_lines; k++) {
             const char *ks = fsc_text_line(st->t, k);
             size_t kn = st->t->lines[k].len, a = 0;
-            if (kn <= st->widest)
+            if (kn + st->t->lines[k].lead <= st->widest)
                 continue;
             while (a < kn && ks[a] == ' ') /* an indented long word is still a word */
                 a++;
             if (memchr(ks + a, ' ', kn - a))
-                st->widest = kn;
+                st->widest = kn + st->t->lines[k].lead;
         }
         st->widest_known = true;
     }
@@ -1952,7 +1959,7 @@ static bool cut_at_width(nstate *st, size_t i)
     size_t nn = st->t->lines[i + 1].len, word = 0;
     while (word < nn && ns[word] != ' ')
         word++;
-    return n + 1 + word > st->widest;
+    return wrapped_width(st, i) + 1 + word > st->widest;
 }
 
 /* Is line j the rest of line j - 1, cut at the full width of the text (a hard wrap,
@@ -1964,7 +1971,7 @@ static bool cut_at_width(nstate *st, size_t i)
  * above a long job name) is not its rest. */
 static bool hard_rest(nstate *st, size_t j)
 {
-    if (!j || !cut_at_width(st, j - 1) || st->t->lines[j - 1].len < st->widest)
+    if (!j || !cut_at_width(st, j - 1) || wrapped_width(st, j - 1) < st->widest)
         return false;
     const char *ns = fsc_text_line(st->t, j);
     size_t nn = st->t->lines[j].len, a = 0, w;

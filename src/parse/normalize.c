@@ -55,6 +55,7 @@ static bool add_line(fsc_text *t, const char *s, size_t n, uint32_t orig, uint16
     l->len = (uint32_t)n;
     l->orig = orig;
     l->flags = flags;
+    l->lead = 0;
     l->tag = 0;
     fsc_buf_add(&t->store, s, n);
     fsc_buf_putc(&t->store, '\n');
@@ -600,6 +601,7 @@ typedef struct line_sink {
     fsc_buf tmp, piece;
     bool ok;
     bool bar_quote; /* the last line's quote mark was a bar: the mail is "| " quoted */
+    uint16_t lead;  /* bytes taken from the front of the line given before the sink's */
 } line_sink;
 
 /* Could a percentile row's item follow s[i, n) (" 1.00th=[", "99.95th=[", or a row
@@ -631,11 +633,16 @@ static size_t quote_len(const char *s, size_t n, bool in_bar_quote)
         if (i < n && s[i] == ' ')
             i++;
     }
-    /* "| " or "|", the quote mark of some mail clients; fio's own '|' begins a
-     * percentile row, and is indented (a row pasted without its indentation keeps
-     * it) */
-    if (i == 0 && n && s[0] == '|' && (in_bar_quote || !pctl_item_at(s, n, 1)))
-        i = n > 1 && s[1] == ' ' ? 2 : 1;
+    /* "| ", "|" or " | ", the quote mark of some mail clients and forums; fio's own
+     * '|' begins a percentile row, indented (a row pasted without its indentation,
+     * or with a little of it, keeps it) */
+    if (i == 0) {
+        size_t b = 0;
+        while (b < n && b < 3 && s[b] == ' ')
+            b++;
+        if (b < n && s[b] == '|' && (in_bar_quote || !pctl_item_at(s, n, b + 1)))
+            i = b + 1 < n && s[b + 1] == ' ' ? b + 2 : b + 1;
+    }
     return i;
 }
 
@@ -988,8 +995,8 @@ static void emit_flat(line_sink *k, const char *s, size_t n, uint32_t orig, uint
 
 static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
-    size_t q = quote_len(s, n, k->bar_quote);
-    k->bar_quote = q && s[0] == '|';
+    size_t q = quote_len(s, n, k->bar_quote), before = k->out->n_lines;
+    k->bar_quote = q && s[q - 1 - (s[q - 1] == ' ')] == '|';
     if (q) {
         s += q;
         n -= q;
@@ -1005,6 +1012,9 @@ static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint
         emit_flat(k, s, n, orig, flags);
     else
         k->ok = k->ok && add_line(k->out, s, n, orig, flags);
+    size_t lead = k->lead + q; /* a glued progress line's text was overwritten: no width */
+    for (size_t j = before; k->ok && j < k->out->n_lines; j++)
+        k->out->lines[j].lead = (uint16_t)(lead > UINT16_MAX ? UINT16_MAX : lead);
 }
 
 /* HTML line: split at block tags, drop inline tags, then decode entities. */
@@ -1218,7 +1228,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 /* Steps 1 and 2: physical lines of data, cleaned, into out. */
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, fsc_text *out)
 {
-    cleaner c = {{out, {0}, {0}, true, false}, d, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, &c);
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom;
     fsc_buf_free(&c.mk);
@@ -1375,14 +1385,18 @@ static bool dedent_blocks(fsc_text *t)
  * there may be a mail quote, a glued progress line or a flattened paste. */
 static fsc_status compact(fsc_text *in, fsc_text *out)
 {
-    line_sink k = {out, {0}, {0}, true, false};
+    line_sink k = {out, {0}, {0}, true, false, 0};
     for (size_t i = 0; i < in->n_lines && k.ok; i++) {
         const fsc_line *l = &in->lines[i];
         size_t before = out->n_lines;
-        if (l->flags & FSC_LINE_PREFIX)
+        if (l->flags & FSC_LINE_PREFIX) {
+            k.lead = l->lead;
             sink_line(&k, fsc_text_line(in, i), l->len, l->orig, l->flags);
-        else
+        } else {
             k.ok = add_line(out, fsc_text_line(in, i), l->len, l->orig, l->flags);
+            if (k.ok)
+                out->lines[before].lead = l->lead;
+        }
         for (size_t j = before; k.ok && j < out->n_lines; j++)
             out->lines[j].tag = l->tag;
     }

@@ -19,6 +19,8 @@ typedef struct fsc_line {
     uint32_t len;
     uint32_t orig;
     uint16_t flags; /* FSC_LINE_* : what normalization did to it */
+    uint16_t lead;  /* bytes normalization took from its front (a quote mark, a learned
+                     * prefix): where the text was wrapped, it was len + lead wide */
     uint32_t tag;   /* the prefix removed from it (FSC_LINE_PREFIX): 1 + its offset in
                      * fsc_text.tags, 0 for none (see fsc_text_tag) */
 } fsc_line;

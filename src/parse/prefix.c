@@ -462,10 +462,14 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
         return true;
     const char *rest = s + cut;
     size_t rn = n - cut;
-    /* a template that took a job's name ("rr:" of "rr: (groupid=0, ...)") */
-    size_t r0 = skip_sp(rest, rn, 0);
-    if (starts(rest + r0, rn - r0, "(groupid=") || starts(rest + r0, rn - r0, "(g=") ||
-        starts(rest + r0, rn - r0, "ios="))
+    /* a template that took a job's name ("rr:" of "rr: (groupid=0, ...)"); a prefix
+     * that ends in no ':' took none (the name was wrapped onto the line above) */
+    size_t r0 = skip_sp(rest, rn, 0), c = cut;
+    while (c && s[c - 1] == ' ')
+        c--;
+    if (c && s[c - 1] == ':' &&
+        (starts(rest + r0, rn - r0, "(groupid=") || starts(rest + r0, rn - r0, "(g=") ||
+         starts(rest + r0, rn - r0, "ios=")))
         return true;
     if (!set_tag(t, i, s, cut, last_tag))
         return false;
@@ -478,6 +482,7 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
     }
     l->off += cut;
     l->len = (uint32_t)rn;
+    l->lead = (uint16_t)(l->lead + cut > UINT16_MAX ? UINT16_MAX : l->lead + cut);
     l->flags |= FSC_LINE_PREFIX;
     return true;
 }
@@ -490,19 +495,39 @@ static bool blank_line(const fsc_text *t, size_t i)
 
 /* Strip a block: its keyword lines and the lines between them that fit, then the
  * lines above and below that fit, up to the first one that does not. */
+/* Does line i fit the block's template, or is it blank? */
+static bool fits_block(const fsc_text *t, const block *b, size_t i)
+{
+    return blank_line(t, i) || tmpl_match(&b->t, fsc_text_line(t, i), t->lines[i].len, b->min_gap > 0);
+}
+
+/* Lines without the prefix that the lines around a block may hold between lines with
+ * it: the rests of lines wrapped after the prefix was put on ("[stdout] job: (g=0):
+ * rw=..., (T)" above "4096B-4096B, ioengine=psync"). */
+#define MAX_REST_LINES 6
+
 static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, size_t hi)
 {
     size_t suffix = block_suffix(t, b, kw);
     uint32_t last_tag = 0;
     size_t top = b->first;
-    while (top > lo && (blank_line(t, top - 1) ||
-                        tmpl_match(&b->t, fsc_text_line(t, top - 1), t->lines[top - 1].len, b->min_gap > 0)))
-        top--;
+    for (size_t gap = 0; top > lo + gap && gap <= MAX_REST_LINES;) {
+        if (fits_block(t, b, top - 1 - gap)) {
+            top -= gap + 1;
+            gap = 0;
+        } else {
+            gap++;
+        }
+    }
     size_t bottom = b->last;
-    while (bottom + 1 < hi && (blank_line(t, bottom + 1) ||
-                               tmpl_match(&b->t, fsc_text_line(t, bottom + 1), t->lines[bottom + 1].len,
-                                          b->min_gap > 0)))
-        bottom++;
+    for (size_t gap = 0; bottom + 1 + gap < hi && gap <= MAX_REST_LINES;) {
+        if (fits_block(t, b, bottom + 1 + gap)) {
+            bottom += gap + 1;
+            gap = 0;
+        } else {
+            gap++;
+        }
+    }
     for (size_t i = top; i <= bottom; i++)
         if (!(t->lines[i].flags & FSC_LINE_PREFIX) && !strip_line(t, i, b, suffix, &last_tag))
             return false;

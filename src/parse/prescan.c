@@ -255,6 +255,7 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     l->len = (uint32_t)n;
     l->orig = ++sc->orig;
     l->flags = 0;
+    l->lead = 0;
     l->tag = 0;
 }
 

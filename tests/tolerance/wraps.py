@@ -9,8 +9,8 @@ The whole document (fio's JSON and its text, as one paste) is wrapped the same w
 and must read as the runs of the document unwrapped, with the same job names and
 options (a long name or description cut by the wrap, in the text or inside a JSON
 string, is read whole); so must the text alone, also indented by four spaces
-before or after it was wrapped, and quoted with "| " after it was wrapped (read to
-fio's JSON).
+before or after it was wrapped, quoted with "| " after it was wrapped (read to
+fio's JSON), and with a log's prefix before it was wrapped.
 
 usage: wraps.py FIOSCOPE STEP ORACLE_FILE...
 """
@@ -26,6 +26,7 @@ import oracle_check as oc  # noqa: E402
 
 INDENT = "    "
 BAR = "| "
+LOG_PREFIX = "12:10:43 INFO [stdout] "
 INDENT_STEP = int(os.environ.get("FSC_WRAPS_INDENT", "1"))
 
 
@@ -164,11 +165,19 @@ def main():
                     if w in thirds or not INDENT_STEP:
                         continue
                     # at the other widths, a mail quoted with "| " after it was
-                    # wrapped; its numbers must be fio's still
+                    # wrapped (its numbers must be fio's still), and a log whose
+                    # prefix was put on before it was wrapped
                     if (w - 40) % (2 * step):
-                        total += 1
+                        total += 2
                         failed += oracle_copy([BAR + l for l in wrap(lines, w)],
                                               "wrapped (%s) at %d columns, then quoted '%s'" % (style, w, BAR))
+                        with open(doc, "w") as d:
+                            d.write("\n".join(wrap([LOG_PREFIX + l for l in lines], w)) + "\n")
+                        got = runs_and_names(exe, doc)
+                        if got != want_text:
+                            failed += 1
+                            print("FAIL: %s prefixed '%s', then wrapped (%s) at %d columns" % (f, LOG_PREFIX, style, w))
+                            print("    job names and options: %s, unwrapped: %s" % (got, want_text))
                         continue
                     # an indented paste (a Markdown code block, a mail's indented
                     # output), wrapped before it was indented or after (every other

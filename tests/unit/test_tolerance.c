@@ -150,6 +150,39 @@ static void test_prefix_grep(void **state)
           {READ1, 1, "1"}, {READ1, 2, "16"});
 }
 
+/* A log wrapped after its prefix was put on: the rests of wrapped lines have none,
+ * and the prefixed lines between them are still the block's (a job definition cut
+ * into three lines above the first keyword line, its name cut from its header); each
+ * line remembers how wide it was (lead: the bytes taken). */
+static void test_prefix_wrapped_rests(void **state)
+{
+    (void)state;
+    enum { P = FSC_LINE_PREFIX };
+    CHECK(P,
+          "[stdout] job1: (g=0): rw=randread, bs=(R) 4096B-4096B, (W)\n"
+          "4096B-4096B, (T) 4096B-4096B, ioengine=psync,\n"
+          "iodepth=1\n"
+          "[stdout] fio-3.33\n"
+          "[stdout] a-rather-long-job-name:\n"
+          "[stdout] (groupid=0, jobs=1): err= 0: pid=7\n"
+          "[stdout] " READ1 "\n"
+          "[stdout] " RSG0 "\n",
+          {"job1: (g=0): rw=randread, bs=(R) 4096B-4096B, (W)", 1, "[stdout]"},
+          {"4096B-4096B, (T) 4096B-4096B, ioengine=psync,", 2, ""}, {"iodepth=1", 3, ""},
+          {"fio-3.33", 4, "[stdout]"}, {"a-rather-long-job-name:", 5, "[stdout]"},
+          {"(groupid=0, jobs=1): err= 0: pid=7", 6, "[stdout]"}, {READ1, 7, "[stdout]"}, {RSG0, 8, "[stdout]"});
+    /* "> " and "| " quote marks are taken in normalize.c; the lead adds up */
+    static const char in[] = "> [stdout] " READ1 "\n> [stdout] " RSG0 "\n | job1:\nrest\n";
+    fsc_text t;
+    assert_int_equal(fsc_normalize(in, strlen(in), &t), FSC_OK);
+    assert_int_equal(t.n_lines, 4);
+    assert_int_equal(t.lines[0].lead, 11);
+    assert_int_equal(t.lines[1].lead, 11);
+    assert_int_equal(t.lines[2].lead, 3);
+    assert_int_equal(t.lines[3].lead, 0);
+    fsc_text_free(&t);
+}
+
 /* Never a prefix: a job name before its header's colon, a line of fio's own words,
  * a client's "<host>", fio 2.0's "1 - READ:". */
 static void test_prefix_refused(void **state)
@@ -448,7 +481,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_prefix_comment_marks), cmocka_unit_test(test_prefix_stamps),
         cmocka_unit_test(test_prefix_quoted),        cmocka_unit_test(test_prefix_grep),
-        cmocka_unit_test(test_prefix_refused),       cmocka_unit_test(test_keyword_maybe),
+        cmocka_unit_test(test_prefix_wrapped_rests), cmocka_unit_test(test_prefix_refused),       cmocka_unit_test(test_keyword_maybe),
         cmocka_unit_test(test_markup_kinds),
         cmocka_unit_test(test_markup_flag),          cmocka_unit_test(test_json_elisions),
         cmocka_unit_test(test_json_cut),             cmocka_unit_test(test_json_spans),
