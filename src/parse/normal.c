@@ -964,6 +964,18 @@ static void act_jobdef(nstate *st, const fsc_rule *r, const char *line, size_t n
     d->iodepth = cap_def(st, r, line, "iodepth");
 }
 
+/* The prefix a job header line stands under: its own, or, when it has none, that of
+ * an empty line right above it (a log's prefix that a word wrap left alone on its
+ * line, above a job name longer than the width: "host1:" above "<name>:" and
+ * "(groupid=0, ..."). */
+static uint32_t header_tag(const nstate *st, size_t idx)
+{
+    const fsc_line *l = st->t->lines;
+    if (l[idx].tag || !idx || l[idx - 1].len)
+        return l[idx].tag;
+    return l[idx - 1].tag;
+}
+
 /* A job header: the new job, made current. */
 static fsc_job *job_open(nstate *st, size_t idx)
 {
@@ -976,7 +988,7 @@ static fsc_job *job_open(nstate *st, size_t idx)
     st->dir = -1;
     st->pctl_kind = -1;
     st->lost_warned = false;
-    st->job_tag = st->t->lines[idx].tag;
+    st->job_tag = header_tag(st, idx);
     j->first_line = j->last_line = st->t->lines[idx].orig;
     return j;
 }

@@ -452,6 +452,16 @@ static bool set_tag(fsc_text *t, size_t i, const char *s, size_t n, uint32_t *la
     return true;
 }
 
+/* Does line i end in a ':' (before trailing spaces)? */
+static bool ends_in_colon(const fsc_text *t, size_t i)
+{
+    const char *s = fsc_text_line(t, i);
+    size_t n = t->lines[i].len;
+    while (n && s[n - 1] == ' ')
+        n--;
+    return n && s[n - 1] == ':';
+}
+
 /* Remove the block's template from line i if it fits; suffix bytes from its end. */
 static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uint32_t *last_tag)
 {
@@ -463,12 +473,15 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
     const char *rest = s + cut;
     size_t rn = n - cut;
     /* a template that took a job's name ("rr:" of "rr: (groupid=0, ...)"); a prefix
-     * that ends in no ':' took none (the name was wrapped onto the line above) */
+     * that ends in no ':' took none, nor one below a line that ends in the name's ':'
+     * (the name was wrapped onto the line above: "host1: long-name:" above "host1:
+     * (groupid=0, ...") */
     size_t r0 = skip_sp(rest, rn, 0), c = cut;
     while (c && s[c - 1] == ' ')
         c--;
+    bool name_above = i > 0 && ends_in_colon(t, i - 1);
     if (c && s[c - 1] == ':' &&
-        (starts(rest + r0, rn - r0, "(groupid=") || starts(rest + r0, rn - r0, "(g=") ||
+        (((starts(rest + r0, rn - r0, "(groupid=") || starts(rest + r0, rn - r0, "(g=")) && !name_above) ||
          starts(rest + r0, rn - r0, "ios=")))
         return true;
     if (!set_tag(t, i, s, cut, last_tag))

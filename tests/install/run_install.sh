@@ -104,8 +104,12 @@ assert runs[0]["jobs"][0]["read"]["iops"] == 36500, runs
 print(fioscope.__file__)' "$S" > py.txt || fail "python3 -c 'import fioscope' from the prefix"
 grep -q "^$P/lib/python3/dist-packages/fioscope/__init__.py$" py.txt || fail "imported from elsewhere: $(cat py.txt)"
 
-# make install: the same files under PREFIX (the build is up to date: nothing is rebuilt)
-make -s -C "$FSC_SOURCE_DIR" install BUILD="$FSC_BUILD_DIR" PREFIX="$T/p2" > make.log 2>&1 ||
+# make install: the same files under PREFIX. It is told whether the build under test
+# was made with profiles, so that it reconfigures nothing and relinks no program that
+# other tests are running beside it.
+pgo=0
+grep -q '^FIOSCOPE_PGO_USE:PATH=.' "$FSC_BUILD_DIR/CMakeCache.txt" && pgo=1
+make -s -C "$FSC_SOURCE_DIR" install BUILD="$FSC_BUILD_DIR" PGO=$pgo PREFIX="$T/p2" > make.log 2>&1 ||
     fail "make install: $(tail -5 make.log)"
 (cd "$P" && find . -type f -o -type l | sort) > a.txt
 (cd "$T/p2" && find . -type f -o -type l | sort) > b.txt

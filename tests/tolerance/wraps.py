@@ -26,7 +26,9 @@ import oracle_check as oc  # noqa: E402
 
 INDENT = "    "
 BAR = "| "
-LOG_PREFIX = "12:10:43 INFO [stdout] "
+# a log's prefix: pdsh's host (a colon, as a job name's) for word wraps, a stamp and
+# level for hard cuts
+LOG_PREFIX = {"word": "node01: ", "hard": "12:10:43 INFO [stdout] "}
 INDENT_STEP = int(os.environ.get("FSC_WRAPS_INDENT", "1"))
 
 
@@ -172,11 +174,12 @@ def main():
                         failed += oracle_copy([BAR + l for l in wrap(lines, w)],
                                               "wrapped (%s) at %d columns, then quoted '%s'" % (style, w, BAR))
                         with open(doc, "w") as d:
-                            d.write("\n".join(wrap([LOG_PREFIX + l for l in lines], w)) + "\n")
+                            d.write("\n".join(wrap([LOG_PREFIX[style] + l for l in lines], w)) + "\n")
                         got = runs_and_names(exe, doc)
                         if got != want_text:
                             failed += 1
-                            print("FAIL: %s prefixed '%s', then wrapped (%s) at %d columns" % (f, LOG_PREFIX, style, w))
+                            print("FAIL: %s prefixed '%s', then wrapped (%s) at %d columns"
+                                  % (f, LOG_PREFIX[style], style, w))
                             print("    job names and options: %s, unwrapped: %s" % (got, want_text))
                         continue
                     # an indented paste (a Markdown code block, a mail's indented
