@@ -604,23 +604,6 @@ typedef struct line_sink {
     uint16_t lead;  /* bytes taken from the front of the line given before the sink's */
 } line_sink;
 
-/* Could a percentile row's item follow s[i, n) (" 1.00th=[", "99.95th=[", or a row
- * cut short: " 70.00th", " 5.00t")? Not a wrapped row's rest (" 318], 20.00th=["),
- * nor a wrapped number's (".44", "8"). */
-static bool pctl_item_at(const char *s, size_t n, size_t i)
-{
-    size_t k = skip_spaces(s, n, i), d = k;
-    while (d < n && (isdigit((unsigned char)s[d]) || s[d] == '.'))
-        d++;
-    if (d == k || d == n || !isdigit((unsigned char)s[k]))
-        return false;
-    static const char tail[] = "th=[";
-    for (size_t j = 0; j < sizeof tail - 1 && d + j < n; j++)
-        if (s[d + j] != tail[j])
-            return false;
-    return true;
-}
-
 /* Strip mail quote prefixes ("> ", ">> ", "> > ", "| "); returns the prefix length.
  * in_bar_quote: the line before was "| " quoted, so a bar is the mark even before a
  * percentile row's item (a wrapped row's rest: "| 00th=[ 1944],"). */
@@ -638,9 +621,9 @@ static size_t quote_len(const char *s, size_t n, bool in_bar_quote)
      * or with a little of it, keeps it) */
     if (i == 0) {
         size_t b = 0;
-        while (b < n && b < 3 && s[b] == ' ')
+        while (b < n && b < FSC_QUOTE_BAR_MAX_INDENT && s[b] == ' ')
             b++;
-        if (b < n && s[b] == '|' && (in_bar_quote || !pctl_item_at(s, n, b + 1)))
+        if (b < n && s[b] == '|' && (in_bar_quote || !fsc_pctl_item_at(s, n, b + 1)))
             i = b + 1 < n && s[b + 1] == ' ' ? b + 2 : b + 1;
     }
     return i;
@@ -1317,22 +1300,6 @@ static bool strip_gutters(fsc_text *t)
     return any;
 }
 
-/* Does s (a line without its block's indentation) begin as fio's lines at the left
- * margin do: "fio-3.33", "Starting 2 processes", "Run status group 0", "Disk stats
- * (read/write):", "<name>: (g=0): ..." or "<name>: (groupid=0, ..."? */
-static bool fio_margin_line(const char *s, size_t n)
-{
-    if (!n || s[0] == ' ')
-        return false;
-    if ((starts_with(s, n, "fio-") && n > 4 && isdigit((unsigned char)s[4])) ||
-        (starts_with(s, n, "Starting ") && n > 9 && isdigit((unsigned char)s[9])) ||
-        starts_with(s, n, "Run status group ") || starts_with(s, n, "Disk stats ("))
-        return true;
-    const char *sp = memchr(s, ' ', n);
-    return sp && sp[-1] == ':' && (starts_with(sp, (size_t)(s + n - sp), " (g=") ||
-                                   starts_with(sp, (size_t)(s + n - sp), " (groupid="));
-}
-
 /* Code blocks indented as a whole (Markdown's four spaces, a mail's indented paste):
  * the indentation they share is taken off when a line of fio's left margin stands at
  * it. The block's lines then read as fio wrote them: a wrap that cut a line inside
@@ -1365,7 +1332,7 @@ static bool dedent_blocks(fsc_text *t)
         for (size_t m = i; m < j && !fio; m++) {
             const char *ls = fsc_text_line(t, m);
             size_t ln = t->lines[m].len;
-            fio = ln > indent && fio_margin_line(ls + indent, ln - indent);
+            fio = ln > indent && fsc_fio_margin_line(ls + indent, ln - indent);
         }
         for (size_t m = i; fio && m < j; m++) {
             size_t ln = t->lines[m].len, cut = ln < indent ? ln : indent;

@@ -83,6 +83,48 @@ static inline bool fsc_fio_word_end(char d)
            d != '-' && d != '/' && d != '@';
 }
 
+/* A rule of normalize.c's quote marks, shared with the pre-scan: a '|' indented by
+ * fewer than 4 spaces is a mail's quote mark unless a percentile row's item could
+ * follow it at s[i, n) (" 1.00th=[", "99.95th=[", or a row cut short: " 70.00th",
+ * " 5.00t"; not a wrapped row's rest " 318], 20.00th=[", nor a wrapped number's
+ * ".44", "8"). */
+enum { FSC_QUOTE_BAR_MAX_INDENT = 3 };
+static inline bool fsc_pctl_item_at(const char *s, size_t n, size_t i)
+{
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    size_t d = i;
+    while (d < n && ((s[d] >= '0' && s[d] <= '9') || s[d] == '.'))
+        d++;
+    if (d == i || d == n || !(s[i] >= '0' && s[i] <= '9'))
+        return false;
+    static const char tail[] = "th=[";
+    for (size_t j = 0; j < sizeof tail - 1 && d + j < n; j++)
+        if (s[d + j] != tail[j])
+            return false;
+    return true;
+}
+
+/* Does s (a line without its block's indentation) begin as fio's lines at the left
+ * margin do: "fio-3.33", "Starting 2 processes", "Run status group 0", "Disk stats
+ * (read/write):", "<name>: (g=0): ..." or "<name>: (groupid=0, ..."? normalize.c
+ * takes an indented block's indentation off at such a line; the pre-scan sends a
+ * document with one indented to normalize.c. */
+static inline bool fsc_fio_margin_line(const char *s, size_t n)
+{
+#define FSC_MARGIN_STARTS(p, m, lit) ((m) >= sizeof(lit) - 1 && !memcmp((p), (lit), sizeof(lit) - 1))
+    if (!n || s[0] == ' ')
+        return false;
+    if ((FSC_MARGIN_STARTS(s, n, "fio-") && n > 4 && s[4] >= '0' && s[4] <= '9') ||
+        (FSC_MARGIN_STARTS(s, n, "Starting ") && n > 9 && s[9] >= '0' && s[9] <= '9') ||
+        FSC_MARGIN_STARTS(s, n, "Run status group ") || FSC_MARGIN_STARTS(s, n, "Disk stats ("))
+        return true;
+    const char *sp = memchr(s, ' ', n);
+    size_t m = sp ? (size_t)(s + n - sp) : 0;
+    return sp && sp > s && sp[-1] == ':' && (FSC_MARGIN_STARTS(sp, m, " (g=") || FSC_MARGIN_STARTS(sp, m, " (groupid="));
+#undef FSC_MARGIN_STARTS
+}
+
 /* Is the quoted line [p, e) (p at its '"') a JSON member ("key" : ...), not a quoted
  * line of fio's? The closing quote is looked for eight bytes a step: this is asked of
  * every member line of a JSON document. */

@@ -101,6 +101,18 @@ static const eq_word_ent eq_words[32] = {
     EQ_LONG('M', 'I', 'X', 'E', 'I', 'X', 'E', 'D', 5), /* MIXED */
 };
 
+/* Does the line [p, e) (p at its '|') hold a whole percentile row's first item
+ * ("|  1.00th=[")? Only then is the bar fio's both to normalize.c (not a mail's
+ * quote mark: fsc_pctl_item_at) and to prefix.c (a row's keyword, nothing before
+ * it); any other bar sends the document to normalize.c. */
+static inline bool pctl_row(const char *p, const char *e)
+{
+    const char *q = skip_sp(p + 1, e), *d = q;
+    while (d < e && (is_digit(*d) || *d == '.'))
+        d++;
+    return d > q && is_digit(*q) && STARTS(d, e, "th=[");
+}
+
 /* Of a line with a '=' that begins at p (after its indentation) with a percentile
  * row's '|' or one of fio's words: is it fio's (1) or not (0)? -1: it begins
  * otherwise (known_line looks further). Shared by known_line and line_fast. The
@@ -109,7 +121,7 @@ static const eq_word_ent eq_words[32] = {
 static inline __attribute__((always_inline)) int eq_word(const char *p, const char *e)
 {
     if (*p == '|')
-        return true;
+        return pctl_row(p, e);
     if (e - p < 4)
         return -1;
     uint32_t w = word4(p);
@@ -278,6 +290,12 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         bool title = false, named_line = false;
         if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json, &named_line) &&
             !(sc->cut && !eq && cut_result_line(sc, p, e, &title, &named_line))) {
+            sc->ok = false;
+            return;
+        }
+        /* one of fio's margin lines indented: an indented paste, which normalize.c
+         * takes the indentation off */
+        if (p > s && fsc_fio_margin_line(p, (size_t)(e - p))) {
             sc->ok = false;
             return;
         }

@@ -273,6 +273,20 @@ static void test_prescan_prefix(void **state)
          true},
         {"Run status group 0 (all jobs):\n   READ: bw=42.8MiB/s (44.8MB/s), io=85.5MiB (89.7MB), run=2001-2001msec\n",
          true},
+        /* a bar is fio's only before a whole percentile item; else it is a mail's
+         * quote mark (normalize.c) or stands before a keyword (prefix.c) */
+        {"    clat percentiles (usec):\n     |  1.00th=[   59],  5.00th=[   74], 10.00th=[   77]\n", true},
+        {"|  1.00th=[   59],  5.00th=[   74], 10.00th=[   77], 20.00th=[   82],\n", true},
+        {"|: ios=", false},
+        {"| sda: ios=4928/7, merge=0/0, ticks=454/2, in_queue=456, util=40.73%\n", false},
+        {"   |   read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n", false},
+        {"     | cpu          : usr=1.90%, sys=28.40%, ctx=1812, majf=0, minf=10\n", false},
+        {"     |  1.00th=[   59],  5.00th\n", true}, /* a row cut short: the parser's to read */
+        {"|  1.00th\n", false},
+        /* a margin line of fio's indented: an indented paste, dedented by normalize.c */
+        {" d: (g=0): rw=read, bs=4k, ioengine=psync, iodepth=1\n latency   : target=0, window=0\n", false},
+        {"    Run status group 0 (all jobs):\n", false},
+        {"  sda: ios=4928/7, merge=0/0, ticks=454/2, in_queue=456, util=40.73%\n", true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fsc_text t;
