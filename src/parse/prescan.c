@@ -130,7 +130,13 @@ static inline __attribute__((always_inline)) int eq_word(const char *p, const ch
         return -1;
     if (t->len == 1)
         return true;
-    return e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len);
+    if (!(e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len)))
+        return false;
+    /* "read: (groupid=0, ..." or "write: (g=0): ...": a job named as fio's word, whose
+     * line is a job line (known_line's names; indented, a paste to dedent) */
+    if (e - p >= t->len + 3 && p[t->len] == ':' && p[t->len + 1] == ' ' && p[t->len + 2] == '(')
+        return -1;
+    return true;
 }
 
 /* Does the line [p, e) (p after its indentation) begin like a line of fio's output?

@@ -287,6 +287,11 @@ static void test_prescan_prefix(void **state)
         {" d: (g=0): rw=read, bs=4k, ioengine=psync, iodepth=1\n latency   : target=0, window=0\n", false},
         {"    Run status group 0 (all jobs):\n", false},
         {"  sda: ios=4928/7, merge=0/0, ticks=454/2, in_queue=456, util=40.73%\n", true},
+        /* a job named as one of fio's words: clean at the margin, a paste indented */
+        {"read: (groupid=0, jobs=1): err= 0: pid=30894: Mon Nov 30 02:48:04 2026\n"
+         "  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n",
+         true},
+        {" iops: (g=0): rw=read, bs=4k, ioengine=psync, iodepth=1\n IO depths    : 1=100.0%\n", false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fsc_text t;
