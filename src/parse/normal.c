@@ -1915,9 +1915,17 @@ static bool mid_token(char a, char b)
 }
 
 /* Does the line begin as fio's job lines do, "<name>: (" (of "(g=0): rw=..." or
- * "(groupid=0, ...")? */
+ * "(groupid=0, ..."), after the "<host> " of fio's client output or not? */
 static bool name_led(const char *s, size_t n)
 {
+    /* fio's client output puts "<host> " before the job definition */
+    if (n > 3 && s[0] == '<') {
+        const char *gt = memchr(s, '>', n);
+        if (gt && gt + 1 < s + n && gt[1] == ' ') {
+            n -= (size_t)(gt + 2 - s);
+            s = gt + 2;
+        }
+    }
     const char *sp = memchr(s, ' ', n);
     return sp && sp != s && sp[-1] == ':' && (size_t)(sp - s) + 1 < n && sp[1] == '(';
 }
@@ -2103,9 +2111,13 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
             }
         }
         if (memchr(ns, '=', nn) || memchr(ns, ':', nn)) {
+            /* a damaged line of its own ("io        : min=" for "iops"), unless it is
+             * the rest of a line read, cut hard at the text's width ("hostname=...,
+             * fio=fio-3.3" above "3, flags=1"): the joins weigh it against the line on
+             * its own */
             *md_used = true;
-            if (fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
-                break; /* a damaged line of its own ("io        : min=" for "iops") */
+            if (!(line_read && m == 0 && hard_rest(st, j)) && fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
+                break;
         }
         cand[m++] = j;
         pieces = pieces && name_piece(st, j);

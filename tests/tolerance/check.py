@@ -3,7 +3,7 @@
 """Check fioscope against the tolerance cases: every NAME.txt of the cases folder is
 parsed (parse --damage) and compared with NAME.expect.json:
 
-  runs          the runs of the expected format, in order: {"oracle": REF} is checked
+  runs          the runs of the expected format, in order ("source": its keys' values): {"oracle": REF} is checked
                 field by field against fio's JSON of that run (tests/oracle's rules;
                 "skip": fields the damage destroyed on purpose; "groups"/"disks": false
                 when the excerpt has none), {"jobs": [...]} by job name, dotted
@@ -97,7 +97,11 @@ def check_jobs(c, where, run, exp):
             got = dotted(o, path)
             c.checked += 1
             exact = isinstance(want, int) and abs(want) > 2 ** 53  # beyond double: to the last digit
-            if got is None or (got != want if exact else abs(got - want) > 1e-6 * max(1, abs(want))):
+            if isinstance(want, str):  # a job option
+                bad = got != want
+            else:
+                bad = got is None or (got != want if exact else abs(got - want) > 1e-6 * max(1, abs(want)))
+            if bad:
                 c.errors.append(f"{w}.{path}: {got!r}, want {want!r}")
         for d in e.get("absent", []):
             c.checked += 1
@@ -132,6 +136,10 @@ def main():
                     check_oracle(c, f"run{k}", run, e)
                 if "jobs" in e:
                     check_jobs(c, f"run{k}", run, e)
+                for key, v in e.get("source", {}).items():
+                    c.checked += 1
+                    if run["source"].get(key) != v:
+                        c.errors.append(f"run{k}.source.{key}: {run['source'].get(key)!r}, want {v!r}")
         warnings = [w for r in doc["runs"] for w in r["warnings"]]
         for w in exp.get("warnings", []):
             c.checked += 1
