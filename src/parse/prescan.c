@@ -108,6 +108,15 @@ static const eq_word_ent eq_words[32] = {
 static inline bool pctl_row(const char *p, const char *e)
 {
     const char *q = skip_sp(p + 1, e), *d = q;
+    if (e - q < 9 || !is_digit(*q))
+        goto slow;
+    /* fio's items: "1.00th=[", "99.95th=[" (asked of every row: the loop is the rule) */
+    if (q[1] == '.' && is_digit(q[2]) && is_digit(q[3]) && fsc_load_le32(q + 4) == W4('t', 'h', '=', '['))
+        return true;
+    if (is_digit(q[1]) && q[2] == '.' && is_digit(q[3]) && is_digit(q[4]) &&
+        fsc_load_le32(q + 5) == W4('t', 'h', '=', '['))
+        return true;
+slow:
     while (d < e && (is_digit(*d) || *d == '.'))
         d++;
     return d > q && is_digit(*q) && STARTS(d, e, "th=[");
