@@ -279,14 +279,7 @@ static const char *lead_start(const char *s, size_t n, size_t *rest)
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
     /* client/server lines carry a "<host>" prefix */
-    if (i < n && s[i] == '<') {
-        const char *gt = memchr(s + i, '>', n - i);
-        if (gt) {
-            i = (size_t)(gt - s) + 1;
-            while (i < n && s[i] == ' ')
-                i++;
-        }
-    }
+    i += fsc_client_host_len(s + i, n - i);
     *rest = n - i;
     return s + i;
 }

@@ -1918,14 +1918,9 @@ static bool mid_token(char a, char b)
  * "(groupid=0, ..."), after the "<host> " of fio's client output or not? */
 static bool name_led(const char *s, size_t n)
 {
-    /* fio's client output puts "<host> " before the job definition */
-    if (n > 3 && s[0] == '<') {
-        const char *gt = memchr(s, '>', n);
-        if (gt && gt + 1 < s + n && gt[1] == ' ') {
-            n -= (size_t)(gt + 2 - s);
-            s = gt + 2;
-        }
-    }
+    size_t host = fsc_client_host_len(s, n);
+    s += host;
+    n -= host;
     const char *sp = memchr(s, ' ', n);
     return sp && sp != s && sp[-1] == ':' && (size_t)(sp - s) + 1 < n && sp[1] == '(';
 }

@@ -83,6 +83,22 @@ static inline bool fsc_fio_word_end(char d)
            d != '-' && d != '/' && d != '@';
 }
 
+/* The "<host>" of fio's client/server output before a line, with the spaces after
+ * it, at s[0, n): its length, 0 when the line has none. Shared by the grammar's lead
+ * matching and normal.c's job lines. */
+static inline size_t fsc_client_host_len(const char *s, size_t n)
+{
+    if (!n || s[0] != '<')
+        return 0;
+    const char *gt = memchr(s, '>', n);
+    if (!gt)
+        return 0;
+    size_t i = (size_t)(gt - s) + 1;
+    while (i < n && s[i] == ' ')
+        i++;
+    return i;
+}
+
 /* A rule of normalize.c's quote marks, shared with the pre-scan: a '|' indented by
  * fewer than 4 spaces is a mail's quote mark unless a percentile row's item could
  * follow it at s[i, n) (" 1.00th=[", "99.95th=[", or a row cut short: " 70.00th",
