@@ -195,9 +195,12 @@ bool fsc_looks_binary(const char *data, size_t len)
         return false;
     if (memchr(s, 0, n_nul))
         return true;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] < 0x20 && !is_text_control(s[i]))
-            controls++;
+    /* is_text_control as compares the compiler turns into vector code (a loop with
+     * its branches cost as much as all the other checks of a 64 KiB file) */
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = s[i];
+        controls += (c < 0x20) & ((c - 8) > 5) & (c != 0x1b);
+    }
     return controls * 10 > n;
 }
 
@@ -238,13 +241,15 @@ static const char *looks_utf32(const char *data, size_t len)
     if (fsc_has_unicode_bom(data, len))
         return NULL;
     for (int big = 0; big < 2 && n >= 16; big++) {
-        size_t top = 0, high = 0, low = 0;
-        for (size_t i = 0; i < n; i += 4) {
-            top += s[i + (big ? 0 : 3)] != 0;
+        size_t high = 0, low = 0, i = 0;
+        /* a top byte that is not zero ends the look at once: in UTF-8 or ASCII text
+         * the first unit has one (counting all 64 KiB twice cost a tenth of the CPU
+         * of a folder of 64 KiB files) */
+        for (; i < n && !s[i + (big ? 0 : 3)]; i += 4) {
             high += s[i + (big ? 1 : 2)] != 0;
             low += s[i + (big ? 3 : 0)] != 0;
         }
-        if (!top && high * 20 < n / 4 && low * 10 > 9 * (n / 4))
+        if (i == n && high * 20 < n / 4 && low * 10 > 9 * (n / 4))
             return big ? "UTF-32BE" : "UTF-32LE";
     }
     return NULL;

@@ -322,10 +322,10 @@ static void *worker_main(void *arg)
         fsc_item *job = p->ring[seq % p->cap];
         bool skip = p->stop_workers;
         pthread_mutex_unlock(&p->mu);
-        /* a big text fills this thread's heap: huge pages for it (the look at the
-         * process's mappings that takes is not worth it for small files) */
-        if (job->len >= FSC_HUGE_HEAP_TEXT)
-            fsc_hugemem_advise_heap();
+        /* a big text, or many small ones, fill this thread's heap: huge pages for it
+         * (the look at the process's mappings that takes is not worth it for one
+         * small file) */
+        fsc_heap_text_seen(job->len);
         if (job->pf)
             number_lines(p, job, skip);
         if (!skip)

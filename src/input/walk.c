@@ -21,11 +21,20 @@
 /* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. */
 #define SNIFF_BYTES 512
 
+void fsc_heap_text_seen(size_t len)
+{
+    static _Thread_local size_t seen;
+    seen += len;
+    if (seen >= FSC_HUGE_HEAP_TEXT) {
+        seen = 0;
+        fsc_hugemem_advise_heap();
+    }
+}
+
 void fsc_walker_submit(fsc_walker *w, fsc_item *job)
 {
     if (job) {
-        if (job->len >= FSC_HUGE_HEAP_TEXT) /* what the heap grew by for a big text */
-            fsc_hugemem_advise_heap();
+        fsc_heap_text_seen(job->len); /* what the heap grew by for the text */
         job->max_memory = w->max_memory;
         if (!job->group_end)
             job->group = w->cur_group;
