@@ -195,11 +195,18 @@ bool fsc_looks_binary(const char *data, size_t len)
         return false;
     if (memchr(s, 0, n_nul))
         return true;
-    /* is_text_control as compares the compiler turns into vector code (a loop with
-     * its branches cost as much as all the other checks of a 64 KiB file) */
-    for (size_t i = 0; i < n; i++) {
-        unsigned c = s[i];
-        controls += (c < 0x20) & ((c - 8) > 5) & (c != 0x1b);
+    /* is_text_control as compares the compiler turns into vector code, summed in a
+     * byte per 255 bytes (a loop with branches, or a sum widened to 64 bits at each
+     * byte, cost 4-5 instructions a byte: as much as all the other checks of a file) */
+    for (size_t i = 0; i < n;) {
+        size_t m = n - i < 255 ? n - i : 255;
+        unsigned char sum = 0;
+        for (size_t k = 0; k < m; k++) {
+            unsigned char c = s[i + k];
+            sum += (unsigned char)((c < 0x20) & ((unsigned char)(c - 8) > 5) & (c != 0x1b));
+        }
+        controls += sum;
+        i += m;
     }
     return controls * 10 > n;
 }
