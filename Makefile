@@ -3,7 +3,7 @@ BUILD      ?= build
 BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake pkg-config gcc make libpcre2-dev libcjson-dev libxlsxwriter-dev \
-              libcairo2-dev libpango1.0-dev libarchive-dev liburing-dev libaio-dev \
+              libcairo2-dev libpango1.0-dev libarchive-dev libisal-dev liburing-dev libaio-dev \
               libcmocka-dev libinih-dev nettle-dev zlib1g-dev fonts-wqy-microhei unzip zip python3 \
               python3-pandas python3-distributed parallel man-db zsh fish
 

@@ -213,7 +213,12 @@ done
 # ---- decompression alone ----
 for input in $inputs; do
     case $input in
-    tgz) t=$( { /usr/bin/time -f '%e %U %S' gzip -dc "$work/tree.tar.gz" > /dev/null; } 2>&1 | tail -1) ;;
+    tgz) t=$( { /usr/bin/time -f '%e %U %S' gzip -dc "$work/tree.tar.gz" > /dev/null; } 2>&1 | tail -1)
+         # fioscope decompresses gzip with ISA-L where libisal is there: its igzip too
+         if command -v igzip > /dev/null; then
+             ti=$( { /usr/bin/time -f '%e %U %S' igzip -dc "$work/tree.tar.gz" > /dev/null; } 2>&1 | tail -1)
+             awk -v b="$(text_bytes tgz)" '{printf "decompression alone (tgz, igzip of ISA-L): %.2f s wall, %.2f s cpu, %.1f MB/s\n", $1, $2 + $3, b / 1e6 / ($1 > 0 ? $1 : 0.01)}' <<< "$ti"
+         fi ;;
     tzst) t=$( { /usr/bin/time -f '%e %U %S' zstd -dcq "$work/tree.tar.zst" > /dev/null; } 2>&1 | tail -1) ;;
     *) continue ;;
     esac

@@ -8,6 +8,7 @@
 #include "input_int.h"
 
 #include "archive_api.h"
+#include "gunzip.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,12 +29,13 @@ typedef struct fd_src {
     int fd;
     const char *prefix;
     size_t plen, ppos;
+    fsc_gunzip *gz; /* gzip decompressed here (gunzip.h), not by libarchive */
     char buf[1 << 16];
 } fd_src;
 
-static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
+/* The next bytes of the file (a: where a read error is told; NULL: nowhere). */
+static ssize_t raw_read(fd_src *s, struct archive *a, const void **out)
 {
-    fd_src *s = ud;
     ssize_t r;
     if (s->ppos < s->plen) {
         *out = s->prefix + s->ppos;
@@ -44,7 +46,8 @@ static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
             r = read(s->fd, s->buf, sizeof s->buf);
         while (r < 0 && errno == EINTR);
         if (r < 0) {
-            archive_set_error(a, errno, "read error: %s", strerror(errno));
+            if (a)
+                archive_set_error(a, errno, "read error: %s", strerror(errno));
             return -1;
         }
         *out = s->buf;
@@ -52,6 +55,35 @@ static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
     s->w->progress->raw_done += (uint64_t)r;
     s->w->top_raw += (uint64_t)r;
     return r;
+}
+
+static ssize_t gz_source(void *ctx, const void **out)
+{
+    return raw_read(ctx, NULL, out);
+}
+
+static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
+{
+    fd_src *s = ud;
+    if (!s->gz)
+        return raw_read(s, a, out);
+    const char *why;
+    ssize_t r = fsc_gunzip_read(s->gz, out, &why);
+    if (r < 0 && why)
+        archive_set_error(a, -1, "%s", why); /* ARCHIVE_ERRNO_MISC of libarchive's filters */
+    return r;
+}
+
+/* The filters reading the archive, ours counted. */
+static int filter_count(struct archive *a, const fd_src *s)
+{
+    return archive_filter_count(a) + (s && s->gz);
+}
+
+/* Compressed bytes consumed so far. */
+static la_int64_t input_bytes(struct archive *a, const fd_src *s)
+{
+    return s && s->gz ? (la_int64_t)fsc_gunzip_in_bytes(s->gz) : archive_filter_bytes(a, -1);
 }
 
 static la_int64_t fd_seek_cb(struct archive *a, void *ud, la_int64_t off, int whence)
@@ -110,8 +142,8 @@ static member_result limit_hit(fsc_walker *w, struct archive *a, const char *pat
 }
 
 /* Read the current member into memory and queue it. */
-static member_result read_member(fsc_walker *w, struct archive *a, struct archive_entry *e,
-                                 const char *path, const char *member, int depth)
+static member_result read_member(fsc_walker *w, struct archive *a, const fd_src *src,
+                                 struct archive_entry *e, const char *path, const char *member, int depth)
 {
     uint64_t declared = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
     if (declared > w->max_member)
@@ -126,7 +158,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
         return MEMBER_DONE;
     }
-    la_int64_t start = archive_filter_bytes(a, -1);
+    la_int64_t start = input_bytes(a, src);
     for (;;) {
         if (len == cap) {
             char *nb = realloc(buf, cap * 2 + 1);
@@ -149,7 +181,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
         }
         len += (size_t)r;
         w->top_expanded += (uint64_t)r;
-        uint64_t consumed = (uint64_t)(archive_filter_bytes(a, -1) - start);
+        uint64_t consumed = (uint64_t)(input_bytes(a, src) - start);
         if (len > w->max_member)
             return limit_hit(w, a, path, member, buf, "expands beyond", w->max_member,
                              "--max-member-size");
@@ -167,9 +199,10 @@ static member_result read_member(fsc_walker *w, struct archive *a, struct archiv
 }
 
 /* The archive could not be opened, or failed before its first member. */
-static void unreadable(fsc_walker *w, struct archive *a, const char *path, const char *member)
+static void unreadable(fsc_walker *w, struct archive *a, const fd_src *src, const char *path,
+                       const char *member)
 {
-    if (archive_filter_count(a) > 1 && archive_filter_bytes(a, 0) == 0 &&
+    if (filter_count(a, src) > 1 && archive_filter_bytes(a, 0) == 0 &&
         archive_errno(a) == EILSEQ) /* libarchive's "unrecognized format" */
         fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "empty file"); /* e.g. gzip of nothing */
     else
@@ -216,8 +249,8 @@ static void damage_report(fsc_walker *w, const char *path, const char *prefix, d
 
 /* Every member of the open archive a; prefix is the name of the archive itself when
  * it is a member of an outer one. */
-static void read_members(fsc_walker *w, struct archive *a, const char *path, const char *prefix,
-                         int depth)
+static void read_members(fsc_walker *w, struct archive *a, const fd_src *src, const char *path,
+                         const char *prefix, int depth)
 {
     struct archive_entry *e;
     size_t members = 0;
@@ -244,11 +277,11 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
                                  "damaged archive after %zu members: %s", members,
                                  archive_error_string(a) ? archive_error_string(a) : "?");
             else
-                unreadable(w, a, path, prefix);
+                unreadable(w, a, src, path, prefix);
             return;
         }
         bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
-        if (raw && archive_filter_count(a) <= 1) {
+        if (raw && filter_count(a, src) <= 1) {
             /* the magic promised an archive, yet no format or filter took it */
             fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
                              "unreadable archive: unknown or damaged format");
@@ -269,7 +302,7 @@ static void read_members(fsc_walker *w, struct archive *a, const char *path, con
         mode_t type = archive_entry_filetype(e);
         bool data = (type == AE_IFREG || type == 0 || raw) &&
                     !(archive_entry_hardlink(e) && archive_entry_size(e) == 0);
-        member_result res = data ? read_member(w, a, e, path, member, depth)
+        member_result res = data ? read_member(w, a, src, e, path, member, depth)
                                  : other_member(w, e, path, member);
         snprintf(dmg.after, sizeof dmg.after, "%s", name ? name : "");
         free(member);
@@ -303,18 +336,21 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
         s->prefix = prefix;
         s->plen = n;
     }
+    /* gzip by ISA-L, where it can: a stream, which cannot seek */
+    s->gz = fsc_gunzip_new((const unsigned char *)prefix, n, gz_source, s);
     archive_read_set_callback_data(a, s);
     archive_read_set_read_callback(a, fd_read_cb);
-    if (seekable)
+    if (seekable && !s->gz)
         archive_read_set_seek_callback(a, fd_seek_cb);
     if (archive_read_open1(a) != ARCHIVE_OK) {
-        unreadable(w, a, path, NULL);
+        unreadable(w, a, s, path, NULL);
     } else { /* an archive is one group: its fio logs find their runs anywhere in it */
         unsigned prev = fsc_walker_group_begin(w);
-        read_members(w, a, path, NULL, 1);
+        read_members(w, a, s, path, NULL, 1);
         fsc_walker_group_end(w, prev);
     }
     archive_read_free(a);
+    fsc_gunzip_free(s->gz);
     free(s);
 }
 
@@ -356,10 +392,10 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
         return;
     }
     if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
-        unreadable(w, a, path, member);
+        unreadable(w, a, NULL, path, member);
     } else {
         unsigned prev = fsc_walker_group_begin(w);
-        read_members(w, a, path, member, depth);
+        read_members(w, a, NULL, path, member, depth);
         fsc_walker_group_end(w, prev);
     }
     archive_read_free(a);
