@@ -62,28 +62,55 @@ static ssize_t gz_source(void *ctx, const void **out)
     return raw_read(ctx, NULL, out);
 }
 
-static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
+/* The decompressed bytes of gz for libarchive. */
+static la_ssize_t gz_read(struct archive *a, fsc_gunzip *gz, const void **out)
 {
-    fd_src *s = ud;
-    if (!s->gz)
-        return raw_read(s, a, out);
     const char *why;
-    ssize_t r = fsc_gunzip_read(s->gz, out, &why);
+    ssize_t r = fsc_gunzip_read(gz, out, &why);
     if (r < 0 && why)
         archive_set_error(a, -1, "%s", why); /* ARCHIVE_ERRNO_MISC of libarchive's filters */
     return r;
 }
 
-/* The filters reading the archive, ours counted. */
-static int filter_count(struct archive *a, const fd_src *s)
+static la_ssize_t fd_read_cb(struct archive *a, void *ud, const void **out)
 {
-    return archive_filter_count(a) + (s && s->gz);
+    fd_src *s = ud;
+    return s->gz ? gz_read(a, s->gz, out) : raw_read(s, a, out);
+}
+
+/* A gzip member of an outer archive, in memory (mem_src), decompressed by gz. */
+typedef struct mem_src {
+    const char *data;
+    size_t len;
+    bool served;
+    fsc_gunzip *gz;
+} mem_src;
+
+static ssize_t mem_source(void *ctx, const void **out)
+{
+    mem_src *m = ctx;
+    if (m->served)
+        return 0;
+    m->served = true;
+    *out = m->data;
+    return (ssize_t)m->len;
+}
+
+static la_ssize_t mem_read_cb(struct archive *a, void *ud, const void **out)
+{
+    return gz_read(a, ((mem_src *)ud)->gz, out);
+}
+
+/* The filters reading the archive, gz (NULL: none) counted. */
+static int filter_count(struct archive *a, const fsc_gunzip *gz)
+{
+    return archive_filter_count(a) + (gz != NULL);
 }
 
 /* Compressed bytes consumed so far. */
-static la_int64_t input_bytes(struct archive *a, const fd_src *s)
+static la_int64_t input_bytes(struct archive *a, const fsc_gunzip *gz)
 {
-    return s && s->gz ? (la_int64_t)fsc_gunzip_in_bytes(s->gz) : archive_filter_bytes(a, -1);
+    return gz ? (la_int64_t)fsc_gunzip_in_bytes(gz) : archive_filter_bytes(a, -1);
 }
 
 static la_int64_t fd_seek_cb(struct archive *a, void *ud, la_int64_t off, int whence)
@@ -142,7 +169,7 @@ static member_result limit_hit(fsc_walker *w, struct archive *a, const char *pat
 }
 
 /* Read the current member into memory and queue it. */
-static member_result read_member(fsc_walker *w, struct archive *a, const fd_src *src,
+static member_result read_member(fsc_walker *w, struct archive *a, const fsc_gunzip *gz,
                                  struct archive_entry *e, const char *path, const char *member, int depth)
 {
     uint64_t declared = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
@@ -158,7 +185,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, const fd_src 
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
         return MEMBER_DONE;
     }
-    la_int64_t start = input_bytes(a, src);
+    la_int64_t start = input_bytes(a, gz);
     for (;;) {
         if (len == cap) {
             char *nb = realloc(buf, cap * 2 + 1);
@@ -181,7 +208,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, const fd_src 
         }
         len += (size_t)r;
         w->top_expanded += (uint64_t)r;
-        uint64_t consumed = (uint64_t)(input_bytes(a, src) - start);
+        uint64_t consumed = (uint64_t)(input_bytes(a, gz) - start);
         if (len > w->max_member)
             return limit_hit(w, a, path, member, buf, "expands beyond", w->max_member,
                              "--max-member-size");
@@ -199,10 +226,10 @@ static member_result read_member(fsc_walker *w, struct archive *a, const fd_src 
 }
 
 /* The archive could not be opened, or failed before its first member. */
-static void unreadable(fsc_walker *w, struct archive *a, const fd_src *src, const char *path,
+static void unreadable(fsc_walker *w, struct archive *a, const fsc_gunzip *gz, const char *path,
                        const char *member)
 {
-    if (filter_count(a, src) > 1 && archive_filter_bytes(a, 0) == 0 &&
+    if (filter_count(a, gz) > 1 && archive_filter_bytes(a, 0) == 0 &&
         archive_errno(a) == EILSEQ) /* libarchive's "unrecognized format" */
         fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "empty file"); /* e.g. gzip of nothing */
     else
@@ -249,7 +276,7 @@ static void damage_report(fsc_walker *w, const char *path, const char *prefix, d
 
 /* Every member of the open archive a; prefix is the name of the archive itself when
  * it is a member of an outer one. */
-static void read_members(fsc_walker *w, struct archive *a, const fd_src *src, const char *path,
+static void read_members(fsc_walker *w, struct archive *a, const fsc_gunzip *gz, const char *path,
                          const char *prefix, int depth)
 {
     struct archive_entry *e;
@@ -277,11 +304,11 @@ static void read_members(fsc_walker *w, struct archive *a, const fd_src *src, co
                                  "damaged archive after %zu members: %s", members,
                                  archive_error_string(a) ? archive_error_string(a) : "?");
             else
-                unreadable(w, a, src, path, prefix);
+                unreadable(w, a, gz, path, prefix);
             return;
         }
         bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
-        if (raw && filter_count(a, src) <= 1) {
+        if (raw && filter_count(a, gz) <= 1) {
             /* the magic promised an archive, yet no format or filter took it */
             fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR,
                              "unreadable archive: unknown or damaged format");
@@ -302,7 +329,7 @@ static void read_members(fsc_walker *w, struct archive *a, const fd_src *src, co
         mode_t type = archive_entry_filetype(e);
         bool data = (type == AE_IFREG || type == 0 || raw) &&
                     !(archive_entry_hardlink(e) && archive_entry_size(e) == 0);
-        member_result res = data ? read_member(w, a, src, e, path, member, depth)
+        member_result res = data ? read_member(w, a, gz, e, path, member, depth)
                                  : other_member(w, e, path, member);
         snprintf(dmg.after, sizeof dmg.after, "%s", name ? name : "");
         free(member);
@@ -343,10 +370,10 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
     if (seekable && !s->gz)
         archive_read_set_seek_callback(a, fd_seek_cb);
     if (archive_read_open1(a) != ARCHIVE_OK) {
-        unreadable(w, a, s, path, NULL);
+        unreadable(w, a, s->gz, path, NULL);
     } else { /* an archive is one group: its fio logs find their runs anywhere in it */
         unsigned prev = fsc_walker_group_begin(w);
-        read_members(w, a, s, path, NULL, 1);
+        read_members(w, a, s->gz, path, NULL, 1);
         fsc_walker_group_end(w, prev);
     }
     archive_read_free(a);
@@ -391,12 +418,24 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
         fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "out of memory");
         return;
     }
-    if (archive_read_open_memory(a, data, len) != ARCHIVE_OK) {
-        unreadable(w, a, NULL, path, member);
+    /* a gzip member: ISA-L's, as at the top (gunzip.h) */
+    mem_src m = {data, len, false, NULL};
+    m.gz = fsc_gunzip_new((const unsigned char *)data, len < 512 ? len : 512, mem_source, &m);
+    int opened;
+    if (m.gz) {
+        archive_read_set_callback_data(a, &m);
+        archive_read_set_read_callback(a, mem_read_cb);
+        opened = archive_read_open1(a);
+    } else {
+        opened = archive_read_open_memory(a, data, len);
+    }
+    if (opened != ARCHIVE_OK) {
+        unreadable(w, a, m.gz, path, member);
     } else {
         unsigned prev = fsc_walker_group_begin(w);
-        read_members(w, a, NULL, path, member, depth);
+        read_members(w, a, m.gz, path, member, depth);
         fsc_walker_group_end(w, prev);
     }
     archive_read_free(a);
+    fsc_gunzip_free(m.gz);
 }

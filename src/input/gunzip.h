@@ -13,9 +13,9 @@
  * ISA-L (which decodes in larger steps) may find the damage at another point than
  * zlib, or call a corrupt stream that is also cut short corrupt where zlib calls it
  * cut: the bytes before are the same (tests/fuzz/fuzz_gunzip.c checks both).
- * FIOSCOPE_NO_ISAL=1 (or a machine without libisal) leaves gzip to libarchive. Only
- * archives read from a descriptor take this way; archives inside archives are
- * libarchive's.
+ * FIOSCOPE_NO_ISAL=1 (or a machine without libisal) leaves gzip to libarchive. It
+ * reads gzip from a file, a pipe and inside other archives; zip members are
+ * libarchive's own.
  */
 #ifndef FSC_GUNZIP_H
 #define FSC_GUNZIP_H

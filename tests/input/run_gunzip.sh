@@ -3,7 +3,8 @@
 # (FIOSCOPE_NO_ISAL=1): the same JSON Lines, byte for byte, for good and damaged
 # gzip files and tar.gz archives - several members, trailing bytes, header fields,
 # truncations at every kind of place, bytes flipped in the deflate data, in the
-# trailer and in the header, gzip of nothing, nested .tar.gz, and a pipe. (Damage can
+# trailer and in the header, gzip of nothing, .gz and .tar.gz inside archives, and a
+# pipe. (Damage can
 # be found at another point by the two decoders - gunzip.h; for these inputs, made
 # from a fixed seed, it is not. fuzz_gunzip checks what holds for any damage.)
 source "$(dirname "$0")/lib.sh"
@@ -55,6 +56,15 @@ put("nested.tar.gz", member(open("t.tar", "rb").read()))
 with tarfile.open("outer.tar", "w") as t:
     t.add("good.tar.gz", "inner/good.tar.gz")
 put("outer.tar.gz", member(open("outer.tar", "rb").read()))
+# gzip files inside a plain tar (logs compressed one by one): good, cut, flipped
+gzs = {"a.json.gz": member(one), "b.tar.gz": tgz, "cut.json.gz": member(one)[:300],
+       "flip.tar.gz": tgz[:200] + bytes([tgz[200] ^ 0x55]) + tgz[201:], "many.json.gz": member(one[:500]) + member(one[500:])}
+with tarfile.open("inner.tar", "w") as t:
+    for name, data in gzs.items():
+        info = tarfile.TarInfo("logs/" + name)
+        info.size = len(data)
+        t.addfile(info, io.BytesIO(data))
+put("inner.tar.gz", member(open("inner.tar", "rb").read()))
 rnd = random.Random(7)
 n = len(tgz)
 cuts = sorted({1, 2, 5, 9, 10, 11, 20, n - 9, n - 8, n - 7, n - 4, n - 1} |
@@ -95,7 +105,7 @@ for _ in range(4):
     put("bigflip%07d.tar.gz" % at, bytes(b))
 PY
 
-inputs=(*.gz)
+inputs=(*.gz inner.tar)
 [ "${#inputs[@]}" -ge 70 ] || fail "only ${#inputs[@]} inputs were made"
 for f in "${inputs[@]}"; do
     rc_a=0 rc_b=0
