@@ -3,9 +3,12 @@ BUILD      ?= build
 BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 DEB_PKGS   := cmake pkg-config gcc make libpcre2-dev libcjson-dev libxlsxwriter-dev \
-              libcairo2-dev libpango1.0-dev libarchive-dev libisal-dev liburing-dev libaio-dev \
+              libcairo2-dev libpango1.0-dev libarchive-dev liburing-dev libaio-dev \
               libcmocka-dev libinih-dev nettle-dev zlib1g-dev fonts-wqy-microhei unzip zip python3 \
               python3-pandas python3-distributed parallel man-db zsh fish
+# Installed when they can be; the build works without them (libisal: gzip by ISA-L,
+# src/input/gunzip.h, else libarchive's zlib).
+DEB_OPTIONAL := libisal-dev
 
 PREFIX     ?= /usr/local
 
@@ -22,6 +25,14 @@ deps:
 	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else echo "missing Debian packages (run as root to install):$$missing"; exit 1; fi; \
 	fi
+	@missing=""; for p in $(DEB_OPTIONAL); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then \
+	  echo "installing (optional):$$missing"; \
+	  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; }; } || \
+	    echo "optional packages not installed:$$missing (the build goes on without them)"; \
+	elif [ -n "$$missing" ]; then echo "optional Debian packages missing:$$missing"; fi
 
 # Profile-guided: an instrumented program (in $(BUILD)-pgo) parses the repository's
 # own fio outputs (cmake/pgo-train.sh), then $(BUILD) is compiled with its profiles
