@@ -80,6 +80,10 @@ static inline fsc_num fsc_num_u64(uint64_t u)
     return n;
 }
 
+/* Is the environment switch name on (set, not empty, not "0")? The FIOSCOPE_NO_*
+ * switches that turn a fast way off (fast path, huge pages, ISA-L). */
+bool fsc_env_switch(const char *name);
+
 /* Allocation helpers: abort-free, return NULL on failure like malloc. */
 char *fsc_strndup(const char *s, size_t n);
 char *fsc_strdup(const char *s);

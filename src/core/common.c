@@ -65,6 +65,12 @@ char *fsc_strndup(const char *s, size_t n)
     return d;
 }
 
+bool fsc_env_switch(const char *name)
+{
+    const char *e = getenv(name);
+    return e && *e && strcmp(e, "0") != 0;
+}
+
 char *fsc_strdup(const char *s)
 {
     return s ? fsc_strndup(s, strlen(s)) : NULL;

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "fioscope/hugemem.h"
 
+#include "fioscope/common.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,8 +16,7 @@
 
 static bool disabled(void)
 {
-    const char *e = getenv("FIOSCOPE_NO_HUGEPAGES");
-    return e && *e && strcmp(e, "0") != 0;
+    return fsc_env_switch("FIOSCOPE_NO_HUGEPAGES");
 }
 
 void fsc_hugemem_advise_block(void *p, size_t n)

@@ -420,7 +420,7 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
     }
     /* a gzip member: ISA-L's, as at the top (gunzip.h) */
     mem_src m = {data, len, false, NULL};
-    m.gz = fsc_gunzip_new((const unsigned char *)data, len < 512 ? len : 512, mem_source, &m);
+    m.gz = fsc_gunzip_new((const unsigned char *)data, len < SNIFF_BYTES ? len : SNIFF_BYTES, mem_source, &m);
     int opened;
     if (m.gz) {
         archive_read_set_callback_data(a, &m);

@@ -134,16 +134,10 @@ static size_t next_header(fsc_gunzip *g)
     }
 }
 
-static bool disabled(void)
-{
-    const char *e = getenv("FIOSCOPE_NO_ISAL");
-    return e && *e && strcmp(e, "0") != 0;
-}
-
 fsc_gunzip *fsc_gunzip_new(const unsigned char *head, size_t n, fsc_gunzip_source src, void *ctx)
 {
     size_t h = header_len(head, n);
-    if (!h || h > n || disabled() || !fsc_isal_api_open(NULL))
+    if (!h || h > n || fsc_env_switch("FIOSCOPE_NO_ISAL") || !fsc_isal_api_open(NULL))
         return NULL;
     fsc_gunzip *g = calloc(1, sizeof *g);
     if (!g)

@@ -51,6 +51,9 @@
  * the heap as much as a big text does, and it grew 4 KiB at a time: in a VM, 15% of
  * the CPU of a .tar.zst of them went to those page faults). */
 void fsc_heap_text_seen(size_t len);
+/* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. A
+ * gzip header must be whole within them for ISA-L to take the stream (gunzip.h). */
+#define SNIFF_BYTES 512
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
 

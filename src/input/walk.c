@@ -18,9 +18,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. */
-#define SNIFF_BYTES 512
-
 void fsc_heap_text_seen(size_t len)
 {
     static _Thread_local size_t seen;

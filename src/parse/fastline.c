@@ -262,8 +262,7 @@ static bool dir_leads_known(const fsc_fastpath *fp, const fsc_grammar_set *g)
 
 fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
 {
-    const char *off = getenv("FIOSCOPE_NO_FASTPATH");
-    if ((off && *off && strcmp(off, "0")) || !fsc_grammar_builtin(g))
+    if (fsc_env_switch("FIOSCOPE_NO_FASTPATH") || !fsc_grammar_builtin(g))
         return NULL;
     fsc_fastpath *fp = calloc(1, sizeof *fp);
     if (!fp)
