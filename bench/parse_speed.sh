@@ -9,6 +9,7 @@
 #   tree   fio 3.33 documents as ~64 KiB files in 100 directories (side size), the
 #          numbers of each copy varied so that archives compress as real ones do
 #   tgz    that tree as a .tar.gz      tzst   ... as a .tar.zst
+#   zip    that tree as a .zip (deflate, level 6: what zip and GitHub make)
 #   mid    one file of fio 3.33 text below the huge-file size (FSC_BENCH_MID_MB,
 #          default 40 MB): read whole, cut in pieces as plain fio output
 #   midjson fio JSON of that size, read whole the same way
@@ -23,7 +24,7 @@
 #
 # usage: bench/parse_speed.sh [FIOSCOPE_BINARY]
 # env:   FSC_BENCH_MB, FSC_BENCH_SIDE_MB   sizes (see above)
-#        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst mid
+#        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst zip mid
 #                          midjson perfile")
 #        FSC_BENCH_JOBS    thread counts (default "1 2")
 #        FSC_BENCH_ROUNDS  rounds of A B A B (default 2)
@@ -41,7 +42,7 @@ bin=$(realpath "${1:-$here/../build/fioscope}")
 corpus=${FSC_CORPUS:-$here/../../shared/corpus}
 mb=${FSC_BENCH_MB:-200}
 side=${FSC_BENCH_SIDE_MB:-100}
-inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst mid midjson perfile}
+inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst zip mid midjson perfile}
 mid=${FSC_BENCH_MID_MB:-40}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
 rounds=${FSC_BENCH_ROUNDS:-2}
@@ -110,6 +111,17 @@ for input in $inputs; do
     tree) make_tree ;;
     tgz) make_tree; [ -e "$work/tree.tar.gz" ] || tar cf - -C "$work" tree | gzip -6 > "$work/tree.tar.gz" ;;
     tzst) make_tree; [ -e "$work/tree.tar.zst" ] || tar cf - -C "$work" tree | zstd -q -3 -o "$work/tree.tar.zst" ;;
+    zip) make_tree; [ -e "$work/tree.zip" ] || python3 - "$work" <<'PY'
+import os, sys, zipfile
+work = sys.argv[1]
+with zipfile.ZipFile(os.path.join(work, "tree.zip"), "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+    for root, dirs, files in os.walk(os.path.join(work, "tree")):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(root, f)
+            z.write(p, os.path.relpath(p, work))
+PY
+        ;;
     mid) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt" ;;
     midjson) gen mid.json "$mid" "$corpus/fio-*/*.json" ;;
     perfile) # awk reads all of it: head could end sort by SIGPIPE, and pipefail the script
@@ -121,13 +133,13 @@ path_of() {
     case $1 in
     f333) echo "$work/f333.txt" ;; f2x) echo "$work/f2x.txt" ;; json) echo "$work/all.json" ;;
     terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
-    tzst) echo "$work/tree.tar.zst" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
+    tzst) echo "$work/tree.tar.zst" ;; zip) echo "$work/tree.zip" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
     perfile) echo "$work/perfile.list" ;;
     esac
 }
 text_bytes() { # uncompressed bytes of an input
     case $1 in
-    tree | tgz | tzst) du -sb --apparent-size "$work/tree" | cut -f1 ;;
+    tree | tgz | tzst | zip) du -sb --apparent-size "$work/tree" | cut -f1 ;;
     perfile) xargs -a "$work/perfile.list" stat -c %s | awk '{s += $1} END {print s}' ;;
     *) stat -c %s "$(path_of "$1")" ;;
     esac
@@ -221,6 +233,8 @@ for input in $inputs; do
              awk -v b="$(text_bytes tgz)" '{printf "decompression alone (tgz, igzip of ISA-L): %.2f s wall, %.2f s cpu, %.1f MB/s\n", $1, $2 + $3, b / 1e6 / ($1 > 0 ? $1 : 0.01)}' <<< "$ti"
          fi ;;
     tzst) t=$( { /usr/bin/time -f '%e %U %S' zstd -dcq "$work/tree.tar.zst" > /dev/null; } 2>&1 | tail -1) ;;
+    zip) command -v unzip > /dev/null || continue # Info-ZIP's unzip: zlib's inflate
+         t=$( { /usr/bin/time -f '%e %U %S' unzip -p "$work/tree.zip" > /dev/null; } 2>&1 | tail -1) ;;
     *) continue ;;
     esac
     awk -v n="$input" -v b="$(text_bytes "$input")" '{printf "decompression alone (%s): %.2f s wall, %.2f s cpu, %.1f MB/s\n", n, $1, $2 + $3, b / 1e6 / ($1 > 0 ? $1 : 0.01)}' <<< "$t"
@@ -237,7 +251,7 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     ins0=$(count "$work/cg0.txt")
     awk -v z="$ins0" 'BEGIN { printf "callgrind start  %6.1f M instructions (a process parsing a one-line file)\n", z / 1e6 }'
     for input in $inputs; do
-        case $input in tgz | tzst | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
+        case $input in tgz | tzst | zip | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
         tree) { find "$work/tree" -type f | sort | xargs cat 2> /dev/null || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;

@@ -9,10 +9,12 @@
 
 #include "archive_api.h"
 #include "gunzip.h"
+#include "unzip.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Bytes read per archive_read_data() call: the limits are checked in between. */
@@ -30,6 +32,9 @@ typedef struct fd_src {
     const char *prefix;
     size_t plen, ppos;
     fsc_gunzip *gz; /* gzip decompressed here (gunzip.h), not by libarchive */
+    bool seekable;
+    uint64_t off;     /* of the next read, in a seekable file */
+    uint64_t counted; /* [.., counted): a zip member's data, counted when it was inflated here */
     char buf[1 << 16];
 } fd_src;
 
@@ -52,8 +57,14 @@ static ssize_t raw_read(fd_src *s, struct archive *a, const void **out)
         }
         *out = s->buf;
     }
-    s->w->progress->raw_done += (uint64_t)r;
-    s->w->top_raw += (uint64_t)r;
+    uint64_t fresh = (uint64_t)r;
+    if (s->seekable) { /* what a zip member inflated here (unzip.h) already counted */
+        if (s->counted > s->off)
+            fresh -= s->counted - s->off < fresh ? s->counted - s->off : fresh;
+        s->off += (uint64_t)r;
+    }
+    s->w->progress->raw_done += fresh;
+    s->w->top_raw += fresh;
     return r;
 }
 
@@ -121,7 +132,62 @@ static la_int64_t fd_seek_cb(struct archive *a, void *ud, la_int64_t off, int wh
         archive_set_error(a, errno, "seek error: %s", strerror(errno));
         return ARCHIVE_FATAL;
     }
+    s->off = (uint64_t)r;
     return r;
+}
+
+/* How the archive being listed is read: gz (NULL: none) decompresses it here; fd
+ * (seekable) or data (in memory) let its zip members be read at their offsets, for
+ * ISA-L (unzip.h: zip, made when the first member is read). */
+typedef struct reading {
+    const fsc_gunzip *gz;
+    fd_src *fd;
+    const char *data;
+    uint64_t size;
+    fsc_unzip *zip;
+    bool zip_tried;
+} reading;
+
+static ssize_t fd_pread(void *ctx, void *buf, size_t n, uint64_t off)
+{
+    return fsc_read_full(((fd_src *)ctx)->fd, buf, n, (int64_t)off);
+}
+
+/* The zip member libarchive has just opened, of `size` bytes, inflated by ISA-L into
+ * *out (unzip.h); false: libarchive's turn, nothing of it consumed. Only where the
+ * expansion limits could not have stopped it on the way: a quarter of --max-ratio at
+ * most, for the member and for the whole input. Its compressed bytes are counted as
+ * read (and not again when libarchive passes over them). */
+static bool zip_member(fsc_walker *w, struct archive *a, reading *rd, uint64_t size, char **out)
+{
+    *out = NULL;
+    if (rd->gz || (!rd->fd && !rd->data) || size > FIRST_ALLOC_MAX || archive_filter_count(a) != 1 ||
+        (archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_ZIP)
+        return false;
+    if (!rd->zip_tried) {
+        rd->zip_tried = true;
+        rd->zip = fsc_unzip_new(fd_pread, rd->fd, rd->data, rd->size);
+    }
+    uint64_t data_off = (uint64_t)archive_filter_bytes(a, 0), packed = 0;
+    if (!rd->zip || !fsc_unzip_member(rd->zip, data_off, size, out, &packed))
+        return false;
+    uint64_t fresh = 0; /* the member's bytes libarchive has not read ahead */
+    if (rd->fd && rd->fd->off < data_off + packed)
+        fresh = data_off + packed - (rd->fd->off > data_off ? rd->fd->off : data_off);
+    uint64_t raw = w->top_raw + fresh, expanded = w->top_expanded + size, most = w->max_ratio / 4;
+    if ((size > FSC_RATIO_FLOOR && size / (packed ? packed : 1) > most) ||
+        (expanded > FSC_RATIO_FLOOR && expanded / (raw ? raw : 1) > most)) {
+        free(*out);
+        *out = NULL;
+        return false;
+    }
+    if (rd->fd) {
+        rd->fd->counted = data_off + packed;
+        w->progress->raw_done += fresh;
+        w->top_raw = raw;
+    }
+    w->top_expanded = expanded;
+    return true;
 }
 
 /* A reader for the formats logs come in and nothing more (each reader is attack
@@ -169,13 +235,19 @@ static member_result limit_hit(fsc_walker *w, struct archive *a, const char *pat
 }
 
 /* Read the current member into memory and queue it. */
-static member_result read_member(fsc_walker *w, struct archive *a, const fsc_gunzip *gz,
-                                 struct archive_entry *e, const char *path, const char *member, int depth)
+static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, struct archive_entry *e,
+                                 const char *path, const char *member, int depth)
 {
+    const fsc_gunzip *gz = rd->gz;
     uint64_t declared = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
     if (declared > w->max_member)
         return limit_hit(w, a, path, member, NULL, "declared size is over", w->max_member,
                          "--max-member-size");
+    char *inflated;
+    if (declared && zip_member(w, a, rd, declared, &inflated)) {
+        fsc_walker_doc(w, path, member, inflated, (size_t)declared, depth);
+        return MEMBER_DONE;
+    }
     size_t cap = CHUNK;
     if (declared)
         cap = declared < FIRST_ALLOC_MAX ? (size_t)declared + 1 : FIRST_ALLOC_MAX;
@@ -276,9 +348,10 @@ static void damage_report(fsc_walker *w, const char *path, const char *prefix, d
 
 /* Every member of the open archive a; prefix is the name of the archive itself when
  * it is a member of an outer one. */
-static void read_members(fsc_walker *w, struct archive *a, const fsc_gunzip *gz, const char *path,
+static void read_members(fsc_walker *w, struct archive *a, reading *rd, const char *path,
                          const char *prefix, int depth)
 {
+    const fsc_gunzip *gz = rd->gz;
     struct archive_entry *e;
     size_t members = 0;
     damage dmg = {0};
@@ -329,7 +402,7 @@ static void read_members(fsc_walker *w, struct archive *a, const fsc_gunzip *gz,
         mode_t type = archive_entry_filetype(e);
         bool data = (type == AE_IFREG || type == 0 || raw) &&
                     !(archive_entry_hardlink(e) && archive_entry_size(e) == 0);
-        member_result res = data ? read_member(w, a, gz, e, path, member, depth)
+        member_result res = data ? read_member(w, a, rd, e, path, member, depth)
                                  : other_member(w, e, path, member);
         snprintf(dmg.after, sizeof dmg.after, "%s", name ? name : "");
         free(member);
@@ -359,6 +432,7 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
     s->w = w;
     s->fd = fd;
     bool seekable = lseek(fd, 0, SEEK_SET) == 0;
+    s->seekable = seekable;
     if (!seekable) {
         s->prefix = prefix;
         s->plen = n;
@@ -372,9 +446,16 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
     if (archive_read_open1(a) != ARCHIVE_OK) {
         unreadable(w, a, s->gz, path, NULL);
     } else { /* an archive is one group: its fio logs find their runs anywhere in it */
+        struct stat sb;
+        reading rd = {.gz = s->gz};
+        if (seekable && !s->gz && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            rd.fd = s;
+            rd.size = (uint64_t)sb.st_size;
+        }
         unsigned prev = fsc_walker_group_begin(w);
-        read_members(w, a, s->gz, path, NULL, 1);
+        read_members(w, a, &rd, path, NULL, 1);
         fsc_walker_group_end(w, prev);
+        fsc_unzip_free(rd.zip);
     }
     archive_read_free(a);
     fsc_gunzip_free(s->gz);
@@ -432,9 +513,11 @@ void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, c
     if (opened != ARCHIVE_OK) {
         unreadable(w, a, m.gz, path, member);
     } else {
+        reading rd = {.gz = m.gz, .data = m.gz ? NULL : data, .size = len};
         unsigned prev = fsc_walker_group_begin(w);
-        read_members(w, a, m.gz, path, member, depth);
+        read_members(w, a, &rd, path, member, depth);
         fsc_walker_group_end(w, prev);
+        fsc_unzip_free(rd.zip);
     }
     archive_read_free(a);
     fsc_gunzip_free(m.gz);

@@ -7,20 +7,7 @@
 
 #ifdef FSC_HAVE_ISAL
 
-#include "fioscope/dynlib.h"
-
-#include <isa-l/igzip_lib.h>
-
-#define FSC_ISAL_FUNCS(X, t) \
-    X(t, isal_inflate_init) \
-    X(t, isal_inflate)
-
-typedef struct fsc_isal_api {
-    FSC_ISAL_FUNCS(FSC_DYNLIB_SLOT, )
-} fsc_isal_api;
-bool fsc_isal_api_open(const char **why);
-bool fsc_isal_api_is_open(void);
-FSC_DYNLIB_DEFINE(fsc_isal, FSC_ISAL_FUNCS, "fast gzip", FSC_SONAME_ISAL)
+#include "isal_api.h"
 
 /* The blocks libarchive's gzip filter makes (its out_block_size). */
 #define OUT_BLOCK ((size_t)64 << 10)

@@ -15,7 +15,7 @@
  * cut: the bytes before are the same (tests/fuzz/fuzz_gunzip.c checks both).
  * FIOSCOPE_NO_ISAL=1 (or a machine without libisal) leaves gzip to libarchive. It
  * reads gzip from a file, a pipe and inside other archives; zip members are
- * libarchive's own.
+ * unzip.h's.
  */
 #ifndef FSC_GUNZIP_H
 #define FSC_GUNZIP_H

@@ -2,8 +2,8 @@
 /* Replays every saved fuzz input (tests/fuzz/regress for fuzz_parse, and
  * tests/fuzz/regress/<target>/ for the others) and the samples through the fuzz
  * targets' paths, so a crash (or, for fuzz_fastpath, a difference between the fast
- * path and the grammar path, for fuzz_gunzip between ISA-L and libarchive's gzip)
- * found once stays fixed. Runs under ASan in make test. */
+ * path and the grammar path, for fuzz_gunzip and fuzz_unzip between ISA-L and
+ * libarchive) found once stays fixed. Runs under ASan in make test. */
 #define _GNU_SOURCE /* fuzz_jobfile.c uses memfd_create */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,6 +35,9 @@
 #undef FUZZ_ENTRY
 #define FUZZ_ENTRY fuzz_gunzip_one
 #include "../fuzz/fuzz_gunzip.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_unzip_one
+#include "../fuzz/fuzz_unzip.c"
 #undef FUZZ_ENTRY
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
@@ -111,7 +114,8 @@ static void test_replay_targets(void **state)
                    {"fuzz_jobfile", fuzz_jobfile_one, "fio-3.33/d_jobfile_two_groups.cmd"},
                    {"fuzz_fastpath", fuzz_fastpath_one, "fio-3.33/b_randwrite_4jobs_nogroup.txt"},
                    {"fuzz_log", fuzz_log_one, "fio-3.33/g_terse_v5.terse"},
-                   {"fuzz_gunzip", fuzz_gunzip_one, "fio-3.33/g_jsonplus.json"}};
+                   {"fuzz_gunzip", fuzz_gunzip_one, "fio-3.33/g_jsonplus.json"},
+                   {"fuzz_unzip", fuzz_unzip_one, "fio-3.33/g_jsonplus.json"}};
     const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
     assert_non_null(src);
     char dir[4096];
