@@ -34,6 +34,8 @@ struct fsc_unzip {
     unsigned char *dir; /* the central directory's bytes */
     cd_entry *e;        /* sorted by local header offset */
     size_t n;
+    unsigned char *in;  /* the compressed bytes of members read through rd, reused */
+    size_t in_cap;
     struct inflate_state st;
 };
 
@@ -179,8 +181,15 @@ bool fsc_unzip_member(fsc_unzip *z, uint64_t data_off, uint64_t size, char **out
     const cd_entry *e = entry_at(z, data_off, size);
     if (!e)
         return false;
-    unsigned char *in = z->data ? NULL : malloc(e->packed ? e->packed : 1);
-    const unsigned char *src = z->data || in ? bytes_at(z, in, e->packed, data_off) : NULL;
+    /* one input buffer for all members: a fresh one each time faulted its pages in */
+    if (!z->data && z->in_cap < e->packed) {
+        free(z->in);
+        z->in_cap = 0;
+        if (!(z->in = malloc(e->packed)))
+            return false;
+        z->in_cap = e->packed;
+    }
+    const unsigned char *src = bytes_at(z, z->in, e->packed, data_off);
     char *plain = src ? malloc((size_t)size + 1) : NULL;
     bool same = false;
     if (plain) {
@@ -196,7 +205,6 @@ bool fsc_unzip_member(fsc_unzip *z, uint64_t data_off, uint64_t size, char **out
         same = r == ISAL_DECOMP_OK && st->block_state == ISAL_BLOCK_FINISH && st->avail_in == 0 &&
                st->read_in_length < 8 && st->total_out == size && st->crc == e->crc;
     }
-    free(in);
     if (!same) {
         free(plain);
         return false;
@@ -213,6 +221,7 @@ void fsc_unzip_free(fsc_unzip *z)
         return;
     free(z->dir);
     free(z->e);
+    free(z->in);
     free(z);
 }
 
