@@ -156,8 +156,9 @@ static ssize_t fd_pread(void *ctx, void *buf, size_t n, uint64_t off)
 /* The zip member libarchive has just opened, of `size` bytes, inflated by ISA-L into
  * *out (unzip.h); false: libarchive's turn, nothing of it consumed. Only where the
  * expansion limits could not have stopped it on the way: a quarter of --max-ratio at
- * most, for the member and for the whole input. Its compressed bytes are counted as
- * read (and not again when libarchive passes over them). */
+ * most, for the member and for the whole input, weighed before it is inflated. Its
+ * compressed bytes are counted as read (and not again when libarchive passes over
+ * them). */
 static bool zip_member(fsc_walker *w, struct archive *a, reading *rd, uint64_t size, char **out)
 {
     *out = NULL;
@@ -169,18 +170,16 @@ static bool zip_member(fsc_walker *w, struct archive *a, reading *rd, uint64_t s
         rd->zip = fsc_unzip_new(fd_pread, rd->fd, rd->data, rd->size);
     }
     uint64_t data_off = (uint64_t)archive_filter_bytes(a, 0), packed = 0;
-    if (!rd->zip || !fsc_unzip_member(rd->zip, data_off, size, out, &packed))
+    if (!rd->zip || !fsc_unzip_find(rd->zip, data_off, size, &packed))
         return false;
     uint64_t fresh = 0; /* the member's bytes libarchive has not read ahead */
     if (rd->fd && rd->fd->off < data_off + packed)
         fresh = data_off + packed - (rd->fd->off > data_off ? rd->fd->off : data_off);
     uint64_t raw = w->top_raw + fresh, expanded = w->top_expanded + size, most = w->max_ratio / 4;
     if ((size > FSC_RATIO_FLOOR && size / (packed ? packed : 1) > most) ||
-        (expanded > FSC_RATIO_FLOOR && expanded / (raw ? raw : 1) > most)) {
-        free(*out);
-        *out = NULL;
+        (expanded > FSC_RATIO_FLOOR && expanded / (raw ? raw : 1) > most) ||
+        !fsc_unzip_inflate(rd->zip, out))
         return false;
-    }
     if (rd->fd) {
         rd->fd->counted = data_off + packed;
         w->progress->raw_done += fresh;

@@ -36,6 +36,8 @@ struct fsc_unzip {
     size_t n;
     unsigned char *in;  /* the compressed bytes of members read through rd, reused */
     size_t in_cap;
+    const cd_entry *found; /* by fsc_unzip_find, at found_off */
+    uint64_t found_off;
     struct inflate_state st;
 };
 
@@ -175,10 +177,19 @@ static const cd_entry *entry_at(fsc_unzip *z, uint64_t data_off, uint64_t size)
                : NULL;
 }
 
-bool fsc_unzip_member(fsc_unzip *z, uint64_t data_off, uint64_t size, char **out, uint64_t *packed)
+bool fsc_unzip_find(fsc_unzip *z, uint64_t data_off, uint64_t size, uint64_t *packed)
+{
+    z->found = entry_at(z, data_off, size);
+    z->found_off = data_off;
+    *packed = z->found ? z->found->packed : 0;
+    return z->found != NULL;
+}
+
+bool fsc_unzip_inflate(fsc_unzip *z, char **out)
 {
     *out = NULL;
-    const cd_entry *e = entry_at(z, data_off, size);
+    const cd_entry *e = z->found;
+    uint64_t data_off = z->found_off, size = e ? e->size : 0;
     if (!e)
         return false;
     /* one input buffer for all members: a fresh one each time faulted its pages in */
@@ -211,7 +222,6 @@ bool fsc_unzip_member(fsc_unzip *z, uint64_t data_off, uint64_t size, char **out
     }
     plain[size] = '\0';
     *out = plain;
-    *packed = e->packed;
     return true;
 }
 
@@ -236,12 +246,18 @@ fsc_unzip *fsc_unzip_new(fsc_unzip_pread rd, void *ctx, const char *data, uint64
     return NULL;
 }
 
-bool fsc_unzip_member(fsc_unzip *z, uint64_t data_off, uint64_t size, char **out, uint64_t *packed)
+bool fsc_unzip_find(fsc_unzip *z, uint64_t data_off, uint64_t size, uint64_t *packed)
 {
     (void)z;
     (void)data_off;
     (void)size;
-    (void)packed;
+    *packed = 0;
+    return false;
+}
+
+bool fsc_unzip_inflate(fsc_unzip *z, char **out)
+{
+    (void)z;
     *out = NULL;
     return false;
 }

@@ -38,11 +38,16 @@ typedef ssize_t (*fsc_unzip_pread)(void *ctx, void *buf, size_t n, uint64_t off)
 fsc_unzip *fsc_unzip_new(fsc_unzip_pread rd, void *ctx, const char *data, uint64_t size);
 
 /* The member whose data begins at data_off (libarchive's position right after its
- * header), of `size` plain bytes (its declared size), inflated into a new buffer of
- * size + 1 bytes (*out, NUL-terminated; the caller frees it), its compressed size in
- * *packed. False: not a member this module inflates, or not the same bytes as
- * libarchive's for sure (see above); *out is then NULL and nothing was consumed. */
-bool fsc_unzip_member(fsc_unzip *z, uint64_t data_off, uint64_t size, char **out, uint64_t *packed);
+ * header), of `size` plain bytes (its declared size): its compressed size in *packed,
+ * so that the caller can weigh it before it is inflated. False: not a member this
+ * module inflates (see above). */
+bool fsc_unzip_find(fsc_unzip *z, uint64_t data_off, uint64_t size, uint64_t *packed);
+
+/* The member fsc_unzip_find found last, inflated into a new buffer of its size + 1
+ * bytes (*out, NUL-terminated; the caller frees it). False: not the same bytes as
+ * libarchive's for sure (see above), or no memory; *out is then NULL. Nothing of the
+ * member is consumed either way: libarchive can still read it. */
+bool fsc_unzip_inflate(fsc_unzip *z, char **out);
 
 void fsc_unzip_free(fsc_unzip *z);
 

@@ -70,7 +70,8 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
                 continue;
             uint64_t want = (uint64_t)archive_entry_size(e), packed = 0;
             char *mine = NULL;
-            if (!fsc_unzip_member(z, (uint64_t)archive_filter_bytes(a, 0), want, &mine, &packed))
+            if (!fsc_unzip_find(z, (uint64_t)archive_filter_bytes(a, 0), want, &packed) ||
+                !fsc_unzip_inflate(z, &mine))
                 continue;
             unsigned char *ref = NULL;
             size_t len = 0;

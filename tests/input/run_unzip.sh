@@ -62,6 +62,10 @@ put("mixed.zip", raw.getvalue())
 big = b"".join(bytes(48 + rnd.randrange(10) if 48 <= c <= 57 else c for c in d) for _, d in docs * 6)
 make("big.zip", [("big.txt", big)] + logs[:2])
 make("flat.zip", [("flat.txt", (docs[0][1] * 4000)[:8 << 20])] + logs[:2])
+# expansion limits: a bomb (zeros, about 1000:1), and a member between a quarter of
+# --max-ratio (ISA-L's bound) and the whole of it
+make("bomb.zip", [("zeros.txt", bytes(50 << 20))] + logs[:2])
+make("steep.zip", [("steep.txt", docs[0][1] * 500 + bytes(6 << 20))] + logs[:2])
 # archives inside archives
 inner = make(None, logs[:6])
 with tarfile.open("zip_in.tar", "w") as t:
