@@ -131,7 +131,8 @@ def mutate(rng, doc):
 def seeds(dirs):
     out = []
     for d in dirs:
-        for root, _, files in os.walk(d):
+        for root, dirs, files in os.walk(d):
+            dirs.sort()  # the same mutants for a seed on every machine
             for f in sorted(files):
                 p = os.path.join(root, f)
                 if os.path.getsize(p) > 256 << 10:
