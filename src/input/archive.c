@@ -162,7 +162,7 @@ static ssize_t fd_pread(void *ctx, void *buf, size_t n, uint64_t off)
 static bool zip_member(fsc_walker *w, struct archive *a, reading *rd, uint64_t size, char **out)
 {
     *out = NULL;
-    if (rd->gz || (!rd->fd && !rd->data) || size > FIRST_ALLOC_MAX || archive_filter_count(a) != 1 ||
+    if (rd->gz || (!rd->fd && !rd->data) || archive_filter_count(a) != 1 ||
         (archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_ZIP)
         return false;
     if (!rd->zip_tried) {

@@ -18,6 +18,9 @@
 #define CD_ENTRY_LEN 46
 #define LOCAL_LEN 30
 #define U32_UNSET 0xFFFFFFFFu /* a zip64 size or offset: in an extra field */
+/* Compressed bytes read from a file into a buffer kept for the next members: up to
+ * this much (a larger member's buffer is freed after it). */
+#define IN_KEEP ((size_t)16 << 20)
 
 typedef struct cd_entry {
     uint64_t local; /* offset of the local header */
@@ -185,6 +188,32 @@ bool fsc_unzip_find(fsc_unzip *z, uint64_t data_off, uint64_t size, uint64_t *pa
     return z->found != NULL;
 }
 
+/* The deflate data src of the entry e, of `size` plain bytes, inflated into a new
+ * buffer (*out) when it is sure to be the same bytes as libarchive's. */
+static bool inflate_into(fsc_unzip *z, const cd_entry *e, const unsigned char *src, uint64_t size, char **out)
+{
+    char *plain = malloc((size_t)size + 1);
+    if (!plain)
+        return false;
+    struct inflate_state *st = &z->st;
+    fsc_isal.isal_inflate_init(st);
+    st->crc_flag = ISAL_GZIP_NO_HDR; /* raw deflate, the CRC-32 of its output */
+    st->next_in = (uint8_t *)(uintptr_t)src;
+    st->avail_in = e->packed;
+    st->next_out = (uint8_t *)plain;
+    st->avail_out = (uint32_t)size + 1; /* room for a byte too many: then it differs */
+    int r = fsc_isal.isal_inflate(st);
+    /* the whole stream, no byte of it left over, the size and CRC of the directory */
+    if (r != ISAL_DECOMP_OK || st->block_state != ISAL_BLOCK_FINISH || st->avail_in != 0 ||
+        st->read_in_length >= 8 || st->total_out != size || st->crc != e->crc) {
+        free(plain);
+        return false;
+    }
+    plain[size] = '\0';
+    *out = plain;
+    return true;
+}
+
 bool fsc_unzip_inflate(fsc_unzip *z, char **out)
 {
     *out = NULL;
@@ -192,7 +221,7 @@ bool fsc_unzip_inflate(fsc_unzip *z, char **out)
     uint64_t data_off = z->found_off, size = e ? e->size : 0;
     if (!e)
         return false;
-    /* one input buffer for all members: a fresh one each time faulted its pages in */
+    /* one input buffer for the members: a fresh one each time faulted its pages in */
     if (!z->data && z->in_cap < e->packed) {
         free(z->in);
         z->in_cap = 0;
@@ -201,28 +230,15 @@ bool fsc_unzip_inflate(fsc_unzip *z, char **out)
         z->in_cap = e->packed;
     }
     const unsigned char *src = bytes_at(z, z->in, e->packed, data_off);
-    char *plain = src ? malloc((size_t)size + 1) : NULL;
-    bool same = false;
-    if (plain) {
-        struct inflate_state *st = &z->st;
-        fsc_isal.isal_inflate_init(st);
-        st->crc_flag = ISAL_GZIP_NO_HDR; /* raw deflate, the CRC-32 of its output */
-        st->next_in = (uint8_t *)(uintptr_t)src;
-        st->avail_in = e->packed;
-        st->next_out = (uint8_t *)plain;
-        st->avail_out = (uint32_t)size + 1; /* room for a byte too many: then it differs */
-        int r = fsc_isal.isal_inflate(st);
-        /* the whole stream, no byte of it left over, the size and CRC of the directory */
-        same = r == ISAL_DECOMP_OK && st->block_state == ISAL_BLOCK_FINISH && st->avail_in == 0 &&
-               st->read_in_length < 8 && st->total_out == size && st->crc == e->crc;
+    if (z->in_cap > IN_KEEP) { /* read (or not): the bytes of a big member are not kept */
+        unsigned char *big = z->in;
+        z->in = NULL;
+        z->in_cap = 0;
+        bool ok = src && inflate_into(z, e, src, size, out);
+        free(big);
+        return ok;
     }
-    if (!same) {
-        free(plain);
-        return false;
-    }
-    plain[size] = '\0';
-    *out = plain;
-    return true;
+    return src && inflate_into(z, e, src, size, out);
 }
 
 void fsc_unzip_free(fsc_unzip *z)

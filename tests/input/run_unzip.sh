@@ -65,6 +65,8 @@ make("flat.zip", [("flat.txt", (docs[0][1] * 4000)[:8 << 20])] + logs[:2])
 # expansion limits: a bomb (zeros, about 1000:1), and a member between a quarter of
 # --max-ratio (ISA-L's bound) and the whole of it
 make("bomb.zip", [("zeros.txt", bytes(50 << 20))] + logs[:2])
+# a member whose compressed bytes (17 MB: noise) are more than unzip.c keeps a buffer for
+make("large.zip", logs[:2] + [("noise.bin", rnd.randbytes(17 << 20))] + logs[2:4], level=1)
 make("steep.zip", [("steep.txt", docs[0][1] * 500 + bytes(6 << 20))] + logs[:2])
 # archives inside archives
 inner = make(None, logs[:6])
