@@ -124,7 +124,7 @@ static size_t next_header(fsc_gunzip *g)
 fsc_gunzip *fsc_gunzip_new(const unsigned char *head, size_t n, fsc_gunzip_source src, void *ctx)
 {
     size_t h = header_len(head, n);
-    if (!h || h > n || fsc_env_switch("FIOSCOPE_NO_ISAL") || !fsc_isal_api_open(NULL))
+    if (!h || h > n || !fsc_isal_usable())
         return NULL;
     fsc_gunzip *g = calloc(1, sizeof *g);
     if (!g)

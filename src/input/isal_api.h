@@ -26,5 +26,9 @@ extern fsc_isal_api fsc_isal;
 bool fsc_isal_api_open(const char **why);
 bool fsc_isal_api_is_open(void);
 
+/* May the decoders use ISA-L: FIOSCOPE_NO_ISAL not set, and libisal opened? (The one
+ * switch for gzip and zip alike; libarchive's zlib otherwise.) */
+bool fsc_isal_usable(void);
+
 #endif
 #endif

@@ -7,7 +7,6 @@
 
 #ifdef FSC_HAVE_ISAL
 
-#include "fioscope/common.h"
 #include "isal_api.h"
 
 /* The end of central directory record may be followed by a comment of up to 64 KiB. */
@@ -101,7 +100,7 @@ static bool read_directory(fsc_unzip *z, const unsigned char *p, size_t len, siz
 
 fsc_unzip *fsc_unzip_new(fsc_unzip_pread rd, void *ctx, const char *data, uint64_t size)
 {
-    if (size < EOCD_LEN || fsc_env_switch("FIOSCOPE_NO_ISAL") || !fsc_isal_api_open(NULL))
+    if (size < EOCD_LEN || !fsc_isal_usable())
         return NULL;
     fsc_unzip *z = calloc(1, sizeof *z);
     if (!z)
@@ -218,9 +217,9 @@ bool fsc_unzip_inflate(fsc_unzip *z, char **out)
 {
     *out = NULL;
     const cd_entry *e = z->found;
-    uint64_t data_off = z->found_off, size = e ? e->size : 0;
     if (!e)
         return false;
+    uint64_t data_off = z->found_off, size = e->size;
     /* one input buffer for the members: a fresh one each time faulted its pages in */
     if (!z->data && z->in_cap < e->packed) {
         free(z->in);
