@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -129,6 +130,18 @@ const char *fsc_unread_archive(const unsigned char *s, size_t n)
 
 #define UNREAD_FORMATS "fioscope reads tar, zip, gzip, xz, zstd and bzip2"
 
+static bool only_nuls(const char *s, size_t n)
+{
+    return n && s[0] == '\0' && memcmp(s, s + 1, n - 1) == 0;
+}
+
+/* Is name a tar's (".tar"): an empty one is nothing but zero blocks. */
+static bool tar_named(const char *name)
+{
+    size_t n = strlen(name);
+    return n >= 4 && strcasecmp(name + n - 4, ".tar") == 0;
+}
+
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth)
 {
@@ -138,8 +151,15 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
         free(data);
         return;
     }
-    if (fsc_is_archive_magic((const unsigned char *)data, len) ||
-        (fsc_looks_binary(data, len) && fsc_archive_sniff(data, len))) {
+    bool binary = !fsc_is_archive_magic((const unsigned char *)data, len) && fsc_looks_binary(data, len);
+    if (binary && only_nuls(data, len) && !tar_named(member ? member : path)) {
+        /* libarchive reads zero blocks as an empty tar, but a log of nothing but NULs
+         * is a file whose blocks a crash left unwritten */
+        fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "only NUL bytes (%zu): nothing was written in it", len);
+        free(data);
+        return;
+    }
+    if (!binary ? fsc_is_archive_magic((const unsigned char *)data, len) : fsc_archive_sniff(data, len)) {
         fsc_archive_read_mem(w, path, member, data, len, depth + 1);
         free(data);
         return;

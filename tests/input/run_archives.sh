@@ -135,4 +135,18 @@ links.tar|hard.json|no-runs|0|hard link to one.json (read there)
 links.tar|soft.json|no-runs|0|symbolic link to one.json (not followed)
 nothing.gz|None|no-runs|0|empty file
 EXP
+# nothing but NUL bytes: an empty tar to libarchive, but a log a crash left unwritten
+# unless it is named as a tar (one byte and a megabyte; inside an archive too)
+head -c 1 /dev/zero > one-nul.log
+head -c 1048576 /dev/zero > crash.log
+tar cf nuls.tar crash.log
+head -c 10240 /dev/zero > zeros.tar
+"$FIOSCOPE" parse --jsonl -q one-nul.log crash.log nuls.tar zeros.tar > nuls.jsonl && fail "NULs: no runs, exit 1"
+manifest < nuls.jsonl > got.txt
+expect_manifest got.txt <<'EXP'
+one-nul.log|None|no-runs|0|only NUL bytes (1): nothing was written in it
+crash.log|None|no-runs|0|only NUL bytes (1048576): nothing was written in it
+nuls.tar|crash.log|no-runs|0|only NUL bytes (1048576): nothing was written in it
+zeros.tar|None|no-runs|0|empty archive
+EXP
 echo ok
