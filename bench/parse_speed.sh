@@ -10,9 +10,10 @@
 #          numbers of each copy varied so that archives compress as real ones do
 #   tgz    that tree as a .tar.gz      tzst   ... as a .tar.zst
 #   zip    that tree as a .zip (deflate, level 6: what zip and GitHub make)
-#   mid    one file of fio 3.33 text below the huge-file size (FSC_BENCH_MID_MB,
-#          default 40 MB): read whole, cut in pieces as plain fio output
-#   midjson fio JSON of that size, read whole the same way
+#   mid    one file of fio 3.33 text below the huge-file size of 24 MiB
+#          (FSC_BENCH_MID_MB, default 20 MB): judged plain fio output part by part,
+#          then cut in pieces
+#   midjson fio JSON of that size, judged and cut the same way
 #   perfile the first 200 files of the tree, each parsed by a process of its own (a
 #          shell loop over logs): what start-up costs, beside the parse
 # For each input and each -j of FSC_BENCH_JOBS it reports wall seconds, CPU seconds
@@ -43,7 +44,7 @@ corpus=${FSC_CORPUS:-$here/../../shared/corpus}
 mb=${FSC_BENCH_MB:-200}
 side=${FSC_BENCH_SIDE_MB:-100}
 inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst zip mid midjson perfile}
-mid=${FSC_BENCH_MID_MB:-40}
+mid=${FSC_BENCH_MID_MB:-20}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
 rounds=${FSC_BENCH_ROUNDS:-2}
 py=/usr/bin/python3

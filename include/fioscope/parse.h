@@ -103,6 +103,19 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
  * side by side. A text that ends inside a line is judged as it is. */
 bool fsc_text_is_plain_fio(const char *text, size_t len);
 
+/* fsc_text_is_plain_fio of a text read part by part, without holding it whole (a
+ * reader that cuts a file into pieces). Parts come in order, each of whole lines
+ * (ending with '\n'), the last through fsc_plain_check_end (whose last line may lack
+ * its newline; it may be empty). Owned by the caller until fsc_plain_check_end or
+ * fsc_plain_check_free; NULL when out of memory. */
+typedef struct fsc_plain_check fsc_plain_check;
+fsc_plain_check *fsc_plain_check_new(void);
+/* The next part; false once the text cannot be plain (reading on is no use). */
+bool fsc_plain_check_lines(fsc_plain_check *c, const char *part, size_t len);
+/* The last part, and the verdict; frees c. */
+bool fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len);
+void fsc_plain_check_free(fsc_plain_check *c);
+
 /* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing
  * bracket, strings skipped; 0 when it does not close within n bytes. The extent the
  * parser gives a JSON document it finds. */

@@ -305,6 +305,10 @@ void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, 
  * returned): parsed in pieces side by side when it is longer than plain_min and fio's
  * own output and nothing else (fsc_text_is_plain_fio). */
 bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n);
+/* fsc_pieces_plain for a regular file of about hint bytes (fd, its offset left as
+ * it is), without reading it whole: true when it was plain and went in pieces, false
+ * when it is to be read whole as before. */
+bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hint);
 /* A piece of a file the workers read (read_ranges; job->data read), once the pieces
  * before it are settled and end at `start`: it is made to begin there, and not to end
  * inside a JSON document it holds (seen from its start, as read_pieces sees a piece),

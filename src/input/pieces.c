@@ -784,6 +784,34 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
     }
 }
 
+/* The span of a file that pieces are cut from: its bytes from offset off on, have of
+ * them in buf (cap bytes, reused from piece to piece). */
+typedef struct file_span {
+    int fd;
+    char *buf;
+    size_t have, cap;
+    uint64_t off;
+} file_span;
+
+/* At least m bytes in sp (and room for a NUL after them); false when out of memory,
+ * or when the file ends before (*shrank: it was cut short while it was read). */
+static bool span_fill(file_span *sp, size_t m, bool *shrank)
+{
+    if (m + 1 > sp->cap) {
+        char *nb = realloc(sp->buf, m + 1);
+        if (!nb)
+            return false;
+        sp->buf = nb;
+        sp->cap = m + 1;
+    }
+    ssize_t r = sp->have < m ? fsc_read_full(sp->fd, sp->buf + sp->have, m - sp->have, (int64_t)(sp->off + sp->have))
+                             : 0;
+    if (r > 0)
+        sp->have += (size_t)r;
+    *shrank = sp->have < m;
+    return !*shrank;
+}
+
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
  * returned): when it is longer than plain_min and fio's own output and nothing else
  * (fsc_text_is_plain_fio: text, JSON or terse), it is parsed in pieces side by side
@@ -831,6 +859,100 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
     }
     fsc_piece_file_release(pf);
     free(buf);
+    return true;
+}
+
+/* Is the regular file fd (at most max bytes) plain fio output (fsc_text_is_plain_fio)?
+ * Read part by part through one buffer of a piece's size, reused: not into a buffer
+ * as big as the file, whose fresh pages the kernel must clear (in this VM, more CPU
+ * than the parse of the same bytes in pieces). *size: the bytes it has; false as soon
+ * as a part says no, at a read error, or when a line is longer than the buffer (none
+ * of fio's is). */
+static bool plain_file(int fd, size_t part, uint64_t max, uint64_t *size)
+{
+    char *b = malloc(part);
+    fsc_plain_check *c = b ? fsc_plain_check_new() : NULL;
+    uint64_t at = 0;
+    size_t have = 0; /* bytes in b: the unfinished line of the part before, then new ones */
+    bool plain = false;
+    while (c) {
+        size_t want = part - have;
+        ssize_t r = fsc_read_full(fd, b + have, want, (int64_t)at);
+        if (r < 0)
+            break;
+        at += (uint64_t)r;
+        have += (size_t)r;
+        if (at > max) /* grew past the size read whole */
+            break;
+        if ((size_t)r < want) { /* the end */
+            plain = fsc_plain_check_end(c, b, have);
+            c = NULL;
+            break;
+        }
+        const char *nl = memrchr(b, '\n', have);
+        size_t whole = nl ? (size_t)(nl - b) + 1 : 0;
+        if (!whole || !fsc_plain_check_lines(c, b, whole))
+            break;
+        memmove(b, b + whole, have - whole);
+        have -= whole;
+    }
+    fsc_plain_check_free(c);
+    free(b);
+    *size = at;
+    return plain;
+}
+
+bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hint)
+{
+    fsc_logname ln;
+    uint64_t n = 0;
+    if (hint <= w->plain_min || hint > w->piece_min || w->cur_group || fsc_log_name_parse(path, &ln) ||
+        !plain_file(fd, w->piece_bytes, w->piece_min, &n) || n <= w->plain_min)
+        return false;
+    /* cut as fsc_pieces_plain cuts the text read whole, from spans read from the file:
+     * the same bytes before each cut, so the same cuts */
+    file_span sp = {fd, NULL, 0, 0, 0};
+    uint32_t line = 0;
+    fsc_piece_file *pf = line_counter(w, -1);
+    while (sp.off < n && !w->stop) {
+        size_t rest = (size_t)(n - sp.off), cut = 0;
+        bool shrank = false, filled = true;
+        for (size_t m = w->piece_bytes; m < rest && !cut && filled; m *= 2) {
+            if (!(filled = span_fill(&sp, m, &shrank)))
+                break;
+            json_docs docs = {0};
+            find_json_docs(sp.buf, m, &docs);
+            if (!docs.oom)
+                cut = piece_cut(sp.buf, m, m / 2, false, &docs);
+            free(docs.start);
+            free(docs.end);
+        }
+        if (!cut && filled)
+            filled = span_fill(&sp, rest, &shrank);
+        if (!filled && !shrank) { /* out of memory */
+            fsc_walker_submit(w, NULL);
+            break;
+        }
+        if (shrank) { /* the file was cut short while it was read: what is there */
+            cut = sp.have;
+            n = sp.off + sp.have;
+        } else if (!cut)
+            cut = rest;
+        char *one = malloc(cut + 1);
+        if (!one) {
+            fsc_walker_submit(w, NULL);
+            break;
+        }
+        memcpy(one, sp.buf, cut);
+        size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
+        submit_piece(w, path, one, cut, line, pf, 0, sp.off > 0, sp.off + cut < n, false);
+        line += (uint32_t)lines;
+        memmove(sp.buf, sp.buf + cut, sp.have - cut); /* read already: the next piece's */
+        sp.have -= cut;
+        sp.off += cut;
+    }
+    free(sp.buf);
+    fsc_piece_file_release(pf);
     return true;
 }
 

@@ -332,6 +332,10 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }
+    if (n == SNIFF_BYTES && !fsc_looks_binary(buf, n) && fsc_pieces_plain_file(w, path, fd, hint)) {
+        free(buf);
+        return;
+    }
     if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
         free(buf);

@@ -549,6 +549,60 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
 }
 #endif
 
+/* Scan the part data[0, len) of the document with sc: whole lines but for the last
+ * part (last), whose last line may lack its newline. A part begins at a line start:
+ * what a line's checks look at before it (rare_byte) or past it (indent_end,
+ * json_inner_line, fsc_fio_keyword_maybe: within sc->end) gives the same answers as
+ * in the whole document. False once the document cannot be clean. */
+static bool scan_part(scan *sc, const char *data, size_t len, bool last)
+{
+    sc->data = sc->line = data;
+    sc->end = data + len;
+    const char *p = data, *end = data + len;
+    bool eq = false;
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (__builtin_cpu_supports("avx2"))
+        p = scan_avx2(sc, p, end, &eq);
+#endif
+#if defined(__SSE2__)
+    if (sc->ok)
+        p = scan_sse2(sc, p, end, &eq);
+#endif
+    for (; sc->ok && p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '\n') {
+            line_end(sc, p, eq);
+            eq = false;
+            continue;
+        }
+        if (bad_byte(c))
+            sc->ok = false;
+        else if (c == ';' || c == 'D')
+            rare_byte(sc, p, end);
+        else if (c == '=')
+            eq = true;
+    }
+    if (sc->ok && sc->line < end) {
+        if (!last) /* a part must end with its line: the caller's mistake, no verdict */
+            sc->ok = false;
+        else { /* the last line has no newline */
+            sc->cut = true;
+            line_end(sc, end, eq);
+        }
+    }
+    return sc->ok;
+}
+
+/* What a scan says once every part was scanned: *headings, *json. */
+static bool scan_verdict(scan *sc, bool *headings, bool *json)
+{
+    if (sc->title_pending) /* ... or the end of the text */
+        sc->heading = true;
+    *headings = sc->heading;
+    *json = sc->json;
+    return sc->ok;
+}
+
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
                     bool *json, fsc_status *st)
 {
@@ -561,43 +615,15 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text 
     }
     if (out)
         out->cap_lines = guess;
-    const char *p = data, *end = data + len;
-    bool eq = false;
-#if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("avx2"))
-        p = scan_avx2(&sc, p, end, &eq);
-#endif
-#if defined(__SSE2__)
-    if (sc.ok)
-        p = scan_sse2(&sc, p, end, &eq);
-#endif
-    for (; sc.ok && p < end; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '\n') {
-            line_end(&sc, p, eq);
-            eq = false;
-            continue;
-        }
-        if (bad_byte(c))
-            sc.ok = false;
-        else if (c == ';' || c == 'D')
-            rare_byte(&sc, p, end);
-        else if (c == '=')
-            eq = true;
-    }
-    if (sc.ok && sc.line < end) { /* the last line has no newline */
-        sc.cut = true;
-        line_end(&sc, end, eq);
-    }
-    if (sc.title_pending) /* ... or the end of the text */
-        sc.heading = true;
-    if (!sc.ok) {
+    scan_part(&sc, data, len, true);
+    if (!scan_verdict(&sc, headings, json)) {
         if (sc.nomem)
             *st = FSC_E_NOMEM;
         if (out) {
             free(out->lines);
             memset(out, 0, sizeof *out);
         }
+        *headings = *json = false;
         return false;
     }
     if (out) { /* the lines point into data: the store borrows it (fsc_prescan_release) */
@@ -605,9 +631,38 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text 
         out->store.data = (char *)data;
         out->store.len = len;
     }
-    *headings = sc.heading;
-    *json = sc.json;
     return true;
+}
+
+struct fsc_plain_check {
+    scan sc;
+};
+
+fsc_plain_check *fsc_plain_check_new(void)
+{
+    fsc_plain_check *c = malloc(sizeof *c);
+    if (c)
+        c->sc = (scan){NULL, NULL, NULL, 1, true, false, true, false, false, true, false, 0, false, NULL};
+    return c;
+}
+
+bool fsc_plain_check_lines(fsc_plain_check *c, const char *part, size_t len)
+{
+    return c->sc.ok && scan_part(&c->sc, part, len, false);
+}
+
+bool fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len)
+{
+    bool headings = false, json = false;
+    bool plain = c->sc.ok && scan_part(&c->sc, part, len, true) && scan_verdict(&c->sc, &headings, &json) &&
+                 !headings;
+    free(c);
+    return plain;
+}
+
+void fsc_plain_check_free(fsc_plain_check *c)
+{
+    free(c);
 }
 
 bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,

@@ -78,9 +78,54 @@ static bool fastpath_same(const char *name, const uint8_t *data, size_t size, ui
     return same;
 }
 
+/* fsc_text_is_plain_fio of text[0, n) judged in parts (fsc_plain_check: a reader of a
+ * file), a part ending after every `every` lines, or, with every 0, at the line ends
+ * the xorshift state *x picks. */
+static bool plain_in_parts(const char *text, size_t n, size_t every, uint64_t *x)
+{
+    fsc_plain_check *c = fsc_plain_check_new();
+    if (!c)
+        abort();
+    size_t from = 0, lines = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (text[i] != '\n')
+            continue;
+        lines++;
+        bool end_part = every ? lines % every == 0 : ((*x ^= *x << 13, *x ^= *x >> 7, *x ^= *x << 17) % 5) == 0;
+        if (!end_part)
+            continue;
+        if (!fsc_plain_check_lines(c, text + from, i + 1 - from)) {
+            fsc_plain_check_free(c);
+            return false;
+        }
+        from = i + 1;
+    }
+    return fsc_plain_check_end(c, text + from, n - from);
+}
+
+/* The verdict in parts is the verdict on the whole, however the text is cut into
+ * lines: every line a part, a few lines a part, one part, parts at random. Returns
+ * how many of the 8 ways differ (each is printed, name naming the input); *plain:
+ * the whole's verdict. */
+static size_t plain_parts_differ(const char *name, const char *text, size_t n, bool *plain)
+{
+    static const size_t every[] = {1, 2, 3, 7, 64, 100000, 0, 0};
+    bool whole = fsc_text_is_plain_fio(text, n);
+    uint64_t x = 0x9E3779B97F4A7C15ULL ^ n;
+    size_t differ = 0;
+    for (size_t k = 0; k < sizeof every / sizeof every[0]; k++)
+        if (plain_in_parts(text, n, every[k], &x) != whole) {
+            differ++;
+            fprintf(stderr, "%s (%zu bytes): plain %d whole, not in parts of %zu lines\n", name, n, whole, every[k]);
+        }
+    *plain = whole;
+    return differ;
+}
+
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
-    if (!fastpath_same("fuzz input", data, size, 0))
+    bool plain;
+    if (!fastpath_same("fuzz input", data, size, 0) || plain_parts_differ("fuzz input", (const char *)data, size, &plain))
         abort();
     return 0;
 }

@@ -38,6 +38,11 @@ same() { # same FILE: every way of parsing it gives the bytes of the whole text
     run "$f" 999999999 2 > whole.json
     run "$f" 20000 2 > cut.json
     cmp -s whole.json cut.json || fail "$f: the JSON document of the pieces differs from the whole's"
+    # a file is judged part by part and cut from the file; standard input is read
+    # whole, judged and cut in memory: both ways give the whole's runs
+    run - 999999999 1 --jsonl < "$f" > whole_in.jsonl
+    run - 20000 2 --jsonl < "$f" > cut_in.jsonl
+    cmp -s whole_in.jsonl cut_in.jsonl || fail "$f: plain text from stdin cut in pieces differs from the whole"
 }
 
 split=0

@@ -22,8 +22,17 @@
 #include "fioscope/model.h"
 
 typedef struct tally {
-    size_t docs, cuts, differ;
+    size_t docs, cuts, differ, plain, verdicts, verdicts_differ;
 } tally;
+
+/* The verdict on text[0, n) in parts is the verdict on it whole, however it is cut. */
+static void check_verdict(const char *path, const char *text, size_t n, tally *t)
+{
+    bool plain;
+    t->verdicts_differ += plain_parts_differ(path, text, n, &plain);
+    t->verdicts += 8;
+    t->plain += plain;
+}
 
 static void check_file(const char *path, tally *t)
 {
@@ -41,6 +50,7 @@ static void check_file(const char *path, tally *t)
     t->docs++;
     if (!fastpath_same(path, buf, got, 0))
         t->differ++;
+    check_verdict(path, (const char *)buf, got, t);
     /* cut off at 7 places inside lines, and a piece that starts later in its file */
     for (size_t k = 1; k <= 7 && got > 16; k++) {
         size_t cut = got * k / 8 + k;
@@ -49,6 +59,7 @@ static void check_file(const char *path, tally *t)
         t->cuts++;
         if (!fastpath_same(path, buf, cut, 0) || !fastpath_same(path, buf + cut, got - cut, 1000))
             t->differ++;
+        check_verdict(path, (const char *)buf, cut, t);
     }
     free(buf);
 }
@@ -82,7 +93,7 @@ static void test_same_output(void **state)
     (void)state;
     const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
     assert_non_null(src);
-    tally t = {0, 0, 0};
+    tally t = {0};
     static const char *const own[] = {"samples", "tests/oracle/fixtures", "tests/damage/fixtures", "tests/golden",
                                       "tests/fuzz/regress"};
     char path[4096];
@@ -96,8 +107,12 @@ static void test_same_output(void **state)
         check_tree(path, &t);
     }
     printf("fast path vs grammar path: %zu documents, %zu cut, %zu differ\n", t.docs, t.cuts, t.differ);
+    printf("plain verdict whole vs in parts: %zu documents plain, %zu verdicts, %zu differ\n", t.plain, t.verdicts,
+           t.verdicts_differ);
     assert_true(t.docs > 100 || !corpus);
+    assert_true(t.plain > 20 || !corpus);
     assert_int_equal(t.differ, 0);
+    assert_int_equal(t.verdicts_differ, 0);
 }
 
 /* grep -H over a log of results only: every line has a '=' and starts with "read" */
@@ -354,6 +369,46 @@ static void test_prescan_bytes(void **state)
     }
 }
 
+/* The verdict in parts on the shapes whose checks look past one line: titles between
+ * blank lines, "=3D" counted over the text, a terse record glued to text, JSON after
+ * text, a last line cut before its '=' (and the whole-text answer is what it was). */
+static void test_plain_parts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        bool plain;
+    } docs[] = {
+        {"fio-3.33\nStarting 1 process\n\nrandread: (groupid=0, jobs=1): err= 0: pid=1\n"
+         "  read: IOPS=1, BW=2KiB/s (2kB/s)(4KiB/2001msec)\n", true},
+        {"\nMy results\n\n  read: IOPS=1, BW=2KiB/s (2kB/s)(4KiB/2001msec)\n", false},
+        {"  read: IOPS=3D1\n  read: IOPS=1\n  read: IOPS=3D1\n", true},
+        {"  read: IOPS=3D1, BW=3D2\n  read: IOPS=1\n  read: IOPS=3D1\n", false},
+        {"  read: IOPS=3D1\n  read: IOPS=3D1\n  read: IOPS=3D1\n", false},
+        {"3;fio-3.33;job;0;0\n3;fio-3.33;job;0;0\n", true},
+        {"  read: IOPS=1\nx3;fio-3.33;job;0;0\n", false},
+        {"  read: IOPS=1\n{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n  ]\n}\n", true},
+        {"  read: IOPS=1\n  read: IOPS", true}, /* cut while fio wrote it */
+        {"  read: IOPS=1\r\n", false},
+        {"\n\n\n", true},
+        {"", true},
+    };
+    for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+        size_t n = strlen(docs[i].text);
+        if (fsc_text_is_plain_fio(docs[i].text, n) != docs[i].plain)
+            fail_msg("doc %zu: whole verdict %d", i, !docs[i].plain);
+        tally t = {0};
+        check_verdict("plain case", docs[i].text, n, &t);
+        if (t.verdicts_differ)
+            fail_msg("doc %zu: the verdict in parts differs", i);
+    }
+    /* a part must end with its line: a part cut inside a line gets no verdict */
+    fsc_plain_check *c = fsc_plain_check_new();
+    assert_non_null(c);
+    assert_false(fsc_plain_check_lines(c, "  read: IOP", 11));
+    assert_false(fsc_plain_check_end(c, "S=1\n", 4));
+}
+
 /* fsc_fdec_num's inline cases give what fsc_decimal_num gives, bit for bit: the
  * integers, the one double division for scale <= 3, and the rest. */
 static void test_fdec_num(void **state)
@@ -425,6 +480,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_output),
         cmocka_unit_test(test_edge_lines),
+        cmocka_unit_test(test_plain_parts),
         cmocka_unit_test(test_fdec_num),
         cmocka_unit_test(test_kvlist_set_n),
         cmocka_unit_test_setup_teardown(test_prescan_prefix, fastpath_setup, fastpath_teardown),
