@@ -286,10 +286,69 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     l->tag = 0;
 }
 
+/* json_inner_line's test of the line [s, e) itself, a byte at a time: up to 15
+ * spaces, then a closing bracket or a member. Near the end of the bytes, where the
+ * words cannot be read, and for line_end, so that a line is judged the same wherever
+ * it falls in the text and in its parts (fsc_plain_check). */
+static bool json_inner_slow(const char *s, const char *e)
+{
+    const char *p = s;
+    while (p < e && *p == ' ' && p - s < 16)
+        p++;
+    if (p - s >= 16 || p >= e)
+        return false;
+    if (*p == '}' || *p == ']')
+        return true;
+    return *p == '"' && fsc_json_member(p, e);
+}
+
+/* Most lines of a fio JSON document: a member ("key" : value, as fsc_json_member
+ * sees it) or a closing bracket, after a line of text. known_line takes them with
+ * nothing to note (no title: they are no candidates; no name, no JSON start), so
+ * line_end would only record them: this is asked first, and is false for anything
+ * else (line_end's whole way). */
+static inline bool json_inner_line(const scan *sc, const char *s, const char *e, const char *end)
+{
+    if (sc->first_text || sc->prev_blank || e - s > PRESCAN_MAX_LINE)
+        return false;
+    if (end - s < 16) /* the two words below would read past the data */
+        return json_inner_slow(s, e);
+    /* the indentation (a JSON document's: up to some 16 spaces), a word at a time;
+     * the line's '\n' at e stops it */
+    const char *p = s;
+    uint64_t x = fsc_load_le64(p) ^ 0x2020202020202020ULL;
+    if (!x) {
+        p += 8;
+        x = fsc_load_le64(p) ^ 0x2020202020202020ULL;
+        if (!x)
+            return false;
+    }
+    p += __builtin_ctzll(x) >> 3;
+    if (p >= e)
+        return false;
+    if (*p == '}' || *p == ']')
+        return true;
+    return *p == '"' && fsc_json_member(p, e);
+}
+
+/* Record the line [sc->line, e) that json_inner_line took. */
+static inline void line_keep(scan *sc, const char *e)
+{
+    const char *s = sc->line;
+    sc->line = e + 1;
+    sc->title_pending = false; /* the line before was no title: text follows it */
+    record_line(sc, s, (size_t)(e - s));
+}
+
 /* The line from sc->line to e (a '\n' or the end) ends; eq: it holds a '='. */
 static inline void line_end(scan *sc, const char *e, bool eq)
 {
     const char *s = sc->line;
+    /* what json_inner_line takes in the vector loop, taken here too */
+    if (sc->json && !sc->first_text && !sc->prev_blank && e - s <= PRESCAN_MAX_LINE && json_inner_slow(s, e)) {
+        line_keep(sc, e);
+        return;
+    }
     sc->line = e + 1;
     size_t n = (size_t)(e - s);
     /* a long line may be a flattened paste: normalize.c splits it before fio's
@@ -355,44 +414,6 @@ static inline __attribute__((always_inline)) bool line_fast(scan *sc, const char
     sc->prev_blank = false;
     record_line(sc, s, (size_t)(e - s));
     return true;
-}
-
-/* Most lines of a fio JSON document: a member ("key" : value, as fsc_json_member
- * sees it) or a closing bracket, after a line of text. known_line takes them with
- * nothing to note (no title: they are no candidates; no name, no JSON start), so
- * line_end would only record them: this is asked first, and is false for anything
- * else (line_end's whole way). */
-static inline bool json_inner_line(const scan *sc, const char *s, const char *e, const char *end)
-{
-    if (sc->first_text || sc->prev_blank || e - s > PRESCAN_MAX_LINE)
-        return false;
-    if (end - s < 16) /* the two words below would read past the data */
-        return false;
-    /* the indentation (a JSON document's: up to some 16 spaces), a word at a time;
-     * the line's '\n' at e stops it */
-    const char *p = s;
-    uint64_t x = fsc_load_le64(p) ^ 0x2020202020202020ULL;
-    if (!x) {
-        p += 8;
-        x = fsc_load_le64(p) ^ 0x2020202020202020ULL;
-        if (!x)
-            return false;
-    }
-    p += __builtin_ctzll(x) >> 3;
-    if (p >= e)
-        return false;
-    if (*p == '}' || *p == ']')
-        return true;
-    return *p == '"' && fsc_json_member(p, e);
-}
-
-/* Record the line [sc->line, e) that json_inner_line took. */
-static inline void line_keep(scan *sc, const char *e)
-{
-    const char *s = sc->line;
-    sc->line = e + 1;
-    sc->title_pending = false; /* the line before was no title: text follows it */
-    record_line(sc, s, (size_t)(e - s));
 }
 
 /* A byte that asks for normalization: controls (tab, CR, NUL...), DEL, anything above
