@@ -28,6 +28,22 @@ cmp j1.jsonl j4.jsonl || fail "-j 4 differs from -j 1"
 "$FIOSCOPE" parse -q --fail-on=none -j 1 tree > j1.json
 cmp j1.json j3.json || fail "whole document: -j 3 differs from -j 1"
 
+# without -j, a few small files (128 KiB in all at most) are parsed with no worker
+# thread: the same bytes as with workers, for each file alone and for files together
+small=$(find tree -type f -size -8k | sort | head -40)
+[ "$(echo "$small" | wc -l)" -ge 20 ] || fail "too few small files"
+for f in $small; do
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none "$f" > inl.jsonl
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 "$f" > thr.jsonl
+    cmp -s inl.jsonl thr.jsonl || fail "$f: parsed on the walking thread, it differs from -j 2"
+done
+few=$(echo "$small" | head -12) # under 8 KiB each: under 128 KiB together
+# shellcheck disable=SC2086 # the list is word-split on purpose
+"$FIOSCOPE" parse -q --fail-on=none $few > inl.json
+# shellcheck disable=SC2086
+"$FIOSCOPE" parse -q --fail-on=none -j 2 $few > thr.json
+cmp -s inl.json thr.json || fail "small files together: parsed on the walking thread, they differ from -j 2"
+
 # every file has one entry, in sorted walk order, archives expanded in place
 python3 - j1.jsonl "$n" <<'PY' || fail "manifest of the tree"
 import json, sys
