@@ -785,22 +785,27 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
 }
 
 /* The span of a file that pieces are cut from: its bytes from offset off on, have of
- * them in buf (cap bytes, reused from piece to piece). */
+ * them in buf (cap bytes, reused from piece to piece). failed: a fill fell short,
+ * shrank: because the file ended (it was cut short while it was read), else for
+ * want of memory. */
 typedef struct file_span {
     int fd;
     char *buf;
     size_t have, cap;
     uint64_t off;
+    bool failed, shrank;
 } file_span;
 
-/* At least m bytes in sp (and room for a NUL after them); false when out of memory,
- * or when the file ends before (*shrank: it was cut short while it was read). */
-static bool span_fill(file_span *sp, size_t m, bool *shrank)
+/* At least m bytes in sp (and room for a NUL after them); false when they cannot be
+ * had (sp->failed). */
+static bool span_fill(file_span *sp, size_t m)
 {
     if (m + 1 > sp->cap) {
         char *nb = realloc(sp->buf, m + 1);
-        if (!nb)
+        if (!nb) {
+            sp->failed = true;
             return false;
+        }
         sp->buf = nb;
         sp->cap = m + 1;
     }
@@ -808,8 +813,45 @@ static bool span_fill(file_span *sp, size_t m, bool *shrank)
                              : 0;
     if (r > 0)
         sp->have += (size_t)r;
-    *shrank = sp->have < m;
-    return !*shrank;
+    sp->shrank = sp->have < m;
+    sp->failed = sp->shrank;
+    return !sp->failed;
+}
+
+/* plain_cut's span of a file. */
+static const char *file_span_get(void *ctx, size_t m)
+{
+    file_span *sp = ctx;
+    return span_fill(sp, m) ? sp->buf : NULL;
+}
+
+/* Where the next piece of plain fio text ends (fsc_pieces_plain): the last run
+ * boundary in the second half of ever longer spans from its start, so that a piece is
+ * at least half a piece and as long as its runs make it; never inside a JSON
+ * document. span(ctx, m) gives the piece's first m bytes (NULL: they cannot be had).
+ * 0: no boundary before rest bytes. */
+static size_t plain_cut(size_t piece, size_t rest, const char *(*span)(void *ctx, size_t m), void *ctx)
+{
+    size_t cut = 0;
+    for (size_t m = piece; m < rest && !cut; m *= 2) {
+        const char *b = span(ctx, m);
+        if (!b)
+            break;
+        json_docs docs = {0};
+        find_json_docs(b, m, &docs);
+        if (!docs.oom)
+            cut = piece_cut(b, m, m / 2, false, &docs);
+        free(docs.start);
+        free(docs.end);
+    }
+    return cut;
+}
+
+/* plain_cut's span of a text in memory: all of it is there. */
+static const char *text_span(void *ctx, size_t m)
+{
+    (void)m;
+    return ctx;
 }
 
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
@@ -831,18 +873,7 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
     uint32_t line = 0;
     fsc_piece_file *pf = line_counter(w, -1);
     while (off < n && !w->stop) {
-        size_t rest = n - off, cut = 0;
-        /* the last run boundary in the second half of ever longer spans: a piece is
-         * at least half a piece, and as long as its runs make it; never inside a
-         * JSON document */
-        for (size_t m = w->piece_bytes; m < rest && !cut; m *= 2) {
-            json_docs docs = {0};
-            find_json_docs(buf + off, m, &docs);
-            if (!docs.oom)
-                cut = piece_cut(buf + off, m, m / 2, false, &docs);
-            free(docs.start);
-            free(docs.end);
-        }
+        size_t rest = n - off, cut = plain_cut(w->piece_bytes, rest, text_span, buf + off);
         if (!cut)
             cut = rest;
         char *one = malloc(cut + 1);
@@ -911,29 +942,18 @@ bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hin
         return false;
     /* cut as fsc_pieces_plain cuts the text read whole, from spans read from the file:
      * the same bytes before each cut, so the same cuts */
-    file_span sp = {fd, NULL, 0, 0, 0};
+    file_span sp = {fd, NULL, 0, 0, 0, false, false};
     uint32_t line = 0;
     fsc_piece_file *pf = line_counter(w, -1);
     while (sp.off < n && !w->stop) {
-        size_t rest = (size_t)(n - sp.off), cut = 0;
-        bool shrank = false, filled = true;
-        for (size_t m = w->piece_bytes; m < rest && !cut && filled; m *= 2) {
-            if (!(filled = span_fill(&sp, m, &shrank)))
-                break;
-            json_docs docs = {0};
-            find_json_docs(sp.buf, m, &docs);
-            if (!docs.oom)
-                cut = piece_cut(sp.buf, m, m / 2, false, &docs);
-            free(docs.start);
-            free(docs.end);
-        }
-        if (!cut && filled)
-            filled = span_fill(&sp, rest, &shrank);
-        if (!filled && !shrank) { /* out of memory */
+        size_t rest = (size_t)(n - sp.off), cut = plain_cut(w->piece_bytes, rest, file_span_get, &sp);
+        if (!cut && !sp.failed)
+            span_fill(&sp, rest);
+        if (sp.failed && !sp.shrank) { /* out of memory */
             fsc_walker_submit(w, NULL);
             break;
         }
-        if (shrank) { /* the file was cut short while it was read: what is there */
+        if (sp.shrank) { /* the file was cut short while it was read: what is there */
             cut = sp.have;
             n = sp.off + sp.have;
         } else if (!cut)
