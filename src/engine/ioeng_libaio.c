@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The libaio engine: io_submit batches of iocbs, io_getevents for completions. */
 #include "engine_int.h"
+#include "engine_libs.h"
 
 #ifdef FSC_HAVE_LIBAIO
 #include <errno.h>
-#include <libaio.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +43,12 @@ static fsc_status aio_init(fsc_ioctx *ctx, char *err, size_t errlen)
     if (!s->iocbs || !s->pending || !s->events) {
         aio_cleanup(ctx);
         return FSC_E_NOMEM;
+    }
+    const char *why;
+    if (!fsc_aio_api_open(&why)) {
+        snprintf(err, errlen, "%s", why);
+        aio_cleanup(ctx);
+        return FSC_E_UNSUPPORTED;
     }
     int r = io_setup((int)ctx->depth, &s->ctx);
     if (r < 0) {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* The io_uring engine (liburing): one ring per thread, a batch submit per fill. */
 #include "engine_int.h"
+#include "engine_libs.h"
 
 #ifdef FSC_HAVE_LIBURING
 #include <errno.h>
-#include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +29,13 @@ static fsc_status uring_init(fsc_ioctx *ctx, char *err, size_t errlen)
     uring_state *s = calloc(1, sizeof *s);
     if (!s)
         return FSC_E_NOMEM;
+    const char *why;
+    if (!fsc_uring_api_open(&why)) {
+        snprintf(err, errlen, "%s", why);
+        free(s);
+        ctx->priv = NULL;
+        return FSC_E_UNSUPPORTED;
+    }
     int r = io_uring_queue_init(ctx->depth, &s->ring, 0);
     if (r < 0) {
         snprintf(err, errlen,
@@ -75,7 +82,7 @@ static int uring_reap(fsc_ioctx *ctx, unsigned min, fsc_io **done, unsigned max)
         struct io_uring_cqe *cqe;
         int r;
         do {
-            r = io_uring_wait_cqe_nr(&s->ring, &cqe, min);
+            r = __io_uring_get_cqe(&s->ring, &cqe, 0, min, NULL); /* io_uring_wait_cqe_nr's call */
         } while (r == -EINTR || r == -EAGAIN);
         if (r < 0)
             return r;

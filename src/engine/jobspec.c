@@ -3,10 +3,10 @@
  * command lines, checks across jobs, and writing a set back as a job file. The
  * options themselves are in options.c. */
 #include "engine_int.h"
+#include "engine_libs.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <ini.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -264,6 +264,9 @@ static int reader_handler(void *user, const char *section, const char *name, con
 static fsc_status read_stream(fsc_jobset *js, FILE *f, const char *path, char *err, size_t errlen)
 {
     file_reader r = {.f = f, .path = path, .js = js, .err = err, .errlen = errlen, .st = FSC_OK};
+    const char *why;
+    if (!fsc_inih_api_open(&why))
+        return fail(err, errlen, FSC_E_UNSUPPORTED, "%s: %s", path, why);
     int rc = ini_parse_stream(reader_next, &r, reader_handler, &r);
     free(r.section_name);
     if (r.st != FSC_OK)

@@ -2,6 +2,7 @@
 /* fio's job options: one table (name, kind, where in fsc_jobdef, limits), value parsers
  * with fio's units, and the list of fio options that change nothing measured. */
 #include "engine_int.h"
+#include "engine_libs.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -588,8 +589,13 @@ static fsc_status opt_verify(fsc_jobdef *j, const char *k, const char *v, char *
     } kinds[] = {{"0", FSC_VERIFY_NONE},          {"none", FSC_VERIFY_NONE},  {"null", FSC_VERIFY_NONE},
                  {"crc32c", FSC_VERIFY_CRC32C},   {"crc32c-intel", FSC_VERIFY_CRC32C},
                  {"md5", FSC_VERIFY_MD5},         {"sha256", FSC_VERIFY_SHA256}};
+    const char *why;
     for (size_t i = 0; v && i < FSC_ARRAY_SIZE(kinds); i++)
         if (!strcmp(v, kinds[i].name)) {
+            /* md5 and sha256 are nettle's, opened now: a job that cannot verify fails
+             * before it runs */
+            if ((kinds[i].t == FSC_VERIFY_MD5 || kinds[i].t == FSC_VERIFY_SHA256) && !fsc_nettle_api_open(&why))
+                return fail(e, n, "%s=%s: %s", k, v, why);
             j->verify = kinds[i].t;
             return FSC_OK;
         }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Charts (pango, cairo), archives (libarchive) and workbooks (libxlsxwriter) are opened
-# on first use, not at start-up (include/fioscope/dynlib.h): the program does not link
+# Charts (pango, cairo), archives (libarchive), workbooks (libxlsxwriter) and the
+# engine's libraries (inih, nettle, liburing, libaio) are opened on first use, not at
+# start-up (include/fioscope/dynlib.h): the program does not link
 # them, a command that needs one opens it and works as before, and when one cannot be
 # loaded the command says which library and what needs it, and only what needs it fails.
 source "$(dirname "$0")/../input/lib.sh"   # a temporary folder, fail()
@@ -9,7 +10,7 @@ TXT=$C/a_randread_psync.txt
 
 # --- not linked: none of them is a NEEDED entry of the program
 needed=$(readelf -d "$FIOSCOPE" | awk '/NEEDED/ {print $NF}')
-for lib in pango cairo archive xlsxwriter glib fontconfig; do
+for lib in pango cairo archive xlsxwriter glib fontconfig inih nettle uring aio; do
     ! echo "$needed" | grep -q "$lib" || fail "the program links $lib: $needed"
 done
 
@@ -53,4 +54,28 @@ rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" report -q "$TXT" -o rep2 2> err.txt || 
 [ $rc = 1 ] || fail "report without libxlsxwriter: exit $rc"
 grep -qF "workbooks need $XLSX, which cannot be loaded" err.txt || fail "report error: $(cat err.txt)"
 [ -s rep2/index.html ] && [ -s rep2/charts/iops.png ] && [ ! -e rep2/report.xlsx ] || fail "report without libxlsxwriter: $(ls rep2)"
+# --- the engine's: a job file needs inih, verify=md5 nettle, each ioengine its own
+# library; without one, that job fails with one line naming it, before any I/O
+INIH=$(soname inih); NETTLE=$(soname nettle)
+mkdir eng && rm -f broken/* && echo "not a library" > "broken/$INIH" && echo "not a library" > "broken/$NETTLE"
+printf '[j]\nrw=read\nsize=64k\ndirectory=%s\n' "$T/eng" > j.fio
+"$FIOSCOPE" run j.fio > run.txt 2>&1 || fail "job file: exit $?: $(cat run.txt)"
+grep -q "READ: bw=" run.txt || fail "job file ran no job: $(cat run.txt)"
+rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" run j.fio > /dev/null 2> err.txt || rc=$?
+[ $rc != 0 ] || fail "job file without inih: exit 0"
+grep -qF "job files need $INIH, which cannot be loaded" err.txt || fail "job file error: $(cat err.txt)"
+rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" run --name=v --rw=write --size=64k --verify=md5 --directory=eng \
+    > /dev/null 2> err.txt || rc=$?
+[ $rc != 0 ] || fail "verify=md5 without nettle: exit 0"
+grep -qF "verify=md5 and verify=sha256 need $NETTLE, which cannot be loaded" err.txt || fail "verify error: $(cat err.txt)"
+LD_LIBRARY_PATH=broken "$FIOSCOPE" run --name=c --rw=write --size=64k --verify=crc32c --directory=eng > /dev/null ||
+    fail "verify=crc32c needs no library: exit $?"
+for eng in io_uring libaio; do
+    lib=$(soname "$( [ $eng = io_uring ] && echo uring || echo aio )" 2> /dev/null) || continue # not built in
+    echo "not a library" > "broken/$lib"
+    rc=0; LD_LIBRARY_PATH=broken "$FIOSCOPE" run --name=e --rw=read --size=64k --ioengine=$eng --directory=eng \
+        > /dev/null 2> err.txt || rc=$?
+    [ $rc != 0 ] || fail "ioengine=$eng without $lib: exit 0"
+    grep -qF "jobs with ioengine=$eng need $lib, which cannot be loaded" err.txt || fail "$eng error: $(cat err.txt)"
+done
 echo "lazy libraries: ok"
