@@ -27,7 +27,8 @@
 # env:   FSC_BENCH_MB, FSC_BENCH_SIDE_MB   sizes (see above)
 #        FSC_BENCH_INPUTS  which inputs (default "f333 f2x json terse tree tgz tzst zip mid
 #                          midjson perfile")
-#        FSC_BENCH_JOBS    thread counts (default "1 2")
+#        FSC_BENCH_JOBS    thread counts (default "1 2"; 0: no -j, the program's default,
+#                          which parses a few small files without worker threads)
 #        FSC_BENCH_ROUNDS  rounds of A B A B (default 2)
 #        FSC_BENCH_CG_MB   MB for callgrind (default 3; 0 = skip)
 #        FSC_BENCH_BASE    an older binary: the inputs of FSC_BENCH_AB (default f333)
@@ -147,16 +148,18 @@ text_bytes() { # uncompressed bytes of an input
 }
 
 # ---- one timed run: "wall cpu rss_kb" ----
-timed() { # binary jobs path
+timed() { # binary jobs path (jobs 0: no -j, the program's default)
+    local jopt=(-j "$2")
+    [ "$2" = 0 ] && jopt=()
     cat "$3" > /dev/null 2>&1 || find "$3" -type f -exec cat {} + > /dev/null
     if [[ $3 == *.list ]]; then # one process per listed file; time counts them all
         xargs -a "$3" cat > /dev/null
         /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" xargs -a "$3" -n 1 "$1" parse --jsonl -q \
-            --fail-on=none -j "$2" -o /dev/null 2> "$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
+            --fail-on=none "${jopt[@]}" -o /dev/null 2> "$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
         awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time.txt"
         return
     fi
-    /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$1" parse --jsonl -q --fail-on=none -j "$2" "$3" \
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time.txt" "$1" parse --jsonl -q --fail-on=none "${jopt[@]}" "$3" \
         -o /dev/null 2> "$work/err.txt" || { cat "$work/err.txt" >&2; exit 1; }
     awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/time.txt"
 }
