@@ -42,8 +42,9 @@ void fsc_manifest_free(fsc_manifest *m);
 bool fsc_manifest_add(fsc_manifest *m, const fsc_input_entry *e);
 
 typedef struct fsc_input_opts {
-    unsigned jobs;             /* worker threads; 0 = number of cores (none for inputs
-                                * of at most 128 KiB, all regular files) */
+    unsigned jobs;             /* worker threads; 0 = number of cores. 0 or 1 for inputs
+                                * of at most 128 KiB (regular files, or a buffer):
+                                * none, parsed on the calling thread */
     bool progress;             /* progress line on stderr (only if it is a terminal) */
     uint64_t max_member_bytes; /* decompression caps; 0 = defaults */
     uint64_t max_ratio;

@@ -174,8 +174,8 @@ bool fsc_cli_check_metric_list(const char *cmd, const char *list)
 
 const char fsc_cli_common_help[] =
     "      --label-from=heading|file|job|context   how run labels are built\n"
-    "  -j, --jobs N        parse with N threads (default: number of cores; for a few\n"
-    "                      small files, none: they are parsed as they are read)\n"
+    "  -j, --jobs N        parse with N threads (default: number of cores); a few small\n"
+    "                      files are parsed as they are read, with none, unless N > 1\n"
     "  -q, --quiet         no diagnostics, progress or summary on stderr\n"
     "      --fail-on=LIST  exit 1 when an input has one of: error, no-runs, warning\n"
     "                      (comma-separated; 'none' never; default error,no-runs)\n"

@@ -535,6 +535,19 @@ static unsigned default_jobs(void)
     return n < 1 ? 1 : n > 64 ? 64 : (unsigned)n;
 }
 
+/* The parse workers for inputs of `total` bytes in all (0: not known) when `asked`
+ * were asked for (0: the default): none, the document parsed on this thread, for a
+ * few small files or a small text unless more than one was asked for. Worker threads
+ * and their heaps cost more than the parse of a log of a few KB: `fioscope parse` of
+ * a 2 KB log took 5.9 ms of CPU with them and 3.8 ms without (this VM); from about
+ * 1 MB, the workers win. */
+static unsigned workers_for(unsigned asked, uint64_t total)
+{
+    if (asked <= 1 && total && total <= INLINE_BYTES)
+        return 0;
+    return asked ? asked : default_jobs();
+}
+
 /* Set up a walker (and its pipeline of `jobs` workers, 0: none, parsed on this
  * thread) for opts; false when out of memory. */
 static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser *parser,
@@ -588,13 +601,8 @@ fsc_status fsc_inputs_read(const char *const *paths, size_t n_paths, const fsc_p
     uint64_t total = known_total(paths, n_paths);
     if (progress.on)
         progress.raw_total = total;
-    /* a few small files (unless -j is given): parsed on this thread. Worker threads
-     * and their heaps cost more than the parse of a log of a few KB: `fioscope parse`
-     * of a 2 KB log took 5.9 ms of CPU with them and 3.8 ms without (this VM); from
-     * about 1 MB, the workers win */
-    unsigned jobs = opts->jobs ? opts->jobs : total && total <= INLINE_BYTES ? 0 : default_jobs();
     fsc_walker w;
-    if (!walker_start(&w, &progress, parser, opts, sink, jobs))
+    if (!walker_start(&w, &progress, parser, opts, sink, workers_for(opts->jobs, total)))
         return FSC_E_NOMEM;
     for (size_t i = 0; i < n_paths && !w.stop;) {
         size_t j = cmdline_group(paths, n_paths, i);
@@ -623,7 +631,7 @@ fsc_status fsc_input_read_mem(const char *name, const void *data, size_t len,
     if (!copy)
         return FSC_E_NOMEM;
     fsc_walker w;
-    if (!walker_start(&w, &progress, parser, opts, sink, opts->jobs ? opts->jobs : default_jobs())) {
+    if (!walker_start(&w, &progress, parser, opts, sink, workers_for(opts->jobs, len ? len : 1))) {
         free(copy);
         return FSC_E_NOMEM;
     }
