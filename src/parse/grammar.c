@@ -87,6 +87,7 @@ static void rule_free(fsc_rule *r)
     if (!r)
         return;
     free(r->id);
+    free(r->pattern);
     pcre2_code_free(r->re);
     for (size_t i = 0; i < r->n_leads; i++)
         free(r->leads[i]);
@@ -151,6 +152,39 @@ static bool add_lead(fsc_grammar_set *g, const char *lead, const fsc_rule *r)
     return true;
 }
 
+/* Compile r's pattern and find its captures: the named ones that actions read, and
+ * one per field. False, with err said (naming file and rule), when the pattern is
+ * not a regex or lacks a field's capture. */
+static bool rule_compile(fsc_rule *r, const char *file, fsc_buf *err)
+{
+    int errcode;
+    PCRE2_SIZE erroff;
+    r->re = pcre2_compile((PCRE2_SPTR)r->pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
+                          &errcode, &erroff, NULL);
+    if (!r->re) {
+        PCRE2_UCHAR msg[256];
+        pcre2_get_error_message(errcode, msg, sizeof msg);
+        fsc_buf_printf(err, "%s: /rules/%s/pattern: invalid regex at column %zu: %s\n    %s\n    %*s^", file,
+                       r->id, (size_t)erroff + 1, (char *)msg, r->pattern, (int)erroff, "");
+        return false;
+    }
+    r->cap_kv = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "kv");
+    r->cap_unit = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "unit");
+    r->cap_list = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "list");
+    for (size_t i = 0; i < r->n_fields; i++) {
+        fsc_capfield *f = &r->fields[i];
+        f->num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)f->name);
+        if (f->num < 0) {
+            fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\" is not a capture of the pattern", file, r->id,
+                           f->name);
+            pcre2_code_free(r->re);
+            r->re = NULL;
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Parse one rule object; errors name the grammar file and rule. */
 static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr, fsc_buf *err)
 {
@@ -174,22 +208,12 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
         fsc_buf_printf(err, "%s: rule \"%s\": unknown action \"%s\"", file, r->id, act->valuestring);
         goto fail;
     }
-    int errcode;
-    PCRE2_SIZE erroff;
-    r->re = pcre2_compile((PCRE2_SPTR)pat->valuestring, PCRE2_ZERO_TERMINATED,
-                          PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &errcode, &erroff, NULL);
-    if (!r->re) {
-        PCRE2_UCHAR msg[256];
-        pcre2_get_error_message(errcode, msg, sizeof msg);
-        fsc_buf_printf(err, "%s: /rules/%s/pattern: invalid regex at column %zu: %s\n    %s\n    %*s^",
-                       file, r->id, (size_t)erroff + 1, (char *)msg, pat->valuestring, (int)erroff, "");
-        goto fail;
-    }
-    r->cap_kv = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "kv");
-    r->cap_unit = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "unit");
-    r->cap_list = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "list");
+    if (!(r->pattern = fsc_strdup(pat->valuestring)))
+        goto oom;
+    /* every '(' may open a capture: room for them all in the match data */
     uint32_t caps = 0;
-    pcre2_pattern_info(r->re, PCRE2_INFO_CAPTURECOUNT, &caps);
+    for (const char *c = r->pattern; *c; c++)
+        caps += *c == '(';
     if (caps + 1 > g->max_captures)
         g->max_captures = caps + 1;
     r->anchor = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(jr, "anchor"));
@@ -236,12 +260,6 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
             fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\": unknown kind", file, r->id, it->string);
             goto fail;
         }
-        f->num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)it->string);
-        if (f->num < 0) {
-            fsc_buf_printf(err, "%s: rule \"%s\": field \"%s\" is not a capture of the pattern", file,
-                           r->id, it->string);
-            goto fail;
-        }
     }
     const cJSON *kv = cJSON_GetObjectItemCaseSensitive(jr, "kv");
     size_t capk = 0;
@@ -265,6 +283,10 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
             k->field = fsc_strndup(spec, (size_t)(colon - spec));
         }
     }
+    /* a folder's grammar is compiled now, to say what is wrong with it; the built-in
+     * one when a rule is first tried (rule_ready) */
+    if (!g->builtin && !rule_compile(r, file, err))
+        goto fail;
     return r;
 oom:
     fsc_buf_puts(err, "out of memory");
@@ -299,27 +321,32 @@ static bool contains(const char *s, size_t n, const char *needle)
 }
 
 /* one lock for every rule: each is compiled once, in well under a millisecond */
-static pthread_mutex_t jit_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t ready_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* A rule's pattern is JIT-compiled when it is first tried, not when the grammars are
- * loaded: compiling all of them took 5 M of the 9.5 M instructions of a start, and a
- * clean log on the fast path tries few rules or none. The compile happens under the
- * lock, before the release that lets other threads match without it. */
-static void jit_once(fsc_rule *r)
+/* A rule's pattern is compiled and JIT-compiled when it is first tried, not when the
+ * grammars are loaded: JIT-compiling all of them took 5 M of the 9.5 M instructions of
+ * a start, compiling them 1.4 M of the 3.8 M left, and a clean log on the fast path
+ * tries few rules or none. It happens under the lock, before the release that lets
+ * other threads match without it. A built-in rule that does not compile (its unit test
+ * compiles them all) never matches. */
+static void rule_ready(fsc_rule *r)
 {
-    pthread_mutex_lock(&jit_lock);
-    if (!atomic_load_explicit(&r->jitted, memory_order_relaxed)) {
-        (void)pcre2_jit_compile(r->re, PCRE2_JIT_COMPLETE); /* speed-up only */
-        atomic_store_explicit(&r->jitted, true, memory_order_release);
+    pthread_mutex_lock(&ready_lock);
+    if (!atomic_load_explicit(&r->ready, memory_order_relaxed)) {
+        fsc_buf ignored = {0};
+        if (r->re || rule_compile(r, "built-in grammar", &ignored))
+            (void)pcre2_jit_compile(r->re, PCRE2_JIT_COMPLETE); /* speed-up only */
+        fsc_buf_free(&ignored);
+        atomic_store_explicit(&r->ready, true, memory_order_release);
     }
-    pthread_mutex_unlock(&jit_lock);
+    pthread_mutex_unlock(&ready_lock);
 }
 
 static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
 {
-    if (!atomic_load_explicit(&r->jitted, memory_order_acquire))
-        jit_once((fsc_rule *)r); /* a cache inside a shared, otherwise constant rule */
-    return pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
+    if (!atomic_load_explicit(&r->ready, memory_order_acquire))
+        rule_ready((fsc_rule *)r); /* a cache inside a shared, otherwise constant rule */
+    return r->re && pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
 }
 
 /* Does lead entry e begin the word at w (rest bytes)? A lead ending in a letter

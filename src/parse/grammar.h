@@ -86,8 +86,10 @@ typedef struct fsc_rule {
     size_t n_kv;
     char **fuzzy; /* canonical line starts a damaged line may be repaired to */
     size_t n_fuzzy;
-    int cap_kv, cap_unit, cap_list; /* numbers of these captures, negative if none */
-    atomic_bool jitted; /* private (grammar.c): the pattern is JIT-compiled on first use */
+    int cap_kv, cap_unit, cap_list; /* numbers of these captures, negative if none (set
+                                     * when re is: read them after a match) */
+    char *pattern;      /* private (grammar.c): the regex source, compiled on first use */
+    atomic_bool ready;  /* private (grammar.c): re compiled (and JIT-compiled) */
 } fsc_rule;
 
 /* Match one line: the first rule whose lead (first word) or needle fits and whose
