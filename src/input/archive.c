@@ -146,6 +146,7 @@ typedef struct reading {
     uint64_t size;
     fsc_unzip *zip;
     bool zip_tried;
+    unsigned outer_group; /* the walker's group around the archive's own (0: none) */
 } reading;
 
 static ssize_t fd_pread(void *ctx, void *buf, size_t n, uint64_t off)
@@ -233,6 +234,52 @@ static member_result limit_hit(fsc_walker *w, struct archive *a, const char *pat
     return MEMBER_ABANDON;
 }
 
+/* The rest of a compressed file's text (fsc_text_read), under read_member's limits. */
+typedef struct member_stream {
+    fsc_walker *w;
+    struct archive *a;
+    const fsc_gunzip *gz;
+    la_int64_t start; /* input_bytes when the member began */
+    uint64_t len;     /* its bytes read so far */
+} member_stream;
+
+static ssize_t member_read(void *ctx, char *buf, size_t n, char *why, size_t whylen)
+{
+    member_stream *ms = ctx;
+    fsc_walker *w = ms->w;
+    size_t got = 0;
+    while (got < n) {
+        la_ssize_t r = archive_read_data(ms->a, buf + got, n - got < CHUNK ? n - got : CHUNK);
+        if (r == 0)
+            break;
+        if (r < 0) {
+            snprintf(why, whylen, "cannot read member: %s",
+                     archive_error_string(ms->a) ? archive_error_string(ms->a) : "unknown error");
+            return -1;
+        }
+        got += (size_t)r;
+        ms->len += (uint64_t)r;
+        w->top_expanded += (uint64_t)r;
+        uint64_t consumed = (uint64_t)(input_bytes(ms->a, ms->gz) - ms->start);
+        /* read_member's checks, in its order */
+        const char *over =
+            ms->len > w->max_member ? "expands beyond"
+            : ms->len > FSC_RATIO_FLOOR && ms->len / (consumed ? consumed : 1) > w->max_ratio
+                ? "expands more than the ratio"
+            : w->top_expanded > FSC_RATIO_FLOOR && w->top_expanded / (w->top_raw ? w->top_raw : 1) > w->max_ratio
+                ? "the whole input expands more than the ratio"
+                : NULL;
+        if (over) {
+            bool size = ms->len > w->max_member;
+            snprintf(why, whylen, "decompression limit: %s %llu (%s)", over,
+                     (unsigned long long)(size ? w->max_member : w->max_ratio),
+                     size ? "--max-member-size" : "--max-ratio");
+            return -1;
+        }
+    }
+    return (ssize_t)got;
+}
+
 /* Read the current member into memory and queue it. */
 static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, struct archive_entry *e,
                                  const char *path, const char *member, int depth)
@@ -290,6 +337,21 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
             w->top_expanded / (w->top_raw ? w->top_raw : 1) > w->max_ratio)
             return limit_hit(w, a, path, member, buf, "the whole input expands more than the ratio",
                              w->max_ratio, "--max-ratio");
+        /* a compressed file of text longer than a file read whole (log.txt.gz): the
+         * rest in pieces, as for the same text uncompressed, not whole in memory (a
+         * 60 MB log: 2.2 s and 420 MB whole, 0.5 s and 43 MB from a pipe) */
+        if (len >= w->piece_min && depth == 1 && !member && archive_format(a) == ARCHIVE_FORMAT_RAW &&
+            !fsc_is_archive_magic((const unsigned char *)buf, len) && !fsc_looks_binary(buf, SNIFF_BYTES) &&
+            !fsc_has_unicode_bom(buf, len)) {
+            /* in the group the file itself is in: the archive's own holds its members
+             * until its end for the fio logs among them, and this one has no other */
+            member_stream ms = {w, a, gz, start, len};
+            unsigned group = w->cur_group;
+            w->cur_group = rd->outer_group;
+            fsc_pieces_read_from(w, path, buf, len, member_read, &ms);
+            w->cur_group = group;
+            return MEMBER_DONE;
+        }
     }
     buf[len] = '\0';
     fsc_walker_doc(w, path, member, buf, len, depth);
@@ -452,6 +514,7 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
             rd.size = (uint64_t)sb.st_size;
         }
         unsigned prev = fsc_walker_group_begin(w);
+        rd.outer_group = prev;
         read_members(w, a, &rd, path, NULL, 1);
         fsc_walker_group_end(w, prev);
         fsc_unzip_free(rd.zip);

@@ -590,7 +590,20 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
  * headings and the fio command above a run reach it across the cuts (the file's
  * relay, see submit_piece); the HTML or mail encoding of the whole document does not.
  * A fio log file has no runs to keep whole: its pieces end at any line end. */
-static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n,
+/* Where read_pieces reads its text from: a file descriptor (read() to the end), or a
+ * function (fsc_text_read: a compressed file's text, read by libarchive). */
+typedef struct text_reader {
+    int fd;
+    fsc_text_read fn;
+    void *ctx;
+} text_reader;
+
+static ssize_t reader_read(const text_reader *r, char *buf, size_t n, char *why, size_t whylen)
+{
+    return r->fn ? r->fn(r->ctx, buf, n, why, whylen) : fsc_read_full(r->fd, buf, n, -1);
+}
+
+static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *rd, char *buf, size_t n,
                             uint64_t limit, fsc_piece_file *pf, bool first_only, uint64_t base)
 {
     fsc_logname ln;
@@ -634,9 +647,10 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, int fd, char *buf, 
             }
             buf = nb;
             cap = cap < want ? want : cap;
-            ssize_t r = fsc_read_full(fd, buf + n, want - n, -1);
+            char why[256] = "";
+            ssize_t r = reader_read(rd, buf + n, want - n, why, sizeof why);
             if (r < 0) {
-                read_error(w, path, continued, NULL);
+                read_error(w, path, continued, why[0] ? why : NULL);
                 free(buf);
                 return 0;
             }
@@ -767,7 +781,8 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
             fsc_walker_submit(w, NULL);
             break;
         }
-        uint64_t got = read_pieces(w, path, fd, buf, 0, 0, pf, true, off);
+        text_reader rd = {fd, NULL, NULL};
+        uint64_t got = read_pieces(w, path, &rd, buf, 0, 0, pf, true, off);
         if (!got)
             break;
         off += got;
@@ -991,7 +1006,16 @@ void fsc_pieces_read_file(fsc_walker *w, const char *path, int fd, char *buf, si
 void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
 {
     fsc_piece_file *pf = line_counter(w, -1);
-    read_pieces(w, path, fd, buf, n, limit, pf, false, 0);
+    text_reader rd = {fd, NULL, NULL};
+    read_pieces(w, path, &rd, buf, n, limit, pf, false, 0);
+    fsc_piece_file_release(pf);
+}
+
+void fsc_pieces_read_from(fsc_walker *w, const char *path, char *buf, size_t n, fsc_text_read read, void *ctx)
+{
+    fsc_piece_file *pf = line_counter(w, -1);
+    text_reader rd = {-1, read, ctx};
+    read_pieces(w, path, &rd, buf, n, 0, pf, false, 0);
     fsc_piece_file_release(pf);
 }
 

@@ -174,4 +174,41 @@ python3 -c 'import sys; sys.stdout.write(("x" * 4095 + "\n") * 8)' > lines.txt
 cat lines.txt | FIOSCOPE_PIECE_BYTES=4096 timeout 60 "$FIOSCOPE" parse --jsonl -q --fail-on=none - > pieces.jsonl ||
     fail "a pipe that ends at a cut: exit $?"
 [ "$(manifest < pieces.jsonl)" = "-|None|no-runs|0|None" ] || fail "pipe ending at a cut: $(manifest < pieces.jsonl)"
+
+# a compressed file of text longer than a file read whole (log.txt.gz; here over 4
+# pieces): the rest is read in pieces as it is inflated, not whole in memory, and
+# the runs are those of the same text uncompressed (gzip by ISA-L or zlib, xz, zstd)
+FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 big.txt > plain.jsonl
+gzip -9 -c big.txt > big.txt.gz
+xz -c big.txt > big.txt.xz
+zstd -q -c big.txt > big.txt.zst
+for z in gz xz zst; do
+    for j in 1 4; do
+        for isal in 0 1; do
+            [ $z != gz ] && [ $isal = 1 ] && continue
+            FIOSCOPE_NO_ISAL=$isal FIOSCOPE_PIECE_BYTES=4096 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q \
+                --fail-on=none -j "$j" "big.txt.$z" > z.jsonl 2> z.err
+            sed "s/big\.txt\.$z/big.txt/g" z.jsonl | cmp -s - plain.jsonl ||
+                fail "big.txt.$z (-j $j, FIOSCOPE_NO_ISAL=$isal): not the runs of the text uncompressed"
+            [ "$(grep -c 'memory:' z.err)" -gt 20 ] || fail "big.txt.$z (-j $j) was not parsed in pieces"
+        done
+    done
+done
+# its limits hold as the pieces are read (past the first MiB, which is read whole): an
+# error entry after the runs read so far
+for i in 1 2 3 4 5; do cat big.txt; done | gzip -9 > big5.txt.gz
+for lim in "--max-member-size=2M|expands beyond 2097152 (--max-member-size)" \
+           "--max-ratio=5|expands more than the ratio 5 (--max-ratio)"; do
+    FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none "${lim%%|*}" big5.txt.gz > lim.jsonl
+    m=$(manifest < lim.jsonl)
+    case $m in
+    "big5.txt.gz|None|error|"*"|decompression limit: ${lim#*|}") ;;
+    *) fail "a text over ${lim%%|*} read in pieces: $m" ;;
+    esac
+    [ "$(grep -vc '^{"input"' lim.jsonl)" -gt 300 ] || fail "${lim%%|*}: too few runs before the limit"
+done
+# a tar.gz's members are read whole as before (a member is no file of its own)
+tar czf one.tar.gz big.txt
+FIOSCOPE_PIECE_BYTES=4096 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none one.tar.gz > t.jsonl 2> t.err
+[ "$(grep -c 'memory:' t.err)" = 1 ] || fail "a tar member was cut in pieces"
 echo ok
