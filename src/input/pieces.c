@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "input_int.h"
 
+#include "fioscope/hugemem.h"
 #include "fioscope/parse.h"
 
 #include <errno.h>
@@ -821,6 +822,9 @@ static bool span_fill(file_span *sp, size_t m)
             sp->failed = true;
             return false;
         }
+        /* a span that grew past a few MiB (a text with no cut in it), before read()
+         * writes it: huge pages, as for a text read whole (walk.c read_rest) */
+        fsc_hugemem_advise_block(nb + sp->have, m + 1 - sp->have);
         sp->buf = nb;
         sp->cap = m + 1;
     }
@@ -973,16 +977,23 @@ bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hin
             n = sp.off + sp.have;
         } else if (!cut)
             cut = rest;
-        char *one = malloc(cut + 1);
-        if (!one) {
+        char *one;
+        if (cut == sp.have) { /* the span is the piece (the last, or a text with no cut
+                               * at all): handed over, not copied */
+            one = sp.buf;
+            sp.buf = NULL;
+            sp.cap = 0;
+        } else if ((one = malloc(cut + 1))) {
+            memcpy(one, sp.buf, cut);
+        } else {
             fsc_walker_submit(w, NULL);
             break;
         }
-        memcpy(one, sp.buf, cut);
         size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
         submit_piece(w, path, one, cut, line, pf, 0, sp.off > 0, sp.off + cut < n, false);
         line += (uint32_t)lines;
-        memmove(sp.buf, sp.buf + cut, sp.have - cut); /* read already: the next piece's */
+        if (sp.buf) /* read already: the next piece's */
+            memmove(sp.buf, sp.buf + cut, sp.have - cut);
         sp.have -= cut;
         sp.off += cut;
     }
