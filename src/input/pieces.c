@@ -581,16 +581,6 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
 #endif
 }
 
-/* A plain text file larger than piece_bytes (its first n bytes in buf; first_only:
- * only its first piece, which starts at offset base of the file, for read_ranges):
- * read and parsed piece by piece, so that memory stays flat. Returns the bytes of the
- * pieces submitted (0 after an error). Pieces end before a job definition that
- * follows the end of a report (see piece_cut); when none comes for
- * two steps (FSC_PIECE_STEP), before a job definition after a blank line; after four,
- * after blank lines (line_cut), else at any line end. The
- * headings and the fio command above a run reach it across the cuts (the file's
- * relay, see submit_piece); the HTML or mail encoding of the whole document does not.
- * A fio log file has no runs to keep whole: its pieces end at any line end. */
 /* Where read_pieces reads its text from: a file descriptor (read() to the end), or a
  * function (fsc_text_read: a compressed file's text, read by libarchive). */
 typedef struct text_reader {
@@ -604,6 +594,16 @@ static ssize_t reader_read(const text_reader *r, char *buf, size_t n, char *why,
     return r->fn ? r->fn(r->ctx, buf, n, why, whylen) : fsc_read_full(r->fd, buf, n, -1);
 }
 
+/* A plain text file larger than piece_bytes (its first n bytes in buf; first_only:
+ * only its first piece, which starts at offset base of the file, for read_ranges):
+ * read and parsed piece by piece, so that memory stays flat. Returns the bytes of the
+ * pieces submitted (0 after an error). Pieces end before a job definition that
+ * follows the end of a report (see piece_cut); when none comes for
+ * two steps (FSC_PIECE_STEP), before a job definition after a blank line; after four,
+ * after blank lines (line_cut), else at any line end. The
+ * headings and the fio command above a run reach it across the cuts (the file's
+ * relay, see submit_piece); the HTML or mail encoding of the whole document does not.
+ * A fio log file has no runs to keep whole: its pieces end at any line end. */
 static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *rd, char *buf, size_t n,
                             uint64_t limit, fsc_piece_file *pf, bool first_only, uint64_t base)
 {
@@ -1014,20 +1014,25 @@ void fsc_pieces_read_file(fsc_walker *w, const char *path, int fd, char *buf, si
     fsc_pieces_read_stream(w, path, fd, buf, n, 0); /* read here, like a stream's */
 }
 
-void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
+/* All of a text from rd in pieces, read on this thread (n bytes of it in buf). */
+static void read_all_pieces(fsc_walker *w, const char *path, const text_reader *rd, char *buf, size_t n,
+                            uint64_t limit)
 {
     fsc_piece_file *pf = line_counter(w, -1);
-    text_reader rd = {fd, NULL, NULL};
-    read_pieces(w, path, &rd, buf, n, limit, pf, false, 0);
+    read_pieces(w, path, rd, buf, n, limit, pf, false, 0);
     fsc_piece_file_release(pf);
+}
+
+void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
+{
+    text_reader rd = {fd, NULL, NULL};
+    read_all_pieces(w, path, &rd, buf, n, limit);
 }
 
 void fsc_pieces_read_from(fsc_walker *w, const char *path, char *buf, size_t n, fsc_text_read read, void *ctx)
 {
-    fsc_piece_file *pf = line_counter(w, -1);
     text_reader rd = {-1, read, ctx};
-    read_pieces(w, path, &rd, buf, n, 0, pf, false, 0);
-    fsc_piece_file_release(pf);
+    read_all_pieces(w, path, &rd, buf, n, 0);
 }
 
 uint64_t fsc_piece_settle(fsc_item *job, uint64_t start)

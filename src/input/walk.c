@@ -151,7 +151,8 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
         free(data);
         return;
     }
-    bool binary = !fsc_is_archive_magic((const unsigned char *)data, len) && fsc_looks_binary(data, len);
+    bool magic = fsc_is_archive_magic((const unsigned char *)data, len);
+    bool binary = !magic && fsc_looks_binary(data, len);
     if (binary && only_nuls(data, len) && !tar_named(member ? member : path)) {
         /* libarchive reads zero blocks as an empty tar, but a log of nothing but NULs
          * is a file whose blocks a crash left unwritten */
@@ -159,7 +160,7 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
         free(data);
         return;
     }
-    if (!binary ? fsc_is_archive_magic((const unsigned char *)data, len) : fsc_archive_sniff(data, len)) {
+    if (magic || (binary && fsc_archive_sniff(data, len))) {
         fsc_archive_read_mem(w, path, member, data, len, depth + 1);
         free(data);
         return;

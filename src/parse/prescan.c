@@ -286,6 +286,17 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     l->tag = 0;
 }
 
+/* Does the line's text from p (after its indentation) to e hold a closing bracket or
+ * a JSON member? */
+static inline bool json_inner_at(const char *p, const char *e)
+{
+    if (p >= e)
+        return false;
+    if (*p == '}' || *p == ']')
+        return true;
+    return *p == '"' && fsc_json_member(p, e);
+}
+
 /* json_inner_line's test of the line [s, e) itself, a byte at a time: up to 15
  * spaces, then a closing bracket or a member. Near the end of the bytes, where the
  * words cannot be read, and for line_end, so that a line is judged the same wherever
@@ -295,11 +306,7 @@ static bool json_inner_slow(const char *s, const char *e)
     const char *p = s;
     while (p < e && *p == ' ' && p - s < 16)
         p++;
-    if (p - s >= 16 || p >= e)
-        return false;
-    if (*p == '}' || *p == ']')
-        return true;
-    return *p == '"' && fsc_json_member(p, e);
+    return p - s < 16 && json_inner_at(p, e);
 }
 
 /* Most lines of a fio JSON document: a member ("key" : value, as fsc_json_member
@@ -324,11 +331,7 @@ static inline bool json_inner_line(const scan *sc, const char *s, const char *e,
             return false;
     }
     p += __builtin_ctzll(x) >> 3;
-    if (p >= e)
-        return false;
-    if (*p == '}' || *p == ']')
-        return true;
-    return *p == '"' && fsc_json_member(p, e);
+    return json_inner_at(p, e);
 }
 
 /* Record the line [sc->line, e) that json_inner_line took. */
