@@ -234,6 +234,23 @@ def _(k):
     return (*parse(write("minis.gz", gzip.compress(mini * (5000 * k), 6))), lambda out: jobs_in(out) == 5000 * k)
 
 
+# A compressed text longer than a file read whole is read in pieces as it inflates
+# (archive.c read_member, fsc_pieces_read_from); FIOSCOPE_PIECE_BYTES=16384 makes that
+# size 64 KiB, so that every size here goes that way.
+SMALL_PIECES = {"FIOSCOPE_PIECE_BYTES": "16384"}
+
+
+@shape("second look: a compressed log read in pieces (.gz)", "session 18")
+def _(k):
+    return (parse(write("inflated.txt.gz", gzip.compress((GOOD * (300 * k)).encode(), 6)))[0], None,
+            SMALL_PIECES, lambda out: jobs_in(out) == 300 * k)
+
+
+@shape("second look: a compressed endless line read in pieces (.gz)", "session 18")
+def _(k):
+    return (parse(write("endless.txt.gz", gzip.compress(b"x" * (1000000 * k), 6)))[0], None, SMALL_PIECES)
+
+
 @shape("M2: one-line job blocks", "M2")
 def _(k):
     return parse(write("jobheads.txt", "j: (groupid=0, jobs=1): err= 0: pid=1\n" * (10000 * k)))
