@@ -304,10 +304,12 @@ void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, 
 /* Up to n bytes of a text into buf, fewer only at its end: the count, 0 at the end,
  * -1 on an error (why: its reason, else errno's). */
 typedef ssize_t (*fsc_text_read)(void *ctx, char *buf, size_t n, char *why, size_t whylen);
-/* A compressed file's text too long to parse whole (its first n bytes in buf,
- * ownership passes; the rest from read(ctx)): read and parsed in pieces, as a huge
- * plain file is. */
-void fsc_pieces_read_from(fsc_walker *w, const char *path, char *buf, size_t n, fsc_text_read read, void *ctx);
+/* A compressed file's or an archive member's text (member: its name, NULL for the
+ * file itself) too long to parse whole (its first n bytes in buf, ownership passes;
+ * the rest from read(ctx), which counts the compressed bytes as read): read and parsed
+ * in pieces, as a huge plain file is. */
+void fsc_pieces_read_from(fsc_walker *w, const char *path, const char *member, char *buf, size_t n,
+                          fsc_text_read read, void *ctx);
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
  * returned): parsed in pieces side by side when it is longer than plain_min and fio's
  * own output and nothing else (fsc_text_is_plain_fio). */

@@ -300,10 +300,13 @@ static bool collect_run(void *ctx, fsc_run *run)
     /* A run held with its folder may still receive log series: it is rendered when
      * delivered (a folder is grouped only when it has logs). An archive is grouped
      * whether or not it has any; its runs are rendered here, on the worker, with the
-     * names they claim kept: the few that a log joins are parsed again. */
+     * names they claim kept: the few that a log joins are parsed again. Not those of
+     * a member read in pieces: a piece is not parsed again (its headings came from
+     * the piece before), and its group lets it go with the next piece (pipe.c). */
     bool held = job->group && (!job->member || job->keep_runs);
+    bool piece = job->continued || job->more;
     if (job->sink && job->sink->render && !held) {
-        if (job->group && !fsc_item_note_claims(job, job->n_runs - 1, run)) {
+        if (job->group && !piece && !fsc_item_note_claims(job, job->n_runs - 1, run)) {
             fsc_run_free(run);
             job->n_runs--;
             return false;

@@ -484,19 +484,31 @@ size_t fsc_count_lines(const char *s, size_t n)
     return c;
 }
 
+/* Where read_pieces reads its text from: a file descriptor (read() to the end), or a
+ * function (fsc_text_read: a compressed file's or an archive member's text, read by
+ * libarchive, which counts the compressed bytes it reads as read), and the member
+ * the text is (NULL: the file itself). */
+typedef struct text_reader {
+    int fd;
+    fsc_text_read fn;
+    void *ctx;
+    const char *member;
+} text_reader;
+
 /* Queue buf[0, len) (ownership passes; NULL: the worker reads it) as the piece at
  * offset off of path. With pf, its worker counts its lines and first_line is not
  * used. carry: its runs may take headings or a command from the pieces before (not
  * in fio's plain output, nor in a fio log): it joins the file's relay. */
-static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len, uint32_t first_line,
-                         fsc_piece_file *pf, uint64_t off, bool continued, bool more, bool carry)
+static void submit_piece(fsc_walker *w, const char *path, const text_reader *src, char *buf, size_t len,
+                         uint32_t first_line, fsc_piece_file *pf, uint64_t off, bool continued, bool more,
+                         bool carry)
 {
     /* the run ids of this piece continue those of the pieces before: the pipe
      * renumbers them when it delivers the piece, so pieces are parsed side by side;
      * else wait for the pieces before */
     bool parallel = continued && fsc_pipe_renumbers(w->pipe);
     size_t first_run = continued && !parallel ? fsc_pipe_drain(w->pipe) : 0;
-    fsc_item *job = fsc_item_new(path, NULL);
+    fsc_item *job = fsc_item_new(path, src ? src->member : NULL);
     if (!job) {
         free(buf);
         fsc_walker_submit(w, NULL);
@@ -531,14 +543,15 @@ static void submit_piece(fsc_walker *w, const char *path, char *buf, size_t len,
         fsc_relay_release(w->relay);
         w->relay = NULL;
     }
-    w->progress->raw_done += len;
+    if (!src || !src->fn) /* else the source counts what it reads */
+        w->progress->raw_done += len;
     fsc_walker_submit(w, job);
 }
 
 /* A read error (why NULL: from errno) in a file read in pieces: after the first
  * piece, it is the last piece, so that the file's manifest entry says error and counts
  * the runs before. */
-static void read_error(fsc_walker *w, const char *path, bool continued, const char *why)
+static void read_error(fsc_walker *w, const char *path, const char *member, bool continued, const char *why)
 {
     char reason[256];
     if (why)
@@ -546,11 +559,11 @@ static void read_error(fsc_walker *w, const char *path, bool continued, const ch
     else
         snprintf(reason, sizeof reason, "cannot read: %s", strerror(errno));
     if (!continued) {
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", reason);
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "%s", reason);
         return;
     }
     fsc_pipe_drain(w->pipe);
-    fsc_item *job = fsc_item_new(path, NULL);
+    fsc_item *job = fsc_item_new(path, member);
     if (job) {
         job->continued = true;
         job->fixed = true;
@@ -581,14 +594,6 @@ static void drop_read(char *buf, size_t off, size_t *dropped)
 #endif
 }
 
-/* Where read_pieces reads its text from: a file descriptor (read() to the end), or a
- * function (fsc_text_read: a compressed file's text, read by libarchive). */
-typedef struct text_reader {
-    int fd;
-    fsc_text_read fn;
-    void *ctx;
-} text_reader;
-
 static ssize_t reader_read(const text_reader *r, char *buf, size_t n, char *why, size_t whylen)
 {
     return r->fn ? r->fn(r->ctx, buf, n, why, whylen) : fsc_read_full(r->fd, buf, n, -1);
@@ -608,7 +613,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
                             uint64_t limit, fsc_piece_file *pf, bool first_only, uint64_t base)
 {
     fsc_logname ln;
-    bool log = fsc_log_name_parse(path, &ln);
+    bool log = fsc_log_name_parse(rd->member ? rd->member : path, &ln);
     size_t step = w->piece_step, piece = log ? step : w->piece_bytes, want = piece, cap = n;
     /* the text not yet in a piece is buf[off, off + n): a stream comes with 64 MiB
      * read already (read_stream); its pieces are copied out of that buffer one by
@@ -622,7 +627,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
         if (limit && done + n > limit) { /* a stream that does not end */
             char reason[256];
             fsc_stream_limit_reason(reason, sizeof reason, limit);
-            read_error(w, path, continued, reason);
+            read_error(w, path, rd->member, continued, reason);
             free(buf);
             return 0;
         }
@@ -651,7 +656,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
             char why[256] = "";
             ssize_t r = reader_read(rd, buf + n, want - n, why, sizeof why);
             if (r < 0) {
-                read_error(w, path, continued, why[0] ? why : NULL);
+                read_error(w, path, rd->member, continued, why[0] ? why : NULL);
                 free(buf);
                 return 0;
             }
@@ -691,11 +696,11 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
                 return 0;
             }
             memcpy(one, text, cut);
-            submit_piece(w, path, one, cut, line, pf, base + done, continued, !last, !log);
+            submit_piece(w, path, rd, one, cut, line, pf, base + done, continued, !last, !log);
             off += cut;
             drop_read(buf, off, &dropped);
         } else if (first_only) {
-            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last, !log);
+            submit_piece(w, path, rd, buf, cut, line, pf, base + done, continued, !last, !log);
             return cut;
         } else { /* the piece keeps the buffer, what follows it gets a new one */
             size_t rest_cap = n - cut > piece ? n - cut : piece;
@@ -706,7 +711,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
                 return 0;
             }
             memcpy(rest, buf + cut, n - cut);
-            submit_piece(w, path, buf, cut, line, pf, base + done, continued, !last, !log);
+            submit_piece(w, path, rd, buf, cut, line, pf, base + done, continued, !last, !log);
             buf = rest;
             cap = rest_cap;
         }
@@ -768,21 +773,21 @@ static void read_ranges(fsc_walker *w, const char *path, int fd, uint64_t size)
         else if (!(cut = window_cut(pf->fd, win, off, piece, probe))) /* a JSON document longer */
             cut = window_cut(pf->fd, win, off, piece, piece / 2);
         if (cut) {
-            submit_piece(w, path, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size, true);
+            submit_piece(w, path, NULL, NULL, (size_t)cut, 0, pf, off, off > 0, off + cut < size, true);
             off += cut;
             continue;
         }
         /* no boundary near: this piece is read here, the way of a stream */
         char *buf = NULL;
         if (lseek(fd, (off_t)off, SEEK_SET) != (off_t)off) {
-            read_error(w, path, off > 0, NULL);
+            read_error(w, path, NULL, off > 0, NULL);
             break;
         }
         if (!(buf = malloc(1))) {
             fsc_walker_submit(w, NULL);
             break;
         }
-        text_reader rd = {fd, NULL, NULL};
+        text_reader rd = {fd, NULL, NULL, NULL};
         uint64_t got = read_pieces(w, path, &rd, buf, 0, 0, pf, true, off);
         if (!got)
             break;
@@ -902,7 +907,7 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
         }
         memcpy(one, buf + off, cut);
         size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
-        submit_piece(w, path, one, cut, line, pf, 0, off > 0, off + cut < n, false);
+        submit_piece(w, path, NULL, one, cut, line, pf, 0, off > 0, off + cut < n, false);
         line += (uint32_t)lines;
         off += cut;
         drop_read(buf, off, &dropped);
@@ -990,7 +995,7 @@ bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hin
             break;
         }
         size_t lines = pf ? 0 : fsc_count_lines(one, cut); /* else the worker counts */
-        submit_piece(w, path, one, cut, line, pf, 0, sp.off > 0, sp.off + cut < n, false);
+        submit_piece(w, path, NULL, one, cut, line, pf, 0, sp.off > 0, sp.off + cut < n, false);
         line += (uint32_t)lines;
         if (sp.buf) /* read already: the next piece's */
             memmove(sp.buf, sp.buf + cut, sp.have - cut);
@@ -1025,13 +1030,14 @@ static void read_all_pieces(fsc_walker *w, const char *path, const text_reader *
 
 void fsc_pieces_read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t limit)
 {
-    text_reader rd = {fd, NULL, NULL};
+    text_reader rd = {fd, NULL, NULL, NULL};
     read_all_pieces(w, path, &rd, buf, n, limit);
 }
 
-void fsc_pieces_read_from(fsc_walker *w, const char *path, char *buf, size_t n, fsc_text_read read, void *ctx)
+void fsc_pieces_read_from(fsc_walker *w, const char *path, const char *member, char *buf, size_t n,
+                          fsc_text_read read, void *ctx)
 {
-    text_reader rd = {-1, read, ctx};
+    text_reader rd = {-1, read, ctx, member};
     read_all_pieces(w, path, &rd, buf, n, 0);
 }
 

@@ -268,6 +268,11 @@ static void deliver(fsc_pipe *p, fsc_item *job)
     g->text += len;
     if (archive && g->text > p->hold_max)
         g->windowed = true;
+    /* a member read in pieces (longer than a file read whole): past the window, what
+     * is held goes out with each piece, so that memory stays flat however long the
+     * member (its runs claim no log: see collect_run) */
+    if (archive && g->windowed && job->continued)
+        release_group(p, g);
 }
 
 /* The '\n' bytes of a piece's text (none when it has none or failed). */
