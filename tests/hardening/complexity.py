@@ -251,6 +251,29 @@ def _(k):
     return (parse(write("endless.txt.gz", gzip.compress(b"x" * (1000000 * k), 6)))[0], None, SMALL_PIECES)
 
 
+def tar_gz(name, data):
+    """A .tar.gz of one member of bytes data."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as t:
+        info = tarfile.TarInfo(name)
+        info.size = len(data)
+        t.addfile(info, io.BytesIO(data))
+    return gzip.compress(buf.getvalue(), 6)
+
+
+# An archive member longer than a file read whole goes in pieces too, its pieces
+# leaving the archive's group as they come (pipe.c deliver): the same two shapes.
+@shape("second look: a tar member read in pieces (.tar.gz)", "session 19")
+def _(k):
+    return (parse(write("member.tar.gz", tar_gz("runs/all.txt", (GOOD * (300 * k)).encode())))[0], None,
+            SMALL_PIECES, lambda out: jobs_in(out) == 300 * k)
+
+
+@shape("second look: an endless line as a tar member read in pieces (.tar.gz)", "session 19")
+def _(k):
+    return (parse(write("endless.tar.gz", tar_gz("x.txt", b"x" * (1000000 * k))))[0], None, SMALL_PIECES)
+
+
 @shape("M2: one-line job blocks", "M2")
 def _(k):
     return parse(write("jobheads.txt", "j: (groupid=0, jobs=1): err= 0: pid=1\n" * (10000 * k)))
