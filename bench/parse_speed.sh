@@ -10,6 +10,9 @@
 #          numbers of each copy varied so that archives compress as real ones do
 #   tgz    that tree as a .tar.gz      tzst   ... as a .tar.zst
 #   zip    that tree as a .zip (deflate, level 6: what zip and GitHub make)
+#   tbig   the f333 text as the one member of a .tar.gz (gzip -1): a member longer
+#          than a file read whole, read in pieces as it is inflated (not in the
+#          default inputs: it needs f333)
 #   mid    one file of fio 3.33 text below the huge-file size of 24 MiB
 #          (FSC_BENCH_MID_MB, default 20 MB): judged plain fio output part by part,
 #          then cut in pieces
@@ -125,6 +128,8 @@ with zipfile.ZipFile(os.path.join(work, "tree.zip"), "w", zipfile.ZIP_DEFLATED, 
 PY
         ;;
     mid) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt" ;;
+    tbig) gen f333.txt "$mb" "$corpus/fio-3.33/*.txt"
+        [ -e "$work/big.tar.gz" ] || tar cf - -C "$work" f333.txt | gzip -1 > "$work/big.tar.gz" ;;
     midjson) gen mid.json "$mid" "$corpus/fio-*/*.json" ;;
     perfile) # awk reads all of it: head could end sort by SIGPIPE, and pipefail the script
         make_tree; find "$work/tree/" -type f | sort | awk 'NR <= 200' > "$work/perfile.list" ;;
@@ -136,12 +141,14 @@ path_of() {
     f333) echo "$work/f333.txt" ;; f2x) echo "$work/f2x.txt" ;; json) echo "$work/all.json" ;;
     terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
     tzst) echo "$work/tree.tar.zst" ;; zip) echo "$work/tree.zip" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
+    tbig) echo "$work/big.tar.gz" ;;
     perfile) echo "$work/perfile.list" ;;
     esac
 }
 text_bytes() { # uncompressed bytes of an input
     case $1 in
     tree | tgz | tzst | zip) du -sb --apparent-size "$work/tree" | cut -f1 ;;
+    tbig) stat -c %s "$work/f333.txt" ;;
     perfile) xargs -a "$work/perfile.list" stat -c %s | awk '{s += $1} END {print s}' ;;
     *) stat -c %s "$(path_of "$1")" ;;
     esac
@@ -237,6 +244,11 @@ for input in $inputs; do
              awk -v b="$(text_bytes tgz)" '{printf "decompression alone (tgz, igzip of ISA-L): %.2f s wall, %.2f s cpu, %.1f MB/s\n", $1, $2 + $3, b / 1e6 / ($1 > 0 ? $1 : 0.01)}' <<< "$ti"
          fi ;;
     tzst) t=$( { /usr/bin/time -f '%e %U %S' zstd -dcq "$work/tree.tar.zst" > /dev/null; } 2>&1 | tail -1) ;;
+    tbig) t=$( { /usr/bin/time -f '%e %U %S' gzip -dc "$work/big.tar.gz" > /dev/null; } 2>&1 | tail -1)
+          if command -v igzip > /dev/null; then
+              ti=$( { /usr/bin/time -f '%e %U %S' igzip -dc "$work/big.tar.gz" > /dev/null; } 2>&1 | tail -1)
+              awk -v b="$(text_bytes tbig)" '{printf "decompression alone (tbig, igzip of ISA-L): %.2f s wall, %.2f s cpu, %.1f MB/s\n", $1, $2 + $3, b / 1e6 / ($1 > 0 ? $1 : 0.01)}' <<< "$ti"
+          fi ;;
     zip) command -v unzip > /dev/null || continue # Info-ZIP's unzip: zlib's inflate
          t=$( { /usr/bin/time -f '%e %U %S' unzip -p "$work/tree.zip" > /dev/null; } 2>&1 | tail -1) ;;
     *) continue ;;
@@ -255,7 +267,7 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     ins0=$(count "$work/cg0.txt")
     awk -v z="$ins0" 'BEGIN { printf "callgrind start  %6.1f M instructions (a process parsing a one-line file)\n", z / 1e6 }'
     for input in $inputs; do
-        case $input in tgz | tzst | zip | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
+        case $input in tgz | tzst | zip | tbig | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
         tree) { find "$work/tree" -type f | sort | xargs cat 2> /dev/null || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;
