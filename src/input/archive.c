@@ -334,6 +334,9 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
         return MEMBER_DONE;
     }
     la_int64_t start = input_bytes(a, gz);
+    /* a member declared longer than a file read whole is looked at once its first
+     * bytes are there (none of it whole in memory), others once they grow that long */
+    bool big = declared >= w->piece_min, looked = false;
     for (;;) {
         if (len == cap) {
             char *nb = realloc(buf, cap * 2 + 1);
@@ -365,7 +368,8 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
          * uncompressed, not whole in memory (a 60 MB fio log as .gz: 2.2 s and 420 MB
          * whole, 0.3 s and 42 MB in pieces; 200 MB of fio text in a .tar.zst: 2.8 s
          * and 730 MB whole) */
-        if (len >= w->piece_min && in_pieces(a, member, depth, buf, len)) {
+        if (!looked && (len >= w->piece_min || (big && len >= SNIFF_BYTES)) &&
+            (looked = true, in_pieces(a, member, depth, buf, len))) {
             member_stream ms = {w, a, gz, start, len};
             unsigned group = w->cur_group;
             if (!member) /* in the group the file itself is in: the archive's own holds
