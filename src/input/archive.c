@@ -21,6 +21,9 @@
 #define CHUNK ((size_t)1 << 20)
 /* A member's declared size is trusted for the first allocation up to this much. */
 #define FIRST_ALLOC_MAX ((size_t)64 << 20)
+/* What in_pieces sees of a member that will go in pieces: as much as
+ * fsc_looks_binary looks at */
+#define LOOK_BYTES ((size_t)64 << 10)
 
 typedef enum member_result { MEMBER_DONE, MEMBER_ABANDON } member_result;
 
@@ -293,7 +296,8 @@ static ssize_t member_read(void *ctx, char *buf, size_t n, char *why, size_t why
 
 /* Is the text of a member (NULL: of a single compressed file at the top), whose
  * first len bytes are in buf, read in pieces once it grows past a file read whole?
- * Text only, as for a file: no archive inside, nothing binary, no byte order mark
+ * Text only, as for a file: no archive inside, nothing binary (judged on what is
+ * there, as the whole member would be: a NUL in its first 64 KiB), no byte order mark
  * (UTF-16 is converted whole). A fio log member stays whole: its pieces would join
  * their first piece's series, which a group held in windows may have delivered. */
 static bool in_pieces(struct archive *a, const char *member, int depth, const char *buf, size_t len)
@@ -302,7 +306,7 @@ static bool in_pieces(struct archive *a, const char *member, int depth, const ch
     if (member ? fsc_log_name_parse(member, &ln) : depth != 1 || archive_format(a) != ARCHIVE_FORMAT_RAW)
         return false;
     return !fsc_unread_archive((const unsigned char *)buf, len) &&
-           !fsc_is_archive_magic((const unsigned char *)buf, len) && !fsc_looks_binary(buf, SNIFF_BYTES) &&
+           !fsc_is_archive_magic((const unsigned char *)buf, len) && !fsc_looks_binary(buf, len) &&
            !fsc_has_unicode_bom(buf, len);
 }
 
@@ -368,7 +372,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
          * uncompressed, not whole in memory (a 60 MB fio log as .gz: 2.2 s and 420 MB
          * whole, 0.3 s and 42 MB in pieces; 200 MB of fio text in a .tar.zst: 2.8 s
          * and 730 MB whole) */
-        if (!looked && (len >= w->piece_min || (big && len >= SNIFF_BYTES)) &&
+        if (!looked && (len >= w->piece_min || (big && len >= LOOK_BYTES)) &&
             (looked = true, in_pieces(a, member, depth, buf, len))) {
             member_stream ms = {w, a, gz, start, len};
             unsigned group = w->cur_group;

@@ -6,8 +6,8 @@
 # the folder window of the archive group (FIOSCOPE_HOLD_BYTES) or without. The logs
 # of another folder, before and after it, still join their own runs. The pieces of a
 # member claim no log (documented in docs/batch.md).
-. "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
 
 mkdir -p first big last
 cp -r "$here/logs/fixtures/perio" first/
@@ -58,13 +58,28 @@ mkdir t2 && for i in $(seq 10); do cat big/all.txt; done > t2/big.txt
 tar czf t2.tgz t2
 head -c $(( $(stat -c %s t2.tgz) / 2 )) t2.tgz > cut.tgz
 FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 cut.tgz > cut.jsonl
-m=$(manifest < cut.jsonl | head -1)
+m=$(manifest < cut.jsonl | awk 'NR == 1')
 case $m in
 "cut.tgz|t2/big.txt|error|"*"|cannot read member: truncated gzip input") ;;
 *) fail "a member cut short: $m" ;;
 esac
 r=$(echo "$m" | cut -d'|' -f4)
 [ "$r" -gt 100 ] && [ "$(grep -vc '^{"input"' cut.jsonl)" = "$r" ] || fail "a member cut short: $r runs"
+
+# a member with binary bytes or NULs past its first 512 bytes is judged on what
+# fsc_looks_binary sees of the whole member (its first 64 KiB), as read whole: it
+# was cut in pieces, its first piece an error and the rest parsed
+mkdir nul
+{ head -c 600 big/all.txt; head -c 4000 /dev/urandom; cat big/all.txt; } > nul/bin.txt
+{ head -c 3000 big/all.txt; printf 'x\0y'; cat big/all.txt; } > nul/stray.txt
+{ cat big/all.txt; head -c 4096 /dev/zero; cat big/all.txt; } > nul/crash.txt
+tar cf nul.tar nul
+"$FIOSCOPE" parse --jsonl -q --fail-on=none nul.tar > nul_whole.jsonl
+for j in 1 2; do
+    FIOSCOPE_PIECE_BYTES=4096 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j $j nul.tar > nul_pieces.jsonl
+    cmp -s nul_whole.jsonl nul_pieces.jsonl ||
+        fail "NUL members (-j $j): $(diff <(manifest < nul_whole.jsonl) <(manifest < nul_pieces.jsonl))"
+done
 
 # a log member stays whole (its pieces would join a series the window delivered)
 for i in $(seq 1 40); do cat first/perio/perio_bw.1.log; done > first/perio/perio_bw.2.log
