@@ -147,7 +147,10 @@ static bool is_fio_output(span sp)
     return sp_has(sp, "(groupid=") || sp_has(sp, "(g=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
 }
 
-/* A line that closes an earlier run: the command search does not go above it. */
+/* A line that closes an earlier run: the command search does not go above it. A JSON
+ * document on one line (JSON Lines, fioscope's own output read back) closes one as
+ * the '}' line of a document over many lines does: without it, every run of such a
+ * file searched all the lines above it (a 10 MB file: 9.5 s, 4.5x a 5 MB one). */
 static bool ends_a_run(span sp)
 {
     static const lit starts[] = {LIT("Run status group"), LIT("READ:"), LIT("WRITE:"),
@@ -155,6 +158,8 @@ static bool ends_a_run(span sp)
                                  LIT("latency "), LIT("issued "), LIT("}")};
     sp = trim(sp);
     if (starts_with_any(sp, starts, sizeof starts / sizeof *starts))
+        return true;
+    if (sp.n >= 2 && sp.s[0] == '{' && sp.s[sp.n - 1] == '}')
         return true;
     return sp_has(sp, "(groupid=") || sp_has(sp, ": ios=") || sp_has(sp, ";fio-");
 }

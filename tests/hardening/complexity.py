@@ -251,6 +251,14 @@ def _(k):
     return (parse(write("endless.txt.gz", gzip.compress(b"x" * (1000000 * k), 6)))[0], None, SMALL_PIECES)
 
 
+# JSON Lines, fioscope's own output read back in: every run searched all the lines
+# above it for its fio command, as no line of one ended a run (context.c ends_a_run)
+@shape("second look: JSON Lines, one fio JSON document a line", "session 19")
+def _(k):
+    line = json_doc([small_job("a")]).replace("\n", "") + "\n"
+    return (*parse(write("lines.jsonl", line * (2000 * k))), lambda out: runs_in(out) == 2000 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()
