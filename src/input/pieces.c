@@ -334,7 +334,8 @@ static bool section_next(const char *buf, size_t n, size_t at)
  * blank line parts two blocks of terse records or a section of text follows a report
  * (section_next), or, when loose, a job definition follows any blank line: so that
  * no run is cut in two and what a run takes from above a cut is carried; never
- * inside one of the JSON documents docs. 0: none. docs NULL: buf is a window of a
+ * inside one of the JSON documents docs (a document on one line, JSON Lines, ends
+ * where the next line begins another). 0: none. docs NULL: buf is a window of a
  * text whose documents are not known (read_ranges): a document then begins only
  * after a line that is a lone '}', which no JSON document holds inside (in JSON, a
  * '{' after a '}' needs a comma between), nor can a job definition or a terse record
@@ -351,8 +352,9 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         size_t at = (size_t)(line - buf);
         /* the cheap tests first: a job definition has no blank before its name, so an
          * indented line (all of a JSON document's but its braces) is none */
-        bool json_next = line < end && prev_n && prev_start[0] == '}' && line[0] == '{' &&
-                         (docs || blank_line(prev_start + 1, prev_n - 1));
+        bool json_next = line < end && prev_n && line[0] == '{' &&
+                         ((prev_start[0] == '}' && (docs || blank_line(prev_start + 1, prev_n - 1))) ||
+                          (docs && prev_start[0] == '{' && prev_start[prev_n - 1] == '}'));
         bool run_next = !json_next && line < end && line[0] != ' ' && starts_run(line, (size_t)(end - line)) &&
                         (ends_run(prev_start, prev_n) || (loose && blank_line(prev_start, prev_n)));
         bool terse = !json_next && !run_next && line < end && !prev_n &&

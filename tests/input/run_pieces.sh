@@ -214,4 +214,21 @@ FIOSCOPE_PIECE_BYTES=4096 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --
 [ "$(grep -c 'memory:' t.err)" -gt 20 ] || fail "a tar member was not read in pieces"
 sed 's/"one\.tar\.gz:big\.txt#/"big.txt#/; s/"path":"one\.tar\.gz","member":"big\.txt"/"path":"big.txt","member":null/' t.jsonl |
     cmp -s - plain.jsonl || fail "a tar member in pieces: not the runs of the file"
+# JSON Lines (fioscope's own output read back): a piece may end between two
+# documents of one line each; the runs are those of the file read whole
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 big.txt > big.jsonl
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 big.jsonl > lines_whole.jsonl
+[ "$(grep -vc '^{"input"' lines_whole.jsonl)" -gt 300 ] || fail "JSON Lines read back: too few runs"
+for j in 1 4; do
+    FIOSCOPE_PIECE_BYTES=4096 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" \
+        big.jsonl > lines_pieces.jsonl 2> lines.err
+    cmp -s lines_whole.jsonl lines_pieces.jsonl || fail "JSON Lines in pieces (-j $j) differ from the whole"
+    [ "$(grep -c 'memory:' lines.err)" -gt 20 ] || fail "JSON Lines (-j $j) were not cut between documents"
+done
+# ... a piece's size apart, not only where four pieces' worth found no boundary
+FIOSCOPE_PIECE_BYTES=65536 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 big.jsonl \
+    > lines_pieces.jsonl 2> lines.err
+cmp -s lines_whole.jsonl lines_pieces.jsonl || fail "JSON Lines in 64 KiB pieces differ from the whole"
+n=$(grep -c 'memory:' lines.err)
+[ "$n" -ge "$(( $(stat -c %s big.jsonl) / 65536 - 1 ))" ] || fail "JSON Lines: $n pieces of 64 KiB"
 echo ok
