@@ -215,6 +215,12 @@ size_t fsc_json_balanced_fast(const char *s, size_t n);
 /* Does data start with a UTF-16 or UTF-32 byte order mark (text the parser converts
  * to UTF-8 whole, never cut in pieces at '\n' bytes)? */
 bool fsc_has_unicode_bom(const char *data, size_t len);
+/* Text that looks binary only for NULs (a crash's zero-filled block, a stray NUL)
+ * and is read as text; judged on its first 64 KiB. */
+bool fsc_text_despite_nuls(const char *data, size_t len);
+/* UTF-32 text without a byte order mark ("UTF-32LE", "UTF-32BE"; NULL: not that),
+ * judged on its first 64 KiB. */
+const char *fsc_looks_utf32(const char *data, size_t len);
 
 /* Progress line on stderr (a terminal only), redrawn at most 10 times a second. */
 typedef struct fsc_progress {

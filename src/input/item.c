@@ -215,7 +215,7 @@ bool fsc_looks_binary(const char *data, size_t len)
  * first 64 KiB (at most 1 in 64 of the non-NUL bytes) and its NULs are not those of
  * UTF-16 without a byte order mark (a quarter or more of the bytes, nearly all at
  * even or nearly all at odd offsets). */
-static bool text_despite_nuls(const char *data, size_t len)
+bool fsc_text_despite_nuls(const char *data, size_t len)
 {
     const unsigned char *s = (const unsigned char *)data;
     size_t n = len < 65536 ? len : 65536, nuls[2] = {0, 0}, controls = 0;
@@ -240,7 +240,7 @@ bool fsc_has_unicode_bom(const char *data, size_t len)
  * top byte of every 4-byte unit is zero (no code point is above U+10FFFF), the next
  * one nearly always (text beyond the BMP is rare), the low byte nearly never. A zero-
  * filled block fails the last test, UTF-16 the second. Returns its name, or NULL. */
-static const char *looks_utf32(const char *data, size_t len)
+const char *fsc_looks_utf32(const char *data, size_t len)
 {
     const unsigned char *s = (const unsigned char *)data;
     size_t n = (len < 65536 ? len : 65536) & ~(size_t)3;
@@ -389,14 +389,14 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
-    } else if (!job->continued && (utf32 = looks_utf32(job->data, job->len))) {
+    } else if (!job->continued && (utf32 = fsc_looks_utf32(job->data, job->len))) {
         char reason[160];
         snprintf(reason, sizeof reason,
                  "%s text without a byte order mark: not read (convert it to UTF-8, e.g. "
                  "iconv -f %s -t UTF-8)", utf32, utf32);
         job_fail(job, reason);
     } else if (!job->continued && fsc_looks_binary(job->data, job->len) &&
-               !text_despite_nuls(job->data, job->len)) {
+               !fsc_text_despite_nuls(job->data, job->len)) {
         job_fail(job, "binary data: neither text nor a known archive or compressed format");
     } else {
         char *why = NULL;

@@ -289,6 +289,46 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
     fsc_walker_doc(w, path, NULL, buf, n, 0);
 }
 
+/* The first bytes of a regular file judged as the whole file would be: what
+ * fsc_looks_binary, fsc_looks_utf32 and fsc_text_despite_nuls look at (64 KiB), and
+ * more for fsc_archive_sniff, whose readers need no more than a first header. */
+#define BINARY_LOOK ((size_t)1 << 20)
+
+/* A regular file longer than a file read whole, whose first bytes look binary (a
+ * fio job's data file next to its logs, a core dump): answered as the whole file
+ * would be, "binary data" or "only NUL bytes", without reading it into memory (a
+ * 10 GB data file took 10 GB). Only where those first bytes decide it; true when an
+ * entry was submitted, false: read it as before (an archive without magic, UTF-32,
+ * text despite its NULs, a fio log's name, zeros followed by other bytes). */
+static bool big_binary(fsc_walker *w, const char *path, int fd)
+{
+    fsc_logname ln;
+    if (fsc_log_name_parse(path, &ln))
+        return false;
+    char *b = malloc(BINARY_LOOK);
+    ssize_t r = b ? fsc_read_full(fd, b, BINARY_LOOK, 0) : -1;
+    bool done = false;
+    if (r == (ssize_t)BINARY_LOOK && only_nuls(b, (size_t)r)) {
+        /* zeros: the rest must be read to tell, a piece at a time */
+        uint64_t at = (uint64_t)r;
+        while ((r = fsc_read_full(fd, b, BINARY_LOOK, (int64_t)at)) > 0 && only_nuls(b, (size_t)r))
+            at += (uint64_t)r;
+        if (r == 0 && !tar_named(path)) {
+            fsc_walker_fixed(w, path, NULL, FSC_IN_NO_RUNS, "only NUL bytes (%llu): nothing was written in it",
+                             (unsigned long long)at);
+            w->progress->raw_done += at;
+            done = true;
+        }
+    } else if (r == (ssize_t)BINARY_LOOK && fsc_looks_binary(b, (size_t)r) && !fsc_looks_utf32(b, (size_t)r) &&
+               !fsc_text_despite_nuls(b, (size_t)r) && !fsc_archive_sniff(b, (size_t)r)) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR,
+                         "binary data: neither text nor a known archive or compressed format");
+        done = true;
+    }
+    free(b);
+    return done;
+}
+
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
@@ -334,6 +374,10 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         return;
     }
     if (n == SNIFF_BYTES && !fsc_looks_binary(buf, n) && fsc_pieces_plain_file(w, path, fd, hint)) {
+        free(buf);
+        return;
+    }
+    if (n == SNIFF_BYTES && hint > w->piece_min && fsc_looks_binary(buf, n) && big_binary(w, path, fd)) {
         free(buf);
         return;
     }
