@@ -294,16 +294,30 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
  * more for fsc_archive_sniff, whose readers need no more than a first header. */
 #define BINARY_LOOK ((size_t)1 << 20)
 
+/* Does the file of `size` bytes end with a zip's directory (its end record, "PK\5\6",
+ * in the last 64 KiB and 22 bytes: a comment may follow it)? A self-extracting zip
+ * begins with a program, and libarchive finds it from its end. */
+static bool zip_at_end(int fd, uint64_t size)
+{
+    size_t tail = size < 65536 + 22 ? (size_t)size : 65536 + 22;
+    char *b = malloc(tail);
+    ssize_t r = b ? fsc_read_full(fd, b, tail, (int64_t)(size - tail)) : -1;
+    bool found = r >= 4 && memmem(b, (size_t)r, "PK\5\6", 4) != NULL;
+    free(b);
+    return found || r < 0;
+}
+
 /* A regular file longer than a file read whole, whose first bytes look binary (a
  * fio job's data file next to its logs, a core dump): answered as the whole file
  * would be, "binary data" or "only NUL bytes", without reading it into memory (a
  * 10 GB data file took 10 GB). Only where those first bytes decide it; true when an
- * entry was submitted, false: read it as before (an archive without magic, UTF-32,
- * text despite its NULs, a fio log's name, zeros followed by other bytes). */
-static bool big_binary(fsc_walker *w, const char *path, int fd)
+ * entry was submitted, false: read it as before (an archive without magic or a
+ * self-extracting zip, UTF-32, text despite its NULs, a fio log's name, zeros followed
+ * by other bytes). */
+static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
 {
     fsc_logname ln;
-    if (fsc_log_name_parse(path, &ln))
+    if (fsc_log_name_parse(path, &ln) || zip_at_end(fd, size))
         return false;
     char *b = malloc(BINARY_LOOK);
     ssize_t r = b ? fsc_read_full(fd, b, BINARY_LOOK, 0) : -1;
@@ -377,7 +391,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         free(buf);
         return;
     }
-    if (n == SNIFF_BYTES && hint > w->piece_min && fsc_looks_binary(buf, n) && big_binary(w, path, fd)) {
+    if (n == SNIFF_BYTES && hint > w->piece_min && fsc_looks_binary(buf, n) && big_binary(w, path, fd, hint)) {
         free(buf);
         return;
     }

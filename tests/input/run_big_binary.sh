@@ -23,6 +23,13 @@ data/zeros.0.0|None|no-runs|0|only NUL bytes (209715200): nothing was written in
 EOF
 # 240 MB of data files in about the memory of the logs (it was 250 MB and more)
 [ "$(cat rss.txt)" -lt 65536 ] || fail "peak RSS $(cat rss.txt) KB"
+# a self-extracting zip (a program, then the zip, found from its end) is still read
+if command -v zip > /dev/null; then
+    cp "$good" log.txt && zip -q a.zip log.txt
+    { head -c 26000000 /dev/urandom; cat a.zip; } > sfx.exe && zip -q -A sfx.exe
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none sfx.exe | manifest > sfx.txt
+    [ "$(cat sfx.txt)" = "sfx.exe|log.txt|ok|1|None" ] || fail "self-extracting zip: $(cat sfx.txt)"
+fi
 # the same entries as a file of that kind read whole (below 24 MiB)
 head -c 3000000 /dev/urandom > small.0.0
 "$FIOSCOPE" parse --jsonl -q --fail-on=none small.0.0 | manifest | grep -q '|binary data: neither text' ||
