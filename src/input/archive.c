@@ -310,6 +310,66 @@ static bool in_pieces(struct archive *a, const char *member, int depth, const ch
            !fsc_has_unicode_bom(buf, len);
 }
 
+/* Do the first len bytes of a member (64 KiB at least) show all of it to be binary
+ * data (fsc_binary_decided)? Not for a fio log's name, nor for a program: a
+ * self-extracting zip begins with one, and libarchive would find the zip from its
+ * end, which a member read as a stream cannot show before it is all read. */
+static bool binary_member(const char *member, const char *buf, size_t len)
+{
+    fsc_logname ln;
+    if (member && fsc_log_name_parse(member, &ln))
+        return false;
+    if ((len >= 2 && buf[0] == 'M' && buf[1] == 'Z') || (len >= 4 && !memcmp(buf, "\x7f" "ELF", 4)))
+        return false;
+    return fsc_binary_decided(buf, len);
+}
+
+/* One archive_read_data() of at most n bytes into dst, for a member of *len bytes so
+ * far, under the limits: the count (0: the member's end), or -1 when the member ends
+ * in an error entry (buf freed; *res: whether the archive goes on). */
+static la_ssize_t member_chunk(fsc_walker *w, struct archive *a, const fsc_gunzip *gz, const char *path,
+                               const char *member, char *buf, char *dst, size_t n, uint64_t *len,
+                               la_int64_t start, member_result *res)
+{
+    la_ssize_t r = archive_read_data(a, dst, n);
+    if (r == 0)
+        return 0;
+    if (r < 0) {
+        free(buf);
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "cannot read member: %s",
+                         archive_error_string(a) ? archive_error_string(a) : "unknown error");
+        *res = r == ARCHIVE_FATAL ? MEMBER_ABANDON : MEMBER_DONE;
+        return -1;
+    }
+    *len += (uint64_t)r;
+    w->top_expanded += (uint64_t)r;
+    uint64_t value;
+    const char *option, *over = over_limit(w, *len, (uint64_t)(input_bytes(a, gz) - start), &value, &option);
+    if (over) {
+        *res = limit_hit(w, a, path, member, buf, over, value, option);
+        return -1;
+    }
+    return r;
+}
+
+/* The rest of a binary member (binary_member): read on under the limits of a member
+ * read whole, through the first chunk of buf (cap bytes) again and again, not kept;
+ * then the entry it would have had whole. A tarred fio working directory holds data
+ * files of hundreds of MB, which took as much memory. */
+static member_result discard_binary(fsc_walker *w, struct archive *a, const fsc_gunzip *gz, const char *path,
+                                    const char *member, char *buf, size_t cap, uint64_t len, la_int64_t start)
+{
+    member_result res;
+    la_ssize_t r;
+    while ((r = member_chunk(w, a, gz, path, member, buf, buf, cap < CHUNK ? cap : CHUNK, &len, start, &res)) > 0)
+        ;
+    if (r < 0)
+        return res;
+    free(buf);
+    fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "%s", FSC_BINARY_DATA);
+    return MEMBER_DONE;
+}
+
 /* Read the current member into memory and queue it. */
 static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, struct archive_entry *e,
                                  const char *path, const char *member, int depth)
@@ -352,28 +412,24 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
             buf = nb;
             cap *= 2;
         }
-        la_ssize_t r = archive_read_data(a, buf + len, cap - len < CHUNK ? cap - len : CHUNK);
+        member_result res;
+        uint64_t got = len;
+        la_ssize_t r = member_chunk(w, a, gz, path, member, buf, buf + len, cap - len < CHUNK ? cap - len : CHUNK,
+                                    &got, start, &res);
+        if (r < 0)
+            return res;
         if (r == 0)
             break;
-        if (r < 0) {
-            free(buf);
-            fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "cannot read member: %s",
-                             archive_error_string(a) ? archive_error_string(a) : "unknown error");
-            return r == ARCHIVE_FATAL ? MEMBER_ABANDON : MEMBER_DONE;
-        }
-        len += (size_t)r;
-        w->top_expanded += (uint64_t)r;
-        uint64_t value;
-        const char *option, *over = over_limit(w, len, (uint64_t)(input_bytes(a, gz) - start), &value, &option);
-        if (over)
-            return limit_hit(w, a, path, member, buf, over, value, option);
+        len = (size_t)got;
+        if (looked || !(len >= w->piece_min || (big && len >= LOOK_BYTES)))
+            continue;
+        looked = true;
         /* a compressed file of text (log.txt.gz) or a member of an archive longer
          * than a file read whole: the rest in pieces, as for the same text
          * uncompressed, not whole in memory (a 60 MB fio log as .gz: 2.2 s and 420 MB
          * whole, 0.3 s and 42 MB in pieces; 200 MB of fio text in a .tar.zst: 2.8 s
          * and 730 MB whole) */
-        if (!looked && (len >= w->piece_min || (big && len >= LOOK_BYTES)) &&
-            (looked = true, in_pieces(a, member, depth, buf, len))) {
+        if (in_pieces(a, member, depth, buf, len)) {
             member_stream ms = {w, a, gz, start, len};
             unsigned group = w->cur_group;
             if (!member) /* in the group the file itself is in: the archive's own holds
@@ -383,6 +439,8 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
             w->cur_group = group;
             return MEMBER_DONE;
         }
+        if (binary_member(member, buf, len)) /* also a single compressed file past 24 MiB */
+            return discard_binary(w, a, gz, path, member, buf, cap, len, start);
     }
     buf[len] = '\0';
     fsc_walker_doc(w, path, member, buf, len, depth);

@@ -352,6 +352,14 @@ void fsc_archive_read_fd(fsc_walker *w, const char *path, int fd, const char *pr
 /* True when libarchive reads data as an archive although it has no known magic (a
  * v7 tar, an empty tar of zero blocks): asked only of data that looks binary. */
 bool fsc_archive_sniff(const char *data, size_t len);
+/* Do the first n bytes s of a document (64 KiB at least, when it has them) decide
+ * that all of it is binary data, as fsc_walker_doc and fsc_item_parse would find it
+ * whole? Binary, not only NULs, not UTF-32 or text despite NULs, no archive at its
+ * start. (An archive found from the end, a self-extracting zip, is the caller's to
+ * rule out.) */
+bool fsc_binary_decided(const char *s, size_t n);
+/* The entry of such a document. */
+#define FSC_BINARY_DATA "binary data: neither text nor a known archive or compressed format"
 /* Read an archive held in memory (a member of an outer archive, named member). */
 void fsc_archive_read_mem(fsc_walker *w, const char *path, const char *member, const char *data,
                           size_t len, int depth);

@@ -397,7 +397,7 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job_fail(job, reason);
     } else if (!job->continued && fsc_looks_binary(job->data, job->len) &&
                !fsc_text_despite_nuls(job->data, job->len)) {
-        job_fail(job, "binary data: neither text nor a known archive or compressed format");
+        job_fail(job, FSC_BINARY_DATA);
     } else {
         char *why = NULL;
         bool exceeded = false;

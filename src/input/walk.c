@@ -289,6 +289,13 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
     fsc_walker_doc(w, path, NULL, buf, n, 0);
 }
 
+bool fsc_binary_decided(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    return fsc_looks_binary(s, n) && !only_nuls(s, n) && !fsc_unread_archive(u, n) && !fsc_is_archive_magic(u, n) &&
+           !fsc_looks_utf32(s, n) && !fsc_text_despite_nuls(s, n) && !fsc_archive_sniff(s, n);
+}
+
 /* The first bytes of a regular file judged as the whole file would be: what
  * fsc_looks_binary, fsc_looks_utf32 and fsc_text_despite_nuls look at (64 KiB), and
  * more for fsc_archive_sniff, whose readers need no more than a first header. */
@@ -333,10 +340,8 @@ static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
             w->progress->raw_done += at;
             done = true;
         }
-    } else if (r == (ssize_t)BINARY_LOOK && fsc_looks_binary(b, (size_t)r) && !fsc_looks_utf32(b, (size_t)r) &&
-               !fsc_text_despite_nuls(b, (size_t)r) && !fsc_archive_sniff(b, (size_t)r)) {
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR,
-                         "binary data: neither text nor a known archive or compressed format");
+    } else if (r == (ssize_t)BINARY_LOOK && fsc_binary_decided(b, (size_t)r)) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "%s", FSC_BINARY_DATA);
         done = true;
     }
     free(b);
