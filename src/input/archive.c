@@ -266,26 +266,45 @@ typedef struct member_stream {
     uint64_t len;     /* its bytes read so far */
 } member_stream;
 
+/* libarchive's reason for a member it cannot read. */
+static const char *member_error(struct archive *a)
+{
+    return archive_error_string(a) ? archive_error_string(a) : "unknown error";
+}
+
+/* One archive_read_data() of at most n bytes into dst, for a member of *len bytes so
+ * far that began at input_bytes `start`, counted (*len, the whole input's expanded
+ * bytes): the count, 0 at the member's end, or libarchive's error (< 0). *over: the
+ * limit it has passed (over_limit, with *value and *option), NULL while within them. */
+static la_ssize_t read_counted(fsc_walker *w, struct archive *a, const fsc_gunzip *gz, la_int64_t start, char *dst,
+                               size_t n, uint64_t *len, const char **over, uint64_t *value, const char **option)
+{
+    *over = NULL;
+    la_ssize_t r = archive_read_data(a, dst, n);
+    if (r <= 0)
+        return r;
+    *len += (uint64_t)r;
+    w->top_expanded += (uint64_t)r;
+    *over = over_limit(w, *len, (uint64_t)(input_bytes(a, gz) - start), value, option);
+    return r;
+}
+
 static ssize_t member_read(void *ctx, char *buf, size_t n, char *why, size_t whylen)
 {
     member_stream *ms = ctx;
-    fsc_walker *w = ms->w;
     size_t got = 0;
     while (got < n) {
-        la_ssize_t r = archive_read_data(ms->a, buf + got, n - got < CHUNK ? n - got : CHUNK);
+        uint64_t value;
+        const char *over, *option;
+        la_ssize_t r = read_counted(ms->w, ms->a, ms->gz, ms->start, buf + got, n - got < CHUNK ? n - got : CHUNK,
+                                    &ms->len, &over, &value, &option);
         if (r == 0)
             break;
         if (r < 0) {
-            snprintf(why, whylen, "cannot read member: %s",
-                     archive_error_string(ms->a) ? archive_error_string(ms->a) : "unknown error");
+            snprintf(why, whylen, "cannot read member: %s", member_error(ms->a));
             return -1;
         }
         got += (size_t)r;
-        ms->len += (uint64_t)r;
-        w->top_expanded += (uint64_t)r;
-        uint64_t value;
-        const char *option, *over =
-            over_limit(w, ms->len, (uint64_t)(input_bytes(ms->a, ms->gz) - ms->start), &value, &option);
         if (over) {
             snprintf(why, whylen, "decompression limit: %s %llu (%s)", over, (unsigned long long)value, option);
             return -1;
@@ -298,12 +317,10 @@ static ssize_t member_read(void *ctx, char *buf, size_t n, char *why, size_t why
  * first len bytes are in buf, read in pieces once it grows past a file read whole?
  * Text only, as for a file: no archive inside, nothing binary (judged on what is
  * there, as the whole member would be: a NUL in its first 64 KiB), no byte order mark
- * (UTF-16 is converted whole). A fio log member stays whole: its pieces would join
- * their first piece's series, which a group held in windows may have delivered. */
+ * (UTF-16 is converted whole). (A fio log member is not asked: see read_member.) */
 static bool in_pieces(struct archive *a, const char *member, int depth, const char *buf, size_t len)
 {
-    fsc_logname ln;
-    if (member ? fsc_log_name_parse(member, &ln) : depth != 1 || archive_format(a) != ARCHIVE_FORMAT_RAW)
+    if (!member && (depth != 1 || archive_format(a) != ARCHIVE_FORMAT_RAW))
         return false;
     return !fsc_unread_archive((const unsigned char *)buf, len) &&
            !fsc_is_archive_magic((const unsigned char *)buf, len) && !fsc_looks_binary(buf, len) &&
@@ -311,14 +328,11 @@ static bool in_pieces(struct archive *a, const char *member, int depth, const ch
 }
 
 /* Do the first len bytes of a member (64 KiB at least) show all of it to be binary
- * data (fsc_binary_decided)? Not for a fio log's name, nor for a program: a
- * self-extracting zip begins with one, and libarchive would find the zip from its
- * end, which a member read as a stream cannot show before it is all read. */
-static bool binary_member(const char *member, const char *buf, size_t len)
+ * data (fsc_binary_decided)? Not for a program: a self-extracting zip begins with
+ * one, and libarchive would find the zip from its end, which a member read as a
+ * stream cannot show before it is all read. */
+static bool binary_member(const char *buf, size_t len)
 {
-    fsc_logname ln;
-    if (member && fsc_log_name_parse(member, &ln))
-        return false;
     if ((len >= 2 && buf[0] == 'M' && buf[1] == 'Z') || (len >= 4 && !memcmp(buf, "\x7f" "ELF", 4)))
         return false;
     return fsc_binary_decided(buf, len);
@@ -331,20 +345,15 @@ static la_ssize_t member_chunk(fsc_walker *w, struct archive *a, const fsc_gunzi
                                const char *member, char *buf, char *dst, size_t n, uint64_t *len,
                                la_int64_t start, member_result *res)
 {
-    la_ssize_t r = archive_read_data(a, dst, n);
-    if (r == 0)
-        return 0;
+    uint64_t value;
+    const char *over, *option;
+    la_ssize_t r = read_counted(w, a, gz, start, dst, n, len, &over, &value, &option);
     if (r < 0) {
         free(buf);
-        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "cannot read member: %s",
-                         archive_error_string(a) ? archive_error_string(a) : "unknown error");
+        fsc_walker_fixed(w, path, member, FSC_IN_ERROR, "cannot read member: %s", member_error(a));
         *res = r == ARCHIVE_FATAL ? MEMBER_ABANDON : MEMBER_DONE;
         return -1;
     }
-    *len += (uint64_t)r;
-    w->top_expanded += (uint64_t)r;
-    uint64_t value;
-    const char *option, *over = over_limit(w, *len, (uint64_t)(input_bytes(a, gz) - start), &value, &option);
     if (over) {
         *res = limit_hit(w, a, path, member, buf, over, value, option);
         return -1;
@@ -380,10 +389,13 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
         return limit_hit(w, a, path, member, NULL, "declared size is over", w->max_member,
                          "--max-member-size");
     char *inflated;
+    /* a fio log member is read whole: its pieces would join their first piece's
+     * series, which an archive group held in windows may have delivered */
     fsc_logname ln;
+    bool log = member && fsc_log_name_parse(member, &ln);
     /* whole by ISA-L, but for a text that may go in pieces (in_pieces): libarchive
      * inflates that as it is read, in flat memory */
-    bool whole = declared < w->piece_min || (member && fsc_log_name_parse(member, &ln));
+    bool whole = declared < w->piece_min || log;
     if (declared && whole && zip_member(w, a, rd, declared, &inflated)) {
         fsc_walker_doc(w, path, member, inflated, (size_t)declared, depth);
         return MEMBER_DONE;
@@ -400,7 +412,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
     la_int64_t start = input_bytes(a, gz);
     /* a member declared longer than a file read whole is looked at once its first
      * bytes are there (none of it whole in memory), others once they grow that long */
-    bool big = declared >= w->piece_min, looked = false;
+    bool big = declared >= w->piece_min, looked = log;
     for (;;) {
         if (len == cap) {
             char *nb = realloc(buf, cap * 2 + 1);
@@ -439,7 +451,7 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
             w->cur_group = group;
             return MEMBER_DONE;
         }
-        if (binary_member(member, buf, len)) /* also a single compressed file past 24 MiB */
+        if (binary_member(buf, len)) /* also a single compressed file past 24 MiB */
             return discard_binary(w, a, gz, path, member, buf, cap, len, start);
     }
     buf[len] = '\0';

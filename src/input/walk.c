@@ -135,6 +135,13 @@ static bool only_nuls(const char *s, size_t n)
     return n && s[0] == '\0' && memcmp(s, s + 1, n - 1) == 0;
 }
 
+/* The entry of a document of n bytes, all NULs. */
+static void only_nuls_entry(fsc_walker *w, const char *path, const char *member, uint64_t n)
+{
+    fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "only NUL bytes (%llu): nothing was written in it",
+                     (unsigned long long)n);
+}
+
 /* Is name a tar's (".tar"): an empty one is nothing but zero blocks. */
 static bool tar_named(const char *name)
 {
@@ -156,7 +163,7 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
     if (binary && only_nuls(data, len) && !tar_named(member ? member : path)) {
         /* libarchive reads zero blocks as an empty tar, but a log of nothing but NULs
          * is a file whose blocks a crash left unwritten */
-        fsc_walker_fixed(w, path, member, FSC_IN_NO_RUNS, "only NUL bytes (%zu): nothing was written in it", len);
+        only_nuls_entry(w, path, member, len);
         free(data);
         return;
     }
@@ -335,8 +342,7 @@ static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
         while ((r = fsc_read_full(fd, b, BINARY_LOOK, (int64_t)at)) > 0 && only_nuls(b, (size_t)r))
             at += (uint64_t)r;
         if (r == 0 && !tar_named(path)) {
-            fsc_walker_fixed(w, path, NULL, FSC_IN_NO_RUNS, "only NUL bytes (%llu): nothing was written in it",
-                             (unsigned long long)at);
+            only_nuls_entry(w, path, NULL, at);
             w->progress->raw_done += at;
             done = true;
         }
