@@ -21,9 +21,6 @@
 #define CHUNK ((size_t)1 << 20)
 /* A member's declared size is trusted for the first allocation up to this much. */
 #define FIRST_ALLOC_MAX ((size_t)64 << 20)
-/* What in_pieces sees of a member that will go in pieces: as much as
- * fsc_looks_binary looks at */
-#define LOOK_BYTES ((size_t)64 << 10)
 
 typedef enum member_result { MEMBER_DONE, MEMBER_ABANDON } member_result;
 

@@ -54,6 +54,10 @@ void fsc_heap_text_seen(size_t len);
 /* Bytes read before deciding text or archive: a tar header's "ustar" sits at 257. A
  * gzip header must be whole within them for ISA-L to take the stream (gunzip.h). */
 #define SNIFF_BYTES 512
+/* Bytes read before deciding text or binary: what fsc_looks_binary looks at. 512
+ * bytes are too few: random data (fio's default buffers) has no NUL in them one time
+ * in seven, and then too few control bytes one time in two or three. */
+#define LOOK_BYTES ((size_t)65536)
 /* Archives inside archives are opened up to this depth (1 = a plain archive). */
 #define FSC_MAX_ARCHIVE_DEPTH 8
 

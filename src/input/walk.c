@@ -263,16 +263,17 @@ void fsc_stream_limit_reason(char *out, size_t len, uint64_t limit)
              (unsigned long long)limit);
 }
 
-/* A pipe, stdin or a device (n bytes sniffed into buf, ownership passes): read as it
+/* A pipe, stdin or a device (n bytes sniffed into buf, ownership passes; more: it did
+ * not end within them): read as it
  * comes, under the cap of an archive member (--max-member-size), so that /dev/zero or
  * an endless pipe cannot take all memory. Text longer than a file read whole is read
  * and parsed in pieces (flat memory), like a huge plain file. */
-static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, size_t cap)
+static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, size_t cap, bool more)
 {
-    bool text = n == SNIFF_BYTES && !fsc_looks_binary(buf, n) && !fsc_has_unicode_bom(buf, n);
+    bool text = more && !fsc_looks_binary(buf, n) && !fsc_has_unicode_bom(buf, n);
     uint64_t limit = w->max_member;
     size_t whole = text && w->piece_min < limit ? w->piece_min : (size_t)limit;
-    int r = n == SNIFF_BYTES ? read_upto(fd, &buf, &n, &cap, whole) : 0;
+    int r = more ? read_upto(fd, &buf, &n, &cap, whole) : 0;
     if (r < 0) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
         free(buf);
@@ -354,6 +355,29 @@ static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
     return done;
 }
 
+/* Read on after the SNIFF_BYTES in *buf (capacity *cap) to LOOK_BYTES, so that text
+ * is told from binary data on as many bytes as an archive member or a file read whole
+ * is; *more: the input did not end within them. False with errno set on a read error
+ * or ENOMEM. */
+static bool look_further(int fd, char **buf, size_t *n, size_t *cap, bool *more)
+{
+    if (*cap < LOOK_BYTES) {
+        char *nb = realloc(*buf, LOOK_BYTES + 1);
+        if (!nb) {
+            errno = ENOMEM;
+            return false;
+        }
+        *buf = nb;
+        *cap = LOOK_BYTES;
+    }
+    ssize_t r = fsc_read_full(fd, *buf + *n, LOOK_BYTES - *n, -1);
+    if (r < 0)
+        return false;
+    *n += (size_t)r;
+    *more = *n == LOOK_BYTES;
+    return true;
+}
+
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
@@ -384,8 +408,14 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         free(buf);
         return;
     }
+    bool more = n == SNIFF_BYTES;
+    if (more && !look_further(fd, &buf, &n, &cap, &more)) {
+        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+        free(buf);
+        return;
+    }
     if (!regular) {
-        read_stream(w, path, fd, buf, n, cap);
+        read_stream(w, path, fd, buf, n, cap, more);
         return;
     }
     /* a fio log has no runs to keep together: above two pieces it is read in pieces
@@ -393,20 +423,20 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     fsc_logname ln;
     size_t min = fsc_log_name_parse(path, &ln) && !ln.stored_compressed ? 2 * w->piece_step
                                                                         : w->piece_min;
-    if (n == SNIFF_BYTES && hint > min && !fsc_looks_binary(buf, n) &&
-        !fsc_has_unicode_bom(buf, n)) {
+    bool binary = fsc_looks_binary(buf, n);
+    if (more && hint > min && !binary && !fsc_has_unicode_bom(buf, n)) {
         fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }
-    if (n == SNIFF_BYTES && !fsc_looks_binary(buf, n) && fsc_pieces_plain_file(w, path, fd, hint)) {
+    if (more && !binary && fsc_pieces_plain_file(w, path, fd, hint)) {
         free(buf);
         return;
     }
-    if (n == SNIFF_BYTES && hint > w->piece_min && fsc_looks_binary(buf, n) && big_binary(w, path, fd, hint)) {
+    if (more && hint > w->piece_min && binary && big_binary(w, path, fd, hint)) {
         free(buf);
         return;
     }
-    if (n == SNIFF_BYTES && !read_rest(fd, &buf, &n, &cap, hint)) {
+    if (more && !read_rest(fd, &buf, &n, &cap, hint)) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
         free(buf);
         return;
