@@ -408,8 +408,10 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         free(buf);
         return;
     }
+    /* a regular file that fits in LOOK_BYTES is read whole below (in a buffer of its
+     * size: a folder of small files queues many), then judged whole */
     bool more = n == SNIFF_BYTES;
-    if (more && !look_further(fd, &buf, &n, &cap, &more)) {
+    if (more && (!regular || hint > LOOK_BYTES) && !look_further(fd, &buf, &n, &cap, &more)) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
         free(buf);
         return;
