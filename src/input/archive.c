@@ -312,16 +312,15 @@ static ssize_t member_read(void *ctx, char *buf, size_t n, char *why, size_t why
 
 /* Is the text of a member (NULL: of a single compressed file at the top), whose
  * first len bytes are in buf, read in pieces once it grows past a file read whole?
- * Text only, as for a file: no archive inside, nothing binary (judged on what is
- * there, as the whole member would be: a NUL in its first 64 KiB), no byte order mark
- * (UTF-16 is converted whole). (A fio log member is not asked: see read_member.) */
+ * Text only, as for a file: no archive inside, text as the whole member would be
+ * judged on what is there (fsc_text_in_pieces: its first 64 KiB). (A fio log member
+ * is not asked: see read_member.) */
 static bool in_pieces(struct archive *a, const char *member, int depth, const char *buf, size_t len)
 {
     if (!member && (depth != 1 || archive_format(a) != ARCHIVE_FORMAT_RAW))
         return false;
     return !fsc_unread_archive((const unsigned char *)buf, len) &&
-           !fsc_is_archive_magic((const unsigned char *)buf, len) && !fsc_looks_binary(buf, len) &&
-           !fsc_has_unicode_bom(buf, len);
+           !fsc_is_archive_magic((const unsigned char *)buf, len) && fsc_text_in_pieces(buf, len);
 }
 
 /* Do the first len bytes of a member (64 KiB at least) show all of it to be binary

@@ -225,6 +225,14 @@ bool fsc_text_despite_nuls(const char *data, size_t len);
 /* UTF-32 text without a byte order mark ("UTF-32LE", "UTF-32BE"; NULL: not that),
  * judged on its first 64 KiB. */
 const char *fsc_looks_utf32(const char *data, size_t len);
+/* Are the n bytes at s all NULs (and n > 0)? */
+bool fsc_only_nuls(const char *s, size_t n);
+/* May a text whose first len bytes (LOOK_BYTES, or all of it) are data go in pieces
+ * cut at its '\n' bytes? Yes where the whole would be parsed as text (fsc_item_parse):
+ * not binary, or binary only for its NULs; not UTF-32; no byte order mark (UTF-16 is
+ * converted whole). Not when they are all NULs: the whole may be nothing else (an
+ * entry of its own). */
+bool fsc_text_in_pieces(const char *data, size_t len);
 
 /* Progress line on stderr (a terminal only), redrawn at most 10 times a second. */
 typedef struct fsc_progress {

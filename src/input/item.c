@@ -240,6 +240,17 @@ bool fsc_has_unicode_bom(const char *data, size_t len)
  * top byte of every 4-byte unit is zero (no code point is above U+10FFFF), the next
  * one nearly always (text beyond the BMP is rare), the low byte nearly never. A zero-
  * filled block fails the last test, UTF-16 the second. Returns its name, or NULL. */
+bool fsc_only_nuls(const char *s, size_t n)
+{
+    return n && s[0] == '\0' && memcmp(s, s + 1, n - 1) == 0;
+}
+
+bool fsc_text_in_pieces(const char *data, size_t len)
+{
+    return !fsc_has_unicode_bom(data, len) && !fsc_looks_utf32(data, len) &&
+           (!fsc_looks_binary(data, len) || (fsc_text_despite_nuls(data, len) && !fsc_only_nuls(data, len)));
+}
+
 const char *fsc_looks_utf32(const char *data, size_t len)
 {
     const unsigned char *s = (const unsigned char *)data;
@@ -389,13 +400,15 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
-    } else if (!job->continued && (utf32 = fsc_looks_utf32(job->data, job->len))) {
+    } else if (!job->continued && !job->more && (utf32 = fsc_looks_utf32(job->data, job->len))) {
+        /* (a text in pieces was judged by its reader on its first 64 KiB, as the whole
+         * is here: fsc_text_in_pieces; its first piece may be shorter) */
         char reason[160];
         snprintf(reason, sizeof reason,
                  "%s text without a byte order mark: not read (convert it to UTF-8, e.g. "
                  "iconv -f %s -t UTF-8)", utf32, utf32);
         job_fail(job, reason);
-    } else if (!job->continued && fsc_looks_binary(job->data, job->len) &&
+    } else if (!job->continued && !job->more && fsc_looks_binary(job->data, job->len) &&
                !fsc_text_despite_nuls(job->data, job->len)) {
         job_fail(job, FSC_BINARY_DATA);
     } else {

@@ -130,11 +130,6 @@ const char *fsc_unread_archive(const unsigned char *s, size_t n)
 
 #define UNREAD_FORMATS "fioscope reads tar, zip, gzip, xz, zstd and bzip2"
 
-static bool only_nuls(const char *s, size_t n)
-{
-    return n && s[0] == '\0' && memcmp(s, s + 1, n - 1) == 0;
-}
-
 /* The entry of a document of n bytes, all NULs. */
 static void only_nuls_entry(fsc_walker *w, const char *path, const char *member, uint64_t n)
 {
@@ -160,7 +155,7 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
     }
     bool magic = fsc_is_archive_magic((const unsigned char *)data, len);
     bool binary = !magic && fsc_looks_binary(data, len);
-    if (binary && only_nuls(data, len) && !tar_named(member ? member : path)) {
+    if (binary && fsc_only_nuls(data, len) && !tar_named(member ? member : path)) {
         /* libarchive reads zero blocks as an empty tar, but a log of nothing but NULs
          * is a file whose blocks a crash left unwritten */
         only_nuls_entry(w, path, member, len);
@@ -270,7 +265,7 @@ void fsc_stream_limit_reason(char *out, size_t len, uint64_t limit)
  * and parsed in pieces (flat memory), like a huge plain file. */
 static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size_t n, size_t cap, bool more)
 {
-    bool text = more && !fsc_looks_binary(buf, n) && !fsc_has_unicode_bom(buf, n);
+    bool text = more && fsc_text_in_pieces(buf, n);
     uint64_t limit = w->max_member;
     size_t whole = text && w->piece_min < limit ? w->piece_min : (size_t)limit;
     int r = more ? read_upto(fd, &buf, &n, &cap, whole) : 0;
@@ -300,7 +295,7 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
 bool fsc_binary_decided(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
-    return fsc_looks_binary(s, n) && !only_nuls(s, n) && !fsc_unread_archive(u, n) && !fsc_is_archive_magic(u, n) &&
+    return fsc_looks_binary(s, n) && !fsc_only_nuls(s, n) && !fsc_unread_archive(u, n) && !fsc_is_archive_magic(u, n) &&
            !fsc_looks_utf32(s, n) && !fsc_text_despite_nuls(s, n) && !fsc_archive_sniff(s, n);
 }
 
@@ -337,10 +332,10 @@ static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
     char *b = malloc(BINARY_LOOK);
     ssize_t r = b ? fsc_read_full(fd, b, BINARY_LOOK, 0) : -1;
     bool done = false;
-    if (r == (ssize_t)BINARY_LOOK && only_nuls(b, (size_t)r)) {
+    if (r == (ssize_t)BINARY_LOOK && fsc_only_nuls(b, (size_t)r)) {
         /* zeros: the rest must be read to tell, a piece at a time */
         uint64_t at = (uint64_t)r;
-        while ((r = fsc_read_full(fd, b, BINARY_LOOK, (int64_t)at)) > 0 && only_nuls(b, (size_t)r))
+        while ((r = fsc_read_full(fd, b, BINARY_LOOK, (int64_t)at)) > 0 && fsc_only_nuls(b, (size_t)r))
             at += (uint64_t)r;
         if (r == 0 && !tar_named(path)) {
             only_nuls_entry(w, path, NULL, at);
@@ -426,7 +421,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     size_t min = fsc_log_name_parse(path, &ln) && !ln.stored_compressed ? 2 * w->piece_step
                                                                         : w->piece_min;
     bool binary = fsc_looks_binary(buf, n);
-    if (more && hint > min && !binary && !fsc_has_unicode_bom(buf, n)) {
+    if (more && hint > min && fsc_text_in_pieces(buf, n)) {
         fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }
