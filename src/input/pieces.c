@@ -227,12 +227,63 @@ size_t fsc_json_balanced_fast(const char *s, size_t n)
 #endif
 }
 
+static bool ascii_letter(char c)
+{
+    return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
+/* Does the line s[0, n) (at its first byte that is not a space) begin with a word
+ * that a JSON document may hold as a line of its own: true, false, null? */
+static bool json_literal_line(const char *s, size_t n)
+{
+    static const char *const words[] = {"true", "false", "null"};
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(words); k++) {
+        size_t w = strlen(words[k]);
+        if (n >= w && !memcmp(s, words[k], w) && (n == w || !ascii_letter(s[w])))
+            return true;
+    }
+    return false;
+}
+
+/* Where the parser stops reading a JSON document that is left open (its braces do
+ * not balance before n): the start of the first line after from (the line after its
+ * opening line) that no JSON document holds and that normalizing cannot make one of,
+ * or SIZE_MAX. fsc_json_repair stops at the first line that is not JSON-like (its
+ * json_ish; blank lines are passed over), and a document that balances further on
+ * but holds such a line is no JSON the parser reads whole: it repairs it too, so
+ * nothing after that line is the document's. Such a line begins with a letter,
+ * after spaces or tabs; not: true, false, null (JSON values); "Jobs:" or a CR in it
+ * (fio's progress, which normalizing drops, leaving what follows it); after a line
+ * that ends in a space or a '=' (a flowed mail or quoted-printable soft break joins
+ * it to that line). Anything else may be JSON after normalizing (a quote prefix,
+ * markup, a stamp, a byte order mark, a non-breaking space): the document goes on. */
+static size_t open_doc_end(const char *buf, size_t from, size_t n)
+{
+    bool joins = false;
+    for (size_t i = from; i < n;) {
+        const char *nl = memchr(buf + i, '\n', n - i);
+        size_t e = nl ? (size_t)(nl - buf) : n, k = i;
+        while (k < e && (buf[k] == ' ' || buf[k] == '\t'))
+            k++;
+        if (k < e && ascii_letter(buf[k]) && !joins && !json_literal_line(buf + k, e - k) &&
+            !(e - k >= 5 && !memcmp(buf + k, "Jobs:", 5)) && !memchr(buf + i, '\r', e - i))
+            return i;
+        joins = e > i && (buf[e - 1] == ' ' || buf[e - 1] == '=');
+        i = e + 1;
+    }
+    return SIZE_MAX;
+}
+
 static void find_json_docs(const char *buf, size_t n, json_docs *d)
 {
     d->n = 0;
     if (!memchr(buf, '{', n))
         return; /* fio's text has no braces: nothing to look at */
     size_t i = 0;
+    /* once a document was left open, each one after it is walked only up to where
+     * the parser stops reading it (open_doc_end), not to the end each time: a text
+     * of many "{" lines that never close stays linear */
+    bool open_seen = false;
     while (i < n) {
         const char *nl = memchr(buf + i, '\n', n - i);
         size_t line_end = nl ? (size_t)(nl - buf) : n;
@@ -241,8 +292,13 @@ static void find_json_docs(const char *buf, size_t n, json_docs *d)
             i = line_end + 1;
             continue;
         }
-        size_t len = fsc_json_balanced_fast(buf + k, n - k);
+        size_t stop = open_seen && nl ? open_doc_end(buf, line_end + 1, n) : SIZE_MAX;
+        size_t len = fsc_json_balanced_fast(buf + k, (stop < n ? stop : n) - k);
         bool closed = len > 0;
+        if (!closed && !open_seen && nl) { /* left open: where the parser stops */
+            open_seen = true;
+            stop = open_doc_end(buf, line_end + 1, n);
+        }
         k += len;
         if (d->n == d->cap) {
             size_t cap = d->cap ? 2 * d->cap : 16;
@@ -257,9 +313,13 @@ static void find_json_docs(const char *buf, size_t n, json_docs *d)
             d->cap = cap;
         }
         d->start[d->n] = start;
-        d->end[d->n++] = closed ? k : SIZE_MAX;
-        if (!closed)
+        d->end[d->n++] = closed ? k : stop;
+        if (!closed && stop == SIZE_MAX)
             return;
+        if (!closed) { /* its stopping line may begin the next */
+            i = stop;
+            continue;
+        }
         nl = memchr(buf + k, '\n', n - k); /* the rest of the closing line is text */
         i = nl ? (size_t)(nl - buf) + 1 : n;
     }

@@ -23,3 +23,15 @@ for line in sys.stdin:
 expect_manifest() {
     if ! diff -u - "$1"; then fail "manifest differs from the expected one (above)"; fi
 }
+
+# Parse file $1 whole (-j 1) into whole.jsonl and in 4 KiB pieces (-j 2) into
+# pieces.jsonl; fail unless the two are the same; how many pieces it went in: in
+# $PIECES. (Call it as a command, not in $(...): fail would end only that subshell.)
+whole_and_pieces() {
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$1" > whole.jsonl
+    FIOSCOPE_PIECE_BYTES=4096 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 \
+        "$1" > pieces.jsonl 2> pieces.err
+    cmp -s whole.jsonl pieces.jsonl ||
+        fail "$1: in pieces: $(diff <(manifest < whole.jsonl) <(manifest < pieces.jsonl))"
+    PIECES=$(grep -c ': memory: ' pieces.err || true)
+}
