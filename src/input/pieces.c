@@ -69,6 +69,23 @@ static bool terse_record(const char *s, size_t n)
     return fields >= 99;
 }
 
+/* memrchr(buf, '\n', len), asked of the last 4 KiB first and of twice as much each
+ * time after: the cutters below walk back over pieces of many MB a line at a time, and
+ * a sanitizer checks all of the range it is given before each call (under ASan the
+ * walk over 57 MB of short lines took minutes). */
+static const char *last_nl(const char *buf, size_t len)
+{
+    size_t w = 4096;
+    while (w < len) {
+        const char *p = memrchr(buf + len - w, '\n', w);
+        if (p)
+            return p;
+        len -= w; /* none in the last w bytes: look before them */
+        w *= 2;
+    }
+    return memrchr(buf, '\n', len);
+}
+
 /* Does a block of terse records start at line (of n bytes, after the blank line
  * prev), where the line before that blank line ends another block (a record or a v2
  * description ";...")? The parser reads each block of records as one run, and no
@@ -78,7 +95,7 @@ static bool terse_next(const char *buf, const char *prev, const char *line, size
     const char *nl = memchr(line, '\n', n);
     if (!terse_record(line, nl ? (size_t)(nl - line) : n) || prev == buf)
         return false;
-    const char *pp = memrchr(buf, '\n', (size_t)(prev - 1 - buf));
+    const char *pp = last_nl(buf, (size_t)(prev - 1 - buf));
     const char *pp_start = pp ? pp + 1 : buf;
     size_t pp_n = (size_t)(prev - 1 - pp_start);
     return pp_n && (pp_start[0] == ';' || terse_record(pp_start, pp_n));
@@ -338,7 +355,7 @@ static bool outside_json(const json_docs *d, size_t at)
 /* The start of the line before offset `at` (a line start, > 0) in buf. */
 static const char *line_before(const char *buf, size_t at)
 {
-    const char *nl = at > 1 ? memrchr(buf, '\n', at - 1) : NULL;
+    const char *nl = at > 1 ? last_nl(buf, at - 1) : NULL;
     return nl ? nl + 1 : buf;
 }
 
@@ -403,10 +420,10 @@ static bool section_next(const char *buf, size_t n, size_t at)
 static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, const json_docs *docs)
 {
     const char *end = buf + n;
-    const char *nl = memrchr(buf, '\n', n);
+    const char *nl = last_nl(buf, n);
     while (nl && (size_t)(nl - buf) > after) {
         const char *line = nl + 1;
-        const char *prev = memrchr(buf, '\n', (size_t)(nl - buf));
+        const char *prev = last_nl(buf, (size_t)(nl - buf));
         const char *prev_start = prev ? prev + 1 : buf;
         size_t prev_n = (size_t)(nl - prev_start);
         size_t at = (size_t)(line - buf);
@@ -444,7 +461,7 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
 {
     enum { AFTER_DISKS = 3, AFTER_REPORT = 2, BEFORE_TEXT = 1, BLANK = 0 };
     size_t best[AFTER_DISKS] = {0};
-    for (const char *nl = memrchr(buf, '\n', n); nl && (size_t)(nl - buf) > after;) {
+    for (const char *nl = last_nl(buf, n); nl && (size_t)(nl - buf) > after;) {
         size_t at = (size_t)(nl - buf) + 1;
         const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at), *text;
         size_t next_n = (next_end ? (size_t)(next_end - buf) : n) - at, text_n;
@@ -467,7 +484,7 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
     for (int k = AFTER_REPORT; k >= BLANK; k--)
         if (best[k])
             return best[k];
-    for (const char *nl = memrchr(buf, '\n', n); nl; nl = memrchr(buf, '\n', (size_t)(nl - buf))) {
+    for (const char *nl = last_nl(buf, n); nl; nl = last_nl(buf, (size_t)(nl - buf))) {
         size_t at = (size_t)(nl - buf) + 1;
         if (outside_json(docs, at))
             return at;
