@@ -259,6 +259,17 @@ def _(k):
     return (*parse(write("lines.jsonl", line * (2000 * k))), lambda out: runs_in(out) == 2000 * k)
 
 
+# A JSON document cut off (a crash), a line of text, then JSON Lines, in pieces: the
+# cutter (pieces.c find_json_docs) walked from each one-line document to the end of
+# its buffer for the line where the parser would stop reading it (open_doc_end). The
+# pieces grow with the text here, as a 16 MiB piece holds that much (30 MB: 40 s).
+@shape("session 20: JSON Lines after a cut-off JSON document, in pieces", "session 20")
+def _(k):
+    cut = "\n".join(json_doc([small_job("c")]).replace(", ", ",\n").split("\n")[:12]) + "\n"
+    f = write("cutlines.txt", cut + "randread: x\n" + '{"a": 1}\n' * (150000 * k))
+    return (*parse(f)[:2], {"FIOSCOPE_PIECE_BYTES": str(262144 * k)})
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()
