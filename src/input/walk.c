@@ -350,29 +350,6 @@ static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
     return done;
 }
 
-/* Read on after the SNIFF_BYTES in *buf (capacity *cap) to LOOK_BYTES, so that text
- * is told from binary data on as many bytes as an archive member or a file read whole
- * is; *more: the input did not end within them. False with errno set on a read error
- * or ENOMEM. */
-static bool look_further(int fd, char **buf, size_t *n, size_t *cap, bool *more)
-{
-    if (*cap < LOOK_BYTES) {
-        char *nb = realloc(*buf, LOOK_BYTES + 1);
-        if (!nb) {
-            errno = ENOMEM;
-            return false;
-        }
-        *buf = nb;
-        *cap = LOOK_BYTES;
-    }
-    ssize_t r = fsc_read_full(fd, *buf + *n, LOOK_BYTES - *n, -1);
-    if (r < 0)
-        return false;
-    *n += (size_t)r;
-    *more = *n == LOOK_BYTES;
-    return true;
-}
-
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
@@ -403,13 +380,18 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         free(buf);
         return;
     }
-    /* a regular file that fits in LOOK_BYTES is read whole below (in a buffer of its
-     * size: a folder of small files queues many), then judged whole */
+    /* text is told from binary data on LOOK_BYTES, as in an archive member or a file
+     * read whole; a regular file that fits in them is read whole below (in a buffer of
+     * its size: a folder of small files queues many), then judged whole */
     bool more = n == SNIFF_BYTES;
-    if (more && (!regular || hint > LOOK_BYTES) && !look_further(fd, &buf, &n, &cap, &more)) {
-        fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
-        free(buf);
-        return;
+    if (more && (!regular || hint > LOOK_BYTES)) {
+        int further = read_upto(fd, &buf, &n, &cap, LOOK_BYTES - 1);
+        if (further < 0) {
+            fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
+            free(buf);
+            return;
+        }
+        more = further > 0; /* it did not end within them */
     }
     if (!regular) {
         read_stream(w, path, fd, buf, n, cap, more);
