@@ -146,6 +146,9 @@ typedef struct fsc_item {
      * parsed before the run count of the pieces before it was known (its runs are
      * numbered from 1 and renumbered when delivered) */
     bool continued, more, renumber;
+    /* the reader judged data (all of it, the job's len) not binary: fsc_looks_binary,
+     * a scan of up to 64 KiB, is not done again on the worker */
+    bool judged_text;
     uint32_t first_line;
     size_t first_run;
     /* a piece of a file whose lines the worker counts (first_line comes from pf's

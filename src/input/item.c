@@ -408,7 +408,7 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
                  "%s text without a byte order mark: not read (convert it to UTF-8, e.g. "
                  "iconv -f %s -t UTF-8)", utf32, utf32);
         job_fail(job, reason);
-    } else if (!job->continued && !job->more && fsc_looks_binary(job->data, job->len) &&
+    } else if (!job->continued && !job->more && !job->judged_text && fsc_looks_binary(job->data, job->len) &&
                !fsc_text_despite_nuls(job->data, job->len)) {
         job_fail(job, FSC_BINARY_DATA);
     } else {
