@@ -1600,6 +1600,21 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, cons
     case FSC_ACT_DIR: return st->phase >= 2;
     case FSC_ACT_GROUP: return st->phase >= 3;
     case FSC_ACT_DISK_HEADER: return st->phase >= 3;
+    /* fio prints a run's Disk stats last: a job's or group's result line after them
+     * is the tail of another run whose head was cut off (a paste that begins inside
+     * a run), which must not be read into this complete one */
+    case FSC_ACT_LAT:
+    case FSC_ACT_PCTL_TITLE:
+    case FSC_ACT_PCTL_ROW:
+    case FSC_ACT_BW_STATS:
+    case FSC_ACT_IOPS_STATS:
+    case FSC_ACT_BUCKETS:
+    case FSC_ACT_SYNC_SECTION:
+    case FSC_ACT_CPU:
+    case FSC_ACT_DEPTHS:
+    case FSC_ACT_ISSUED:
+    case FSC_ACT_STEADYSTATE:
+    case FSC_ACT_GROUP_DIR: return st->phase >= 3;
     default: return false;
     }
 }

@@ -440,6 +440,61 @@ static bool has_warning(const fsc_run *r, const char *needle)
     return false;
 }
 
+/* A paste that begins inside a run, below another run's whole report: its lines
+ * (here a percentile row, buckets, cpu, a group's line) are no part of the run above,
+ * whose Disk stats ended it; they are read as a run of their own. */
+static void test_tail_after_disk_stats(void **state)
+{
+    (void)state;
+    runs rs = {0};
+    fsc_buf err = {0};
+    fsc_parser *p = fsc_parser_new(NULL, &err);
+    assert_non_null(p);
+    static const char text[] =
+        "rr: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=psync, iodepth=1\n"
+        "fio-3.33\n"
+        "Starting 1 process\n"
+        "\n"
+        "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
+        "  read: IOPS=10.3k, BW=40.0MiB/s (41.9MB/s)(80.0MiB/2001msec)\n"
+        "    clat (usec): min=40, max=500, avg=95.10, stdev=10.00\n"
+        "  cpu          : usr=1.00%, sys=2.00%, ctx=100, majf=0, minf=10\n"
+        "\n"
+        "Run status group 0 (all jobs):\n"
+        "   READ: bw=40.0MiB/s (41.9MB/s), 40.0MiB/s-40.0MiB/s (41.9MB/s-41.9MB/s), io=80.0MiB (83.9MB), "
+        "run=2001-2001msec\n"
+        "\n"
+        "Disk stats (read/write):\n"
+        "  vda: ios=20000/0, merge=0/0, ticks=1000/0, in_queue=1000, util=50.00%\n"
+        "\n"
+        "and the end of the other run:\n"
+        "\n"
+        "     | 99.99th=[ 5344]\n"
+        "    lat (usec)   : 2=25.24%, 4=26.83%, 10=46.47%\n"
+        "  cpu          : usr=20.00%, sys=28.24%, ctx=20, majf=0, minf=106\n"
+        "\n"
+        "Run status group 0 (all jobs):\n"
+        "  WRITE: bw=273MiB/s (286MB/s), 273MiB/s-273MiB/s (286MB/s-286MB/s), io=16.0MiB (16.8MB), run=60-60msec\n";
+    fsc_doc doc = {.path = "t.txt", .data = text, .len = sizeof text - 1};
+    size_t n = 0;
+    assert_int_equal(fsc_parse_doc(p, &doc, keep, &rs, &n), FSC_OK);
+    assert_int_equal(rs.n, 2);
+    const fsc_run *a = rs.r[0], *b = rs.r[1];
+    assert_int_equal(a->n_jobs, 1);
+    assert_int_equal(a->n_groups, 1);
+    assert_false(a->groups[0].dir[FSC_DIR_WRITE].bw_bytes.set); /* not the tail's WRITE line */
+    assert_true(a->jobs[0].usr_cpu.v == 1.0);
+    assert_int_equal(a->n_disk_util, 1);
+    assert_int_equal(b->n_disk_util, 0);
+    assert_int_equal(b->n_groups, 1);
+    assert_true(b->groups[0].dir[FSC_DIR_WRITE].bw_bytes.set);
+    assert_int_equal(b->source.first_line, 18);
+    for (size_t k = 0; k < rs.n; k++)
+        fsc_run_free(rs.r[k]);
+    fsc_parser_free(p);
+    fsc_buf_free(&err);
+}
+
 /* fio 2.15: "KB" is 1000 bytes when 10251 IOPS x 4096 B = 41.99 MB/s is what the
  * text calls bw=41992KB/s; with kb_base=1024 the same IOPS print as 40998KB/s. */
 static void test_kb_base(void **state)
@@ -486,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_markup_flag),          cmocka_unit_test(test_json_elisions),
         cmocka_unit_test(test_json_cut),             cmocka_unit_test(test_json_spans),
         cmocka_unit_test(test_kb_base),
+        cmocka_unit_test(test_tail_after_disk_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
