@@ -74,6 +74,10 @@ typedef struct fsc_doc {
     /* A piece of a larger file: what the text above it leaves to its runs (NULL: a
      * whole document, or nothing carried). */
     const struct fsc_carry_link *carry;
+    /* A piece of a larger file that more of the file follows: what is left open at
+     * its end (Disk stats whose run is above the piece) is read as a run cut off
+     * above the next one, as in the whole text. false for a whole document. */
+    bool more;
 } fsc_doc;
 
 /* Receives each run found, in document order; takes ownership of run. Return false

@@ -157,7 +157,7 @@ void fsc_item_mark_log(fsc_item *job)
  * only carries a log's name): it is then parsed as any other. */
 static bool parse_log(fsc_item *job)
 {
-    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0, NULL};
+    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0, NULL, false};
     fsc_logfile *log = fsc_logfile_read(&doc, &job->logname);
     if (!log) {
         job->fixed = true;
@@ -372,7 +372,7 @@ static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why
 {
     fsc_carry_link link = {relay_take, relay_give, job};
     fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run,
-                   job->relay ? &link : NULL};
+                   job->relay ? &link : NULL, job->more};
     size_t n = 0;
     /* the document's bytes are its own already; then all it allocates is charged */
     fsc_budget budget = {job->max_memory, job->len, job->len, false};

@@ -53,7 +53,18 @@ struct fsc_carry {
     bool text_seen; /* a line of text came before (the title is the first one) */
     bool fenced;    /* inside a ``` fence */
     bool top_last;  /* the innermost heading is the last line of text (two-line headings) */
+    fsc_mail_state mail; /* the mail the text ends in (normalize.c; parse.c sets it) */
 };
+
+const fsc_mail_state *fsc_carry_mail(const fsc_carry *c)
+{
+    return &c->mail;
+}
+
+void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m)
+{
+    c->mail = *m;
+}
 
 /* All headings, and for every line the innermost heading in force before it. The
  * chain of a line is a walk up the parent links: the outline is a persistent stack.

@@ -2697,11 +2697,12 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx, fsc_buf *notes)
 {
-    return fsc_normal_parse_fast(g, NULL, t, first, last, emit, ctx, notes);
+    return fsc_normal_parse_fast(g, NULL, t, first, last, false, emit, ctx, notes);
 }
 
 fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
-                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx, fsc_buf *notes)
+                                 size_t first, size_t last, bool more, fsc_emit_fn emit, void *ctx,
+                                 fsc_buf *notes)
 {
     nstate st;
     memset(&st, 0, sizeof st);
@@ -2794,7 +2795,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         /* pasted client/server output and others may interleave; nothing else to do */
     }
     if (!st.stopped && !st.oom)
-        close_run(&st, false);
+        close_run(&st, more);
     else if (st.run) {
         fsc_run_free(st.run);
         st.run = NULL;

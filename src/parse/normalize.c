@@ -12,9 +12,13 @@
 /*
  * The steps, in the order they run (each keeps `orig` pointing into the original):
  *  1. physical lines: CRLF; quoted-printable bodies (=3D, soft breaks "=\n" join
- *     lines; the joined line keeps the first line's number); format=flowed mail
- *     bodies (RFC 3676: a line ending in a space joins the next line of the same
- *     quote depth, which loses its quote prefix); lone CRs: when every
+ *     lines; the joined line keeps the first line's number; only the escapes an
+ *     encoder writes are decoded, so fio's "IOPS=10.9k" in text that merely claims
+ *     to be encoded stays); format=flowed mail bodies (RFC 3676: a line ending in a
+ *     space joins the next line of the same quote depth, which loses its quote
+ *     prefix); each mail of an mbox (or its next Content-Type header) says anew
+ *     whether its text is either (fsc_mail_state, handed from piece to piece of a
+ *     huge file); lone CRs: when every
  *     segment before the last CR is progress junk ("Jobs: ..." or empty) only the
  *     text after the last CR is kept, else each segment becomes its own line.
  *  2. per line: BOM, zero-width chars, soft hyphens dropped; NBSP and the other
@@ -140,6 +144,13 @@ static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at
     return c;
 }
 
+/* Quoted-printable text without a MIME header saying so: three "=3D" and no
+ * Content-Transfer-Encoding anywhere. */
+static bool doc_qp_all(const char *data, size_t len)
+{
+    return !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
+}
+
 static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
@@ -154,7 +165,7 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.json = k < len && data[k] == '{';
     for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
         d.html = find_lit(data, len, html_marks[i]) != NULL;
-    d.qp_all = !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
+    d.qp_all = doc_qp_all(data, len);
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
     d.tags = !d.html && find_lit(data, len, "</");
     for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
@@ -174,6 +185,58 @@ static void put_utf8(fsc_buf *b, uint32_t cp);
 /* Append s decoded from quoted-printable to b. Returns true for a soft line break.
  * latin1: the part's charset is ISO-8859-1 (or windows-1252): an encoded byte above
  * 0x7F is that character ("=A0" a no-break space), written as UTF-8. */
+/* The byte of the escape "=XY" at s[k] (k + 2 < n), or -1. */
+static int qp_escape(const char *s, size_t n, size_t k)
+{
+    if (k + 2 >= n)
+        return -1;
+    int hi = hexval((unsigned char)s[k + 1]), lo = hexval((unsigned char)s[k + 2]);
+    return hi >= 0 && lo >= 0 ? hi * 16 + lo : -1;
+}
+
+/* How many escapes from s[k] on spell one UTF-8 character ("=E2=80=99"): 0 when the
+ * byte at k leads none, or the bytes after it do not go on with it. */
+static size_t qp_utf8_escapes(const char *s, size_t n, size_t k, int c)
+{
+    size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : SIZE_MAX;
+    if (need == SIZE_MAX)
+        return 0;
+    for (size_t j = 1; j <= need; j++) {
+        size_t at = k + 3 * j;
+        int d = at < n && s[at] == '=' ? qp_escape(s, n, at) : -1;
+        if (d < 0x80 || d > 0xBF)
+            return 0;
+    }
+    return need + 1;
+}
+
+/* Does an encoder write the escape of c at s[k] ("=XY", the line s[0, n))? It writes
+ * '=' as "=3D", a tab or space before the line's end, bytes above 0x7E, and at a
+ * line's start "=2E" (a dot) and "=46" ("From "). It never writes a control byte, a
+ * letter or a digit, and hardly ever other printable bytes (RFC 2045 allows "=40"
+ * for '@' and the other characters EBCDIC lacks, which no common mailer does): text
+ * that only claims to be quoted-printable (a mail whose client did not encode it,
+ * fio's output pasted after such a mail) keeps its "IOPS=10.9k", "min=43" and
+ * "total=4096". */
+static bool qp_escape_written(const char *s, size_t n, size_t k, int c)
+{
+    if (c == '=' || c >= 0x7F)
+        return c != 0x7F;
+    if (c == ' ' || c == '\t') { /* only where blanks (or their escapes) end the line */
+        for (size_t j = k + 3; j < n;) {
+            int d = s[j] == '=' ? qp_escape(s, n, j) : -1;
+            if (s[j] == ' ' || s[j] == '\t')
+                j++;
+            else if (d == ' ' || d == '\t')
+                j += 3;
+            else
+                return s[j] == '=' && trim_right(s + j + 1, n - j - 1) == 0; /* a soft break */
+        }
+        return true;
+    }
+    return k == 0 && c >= 0x20;
+}
+
 static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
 {
     for (size_t k = 0; k < n; k++) {
@@ -183,18 +246,27 @@ static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
         }
         if (trim_right(s + k + 1, n - k - 1) == 0)
             return true; /* "=" (plus trailing blanks) at the end: soft break */
-        int hi = k + 1 < n ? hexval((unsigned char)s[k + 1]) : -1;
-        int lo = k + 2 < n ? hexval((unsigned char)s[k + 2]) : -1;
-        if (hi >= 0 && lo >= 0) {
-            int c = hi * 16 + lo;
-            if (latin1 && c >= 0x80)
-                put_utf8(b, (uint32_t)c);
-            else
-                fsc_buf_putc(b, (char)c);
-            k += 2;
-        } else {
+        int c = k + 2 < n ? qp_escape(s, n, k) : -1;
+        if (c < 0 || !qp_escape_written(s, n, k, c)) {
             fsc_buf_putc(b, '=');
+            continue;
         }
+        if (c >= 0x80 && latin1) {
+            put_utf8(b, (uint32_t)c);
+        } else if (c >= 0x80) { /* UTF-8: a whole character, else the escapes stay */
+            size_t m = qp_utf8_escapes(s, n, k, c);
+            if (!m) {
+                fsc_buf_putc(b, '=');
+                continue;
+            }
+            for (size_t j = 0; j < m; j++)
+                fsc_buf_putc(b, (char)qp_escape(s, n, k + 3 * j));
+            k += 3 * m - 1;
+            continue;
+        } else {
+            fsc_buf_putc(b, (char)c);
+        }
+        k += 2;
     }
     return false;
 }
@@ -235,29 +307,62 @@ static bool emit_cr_segments(cleaner *t, const char *s, size_t n, uint32_t orig,
     }
 }
 
-/* MIME state: which part of a mail is quoted-printable or format=flowed. */
+/* MIME state (fsc_mail_state) and the document's own default for quoted-printable
+ * (doc_kind.qp_all), in force where no header said otherwise. */
 typedef struct mime_state {
-    bool qp;
-    bool latin1; /* charset=iso-8859-1 / latin1 / windows-1252 */
-    bool flowed_hdr, flowed, delsp; /* flowed applies from the blank line after the header */
-    char boundary[128];
+    fsc_mail_state s;
+    bool qp_default;
 } mime_state;
 
-static void mime_track(mime_state *m, const char *s, size_t n)
+/* An mbox separator, the first line of every mail of an mbox ("From sender Mon Nov
+ * 30 10:00:00 2026", git format-patch's "From <sha> Mon Sep 17 00:00:00 2001"): "From ",
+ * a word, a weekday. (Prose that begins "From the ..." has no weekday after its word;
+ * a mail body's own "From " lines are quoted as ">From " in an mbox.) */
+static bool mbox_separator(const char *s, size_t n)
 {
+    static const char days[] = "MonTueWedThuFriSatSun";
+    if (!starts_with(s, n, "From ") || n < 16 || s[5] == ' ')
+        return false;
+    const char *sp = memchr(s + 5, ' ', n - 5);
+    if (!sp || (size_t)(s + n - sp) < 5 || sp[4] != ' ')
+        return false;
+    for (size_t d = 0; d < sizeof days - 1; d += 3)
+        if (!memcmp(sp + 1, days + d, 3))
+            return true;
+    return false;
+}
+
+static void mime_track(mime_state *ms, const char *s, size_t n)
+{
+    fsc_mail_state *m = &ms->s;
+    if (mbox_separator(s, n)) { /* a new mail: its own headers decide */
+        *m = (fsc_mail_state){.said = true, .qp = ms->qp_default, .separated = true, .cte_seen = m->cte_seen};
+        return;
+    }
     if (starts_with_ci(s, n, "Content-Transfer-Encoding:")) {
         m->qp = find_lit(s, n, "quoted-printable") || find_lit(s, n, "Quoted-Printable");
+        m->said = m->cte_in_block = m->cte_seen = true;
         return;
     }
     if (starts_with_ci(s, n, "Content-Type:")) {
+        /* a header block begins (the next mail of mails pasted one after another):
+         * its text is as its own headers say, quoted-printable only with a
+         * Content-Transfer-Encoding of its own (before this line or after it) */
+        if (!m->cte_in_block)
+            m->qp = ms->qp_default;
+        m->said = true;
         m->latin1 = find_lit(s, n, "iso-8859-1") || find_lit(s, n, "ISO-8859-1") || find_lit(s, n, "latin1") ||
                     find_lit(s, n, "windows-1252");
         m->flowed_hdr = find_lit(s, n, "format=flowed") || find_lit(s, n, "format=\"flowed\"");
+        m->flowed = false; /* whether its text flows is its own */
         m->delsp = find_lit(s, n, "delsp=yes") || find_lit(s, n, "DelSp=Yes");
     }
-    if (trim_right(s, n) == 0 && m->flowed_hdr) {
-        m->flowed = true;
-        m->flowed_hdr = false;
+    if (trim_right(s, n) == 0) {
+        m->cte_in_block = false;
+        if (m->flowed_hdr) {
+            m->flowed = true;
+            m->flowed_hdr = false;
+        }
     }
     const char *b = find_lit(s, n, "boundary=");
     if (b) {
@@ -274,8 +379,44 @@ static void mime_track(mime_state *m, const char *s, size_t n)
         m->boundary[k] = 0;
         return;
     }
-    if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary))
+    if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary)) {
         m->qp = m->flowed = m->flowed_hdr = m->latin1 = false; /* a new MIME part: its own header decides */
+        m->said = true;
+    }
+}
+
+bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t len)
+{
+    if ((m->said && m->qp) || m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block)
+        return true;
+    /* the text above said how its mails are encoded: this text is not read as
+     * quoted-printable for its "=3D" alone (doc_kind.qp_all) */
+    if (m->cte_seen && doc_qp_all(data, len))
+        return true;
+    /* a part boundary of the text above ends a part of this one (a part whose
+     * header made it quoted-printable) */
+    if (!m->boundary[0])
+        return false;
+    char mark[sizeof m->boundary + 2] = "--";
+    memcpy(mark + 2, m->boundary, strlen(m->boundary) + 1);
+    return find_lit(data, len, mark) != NULL;
+}
+
+void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above)
+{
+    end->cte_seen = end->cte_seen || above->cte_seen;
+    if (end->separated)
+        return; /* what came above no longer counts */
+    if (!end->said) { /* no header: the state above goes on */
+        char own[sizeof end->boundary];
+        memcpy(own, end->boundary, sizeof own);
+        *end = *above;
+        if (own[0])
+            memcpy(end->boundary, own, sizeof own);
+        return;
+    }
+    if (!end->boundary[0])
+        memcpy(end->boundary, above->boundary, sizeof end->boundary);
 }
 
 /* Quote depth of a mail line ("> > x" and ">> x" are 2) and the length of the
@@ -313,10 +454,19 @@ static size_t line_len(const char *data, size_t len, size_t i)
     return n && data[i + n - 1] == '\r' ? n - 1 : n;
 }
 
-static fsc_status split_physical(const char *data, size_t len, doc_kind d, cleaner *out)
+static fsc_status split_physical(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
+                                 cleaner *out, fsc_mail_state *mail_end)
 {
     fsc_buf lg = {0};
-    mime_state mime = {d.qp_all, false, false, false, false, ""};
+    mime_state mime = {{.qp = d.qp_all}, d.qp_all};
+    if (start) { /* a piece of a file, in a mail of the pieces above */
+        if (start->cte_seen) /* as if the whole text were looked at (detect_doc) */
+            mime.qp_default = false;
+        mime.s = *start;
+        mime.s.separated = false;
+        if (!start->said)
+            mime.s.qp = mime.qp_default;
+    }
     uint32_t lineno = 0, first_no = 0;
     uint16_t flags = 0;
     bool joining = false, flowing = false, ok = true;
@@ -339,7 +489,7 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, clean
         }
         const char *raw = s;
         size_t raw_n = n;
-        if (!joining && !flowing && !mime.qp && !mime.flowed) { /* the common case: no copy */
+        if (!joining && !flowing && !mime.s.qp && !mime.s.flowed) { /* the common case: no copy */
             ok = emit_cr_segments(out, s, n, first_no, flags);
             mime_track(&mime, raw, raw_n);
             i = end + 1;
@@ -351,17 +501,17 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, clean
             s += p;
             n -= p;
         }
-        bool qp = mime.qp;
+        bool qp = mime.s.qp;
         if (qp) {
-            joining = qp_decode_append(&lg, s, n, mime.latin1);
+            joining = qp_decode_append(&lg, s, n, mime.s.latin1);
         } else {
             fsc_buf_add(&lg, s, n);
             joining = false;
         }
         flowing = false;
-        if (!joining && mime.flowed && nl) {
+        if (!joining && mime.s.flowed && nl) {
             flowing = flows_into(buf_str(&lg), lg.len, nl + 1, line_len(data, len, end + 1));
-            if (flowing && mime.delsp)
+            if (flowing && mime.s.delsp)
                 lg.len--;
             joining = flowing;
         }
@@ -374,6 +524,8 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, clean
     if (ok && joining)
         ok = emit_cr_segments(out, buf_str(&lg), lg.len, first_no, flags);
     ok = ok && !lg.oom;
+    if (mail_end)
+        *mail_end = mime.s;
     fsc_buf_free(&lg);
     return ok ? FSC_OK : FSC_E_NOMEM;
 }
@@ -1209,10 +1361,11 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 }
 
 /* Steps 1 and 2: physical lines of data, cleaned, into out. */
-static fsc_status clean_lines(const char *data, size_t len, doc_kind d, fsc_text *out)
+static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
+                              fsc_text *out, fsc_mail_state *mail_end)
 {
     cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, NULL, 0};
-    fsc_status st = split_physical(data, len, d, &c);
+    fsc_status st = split_physical(data, len, d, start, &c, mail_end);
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom;
     fsc_buf_free(&c.mk);
     free(c.drop);
@@ -1383,10 +1536,16 @@ fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out)
 
 fsc_status fsc_normalize_lines(const char *data, size_t len, fsc_text *out)
 {
+    return fsc_normalize_lines_from(data, len, NULL, out, NULL);
+}
+
+fsc_status fsc_normalize_lines_from(const char *data, size_t len, const fsc_mail_state *start, fsc_text *out,
+                                    fsc_mail_state *mail_end)
+{
     fsc_text clean = {0};
     memset(out, 0, sizeof *out);
     doc_kind d = detect_doc(data, len);
-    fsc_status st = clean_lines(data, len, d, &clean);
+    fsc_status st = clean_lines(data, len, d, start, &clean, mail_end);
     if (st == FSC_OK) {
         flag_fences(&clean);
         bool gutters = strip_gutters(&clean), prefixes = false, dedented = false;

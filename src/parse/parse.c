@@ -631,37 +631,65 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
     return fixed->oom ? FSC_E_NOMEM : FSC_OK;
 }
 
+/* The document's lines, normalized from the mail state *start (NULL: none), with the
+ * state at its end in *mail_end (NULL: not wanted). */
+static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start, fsc_text *text,
+                                fsc_mail_state *mail_end)
+{
+    fsc_buf fixed = {0};
+    fsc_status st = to_utf8(doc->data, doc->len, &fixed);
+    if (st == FSC_OK)
+        st = fixed.len ? fsc_normalize_lines_from(fixed.data, fixed.len, start, text, mail_end)
+                       : fsc_normalize_lines_from(doc->data, doc->len, start, text, mail_end);
+    fsc_buf_free(&fixed);
+    for (size_t i = 0; st == FSC_OK && doc->first_line && i < text->n_lines; i++)
+        text->lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
+    return st;
+}
+
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why)
 {
     fsc_text text = {0};
-    fsc_buf fixed = {0};
     *n_runs = 0;
     if (why)
         *why = NULL;
     fsc_status st = FSC_OK;
     bool headings = false, json = true;
+    /* a piece of a file: the mail its text ends in, as far as the piece tells (a
+     * clean piece holds no mail header: all zero) */
+    fsc_mail_state mail_end = {0};
     /* a log as fio wrote it needs no normalizing: its lines are read in place */
     bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
-    if (!clean && st == FSC_OK) {
-        st = to_utf8(doc->data, doc->len, &fixed);
-        if (st == FSC_OK)
-            st = fixed.len ? fsc_normalize_lines(fixed.data, fixed.len, &text)
-                           : fsc_normalize_lines(doc->data, doc->len, &text);
-        fsc_buf_free(&fixed);
-        for (size_t i = 0; st == FSC_OK && doc->first_line && i < text.n_lines; i++)
-            text.lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
-    }
+    if (!clean && st == FSC_OK)
+        st = normalize_doc(doc, NULL, &text, doc->carry ? &mail_end : NULL);
     if (st == FSC_OK) {
         /* a piece of a file: its runs' headings and command may lie in the pieces
          * before it, whose carry comes in file order (it may wait for that); its own
          * goes on to the next piece as soon as its outline is known, before its runs
          * are read */
         const fsc_carry *above = doc->carry ? doc->carry->take(doc->carry->ctx) : NULL;
-        st = clean && !headings ? fsc_outline_empty(&text, above) : fsc_outline_build(&text, above);
+        const fsc_mail_state *mail = above ? fsc_carry_mail(above) : NULL;
+        if (mail && fsc_mail_state_matters(mail, doc->data, doc->len)) {
+            /* the piece begins inside a quoted-printable or flowed mail of the pieces
+             * above: its text is normalized again, as the whole file's would be (seldom:
+             * only pieces of mails with such headers) */
+            if (clean)
+                fsc_prescan_release(&text);
+            fsc_text_free(&text);
+            clean = false;
+            json = true;
+            st = normalize_doc(doc, mail, &text, &mail_end);
+        } else if (mail) {
+            fsc_mail_state_follow(&mail_end, mail);
+        }
+        if (st == FSC_OK)
+            st = clean && !headings ? fsc_outline_empty(&text, above) : fsc_outline_build(&text, above);
         if (st == FSC_OK && doc->carry) {
             fsc_carry *end = fsc_context_carry(&text);
             st = end ? FSC_OK : FSC_E_NOMEM;
+            if (end)
+                fsc_carry_set_mail(end, &mail_end);
             doc->carry->give(doc->carry->ctx, end);
         }
     }
@@ -677,8 +705,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds.notes, p->fast != NULL);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
-        if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, emit_normal_ordered, &nc,
-                                  &ds.notes) != FSC_OK)
+        if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, doc->more, emit_normal_ordered,
+                                  &nc, &ds.notes) != FSC_OK)
             ok = false;
     }
     if (ok && !ds.stopped)

@@ -186,6 +186,32 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed);
 fsc_status fsc_normalize(const char *data, size_t len, fsc_text *out);
 /* fsc_normalize without the outline: the caller builds it (over a carry). */
 fsc_status fsc_normalize_lines(const char *data, size_t len, fsc_text *out);
+
+/* Where a mail stands at a point of a document: whether its text is quoted-printable
+ * or format=flowed (RFC 3676), and its multipart boundary. A mail's headers set it
+ * for the text below them, up to the next mail; a piece of a huge file (an mbox
+ * cut into pieces) takes it from the pieces above (fsc_carry). All zero: no mail. */
+typedef struct fsc_mail_state {
+    bool said; /* a header (or an mbox separator, a part boundary) said whether qp */
+    bool qp, latin1, flowed_hdr, flowed, delsp, cte_in_block;
+    bool separated; /* (at the end of a text) an mbox separator came: nothing above counts */
+    bool cte_seen;  /* a Content-Transfer-Encoding header came (not read as qp for "=3D" alone) */
+    char boundary[128];
+} fsc_mail_state;
+/* fsc_normalize_lines for a text that begins in the mail state *start (NULL: none,
+ * as at a document's start); *mail_end (if not NULL) gets the state at its end, as
+ * far as the text itself tells (see fsc_mail_state_follow). */
+fsc_status fsc_normalize_lines_from(const char *data, size_t len, const fsc_mail_state *start, fsc_text *out,
+                                    fsc_mail_state *mail_end);
+/* Would the text data[0, len) normalize otherwise from the state m than from none?
+ * (Then it must be normalized again from m; else once from none is the same.) */
+bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t len);
+/* The state at the end of a text normalized from none (*end), made what it is after
+ * the state above the text: what no header of the text replaced goes on. */
+void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above);
+/* What the text above a piece left to it (fsc_carry_mail) and its setter. */
+const fsc_mail_state *fsc_carry_mail(const fsc_carry *c);
+void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m);
 void fsc_text_free(fsc_text *t);
 
 /* Index the headings of t once, so that fsc_context_collect costs the same for the
@@ -346,9 +372,12 @@ typedef enum fsc_lineclass {
 typedef bool (*fsc_emit_fn)(void *ctx, fsc_run *run, size_t first_idx, size_t last_idx);
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx, fsc_buf *notes);
-/* The same with the fast path of fastline.c (fp NULL: the grammar alone). */
+/* The same with the fast path of fastline.c (fp NULL: the grammar alone); more: the
+ * text goes on after t (a piece of a file, fsc_doc.more), so a run still open at its
+ * end is closed as before another run. */
 typedef struct fsc_fastpath fsc_fastpath;
 fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
-                                 size_t first, size_t last, fsc_emit_fn emit, void *ctx, fsc_buf *notes);
+                                 size_t first, size_t last, bool more, fsc_emit_fn emit, void *ctx,
+                                 fsc_buf *notes);
 
 #endif

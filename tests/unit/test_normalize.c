@@ -192,6 +192,24 @@ static void test_quoted_printable(void **state)
           {"  read: IOPS=1", 6, 0});
     /* the same body without a MIME header is recognized by its =3D */
     CHECK("a=3D1 b=3D2 c=3D3 soft=\nbreak\n", {"a=1 b=2 c=3 softbreak", 1, 0});
+    /* only escapes an encoder writes are decoded: '=', blanks at a line's end, UTF-8
+     * characters, "=46rom" and "=2E" at a line's start. fio's text that was never
+     * encoded (a client that claimed quoted-printable, a paste below such a mail)
+     * keeps its numbers: no control byte ("=10"), letter or digit ("=43"), other
+     * printable byte ("=40", '@'), lone UTF-8 byte ("=85"), or space within the line
+     * ("=20") */
+    CHECK("Content-Transfer-Encoding: quoted-printable\n\n"
+          "caf=C3=A9 =E2=80=99 total=4096 tail=20=20\n"
+          "=46rom here\n"
+          "  read: IOPS=10.9k, BW=43.3MiB/s, min=20, max=85, avg=43.10, lat=E9\n",
+          {"Content-Transfer-Encoding: quoted-printable", 1, 0}, {"", 2, 0},
+          {"caf\xc3\xa9 \xe2\x80\x99 total=4096 tail  ", 3, 0}, {"From here", 4, 0},
+          {"  read: IOPS=10.9k, BW=43.3MiB/s, min=20, max=85, avg=43.10, lat=E9", 5, 0});
+    /* Latin-1: each byte above 0x7F is a character */
+    CHECK("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"
+          "caf=E9\n",
+          {"Content-Type: text/plain; charset=iso-8859-1", 1, 0},
+          {"Content-Transfer-Encoding: quoted-printable", 2, 0}, {"", 3, 0}, {"caf\xc3\xa9", 4, 0});
 }
 
 static char *slurp(const char *path, size_t *len);
@@ -223,6 +241,56 @@ static void test_format_flowed(void **state)
           {"no join across quote depths", 11, FSC_LINE_QUOTED}, {"-- ", 12, 0}, {"sig", 13, 0});
     /* without the header, trailing spaces mean nothing */
     CHECK("a \nb\n", {"a ", 1, 0}, {"b", 2, 0});
+}
+
+/* An mbox holds many mails, each with its own headers: a quoted-printable or
+ * format=flowed mail does not make the mails after it so. fio's text in a plain mail
+ * has "=" before hex digits ("IOPS=10.9k" would become a control byte) and lines
+ * with trailing spaces (a Windows fio's job header) that must not be joined. */
+static void test_mbox_mails(void **state)
+{
+    (void)state;
+    CHECK("From a@example.org Mon Nov 30 10:00:00 2026\n"
+          "Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\n"
+          "a=3Db soft=\nbreak\n\n"
+          "From b@example.org Mon Nov 30 11:00:00 2026\n"
+          "Content-Type: text/plain; charset=us-ascii\n\n"
+          "  read: IOPS=10.9k, BW=42.8MiB/s (44.9MB/s)(85.5MiB/2001msec)\n",
+          {"From a@example.org Mon Nov 30 10:00:00 2026", 1, 0}, {"Content-Type: text/plain", 2, 0},
+          {"Content-Transfer-Encoding: quoted-printable", 3, 0}, {"", 4, 0}, {"a=b softbreak", 5, 0},
+          {"", 7, 0}, {"From b@example.org Mon Nov 30 11:00:00 2026", 8, 0},
+          {"Content-Type: text/plain; charset=us-ascii", 9, 0}, {"", 10, 0},
+          {"  read: IOPS=10.9k, BW=42.8MiB/s (44.9MB/s)(85.5MiB/2001msec)", 11, 0});
+    /* git format-patch's separator; a flowed mail, then one that is not */
+    CHECK("From 0123abcd Mon Sep 17 00:00:00 2001\n"
+          "Content-Type: text/plain; format=flowed\n\n"
+          "one \nline\n\n"
+          "From 4567ef01 Mon Sep 17 00:00:00 2001\n"
+          "Content-Type: text/plain\n\n"
+          "job: (groupid=0, jobs=1): err= 0: pid=1: Wed Jun 28 02:40:07 2023   \n"
+          "  write: IOPS=981\n",
+          {"From 0123abcd Mon Sep 17 00:00:00 2001", 1, 0}, {"Content-Type: text/plain; format=flowed", 2, 0},
+          {"", 3, 0}, {"one line", 4, 0}, {"", 6, 0}, {"From 4567ef01 Mon Sep 17 00:00:00 2001", 7, 0},
+          {"Content-Type: text/plain", 8, 0}, {"", 9, 0},
+          {"job: (groupid=0, jobs=1): err= 0: pid=1: Wed Jun 28 02:40:07 2023   ", 10, 0},
+          {"  write: IOPS=981", 11, 0});
+    /* mails without mbox separators, one after another: the next Content-Type header
+     * ends the flowing; prose beginning "From " is no separator */
+    CHECK("Content-Type: text/plain; format=flowed\n\n"
+          "From the mail \nabove\n\n"
+          "Content-Type: text/plain\n\n"
+          "a \nb\n",
+          {"Content-Type: text/plain; format=flowed", 1, 0}, {"", 2, 0}, {"From the mail above", 3, 0},
+          {"", 5, 0}, {"Content-Type: text/plain", 6, 0}, {"", 7, 0}, {"a ", 8, 0}, {"b", 9, 0});
+    /* so does it end quoted-printable, which a header block says before its
+     * Content-Type or after it */
+    CHECK("Content-Type: text/plain\nContent-Transfer-Encoding: quoted-printable\n\na=3Db\n\n"
+          "Content-Type: text/plain\n\nIOPS=10.9k\n\n"
+          "Content-Transfer-Encoding: quoted-printable\nContent-Type: text/plain\n\nc=3Dd\n",
+          {"Content-Type: text/plain", 1, 0}, {"Content-Transfer-Encoding: quoted-printable", 2, 0}, {"", 3, 0},
+          {"a=b", 4, 0}, {"", 5, 0}, {"Content-Type: text/plain", 6, 0}, {"", 7, 0}, {"IOPS=10.9k", 8, 0},
+          {"", 9, 0}, {"Content-Transfer-Encoding: quoted-printable", 10, 0}, {"Content-Type: text/plain", 11, 0},
+          {"", 12, 0}, {"c=d", 13, 0});
 }
 
 /* Damage found in real documents of the wild corpus. */
@@ -774,6 +842,7 @@ int main(void)
         cmocka_unit_test(test_spaces_and_bytes),
         cmocka_unit_test(test_quoted_printable),
         cmocka_unit_test(test_format_flowed),
+        cmocka_unit_test(test_mbox_mails),
         cmocka_unit_test(test_wild_lines),
         cmocka_unit_test(test_damaged_equals_oracle),
         cmocka_unit_test(test_wrapped_flat),
