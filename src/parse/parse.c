@@ -85,6 +85,38 @@ static bool flush_held(doc_state *st)
     return true;
 }
 
+/* What was found but cannot be read (a JSON document beyond repair, fio's preamble
+ * without results) is told, with its line number, by the run it stands in or above:
+ * the notes up to line `upto` become run's warnings, the others wait for a later run
+ * (UINT32_MAX: all of them, for the document's last run). A note is placed by its
+ * own line, not by the order in which the passes found it, so that it lands next to
+ * what it speaks of, and in the same run whether the text is parsed whole or in
+ * pieces (find_structured notes every document before any run is delivered). */
+static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
+{
+    if (!st->notes.len)
+        return;
+    fsc_buf later = {0};
+    for (const char *p = st->notes.data; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
+        if (line > upto) {
+            fsc_buf_printf(&later, "%s%.*s", later.len ? "\n" : "", (int)n, p);
+        } else {
+            const char *msg = memchr(p, ':', n);
+            msg = msg && line ? msg + 2 : p;
+            if (!fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
+                st->notes.oom = true;
+        }
+        p = nl ? nl + 1 : p + n;
+    }
+    bool oom = st->notes.oom || later.oom;
+    fsc_buf_free(&st->notes);
+    st->notes = later;
+    st->notes.oom = oom;
+}
+
 /* Give a finished run its identity, context and label, and pass it on. */
 static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_idx, fsc_format fmt)
 {
@@ -98,19 +130,7 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     run->source.last_line = t->lines[last_idx].orig;
     run->id = run->source.path ? fsc_run_id(run->source.path, run->source.member, st->doc->first_run + st->n_runs)
                                : NULL;
-    /* what was found but cannot be read (a JSON document beyond repair) is told by the
-     * first run of the document, with its line number */
-    for (const char *p = st->notes.data; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
-        const char *msg = memchr(p, ':', n);
-        msg = msg && line ? msg + 2 : p;
-        if (!fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
-            st->notes.oom = true;
-        p = nl ? nl + 1 : p + n;
-    }
-    fsc_buf_reset(&st->notes);
+    tell_notes(st, run, run->source.last_line);
     if (st->notes.oom || fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
         fsc_run_free(run);
         st->stopped = true;
@@ -711,6 +731,10 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     }
     if (ok && !ds.stopped)
         ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
+    if (ok && !ds.stopped && ds.held && ds.notes.len) {
+        tell_notes(&ds, ds.held, UINT32_MAX); /* what follows the last run */
+        ok = !ds.notes.oom;
+    }
     if (ok && !ds.stopped)
         ok = flush_held(&ds);
     fsc_run_free(ds.held);
