@@ -387,12 +387,21 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
 
 bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t len)
 {
-    if ((m->said && m->qp) || m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block)
+    if (m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block)
         return true;
-    /* the text above said how its mails are encoded: this text is not read as
-     * quoted-printable for its "=3D" alone (doc_kind.qp_all) */
-    if (m->cte_seen && doc_qp_all(data, len))
-        return true;
+    if (m->said || m->cte_seen) {
+        /* quoted-printable where the text begins, and where a mail of it says
+         * nothing (an mbox separator, a Content-Type header): from the state above,
+         * and as the text was normalized, from none (doc_kind.qp_all: its own "=3D"
+         * without a Content-Transfer-Encoding). A single huge quoted-printable mail
+         * is read so either way, and normalized once */
+        bool own = doc_qp_all(data, len), dflt = m->cte_seen ? false : own, qp = m->said ? m->qp : dflt;
+        if (qp != own)
+            return true;
+        if (dflt != own && (find_lit(data, len, "From ") || find_lit(data, len, "ontent-") ||
+                            find_lit(data, len, "ONTENT-")))
+            return true;
+    }
     /* a part boundary of the text above ends a part of this one (a part whose
      * header made it quoted-printable) */
     if (!m->boundary[0])
