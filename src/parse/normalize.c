@@ -195,7 +195,9 @@ static int qp_escape(const char *s, size_t n, size_t k)
 }
 
 /* How many escapes from s[k] on spell one UTF-8 character ("=E2=80=99"): 0 when the
- * byte at k leads none, or the bytes after it do not go on with it. */
+ * byte at k leads none, or the bytes after it do not go on with it. An encoder may
+ * break the line between the escapes of one character: the escapes up to a soft
+ * break at the line's end count (the rest begins the next line, qp_decode_append). */
 static size_t qp_utf8_escapes(const char *s, size_t n, size_t k, int c)
 {
     size_t need = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : SIZE_MAX;
@@ -203,6 +205,8 @@ static size_t qp_utf8_escapes(const char *s, size_t n, size_t k, int c)
         return 0;
     for (size_t j = 1; j <= need; j++) {
         size_t at = k + 3 * j;
+        if (at < n && s[at] == '=' && trim_right(s + at + 1, n - at - 1) == 0)
+            return j; /* a soft break: the character goes on on the next line */
         int d = at < n && s[at] == '=' ? qp_escape(s, n, at) : -1;
         if (d < 0x80 || d > 0xBF)
             return 0;
@@ -239,7 +243,15 @@ static bool qp_escape_written(const char *s, size_t n, size_t k, int c)
 
 static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
 {
-    for (size_t k = 0; k < n; k++) {
+    /* the escapes of UTF-8 continuation bytes that begin a line: the end of a
+     * character that a soft break cut (qp_utf8_escapes) */
+    size_t cont = 0;
+    while (!latin1 && cont + 2 < n && s[cont] == '=' && qp_escape(s, n, cont) >= 0x80 &&
+           qp_escape(s, n, cont) <= 0xBF)
+        cont += 3;
+    for (size_t k = 0; k < cont; k += 3)
+        fsc_buf_putc(b, (char)qp_escape(s, n, k));
+    for (size_t k = cont; k < n; k++) {
         if (s[k] != '=') {
             fsc_buf_putc(b, s[k]);
             continue;

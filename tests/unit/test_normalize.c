@@ -205,6 +205,12 @@ static void test_quoted_printable(void **state)
           {"Content-Transfer-Encoding: quoted-printable", 1, 0}, {"", 2, 0},
           {"caf\xc3\xa9 \xe2\x80\x99 total=4096 tail  ", 3, 0}, {"From here", 4, 0},
           {"  read: IOPS=10.9k, BW=43.3MiB/s, min=20, max=85, avg=43.10, lat=E9", 5, 0});
+    /* a soft break between the escapes of one UTF-8 character (Python's encoder
+     * breaks at 76 columns wherever it is) */
+    CHECK("Content-Transfer-Encoding: quoted-printable\n\n"
+          "caf=C3=\n=A9 =E2=\n=80=99s\n",
+          {"Content-Transfer-Encoding: quoted-printable", 1, 0}, {"", 2, 0},
+          {"caf\xc3\xa9 \xe2\x80\x99s", 3, 0});
     /* Latin-1: each byte above 0x7F is a character */
     CHECK("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"
           "caf=E9\n",
