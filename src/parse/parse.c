@@ -52,6 +52,9 @@ typedef struct doc_state {
     bool stopped;
     fsc_run *held; /* the last run, held back in case the next is its other format */
     fsc_buf notes; /* "line N: ..." sentences about what is no run (see fsc_parse_doc_why) */
+    /* notes holds two runs of sentences, each in line order: find_structured's (up to
+     * notes_split) and then normal.c's. told: how far each was told (tell_notes) */
+    size_t notes_split, told[2];
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
@@ -85,36 +88,36 @@ static bool flush_held(doc_state *st)
     return true;
 }
 
+/* The notes of st->notes[*at, end) up to line `upto` become run's warnings; *at
+ * moves past them. They are in line order: the first note below `upto` ends it. */
+static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at, size_t end)
+{
+    while (*at < end) {
+        const char *p = st->notes.data + *at, *nl = memchr(p, '\n', end - *at);
+        size_t n = nl ? (size_t)(nl - p) : end - *at;
+        uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
+        if (n && line > upto)
+            return;
+        const char *msg = memchr(p, ':', n);
+        msg = msg && line ? msg + 2 : p;
+        if (n && !fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
+            st->notes.oom = true;
+        *at += n + (nl != NULL);
+    }
+}
+
 /* What was found but cannot be read (a JSON document beyond repair, fio's preamble
  * without results) is told, with its line number, by the run it stands in or above:
  * the notes up to line `upto` become run's warnings, the others wait for a later run
  * (UINT32_MAX: all of them, for the document's last run). A note is placed by its
  * own line, not by the order in which the passes found it, so that it lands next to
  * what it speaks of, and in the same run whether the text is parsed whole or in
- * pieces (find_structured notes every document before any run is delivered). */
+ * pieces (find_structured notes every document before any run is delivered). Each
+ * note is looked at once: linear in the notes, however many runs there are. */
 static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
 {
-    if (!st->notes.len)
-        return;
-    fsc_buf later = {0};
-    for (const char *p = st->notes.data; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        size_t n = nl ? (size_t)(nl - p) : strlen(p);
-        uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
-        if (line > upto) {
-            fsc_buf_printf(&later, "%s%.*s", later.len ? "\n" : "", (int)n, p);
-        } else {
-            const char *msg = memchr(p, ':', n);
-            msg = msg && line ? msg + 2 : p;
-            if (!fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
-                st->notes.oom = true;
-        }
-        p = nl ? nl + 1 : p + n;
-    }
-    bool oom = st->notes.oom || later.oom;
-    fsc_buf_free(&st->notes);
-    st->notes = later;
-    st->notes.oom = oom;
+    tell_section(st, run, upto, &st->told[0], st->notes_split);
+    tell_section(st, run, upto, &st->told[1], st->notes.len);
 }
 
 /* Give a finished run its identity, context and label, and pass it on. */
@@ -719,10 +722,11 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
         fsc_text_free(&text);
         return st;
     }
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}};
+    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}, 0, {0, 0}};
     pending_list pl = {0};
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds.notes, p->fast != NULL);
+    ds.notes_split = ds.told[1] = ds.notes.len;
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
         if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, doc->more, emit_normal_ordered,
@@ -731,7 +735,7 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     }
     if (ok && !ds.stopped)
         ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
-    if (ok && !ds.stopped && ds.held && ds.notes.len) {
+    if (ok && !ds.stopped && ds.held) {
         tell_notes(&ds, ds.held, UINT32_MAX); /* what follows the last run */
         ok = !ds.notes.oom;
     }
