@@ -17,6 +17,8 @@
 #          (FSC_BENCH_MID_MB, default 20 MB): judged plain fio output part by part,
 #          then cut in pieces
 #   midjson fio JSON of that size, judged and cut the same way
+#   midjsonl fioscope's own --jsonl of mid.txt, that size in whole lines: JSON Lines
+#          read again, not plain fio output, in pieces from json_piece_min (8 MiB)
 #   perfile the first 200 files of the tree, each parsed by a process of its own (a
 #          shell loop over logs): what start-up costs, beside the parse
 # For each input and each -j of FSC_BENCH_JOBS it reports wall seconds, CPU seconds
@@ -131,6 +133,11 @@ PY
     tbig) gen f333.txt "$mb" "$corpus/fio-3.33/*.txt"
         [ -e "$work/big.tar.gz" ] || tar cf - -C "$work" f333.txt | gzip -1 > "$work/big.tar.gz" ;;
     midjson) gen mid.json "$mid" "$corpus/fio-*/*.json" ;;
+    midjsonl) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt"
+        [ -e "$work/mid.jsonl" ] || { "$bin" parse --jsonl -q -o "$work/mid.jsonl.all" "$work/mid.txt" &&
+            "$py" -c 'import sys; d = open(sys.argv[1], "rb").read(int(sys.argv[3]) * 1000000)
+open(sys.argv[2], "wb").write(d[:d.rindex(b"\n") + 1])' "$work/mid.jsonl.all" "$work/mid.jsonl" "$mid" &&
+            rm -f "$work/mid.jsonl.all"; } ;;
     perfile) # awk reads all of it: head could end sort by SIGPIPE, and pipefail the script
         make_tree; find "$work/tree/" -type f | sort | awk 'NR <= 200' > "$work/perfile.list" ;;
     *) echo "unknown input $input" >&2; exit 2 ;;
@@ -141,6 +148,7 @@ path_of() {
     f333) echo "$work/f333.txt" ;; f2x) echo "$work/f2x.txt" ;; json) echo "$work/all.json" ;;
     terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
     tzst) echo "$work/tree.tar.zst" ;; zip) echo "$work/tree.zip" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
+    midjsonl) echo "$work/mid.jsonl" ;;
     tbig) echo "$work/big.tar.gz" ;;
     perfile) echo "$work/perfile.list" ;;
     esac
@@ -267,7 +275,7 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     ins0=$(count "$work/cg0.txt")
     awk -v z="$ins0" 'BEGIN { printf "callgrind start  %6.1f M instructions (a process parsing a one-line file)\n", z / 1e6 }'
     for input in $inputs; do
-        case $input in tgz | tzst | zip | tbig | mid | midjson | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
+        case $input in tgz | tzst | zip | tbig | mid | midjson | midjsonl | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
         tree) { find "$work/tree" -type f | sort | xargs cat 2> /dev/null || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;

@@ -408,7 +408,8 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
     la_int64_t start = input_bytes(a, gz);
     /* a member declared longer than a file read whole is looked at once its first
      * bytes are there (none of it whole in memory), others once they grow that long */
-    bool big = declared >= w->piece_min, looked = log;
+    bool big = declared >= w->piece_min, looked = log, sniffed = log;
+    size_t min = w->piece_min; /* a text holding JSON: json_piece_min, once seen */
     for (;;) {
         if (len == cap) {
             char *nb = realloc(buf, cap * 2 + 1);
@@ -429,7 +430,14 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
         if (r == 0)
             break;
         len = (size_t)got;
-        if (looked || !(len >= w->piece_min || (big && len >= LOOK_BYTES)))
+        if (!sniffed && len >= LOOK_BYTES) {
+            sniffed = true;
+            if (w->json_piece_min < min && fsc_text_holds_json(buf, len)) {
+                min = w->json_piece_min;
+                big = declared >= min;
+            }
+        }
+        if (looked || !(len >= min || (big && len >= LOOK_BYTES)))
             continue;
         looked = true;
         /* a compressed file of text (log.txt.gz) or a member of an archive longer

@@ -42,6 +42,14 @@
  * whole at -j 2: 50 MB) and leaves whole the documents that have headings, articles
  * and mails of a few MB at most. */
 #define FSC_PIECE_MIN ((size_t)24 << 20)
+/* A text that holds fio JSON (fsc_text_holds_json) goes in pieces from this size: read
+ * whole, its JSON runs wait in memory for the end of the text, at 4.6 times its size
+ * for fio JSON below a line of text and 6.5 times for JSON Lines (fioscope's own
+ * --jsonl read again: 22 MB peaked at 143 MB), against 3 times for fio's normal text.
+ * 8 MiB keeps them near 50 MB. In pieces they take 16-20 MB and 2 to 4 times less CPU
+ * (20 MB of fio JSON after a "fio:" line: 0.24 CPU-s whole, 0.13 s for 40 MB in
+ * pieces). */
+#define FSC_JSON_PIECE_MIN ((size_t)8 << 20)
 /* From this much text, a document or piece is worth huge pages for the heap it fills
  * (fsc_hugemem_advise_heap: the look at the process's mappings that takes costs more
  * than the page faults of a small file). */
@@ -236,6 +244,10 @@ bool fsc_only_nuls(const char *s, size_t n);
  * converted whole). Not when they are all NULs: the whole may be nothing else (an
  * entry of its own). */
 bool fsc_text_in_pieces(const char *data, size_t len);
+/* Does the text, judged on its first len bytes (LOOK_BYTES, or all of it), hold a JSON
+ * object (a line that begins, after blanks, with a '{' whose next byte other than a
+ * blank or line end is a '"')? Such a text goes in pieces from json_piece_min. */
+bool fsc_text_holds_json(const char *data, size_t len);
 
 /* Progress line on stderr (a terminal only), redrawn at most 10 times a second. */
 typedef struct fsc_progress {
@@ -283,6 +295,7 @@ typedef struct fsc_walker {
     size_t piece_bytes, piece_min; /* files larger than piece_min are read in pieces */
     size_t piece_step;             /* FSC_PIECE_STEP (tests: piece_bytes) */
     size_t plain_min;              /* plain fio text read whole above this: in pieces */
+    size_t json_piece_min;         /* text holding fio JSON: in pieces above this */
     bool worker_reads;             /* workers read the pieces of huge files (read_ranges) */
     fsc_piece_relay *relay;        /* of the file being read in pieces (NULL: none) */
     bool stop;

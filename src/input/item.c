@@ -251,6 +251,25 @@ bool fsc_text_in_pieces(const char *data, size_t len)
            (!fsc_looks_binary(data, len) || (fsc_text_despite_nuls(data, len) && !fsc_only_nuls(data, len)));
 }
 
+bool fsc_text_holds_json(const char *data, size_t len)
+{
+    const char *p = data, *end = data + (len < LOOK_BYTES ? len : LOOK_BYTES);
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+        while (p < e && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < e && *p == '{') {
+            const char *q = p + 1;
+            while (q < end && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n'))
+                q++;
+            if (q < end && *q == '"')
+                return true;
+        }
+        p = e + 1;
+    }
+    return false;
+}
+
 const char *fsc_looks_utf32(const char *data, size_t len)
 {
     const unsigned char *s = (const unsigned char *)data;

@@ -268,7 +268,9 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
 {
     bool text = more && fsc_text_in_pieces(buf, n);
     uint64_t limit = w->max_member;
-    size_t whole = text && w->piece_min < limit ? w->piece_min : (size_t)limit;
+    size_t min = text && fsc_text_holds_json(buf, n) && w->json_piece_min < w->piece_min ? w->json_piece_min
+                                                                                          : w->piece_min;
+    size_t whole = text && min < limit ? min : (size_t)limit;
     int r = more ? read_upto(fd, &buf, &n, &cap, whole) : 0;
     if (r < 0) {
         fsc_walker_fixed(w, path, NULL, FSC_IN_ERROR, "cannot read: %s", strerror(errno));
@@ -359,8 +361,8 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     /* a fio log has no runs to keep together: above two pieces it is read in pieces
      * (parsed in parallel, memory flat) */
     fsc_logname ln;
-    size_t min = fsc_log_name_parse(path, &ln) && !ln.stored_compressed ? 2 * w->piece_step
-                                                                        : w->piece_min;
+    bool log_name = fsc_log_name_parse(path, &ln);
+    size_t min = log_name && !ln.stored_compressed ? 2 * w->piece_step : w->piece_min;
     /* up to whole_max bytes a regular file is read whole: no way in pieces below
      * takes it (they want more than min or plain_min). It gets a buffer of its size at
      * once: grown from the sniff's size by doubling, a folder of 70 KB files spent 5%
@@ -368,6 +370,8 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
      * read_upto then reads past LOOK_BYTES, up to its end, which its callers allow
      * ("more than max bytes": 1; the end: 0) */
     size_t whole_max = w->plain_min < min ? w->plain_min : min;
+    if (!log_name && w->json_piece_min < whole_max)
+        whole_max = w->json_piece_min;
     size_t cap = hint > SNIFF_BYTES && hint <= whole_max ? hint + 1 : SNIFF_BYTES, n = 0;
     char *buf = malloc(cap + 1);
     if (!buf) {
@@ -419,6 +423,13 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     }
     if (more && !binary && fsc_pieces_plain_file(w, path, fd, hint)) {
         free(buf);
+        return;
+    }
+    /* not plain fio output, but holding JSON: in pieces from a smaller size (whole, it
+     * would take several times its size) */
+    if (more && !log_name && hint > w->json_piece_min && hint <= min && !binary &&
+        fsc_text_in_pieces(buf, n) && fsc_text_holds_json(buf, n)) {
+        fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }
     if (more && hint > w->piece_min && binary && big_binary(w, path, fd, hint)) {
@@ -649,6 +660,8 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
     size_t piece_bytes = want >= 4096 && want <= FSC_PIECE_MIN ? (size_t)want : FSC_PIECE_BYTES;
     const char *pm = getenv("FIOSCOPE_PLAIN_MIN");
     unsigned long long plain_min = pm ? strtoull(pm, NULL, 10) : 0;
+    const char *jm = getenv("FIOSCOPE_JSON_PIECE_MIN");
+    unsigned long long json_min = jm ? strtoull(jm, NULL, 10) : 0;
     *w = (fsc_walker){
         .progress = progress,
         .piece_bytes = piece_bytes,
@@ -657,6 +670,10 @@ static bool walker_start(fsc_walker *w, fsc_progress *progress, const fsc_parser
         /* FIOSCOPE_PLAIN_MIN (tests): from what size plain fio text read whole is
          * parsed in pieces (fsc_pieces_plain); with other piece sizes, by default never */
         .plain_min = plain_min ? (size_t)plain_min : 4 * piece_bytes,
+        /* FIOSCOPE_JSON_PIECE_MIN (tests): from what size a text holding JSON is read
+         * in pieces; with other piece sizes, by default from piece_min as other text */
+        .json_piece_min = json_min >= 4096 ? (size_t)json_min
+                          : piece_bytes == FSC_PIECE_BYTES ? FSC_JSON_PIECE_MIN : 4 * piece_bytes,
         /* FIOSCOPE_READER_READS=1: this thread reads every piece of a huge file (the
          * way before read_ranges in pieces.c; to compare them) */
         .worker_reads = !getenv("FIOSCOPE_READER_READS"),

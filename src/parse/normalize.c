@@ -919,8 +919,11 @@ static bool looks_flattened(const char *s, size_t n)
         return false;
     size_t cuts = 0;
     size_t gap;
-    for (size_t i = 1; i < n && cuts < FLAT_MIN_SPLITS; i++)
-        cuts += flat_cut_at(s, n, i, &gap);
+    /* flat_cut_at takes only a byte after a space: only those are asked (a long line
+     * with few spaces, a JSON Lines record of 3 KB, took 25 instructions a byte) */
+    for (const char *sp = memchr(s, ' ', n - 1); sp && cuts < FLAT_MIN_SPLITS;
+         sp = memchr(sp + 1, ' ', (size_t)(s + n - 1 - (sp + 1))))
+        cuts += flat_cut_at(s, n, (size_t)(sp + 1 - s), &gap);
     return cuts >= FLAT_MIN_SPLITS;
 }
 

@@ -92,6 +92,35 @@ static void test_sniffing(void **state)
     assert_false(fsc_is_archive_magic((const unsigned char *)"fio-3.33", 8));
 }
 
+/* A text holding JSON goes in pieces from json_piece_min: fio's pretty JSON, JSON
+ * Lines and JSON below text hold it; a brace of a job file, a shell block or a
+ * language's code does not, nor JSON past the first 64 KiB the reader looks at. */
+static void test_holds_json(void **state)
+{
+    (void)state;
+#define HOLDS(s) fsc_text_holds_json((s), strlen(s))
+    assert_true(HOLDS("{\n  \"fio version\" : \"fio-3.33\",\n"));
+    assert_true(HOLDS("{\"id\":\"a#1\",\"jobs\":[]}\n{\"input\":{}}\n"));
+    assert_true(HOLDS("fio: a warning\n\n  {\r\n\t\"jobs\": []}\n"));
+    assert_true(HOLDS("{\n\n   \n\"x\": 1}")); /* blank lines after the brace */
+    assert_false(HOLDS("fio-3.33\nread: IOPS=11.1k\n"));
+    assert_false(HOLDS("f() {\n  echo x\n}\n{ echo y; }\n"));
+    assert_false(HOLDS("{\n  1, 2\n}\n"));
+    assert_false(HOLDS("see {\"jobs\": []} inline\n")); /* not at a line's start */
+    assert_false(HOLDS("{"));
+    assert_false(HOLDS(""));
+#undef HOLDS
+    size_t far = 70000;
+    char *t = malloc(far + 32);
+    assert_non_null(t);
+    memset(t, 'x', far);
+    t[far - 1] = '\n';
+    strcpy(t + far, "{\"jobs\": []}\n");
+    assert_false(fsc_text_holds_json(t, strlen(t))); /* past what is looked at */
+    assert_true(fsc_text_holds_json(t + far - 1, strlen(t + far - 1)));
+    free(t);
+}
+
 /* The vectorised line counter against a byte loop: every length up to 600 (the
  * 16-byte steps and the tail), every start offset (unaligned loads), newline
  * densities from none to all, and a buffer long enough to sum its counters often. */
@@ -455,6 +484,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sniffing),
+        cmocka_unit_test(test_holds_json),
         cmocka_unit_test(test_count_lines),
         cmocka_unit_test(test_read_piece),
         cmocka_unit_test(test_settle_piece),
