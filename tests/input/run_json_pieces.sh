@@ -66,4 +66,17 @@ cmp -s tar.whole tar.pieces || fail "runs.tar.gz: in pieces: $(diff <(manifest <
 n=$(FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 runs.tar.gz 2>&1 > /dev/null |
     grep -c ': memory: ' || true)
 [ "$n" -gt 4 ] || fail "runs.tar.gz: its members not in pieces ($n documents)"
+
+# a document of JSON objects back to back passes its runs on as it finds them, not all
+# at the end (find_structured's early delivery): 5,000 small fio-like objects (225 KB)
+# were charged 33 MB at once, about 6.5 KB a job; now some 5 MB. Whole (no pieces), at
+# -j 1; the same runs with a text line above them, where they wait as before.
+python3 -c 'import sys; sys.stdout.write("{\"jobs\":[{\"jobname\":\"j\",\"read\":{\"iops\":1}}]}\n" * 5000)' > small.jsonl
+charged=$(FIOSCOPE_JSON_PIECE_MIN=$WHOLE FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q -j 1 -o small.out small.jsonl 2>&1 |
+    sed -n 's/.*at most \([0-9]*\) bytes charged.*/\1/p')
+[ -n "$charged" ] && [ "$charged" -lt 12000000 ] || fail "small.jsonl: $charged bytes charged"
+[ "$(grep -c '^{"id":' small.out)" = 5000 ] || fail "small.jsonl: $(grep -c '^{"id":' small.out) runs"
+{ echo "results"; cat small.jsonl; } > titled.jsonl
+FIOSCOPE_JSON_PIECE_MIN=$WHOLE "$FIOSCOPE" parse --jsonl -q -j 1 titled.jsonl > titled.out
+[ "$(grep -c '^{"id":' titled.out)" = 5000 ] || fail "titled.jsonl: $(grep -c '^{"id":' titled.out) runs"
 echo "ok: JSON in pieces from json_piece_min ($want runs of JSON Lines)"
