@@ -322,6 +322,19 @@ static bool member(jr *r, bool *first, const char **key, size_t *kn, jval *v)
             return !r->bad;
         }
     }
+    /* compact JSON (fioscope's own --jsonl, jq -c): ,"key": (or "key": first), the
+     * same bytes read the same way as below, without its calls */
+    if (e - p >= 4 && (p[0] == '"' ? *first : !*first && p[0] == ',' && p[1] == '"')) {
+        const char *k = p + 1 + (p[0] == ','), *q = string_stop(k, e);
+        if (e - q >= 2 && q[0] == '"' && q[1] == ':') {
+            *key = k;
+            *kn = (size_t)(q - k);
+            *first = false;
+            r->p = q + 2;
+            value(r, v);
+            return !r->bad;
+        }
+    }
     ws(r);
     if (r->p < r->e && *r->p == '}') {
         r->p++;
