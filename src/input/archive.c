@@ -432,10 +432,8 @@ static member_result read_member(fsc_walker *w, struct archive *a, reading *rd, 
         len = (size_t)got;
         if (!sniffed && len >= LOOK_BYTES) {
             sniffed = true;
-            if (w->json_piece_min < min && fsc_text_holds_json(buf, len)) {
-                min = w->json_piece_min;
-                big = declared >= min;
-            }
+            min = fsc_walker_piece_min(w, buf, len);
+            big = declared >= min;
         }
         if (looked || !(len >= min || (big && len >= LOOK_BYTES)))
             continue;

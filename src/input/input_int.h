@@ -312,6 +312,10 @@ typedef struct fsc_walker {
     unsigned cur_group, next_group;
     size_t arg; /* index of the path being read */
 } fsc_walker;
+/* From how many bytes a text whose first len bytes are data goes in pieces: w's
+ * json_piece_min when it holds JSON (fsc_text_holds_json) and that is smaller, else
+ * its piece_min. */
+size_t fsc_walker_piece_min(const fsc_walker *w, const char *data, size_t len);
 
 /* Open a group of held items (a folder with fio logs, an archive); returns the group
  * that was current, to pass to fsc_walker_group_end. */

@@ -259,6 +259,11 @@ void fsc_stream_limit_reason(char *out, size_t len, uint64_t limit)
              (unsigned long long)limit);
 }
 
+size_t fsc_walker_piece_min(const fsc_walker *w, const char *data, size_t len)
+{
+    return w->json_piece_min < w->piece_min && fsc_text_holds_json(data, len) ? w->json_piece_min : w->piece_min;
+}
+
 /* A pipe, stdin or a device (n bytes sniffed into buf, ownership passes; more: it did
  * not end within them): read as it
  * comes, under the cap of an archive member (--max-member-size), so that /dev/zero or
@@ -268,8 +273,7 @@ static void read_stream(fsc_walker *w, const char *path, int fd, char *buf, size
 {
     bool text = more && fsc_text_in_pieces(buf, n);
     uint64_t limit = w->max_member;
-    size_t min = text && fsc_text_holds_json(buf, n) && w->json_piece_min < w->piece_min ? w->json_piece_min
-                                                                                          : w->piece_min;
+    size_t min = text ? fsc_walker_piece_min(w, buf, n) : w->piece_min;
     size_t whole = text && min < limit ? min : (size_t)limit;
     int r = more ? read_upto(fd, &buf, &n, &cap, whole) : 0;
     if (r < 0) {

@@ -494,31 +494,26 @@ static size_t text_width(const fsc_text *t)
     return w;
 }
 
-/* Pass on the runs found so far (early: the document's state, NULL: never) while no
- * line above them but structured ones and blank lines was seen (prefix_clean): no
- * run of the normal-text pass can then come before them, so they go in the order
- * they would go later. A text of JSON Lines or of JSON documents back to back then
- * holds a few dozen runs at a time, not all of them (10 MB of small fio-like JSON
- * objects: 152 MB of runs at -j 1). The notes told with them are find_structured's
- * own so far, all in its section of the notes (see tell_notes). */
-static bool deliver_early(doc_state *early, pending_list *pl, size_t next_line, bool prefix_clean)
+/* Pass on the runs found so far while no line above them but structured ones and
+ * blank lines was seen (prefix_clean): no run of the normal-text pass can then come
+ * before them, so they go in the order they would go later. A text of JSON Lines or
+ * of JSON documents back to back then holds a few dozen runs at a time, not all of
+ * them (10 MB of small fio-like JSON objects: 152 MB of runs at -j 1). The notes
+ * told with them are find_structured's own so far, all in its section of the notes
+ * (see tell_notes). */
+static bool deliver_early(doc_state *ds, pending_list *pl, size_t next_line, bool prefix_clean)
 {
     enum { EARLY_BATCH = 32 };
-    if (!early || !prefix_clean || pl->n - pl->next < EARLY_BATCH)
+    if (!prefix_clean || pl->n - pl->next < EARLY_BATCH)
         return true;
-    early->notes_split = early->told[1] = early->notes.len;
-    return deliver_pending_before(early, pl, next_line);
+    ds->notes_split = ds->told[1] = ds->notes.len;
+    return deliver_pending_before(ds, pl, next_line);
 }
 
-static bool blank_text_line(const char *s, size_t n)
+/* Its notes go to ds->notes; its runs wait in pl, or go on early (deliver_early). */
+static bool find_structured(fsc_text *text, pending_list *pl, doc_state *ds, bool fast)
 {
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        n--;
-    return n == 0;
-}
-
-static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bool fast, doc_state *early)
-{
+    fsc_buf *notes = &ds->notes;
     bool prefix_clean = true; /* every line before i structured or blank */
     fsc_buf versions = {0}; /* of the lines of a terse stretch */
     /* the extents of the documents the fast reader leaves, each found when asked for */
@@ -547,7 +542,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON))
                     goto out;
                 i = flast + 1;
-                if (!deliver_early(early, pl, i, prefix_clean))
+                if (!deliver_early(ds, pl, i, prefix_clean))
                     goto out;
                 continue;
             }
@@ -573,7 +568,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 goto out;
             repaired_to = last;
             if (!run) { /* nothing readable: the lines stay with the normal-text pass */
-                prefix_clean = prefix_clean && blank_text_line(s, n);
+                prefix_clean = prefix_clean && fsc_skip_spaces(s, s + n) == s + n;
                 i++;
                 continue;
             }
@@ -583,7 +578,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 goto out;
             mark_consumed(text, i, last);
             i = last + 1;
-            if (!deliver_early(early, pl, i, prefix_clean))
+            if (!deliver_early(ds, pl, i, prefix_clean))
                 goto out;
             continue;
         }
@@ -600,7 +595,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 goto out;
             mark_consumed(text, i, end - 1);
             i = end;
-            if (!deliver_early(early, pl, i, prefix_clean))
+            if (!deliver_early(ds, pl, i, prefix_clean))
                 goto out;
             continue;
         }
@@ -613,7 +608,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, fsc_buf *notes, bo
                 continue;
             }
         }
-        prefix_clean = prefix_clean && blank_text_line(s, n);
+        prefix_clean = prefix_clean && fsc_skip_spaces(s, s + n) == s + n;
         i++;
     }
     ok = true;
@@ -769,7 +764,7 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}, 0, {0, 0}};
     pending_list pl = {0};
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
-    bool ok = (clean && !json) || find_structured(&text, &pl, &ds.notes, p->fast != NULL, &ds);
+    bool ok = (clean && !json) || find_structured(&text, &pl, &ds, p->fast != NULL);
     ds.notes_split = ds.told[1] = ds.notes.len;
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
