@@ -281,6 +281,38 @@ def _(k):
             lambda out: runs_in(out) == 1500 * k)
 
 
+# A text that holds JSON goes in pieces from json_piece_min (src/input/walk.c), and
+# within a document or piece the JSON runs with nothing but JSON above them are passed
+# on as they are found (parse.c deliver_early): small fio-like objects, one a line,
+# read whole (the runs once all waited: 33 MB charged for 225 KB) and in pieces.
+SMALL_JSON = '{"jobs":[{"jobname":"j","read":{"iops":1}}]}\n'
+
+
+@shape("session 23: small JSON objects, one a line, read whole", "session 23")
+def _(k):
+    return (*parse(write("small_whole.jsonl", SMALL_JSON * (4000 * k)))[:2],
+            {"FIOSCOPE_JSON_PIECE_MIN": "1000000000"}, lambda out: runs_in(out) == 4000 * k)
+
+
+# (fio JSON documents a line here: a piece of 960 KB of the small objects holds
+# 21,000 runs, whose rendered output waits for the piece's end, so the memory of 8x
+# would be a step above that of 4x, not a trend)
+@shape("session 23: JSON Lines in pieces from json_piece_min", "session 23")
+def _(k):
+    line = json_doc([small_job("a")]).replace("\n", "") + "\n"
+    return (*parse(write("pieces.jsonl", line * (500 * k)))[:2],
+            {"FIOSCOPE_JSON_PIECE_MIN": "65536"}, lambda out: runs_in(out) == 500 * k)
+
+
+# Replies quoting reports ("> "): the cutter takes the quote marks off both lines to
+# find a run boundary (pieces.c quote_marks, piece_cut).
+@shape("session 23: quoted reports, in pieces", "session 23")
+def _(k):
+    quoted = "\n".join("> " + l if l else ">" for l in GOOD.rstrip("\n").split("\n")) + "\n"
+    return (*parse(write("quoted.txt", quoted * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()
