@@ -107,17 +107,30 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
  * side by side. A text that ends inside a line is judged as it is. */
 bool fsc_text_is_plain_fio(const char *text, size_t len);
 
+/* What a text is to a reader that may cut it into pieces (fsc_plain_check). */
+typedef enum fsc_text_kind {
+    FSC_TEXT_MIXED, /* anything else: parsed whole up to the size of a huge file */
+    /* fio's text with other lines among it (headings, commands, notes, prose), all
+     * printable ASCII without markup or entity characters, holding no JSON or terse
+     * record: normalizing changes such a text line by line, and a piece's headings
+     * come from the pieces above it, so it reads the same in pieces as whole */
+    FSC_TEXT_SIMPLE,
+    FSC_TEXT_PLAIN /* fsc_text_is_plain_fio */
+} fsc_text_kind;
+
 /* fsc_text_is_plain_fio of a text read part by part, without holding it whole (a
- * reader that cuts a file into pieces). Parts come in order, each of whole lines
- * (ending with '\n'), the last through fsc_plain_check_end (whose last line may lack
- * its newline; it may be empty). Owned by the caller until fsc_plain_check_end or
- * fsc_plain_check_free; NULL when out of memory. */
+ * reader that cuts a file into pieces); with simple_too, FSC_TEXT_SIMPLE as well.
+ * Parts come in order, each of whole lines (ending with '\n'), the last through
+ * fsc_plain_check_end (whose last line may lack its newline; it may be empty).
+ * Owned by the caller until fsc_plain_check_end or fsc_plain_check_free; NULL when
+ * out of memory. */
 typedef struct fsc_plain_check fsc_plain_check;
-fsc_plain_check *fsc_plain_check_new(void);
-/* The next part; false once the text cannot be plain (reading on is no use). */
+fsc_plain_check *fsc_plain_check_new(bool simple_too);
+/* The next part; false once the text can be neither plain nor (when asked) simple:
+ * reading on is no use. */
 bool fsc_plain_check_lines(fsc_plain_check *c, const char *part, size_t len);
 /* The last part, and the verdict; frees c. */
-bool fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len);
+fsc_text_kind fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len);
 void fsc_plain_check_free(fsc_plain_check *c);
 
 /* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing

@@ -354,8 +354,10 @@ void fsc_pieces_read_from(fsc_walker *w, const char *path, const char *member, c
 bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n);
 /* fsc_pieces_plain for a regular file of about hint bytes (fd, its offset left as
  * it is), without reading it whole: true when it was plain and went in pieces, false
- * when it is to be read whole as before. */
-bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hint);
+ * when it is to be read otherwise. *kind: what the file was found to be, when it was
+ * looked at (FSC_TEXT_SIMPLE: it may go in pieces as a huge text does; else
+ * FSC_TEXT_MIXED). */
+bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hint, fsc_text_kind *kind);
 /* A piece of a file the workers read (read_ranges; job->data read), once the pieces
  * before it are settled and end at `start`: it is made to begin there, and not to end
  * inside a JSON document it holds (seen from its start, as read_pieces sees a piece),

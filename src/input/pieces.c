@@ -1018,19 +1018,19 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
     return true;
 }
 
-/* Is the regular file fd (at most max bytes) plain fio output (fsc_text_is_plain_fio)?
- * Read part by part through one buffer of a piece's size, reused: not into a buffer
- * as big as the file, whose fresh pages the kernel must clear (in this VM, more CPU
- * than the parse of the same bytes in pieces). *size: the bytes it has; false as soon
- * as a part says no, at a read error, or when a line is longer than the buffer (none
- * of fio's is). */
-static bool plain_file(int fd, size_t part, uint64_t max, uint64_t *size)
+/* What the regular file fd (at most max bytes) is (fsc_plain_check, asked for a
+ * simple text too). Read part by part through one buffer of a piece's size, reused:
+ * not into a buffer as big as the file, whose fresh pages the kernel must clear (in
+ * this VM, more CPU than the parse of the same bytes in pieces). *size: the bytes it
+ * has; FSC_TEXT_MIXED as soon as a part says no, at a read error, or when a line is
+ * longer than the buffer (none of fio's is). */
+static fsc_text_kind plain_file(int fd, size_t part, uint64_t max, uint64_t *size)
 {
     char *b = malloc(part);
-    fsc_plain_check *c = b ? fsc_plain_check_new() : NULL;
+    fsc_plain_check *c = b ? fsc_plain_check_new(true) : NULL;
     uint64_t at = 0;
     size_t have = 0; /* bytes in b: the unfinished line of the part before, then new ones */
-    bool plain = false;
+    fsc_text_kind kind = FSC_TEXT_MIXED;
     while (c) {
         size_t want = part - have;
         ssize_t r = fsc_read_full(fd, b + have, want, (int64_t)at);
@@ -1041,7 +1041,7 @@ static bool plain_file(int fd, size_t part, uint64_t max, uint64_t *size)
         if (at > max) /* grew past the size read whole */
             break;
         if ((size_t)r < want) { /* the end */
-            plain = fsc_plain_check_end(c, b, have);
+            kind = fsc_plain_check_end(c, b, have);
             c = NULL;
             break;
         }
@@ -1055,15 +1055,18 @@ static bool plain_file(int fd, size_t part, uint64_t max, uint64_t *size)
     fsc_plain_check_free(c);
     free(b);
     *size = at;
-    return plain;
+    return kind;
 }
 
-bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hint)
+bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hint, fsc_text_kind *kind)
 {
     fsc_logname ln;
     uint64_t n = 0;
-    if (hint <= w->plain_min || hint > w->piece_min || w->cur_group || fsc_log_name_parse(path, &ln) ||
-        !plain_file(fd, w->piece_bytes, w->piece_min, &n) || n <= w->plain_min)
+    *kind = FSC_TEXT_MIXED;
+    if (hint <= w->plain_min || hint > w->piece_min || w->cur_group || fsc_log_name_parse(path, &ln))
+        return false;
+    *kind = plain_file(fd, w->piece_bytes, w->piece_min, &n);
+    if (*kind != FSC_TEXT_PLAIN || n <= w->plain_min)
         return false;
     /* cut as fsc_pieces_plain cuts the text read whole, from spans read from the file:
      * the same bytes before each cut, so the same cuts */

@@ -244,7 +244,38 @@ typedef struct scan {
     unsigned qp_marks;  /* "=3D" seen: normalize.c reads >= 3 as quoted-printable */
     bool cut;           /* the line being ended is the last and has no newline */
     const char *end;    /* the end of the document */
+    bool tolerant;      /* (a verdict only, no lines) other lines go on: odd_line */
+    bool odd;           /* a line that is not fio's was passed over (tolerant) */
 } scan;
+
+static void odd_line(scan *sc);
+
+/* A line too long for fio's text [s, e): a flattened paste or a long line of prose,
+ * which normalize.c splits line by line (a tolerant scan reads on), or a JSON
+ * document or terse records on one line, which the text then holds (sc->json). */
+__attribute__((noinline, cold)) static void long_line(scan *sc, const char *s, const char *e)
+{
+    const char *p = skip_sp(s, e);
+    if (p < e && (*p == '{' || *p == '[' || *p == ';' || (e - p > 1 && p[1] == ';')))
+        sc->json = true;
+    odd_line(sc);
+}
+
+/* The line just ended is not one of fio's (nor one normalize.c would leave alone in
+ * fio's text: an indented margin line, a prefixed one). The scan ends there, but for
+ * a tolerant one (fsc_plain_check_new(true)), which only notes it and reads on as
+ * after a line of text: whether the text is fio's with other plain lines among it. */
+__attribute__((noinline, cold)) static void odd_line(scan *sc)
+{
+    if (!sc->tolerant) {
+        sc->ok = false;
+        return;
+    }
+    sc->odd = true;
+    sc->title_pending = false;
+    sc->first_text = false;
+    sc->prev_blank = false;
+}
 
 /* A last line without its newline that begins like a result line but has no '='
  * yet: a log cut short (copied while fio wrote it, a slice of a file), its '=' and
@@ -359,7 +390,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
      * bytes) has no space in it, unless it was glued to other text or its job name
      * has one: those go to normalize.c too */
     if (n > PRESCAN_MAX_LINE && !(s[0] >= '2' && s[0] <= '5' && s[1] == ';' && !memchr(s, ' ', n))) {
-        sc->ok = false;
+        long_line(sc, s, e);
         return;
     }
     const char *p = indent_end(s, e, sc->end);
@@ -367,13 +398,13 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         bool title = false, named_line = false;
         if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json, &named_line) &&
             !(sc->cut && !eq && cut_result_line(sc, p, e, &title, &named_line))) {
-            sc->ok = false;
+            odd_line(sc);
             return;
         }
         /* one of fio's margin lines indented: an indented paste, which normalize.c
          * takes the indentation off */
         if (p > s && fsc_fio_margin_line(p, (size_t)(e - p))) {
-            sc->ok = false;
+            odd_line(sc);
             return;
         }
         /* prefix.c strips what stands before a fio keyword on a line that does not
@@ -383,7 +414,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
          * disk lines, "fio-3.33"...: named_line) are looked into */
         if (named_line && fsc_fio_keyword_maybe(p, (size_t)(e - p), (size_t)(sc->end - p)) &&
             fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
-            sc->ok = false;
+            odd_line(sc);
             return;
         }
         /* context.c: a title is the first text with a blank line (or the end) after
@@ -630,7 +661,8 @@ static bool scan_verdict(scan *sc, bool *headings, bool *json)
 static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
                     bool *json, fsc_status *st)
 {
-    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len};
+    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len,
+               false, false};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
@@ -662,11 +694,12 @@ struct fsc_plain_check {
     scan sc;
 };
 
-fsc_plain_check *fsc_plain_check_new(void)
+fsc_plain_check *fsc_plain_check_new(bool simple_too)
 {
     fsc_plain_check *c = malloc(sizeof *c);
     if (c)
-        c->sc = (scan){NULL, NULL, NULL, 1, true, false, true, false, false, true, false, 0, false, NULL};
+        c->sc = (scan){NULL, NULL, NULL, 1, true, false, true, false, false, true, false, 0, false, NULL,
+                       simple_too, false};
     return c;
 }
 
@@ -675,13 +708,18 @@ bool fsc_plain_check_lines(fsc_plain_check *c, const char *part, size_t len)
     return c->sc.ok && scan_part(&c->sc, part, len, false);
 }
 
-bool fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len)
+fsc_text_kind fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len)
 {
     bool headings = false, json = false;
-    bool plain = c->sc.ok && scan_part(&c->sc, part, len, true) && scan_verdict(&c->sc, &headings, &json) &&
-                 !headings;
+    fsc_text_kind kind = FSC_TEXT_MIXED;
+    if (c->sc.ok && scan_part(&c->sc, part, len, true) && scan_verdict(&c->sc, &headings, &json)) {
+        if (!c->sc.odd && !headings)
+            kind = FSC_TEXT_PLAIN;
+        else if (c->sc.tolerant && !json)
+            kind = FSC_TEXT_SIMPLE;
+    }
     free(c);
-    return plain;
+    return kind;
 }
 
 void fsc_plain_check_free(fsc_plain_check *c)

@@ -78,12 +78,12 @@ static bool fastpath_same(const char *name, const uint8_t *data, size_t size, ui
     return same;
 }
 
-/* fsc_text_is_plain_fio of text[0, n) judged in parts (fsc_plain_check: a reader of a
- * file), a part ending after every `every` lines, or, with every 0, at the line ends
- * the xorshift state *x picks. */
-static bool plain_in_parts(const char *text, size_t n, size_t every, uint64_t *x)
+/* fsc_plain_check's verdict on text[0, n) judged in parts (a reader of a file), a
+ * part ending after every `every` lines, or, with every 0, at the line ends the
+ * xorshift state *x picks; simple_too: asked for FSC_TEXT_SIMPLE too. */
+static fsc_text_kind kind_in_parts(const char *text, size_t n, size_t every, uint64_t *x, bool simple_too)
 {
-    fsc_plain_check *c = fsc_plain_check_new();
+    fsc_plain_check *c = fsc_plain_check_new(simple_too);
     if (!c)
         abort();
     size_t from = 0, lines = 0;
@@ -96,7 +96,7 @@ static bool plain_in_parts(const char *text, size_t n, size_t every, uint64_t *x
             continue;
         if (!fsc_plain_check_lines(c, text + from, i + 1 - from)) {
             fsc_plain_check_free(c);
-            return false;
+            return FSC_TEXT_MIXED;
         }
         from = i + 1;
     }
@@ -104,20 +104,34 @@ static bool plain_in_parts(const char *text, size_t n, size_t every, uint64_t *x
 }
 
 /* The verdict in parts is the verdict on the whole, however the text is cut into
- * lines: every line a part, a few lines a part, one part, parts at random. Returns
- * how many of the 8 ways differ (each is printed, name naming the input); *plain:
+ * lines: every line a part, a few lines a part, one part, parts at random; plain
+ * (fsc_text_is_plain_fio) alike whether a simple text is asked for or not. Returns
+ * how many of the 16 ways differ (each is printed, name naming the input); *plain:
  * the whole's verdict. */
 static size_t plain_parts_differ(const char *name, const char *text, size_t n, bool *plain)
 {
     static const size_t every[] = {1, 2, 3, 7, 64, 100000, 0, 0};
     bool whole = fsc_text_is_plain_fio(text, n);
-    uint64_t x = 0x9E3779B97F4A7C15ULL ^ n;
+    fsc_plain_check *one = fsc_plain_check_new(true);
+    if (!one)
+        abort();
+    fsc_text_kind whole_kind = fsc_plain_check_end(one, text, n);
     size_t differ = 0;
-    for (size_t k = 0; k < sizeof every / sizeof every[0]; k++)
-        if (plain_in_parts(text, n, every[k], &x) != whole) {
+    if ((whole_kind == FSC_TEXT_PLAIN) != whole) {
+        differ++;
+        fprintf(stderr, "%s (%zu bytes): plain %d whole, kind %d\n", name, n, whole, (int)whole_kind);
+    }
+    uint64_t x = 0x9E3779B97F4A7C15ULL ^ n;
+    for (size_t k = 0; k < 2 * sizeof every / sizeof every[0]; k++) {
+        bool simple_too = k % 2;
+        fsc_text_kind want = simple_too ? whole_kind : whole ? FSC_TEXT_PLAIN : FSC_TEXT_MIXED;
+        fsc_text_kind got = kind_in_parts(text, n, every[k / 2], &x, simple_too);
+        if (got != want) {
             differ++;
-            fprintf(stderr, "%s (%zu bytes): plain %d whole, not in parts of %zu lines\n", name, n, whole, every[k]);
+            fprintf(stderr, "%s (%zu bytes): kind %d whole, %d in parts of %zu lines%s\n", name, n, (int)want,
+                    (int)got, every[k / 2], simple_too ? " (simple too)" : "");
         }
+    }
     *plain = whole;
     return differ;
 }

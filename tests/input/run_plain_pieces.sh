@@ -3,8 +3,9 @@
 # A text file below the size of huge files is read whole, and when it is fio's own
 # output and nothing else (fsc_text_is_plain_fio) it is parsed in pieces cut between
 # its runs, side by side. The output must be that of the whole text, byte for byte,
-# for every fio version, normal text, JSON and terse; text with a heading, markup or
-# a command line stays whole.
+# for every fio version, normal text, JSON and terse. Text with a heading or a command
+# line among fio's (plain ASCII) goes in pieces as a huge text does; with markup or
+# control bytes it stays whole.
 # FIOSCOPE_PIECE_BYTES=16384 makes files above 64 KiB huge (read in pieces anyway);
 # FIOSCOPE_PLAIN_MIN sets from where plain text is cut (999999999: never).
 . "$(dirname "$0")/lib.sh"
@@ -76,15 +77,34 @@ done
 head -c 50001 rep_fio-3.33.txt > short.txt
 same short.txt
 
-# not plain: stays one document (and so the same)
+# fio's text with a heading, a command line, notes (plain ASCII lines of text among
+# it: FSC_TEXT_SIMPLE) goes in pieces too, as a huge text does, each piece's headings
+# handed on from the pieces above: the same runs, labels and contexts as whole
 { echo "# Results on host A"; echo; cat rep_fio-3.33.txt; } > heading.md
 { echo '$ fio --name=randread --rw=randread'; cat rep_fio-3.33.txt; } > command.txt
+# a heading deep inside: the runs below it take it, in their pieces too
+{ head -c 30000 rep_fio-3.33.txt | sed '$d'; echo; echo "Host B"; echo; tail -c 20000 rep_fio-3.33.txt; } > late.txt
+for f in heading.md command.txt late.txt; do
+    [ "$(docs "$f")" -gt 1 ] || fail "$f (fio's text with lines of text) was not cut in pieces"
+    same "$f"
+done
+# the runs below "Host B" carry it, as the whole text's do; none above does
+hb=$(grep -n '^Host B$' late.txt | cut -d: -f1)
+run late.txt 20000 2 --jsonl | python3 -c '
+import json, sys
+hb = int(sys.argv[1])
+runs = [r for r in map(json.loads, sys.stdin) if "source" in r]
+below = [r for r in runs if r["source"]["first_line"] > hb]
+above = [r for r in runs if r["source"]["first_line"] < hb]
+assert len(below) >= 10 and len(above) >= 10, (len(below), len(above))
+assert all(r["context"] == ["Host B"] and r["label"].startswith("Host B") for r in below)
+assert not any(r["context"] for r in above)
+' "$hb" || fail "late.txt: the runs in pieces below the heading do not carry it"
+# markup, control bytes: normalized whole, one document
 sed 's/$/\r/' rep_fio-3.33.txt > crlf.txt
-for f in heading.md command.txt crlf.txt; do
+{ echo "**Results**"; echo; cat rep_fio-3.33.txt; } > bold.md
+for f in crlf.txt bold.md; do
     [ "$(docs "$f")" = 1 ] || fail "$f is not plain fio text but was cut in pieces"
     same "$f"
 done
-# a heading deep inside: the runs below it carry it whole, so the text stays whole
-{ head -c 30000 rep_fio-3.33.txt | sed '$d'; echo; echo "Host B"; echo; tail -c 20000 rep_fio-3.33.txt; } > late.txt
-[ "$(docs late.txt)" = 1 ] || fail "a heading inside did not keep the text whole"
 echo "ok: $split texts cut in pieces, all identical to the whole"

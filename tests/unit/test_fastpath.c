@@ -403,10 +403,65 @@ static void test_plain_parts(void **state)
             fail_msg("doc %zu: the verdict in parts differs", i);
     }
     /* a part must end with its line: a part cut inside a line gets no verdict */
-    fsc_plain_check *c = fsc_plain_check_new();
+    fsc_plain_check *c = fsc_plain_check_new(true);
     assert_non_null(c);
     assert_false(fsc_plain_check_lines(c, "  read: IOP", 11));
-    assert_false(fsc_plain_check_end(c, "S=1\n", 4));
+    assert_int_equal(fsc_plain_check_end(c, "S=1\n", 4), FSC_TEXT_MIXED);
+}
+
+/* fsc_plain_check asked for a simple text too: fio's text with other lines of plain
+ * ASCII among it is FSC_TEXT_SIMPLE (a reader cuts it in pieces from the size of
+ * plain text); markup, control bytes, quoted-printable, JSON and terse keep it
+ * FSC_TEXT_MIXED (read whole below the size of a huge file); plain stays plain. */
+static void test_simple_kind(void **state)
+{
+    (void)state;
+    static const char fio[] = "fio-3.33\nStarting 1 process\n\nrandread: (groupid=0, jobs=1): err= 0: pid=1\n"
+                              "  read: IOPS=1, BW=2KiB/s (2kB/s)(4KiB/2001msec)\n";
+    static const char long_prose[] =
+        "This paragraph was written on one line, as editors that wrap softly keep it, and it goes on for "
+        "well over two hundred and forty bytes, which is longer than any line that fio prints in its normal "
+        "output, so the scan must not take it for a flattened paste that stops the reading of the text.\n";
+    static const char long_json[] =
+        "{\"fio version\": \"fio-3.33\", \"jobs\": [], \"x\": \"................................................"
+        "..........................................................................................................."
+        "..........................................................................................\"}\n";
+    static const struct {
+        const char *head, *tail;
+        fsc_text_kind kind;
+    } cases[] = {
+        {"", "", FSC_TEXT_PLAIN},
+        {"My results on the new box\n\n", "", FSC_TEXT_SIMPLE},
+        {"$ fio --name=randread --bs=4k --iodepth=32 job.fio\n", "", FSC_TEXT_SIMPLE},
+        {"", "\nAll done. Next: the same with 64k.\n", FSC_TEXT_SIMPLE},
+        {"> quoted from the first mail:\n> \n", "", FSC_TEXT_SIMPLE},
+        {"host1: read: IOPS=5, BW=20KiB/s\n", "", FSC_TEXT_SIMPLE},
+        {long_prose, "", FSC_TEXT_SIMPLE},
+        {"Description  : [read test]\n\n", "", FSC_TEXT_SIMPLE}, /* a caption: headings, no odd line */
+        {"My results\r\n\r\n", "", FSC_TEXT_MIXED},
+        {"My **results**\n\n", "", FSC_TEXT_MIXED},
+        {"Results\tfor the box\n", "", FSC_TEXT_MIXED},
+        {"R\xc3\xa9sultats\n", "", FSC_TEXT_MIXED},
+        {"a=3D1 b=3D2 c=3D3\n", "", FSC_TEXT_MIXED},
+        {"My results\n", "{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n  ]\n}\n", FSC_TEXT_MIXED},
+        {"My results\n", "3;fio-3.33;job;0;0\n", FSC_TEXT_MIXED},
+        {"My results\n", long_json, FSC_TEXT_MIXED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[2048];
+        int n = snprintf(text, sizeof text, "%s%s%s", cases[i].head, fio, cases[i].tail);
+        assert_true(n > 0 && (size_t)n < sizeof text);
+        fsc_plain_check *c = fsc_plain_check_new(true);
+        assert_non_null(c);
+        fsc_text_kind got = fsc_plain_check_end(c, text, (size_t)n);
+        if (got != cases[i].kind)
+            fail_msg("case %zu: kind %d, not %d", i, (int)got, (int)cases[i].kind);
+        /* in parts, and without the simple question: plain or not, as before */
+        tally t = {0};
+        check_verdict("simple case", text, (size_t)n, &t);
+        if (t.verdicts_differ)
+            fail_msg("case %zu: the verdict in parts differs", i);
+    }
 }
 
 /* fsc_fdec_num's inline cases give what fsc_decimal_num gives, bit for bit: the
@@ -481,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_same_output),
         cmocka_unit_test(test_edge_lines),
         cmocka_unit_test(test_plain_parts),
+        cmocka_unit_test(test_simple_kind),
         cmocka_unit_test(test_fdec_num),
         cmocka_unit_test(test_kvlist_set_n),
         cmocka_unit_test_setup_teardown(test_prescan_prefix, fastpath_setup, fastpath_teardown),
