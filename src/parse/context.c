@@ -599,8 +599,10 @@ fsc_status fsc_outline_empty(fsc_text *t, const fsc_carry *carry)
 {
     fsc_outline_free(t->outline);
     t->outline = outline_alloc(t, carry);
-    /* no heading and no fence here (the pre-scan's word): only whether there is text */
-    for (size_t i = 0; t->outline && carry && i < t->n_lines; i++)
+    /* no heading and no fence here (the pre-scan's word): only whether there is text,
+     * for the pieces below this one (the first piece of a file has no carry, but its
+     * text still makes a heading after it no title) */
+    for (size_t i = 0; t->outline && i < t->n_lines; i++)
         if (!is_blank(t, i)) {
             t->outline->end_text_seen = true;
             t->outline->end_top_last = false;
