@@ -19,6 +19,9 @@
 #   midjson fio JSON of that size, judged and cut the same way
 #   midjsonl fioscope's own --jsonl of mid.txt, that size in whole lines: JSON Lines
 #          read again, not plain fio output, in pieces from json_piece_min (8 MiB)
+#   midhead mid.txt with a heading line above each run ("Test 12: ...", as a shell
+#          loop over jobs prints): fio's text with plain lines of text among it, in
+#          pieces from plain_min with its headings handed on (before: read whole)
 #   perfile the first 200 files of the tree, each parsed by a process of its own (a
 #          shell loop over logs): what start-up costs, beside the parse
 # For each input and each -j of FSC_BENCH_JOBS it reports wall seconds, CPU seconds
@@ -49,7 +52,7 @@ bin=$(realpath "${1:-$here/../build/fioscope}")
 corpus=${FSC_CORPUS:-$here/../../shared/corpus}
 mb=${FSC_BENCH_MB:-200}
 side=${FSC_BENCH_SIDE_MB:-100}
-inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst zip mid midjson perfile}
+inputs=${FSC_BENCH_INPUTS:-f333 f2x json terse tree tgz tzst zip mid midjson midhead perfile}
 mid=${FSC_BENCH_MID_MB:-20}
 jobs_list=${FSC_BENCH_JOBS:-1 2}
 rounds=${FSC_BENCH_ROUNDS:-2}
@@ -138,6 +141,16 @@ PY
             "$py" -c 'import sys; d = open(sys.argv[1], "rb").read(int(sys.argv[3]) * 1000000)
 open(sys.argv[2], "wb").write(d[:d.rindex(b"\n") + 1])' "$work/mid.jsonl.all" "$work/mid.jsonl" "$mid" &&
             rm -f "$work/mid.jsonl.all"; } ;;
+    midhead) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt"
+        [ -e "$work/midhead.txt" ] || "$py" -c 'import re, sys
+lines, out, n, blank = open(sys.argv[1]).read().split("\n"), [], 0, True
+for l in lines:
+    if blank and re.match(r"\S+: \(g=\d+\)", l):
+        n += 1
+        out += ["Test %d: the next job file" % n, ""]
+    out.append(l)
+    blank = l == ""
+open(sys.argv[2], "w").write("\n".join(out))' "$work/mid.txt" "$work/midhead.txt" ;;
     perfile) # awk reads all of it: head could end sort by SIGPIPE, and pipefail the script
         make_tree; find "$work/tree/" -type f | sort | awk 'NR <= 200' > "$work/perfile.list" ;;
     *) echo "unknown input $input" >&2; exit 2 ;;
@@ -149,6 +162,7 @@ path_of() {
     terse) echo "$work/all.terse" ;; tree) echo "$work/tree" ;; tgz) echo "$work/tree.tar.gz" ;;
     tzst) echo "$work/tree.tar.zst" ;; zip) echo "$work/tree.zip" ;; mid) echo "$work/mid.txt" ;; midjson) echo "$work/mid.json" ;;
     midjsonl) echo "$work/mid.jsonl" ;;
+    midhead) echo "$work/midhead.txt" ;;
     tbig) echo "$work/big.tar.gz" ;;
     perfile) echo "$work/perfile.list" ;;
     esac
@@ -275,7 +289,7 @@ if [ "$cg_mb" != 0 ] && command -v valgrind > /dev/null; then
     ins0=$(count "$work/cg0.txt")
     awk -v z="$ins0" 'BEGIN { printf "callgrind start  %6.1f M instructions (a process parsing a one-line file)\n", z / 1e6 }'
     for input in $inputs; do
-        case $input in tgz | tzst | zip | tbig | mid | midjson | midjsonl | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
+        case $input in tgz | tzst | zip | tbig | mid | midjson | midjsonl | midhead | perfile) continue ;; esac # the tree's text, decompression aside; mid: f333 and json whole
         case $input in
         tree) { find "$work/tree" -type f | sort | xargs cat 2> /dev/null || true; } | head -c $((cg_mb << 20)) > "$work/cg.in" ;; # head ends cat early
         *) head -c $((cg_mb << 20)) "$(path_of "$input")" > "$work/cg.in" ;;

@@ -111,9 +111,11 @@ bool fsc_text_is_plain_fio(const char *text, size_t len);
 typedef enum fsc_text_kind {
     FSC_TEXT_MIXED, /* anything else: parsed whole up to the size of a huge file */
     /* fio's text with other lines among it (headings, commands, notes, prose), all
-     * printable ASCII without markup or entity characters, holding no JSON or terse
-     * record: normalizing changes such a text line by line, and a piece's headings
-     * come from the pieces above it, so it reads the same in pieces as whole */
+     * printable ASCII without markup or entity characters, none longer than fio's
+     * (240 bytes: a flattened paste), holding no JSON or terse record, no "=3D"
+     * and no MIME header: normalizing changes such a text line by line, and a
+     * piece's headings come from the pieces above it, so it reads the same in
+     * pieces as whole */
     FSC_TEXT_SIMPLE,
     FSC_TEXT_PLAIN /* fsc_text_is_plain_fio */
 } fsc_text_kind;
@@ -132,6 +134,9 @@ bool fsc_plain_check_lines(fsc_plain_check *c, const char *part, size_t len);
 /* The last part, and the verdict; frees c. */
 fsc_text_kind fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t len);
 void fsc_plain_check_free(fsc_plain_check *c);
+/* fsc_plain_check's verdict (a simple text asked for) on text[0, len) at once;
+ * FSC_TEXT_MIXED when out of memory. */
+fsc_text_kind fsc_text_kind_of(const char *text, size_t len);
 
 /* The length of the JSON value at s (s[0] is '{' or '['): up to its balancing
  * bracket, strings skipped; 0 when it does not close within n bytes. The extent the

@@ -979,6 +979,20 @@ static const char *text_span(void *ctx, size_t m)
     return ctx;
 }
 
+static void read_all_pieces(fsc_walker *w, const char *path, const text_reader *rd, char *buf, size_t n,
+                            uint64_t limit);
+
+/* The reader of a text that is all in memory already: nothing more. */
+static ssize_t no_more(void *ctx, char *buf, size_t n, char *why, size_t whylen)
+{
+    (void)ctx;
+    (void)buf;
+    (void)n;
+    (void)why;
+    (void)whylen;
+    return 0;
+}
+
 /* A text read whole (buf[0, n), up to piece_min bytes; ownership passes when true is
  * returned): when it is longer than plain_min and fio's own output and nothing else
  * (fsc_text_is_plain_fio: text, JSON or terse), it is parsed in pieces side by side
@@ -986,13 +1000,22 @@ static const char *text_span(void *ctx, size_t m)
  * mere line end), so that its runs are those of the whole text: at the speed of
  * pieces, and without the whole text's lines, runs and results in memory at once
  * (50 MB of fio 3.33 text: 1.02 CPU-s and 192 MB whole; 30 MB of fio JSON: 0.70 CPU-s
- * and 113 MB). Not in a group (logs join the runs of whole documents) and not a fio
- * log. */
+ * and 113 MB). fio's text with plain lines of text among it (FSC_TEXT_SIMPLE) goes in
+ * pieces as a huge text does, with its headings handed on. Not in a group (logs join
+ * the runs of whole documents) and not a fio log. */
 bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
 {
     fsc_logname ln;
-    if (n <= w->plain_min || w->cur_group || fsc_log_name_parse(path, &ln) ||
-        !fsc_text_is_plain_fio(buf, n))
+    if (n <= w->plain_min || w->cur_group || fsc_log_name_parse(path, &ln))
+        return false;
+    fsc_text_kind kind = fsc_text_kind_of(buf, n);
+    if (kind == FSC_TEXT_SIMPLE) { /* printable ASCII: no NUL, no byte order mark */
+        text_reader rd = {-1, no_more, NULL, NULL};
+        w->progress->raw_done += n; /* a reader with a function counts its own bytes */
+        read_all_pieces(w, path, &rd, buf, n, 0);
+        return true;
+    }
+    if (kind != FSC_TEXT_PLAIN)
         return false;
     size_t off = 0, dropped = 0;
     uint32_t line = 0;

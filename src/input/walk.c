@@ -435,7 +435,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
      * on from the pieces above it. Whole, it would be normalized whole (a copy, and
      * about 1.8x the CPU of its pieces, which are mostly plain) and take three times
      * its size. */
-    if (kind == FSC_TEXT_SIMPLE && fsc_text_in_pieces(buf, n)) {
+    if (kind == FSC_TEXT_SIMPLE) { /* printable ASCII: text by fsc_text_in_pieces' rules */
         fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }

@@ -808,3 +808,9 @@ bool fsc_text_is_plain_fio(const char *text, size_t len)
 {
     return fsc_prescan_plain_fio(text, len);
 }
+
+fsc_text_kind fsc_text_kind_of(const char *text, size_t len)
+{
+    fsc_plain_check *c = fsc_plain_check_new(true);
+    return c ? fsc_plain_check_end(c, text, len) : FSC_TEXT_MIXED;
+}

@@ -246,31 +246,37 @@ typedef struct scan {
     const char *end;    /* the end of the document */
     bool tolerant;      /* (a verdict only, no lines) other lines go on: odd_line */
     bool odd;           /* a line that is not fio's was passed over (tolerant) */
+    bool mime;          /* one of them was a MIME header (tolerant) */
 } scan;
 
-static void odd_line(scan *sc);
-
-/* A line too long for fio's text [s, e): a flattened paste or a long line of prose,
- * which normalize.c splits line by line (a tolerant scan reads on), or a JSON
- * document or terse records on one line, which the text then holds (sc->json). */
-__attribute__((noinline, cold)) static void long_line(scan *sc, const char *s, const char *e)
+/* Is [p, e) a MIME header line that sets how the text below it reads ("Content-Type:
+ * text/plain; format=flowed", "Content-Transfer-Encoding:", a "boundary=")? */
+static bool mime_line(const char *p, const char *e)
 {
-    const char *p = skip_sp(s, e);
-    if (p < e && (*p == '{' || *p == '[' || *p == ';' || (e - p > 1 && p[1] == ';')))
-        sc->json = true;
-    odd_line(sc);
+    static const char lit[] = "content-";
+    size_t n = (size_t)(e - p), k = 0;
+    while (k < n && k < sizeof lit - 1 && (p[k] | 0x20) == lit[k])
+        k++;
+    if (k == sizeof lit - 1)
+        return true;
+    for (const char *b = p; (b = memchr(b, '=', (size_t)(e - b))); b++)
+        if (b - p >= 8 && !memcmp(b - 8, "boundary", 8))
+            return true;
+    return false;
 }
 
-/* The line just ended is not one of fio's (nor one normalize.c would leave alone in
- * fio's text: an indented margin line, a prefixed one). The scan ends there, but for
- * a tolerant one (fsc_plain_check_new(true)), which only notes it and reads on as
- * after a line of text: whether the text is fio's with other plain lines among it. */
-__attribute__((noinline, cold)) static void odd_line(scan *sc)
+/* The line [p, e) just ended is not one of fio's (nor one normalize.c would leave
+ * alone in fio's text: an indented margin line, a prefixed one). The scan ends there,
+ * but for a tolerant one (fsc_plain_check_new(true)), which only notes it and reads
+ * on as after a line of text: whether the text is fio's with other plain lines among
+ * it. A MIME header is noted too: a mail's state runs on from it to lines below. */
+__attribute__((noinline, cold)) static void odd_line(scan *sc, const char *p, const char *e)
 {
     if (!sc->tolerant) {
         sc->ok = false;
         return;
     }
+    sc->mime = sc->mime || mime_line(p, e);
     sc->odd = true;
     sc->title_pending = false;
     sc->first_text = false;
@@ -390,7 +396,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
      * bytes) has no space in it, unless it was glued to other text or its job name
      * has one: those go to normalize.c too */
     if (n > PRESCAN_MAX_LINE && !(s[0] >= '2' && s[0] <= '5' && s[1] == ';' && !memchr(s, ' ', n))) {
-        long_line(sc, s, e);
+        sc->ok = false; /* for a tolerant scan too: one such line changes how others read */
         return;
     }
     const char *p = indent_end(s, e, sc->end);
@@ -398,13 +404,13 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         bool title = false, named_line = false;
         if (!known_line(p, e, eq, sc->first_text || sc->prev_blank, &title, &sc->json, &named_line) &&
             !(sc->cut && !eq && cut_result_line(sc, p, e, &title, &named_line))) {
-            odd_line(sc);
+            odd_line(sc, p, e);
             return;
         }
         /* one of fio's margin lines indented: an indented paste, which normalize.c
          * takes the indentation off */
         if (p > s && fsc_fio_margin_line(p, (size_t)(e - p))) {
-            odd_line(sc);
+            odd_line(sc, p, e);
             return;
         }
         /* prefix.c strips what stands before a fio keyword on a line that does not
@@ -414,7 +420,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
          * disk lines, "fio-3.33"...: named_line) are looked into */
         if (named_line && fsc_fio_keyword_maybe(p, (size_t)(e - p), (size_t)(sc->end - p)) &&
             fsc_fio_keyword_at(p, (size_t)(e - p)) > 0) {
-            odd_line(sc);
+            odd_line(sc, p, e);
             return;
         }
         /* context.c: a title is the first text with a blank line (or the end) after
@@ -662,7 +668,7 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text 
                     bool *json, fsc_status *st)
 {
     scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len,
-               false, false};
+               false, false, false};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
@@ -699,7 +705,7 @@ fsc_plain_check *fsc_plain_check_new(bool simple_too)
     fsc_plain_check *c = malloc(sizeof *c);
     if (c)
         c->sc = (scan){NULL, NULL, NULL, 1, true, false, true, false, false, true, false, 0, false, NULL,
-                       simple_too, false};
+                       simple_too, false, false};
     return c;
 }
 
@@ -715,8 +721,8 @@ fsc_text_kind fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t l
     if (c->sc.ok && scan_part(&c->sc, part, len, true) && scan_verdict(&c->sc, &headings, &json)) {
         if (!c->sc.odd && !headings)
             kind = FSC_TEXT_PLAIN;
-        else if (c->sc.tolerant && !json)
-            kind = FSC_TEXT_SIMPLE;
+        else if (c->sc.tolerant && !json && !c->sc.qp_marks && !c->sc.mime)
+            kind = FSC_TEXT_SIMPLE; /* with "=3D" or a MIME header it may read as a mail */
     }
     free(c);
     return kind;

@@ -313,6 +313,26 @@ def _(k):
             lambda out: runs_in(out) == 300 * k)
 
 
+# fio's text with a heading above each run (plain ASCII: FSC_TEXT_SIMPLE) goes in
+# pieces from plain_min, each piece's headings handed on (read_fd, fsc_pieces_plain);
+# a file and a pipe. Pieces of 1 MiB: every size (0.5 to 4 MB) is below piece_min,
+# the size of huge files, and above plain_min.
+HEADED_PIECES = {"FIOSCOPE_PIECE_BYTES": "1048576", "FIOSCOPE_PLAIN_MIN": "20000"}
+
+
+def headed_runs(k):
+    return "".join("Test %d: 4k random read\n\n%s\n" % (i, GOOD) for i in range(280 * k))
+
+@shape("session 24: headed runs in pieces from plain_min, a file", "session 24")
+def _(k):
+    return (*parse(write("headed.txt", headed_runs(k)))[:2], HEADED_PIECES, lambda out: runs_in(out) == 280 * k)
+
+
+@shape("session 24: headed runs in pieces from plain_min, a pipe", "session 24")
+def _(k):
+    return (parse("-")[0], write("headed_in.txt", headed_runs(k)), HEADED_PIECES, lambda out: runs_in(out) == 280 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()

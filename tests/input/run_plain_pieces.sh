@@ -88,6 +88,10 @@ for f in heading.md command.txt late.txt; do
     [ "$(docs "$f")" -gt 1 ] || fail "$f (fio's text with lines of text) was not cut in pieces"
     same "$f"
 done
+# from a pipe the text is read whole, judged, and cut in memory the same way
+n=$(FIOSCOPE_SHOW_MEMORY=1 FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=20000 \
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 -o /dev/null - < heading.md 2>&1 | grep -c 'memory:' || true)
+[ "$n" -gt 1 ] || fail "heading.md from stdin was not cut in pieces"
 # the runs below "Host B" carry it, as the whole text's do; none above does
 hb=$(grep -n '^Host B$' late.txt | cut -d: -f1)
 run late.txt 20000 2 --jsonl | python3 -c '
@@ -100,6 +104,23 @@ assert len(below) >= 10 and len(above) >= 10, (len(below), len(above))
 assert all(r["context"] == ["Host B"] and r["label"].startswith("Host B") for r in below)
 assert not any(r["context"] for r in above)
 ' "$hb" || fail "late.txt: the runs in pieces below the heading do not carry it"
+# a caption that begins a piece after a plain one is a caption there too, not the
+# title of a document: a later caption of its level takes its place (whole, and in
+# pieces over 64 KiB, whichever run the cut falls before)
+one=$(ls "$FSC_CORPUS"/fio-3.33/*.txt | head -1)
+for k in 5 6 7 8 9 10 11 12; do
+    { for _ in $(seq $k); do cat "$one"; done; printf '\n\nHost B\n\n'
+      for _ in $(seq 20); do cat "$one"; done; printf '\n\nHost C\n\n'
+      for _ in $(seq 20); do cat "$one"; done; } > captions.txt
+    same captions.txt
+    hc=$(grep -n '^Host C$' captions.txt | cut -d: -f1)
+    run captions.txt 20000 1 --jsonl | python3 -c '
+import json, sys
+hc = int(sys.argv[1])
+below = [r["context"] for r in map(json.loads, sys.stdin) if "source" in r and r["source"]["first_line"] > hc]
+assert below and all(c == ["Host C"] for c in below), below[:2]
+' "$hc" || fail "captions.txt ($k runs above the first caption): the runs below the second do not have it alone"
+done
 # markup, control bytes: normalized whole, one document
 sed 's/$/\r/' rep_fio-3.33.txt > crlf.txt
 { echo "**Results**"; echo; cat rep_fio-3.33.txt; } > bold.md
