@@ -143,6 +143,11 @@ fsc_text_kind fsc_text_kind_of(const char *text, size_t len);
  * parser gives a JSON document it finds. */
 size_t fsc_json_balanced(const char *s, size_t n);
 
+/* The length of the CI timestamp that normalizing takes off the front of the line
+ * s[0, n) ("2024-01-02T03:04:05.1234567Z ", "[12:34:56] ", "[2024-01-02 03:04:05] "),
+ * with the space after it; 0 when there is none. */
+size_t fsc_stamp_len(const char *s, size_t n);
+
 /* The id of the k-th run (from 1) of a document: "path#k" or "path:member#k".
  * Caller frees; NULL when out of memory. */
 char *fsc_run_id(const char *path, const char *member, size_t k);

@@ -653,6 +653,11 @@ static size_t stamp_len(const char *s, size_t n)
     return i < n ? i + 1 : i;
 }
 
+size_t fsc_stamp_len(const char *s, size_t n)
+{
+    return stamp_len(s, n);
+}
+
 /* ---- HTML ---- */
 
 static const char *const block_tags[] = {"br", "p", "div", "pre", "tr", "li", "h1", "h2", "h3", "h4", "h5",

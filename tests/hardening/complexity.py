@@ -333,6 +333,15 @@ def _(k):
     return (parse("-")[0], write("headed_in.txt", headed_runs(k)), HEADED_PIECES, lambda out: runs_in(out) == 280 * k)
 
 
+# A CI log with a timestamp on every line: the cutter looks past it (pieces.c
+# line_lead, fsc_stamp_len) to find the runs' boundaries.
+@shape("session 24: a CI log stamped on every line, in pieces", "session 24")
+def _(k):
+    stamped = "".join("2024-05-01T12:00:%02d.1234567Z %s\n" % (i % 60, l) for i, l in enumerate(GOOD.rstrip("\n").split("\n")))
+    return (*parse(write("stamped.txt", stamped * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()
