@@ -143,13 +143,14 @@ open(sys.argv[2], "wb").write(d[:d.rindex(b"\n") + 1])' "$work/mid.jsonl.all" "$
             rm -f "$work/mid.jsonl.all"; } ;;
     midhead) gen mid.txt "$mid" "$corpus/fio-3.33/*.txt"
         [ -e "$work/midhead.txt" ] || "$py" -c 'import re, sys
-lines, out, n, blank = open(sys.argv[1]).read().split("\n"), [], 0, True
+lines, out, n, defs = open(sys.argv[1]).read().split("\n"), [], 0, False
 for l in lines:
-    if blank and re.match(r"\S+: \(g=\d+\)", l):
+    jobdef = re.match(r"\S+: \(g=\d+\)", l) is not None
+    if jobdef and not defs: # the first job definition of a run
         n += 1
-        out += ["Test %d: the next job file" % n, ""]
+        out += ["", "Test %d: the next job file" % n, ""]
     out.append(l)
-    blank = l == ""
+    defs = jobdef or (defs and l == "...")
 open(sys.argv[2], "w").write("\n".join(out))' "$work/mid.txt" "$work/midhead.txt" ;;
     perfile) # awk reads all of it: head could end sort by SIGPIPE, and pipefail the script
         make_tree; find "$work/tree/" -type f | sort | awk 'NR <= 200' > "$work/perfile.list" ;;
