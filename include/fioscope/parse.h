@@ -111,7 +111,8 @@ bool fsc_text_is_plain_fio(const char *text, size_t len);
 typedef enum fsc_text_kind {
     FSC_TEXT_MIXED, /* anything else: parsed whole up to the size of a huge file */
     /* fio's text with other lines among it (headings, commands, notes, prose), all
-     * printable ASCII without markup or entity characters, none longer than fio's
+     * ASCII, printable but for tabs and CRs (CRLF), without markup or entity
+     * characters, none longer than fio's
      * (240 bytes: a flattened paste), holding no JSON or terse record, no "=3D"
      * and no MIME header: normalizing changes such a text line by line, and a
      * piece's headings come from the pieces above it, so it reads the same in

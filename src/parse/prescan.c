@@ -477,6 +477,22 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
     }
 }
 
+/* May a tolerant scan read on past the bad bytes of p (bit i: p[i])? Only tabs and
+ * CRs (a Windows log's CRLF, a progress line's lone CR): normalizing changes them in
+ * their own line. They make the text simple at best (sc->odd). */
+__attribute__((noinline, cold)) static bool bytes_tolerated(scan *sc, const char *p, uint64_t bad)
+{
+    if (!sc->tolerant)
+        return false;
+    for (; bad; bad &= bad - 1) {
+        char c = p[__builtin_ctzll(bad)];
+        if (c != '\r' && c != '\t')
+            return false;
+    }
+    sc->odd = true;
+    return true;
+}
+
 /* One block of the vector loop: the bit masks of its newlines, of its bad bytes and
  * of the bytes that need a look (bad or rare, newlines left out), and of its '='
  * (bit i = byte i; blocks of up to 64 bytes). bad need only be worked out when look
@@ -487,11 +503,11 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
                                                         uint64_t bad, uint64_t look, uint64_t eqm, bool *eq_carry)
 {
     if (look) {
-        if (bad) {
+        if (bad && !bytes_tolerated(sc, p, bad)) {
             sc->ok = false;
             return false;
         }
-        for (; look; look &= look - 1) /* the rare bytes */
+        for (look &= ~bad; look; look &= look - 1) /* the rare bytes */
             rare_byte(sc, p + __builtin_ctzll(look), end);
     }
     /* only line_end changes sc->json, or sc->ok (but for a failed allocation, which
@@ -637,7 +653,7 @@ static bool scan_part(scan *sc, const char *data, size_t len, bool last)
             continue;
         }
         if (bad_byte(c))
-            sc->ok = false;
+            sc->ok = bytes_tolerated(sc, p, 1);
         else if (c == ';' || c == 'D')
             rare_byte(sc, p, end);
         else if (c == '=')

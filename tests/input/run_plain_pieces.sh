@@ -121,10 +121,17 @@ below = [r["context"] for r in map(json.loads, sys.stdin) if "source" in r and r
 assert below and all(c == ["Host C"] for c in below), below[:2]
 ' "$hc" || fail "captions.txt ($k runs above the first caption): the runs below the second do not have it alone"
 done
-# markup, control bytes: normalized whole, one document
+# CRLF (a Windows log) and tabs: normalized line by line, so in pieces too
 sed 's/$/\r/' rep_fio-3.33.txt > crlf.txt
+{ printf 'Results\tfor host A\r\n\r\n'; sed 's/$/\r/' rep_fio-3.33.txt; } > crlf_head.txt
+for f in crlf.txt crlf_head.txt; do
+    [ "$(docs "$f")" -gt 1 ] || fail "$f (CRLF) was not cut in pieces"
+    same "$f"
+done
+# markup, UTF-8: normalized whole, one document
 { echo "**Results**"; echo; cat rep_fio-3.33.txt; } > bold.md
-for f in crlf.txt bold.md; do
+{ echo "Résultats"; echo; cat rep_fio-3.33.txt; } > utf8.txt
+for f in bold.md utf8.txt; do
     [ "$(docs "$f")" = 1 ] || fail "$f is not plain fio text but was cut in pieces"
     same "$f"
 done

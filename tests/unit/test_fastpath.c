@@ -438,9 +438,12 @@ static void test_simple_kind(void **state)
         {"host1: read: IOPS=5, BW=20KiB/s\n", "", FSC_TEXT_SIMPLE},
         {long_prose, "", FSC_TEXT_MIXED}, /* a flattened paste, maybe */
         {"Description  : [read test]\n\n", "", FSC_TEXT_SIMPLE}, /* a caption: headings, no odd line */
-        {"My results\r\n\r\n", "", FSC_TEXT_MIXED},
+        {"My results\r\n\r\n", "", FSC_TEXT_SIMPLE}, /* CRs and tabs: line by line */
+        {"Results\tfor the box\n", "", FSC_TEXT_SIMPLE},
+        {"Jobs: 1 (f=1): [R(1)]\r", "", FSC_TEXT_SIMPLE},
         {"My **results**\n\n", "", FSC_TEXT_MIXED},
-        {"Results\tfor the box\n", "", FSC_TEXT_MIXED},
+        {"A\fB\n", "", FSC_TEXT_MIXED},
+        {"A\x7f\n", "", FSC_TEXT_MIXED},
         {"R\xc3\xa9sultats\n", "", FSC_TEXT_MIXED},
         {"a=3D1 b=3D2 c=3D3\n", "", FSC_TEXT_MIXED},
         {"Note: x=3D1\n", "", FSC_TEXT_MIXED},
