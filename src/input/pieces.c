@@ -1019,7 +1019,7 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
     if (n <= w->plain_min || w->cur_group || fsc_log_name_parse(path, &ln))
         return false;
     fsc_text_kind kind = fsc_text_kind_of(buf, n);
-    if (kind == FSC_TEXT_SIMPLE) { /* printable ASCII: no NUL, no byte order mark */
+    if (kind == FSC_TEXT_SIMPLE) { /* ASCII: no NUL, no byte order mark */
         text_reader rd = {-1, no_more, NULL, NULL};
         w->progress->raw_done += n; /* a reader with a function counts its own bytes */
         read_all_pieces(w, path, &rd, buf, n, 0);

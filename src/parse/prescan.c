@@ -8,11 +8,13 @@
  * prose, JSON, terse, a very long line) sends the document to normalize.c, so that
  * all of its repairs stay reachable.
  */
+#define _GNU_SOURCE /* memmem */
 #include "fastline.h"
 #include "parse_int.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -253,16 +255,8 @@ typedef struct scan {
  * text/plain; format=flowed", "Content-Transfer-Encoding:", a "boundary=")? */
 static bool mime_line(const char *p, const char *e)
 {
-    static const char lit[] = "content-";
-    size_t n = (size_t)(e - p), k = 0;
-    while (k < n && k < sizeof lit - 1 && (p[k] | 0x20) == lit[k])
-        k++;
-    if (k == sizeof lit - 1)
-        return true;
-    for (const char *b = p; (b = memchr(b, '=', (size_t)(e - b))); b++)
-        if (b - p >= 8 && !memcmp(b - 8, "boundary", 8))
-            return true;
-    return false;
+    size_t n = (size_t)(e - p);
+    return (n >= 8 && !strncasecmp(p, "content-", 8)) || memmem(p, n, "boundary=", 9);
 }
 
 /* The line [p, e) just ended is not one of fio's (nor one normalize.c would leave

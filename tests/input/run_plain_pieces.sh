@@ -89,9 +89,7 @@ for f in heading.md command.txt late.txt; do
     same "$f"
 done
 # from a pipe the text is read whole, judged, and cut in memory the same way
-n=$(FIOSCOPE_SHOW_MEMORY=1 FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=20000 \
-    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 -o /dev/null - < heading.md 2>&1 | grep -c 'memory:' || true)
-[ "$n" -gt 1 ] || fail "heading.md from stdin was not cut in pieces"
+[ "$(docs - < heading.md)" -gt 1 ] || fail "heading.md from stdin was not cut in pieces"
 # the runs below "Host B" carry it, as the whole text's do; none above does
 hb=$(grep -n '^Host B$' late.txt | cut -d: -f1)
 run late.txt 20000 2 --jsonl | python3 -c '
