@@ -111,7 +111,8 @@ bool fsc_text_is_plain_fio(const char *text, size_t len);
 typedef enum fsc_text_kind {
     FSC_TEXT_MIXED, /* anything else: parsed whole up to the size of a huge file */
     /* fio's text with other lines among it (headings, commands, notes, prose), all
-     * ASCII, printable but for tabs and CRs (CRLF), without markup or entity
+     * printable text, ASCII or UTF-8, but for tabs, CRs (CRLF) and a terminal's
+     * ESC, BEL and backspace (colour codes), without markup or entity
      * characters, none longer than fio's
      * (240 bytes: a flattened paste), holding no JSON or terse record, no "=3D"
      * and no MIME header: normalizing changes such a text line by line, and a
@@ -148,6 +149,11 @@ size_t fsc_json_balanced(const char *s, size_t n);
  * s[0, n) ("2024-01-02T03:04:05.1234567Z ", "[12:34:56] ", "[2024-01-02 03:04:05] "),
  * with the space after it; 0 when there is none. */
 size_t fsc_stamp_len(const char *s, size_t n);
+
+/* The length of the terminal controls at the front of the line s[0, n) that
+ * normalizing takes out ("\e[32m", "\e[0K", "^[[1m", a bare "[0m"); 0 for none.
+ * The line ends at the first '\n' of s[0, n), if any. */
+size_t fsc_term_lead(const char *s, size_t n);
 
 /* The id of the k-th run (from 1) of a document: "path#k" or "path:member#k".
  * Caller frees; NULL when out of memory. */

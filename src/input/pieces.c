@@ -45,12 +45,15 @@ static size_t quote_marks(const char *s, size_t n)
 }
 
 /* What normalizing takes off the front of the line s[0, n) before the line is read:
- * a CI log's timestamp, then a mail's quote marks. A run boundary is found after it,
+ * a CI log's colour codes and timestamp, then a mail's quote marks. A run boundary is found after it,
  * so that a CI log with a timestamp on every line (GitHub Actions' raw logs) is cut
  * between its runs, not in loose pieces of 16 MiB (a 30 MB one peaked at 81 MB). */
 static size_t line_lead(const char *s, size_t n)
 {
-    size_t t = fsc_stamp_len(s, n);
+    /* as normalizing sees them: colour codes around a CI timestamp, the stamp */
+    size_t t = fsc_term_lead(s, n);
+    t += fsc_stamp_len(s + t, n - t);
+    t += fsc_term_lead(s + t, n - t);
     return t + quote_marks(s + t, n - t);
 }
 
@@ -1019,7 +1022,8 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
     if (n <= w->plain_min || w->cur_group || fsc_log_name_parse(path, &ln))
         return false;
     fsc_text_kind kind = fsc_text_kind_of(buf, n);
-    if (kind == FSC_TEXT_SIMPLE) { /* ASCII: no NUL, no byte order mark */
+    if (kind == FSC_TEXT_SIMPLE) { /* text: no NUL (a byte order mark is the first
+                                    * piece's, normalized there) */
         text_reader rd = {-1, no_more, NULL, NULL};
         w->progress->raw_done += n; /* a reader with a function counts its own bytes */
         read_all_pieces(w, path, &rd, buf, n, 0);

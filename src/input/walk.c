@@ -430,13 +430,13 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
         free(buf);
         return;
     }
-    /* fio's text with headings, commands or notes among it (ASCII lines of text):
+    /* fio's text with headings, commands or notes among it (lines of text):
      * in pieces from the same size as plain text, each piece's headings handed
      * on from the pieces above it. Whole, it would be normalized whole (a copy, and
      * about 1.8x the CPU of its pieces, which are mostly plain) and take three times
      * its size. */
-    if (kind == FSC_TEXT_SIMPLE) { /* ASCII, no control byte but tab and CR: text by
-                                    * fsc_text_in_pieces' rules */
+    if (kind == FSC_TEXT_SIMPLE) { /* no NUL, no control byte but tab, CR and a
+                                    * terminal's: text by fsc_text_in_pieces' rules */
         fsc_pieces_read_file(w, path, fd, buf, n, hint);
         return;
     }

@@ -21,7 +21,9 @@
  *     huge file); lone CRs: when every
  *     segment before the last CR is progress junk ("Jobs: ..." or empty) only the
  *     text after the last CR is kept, else each segment becomes its own line.
- *  2. per line: BOM, zero-width chars, soft hyphens dropped; NBSP and the other
+ *  2. per line: terminal controls first (terminal.c: colour and cursor codes,
+ *     ESC shown as "^[", codes whose ESC was lost, backspaces, bells); BOM,
+ *     zero-width chars, soft hyphens dropped; NBSP and the other
  *     Unicode spaces of U+2000..U+205F and tabs become one space (U+3000, the CJK
  *     ideographic space, is kept: CJK prose passes through unchanged); CI
  *     timestamps at the line start; HTML tags (only in documents that look like
@@ -134,6 +136,7 @@ typedef struct doc_kind {
      * underscores opening a word; clean fio output has none, and then no line is
      * looked at for it */
     bool marks, tags, underscores;
+    bool term; /* terminal controls may be in it (fsc_term_in_doc): lines are looked at */
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -155,7 +158,7 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false, false, false, false};
+    doc_kind d = {false, false, false, false, false, false, false};
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -168,6 +171,10 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.qp_all = doc_qp_all(data, len);
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
     d.tags = !d.html && find_lit(data, len, "</");
+    /* terminal controls, or their ESC spelled as quoted-printable in a mail */
+    d.term = fsc_term_in_doc(data, len) ||
+             ((d.qp_all || find_lit(data, len, "Content-Transfer-Encoding:")) &&
+              (find_lit(data, len, "=1B") || find_lit(data, len, "=1b")));
     for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
         d.underscores = u == data || u[-1] == ' ' || u[-1] == '\n' || u[-1] == '(';
     return d;
@@ -226,6 +233,8 @@ static bool qp_escape_written(const char *s, size_t n, size_t k, int c)
 {
     if (c == '=' || c >= 0x7F)
         return c != 0x7F;
+    if (c == 0x1b) /* a colour code's ESC ("=1B[32m", or a soft break after it) */
+        return k + 3 < n && (s[k + 3] == '[' || (s[k + 3] == '=' && trim_right(s + k + 4, n - k - 4) == 0));
     if (c == ' ' || c == '\t') { /* only where blanks (or their escapes) end the line */
         for (size_t j = k + 3; j < n;) {
             int d = s[j] == '=' ? qp_escape(s, n, j) : -1;
@@ -1337,7 +1346,7 @@ static bool may_have_markup(doc_kind d, const char *s, size_t n)
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec, mk;
+    fsc_buf sp, piece, dec, mk, term;
     bool *drop;
     size_t drop_cap;
 };
@@ -1365,6 +1374,13 @@ static bool plain_ascii(const char *s, size_t n)
 /* Step 2 for one physical line: spaces, CI stamps, HTML, entities, then the sink. */
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
+    /* first, as a terminal would: a code may hide a timestamp, a space or a tag */
+    if (c->d.term && fsc_term_marks(s, n, !c->d.json)) {
+        fsc_term_strip(s, n, !c->d.json, &c->term);
+        s = buf_str(&c->term);
+        n = c->term.len;
+        flags |= FSC_LINE_TERM;
+    }
     if (!plain_ascii(s, n)) {
         fsc_buf_reset(&c->sp);
         clean_spaces(s, n, &c->sp);
@@ -1410,9 +1426,10 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
-    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom;
+    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom;
+    fsc_buf_free(&c.term);
     fsc_buf_free(&c.mk);
     free(c.drop);
     fsc_buf_free(&c.k.tmp);

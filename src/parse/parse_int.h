@@ -37,8 +37,21 @@ enum {
     FSC_LINE_CONSUMED = 1 << 8,    /* part of a JSON document or terse record already read */
     FSC_LINE_PREFIX = 1 << 9,      /* a prefix learned for its block removed (prefix.c) */
     FSC_LINE_MARKUP = 1 << 10,     /* inline markup (emphasis, code, tags) removed */
-    FSC_LINE_INDENT = 1 << 11      /* a code block's indentation removed */
+    FSC_LINE_INDENT = 1 << 11,     /* a code block's indentation removed */
+    FSC_LINE_TERM = 1 << 12        /* terminal controls (colour codes...) removed */
 };
+
+/* terminal.c: does the line s[0, n) hold terminal controls (escape sequences,
+ * backspaces, bells; with visible, also ESC's visible forms "^[" and U+241B before a
+ * sequence and a colour code whose ESC was lost, "[32m": not in a JSON document,
+ * where such text is a string's data)? fsc_term_strip writes it without them to out
+ * (reset first). */
+bool fsc_term_marks(const char *s, size_t n, bool visible);
+/* May any line of the document data[0, len) hold one (false: none does)? A few
+ * library scans, for a document that holds none. Quoted-printable's "=1B" is asked
+ * for by the caller. */
+bool fsc_term_in_doc(const char *data, size_t len);
+void fsc_term_strip(const char *s, size_t n, bool visible, fsc_buf *out);
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
 

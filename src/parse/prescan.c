@@ -472,15 +472,17 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
 }
 
 /* May a tolerant scan read on past the bad bytes of p (bit i: p[i])? Only tabs and
- * CRs (a Windows log's CRLF, a progress line's lone CR): normalizing changes them in
- * their own line. They make the text simple at best (sc->odd). */
+ * CRs (a Windows log's CRLF, a progress line's lone CR), a terminal's ESC, BEL and
+ * backspace (a coloured CI log) and the bytes of UTF-8 (a heading "Résultats", a
+ * "µs", an NBSP): normalizing changes them in their own line. They make the text
+ * simple at best (sc->odd). */
 __attribute__((noinline, cold)) static bool bytes_tolerated(scan *sc, const char *p, uint64_t bad)
 {
     if (!sc->tolerant)
         return false;
     for (; bad; bad &= bad - 1) {
-        char c = p[__builtin_ctzll(bad)];
-        if (c != '\r' && c != '\t')
+        unsigned char c = (unsigned char)p[__builtin_ctzll(bad)];
+        if (c != '\r' && c != '\t' && c != 0x1b && c != 0x07 && c != 0x08 && c < 0x80)
             return false;
     }
     sc->odd = true;

@@ -125,7 +125,10 @@ def main():
                   "latency_us", "latency_ms", "iodepth_level", "iodepth_submit", "iodepth_complete",
                   "jobname", "groupid", "error", "hostname", "timestamp", "time"} | names
     common = words | keys | {"fio-3.33", "fio-2.1.10", "fio-2.0.15", "\n", "\r\n", "\t", "| ", ">", "> ",
-                             "```", "=3D", "\xa0", "\ufeff", "\x1b[", "\u009b", "\u202e"}
+                             "```", "=3D", "\xa0", "\ufeff", "\x1b[", "\u009b", "\u202e",
+                             # terminal controls (terminal.c): codes, their visible forms, remains
+                             "\x1b[0m", "\x1b[0K", "\x1b]0;", "\x07", "\b", "^[[", "^[[0m", "\u241b[", "[0m",
+                             "[32m", "\ufffd["}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

@@ -342,6 +342,21 @@ def _(k):
             lambda out: runs_in(out) == 300 * k)
 
 
+# Terminal controls (terminal.c): a line full of would-be control strings, visible
+# and raw, that never end; bare codes' starts; and a coloured CI log, whose codes the
+# cutter looks past (pieces.c line_lead, fsc_term_lead) to find the runs' boundaries.
+@shape("session 25: a line of unended '^[]' and ESC ']' strings", "session 25")
+def _(k):
+    return parse(write("osc.txt", ("^[]0;" + "\x1b]0;x" + "[1;2" + "\u241b]" + "\b") * (60000 * k) + "\n" + GOOD))
+
+
+@shape("session 25: a coloured CI log, in pieces", "session 25")
+def _(k):
+    coloured = "".join("\x1b[0K\x1b[32m%s\x1b[0m\n" % l for l in GOOD.rstrip("\n").split("\n"))
+    return (*parse(write("coloured.txt", coloured * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()

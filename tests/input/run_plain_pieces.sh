@@ -4,8 +4,8 @@
 # output and nothing else (fsc_text_is_plain_fio) it is parsed in pieces cut between
 # its runs, side by side. The output must be that of the whole text, byte for byte,
 # for every fio version, normal text, JSON and terse. Text with a heading or a command
-# line among fio's (plain ASCII) goes in pieces as a huge text does; with markup or
-# control bytes it stays whole.
+# line among fio's (ASCII or UTF-8, colour codes) goes in pieces as a huge text does;
+# with markup it stays whole.
 # FIOSCOPE_PIECE_BYTES=16384 makes files above 64 KiB huge (read in pieces anyway);
 # FIOSCOPE_PLAIN_MIN sets from where plain text is cut (999999999: never).
 . "$(dirname "$0")/lib.sh"
@@ -126,11 +126,27 @@ for f in crlf.txt crlf_head.txt; do
     [ "$(docs "$f")" -gt 1 ] || fail "$f (CRLF) was not cut in pieces"
     same "$f"
 done
-# markup, UTF-8: normalized whole, one document
-{ echo "**Results**"; echo; cat rep_fio-3.33.txt; } > bold.md
-{ echo "Résultats"; echo; cat rep_fio-3.33.txt; } > utf8.txt
-for f in bold.md utf8.txt; do
-    [ "$(docs "$f")" = 1 ] || fail "$f is not plain fio text but was cut in pieces"
+# terminal controls (a coloured CI log): taken out line by line, so in pieces too;
+# a CI log whose every line is coloured is cut between its runs as well
+esc=$'\e'
+{ printf '%s[32;1m$ fio --name=randread --rw=randread%s[0;m\n' "$esc" "$esc"
+  sed "s/^/${esc}[0K/" rep_fio-3.33.txt; } > gitlab.log
+sed "s/^.*\$/${esc}[32m&${esc}[0m/" rep_fio-3.33.txt > colour.log
+sed "s/^.*\$/[32m&[0m/" rep_fio-3.33.txt > lost_esc.log
+for f in gitlab.log colour.log lost_esc.log; do
+    [ "$(docs "$f")" -gt 1 ] || fail "$f (terminal controls) was not cut in pieces"
     same "$f"
 done
+run colour.log 20000 2 --jsonl | grep -v '"input"' | sed 's/"[^"]*#/"#/' > colour.jsonl
+run rep_fio-3.33.txt 20000 2 --jsonl | grep -v '"input"' | sed 's/"[^"]*#/"#/' > plain.jsonl
+cmp -s <(sed 's/"path":"[^"]*"//' colour.jsonl) <(sed 's/"path":"[^"]*"//' plain.jsonl) ||
+    fail "colour.log: its runs differ from those of the text without colours"
+# UTF-8 (a heading, a unit, an NBSP among fio's lines) is normalized line by line too
+{ echo "Résultats — hôte A"; echo; sed 's/^\(  read:\)/\1\xc2\xa0/' rep_fio-3.33.txt; echo "fin µs"; } > utf8.txt
+[ "$(docs utf8.txt)" -gt 1 ] || fail "utf8.txt (fio's text with UTF-8) was not cut in pieces"
+same utf8.txt
+# markup: normalized whole, one document
+{ echo "**Results**"; echo; cat rep_fio-3.33.txt; } > bold.md
+[ "$(docs bold.md)" = 1 ] || fail "bold.md is not plain fio text but was cut in pieces"
+same bold.md
 echo "ok: $split texts cut in pieces, all identical to the whole"

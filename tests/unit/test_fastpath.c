@@ -444,7 +444,13 @@ static void test_simple_kind(void **state)
         {"My **results**\n\n", "", FSC_TEXT_MIXED},
         {"A\fB\n", "", FSC_TEXT_MIXED},
         {"A\x7f\n", "", FSC_TEXT_MIXED},
-        {"R\xc3\xa9sultats\n", "", FSC_TEXT_MIXED},
+        {"R\xc3\xa9sultats\n", "", FSC_TEXT_SIMPLE}, /* UTF-8: line by line too */
+        {"\xef\xbb\xbfResults\n\n", "", FSC_TEXT_SIMPLE},
+        {"R\xe9sultats (Latin-1)\n", "", FSC_TEXT_SIMPLE},
+        {"\x1b[32;1m$ fio --name=x\x1b[0;m\n", "", FSC_TEXT_SIMPLE}, /* a terminal's codes */
+        {"\x1b]0;title\x07prompt$ fio\b\bfio\n", "", FSC_TEXT_SIMPLE},
+        {"[32mResults[0m\n\n", "", FSC_TEXT_SIMPLE},
+        {"A\x01" "B\n", "", FSC_TEXT_MIXED},
         {"a=3D1 b=3D2 c=3D3\n", "", FSC_TEXT_MIXED},
         {"Note: x=3D1\n", "", FSC_TEXT_MIXED},
         {"Subject: fio results\nContent-Type: text/plain; format=flowed\n\n", "", FSC_TEXT_MIXED},

@@ -831,6 +831,87 @@ static void test_json_spans_and_repair(void **state)
     fsc_text_free(&t);
 }
 
+/* Terminal controls: each kind taken out, what only looks like one kept. */
+static void strip_is(const char *in, const char *expect)
+{
+    fsc_buf b = {0};
+    size_t n = strlen(in);
+    bool marked = fsc_term_marks(in, n, true);
+    fsc_term_strip(in, n, true, &b);
+    if (b.len != strlen(expect) || memcmp(b.data ? b.data : "", expect, b.len) != 0)
+        fail_msg("strip [%s]: got [%.*s], want [%s]", in, (int)b.len, b.data ? b.data : "", expect);
+    /* marked exactly when something changes */
+    assert_int_equal(marked, strcmp(in, expect) != 0);
+    fsc_buf_free(&b);
+}
+
+static void test_terminal_controls(void **state)
+{
+    (void)state;
+    /* ECMA-48 sequences: colours, erase, cursor, private modes, charset, OSC */
+    strip_is("\x1b[32m  read: IOPS=18.2k\x1b[0m", "  read: IOPS=18.2k");
+    strip_is("\x1b[1;38;5;208mx\x1b[m", "x");
+    strip_is("\x1b[0Ksection", "section");
+    strip_is("a\x1b[2K\x1b[1Ab", "ab");
+    strip_is("\x1b[?2004huser$ ls", "user$ ls");
+    strip_is("\x1b(Bplain\x1b)0", "plain");
+    strip_is("\x1b" "7saved\x1b" "8", "saved");
+    strip_is("\x1b]0;user@host: ~\x07prompt", "prompt");
+    strip_is("\x1b]8;;https://example.org\x1b\\link\x1b]8;;\x1b\\", "link");
+    strip_is("cut off \x1b]0;title", "cut off ");
+    strip_is("lone at the end\x1b", "lone at the end");
+    strip_is("half \x1b[12", "half ");
+    strip_is("bell\x07", "bell");
+    /* backspaces take back a character (UTF-8 whole), overstrike keeps the last */
+    strip_is("fio --nmae\b\b\bame=x", "fio --name=x");
+    strip_is("r\bre\bea\bad\bd", "read");
+    strip_is("\xc2\xb5\bu", "u");
+    strip_is("x\x1b[1m[0KB]", "x[0KB]"); /* the raw code goes, the mdstat text stays */
+    strip_is("\b\bx", "x");
+    /* visible forms of ESC, only before a whole sequence */
+    strip_is("^[[1;32m  write: IOPS=1^[[0m", "  write: IOPS=1");
+    strip_is("^[]0;title^[\\text", "text");
+    strip_is("grep '^[[:digit:]]' f", "grep '^[[:digit:]]' f");
+    strip_is("grep '^[0-9]' f", "grep '^[0-9]' f");
+    strip_is("\xe2\x90\x9b[33mlat\xe2\x90\x9b[0m", "lat");
+    strip_is("\xef\xbf\xbd[31merr\xef\xbf\xbd[0m", "err");
+    strip_is("\xef\xbf\xbd is a replacement", "\xef\xbf\xbd is a replacement");
+    /* a lost ESC's remains: a digit first, then 'm' or 'K'; never a value */
+    strip_is("[32m  read: IOPS=2[0m", "  read: IOPS=2");
+    strip_is("[1;36mfio[0;m", "fio");
+    strip_is("[32mfio-3.33[0m", "fio-3.33");
+    strip_is("[32mfio-3.33", "[32mfio-3.33"); /* no code alone: "[32mfio" could be text */
+    strip_is("bitmap: 0/112 pages [0KB], 65536KB chunk", "bitmap: 0/112 pages [0KB], 65536KB chunk");
+    strip_is("Jobs: 1 (f=1): [W(1)] [100.0% done] [0KB/20008KB/0KB /s] [0/5002/0 iops]",
+             "Jobs: 1 (f=1): [W(1)] [100.0% done] [0KB/20008KB/0KB /s] [0/5002/0 iops]");
+    strip_is("took [10ms] and [2min]", "took [10ms] and [2min]");
+    strip_is("     | 99.00th=[ 4047], 99.50th=[5735]", "     | 99.00th=[ 4047], 99.50th=[5735]");
+    strip_is("|  1.00th=[1m]", "|  1.00th=[1m]");
+    strip_is("[2024-05-01 12:00:00] x", "[2024-05-01 12:00:00] x");
+    /* an escaped ESC (a JSON string's, a shell's, a C source's) and its code are data */
+    strip_is("\"jobname\" : \"\\u001b[31mred\\u001b[0m job\"", "\"jobname\" : \"\\u001b[31mred\\u001b[0m job\"");
+    strip_is("echo -e '\\e[1mbold\\033[0m'", "echo -e '\\e[1mbold\\033[0m'");
+    strip_is("Jobs: 1 (f=1): [R(1)][50.0%][r=100MiB/s][eta 00m:01s]",
+             "Jobs: 1 (f=1): [R(1)][50.0%][r=100MiB/s][eta 00m:01s]");
+    strip_is("[global]", "[global]");
+    strip_is("see [1]", "see [1]");
+    /* a line full of would-be string starts stays as it is (and linear) */
+    strip_is("^[]^[]^[]a", "^[]^[]^[]a");
+    assert_int_equal(fsc_term_lead("\x1b[0K\x1b[32;1m$ fio", 16), 11);
+    assert_int_equal(fsc_term_lead("[32m  read:", 11), 4);
+    assert_int_equal(fsc_term_lead("  read:", 7), 0);
+    /* in a document: the codes go, the line is flagged, its number kept */
+    CHECK("\x1b[32;1m$ fio --name=x\x1b[0;m\n\x1b[0Kfio-3.33\n", {"$ fio --name=x", 1, FSC_LINE_TERM},
+          {"fio-3.33", 2, FSC_LINE_TERM});
+    /* in a JSON document only the raw controls go (jq -C's colours), not its text */
+    CHECK("{\"jobname\": \"\x1b[1m[32m\x1b[0m\"}\n", {"{\"jobname\": \"[32m\"}", 1, FSC_LINE_TERM});
+    /* quoted-printable: an encoder writes ESC as =1B */
+    CHECK("Content-Transfer-Encoding: quoted-printable\n\n=1B[32m  read: IOPS=3D1=1B[0m\n",
+          {"Content-Transfer-Encoding: quoted-printable", 1, 0}, {"", 2, 0}, {"  read: IOPS=1", 3, FSC_LINE_TERM});
+    CHECK("2024-05-01T12:00:00.1234567Z \x1b[36;1mfio --name=x\x1b[0m\n",
+          {"fio --name=x", 1, FSC_LINE_TERM | FSC_LINE_STAMP});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -860,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_prefix_tags),
         cmocka_unit_test(test_markup),
         cmocka_unit_test(test_json_spans_and_repair),
+        cmocka_unit_test(test_terminal_controls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Terminal controls around fio's text: every fio normal text of the version battery
+(2.0.15 to 3.33), damaged the ways terminals, CI systems and pastes leave them, must
+parse to the same jobs, groups and disk stats as the text without them, and the
+command a CI log echoes in colour must be found as the run's context.
+
+usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
+"""
+import json
+import os
+import quopri
+import subprocess
+import sys
+
+fioscope, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
+ESC = "\x1b"
+
+
+def sgr(*codes):
+    return ESC + "[" + ";".join(str(c) for c in codes) + "m"
+
+
+# Each kind: lines -> lines. i is the line's index, so that kinds vary along the text.
+def wrap_all(lines):
+    """a wrapper that colours every line of fio's output"""
+    return [sgr(32) + l + sgr(0) if l else l for l in lines]
+
+
+def words(lines):
+    """colour inside the lines: on the values and keys (a highlighter)"""
+    out = []
+    for i, l in enumerate(lines):
+        if "=" in l and i % 2:
+            k = l.index("=")
+            l = l[:k] + sgr(1) + "=" + sgr(22) + l[k + 1:]
+        if ":" in l and i % 3 == 0:
+            l = l.replace(":", sgr(1, 36) + ":" + sgr(0), 1)
+        out.append(l)
+    return out
+
+
+def gitlab(lines):
+    """GitLab CI's raw trace: an erase-line code before lines, coloured sections and
+    the echoed command"""
+    head = ["\x1b[0KRunning with gitlab-runner 16.5.0 (853330f9)\x1b[0;m",
+            "section_start:1700000000:step_script\r\x1b[0K\x1b[0K\x1b[36;1mExecuting \"step_script\" stage\x1b[0;m",
+            "\x1b[32;1m$ fio --name=bench --rw=randread\x1b[0;m"]
+    body = ["\x1b[0K" + l if i % 4 == 0 else l for i, l in enumerate(lines)]
+    return head + body + ["section_end:1700000100:step_script\r\x1b[0K",
+                          "\x1b[32;1mJob succeeded\x1b[0;m"]
+
+
+def github(lines):
+    """GitHub Actions' raw log: a timestamp on every line, the command echoed in
+    colour, group markers"""
+    head = ["##[group]Run fio --name=bench --rw=randread",
+            "\x1b[36;1mfio --name=bench --rw=randread\x1b[0m",
+            "shell: /usr/bin/bash -e {0}", "##[endgroup]"]
+    return [f"2024-05-01T12:00:{i % 60:02d}.{i:07d}Z {l}" for i, l in enumerate(head + lines)]
+
+
+def script(lines):
+    """`script` of a terminal session: a coloured prompt with an OSC window title, a
+    typing slip taken back with backspaces, CRLF line ends, a bell, cursor codes"""
+    prompt = ("\x1b]0;user@host: ~/bench\x07\x1b[01;32muser@host\x1b[00m:\x1b[01;34m~/bench\x1b[00m$ "
+              "fio --nmae\b\b\b\bname=bench --rw=randread\x07")
+    body = [l + "\x1b[K" if i % 5 == 0 else l for i, l in enumerate(lines)]
+    return [x + "\r" for x in ["Script started on 2024-05-01 12:00:00+00:00", prompt] + body +
+            ["\x1b[?2004h" + "\x1b]0;user@host: ~\x07user@host:~$ exit", "Script done on 2024-05-01 12:01:00+00:00"]]
+
+
+def caret(lines):
+    """a paste where ESC shows as ^[ (cat -v, less, vim)"""
+    return ["^[[1;32m" + l + "^[[0m" if l else l for l in lines]
+
+
+def symbol(lines):
+    """ESC shown as U+241B, as some viewers and converters print it"""
+    return ["\u241b[33m" + l + "\u241b[0m" if l else l for l in lines]
+
+
+def lost(lines):
+    """ESC lost in the copy: the codes' remains around the text"""
+    return ["[32m" + l + "[0m" if l else l for l in lines]
+
+
+def qp_mail(lines):
+    """a mail of coloured output, quoted-printable: ESC as =1B, '=' as =3D, long
+    lines soft-broken"""
+    body = quopri.encodestring("\n".join(wrap_all(lines)).encode("utf-8", "surrogateescape")).decode("ascii")
+    return ["From: someone@example.org", "Subject: fio numbers", "MIME-Version: 1.0",
+            "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable", ""] + body.split("\n")
+
+
+def compose(lines):
+    """docker compose: a coloured service prefix on every line"""
+    return [sgr(36) + "bench-1  | " + sgr(0) + l for l in lines]
+
+
+kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
+         "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose}
+command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
+command_kinds = ("gitlab", "github", "script")
+
+
+def parse(path):
+    out = subprocess.run([fioscope, "parse", "--jsonl", path], capture_output=True, text=True)
+    runs = []
+    for line in out.stdout.splitlines():
+        o = json.loads(line)
+        if "jobs" in o:
+            runs.append(o)
+    return runs
+
+
+def numbers(runs):
+    return json.dumps([{k: r.get(k) for k in ("jobs", "groups", "disk_util")} for r in runs], sort_keys=True)
+
+
+texts = []
+for d in sorted(os.listdir(corpus)):
+    if not d.startswith("fio-") or d.endswith("oracle"):
+        continue
+    for f in sorted(os.listdir(os.path.join(corpus, d))):
+        if f.endswith(".txt"):
+            texts.append(os.path.join(corpus, d, f))
+
+fail = checked = 0
+os.makedirs(work, exist_ok=True)
+for t in texts:
+    lines = open(t, encoding="utf-8", errors="surrogateescape").read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    want_runs = parse(t)
+    if not want_runs:
+        continue
+    want = numbers(want_runs)
+    for name, kind in kinds.items():
+        path = os.path.join(work, f"{name}.txt")
+        with open(path, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
+            f.write("\n".join(kind(lines)) + "\n")
+        got_runs = parse(path)
+        checked += 1
+        if numbers(got_runs) != want:
+            fail += 1
+            print(f"FAIL: {t} damaged as {name}: {len(got_runs)} runs, {len(want_runs)} wanted")
+            continue
+        if name in command_kinds and got_runs and command not in got_runs[0].get("context", []):
+            fail += 1
+            print(f"FAIL: {t} damaged as {name}: context {got_runs[0].get('context')}, wanted {command!r} in it")
+print(f"terminal: {checked} damaged texts compared, {fail} failed")
+sys.exit(1 if fail else 0)
