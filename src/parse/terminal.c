@@ -117,11 +117,12 @@ static bool escaped_esc_before(const unsigned char *s, size_t at)
     return false;
 }
 
-/* What is left of a colour or erase code whose ESC was lost, at p (its '['): a
+/* What is left of a colour or erase code whose ESC was lost, at s[at] (its '['): a
  * digit, digits and ';', then 'm' or 'K' ("[0m", "[1;32m", "[0K"). Not after a '='
  * (fio's "=[ 1234]" values never end in a letter, but a value is never a code), nor
- * after an escaped ESC ("\u001b[31m" in a JSON string is data). Its length, or 0; *alone: nothing alphanumeric follows it
- * (a unit would: "[0KB]" of /proc/mdstat, fio 2.0's "[0KB/20008KB/0KB /s]"). */
+ * after an escaped ESC ("\u001b[31m" in a JSON string is data). Its length, or 0;
+ * *alone: nothing alphanumeric follows it (a unit would: "[0KB]" of /proc/mdstat,
+ * fio 2.0's "[0KB/20008KB/0KB /s]"). */
 static size_t bare_code(const unsigned char *s, size_t at, size_t n, bool *alone)
 {
     const unsigned char *p = s + at;
