@@ -45,13 +45,22 @@ static size_t quote_marks(const char *s, size_t n)
 }
 
 /* What normalizing takes off the front of the line s[0, n) before the line is read:
- * a CI log's colour codes and timestamp, then a mail's quote marks. A run boundary is found after it,
+ * a Docker log line's JSON head, a CI log's colour codes and timestamp, then a mail's
+ * quote marks. A run boundary is found after it,
  * so that a CI log with a timestamp on every line (GitHub Actions' raw logs) is cut
  * between its runs, not in loose pieces of 16 MiB (a 30 MB one peaked at 81 MB). */
+/* Is s[0, n) a line of Docker's json-file log ({"log":"...", "log" its first member)? */
+static bool docker_line(const char *s, size_t n)
+{
+    return n >= 8 && !memcmp(s, "{\"log\":\"", 8);
+}
+
 static size_t line_lead(const char *s, size_t n)
 {
-    /* as normalizing sees them: colour codes around a CI timestamp, the stamp */
-    size_t t = fsc_term_lead(s, n);
+    /* as normalizing sees them: a Docker JSON log line's head (its text is the
+     * "log" string, the first member), colour codes around a CI timestamp, the stamp */
+    size_t t = docker_line(s, n) ? 8 : 0;
+    t += fsc_term_lead(s + t, n - t);
     t += fsc_stamp_len(s + t, n - t);
     t += fsc_term_lead(s + t, n - t);
     return t + quote_marks(s + t, n - t);
@@ -459,7 +468,8 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         size_t at = (size_t)(line - buf);
         /* the cheap tests first: a job definition has no blank before its name, so an
          * indented line (all of a JSON document's but its braces) is none */
-        bool json_next = line < end && prev_n && line[0] == '{' &&
+        /* (a Docker log's line is a JSON object, but its text is the report's line) */
+        bool json_next = line < end && prev_n && line[0] == '{' && !docker_line(line, (size_t)(end - line)) &&
                          ((prev_start[0] == '}' && (docs || blank_line(prev_start + 1, prev_n - 1))) ||
                           (docs && prev_start[0] == '{' && prev_start[prev_n - 1] == '}'));
         /* the same boundary inside a mail's quotes, at any depth: a reply that quotes

@@ -11,7 +11,9 @@
 
 /*
  * The steps, in the order they run (each keeps `orig` pointing into the original):
- *  1. physical lines: CRLF; quoted-printable bodies (=3D, soft breaks "=\n" join
+ *  1. physical lines: CRLF; a JSON log's line gives the lines of its string
+ *     (jsonlog.c: Docker's json-file log, a shipper's "message", an Ansible task's
+ *     "stdout"); quoted-printable bodies (=3D, soft breaks "=\n" join
  *     lines; the joined line keeps the first line's number; only the escapes an
  *     encoder writes are decoded, so fio's "IOPS=10.9k" in text that merely claims
  *     to be encoded stays); format=flowed mail bodies (RFC 3676: a line ending in a
@@ -137,6 +139,7 @@ typedef struct doc_kind {
      * looked at for it */
     bool marks, tags, underscores;
     bool term; /* terminal controls may be in it (fsc_term_in_doc): lines are looked at */
+    bool jsonlog; /* it names a JSON log's text member: lines are looked at (jsonlog.c) */
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -158,7 +161,7 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false, false, false, false, false};
+    doc_kind d = {false, false, false, false, false, false, false, false};
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -171,8 +174,12 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.qp_all = doc_qp_all(data, len);
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
     d.tags = !d.html && find_lit(data, len, "</");
-    /* terminal controls, or their ESC spelled as quoted-printable in a mail */
+    d.jsonlog = find_lit(data, len, "\"log\"") || find_lit(data, len, "\"stdout\"") ||
+                find_lit(data, len, "\"message\"") || find_lit(data, len, "\"msg\"");
+    /* terminal controls, or their ESC spelled as quoted-printable in a mail or as a
+     * JSON log's escape */
     d.term = fsc_term_in_doc(data, len) ||
+             (d.jsonlog && (find_lit(data, len, "\\u001b") || find_lit(data, len, "\\u001B"))) ||
              ((d.qp_all || find_lit(data, len, "Content-Transfer-Encoding:")) &&
               (find_lit(data, len, "=1B") || find_lit(data, len, "=1b")));
     for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
@@ -186,6 +193,7 @@ static doc_kind detect_doc(const char *data, size_t len)
  * whole document is kept between the steps. */
 typedef struct cleaner cleaner;
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags);
+static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags);
 
 static void put_utf8(fsc_buf *b, uint32_t cp);
 
@@ -520,7 +528,7 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, const
         const char *raw = s;
         size_t raw_n = n;
         if (!joining && !flowing && !mime.s.qp && !mime.s.flowed) { /* the common case: no copy */
-            ok = emit_cr_segments(out, s, n, first_no, flags);
+            ok = emit_physical(out, s, n, first_no, flags);
             mime_track(&mime, raw, raw_n);
             i = end + 1;
             continue;
@@ -546,13 +554,13 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, const
             joining = flowing;
         }
         if (!joining)
-            ok = emit_cr_segments(out, buf_str(&lg), lg.len, first_no, flags);
+            ok = emit_physical(out, buf_str(&lg), lg.len, first_no, flags);
         if (!qp || !joining)
             mime_track(&mime, raw, raw_n);
         i = end + 1;
     }
     if (ok && joining)
-        ok = emit_cr_segments(out, buf_str(&lg), lg.len, first_no, flags);
+        ok = emit_physical(out, buf_str(&lg), lg.len, first_no, flags);
     ok = ok && !lg.oom;
     if (mail_end)
         *mail_end = mime.s;
@@ -1346,10 +1354,30 @@ static bool may_have_markup(doc_kind d, const char *s, size_t n)
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec, mk, term;
+    fsc_buf sp, piece, dec, mk, term, jl;
     bool *drop;
     size_t drop_cap;
 };
+
+/* A physical line on to step 2; a JSON log's line (jsonlog.c) gives the lines of its
+ * string instead, each with the physical line's number (a log entry's own newline
+ * at the end of it ends its last line). */
+static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    if (!t->d.jsonlog || !memchr(s, '{', n) || !fsc_jsonlog_text(s, n, &t->jl))
+        return emit_cr_segments(t, s, n, orig, flags);
+    const char *p = buf_str(&t->jl), *e = p + t->jl.len;
+    if (e > p && e[-1] == '\n')
+        e--;
+    for (;;) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p)), *q = nl ? nl : e;
+        if (!emit_cr_segments(t, p, (size_t)(q - p), orig, flags | FSC_LINE_JSONLOG))
+            return false;
+        if (!nl)
+            return true;
+        p = nl + 1;
+    }
+}
 
 /* Does clean_spaces leave s as it is (ASCII without tabs)? */
 static bool plain_ascii(const char *s, size_t n)
@@ -1375,8 +1403,10 @@ static bool plain_ascii(const char *s, size_t n)
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     /* first, as a terminal would: a code may hide a timestamp, a space or a tag */
-    if (c->d.term && fsc_term_marks(s, n, !c->d.json)) {
-        fsc_term_strip(s, n, !c->d.json, &c->term);
+    /* a JSON document's strings are data; a JSON log's lines are text */
+    bool json = c->d.json && !(flags & FSC_LINE_JSONLOG);
+    if (c->d.term && fsc_term_marks(s, n, !json)) {
+        fsc_term_strip(s, n, !json, &c->term);
         s = buf_str(&c->term);
         n = c->term.len;
         flags |= FSC_LINE_TERM;
@@ -1397,7 +1427,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
         return c->k.ok;
     }
-    if (!c->d.json && may_have_markup(c->d, s, n)) {
+    if (!json && may_have_markup(c->d, s, n)) {
         if (n > c->drop_cap) {
             bool *d = realloc(c->drop, n);
             if (!d)
@@ -1411,7 +1441,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
             flags |= FSC_LINE_MARKUP;
         }
     }
-    if (!c->d.json && memchr(s, '&', n)) {
+    if (!json && memchr(s, '&', n)) {
         fsc_buf_reset(&c->dec);
         if (decode_entities(s, n, &c->dec)) {
             sink_line(&c->k, buf_str(&c->dec), c->dec.len, orig, flags | FSC_LINE_ENTITY);
@@ -1426,10 +1456,12 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
-    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom;
+    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
+              !c.jl.oom;
     fsc_buf_free(&c.term);
+    fsc_buf_free(&c.jl);
     fsc_buf_free(&c.mk);
     free(c.drop);
     fsc_buf_free(&c.k.tmp);

@@ -38,7 +38,8 @@ enum {
     FSC_LINE_PREFIX = 1 << 9,      /* a prefix learned for its block removed (prefix.c) */
     FSC_LINE_MARKUP = 1 << 10,     /* inline markup (emphasis, code, tags) removed */
     FSC_LINE_INDENT = 1 << 11,     /* a code block's indentation removed */
-    FSC_LINE_TERM = 1 << 12        /* terminal controls (colour codes...) removed */
+    FSC_LINE_TERM = 1 << 12,       /* terminal controls (colour codes...) removed */
+    FSC_LINE_JSONLOG = 1 << 13     /* a line of a JSON string a log kept it in (jsonlog.c) */
 };
 
 /* terminal.c: does the line s[0, n) hold terminal controls (escape sequences,
@@ -52,6 +53,14 @@ bool fsc_term_marks(const char *s, size_t n, bool visible);
  * for by the caller. */
 bool fsc_term_in_doc(const char *data, size_t len);
 void fsc_term_strip(const char *s, size_t n, bool visible, fsc_buf *out);
+
+/* jsonlog.c: output kept as JSON strings, an object per line (Docker's json-file
+ * log, a shipper's {"message": ...}, an Ansible task's "stdout"). Is s[0, n) such a
+ * line, as far as a quick look tells (one object, naming "log", "stdout", "message"
+ * or "msg")? fsc_jsonlog_text writes its text to out (reset first): false when it is
+ * no such line (or fio's own JSON, or out of memory). */
+bool fsc_jsonlog_maybe(const char *s, size_t n);
+bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
 

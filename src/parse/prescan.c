@@ -165,6 +165,9 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
      * a caption to context.c. '[' lines are not taken ("[-- Attachment"). */
     switch (*p) {
     case '{':
+        /* a JSON log's line ({"log":"  read: ..."}): its text is normalize.c's */
+        if (e[-1] == '}' && e - p > 2 && fsc_jsonlog_maybe(p, (size_t)(e - p)))
+            return false;
         *json = true;
         return true;
     case '2':

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Terminal controls around fio's text: every fio normal text of the version battery
-(2.0.15 to 3.33), damaged the ways terminals, CI systems and pastes leave them, must
-parse to the same jobs, groups and disk stats as the text without them, and the
-command a CI log echoes in colour must be found as the run's context.
+"""Terminal controls and log wrappers around fio's text: every fio normal text of the
+version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes and
+log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
+result), must parse to the same jobs, groups and disk stats as the text without them,
+and the command a CI log echoes in colour must be found as the run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
@@ -93,13 +94,36 @@ def qp_mail(lines):
             "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable", ""] + body.split("\n")
 
 
+def docker_json(lines):
+    """Docker's json-file log: a JSON object per line; colour codes escaped as \\u001b"""
+    return [json.dumps({"log": (sgr(32) + l + sgr(0) if i % 3 == 0 and l else l) + "\n", "stream": "stdout",
+                        "time": "2024-05-01T12:00:%02d.%09dZ" % (i % 60, i)}, separators=(",", ":"))
+            for i, l in enumerate(lines)]
+
+
+def shipper(lines):
+    """a log shipper's JSON lines (ECS-like: the timestamp first, the text in "message")"""
+    return [json.dumps({"@timestamp": "2024-05-01T12:00:%02d.000Z" % (i % 60), "log.level": "info",
+                        "message": l, "host": {"name": "bench-1"}}) for i, l in enumerate(lines)]
+
+
+def ansible(lines):
+    """an Ansible command task's result: the output as one JSON string (and again as
+    "stdout_lines"), after the host"""
+    res = {"changed": True, "cmd": ["fio", "--name=bench", "--rw=randread"], "rc": 0, "stderr": "",
+           "stdout": "\n".join(lines), "stdout_lines": lines}
+    return ["", "TASK [run fio] " + "*" * 40, "changed: [host1] => " + json.dumps(res), "",
+            "PLAY RECAP " + "*" * 40, "host1 : ok=1 changed=1 unreachable=0 failed=0"]
+
+
 def compose(lines):
     """docker compose: a coloured service prefix on every line"""
     return [sgr(36) + "bench-1  | " + sgr(0) + l for l in lines]
 
 
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
-         "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose}
+         "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
+         "docker_json": docker_json, "shipper": shipper, "ansible": ansible}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script")
 

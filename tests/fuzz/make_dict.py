@@ -128,7 +128,10 @@ def main():
                              "```", "=3D", "\xa0", "\ufeff", "\x1b[", "\u009b", "\u202e",
                              # terminal controls (terminal.c): codes, their visible forms, remains
                              "\x1b[0m", "\x1b[0K", "\x1b]0;", "\x07", "\b", "^[[", "^[[0m", "\u241b[", "[0m",
-                             "[32m", "\ufffd["}
+                             "[32m", "\ufffd[",
+                             # JSON log lines (jsonlog.c): Docker's, a shipper's, Ansible's
+                             '{"log":"', '\\n","stream":"stdout"}', '"message": "', '"msg":"', '] => {"stdout": "',
+                             "\\n", "\\u001b["}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

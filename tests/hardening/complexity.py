@@ -357,6 +357,22 @@ def _(k):
             lambda out: runs_in(out) == 300 * k)
 
 
+# JSON log lines (jsonlog.c): one line whose string holds many lines, and a Docker
+# json-file log in pieces (the cutter looks past each line's JSON head).
+@shape("session 25: one JSON log line holding many lines", "session 25")
+def _(k):
+    body = json.dumps({"log": "x\n" * (400000 * k) + GOOD, "stream": "stdout"})
+    return parse(write("one.log", body + "\n"))
+
+
+@shape("session 25: a Docker json-file log, in pieces", "session 25")
+def _(k):
+    logged = "".join(json.dumps({"log": l + "\n", "stream": "stdout"}, separators=(",", ":")) + "\n"
+                     for l in GOOD.rstrip("\n").split("\n"))
+    return (*parse(write("docker.log", logged * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()

@@ -905,6 +905,18 @@ static void test_terminal_controls(void **state)
           {"fio-3.33", 2, FSC_LINE_TERM});
     /* in a JSON document only the raw controls go (jq -C's colours), not its text */
     CHECK("{\"jobname\": \"\x1b[1m[32m\x1b[0m\"}\n", {"{\"jobname\": \"[32m\"}", 1, FSC_LINE_TERM});
+    /* JSON log lines (jsonlog.c): the string's lines, with the physical line's number */
+    CHECK("{\"log\":\"  read: IOPS=1\\n\",\"stream\":\"stdout\",\"time\":\"2024-05-01T12:00:00Z\"}\n"
+          "{\"log\":\"\\u001b[32mfio-3.33\\u001b[0m\\n\",\"stream\":\"stdout\"}\n{\"log\":\"\\n\"}\n",
+          {"  read: IOPS=1", 1, FSC_LINE_JSONLOG}, {"fio-3.33", 2, FSC_LINE_JSONLOG | FSC_LINE_TERM},
+          {"", 3, FSC_LINE_JSONLOG});
+    CHECK("changed: [h1] => {\"rc\": 0, \"stdout\": \"fio-3.33\\nStarting 1 process\", \"stdout_lines\": [\"x\"]}\n",
+          {"fio-3.33", 1, FSC_LINE_JSONLOG}, {"Starting 1 process", 1, FSC_LINE_JSONLOG});
+    /* not a log's: fio's own JSON on one line, a text member that is no string, no object */
+    CHECK("{\"fio version\": \"fio-3.33\", \"jobs\": [], \"log\": \"x\"}\n",
+          {"{\"fio version\": \"fio-3.33\", \"jobs\": [], \"log\": \"x\"}", 1, 0});
+    CHECK("{\"log\": 3}\n", {"{\"log\": 3}", 1, 0});
+    CHECK("{\"log\": \"x\"\n", {"{\"log\": \"x\"", 1, 0});
     /* quoted-printable: an encoder writes ESC as =1B */
     CHECK("Content-Transfer-Encoding: quoted-printable\n\n=1B[32m  read: IOPS=3D1=1B[0m\n",
           {"Content-Transfer-Encoding: quoted-printable", 1, 0}, {"", 2, 0}, {"  read: IOPS=1", 3, FSC_LINE_TERM});

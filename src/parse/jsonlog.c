@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Output kept as JSON strings, an object per line. Docker's json-file log driver
+ * writes each line a container printed as {"log":"  read: IOPS=...\n","stream":
+ * "stdout","time":"..."}; log shippers write {"message": ...} or {"msg": ...}; an
+ * Ansible command task prints its result as `changed: [host] => {..., "stdout":
+ * "fio-3.33\nStarting 1 process\n...", ...}`. The text is the string's value: such
+ * a line gives the lines of its string, each on its own (nothing carries from one
+ * line to the next, so a log in pieces reads as a whole one).
+ */
+#define _GNU_SOURCE /* memmem */
+#include "parse_int.h"
+
+#include <cJSON.h>
+#include <string.h>
+
+/* The members whose string is the text, in the order they are asked for: Docker's,
+ * Ansible's, the shippers'. Ansible's "stdout_lines" repeats "stdout" and is left. */
+static const char *const text_keys[] = {"log", "stdout", "message", "msg"};
+
+/* Where the object of a JSON log line begins: at its first byte that is not blank,
+ * or after Ansible's "host] => "; NULL for neither. */
+static const char *object_start(const char *s, size_t n)
+{
+    const char *p = s, *e = s + n;
+    while (p < e && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p < e && *p == '{')
+        return p;
+    const char *arrow = memmem(s, n, "] => {", 6);
+    return arrow ? arrow + 5 : NULL;
+}
+
+/* The object's end: its last byte that is not blank, a '}'; NULL if it is none. */
+static const char *object_end(const char *o, const char *e)
+{
+    while (e > o && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+        e--;
+    return e - o >= 2 && e[-1] == '}' ? e : NULL;
+}
+
+/* Does o[0, n) name one of the members ("log" in quotes)? A quick look before the
+ * object is parsed. */
+static bool names_text_key(const char *o, size_t n)
+{
+    for (size_t i = 0; i < sizeof text_keys / sizeof *text_keys; i++) {
+        char q[16];
+        size_t k = strlen(text_keys[i]);
+        q[0] = '"';
+        memcpy(q + 1, text_keys[i], k);
+        q[k + 1] = '"';
+        if (memmem(o, n, q, k + 2))
+            return true;
+    }
+    return false;
+}
+
+bool fsc_jsonlog_maybe(const char *s, size_t n)
+{
+    const char *o = object_start(s, n), *e = o ? object_end(o, s + n) : NULL;
+    return e && names_text_key(o, (size_t)(e - o));
+}
+
+bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out)
+{
+    const char *o = object_start(s, n), *e = o ? object_end(o, s + n) : NULL;
+    if (!e || !names_text_key(o, (size_t)(e - o)))
+        return false;
+    size_t len = (size_t)(e - o), values = 1;
+    for (size_t i = 0; i < len; i++) /* what cJSON's tree takes, at most (json_in.c) */
+        values += o[i] == ',' || o[i] == '[' || o[i] == '{';
+    size_t tree = values * 80 + len;
+    if (!fsc_budget_charge(tree))
+        return false;
+    cJSON *root = cJSON_ParseWithLength(o, len);
+    bool ok = false;
+    /* fio's own JSON on one line (jq -c) is fio's, not a log's */
+    if (cJSON_IsObject(root) && !cJSON_GetObjectItemCaseSensitive(root, "fio version") &&
+        !cJSON_GetObjectItemCaseSensitive(root, "jobs")) {
+        for (size_t i = 0; i < sizeof text_keys / sizeof *text_keys && !ok; i++) {
+            const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, text_keys[i]);
+            if (cJSON_IsString(item) && item->valuestring) {
+                fsc_buf_reset(out);
+                fsc_buf_puts(out, item->valuestring);
+                ok = !out->oom;
+            }
+        }
+    }
+    cJSON_Delete(root);
+    fsc_budget_credit(tree);
+    return ok;
+}
