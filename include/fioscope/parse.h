@@ -155,6 +155,12 @@ size_t fsc_stamp_len(const char *s, size_t n);
  * The line ends at the first '\n' of s[0, n), if any. */
 size_t fsc_term_lead(const char *s, size_t n);
 
+/* The line s[0, n) of a JSON log (Docker's {"log":"...", a shipper's {"message":
+ * "..."}; the line's text is that string, which normalizing reads): where the string
+ * begins; 0 for a line that is none. A quick look, no JSON parse: the line must
+ * begin with '{'. */
+size_t fsc_jsonlog_lead(const char *s, size_t n);
+
 /* The id of the k-th run (from 1) of a document: "path#k" or "path:member#k".
  * Caller frees; NULL when out of memory. */
 char *fsc_run_id(const char *path, const char *member, size_t k);

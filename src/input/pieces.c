@@ -45,21 +45,22 @@ static size_t quote_marks(const char *s, size_t n)
 }
 
 /* What normalizing takes off the front of the line s[0, n) before the line is read:
- * a Docker log line's JSON head, a CI log's colour codes and timestamp, then a mail's
- * quote marks. A run boundary is found after it,
+ * a JSON log line's head, a CI log's colour codes and timestamp, then a mail's quote
+ * marks. A run boundary is found after it,
  * so that a CI log with a timestamp on every line (GitHub Actions' raw logs) is cut
  * between its runs, not in loose pieces of 16 MiB (a 30 MB one peaked at 81 MB). */
-/* Is s[0, n) a line of Docker's json-file log ({"log":"...", "log" its first member)? */
-static bool docker_line(const char *s, size_t n)
+/* The length of the line that begins at s (end: the end of the text). */
+static size_t line_len_at(const char *s, const char *end)
 {
-    return n >= 8 && !memcmp(s, "{\"log\":\"", 8);
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    return (size_t)((nl ? nl : end) - s);
 }
 
 static size_t line_lead(const char *s, size_t n)
 {
-    /* as normalizing sees them: a Docker JSON log line's head (its text is the
-     * "log" string, the first member), colour codes around a CI timestamp, the stamp */
-    size_t t = docker_line(s, n) ? 8 : 0;
+    /* as normalizing sees them: a JSON log line's head (its text is the "log" or
+     * "message" string), colour codes around a CI timestamp, the stamp */
+    size_t t = n && s[0] == '{' ? fsc_jsonlog_lead(s, line_len_at(s, s + n)) : 0; /* the line alone */
     t += fsc_term_lead(s + t, n - t);
     t += fsc_stamp_len(s + t, n - t);
     t += fsc_term_lead(s + t, n - t);
@@ -468,10 +469,11 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         size_t at = (size_t)(line - buf);
         /* the cheap tests first: a job definition has no blank before its name, so an
          * indented line (all of a JSON document's but its braces) is none */
-        /* (a Docker log's line is a JSON object, but its text is the report's line) */
-        bool json_next = line < end && prev_n && line[0] == '{' && !docker_line(line, (size_t)(end - line)) &&
+        /* (a JSON log's line is a JSON object, but its text is the report's line) */
+        bool json_next = line < end && prev_n && line[0] == '{' &&
                          ((prev_start[0] == '}' && (docs || blank_line(prev_start + 1, prev_n - 1))) ||
-                          (docs && prev_start[0] == '{' && prev_start[prev_n - 1] == '}'));
+                          (docs && prev_start[0] == '{' && prev_start[prev_n - 1] == '}')) &&
+                         !fsc_jsonlog_lead(line, line_len_at(line, end));
         /* the same boundary inside a mail's quotes, at any depth: a reply that quotes
          * many reports has no other (a 25 MB quoted mail went in a piece of 17 MB, 87 MB
          * charged) */

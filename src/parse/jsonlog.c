@@ -55,6 +55,34 @@ static bool names_text_key(const char *o, size_t n)
     return false;
 }
 
+size_t fsc_jsonlog_lead(const char *s, size_t n)
+{
+    if (!n || s[0] != '{')
+        return 0;
+    for (size_t i = 0; i < sizeof text_keys / sizeof *text_keys; i++) {
+        char q[16];
+        size_t k = strlen(text_keys[i]);
+        q[0] = '"';
+        memcpy(q + 1, text_keys[i], k);
+        q[k + 1] = '"';
+        const char *p = memmem(s, n, q, k + 2), *e = s + n;
+        if (!p)
+            continue;
+        p += k + 2;
+        while (p < e && *p == ' ')
+            p++;
+        if (p < e && *p == ':')
+            p++;
+        else
+            continue;
+        while (p < e && *p == ' ')
+            p++;
+        if (p < e && *p == '"')
+            return (size_t)(p + 1 - s);
+    }
+    return 0;
+}
+
 bool fsc_jsonlog_maybe(const char *s, size_t n)
 {
     const char *o = object_start(s, n), *e = o ? object_end(o, s + n) : NULL;

@@ -365,6 +365,14 @@ def _(k):
     return parse(write("one.log", body + "\n"))
 
 
+@shape("session 25: a shipper's JSON log, in pieces", "session 25")
+def _(k):
+    logged = "".join(json.dumps({"@timestamp": "2024-05-01T12:00:00Z", "message": l}) + "\n"
+                     for l in GOOD.rstrip("\n").split("\n"))
+    return (*parse(write("shipper.log", logged * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
 @shape("session 25: a Docker json-file log, in pieces", "session 25")
 def _(k):
     logged = "".join(json.dumps({"log": l + "\n", "stream": "stdout"}, separators=(",", ":")) + "\n"

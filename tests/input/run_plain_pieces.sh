@@ -141,20 +141,28 @@ run colour.log 20000 2 --jsonl | grep -v '"input"' | sed 's/"[^"]*#/"#/' > colou
 run rep_fio-3.33.txt 20000 2 --jsonl | grep -v '"input"' | sed 's/"[^"]*#/"#/' > plain.jsonl
 cmp -s <(sed 's/"path":"[^"]*"//' colour.jsonl) <(sed 's/"path":"[^"]*"//' plain.jsonl) ||
     fail "colour.log: its runs differ from those of the text without colours"
-# Docker's json-file log: a JSON object per line, the text in its "log" string; the
-# cutter looks past the object's head, so it is cut between its runs, whole or huge
+# JSON logs: Docker's json-file log (a JSON object per line, the text in its "log"
+# string) and a shipper's (the text in "message", after a timestamp member); the
+# cutter looks past each line's head, so they are cut between their runs, whole or huge
 python3 -c '
 import json, sys
 for i, l in enumerate(open(sys.argv[1]).read().split("\n")[:-1]):
     print(json.dumps({"log": l + "\n", "stream": "stdout", "time": "2024-05-01T12:00:%02dZ" % (i % 60)},
                      separators=(",", ":")))
 ' rep_fio-3.33.txt > docker.log
-[ "$(docs docker.log)" -gt 1 ] || fail "docker.log (a JSON log) was not cut in pieces"
-same docker.log
-FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=999999999 "$FIOSCOPE" parse -q --jsonl -j 2 docker.log |
-    grep -v '"input"' | sed 's/"path":"[^"]*"//; s/"id":"[^"]*#/"id":"#/' > docker.jsonl
+python3 -c '
+import json, sys
+for i, l in enumerate(open(sys.argv[1]).read().split("\n")[:-1]):
+    print(json.dumps({"@timestamp": "2024-05-01T12:00:%02dZ" % (i % 60), "message": l}))
+' rep_fio-3.33.txt > shipper.log
 run rep_fio-3.33.txt 999999999 1 --jsonl | grep -v '"input"' | sed 's/"path":"[^"]*"//; s/"id":"[^"]*#/"id":"#/' > rep.jsonl
-cmp -s docker.jsonl rep.jsonl || fail "docker.log read as a huge file: its runs differ from those of its text"
+for f in docker.log shipper.log; do
+    [ "$(docs "$f")" -gt 1 ] || fail "$f (a JSON log) was not cut in pieces"
+    same "$f"
+    FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=999999999 "$FIOSCOPE" parse -q --jsonl -j 2 "$f" |
+        grep -v '"input"' | sed 's/"path":"[^"]*"//; s/"id":"[^"]*#/"id":"#/' > log.jsonl
+    cmp -s log.jsonl rep.jsonl || fail "$f read as a huge file: its runs differ from those of its text"
+done
 # UTF-8 (a heading, a unit, an NBSP among fio's lines) is normalized line by line too
 { echo "Résultats — hôte A"; echo; sed 's/^\(  read:\)/\1\xc2\xa0/' rep_fio-3.33.txt; echo "fin µs"; } > utf8.txt
 [ "$(docs utf8.txt)" -gt 1 ] || fail "utf8.txt (fio's text with UTF-8) was not cut in pieces"

@@ -900,6 +900,11 @@ static void test_terminal_controls(void **state)
     assert_int_equal(fsc_term_lead("\x1b[0K\x1b[32;1m$ fio", 16), 11);
     assert_int_equal(fsc_term_lead("[32m  read:", 11), 4);
     assert_int_equal(fsc_term_lead("  read:", 7), 0);
+    /* where a JSON log line's text begins, for the cutter */
+    assert_int_equal(fsc_jsonlog_lead("{\"log\":\"fio-3.33\\n\"}", 20), 8);
+    assert_int_equal(fsc_jsonlog_lead("{\"t\": 1, \"message\" : \"x\"}", 26), 22);
+    assert_int_equal(fsc_jsonlog_lead("{\"log\": 3}", 10), 0);
+    assert_int_equal(fsc_jsonlog_lead("x {\"log\":\"a\"}", 14), 0);
     /* in a document: the codes go, the line is flagged, its number kept */
     CHECK("\x1b[32;1m$ fio --name=x\x1b[0;m\n\x1b[0Kfio-3.33\n", {"$ fio --name=x", 1, FSC_LINE_TERM},
           {"fio-3.33", 2, FSC_LINE_TERM});
