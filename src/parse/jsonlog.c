@@ -17,6 +17,11 @@
 /* The members whose string is the text, in the order they are asked for: Docker's,
  * Ansible's, the shippers'. Ansible's "stdout_lines" repeats "stdout" and is left. */
 static const char *const text_keys[] = {"log", "stdout", "message", "msg"};
+/* ... and as they stand in the text, in quotes */
+static const struct {
+    const char *s;
+    size_t n;
+} quoted_keys[] = {{"\"log\"", 5}, {"\"stdout\"", 8}, {"\"message\"", 9}, {"\"msg\"", 5}};
 
 /* Where the object of a JSON log line begins: at its first byte that is not blank,
  * or after Ansible's "host] => "; NULL for neither. */
@@ -43,15 +48,9 @@ static const char *object_end(const char *o, const char *e)
  * object is parsed. */
 static bool names_text_key(const char *o, size_t n)
 {
-    for (size_t i = 0; i < sizeof text_keys / sizeof *text_keys; i++) {
-        char q[16];
-        size_t k = strlen(text_keys[i]);
-        q[0] = '"';
-        memcpy(q + 1, text_keys[i], k);
-        q[k + 1] = '"';
-        if (memmem(o, n, q, k + 2))
+    for (size_t i = 0; i < sizeof quoted_keys / sizeof *quoted_keys; i++)
+        if (memmem(o, n, quoted_keys[i].s, quoted_keys[i].n))
             return true;
-    }
     return false;
 }
 
@@ -59,16 +58,11 @@ size_t fsc_jsonlog_lead(const char *s, size_t n)
 {
     if (!n || s[0] != '{')
         return 0;
-    for (size_t i = 0; i < sizeof text_keys / sizeof *text_keys; i++) {
-        char q[16];
-        size_t k = strlen(text_keys[i]);
-        q[0] = '"';
-        memcpy(q + 1, text_keys[i], k);
-        q[k + 1] = '"';
-        const char *p = memmem(s, n, q, k + 2), *e = s + n;
+    for (size_t i = 0; i < sizeof quoted_keys / sizeof *quoted_keys; i++) {
+        const char *p = memmem(s, n, quoted_keys[i].s, quoted_keys[i].n), *e = s + n;
         if (!p)
             continue;
-        p += k + 2;
+        p += quoted_keys[i].n;
         while (p < e && *p == ' ')
             p++;
         if (p < e && *p == ':')
