@@ -44,11 +44,6 @@ static size_t quote_marks(const char *s, size_t n)
     return q;
 }
 
-/* What normalizing takes off the front of the line s[0, n) before the line is read:
- * a JSON log line's head, a CI log's colour codes and timestamp, then a mail's quote
- * marks. A run boundary is found after it,
- * so that a CI log with a timestamp on every line (GitHub Actions' raw logs) is cut
- * between its runs, not in loose pieces of 16 MiB (a 30 MB one peaked at 81 MB). */
 /* The length of the line that begins at s (end: the end of the text). */
 static size_t line_len_at(const char *s, const char *end)
 {
@@ -56,6 +51,11 @@ static size_t line_len_at(const char *s, const char *end)
     return (size_t)((nl ? nl : end) - s);
 }
 
+/* What normalizing takes off the front of the line s[0, n) before the line is read:
+ * a JSON log line's head, a CI log's colour codes and timestamp, then a mail's quote
+ * marks. A run boundary is found after it,
+ * so that a CI log with a timestamp on every line (GitHub Actions' raw logs) is cut
+ * between its runs, not in loose pieces of 16 MiB (a 30 MB one peaked at 81 MB). */
 static size_t line_lead(const char *s, size_t n)
 {
     /* as normalizing sees them: a JSON log line's head (its text is the "log" or

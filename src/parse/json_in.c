@@ -500,11 +500,10 @@ bool fsc_json_run_host(fsc_run *run)
 
 static fsc_run *read_root(const cJSON *root, fsc_buf *err);
 
-/* What cJSON allocates for the tree of json (an upper bound): a node (64 bytes and
- * the allocator's header) per value, and the text of keys and strings. A document of
- * small numbers ("[1,1,1,...]") costs 40 times its size: the memory budget must see
- * it before the tree is built. */
-static size_t tree_bytes(const char *json, size_t len)
+/* A node (64 bytes and the allocator's header) per value, and the text of keys and
+ * strings. A document of small numbers ("[1,1,1,...]") costs 40 times its size: the
+ * memory budget must see it before the tree is built. */
+size_t fsc_json_tree_bytes(const char *json, size_t len)
 {
     size_t values = 1;
     for (size_t i = 0; i < len; i++)
@@ -591,7 +590,7 @@ fsc_run *fsc_json_read_in(const char *json, size_t len, size_t width, fsc_buf *e
         free(unwrapped);
         return run;
     }
-    size_t tree = tree_bytes(json, len);
+    size_t tree = fsc_json_tree_bytes(json, len);
     if (!fsc_budget_charge(tree)) {
         fsc_buf_puts(err, "out of memory");
         return NULL;

@@ -15,13 +15,14 @@
 #include <string.h>
 
 /* The members whose string is the text, in the order they are asked for: Docker's,
- * Ansible's, the shippers'. Ansible's "stdout_lines" repeats "stdout" and is left. */
-static const char *const text_keys[] = {"log", "stdout", "message", "msg"};
-/* ... and as they stand in the text, in quotes */
+ * Ansible's, the shippers'. Ansible's "stdout_lines" repeats "stdout" and is left.
+ * Each as cJSON is asked for it and as it stands in the text, in quotes. */
 static const struct {
-    const char *s;
-    size_t n;
-} quoted_keys[] = {{"\"log\"", 5}, {"\"stdout\"", 8}, {"\"message\"", 9}, {"\"msg\"", 5}};
+    const char *name, *quoted;
+    size_t n; /* of quoted */
+} text_keys[] = {{"log", "\"log\"", 5}, {"stdout", "\"stdout\"", 8}, {"message", "\"message\"", 9},
+                 {"msg", "\"msg\"", 5}};
+enum { N_TEXT_KEYS = sizeof text_keys / sizeof *text_keys };
 
 /* Where the object of a JSON log line begins: at its first byte that is not blank,
  * or after Ansible's "host] => "; NULL for neither. */
@@ -48,8 +49,17 @@ static const char *object_end(const char *o, const char *e)
  * object is parsed. */
 static bool names_text_key(const char *o, size_t n)
 {
-    for (size_t i = 0; i < sizeof quoted_keys / sizeof *quoted_keys; i++)
-        if (memmem(o, n, quoted_keys[i].s, quoted_keys[i].n))
+    for (size_t i = 0; i < N_TEXT_KEYS; i++)
+        if (memmem(o, n, text_keys[i].quoted, text_keys[i].n))
+            return true;
+    return false;
+}
+
+bool fsc_jsonlog_in_doc(const char *data, size_t len)
+{
+    /* over a whole document: fsc_find_lit (a '"' is rare outside JSON) */
+    for (size_t i = 0; i < N_TEXT_KEYS; i++)
+        if (fsc_find_lit(data, len, text_keys[i].quoted))
             return true;
     return false;
 }
@@ -58,11 +68,11 @@ size_t fsc_jsonlog_lead(const char *s, size_t n)
 {
     if (!n || s[0] != '{')
         return 0;
-    for (size_t i = 0; i < sizeof quoted_keys / sizeof *quoted_keys; i++) {
-        const char *p = memmem(s, n, quoted_keys[i].s, quoted_keys[i].n), *e = s + n;
+    for (size_t i = 0; i < N_TEXT_KEYS; i++) {
+        const char *p = memmem(s, n, text_keys[i].quoted, text_keys[i].n), *e = s + n;
         if (!p)
             continue;
-        p += quoted_keys[i].n;
+        p += text_keys[i].n;
         while (p < e && *p == ' ')
             p++;
         if (p < e && *p == ':')
@@ -88,10 +98,7 @@ bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out)
     const char *o = object_start(s, n), *e = o ? object_end(o, s + n) : NULL;
     if (!e || !names_text_key(o, (size_t)(e - o)))
         return false;
-    size_t len = (size_t)(e - o), values = 1;
-    for (size_t i = 0; i < len; i++) /* what cJSON's tree takes, at most (json_in.c) */
-        values += o[i] == ',' || o[i] == '[' || o[i] == '{';
-    size_t tree = values * 80 + len;
+    size_t len = (size_t)(e - o), tree = fsc_json_tree_bytes(o, len);
     if (!fsc_budget_charge(tree))
         return false;
     cJSON *root = cJSON_ParseWithLength(o, len);
@@ -99,8 +106,8 @@ bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out)
     /* fio's own JSON on one line (jq -c) is fio's, not a log's */
     if (cJSON_IsObject(root) && !cJSON_GetObjectItemCaseSensitive(root, "fio version") &&
         !cJSON_GetObjectItemCaseSensitive(root, "jobs")) {
-        for (size_t i = 0; i < sizeof text_keys / sizeof *text_keys && !ok; i++) {
-            const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, text_keys[i]);
+        for (size_t i = 0; i < N_TEXT_KEYS && !ok; i++) {
+            const cJSON *item = cJSON_GetObjectItemCaseSensitive(root, text_keys[i].name);
             if (cJSON_IsString(item) && item->valuestring) {
                 fsc_buf_reset(out);
                 fsc_buf_puts(out, item->valuestring);

@@ -89,9 +89,7 @@ static bool starts_with_ci(const char *s, size_t n, const char *lit)
     return true;
 }
 
-/* The first occurrence of lit in s[0, n): memchr finds the candidates (vectorized),
- * which is much cheaper than a byte loop or memmem over a whole document. */
-static const char *find_lit(const char *s, size_t n, const char *lit)
+const char *fsc_find_lit(const char *s, size_t n, const char *lit)
 {
     size_t k = strlen(lit);
     const char *end = s + n;
@@ -145,7 +143,7 @@ typedef struct doc_kind {
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
 {
     size_t c = 0, k = strlen(lit);
-    for (const char *p = s; c < stop_at && (p = find_lit(p, n - (size_t)(p - s), lit)); p += k)
+    for (const char *p = s; c < stop_at && (p = fsc_find_lit(p, n - (size_t)(p - s), lit)); p += k)
         c++;
     return c;
 }
@@ -154,7 +152,7 @@ static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at
  * Content-Transfer-Encoding anywhere. */
 static bool doc_qp_all(const char *data, size_t len)
 {
-    return !find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
+    return !fsc_find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
 }
 
 static doc_kind detect_doc(const char *data, size_t len)
@@ -170,18 +168,17 @@ static doc_kind detect_doc(const char *data, size_t len)
     /* a job named "<br>" or "a&amp;b" in fio's JSON is a name, not HTML */
     d.json = k < len && data[k] == '{';
     for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
-        d.html = find_lit(data, len, html_marks[i]) != NULL;
+        d.html = fsc_find_lit(data, len, html_marks[i]) != NULL;
     d.qp_all = doc_qp_all(data, len);
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
-    d.tags = !d.html && find_lit(data, len, "</");
-    d.jsonlog = find_lit(data, len, "\"log\"") || find_lit(data, len, "\"stdout\"") ||
-                find_lit(data, len, "\"message\"") || find_lit(data, len, "\"msg\"");
+    d.tags = !d.html && fsc_find_lit(data, len, "</");
+    d.jsonlog = fsc_jsonlog_in_doc(data, len);
     /* terminal controls, or their ESC spelled as quoted-printable in a mail or as a
      * JSON log's escape */
     d.term = fsc_term_in_doc(data, len) ||
-             (d.jsonlog && (find_lit(data, len, "\\u001b") || find_lit(data, len, "\\u001B"))) ||
-             ((d.qp_all || find_lit(data, len, "Content-Transfer-Encoding:")) &&
-              (find_lit(data, len, "=1B") || find_lit(data, len, "=1b")));
+             (d.jsonlog && (fsc_find_lit(data, len, "\\u001b") || fsc_find_lit(data, len, "\\u001B"))) ||
+             ((d.qp_all || fsc_find_lit(data, len, "Content-Transfer-Encoding:")) &&
+              (fsc_find_lit(data, len, "=1B") || fsc_find_lit(data, len, "=1b")));
     for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
         d.underscores = u == data || u[-1] == ' ' || u[-1] == '\n' || u[-1] == '(';
     return d;
@@ -369,7 +366,7 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
         return;
     }
     if (starts_with_ci(s, n, "Content-Transfer-Encoding:")) {
-        m->qp = find_lit(s, n, "quoted-printable") || find_lit(s, n, "Quoted-Printable");
+        m->qp = fsc_find_lit(s, n, "quoted-printable") || fsc_find_lit(s, n, "Quoted-Printable");
         m->said = m->cte_in_block = m->cte_seen = true;
         return;
     }
@@ -380,11 +377,11 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
         if (!m->cte_in_block)
             m->qp = ms->qp_default;
         m->said = true;
-        m->latin1 = find_lit(s, n, "iso-8859-1") || find_lit(s, n, "ISO-8859-1") || find_lit(s, n, "latin1") ||
-                    find_lit(s, n, "windows-1252");
-        m->flowed_hdr = find_lit(s, n, "format=flowed") || find_lit(s, n, "format=\"flowed\"");
+        m->latin1 = fsc_find_lit(s, n, "iso-8859-1") || fsc_find_lit(s, n, "ISO-8859-1") || fsc_find_lit(s, n, "latin1") ||
+                    fsc_find_lit(s, n, "windows-1252");
+        m->flowed_hdr = fsc_find_lit(s, n, "format=flowed") || fsc_find_lit(s, n, "format=\"flowed\"");
         m->flowed = false; /* whether its text flows is its own */
-        m->delsp = find_lit(s, n, "delsp=yes") || find_lit(s, n, "DelSp=Yes");
+        m->delsp = fsc_find_lit(s, n, "delsp=yes") || fsc_find_lit(s, n, "DelSp=Yes");
     }
     if (trim_right(s, n) == 0) {
         m->cte_in_block = false;
@@ -393,7 +390,7 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
             m->flowed_hdr = false;
         }
     }
-    const char *b = find_lit(s, n, "boundary=");
+    const char *b = fsc_find_lit(s, n, "boundary=");
     if (b) {
         b += 9;
         size_t rest = n - (size_t)(b - s);
@@ -427,8 +424,8 @@ bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t le
         bool own = doc_qp_all(data, len), dflt = m->cte_seen ? false : own, qp = m->said ? m->qp : dflt;
         if (qp != own)
             return true;
-        if (dflt != own && (find_lit(data, len, "From ") || find_lit(data, len, "ontent-") ||
-                            find_lit(data, len, "ONTENT-")))
+        if (dflt != own && (fsc_find_lit(data, len, "From ") || fsc_find_lit(data, len, "ontent-") ||
+                            fsc_find_lit(data, len, "ONTENT-")))
             return true;
     }
     /* a part boundary of the text above ends a part of this one (a part whose
@@ -437,7 +434,7 @@ bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t le
         return false;
     char mark[sizeof m->boundary + 2] = "--";
     memcpy(mark + 2, m->boundary, strlen(m->boundary) + 1);
-    return find_lit(data, len, mark) != NULL;
+    return fsc_find_lit(data, len, mark) != NULL;
 }
 
 void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above)
@@ -837,7 +834,7 @@ static size_t quote_len(const char *s, size_t n, bool in_bar_quote)
 /* Start of a terse record ("3;fio-3.28;...") glued into s, or NULL. */
 static const char *glued_terse(const char *s, size_t n)
 {
-    for (const char *p = s; (p = find_lit(p, n - (size_t)(p - s), ";fio-")) != NULL; p++)
+    for (const char *p = s; (p = fsc_find_lit(p, n - (size_t)(p - s), ";fio-")) != NULL; p++)
         if (p - s >= 2 && p[-1] >= '2' && p[-1] <= '5')
             return p - 1;
     return NULL;
@@ -850,13 +847,13 @@ static size_t glued_progress_cut(const char *s, size_t n)
     if (!starts_with(s, n, "Jobs: "))
         return 0;
     size_t cut = 0;
-    for (const char *p = s + 1; (p = find_lit(p, n - (size_t)(p - s), "Jobs: ")) != NULL; p++)
+    for (const char *p = s + 1; (p = fsc_find_lit(p, n - (size_t)(p - s), "Jobs: ")) != NULL; p++)
         cut = (size_t)(p - s);
     const char *t = glued_terse(s + cut, n - cut);
     if (t)
         return (size_t)(t - s);
     /* fio 2.0.x: "Jobs: 1 (f=1): [r] [100.0% done] [...] [eta 00m:00s]    clat percentiles (usec):" */
-    const char *eta = find_lit(s + cut, n - cut, "[eta ");
+    const char *eta = fsc_find_lit(s + cut, n - cut, "[eta ");
     const char *close = eta ? memchr(eta, ']', n - (size_t)(eta - s)) : NULL;
     if (close) {
         size_t after = (size_t)(close + 1 - s);
@@ -1059,7 +1056,7 @@ static bool broken_word_at(const char *s, size_t n, size_t i)
  * and progress lines are excepted. */
 static bool numeric_field_lines(const char *s, size_t n)
 {
-    return !find_lit(s, n, "(groupid=") && !starts_with(s, n, "Jobs:");
+    return !fsc_find_lit(s, n, "(groupid=") && !starts_with(s, n, "Jobs:");
 }
 
 /* A unit right after a number ("64.0 KiB-64.0KiB"): never apart in fio output. */
@@ -1079,8 +1076,8 @@ static bool unit_at(const char *s, size_t n)
 static bool unpadded_line(const char *s, size_t n)
 {
     return ((starts_with(s, n, "clat (") || starts_with(s, n, "slat (") || starts_with(s, n, "lat (")) &&
-            find_lit(s, n, "min=")) ||
-           find_lit(s, n, ": ios=");
+            fsc_find_lit(s, n, "min=")) ||
+           fsc_find_lit(s, n, ": ios=");
 }
 
 static bool broken_number_at(const char *s, size_t n, size_t i, size_t colon)
@@ -1296,8 +1293,8 @@ static void pair_delimiters(const char *s, size_t n, char c, size_t k, bool *dro
 static bool fio_like(const char *s, size_t n)
 {
     size_t i = skip_spaces(s, n, 0);
-    return fsc_fio_keyword_at(s, n) >= 0 || find_lit(s, n, ": (groupid=") || find_lit(s, n, ": (g=") ||
-           find_lit(s, n, ": ios=") || (starts_with(s + i, n - i, "fio-") && i + 4 < n && isdigit((unsigned char)s[i + 4])) ||
+    return fsc_fio_keyword_at(s, n) >= 0 || fsc_find_lit(s, n, ": (groupid=") || fsc_find_lit(s, n, ": (g=") ||
+           fsc_find_lit(s, n, ": ios=") || (starts_with(s + i, n - i, "fio-") && i + 4 < n && isdigit((unsigned char)s[i + 4])) ||
            starts_with(s + i, n - i, "Starting ");
 }
 
@@ -1402,9 +1399,9 @@ static bool plain_ascii(const char *s, size_t n)
 /* Step 2 for one physical line: spaces, CI stamps, HTML, entities, then the sink. */
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
-    /* first, as a terminal would: a code may hide a timestamp, a space or a tag */
     /* a JSON document's strings are data; a JSON log's lines are text */
     bool json = c->d.json && !(flags & FSC_LINE_JSONLOG);
+    /* first, as a terminal would: a code may hide a timestamp, a space or a tag */
     if (c->d.term && fsc_term_marks(s, n, !json)) {
         fsc_term_strip(s, n, !json, &c->term);
         s = buf_str(&c->term);

@@ -42,6 +42,15 @@ enum {
     FSC_LINE_JSONLOG = 1 << 13     /* a line of a JSON string a log kept it in (jsonlog.c) */
 };
 
+/* normalize.c: the first occurrence of lit in s[0, n), or NULL. memchr finds the
+ * candidates (vectorized): much cheaper than a byte loop or memmem over a whole
+ * document where lit's first byte is rare. */
+const char *fsc_find_lit(const char *s, size_t n, const char *lit);
+
+/* json_in.c: what cJSON allocates for the tree of json[0, len), an upper bound (a
+ * node per value, and the text): what the memory budget is charged before a parse. */
+size_t fsc_json_tree_bytes(const char *json, size_t len);
+
 /* terminal.c: does the line s[0, n) hold terminal controls (escape sequences,
  * backspaces, bells; with visible, also ESC's visible forms "^[" and U+241B before a
  * sequence and a colour code whose ESC was lost, "[32m": not in a JSON document,
@@ -60,6 +69,9 @@ void fsc_term_strip(const char *s, size_t n, bool visible, fsc_buf *out);
  * or "msg")? fsc_jsonlog_text writes its text to out (reset first): false when it is
  * no such line (or fio's own JSON, or out of memory). */
 bool fsc_jsonlog_maybe(const char *s, size_t n);
+/* Does the document data[0, len) name one of those members anywhere (false: no line
+ * of it is a JSON log's)? */
+bool fsc_jsonlog_in_doc(const char *data, size_t len);
 bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */

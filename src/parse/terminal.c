@@ -240,21 +240,11 @@ bool fsc_term_marks(const char *s, size_t n, bool visible)
     return false;
 }
 
-/* Does lit (k bytes, its first one rare in fio's text) occur in u[0, n)? memchr for
- * its first byte: faster than memmem where that byte is rare. */
-static bool rare_lit_in(const unsigned char *u, size_t n, const char *lit, size_t k)
-{
-    for (const unsigned char *p = memchr(u, lit[0], n); p; p = memchr(p + 1, lit[0], n - (size_t)(p + 1 - u)))
-        if ((size_t)(u + n - p) >= k && !memcmp(p, lit, k))
-            return true;
-    return false;
-}
-
 bool fsc_term_in_doc(const char *data, size_t len)
 {
     const unsigned char *u = (const unsigned char *)data;
-    if (memchr(data, ESC, len) || memchr(data, BEL, len) || memchr(data, BS, len) || rare_lit_in(u, len, "^[", 2) ||
-        rare_lit_in(u, len, "\xe2\x90\x9b", 3) || rare_lit_in(u, len, "\xef\xbf\xbd[", 4))
+    if (memchr(data, ESC, len) || memchr(data, BEL, len) || memchr(data, BS, len) || fsc_find_lit(data, len, "^[") ||
+        fsc_find_lit(data, len, "\xe2\x90\x9b") || fsc_find_lit(data, len, "\xef\xbf\xbd["))
         return true;
     /* a bare code anywhere, alone or not (its line decides) */
     bool alone;

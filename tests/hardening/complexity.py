@@ -333,13 +333,18 @@ def _(k):
     return (parse("-")[0], write("headed_in.txt", headed_runs(k)), HEADED_PIECES, lambda out: runs_in(out) == 280 * k)
 
 
-# A CI log with a timestamp on every line: the cutter looks past it (pieces.c
-# line_lead, fsc_stamp_len) to find the runs' boundaries.
+def wrapped_runs(name, wrap, k):
+    """300k runs whose every line i, l is written as wrap(i, l), in small pieces:
+    the cutter must look past what wraps each line to find the runs' boundaries
+    (pieces.c line_lead), so that exactly the runs come out."""
+    log = "".join(wrap(i, l) + "\n" for i, l in enumerate(GOOD.rstrip("\n").split("\n")))
+    return (*parse(write(name, log * (300 * k)))[:2], SMALL_PIECES, lambda out: runs_in(out) == 300 * k)
+
+
+# A CI log with a timestamp on every line (fsc_stamp_len).
 @shape("session 24: a CI log stamped on every line, in pieces", "session 24")
 def _(k):
-    stamped = "".join("2024-05-01T12:00:%02d.1234567Z %s\n" % (i % 60, l) for i, l in enumerate(GOOD.rstrip("\n").split("\n")))
-    return (*parse(write("stamped.txt", stamped * (300 * k)))[:2], SMALL_PIECES,
-            lambda out: runs_in(out) == 300 * k)
+    return wrapped_runs("stamped.txt", lambda i, l: "2024-05-01T12:00:%02d.1234567Z %s" % (i % 60, l), k)
 
 
 # Terminal controls (terminal.c): a line full of would-be control strings, visible
@@ -352,9 +357,7 @@ def _(k):
 
 @shape("session 25: a coloured CI log, in pieces", "session 25")
 def _(k):
-    coloured = "".join("\x1b[0K\x1b[32m%s\x1b[0m\n" % l for l in GOOD.rstrip("\n").split("\n"))
-    return (*parse(write("coloured.txt", coloured * (300 * k)))[:2], SMALL_PIECES,
-            lambda out: runs_in(out) == 300 * k)
+    return wrapped_runs("coloured.txt", lambda i, l: "\x1b[0K\x1b[32m%s\x1b[0m" % l, k)
 
 
 # JSON log lines (jsonlog.c): one line whose string holds many lines, and a Docker
@@ -367,18 +370,13 @@ def _(k):
 
 @shape("session 25: a shipper's JSON log, in pieces", "session 25")
 def _(k):
-    logged = "".join(json.dumps({"@timestamp": "2024-05-01T12:00:00Z", "message": l}) + "\n"
-                     for l in GOOD.rstrip("\n").split("\n"))
-    return (*parse(write("shipper.log", logged * (300 * k)))[:2], SMALL_PIECES,
-            lambda out: runs_in(out) == 300 * k)
+    return wrapped_runs("shipper.log", lambda i, l: json.dumps({"@timestamp": "2024-05-01T12:00:00Z", "message": l}), k)
 
 
 @shape("session 25: a Docker json-file log, in pieces", "session 25")
 def _(k):
-    logged = "".join(json.dumps({"log": l + "\n", "stream": "stdout"}, separators=(",", ":")) + "\n"
-                     for l in GOOD.rstrip("\n").split("\n"))
-    return (*parse(write("docker.log", logged * (300 * k)))[:2], SMALL_PIECES,
-            lambda out: runs_in(out) == 300 * k)
+    return wrapped_runs("docker.log", lambda i, l: json.dumps({"log": l + "\n", "stream": "stdout"},
+                                                              separators=(",", ":")), k)
 
 
 def tar_gz(name, data):

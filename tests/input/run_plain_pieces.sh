@@ -137,30 +137,28 @@ for f in gitlab.log colour.log lost_esc.log; do
     [ "$(docs "$f")" -gt 1 ] || fail "$f (terminal controls) was not cut in pieces"
     same "$f"
 done
-run colour.log 20000 2 --jsonl | grep -v '"input"' | sed 's/"[^"]*#/"#/' > colour.jsonl
-run rep_fio-3.33.txt 20000 2 --jsonl | grep -v '"input"' | sed 's/"[^"]*#/"#/' > plain.jsonl
-cmp -s <(sed 's/"path":"[^"]*"//' colour.jsonl) <(sed 's/"path":"[^"]*"//' plain.jsonl) ||
-    fail "colour.log: its runs differ from those of the text without colours"
+# the run lines of a JSONL stream, without the file's name (in paths and ids)
+runs_only() { grep -v '"input"' | sed 's/"path":"[^"]*"//; s/"id":"[^"]*#/"id":"#/'; }
+run colour.log 20000 2 --jsonl | runs_only > colour.jsonl
+run rep_fio-3.33.txt 20000 2 --jsonl | runs_only > plain.jsonl
+cmp -s colour.jsonl plain.jsonl || fail "colour.log: its runs differ from those of the text without colours"
 # JSON logs: Docker's json-file log (a JSON object per line, the text in its "log"
 # string) and a shipper's (the text in "message", after a timestamp member); the
 # cutter looks past each line's head, so they are cut between their runs, whole or huge
 python3 -c '
 import json, sys
-for i, l in enumerate(open(sys.argv[1]).read().split("\n")[:-1]):
-    print(json.dumps({"log": l + "\n", "stream": "stdout", "time": "2024-05-01T12:00:%02dZ" % (i % 60)},
-                     separators=(",", ":")))
-' rep_fio-3.33.txt > docker.log
-python3 -c '
-import json, sys
-for i, l in enumerate(open(sys.argv[1]).read().split("\n")[:-1]):
-    print(json.dumps({"@timestamp": "2024-05-01T12:00:%02dZ" % (i % 60), "message": l}))
-' rep_fio-3.33.txt > shipper.log
-run rep_fio-3.33.txt 999999999 1 --jsonl | grep -v '"input"' | sed 's/"path":"[^"]*"//; s/"id":"[^"]*#/"id":"#/' > rep.jsonl
+with open("docker.log", "w") as docker, open("shipper.log", "w") as shipper:
+    for i, l in enumerate(open(sys.argv[1]).read().split("\n")[:-1]):
+        t = "2024-05-01T12:00:%02dZ" % (i % 60)
+        print(json.dumps({"log": l + "\n", "stream": "stdout", "time": t}, separators=(",", ":")), file=docker)
+        print(json.dumps({"@timestamp": t, "message": l}), file=shipper)
+' rep_fio-3.33.txt
+run rep_fio-3.33.txt 999999999 1 --jsonl | runs_only > rep.jsonl
 for f in docker.log shipper.log; do
     [ "$(docs "$f")" -gt 1 ] || fail "$f (a JSON log) was not cut in pieces"
     same "$f"
     FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=999999999 "$FIOSCOPE" parse -q --jsonl -j 2 "$f" |
-        grep -v '"input"' | sed 's/"path":"[^"]*"//; s/"id":"[^"]*#/"id":"#/' > log.jsonl
+        runs_only > log.jsonl
     cmp -s log.jsonl rep.jsonl || fail "$f read as a huge file: its runs differ from those of its text"
 done
 # UTF-8 (a heading, a unit, an NBSP among fio's lines) is normalized line by line too
