@@ -161,6 +161,16 @@ size_t fsc_term_lead(const char *s, size_t n);
  * begin with '{'. */
 size_t fsc_jsonlog_lead(const char *s, size_t n);
 
+/* The line s[0, n) that holds output as a string literal (b'...\n...', a dict's
+ * 'stdout': '...', output="...": normalizing reads its strings' lines): where the text
+ * of its first string with a newline escape begins (fsc_strlit_lead), and where the
+ * last line of its last such string begins (fsc_strlit_tail: after the last newline
+ * escape but one that ends the string); 0 for a line with no such string. A quick
+ * look, nothing decoded: the cutter of huge texts cuts between two such lines where
+ * one ends a run and the next begins one. */
+size_t fsc_strlit_lead(const char *s, size_t n);
+size_t fsc_strlit_tail(const char *s, size_t n);
+
 /* The id of the k-th run (from 1) of a document: "path#k" or "path:member#k".
  * Caller frees; NULL when out of memory. */
 char *fsc_run_id(const char *path, const char *member, size_t k);

@@ -52,15 +52,18 @@ static size_t line_len_at(const char *s, const char *end)
 }
 
 /* What normalizing takes off the front of the line s[0, n) before the line is read:
- * a JSON log line's head, a CI log's colour codes and timestamp, then a mail's quote
- * marks. A run boundary is found after it,
+ * a JSON log line's head or the text before a string literal's output, a CI log's
+ * colour codes and timestamp, then a mail's quote marks. A run boundary is found after it,
  * so that a CI log with a timestamp on every line (GitHub Actions' raw logs) is cut
  * between its runs, not in loose pieces of 16 MiB (a 30 MB one peaked at 81 MB). */
 static size_t line_lead(const char *s, size_t n)
 {
     /* as normalizing sees them: a JSON log line's head (its text is the "log" or
      * "message" string), colour codes around a CI timestamp, the stamp */
-    size_t t = n && s[0] == '{' ? fsc_jsonlog_lead(s, line_len_at(s, s + n)) : 0; /* the line alone */
+    size_t len = line_len_at(s, s + n); /* the line alone */
+    size_t t = n && s[0] == '{' ? fsc_jsonlog_lead(s, len) : 0;
+    if (!t)
+        t = fsc_strlit_lead(s, len);
     t += fsc_term_lead(s + t, n - t);
     t += fsc_stamp_len(s + t, n - t);
     t += fsc_term_lead(s + t, n - t);
@@ -478,6 +481,10 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
          * many reports has no other (a 25 MB quoted mail went in a piece of 17 MB, 87 MB
          * charged) */
         size_t q = line < end ? line_lead(line, (size_t)(end - line)) : 0, pq = line_lead(prev_start, prev_n);
+        /* a string literal's output ends with its string's last line */
+        size_t lit_tail = fsc_strlit_tail(prev_start, prev_n);
+        if (lit_tail)
+            pq = lit_tail;
         bool run_next = !json_next && line + q < end && line[q] != ' ' &&
                         starts_run(line + q, (size_t)(end - line) - q) &&
                         (ends_run(prev_start + pq, prev_n - pq) || (loose && blank_line(prev_start + pq, prev_n - pq)));

@@ -13,7 +13,9 @@
  * The steps, in the order they run (each keeps `orig` pointing into the original):
  *  1. physical lines: CRLF; a JSON log's line gives the lines of its string
  *     (jsonlog.c: Docker's json-file log, a shipper's "message", an Ansible task's
- *     "stdout"); quoted-printable bodies (=3D, soft breaks "=\n" join
+ *     "stdout"); a line that holds the output as a string literal gives its strings'
+ *     lines (strlit.c: Python's b'...\n...', a dict's 'stdout', logfmt's output="...",
+ *     a list of the lines); quoted-printable bodies (=3D, soft breaks "=\n" join
  *     lines; the joined line keeps the first line's number; only the escapes an
  *     encoder writes are decoded, so fio's "IOPS=10.9k" in text that merely claims
  *     to be encoded stays); format=flowed mail bodies (RFC 3676: a line ending in a
@@ -138,6 +140,7 @@ typedef struct doc_kind {
     bool marks, tags, underscores;
     bool term; /* terminal controls may be in it (fsc_term_in_doc): lines are looked at */
     bool jsonlog; /* it names a JSON log's text member: lines are looked at (jsonlog.c) */
+    bool strlit;  /* it holds a newline escape or a list of strings: lines are looked at (strlit.c) */
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -155,11 +158,22 @@ static bool doc_qp_all(const char *data, size_t len)
     return !fsc_find_lit(data, len, "Content-Transfer-Encoding:") && count_lit(data, len, "=3D", 3) >= 3;
 }
 
+/* Does data[0, len) spell ESC as a string's escape: JSON's and Python's "\u001b",
+ * "\x1b", C's "\033" or "\e"? */
+static bool escaped_esc(const char *data, size_t len)
+{
+    static const char *const forms[] = {"\\u001b", "\\u001B", "\\x1b", "\\x1B", "\\033", "\\e["};
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+        if (fsc_find_lit(data, len, forms[i]))
+            return true;
+    return false;
+}
+
 static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false, false, false, false, false, false};
+    doc_kind d = {false, false, false, false, false, false, false, false, false};
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -173,10 +187,10 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
     d.tags = !d.html && fsc_find_lit(data, len, "</");
     d.jsonlog = fsc_jsonlog_in_doc(data, len);
-    /* terminal controls, or their ESC spelled as quoted-printable in a mail or as a
-     * JSON log's escape */
-    d.term = fsc_term_in_doc(data, len) ||
-             (d.jsonlog && (fsc_find_lit(data, len, "\\u001b") || fsc_find_lit(data, len, "\\u001B"))) ||
+    d.strlit = fsc_strlit_in_doc(data, len);
+    /* terminal controls, or their ESC spelled as quoted-printable in a mail or as an
+     * escape in a string (a JSON log's, a literal's) */
+    d.term = fsc_term_in_doc(data, len) || ((d.jsonlog || d.strlit) && escaped_esc(data, len)) ||
              ((d.qp_all || fsc_find_lit(data, len, "Content-Transfer-Encoding:")) &&
               (fsc_find_lit(data, len, "=1B") || fsc_find_lit(data, len, "=1b")));
     for (const char *u = memchr(data, '_', len); u && !d.underscores; u = memchr(u + 1, '_', len - (size_t)(u + 1 - data)))
@@ -1351,29 +1365,44 @@ static bool may_have_markup(doc_kind d, const char *s, size_t n)
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec, mk, term, jl;
+    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp;
     bool *drop;
     size_t drop_cap;
 };
 
-/* A physical line on to step 2; a JSON log's line (jsonlog.c) gives the lines of its
- * string instead, each with the physical line's number (a log entry's own newline
- * at the end of it ends its last line). */
-static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+/* The lines of a string's text[0, n) on to step 2, each with the physical line's
+ * number orig (a newline at the end ends the last line; a CR before a newline is
+ * the line end's, as in a file). A JSON log's line that is itself a string literal
+ * a program printed (nested) gives that literal's lines. */
+static bool emit_string_lines(cleaner *t, const char *text, size_t n, uint32_t orig, uint16_t flags, bool nested)
 {
-    if (!t->d.jsonlog || !memchr(s, '{', n) || !fsc_jsonlog_text(s, n, &t->jl))
-        return emit_cr_segments(t, s, n, orig, flags);
-    const char *p = buf_str(&t->jl), *e = p + t->jl.len;
+    const char *p = text, *e = text + n;
     if (e > p && e[-1] == '\n')
         e--;
     for (;;) {
         const char *nl = memchr(p, '\n', (size_t)(e - p)), *q = nl ? nl : e;
-        if (!emit_cr_segments(t, p, (size_t)(q - p), orig, flags | FSC_LINE_JSONLOG))
+        if (nl && q > p && q[-1] == '\r')
+            q--;
+        bool ok = nested && t->d.strlit && fsc_strlit_text(p, (size_t)(q - p), &t->sl, &t->sl_tmp)
+                      ? emit_string_lines(t, buf_str(&t->sl), t->sl.len, orig, flags | FSC_LINE_STRLIT, false)
+                      : emit_cr_segments(t, p, (size_t)(q - p), orig, flags);
+        if (!ok)
             return false;
         if (!nl)
             return true;
         p = nl + 1;
     }
+}
+
+/* A physical line on to step 2; a JSON log's line (jsonlog.c) or a line that holds
+ * output as a string literal (strlit.c) gives the lines of its string instead. */
+static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    if (t->d.jsonlog && memchr(s, '{', n) && fsc_jsonlog_text(s, n, &t->jl))
+        return emit_string_lines(t, buf_str(&t->jl), t->jl.len, orig, flags | FSC_LINE_JSONLOG, true);
+    if (t->d.strlit && fsc_strlit_text(s, n, &t->sl, &t->sl_tmp))
+        return emit_string_lines(t, buf_str(&t->sl), t->sl.len, orig, flags | FSC_LINE_STRLIT, false);
+    return emit_cr_segments(t, s, n, orig, flags);
 }
 
 /* Does clean_spaces leave s as it is (ASCII without tabs)? */
@@ -1400,7 +1429,7 @@ static bool plain_ascii(const char *s, size_t n)
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     /* a JSON document's strings are data; a JSON log's lines are text */
-    bool json = c->d.json && !(flags & FSC_LINE_JSONLOG);
+    bool json = c->d.json && !(flags & (FSC_LINE_JSONLOG | FSC_LINE_STRLIT));
     /* first, as a terminal would: a code may hide a timestamp, a space or a tag */
     if (c->d.term && fsc_term_marks(s, n, !json)) {
         fsc_term_strip(s, n, !json, &c->term);
@@ -1453,12 +1482,14 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
-              !c.jl.oom;
+              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom;
     fsc_buf_free(&c.term);
     fsc_buf_free(&c.jl);
+    fsc_buf_free(&c.sl);
+    fsc_buf_free(&c.sl_tmp);
     fsc_buf_free(&c.mk);
     free(c.drop);
     fsc_buf_free(&c.k.tmp);

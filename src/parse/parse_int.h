@@ -39,7 +39,8 @@ enum {
     FSC_LINE_MARKUP = 1 << 10,     /* inline markup (emphasis, code, tags) removed */
     FSC_LINE_INDENT = 1 << 11,     /* a code block's indentation removed */
     FSC_LINE_TERM = 1 << 12,       /* terminal controls (colour codes...) removed */
-    FSC_LINE_JSONLOG = 1 << 13     /* a line of a JSON string a log kept it in (jsonlog.c) */
+    FSC_LINE_JSONLOG = 1 << 13,    /* a line of a JSON string a log kept it in (jsonlog.c) */
+    FSC_LINE_STRLIT = 1 << 14      /* a line of a string literal a program printed (strlit.c) */
 };
 
 /* normalize.c: the first occurrence of lit in s[0, n), or NULL. memchr finds the
@@ -73,6 +74,15 @@ bool fsc_jsonlog_maybe(const char *s, size_t n);
  * of it is a JSON log's)? */
 bool fsc_jsonlog_in_doc(const char *data, size_t len);
 bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
+
+/* strlit.c: output kept as a string literal on one line (Python's b'...\n...' or a
+ * dict holding it, Go's %q, logfmt's output="...", a JSON member's string) or as a
+ * list of strings, a line each. Does the document data[0, len) hold a newline escape
+ * or a list's ', ' at all (false: no line of it is such)? fsc_strlit_text writes the
+ * lines such a line gives to out (reset first; each line ends with '\n'; tmp is
+ * scratch): false when it is no such line (or out of memory). */
+bool fsc_strlit_in_doc(const char *data, size_t len);
+bool fsc_strlit_text(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp);
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
 

@@ -454,10 +454,12 @@ static inline __attribute__((always_inline)) bool line_fast(scan *sc, const char
 }
 
 /* A byte that asks for normalization: controls (tab, CR, NUL...), DEL, anything above
- * 0x7E (UTF-8, a BOM, NBSP), entity and markup characters. */
+ * 0x7E (UTF-8, a BOM, NBSP), entity and markup characters, a backslash (a string's
+ * escape: output kept as a literal, strlit.c) and an apostrophe (a Python list of
+ * lines). */
 static inline bool bad_byte(unsigned char c)
 {
-    return c < 0x20 || c >= 0x7F || c == '&' || c == '<' || c == '*' || c == '`';
+    return c < 0x20 || c >= 0x7F || c == '&' || c == '<' || c == '*' || c == '`' || c == '\\' || c == '\'';
 }
 
 /* A rare byte that needs a look at its neighbours: ';' (";fio-" not at the start of
@@ -476,8 +478,9 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
 
 /* May a tolerant scan read on past the bad bytes of p (bit i: p[i])? Only tabs and
  * CRs (a Windows log's CRLF, a progress line's lone CR), a terminal's ESC, BEL and
- * backspace (a coloured CI log) and the bytes of UTF-8 (a heading "Résultats", a
- * "µs", an NBSP): normalizing changes them in their own line. They make the text
+ * backspace (a coloured CI log), the bytes of UTF-8 (a heading "Résultats", a
+ * "µs", an NBSP), backslashes and apostrophes (a string literal: strlit.c reads
+ * its line alone): normalizing changes them in their own line. They make the text
  * simple at best (sc->odd). */
 __attribute__((noinline, cold)) static bool bytes_tolerated(scan *sc, const char *p, uint64_t bad)
 {
@@ -485,7 +488,7 @@ __attribute__((noinline, cold)) static bool bytes_tolerated(scan *sc, const char
         return false;
     for (; bad; bad &= bad - 1) {
         unsigned char c = (unsigned char)p[__builtin_ctzll(bad)];
-        if (c != '\r' && c != '\t' && c != 0x1b && c != 0x07 && c != 0x08 && c < 0x80)
+        if (c != '\r' && c != '\t' && c != 0x1b && c != 0x07 && c != 0x08 && c != '\\' && c != '\'' && c < 0x80)
             return false;
     }
     sc->odd = true;
@@ -536,17 +539,17 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
 /* The bytes the vector loops look for, by class: one byte of bits per input byte,
  * the AND of a table entry for its high nibble and one for its low nibble (a
  * pshufb each). Every bit is one rectangle of (high, low) nibbles, so the AND is
- * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '*'; '<'; DEL; '`'),
+ * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '\'' '*'; '<' '\\'; DEL; '`'),
  * rare ones bits 5-6 (';', 'D'), '=' bit 7 (the sign bit: movemask reads it). The
  * newline (0x0A) is in bit 0 too; block() takes it out of the bad ones. */
 enum { CL_BAD = 0x1F, CL_RARE = 0x60, CL_EQ = 0x80 };
 static const unsigned char class_hi[16] = {
-    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x6] = 0x10,
+    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x5] = 0x04, [0x6] = 0x10,
     [0x7] = 0x08, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01, [0xB] = 0x01, [0xC] = 0x01, [0xD] = 0x01,
     [0xE] = 0x01, [0xF] = 0x01};
 static const unsigned char class_lo[16] = {
     [0x0] = 0x01 | 0x10, [0x1] = 0x01, [0x2] = 0x01, [0x3] = 0x01, [0x4] = 0x01 | 0x40, [0x5] = 0x01,
-    [0x6] = 0x01 | 0x02, [0x7] = 0x01, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
+    [0x6] = 0x01 | 0x02, [0x7] = 0x01 | 0x02, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
     [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
 
 /* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
@@ -607,12 +610,13 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
     const __m128i nl = _mm_set1_epi8('\n'), space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
     const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), star = _mm_set1_epi8('*');
     const __m128i tick = _mm_set1_epi8('`'), semi = _mm_set1_epi8(';'), dee = _mm_set1_epi8('D');
-    const __m128i equal = _mm_set1_epi8('=');
+    const __m128i equal = _mm_set1_epi8('='), bslash = _mm_set1_epi8('\\'), apos = _mm_set1_epi8('\'');
     while (end - p >= 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
         __m128i bad = _mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del));
         bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, amp), _mm_cmpeq_epi8(x, lt)));
         bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, star), _mm_cmpeq_epi8(x, tick)));
+        bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, bslash), _mm_cmpeq_epi8(x, apos)));
         uint32_t nlm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl));
         uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
         uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));

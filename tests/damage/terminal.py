@@ -3,8 +3,10 @@
 """Terminal controls and log wrappers around fio's text: every fio normal text of the
 version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes and
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
-result), must parse to the same jobs, groups and disk stats as the text without them,
-and the command a CI log echoes in colour must be found as the run's context.
+result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
+of lines; Go's %q in logfmt; a JSON member), must parse to the same jobs, groups and
+disk stats as the text without them, and the command a CI log echoes in colour (or an
+Ansible item holds beside the output) must be found as the run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
@@ -121,11 +123,56 @@ def compose(lines):
     return [sgr(36) + "bench-1  | " + sgr(0) + l for l in lines]
 
 
+def text_of(lines):
+    return "\n".join(lines) + "\n"
+
+
+def py_bytes(lines):
+    """IPython's value of subprocess.run(...).stdout: a bytes literal (UTF-8 as \\x escapes)"""
+    return ["In [2]: subprocess.run(['fio', 'job.fio'], capture_output=True).stdout",
+            repr(text_of(lines).encode("utf-8", "surrogateescape")), ""]
+
+
+def py_log(lines):
+    """a script's log line "fio output: %r" of a Windows run's text (CRLF inside)"""
+    raw = text_of(lines).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return ["2024-05-01 12:00:00,000 INFO bench: fio output: %r" % raw.replace("\n", "\r\n")]
+
+
+def ansible_item(lines):
+    """an Ansible loop item's result, printed as a Python dict: the command and the
+    output as strings, the output again as a list of lines"""
+    raw = text_of(lines).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    item = {"cmd": "cd /bench\nfio --name=bench --rw=randread\n", "stdout": raw.rstrip("\n"), "rc": 0,
+            "stdout_lines": raw.rstrip("\n").split("\n"), "item": "bench-1"}
+    return ["TASK [run fio] " + "*" * 40, "ok: [host1] => (item=%r)" % (item,)]
+
+
+def py_lines(lines):
+    """print(f.readlines()): a Python list of the lines, each with its newline"""
+    raw = text_of(lines).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return ["lines of job.log:", repr(raw.splitlines(keepends=True))]
+
+
+def logfmt(lines):
+    """a Go program's logfmt line: output=%q (JSON-like escapes)"""
+    raw = text_of(lines).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return ['time="2024-05-01T12:00:00Z" level=info msg="fio finished" output=%s rc=0' % json.dumps(raw)]
+
+
+def json_member(lines):
+    """a pretty-printed JSON result holding the output as one string"""
+    raw = text_of(lines).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return json.dumps({"cmd": "fio job.fio", "stdout": raw, "rc": 0}, indent=2).split("\n")
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
-         "docker_json": docker_json, "shipper": shipper, "ansible": ansible}
+         "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
+         "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
+         "json_member": json_member}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
-command_kinds = ("gitlab", "github", "script")
+command_kinds = ("gitlab", "github", "script", "ansible_item")
 
 
 def parse(path):

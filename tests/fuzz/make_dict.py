@@ -131,7 +131,10 @@ def main():
                              "[32m", "\ufffd[",
                              # JSON log lines (jsonlog.c): Docker's, a shipper's, Ansible's
                              '{"log":"', '\\n","stream":"stdout"}', '"message": "', '"msg":"', '] => {"stdout": "',
-                             "\\n", "\\u001b["}
+                             "\\n", "\\u001b[",
+                             # string literals (strlit.c): Python's bytes, dicts, lists; escapes
+                             "b'", "\\n'", "', '", "{'stdout': '", "['", "']", "\\x1b[", "\\xc2\\xb5", "\\r\\n",
+                             "\\'", '\\"', "\\\\", "\\ud83d\\ude00", "\\033[", ' output="'}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

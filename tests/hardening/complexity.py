@@ -379,6 +379,33 @@ def _(k):
                                                               separators=(",", ":")), k)
 
 
+# Output kept as string literals (strlit.c): one literal holding many lines; a line of
+# would-be strings, lists and escapes that never make output; a Python log with a run
+# on each line, and a list of a run's lines on each line, in pieces (the cutter looks
+# past the text before each literal, pieces.c line_lead, fsc_strlit_lead/_tail).
+@shape("session 26: one string literal holding many lines", "session 26")
+def _(k):
+    return (*parse(write("lit.txt", "out: b'" + "x\\n" * (400000 * k) + repr(GOOD)[1:] + "\n"))[:2], None,
+            lambda out: runs_in(out) == 1)
+
+
+@shape("session 26: a line of quotes, lists and escapes that are no output", "session 26")
+def _(k):
+    return parse(write("quotes.txt", ("['a', ['\\n', \"\\n\\x\\u12\", [\"b\", 'it's', b'\\n:" * (40000 * k)) + "\n" + GOOD))
+
+
+@shape("session 26: a Python log, a run a line, in pieces", "session 26")
+def _(k):
+    return (*parse(write("pylog.txt", ("INFO bench: fio output: %r\n" % GOOD) * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
+@shape("session 26: Python lists of a run's lines, in pieces", "session 26")
+def _(k):
+    return (*parse(write("pylist.txt", ("%r\n" % GOOD.splitlines(True)) * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()

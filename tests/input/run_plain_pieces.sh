@@ -161,6 +161,36 @@ for f in docker.log shipper.log; do
         runs_only > log.jsonl
     cmp -s log.jsonl rep.jsonl || fail "$f read as a huge file: its runs differ from those of its text"
 done
+# string literals: a Python log with a run's text as one string a line, and a list of a
+# run's lines a line; the cutter looks past the text before the string, and ends a run
+# where the string's last line does (fsc_strlit_lead, fsc_strlit_tail)
+python3 -c '
+import sys
+text = open(sys.argv[1]).read()
+runs, cur = [], []
+for l in text.split("\n")[:-1]:
+    if ": (g=" in l and cur and not cur[-1].endswith(": (g=0)") and ": (g=" not in cur[-1]:
+        runs.append(cur); cur = []
+    cur.append(l)
+runs.append(cur)
+with open("pylog.log", "w") as log, open("pylist.log", "w") as lists:
+    for r in runs * 2:  # above the size of huge files (long lines: not cut below it)
+        print("INFO bench: fio output: %r" % ("\n".join(r) + "\n").encode(), file=log)
+        print("%r" % [l + "\n" for l in r], file=lists)
+' rep_fio-3.33.txt
+for f in pylog.log pylist.log; do
+    [ "$(docs "$f")" -gt 1 ] || fail "$f (output as string literals) was not cut in pieces"
+    same "$f"
+    FIOSCOPE_PIECE_BYTES=16384 FIOSCOPE_PLAIN_MIN=999999999 "$FIOSCOPE" parse -q --fail-on=none --jsonl -j 2 "$f" \
+        > lit.jsonl
+    run rep_fio-3.33.txt 999999999 1 --jsonl > rep_runs.jsonl
+    python3 -c '
+import json, sys
+runs = lambda f: [r for r in map(json.loads, open(f)) if "jobs" in r]
+nums = lambda f: [json.dumps([r.get(k) for k in ("jobs", "groups", "disk_util")]) for r in runs(f)]
+assert nums(sys.argv[1]) == nums(sys.argv[2]) * 2
+' lit.jsonl rep_runs.jsonl || fail "$f read as a huge file: its runs differ from those of its text (twice)"
+done
 # UTF-8 (a heading, a unit, an NBSP among fio's lines) is normalized line by line too
 { echo "Résultats — hôte A"; echo; sed 's/^\(  read:\)/\1\xc2\xa0/' rep_fio-3.33.txt; echo "fin µs"; } > utf8.txt
 [ "$(docs utf8.txt)" -gt 1 ] || fail "utf8.txt (fio's text with UTF-8) was not cut in pieces"

@@ -929,6 +929,63 @@ static void test_terminal_controls(void **state)
           {"fio --name=x", 1, FSC_LINE_TERM | FSC_LINE_STAMP});
 }
 
+/* A line that holds output as a string literal (strlit.c): its strings' lines */
+static void test_string_literals(void **state)
+{
+    (void)state;
+    enum { S = FSC_LINE_STRLIT };
+    /* IPython: bytes, with its escapes ("\xc2\xb5" is UTF-8's µ, \' an apostrophe) */
+    CHECK("In [2]: p.stdout\nb'fio-3.33\\nStarting 1 process\\n  read: IOPS=1k\\n    clat (\\xc2\\xb5s): min=1\\n'\n",
+          {"In [2]: p.stdout", 1, 0}, {"fio-3.33", 2, S}, {"Starting 1 process", 2, S}, {"  read: IOPS=1k", 2, S},
+          {"    clat (\xc2\xb5s): min=1", 2, S});
+    /* a caption before it; CRLF inside; JSON's \u escapes with a surrogate pair */
+    CHECK("INFO:bench:fio said: 'fio-3.33\\r\\n  read: IOPS=1k\\r\\n\\ud83d\\ude00 \\u00b5'\n",
+          {"INFO:bench:fio said:", 1, S}, {"fio-3.33", 1, S}, {"  read: IOPS=1k", 1, S},
+          {"\xf0\x9f\x98\x80 \xc2\xb5", 1, S});
+    /* a dict: the command beside the output is taken too, the list repeating the
+     * output is not; strings without a newline are left */
+    CHECK("ok: [h] => (item={'cmd': 'cd /b\\nfio --name=x\\n', 'stdout': 'fio-3.33\\nStarting 1 process\\n"
+          "  read: IOPS=1k', 'rc': 0, 'stdout_lines': ['fio-3.33', 'Starting 1 process', '  read: IOPS=1k']})\n",
+          {"ok: [h] => (item={'cmd':", 1, S}, {"cd /b", 1, S}, {"fio --name=x", 1, S}, {"fio-3.33", 1, S},
+          {"Starting 1 process", 1, S}, {"  read: IOPS=1k", 1, S});
+    /* Go's %q in logfmt; ESC written as an escape is a terminal's code */
+    CHECK("level=info output=\"\\x1b[32mfio-3.33\\x1b[0m\\n  write: IOPS=2\\n\" rc=0\n", {"level=info output=", 1, S},
+          {"fio-3.33", 1, S | FSC_LINE_TERM}, {"  write: IOPS=2", 1, S});
+    /* a pretty JSON result: the member's string (in a JSON document, a log's text) */
+    CHECK("{\n  \"stdout\": \"fio-3.33\\nStarting 1 process\\n  read: IOPS=1k\",\n  \"rc\": 0\n}\n", {"{", 1, 0},
+          {"  \"stdout\":", 2, S}, {"fio-3.33", 2, S}, {"Starting 1 process", 2, S}, {"  read: IOPS=1k", 2, S},
+          {"  \"rc\": 0", 3, 0}, {"}", 4, 0});
+    /* a Python list of the lines; a string holding an apostrophe is in quotes */
+    CHECK("['fio-3.33', \"it's\", '  read: IOPS=1k\\n', '']\n", {"fio-3.33", 1, S}, {"it's", 1, S},
+          {"  read: IOPS=1k", 1, S}, {"", 1, S});
+    /* a string the line cut short reads to the line's end */
+    CHECK("out: 'fio-3.33\\nStarting 1 process\\n  read: IOPS=1\n", {"out:", 1, S}, {"fio-3.33", 1, S},
+          {"Starting 1 process", 1, S}, {"  read: IOPS=1", 1, S});
+    /* not output: one newline escape, no line of fio's, a list of two, apostrophes
+     * in words, an escaped backslash before 'n', a JSON list */
+    CHECK("printf(\"%d\\n\", x);\n", {"printf(\"%d\\n\", x);", 1, 0});
+    CHECK("s = 'a\\nb\\nc'\n", {"s = 'a\\nb\\nc'", 1, 0});
+    CHECK("['fio-3.33', 'Starting 1 process']\n", {"['fio-3.33', 'Starting 1 process']", 1, 0});
+    CHECK("it's 'fio-3.33\\\\nStarting 1 process\\\\n'\n", {"it's 'fio-3.33\\\\nStarting 1 process\\\\n'", 1, 0});
+    CHECK("[\"fio-3.33\", \"Starting 1 process\", \"x\"]\n", {"[\"fio-3.33\", \"Starting 1 process\", \"x\"]", 1, 0});
+    /* unknown and cut-off escapes stay as they stand */
+    CHECK("'fio-3.33\\n  read: IOPS=1k\\n\\q\\x4\\u12\\'\n", {"fio-3.33", 1, S}, {"  read: IOPS=1k", 1, S},
+          {"\\q\\x4\\u12'", 1, S});
+    /* for the cutter: where the first string's text begins, and its last line */
+#define LIT_LEAD(x) fsc_strlit_lead(x, strlen(x))
+#define LIT_TAIL(x) fsc_strlit_tail(x, strlen(x))
+    assert_int_equal(LIT_LEAD("INFO out: b'a: (g=0)\\n  sda: ios=1\\n'"), 12);
+    assert_int_equal(LIT_TAIL("INFO out: b'a: (g=0)\\n  sda: ios=1\\n'"), 22);
+    assert_int_equal(LIT_TAIL("{'cmd': 'x\\ny', 'stdout': 'a\\nb\\nc', 'rc': 0}"), 33);
+    assert_int_equal(LIT_LEAD("it's 'a\\nb'"), 6);
+    assert_int_equal(LIT_LEAD("  read: IOPS=1"), 0);
+    assert_int_equal(LIT_LEAD("'no newline' \\n"), 0);
+    /* a Docker log of a program that printed a literal: both undone */
+    CHECK("{\"log\":\"b'fio-3.33\\\\nStarting 1 process\\\\n  read: IOPS=1k\\\\n'\\n\",\"stream\":\"stdout\"}\n",
+          {"fio-3.33", 1, S | FSC_LINE_JSONLOG}, {"Starting 1 process", 1, S | FSC_LINE_JSONLOG},
+          {"  read: IOPS=1k", 1, S | FSC_LINE_JSONLOG});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -959,6 +1016,7 @@ int main(void)
         cmocka_unit_test(test_markup),
         cmocka_unit_test(test_json_spans_and_repair),
         cmocka_unit_test(test_terminal_controls),
+        cmocka_unit_test(test_string_literals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
