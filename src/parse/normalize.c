@@ -785,8 +785,10 @@ static void put_utf8(fsc_buf *b, uint32_t cp)
     fsc_buf_add(b, u, k);
 }
 
-/* Decode entities of s into out; returns whether any was decoded. */
-static bool decode_entities(const char *s, size_t n, fsc_buf *out)
+/* Decode entities of s into out; returns whether any was decoded. quotes: only those
+ * of quotes ("&#39;", "&quot;": a string literal's on a web page, before strlit.c
+ * reads it; the others and the tags stay for step 2). */
+static bool decode_entities(const char *s, size_t n, fsc_buf *out, bool quotes)
 {
     bool any = false;
     for (size_t i = 0; i < n;) {
@@ -798,7 +800,7 @@ static bool decode_entities(const char *s, size_t n, fsc_buf *out)
         if (k == n)
             break;
         uint32_t cp = entity_codepoint(s + k, n - k, &used);
-        if (cp) {
+        if (cp && (!quotes || cp == '\'' || cp == '"')) {
             put_utf8(out, cp);
             any = true;
         } else {
@@ -1248,7 +1250,7 @@ static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint
         bool blank = trim_right(buf_str(piece), piece->len) == 0;
         if (!blank || (i == n && emitted == 0)) {
             fsc_buf_reset(dec);
-            bool ent = decode_entities(buf_str(piece), piece->len, dec);
+            bool ent = decode_entities(buf_str(piece), piece->len, dec, false);
             uint16_t f = flags | ((ent || tagged) ? FSC_LINE_ENTITY : 0);
             sink_line(k, buf_str(dec), dec->len, orig, f);
             emitted++;
@@ -1365,7 +1367,7 @@ static bool may_have_markup(doc_kind d, const char *s, size_t n)
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp;
+    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp, uq;
     bool *drop;
     size_t drop_cap;
 };
@@ -1394,13 +1396,25 @@ static bool emit_string_lines(cleaner *t, const char *text, size_t n, uint32_t o
     }
 }
 
+/* Does the line s[0, n) hold output as a string literal (strlit.c; on a web page
+ * its quotes may be entities)? Then t->sl holds its lines. */
+static bool strlit_lines(cleaner *t, const char *s, size_t n)
+{
+    if (fsc_strlit_text(s, n, &t->sl, &t->sl_tmp))
+        return true;
+    if (!memchr(s, '&', n))
+        return false;
+    fsc_buf_reset(&t->uq);
+    return decode_entities(s, n, &t->uq, true) && fsc_strlit_text(buf_str(&t->uq), t->uq.len, &t->sl, &t->sl_tmp);
+}
+
 /* A physical line on to step 2; a JSON log's line (jsonlog.c) or a line that holds
- * output as a string literal (strlit.c) gives the lines of its string instead. */
+ * output as a string literal gives the lines of its string instead. */
 static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     if (t->d.jsonlog && memchr(s, '{', n) && fsc_jsonlog_text(s, n, &t->jl))
         return emit_string_lines(t, buf_str(&t->jl), t->jl.len, orig, flags | FSC_LINE_JSONLOG, true);
-    if (t->d.strlit && fsc_strlit_text(s, n, &t->sl, &t->sl_tmp))
+    if (t->d.strlit && strlit_lines(t, s, n))
         return emit_string_lines(t, buf_str(&t->sl), t->sl.len, orig, flags | FSC_LINE_STRLIT, false);
     return emit_cr_segments(t, s, n, orig, flags);
 }
@@ -1469,7 +1483,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
     }
     if (!json && memchr(s, '&', n)) {
         fsc_buf_reset(&c->dec);
-        if (decode_entities(s, n, &c->dec)) {
+        if (decode_entities(s, n, &c->dec, false)) {
             sink_line(&c->k, buf_str(&c->dec), c->dec.len, orig, flags | FSC_LINE_ENTITY);
             return c->k.ok;
         }
@@ -1482,14 +1496,15 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
-              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom;
+              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom;
     fsc_buf_free(&c.term);
     fsc_buf_free(&c.jl);
     fsc_buf_free(&c.sl);
     fsc_buf_free(&c.sl_tmp);
+    fsc_buf_free(&c.uq);
     fsc_buf_free(&c.mk);
     free(c.drop);
     fsc_buf_free(&c.k.tmp);

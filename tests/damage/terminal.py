@@ -4,12 +4,13 @@
 version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes and
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
-of lines; Go's %q in logfmt; a JSON member), must parse to the same jobs, groups and
+of lines; Go's %q in logfmt; a JSON member; on a web page), must parse to the same jobs, groups and
 disk stats as the text without them, and the command a CI log echoes in colour (or an
 Ansible item holds beside the output) must be found as the run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
+import html
 import json
 import os
 import quopri
@@ -166,11 +167,18 @@ def json_member(lines):
     return json.dumps({"cmd": "fio job.fio", "stdout": raw, "rc": 0}, indent=2).split("\n")
 
 
+def web_page(lines):
+    """a web page's code block showing the bytes literal: its quotes as entities"""
+    lit = repr(text_of(lines).encode("utf-8", "surrogateescape"))
+    return ["<html><body><p>What fio printed:</p>", "<pre><code>&gt;&gt;&gt; p.stdout",
+            html.escape(lit, quote=True) + "</code></pre>", "</body></html>"]
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
-         "json_member": json_member}
+         "json_member": json_member, "web_page": web_page}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item")
 

@@ -971,6 +971,10 @@ static void test_string_literals(void **state)
     /* unknown and cut-off escapes stay as they stand */
     CHECK("'fio-3.33\\n  read: IOPS=1k\\n\\q\\x4\\u12\\'\n", {"fio-3.33", 1, S}, {"  read: IOPS=1k", 1, S},
           {"\\q\\x4\\u12'", 1, S});
+    /* on a web page the quotes are entities; the others and the tags stay for step 2 */
+    CHECK("<pre>b&#39;fio-3.33\\n  read: IOPS=1k\\n  IO depths    : 1=0.1%, &gt;=64=99.9%\\n&#39;</pre>\n",
+          {"", 1, S | FSC_LINE_ENTITY}, {"fio-3.33", 1, S}, {"  read: IOPS=1k", 1, S},
+          {"  IO depths    : 1=0.1%, >=64=99.9%", 1, S | FSC_LINE_ENTITY});
     /* for the cutter: where the first string's text begins, and its last line */
 #define LIT_LEAD(x) fsc_strlit_lead(x, strlen(x))
 #define LIT_TAIL(x) fsc_strlit_tail(x, strlen(x))
