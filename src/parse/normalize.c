@@ -1364,13 +1364,33 @@ static bool may_have_markup(doc_kind d, const char *s, size_t n)
     return false;
 }
 
+/* A line of a string that a wrap may have broke (see wrap_add): where it came from,
+ * its length in cleaner.wrap. */
+typedef struct wrap_line {
+    uint32_t orig;
+    uint16_t flags;
+    size_t len;
+} wrap_line;
+
 struct cleaner {
     line_sink k;
     doc_kind d;
     fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp, uq;
     bool *drop;
     size_t drop_cap;
+    /* the lines since one that ended inside a string it opened: their bytes one
+     * after another, and each line's place */
+    fsc_buf wrap, joined;
+    wrap_line *wl;
+    size_t wl_n, wl_cap;
+    char wrap_q;   /* the string's quote */
+    bool wrap_esc; /* the last line ended in an escape's backslash */
+    bool wrap_oom;
 };
+
+/* A string broken over more lines than this, or bytes, is read line by line (a
+ * quote that opened no string, in prose: "the 'fast path"). */
+enum { WRAP_MAX_LINES = 65536, WRAP_MAX_BYTES = 8 << 20 };
 
 /* The lines of a string's text[0, n) on to step 2, each with the physical line's
  * number orig (a newline at the end ends the last line; a CR before a newline is
@@ -1410,13 +1430,100 @@ static bool strlit_lines(cleaner *t, const char *s, size_t n)
 
 /* A physical line on to step 2; a JSON log's line (jsonlog.c) or a line that holds
  * output as a string literal gives the lines of its string instead. */
-static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+static bool emit_line(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     if (t->d.jsonlog && memchr(s, '{', n) && fsc_jsonlog_text(s, n, &t->jl))
         return emit_string_lines(t, buf_str(&t->jl), t->jl.len, orig, flags | FSC_LINE_JSONLOG, true);
     if (t->d.strlit && strlit_lines(t, s, n))
         return emit_string_lines(t, buf_str(&t->sl), t->sl.len, orig, flags | FSC_LINE_STRLIT, false);
     return emit_cr_segments(t, s, n, orig, flags);
+}
+
+/* The wrapped lines, joined as the string stood before the wrap broke it: lines
+ * all of one length (two or more between the first and the last; the first may be
+ * longer, with what stood before the wrapped text) were cut hard, between any two
+ * bytes; else the wrap broke at spaces, and a break with no space on either side
+ * lost one (a mail's word wrap drops it). In a mail's reply (the first line quoted)
+ * the lines after it lose their quote marks. */
+static void wrap_join(cleaner *t)
+{
+    bool hard = t->wl_n > 3 && t->wl[0].len >= t->wl[1].len;
+    for (size_t i = 2; i + 1 < t->wl_n && hard; i++)
+        hard = t->wl[i].len == t->wl[1].len;
+    fsc_buf_reset(&t->joined);
+    const char *p = buf_str(&t->wrap);
+    bool quoted = quote_len(p, t->wl[0].len, false) > 0;
+    for (size_t i = 0; i < t->wl_n; p += t->wl[i].len, i++) {
+        size_t q = i && quoted ? quote_len(p, t->wl[i].len, false) : 0;
+        fsc_buf_add(&t->joined, p + q, t->wl[i].len - q);
+        const char *next = p + t->wl[i].len;
+        size_t next_q = i + 1 < t->wl_n && quoted ? quote_len(next, t->wl[i + 1].len, false) : 0;
+        if (i + 1 < t->wl_n && !hard && t->wl[i + 1].len > next_q && next[next_q] != ' ' &&
+            (!t->wl[i].len || p[t->wl[i].len - 1] != ' '))
+            fsc_buf_putc(&t->joined, ' ');
+    }
+}
+
+/* The wrapped lines end: closed (their string ends on the last) they give the
+ * string's lines when it holds output, with the first line's number; else each goes
+ * on as it is. */
+static bool wrap_end(cleaner *t, bool closed)
+{
+    bool ok = true;
+    if (closed && t->wl_n > 1) {
+        wrap_join(t);
+        if (!t->joined.oom && strlit_lines(t, buf_str(&t->joined), t->joined.len)) {
+            ok = emit_string_lines(t, buf_str(&t->sl), t->sl.len, t->wl[0].orig, t->wl[0].flags | FSC_LINE_STRLIT,
+                                   false);
+            t->wl_n = 0;
+            fsc_buf_reset(&t->wrap);
+            return ok;
+        }
+    }
+    const char *p = buf_str(&t->wrap);
+    for (size_t i = 0; i < t->wl_n && ok; p += t->wl[i].len, i++)
+        ok = emit_line(t, p, t->wl[i].len, t->wl[i].orig, t->wl[i].flags);
+    t->wl_n = 0;
+    fsc_buf_reset(&t->wrap);
+    return ok;
+}
+
+/* Keep the line s[0, n) among the wrapped ones (the first: the one that opened the
+ * string, quote q); end them where the string closes, or at the limits. */
+static bool wrap_add(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags, char q)
+{
+    wrap_line *l = FSC_PUSH(t->wl, t->wl_n, t->wl_cap);
+    if (!l) {
+        t->wrap_oom = true;
+        return false;
+    }
+    *l = (wrap_line){orig, flags, n};
+    fsc_buf_add(&t->wrap, s, n);
+    if (t->wl_n == 1) { /* the opening line: the string's quote, a backslash at its end */
+        t->wrap_q = q;
+        size_t b = 0;
+        while (b < n && s[n - 1 - b] == '\\')
+            b++;
+        t->wrap_esc = b % 2;
+        return true;
+    }
+    if (fsc_strlit_closes(s, n, t->wrap_q, &t->wrap_esc))
+        return wrap_end(t, true);
+    if (t->wl_n >= WRAP_MAX_LINES || t->wrap.len >= WRAP_MAX_BYTES)
+        return wrap_end(t, false);
+    return true;
+}
+
+/* A physical line on to step 2, or kept while a string that a line opened and did
+ * not close may go on over the next (a wrapped Python literal). */
+static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    if (t->wl_n)
+        return wrap_add(t, s, n, orig, flags, 0);
+    char q = t->d.strlit ? fsc_strlit_open_end(s, n) : 0;
+    if (q)
+        return wrap_add(t, s, n, orig, flags, q);
+    return emit_line(t, s, n, orig, flags);
 }
 
 /* Does clean_spaces leave s as it is (ASCII without tabs)? */
@@ -1496,10 +1603,16 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0};
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0,
+                 {0}, {0}, NULL, 0, 0, 0, false, false};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
+    if (st == FSC_OK && c.wl_n && !wrap_end(&c, false)) /* a string still open at the end */
+        st = FSC_E_NOMEM;
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
-              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom;
+              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.wrap.oom && !c.joined.oom && !c.wrap_oom;
+    fsc_buf_free(&c.wrap);
+    fsc_buf_free(&c.joined);
+    free(c.wl);
     fsc_buf_free(&c.term);
     fsc_buf_free(&c.jl);
     fsc_buf_free(&c.sl);

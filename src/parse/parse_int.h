@@ -83,6 +83,12 @@ bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
  * scratch): false when it is no such line (or out of memory). */
 bool fsc_strlit_in_doc(const char *data, size_t len);
 bool fsc_strlit_text(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp);
+/* A string a wrap broke over lines (a mail's, a forum's): does the line s[0, n) end
+ * inside a string that opens on it (its quote; 0: no)? Does a line after it close
+ * that string (q its quote; *escaped: the line before ended in an escape's
+ * backslash, and says so of this line after)? */
+char fsc_strlit_open_end(const char *s, size_t n);
+bool fsc_strlit_closes(const char *s, size_t n, char q, bool *escaped);
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
 

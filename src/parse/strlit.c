@@ -368,3 +368,25 @@ size_t fsc_strlit_tail(const char *s, size_t n)
     }
     return tail;
 }
+
+char fsc_strlit_open_end(const char *s, size_t n)
+{
+    lit l;
+    char q = 0;
+    for (size_t i = 0; next_lit(s, n, &i, &l);)
+        q = l.e == s + n ? l.b[-1] : 0;
+    return q;
+}
+
+bool fsc_strlit_closes(const char *s, size_t n, char q, bool *escaped)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (*escaped)
+            *escaped = false;
+        else if (s[i] == '\\')
+            *escaped = true;
+        else if (s[i] == q)
+            return true;
+    }
+    return false;
+}

@@ -4,7 +4,7 @@
 version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes and
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
-of lines; Go's %q in logfmt; a JSON member; on a web page), must parse to the same jobs, groups and
+of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), must parse to the same jobs, groups and
 disk stats as the text without them, and the command a CI log echoes in colour (or an
 Ansible item holds beside the output) must be found as the run's context.
 
@@ -16,6 +16,7 @@ import os
 import quopri
 import subprocess
 import sys
+import textwrap
 
 fioscope, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
 ESC = "\x1b"
@@ -174,11 +175,25 @@ def web_page(lines):
             html.escape(lit, quote=True) + "</code></pre>", "</body></html>"]
 
 
+def mail_wrapped(lines):
+    """the bytes literal pasted in a mail, word-wrapped at 76 columns (the spaces at the
+    breaks dropped)"""
+    lit = repr(text_of(lines).encode("utf-8", "surrogateescape"))
+    return ["Subject: fio numbers", "", "What p.stdout printed:", ""] + textwrap.wrap(lit, 76)
+
+
+def hard_cut(lines):
+    """a script's log line of the output, cut every 80 columns (a terminal's copy)"""
+    raw = text_of(lines).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    s = "2024-05-01 12:00:00,000 INFO bench: fio output: %r" % raw
+    return [s[i:i + 80] for i in range(0, len(s), 80)]
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
-         "json_member": json_member, "web_page": web_page}
+         "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item")
 

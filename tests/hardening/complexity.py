@@ -394,6 +394,26 @@ def _(k):
     return parse(write("quotes.txt", ("['a', ['\\n', \"\\n\\x\\u12\", [\"b\", 'it's', b'\\n:" * (40000 * k)) + "\n" + GOOD))
 
 
+# A string a wrap broke over lines (normalize.c wrap_add): a quote that never closes
+# before many lines (they go on as they are, 4096 at a time), lines that each open a
+# string the next one closes, and a literal of many runs wrapped at 76 columns.
+@shape("session 26: a quote that never closes, then many lines", "session 26")
+def _(k):
+    return parse(write("open.txt", "x \\n 'open\n" + "a line of text\n" * (150000 * k) + GOOD))
+
+
+@shape("session 26: lines that each open a string the next closes", "session 26")
+def _(k):
+    return parse(write("pairs.txt", "say 'a \\n\nb' and\n" * (60000 * k) + GOOD))
+
+
+@shape("session 26: a literal of many runs, wrapped at 76 columns", "session 26")
+def _(k):
+    lit = repr(GOOD * (100 * k))
+    return (*parse(write("wrapped.txt", "out: " + "\n".join(lit[i:i + 76] for i in range(0, len(lit), 76)) + "\n"))[:2],
+            None, lambda out: runs_in(out) == 100 * k)
+
+
 @shape("session 26: a Python log, a run a line, in pieces", "session 26")
 def _(k):
     return (*parse(write("pylog.txt", ("INFO bench: fio output: %r\n" % GOOD) * (300 * k)))[:2], SMALL_PIECES,

@@ -975,6 +975,18 @@ static void test_string_literals(void **state)
     CHECK("<pre>b&#39;fio-3.33\\n  read: IOPS=1k\\n  IO depths    : 1=0.1%, &gt;=64=99.9%\\n&#39;</pre>\n",
           {"", 1, S | FSC_LINE_ENTITY}, {"fio-3.33", 1, S}, {"  read: IOPS=1k", 1, S},
           {"  IO depths    : 1=0.1%, >=64=99.9%", 1, S | FSC_LINE_ENTITY});
+    /* a string a wrap broke over lines: joined first (a word wrap's lost space put
+     * back; lines of one length cut hard, as they are), its lines with the first
+     * line's number */
+    CHECK("x\nout: b'fio-3.33\\nStarting 1\nprocess\\n  read: IOPS=1k\\n\n  write: IOPS=2\\n'\ny\n", {"x", 1, 0},
+          {"out:", 2, S}, {"fio-3.33", 2, S}, {"Starting 1 process", 2, S}, {"  read: IOPS=1k", 2, S},
+          {"  write: IOPS=2", 2, S}, {"y", 5, 0});
+    CHECK("out: b'fio-3\n.33\\nStartin\ng 1 process\\\nn  read: IOP\nS=1k\\n'\n", {"out:", 1, S}, {"fio-3.33", 1, S},
+          {"Starting 1 process", 1, S}, {"  read: IOPS=1k", 1, S});
+    /* a quote that opens no string: the lines go on as they are, when it closes and
+     * when it does not */
+    CHECK("the 'fast\npath' is \\n\nfio-3.33\n", {"the 'fast", 1, 0}, {"path' is \\n", 2, 0}, {"fio-3.33", 3, 0});
+    CHECK("x \\n 'open\nfio-3.33\n", {"x \\n 'open", 1, 0}, {"fio-3.33", 2, 0});
     /* for the cutter: where the first string's text begins, and its last line */
 #define LIT_LEAD(x) fsc_strlit_lead(x, strlen(x))
 #define LIT_TAIL(x) fsc_strlit_tail(x, strlen(x))
