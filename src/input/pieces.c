@@ -479,12 +479,10 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
                          !fsc_jsonlog_lead(line, line_len_at(line, end));
         /* the same boundary inside a mail's quotes, at any depth: a reply that quotes
          * many reports has no other (a 25 MB quoted mail went in a piece of 17 MB, 87 MB
-         * charged) */
-        size_t q = line < end ? line_lead(line, (size_t)(end - line)) : 0, pq = line_lead(prev_start, prev_n);
-        /* a string literal's output ends with its string's last line */
-        size_t lit_tail = fsc_strlit_tail(prev_start, prev_n);
-        if (lit_tail)
-            pq = lit_tail;
+         * charged); a string literal's output ends with its string's last line */
+        size_t q = line < end ? line_lead(line, (size_t)(end - line)) : 0, pq = fsc_strlit_tail(prev_start, prev_n);
+        if (!pq)
+            pq = line_lead(prev_start, prev_n);
         bool run_next = !json_next && line + q < end && line[q] != ' ' &&
                         starts_run(line + q, (size_t)(end - line) - q) &&
                         (ends_run(prev_start + pq, prev_n - pq) || (loose && blank_line(prev_start + pq, prev_n - pq)));

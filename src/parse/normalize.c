@@ -115,14 +115,6 @@ static size_t trim_right(const char *s, size_t n)
     return n;
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    c = tolower(c);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
 static const char *buf_str(const fsc_buf *b)
 {
     return b->data ? b->data : "";
@@ -206,7 +198,6 @@ typedef struct cleaner cleaner;
 static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint16_t flags);
 static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags);
 
-static void put_utf8(fsc_buf *b, uint32_t cp);
 
 /* Append s decoded from quoted-printable to b. Returns true for a soft line break.
  * latin1: the part's charset is ISO-8859-1 (or windows-1252): an encoded byte above
@@ -216,7 +207,7 @@ static int qp_escape(const char *s, size_t n, size_t k)
 {
     if (k + 2 >= n)
         return -1;
-    int hi = hexval((unsigned char)s[k + 1]), lo = hexval((unsigned char)s[k + 2]);
+    int hi = fsc_hex_digit((unsigned char)s[k + 1]), lo = fsc_hex_digit((unsigned char)s[k + 2]);
     return hi >= 0 && lo >= 0 ? hi * 16 + lo : -1;
 }
 
@@ -292,7 +283,7 @@ static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
             continue;
         }
         if (c >= 0x80 && latin1) {
-            put_utf8(b, (uint32_t)c);
+            fsc_buf_put_utf8(b, (uint32_t)c);
         } else if (c >= 0x80) { /* UTF-8: a whole character, else the escapes stay */
             size_t m = qp_utf8_escapes(s, n, k, c);
             if (!m) {
@@ -748,7 +739,7 @@ static uint32_t entity_codepoint(const char *s, size_t n, size_t *used)
     uint32_t cp = 0;
     size_t start = i;
     for (; i < n && i < start + 7; i++) {
-        int v = hex ? hexval((unsigned char)s[i]) : (isdigit((unsigned char)s[i]) ? s[i] - '0' : -1);
+        int v = hex ? fsc_hex_digit((unsigned char)s[i]) : (isdigit((unsigned char)s[i]) ? s[i] - '0' : -1);
         if (v < 0)
             break;
         cp = cp * (hex ? 16 : 10) + (uint32_t)v;
@@ -759,31 +750,6 @@ static uint32_t entity_codepoint(const char *s, size_t n, size_t *used)
     return cp == 0xA0 ? ' ' : cp;
 }
 
-static void put_utf8(fsc_buf *b, uint32_t cp)
-{
-    char u[4];
-    size_t k;
-    if (cp < 0x80) {
-        u[0] = (char)cp;
-        k = 1;
-    } else if (cp < 0x800) {
-        u[0] = (char)(0xC0 | (cp >> 6));
-        u[1] = (char)(0x80 | (cp & 0x3F));
-        k = 2;
-    } else if (cp < 0x10000) {
-        u[0] = (char)(0xE0 | (cp >> 12));
-        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[2] = (char)(0x80 | (cp & 0x3F));
-        k = 3;
-    } else {
-        u[0] = (char)(0xF0 | (cp >> 18));
-        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[3] = (char)(0x80 | (cp & 0x3F));
-        k = 4;
-    }
-    fsc_buf_add(b, u, k);
-}
 
 /* Decode entities of s into out; returns whether any was decoded. quotes: only those
  * of quotes ("&#39;", "&quot;": a string literal's on a web page, before strlit.c
@@ -801,7 +767,7 @@ static bool decode_entities(const char *s, size_t n, fsc_buf *out, bool quotes)
             break;
         uint32_t cp = entity_codepoint(s + k, n - k, &used);
         if (cp && (!quotes || cp == '\'' || cp == '"')) {
-            put_utf8(out, cp);
+            fsc_buf_put_utf8(out, cp);
             any = true;
         } else {
             fsc_buf_putc(out, '&');
@@ -1445,7 +1411,7 @@ static bool emit_line(cleaner *t, const char *s, size_t n, uint32_t orig, uint16
  * bytes; else the wrap broke at spaces, and a break with no space on either side
  * lost one (a mail's word wrap drops it). In a mail's reply (the first line quoted)
  * the lines after it lose their quote marks. */
-static void wrap_join(cleaner *t)
+static bool wrap_join(cleaner *t)
 {
     bool hard = t->wl_n > 3 && t->wl[0].len >= t->wl[1].len;
     for (size_t i = 2; i + 1 < t->wl_n && hard; i++)
@@ -1462,6 +1428,7 @@ static void wrap_join(cleaner *t)
             (!t->wl[i].len || p[t->wl[i].len - 1] != ' '))
             fsc_buf_putc(&t->joined, ' ');
     }
+    return !t->joined.oom;
 }
 
 /* The wrapped lines end: closed (their string ends on the last) they give the
@@ -1470,19 +1437,13 @@ static void wrap_join(cleaner *t)
 static bool wrap_end(cleaner *t, bool closed)
 {
     bool ok = true;
-    if (closed && t->wl_n > 1) {
-        wrap_join(t);
-        if (!t->joined.oom && strlit_lines(t, buf_str(&t->joined), t->joined.len)) {
-            ok = emit_string_lines(t, buf_str(&t->sl), t->sl.len, t->wl[0].orig, t->wl[0].flags | FSC_LINE_STRLIT,
-                                   false);
-            t->wl_n = 0;
-            fsc_buf_reset(&t->wrap);
-            return ok;
-        }
+    if (closed && t->wl_n > 1 && wrap_join(t) && strlit_lines(t, buf_str(&t->joined), t->joined.len)) {
+        ok = emit_string_lines(t, buf_str(&t->sl), t->sl.len, t->wl[0].orig, t->wl[0].flags | FSC_LINE_STRLIT, false);
+    } else {
+        const char *p = buf_str(&t->wrap);
+        for (size_t i = 0; i < t->wl_n && ok; p += t->wl[i].len, i++)
+            ok = emit_line(t, p, t->wl[i].len, t->wl[i].orig, t->wl[i].flags);
     }
-    const char *p = buf_str(&t->wrap);
-    for (size_t i = 0; i < t->wl_n && ok; p += t->wl[i].len, i++)
-        ok = emit_line(t, p, t->wl[i].len, t->wl[i].orig, t->wl[i].flags);
     t->wl_n = 0;
     fsc_buf_reset(&t->wrap);
     return ok;

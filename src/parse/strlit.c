@@ -95,17 +95,6 @@ static bool next_lit(const char *s, size_t n, size_t *i, lit *l)
     return false;
 }
 
-static int hex_digit(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* The value of the k hex digits at p (all there and hex), or -1. */
 static long hex_at(const char *p, const char *e, size_t k)
 {
@@ -113,7 +102,7 @@ static long hex_at(const char *p, const char *e, size_t k)
         return -1;
     long v = 0;
     for (size_t i = 0; i < k; i++) {
-        int d = hex_digit((unsigned char)p[i]);
+        int d = fsc_hex_digit((unsigned char)p[i]);
         if (d < 0)
             return -1;
         v = v * 16 + d;
