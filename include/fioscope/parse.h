@@ -60,6 +60,17 @@ typedef struct fsc_carry_link {
     void *ctx;
 } fsc_carry_link;
 
+/* What a document's bytes are when no byte order mark says it (a mark, when there is
+ * one, decides: UTF-16 or UTF-32 is converted to UTF-8 whole). The input layer judges
+ * a text without one from its first bytes (fsc_unicode_unmarked, input). */
+typedef enum fsc_encoding {
+    FSC_ENC_UTF8 = 0, /* UTF-8 (bytes that are not become U+FFFD) */
+    FSC_ENC_UTF16LE,
+    FSC_ENC_UTF16BE,
+    FSC_ENC_UTF32LE,
+    FSC_ENC_UTF32BE,
+} fsc_encoding;
+
 /* One document to read. path/member are copied into the runs' source. */
 typedef struct fsc_doc {
     const char *path;
@@ -78,6 +89,9 @@ typedef struct fsc_doc {
      * its end (Disk stats whose run is above the piece) is read as a run cut off
      * above the next one, as in the whole text. false for a whole document. */
     bool more;
+    /* A whole document without a byte order mark that is UTF-16 or UTF-32 (a slice
+     * of a Windows redirect, a program's own file): converted to UTF-8 whole. */
+    fsc_encoding encoding;
 } fsc_doc;
 
 /* Receives each run found, in document order; takes ownership of run. Return false

@@ -236,13 +236,17 @@ bool fsc_text_despite_nuls(const char *data, size_t len);
 /* UTF-32 text without a byte order mark ("UTF-32LE", "UTF-32BE"; NULL: not that),
  * judged on its first 64 KiB. */
 const char *fsc_looks_utf32(const char *data, size_t len);
+/* UTF-16 or UTF-32 text without a byte order mark (a slice of a PowerShell redirect, a
+ * program's own file), judged on its first 64 KiB; FSC_ENC_UTF8: neither (or a mark
+ * says what it is). Read like the text with a mark, converted whole. */
+fsc_encoding fsc_unicode_unmarked(const char *data, size_t len);
 /* Are the n bytes at s all NULs (and n > 0)? */
 bool fsc_only_nuls(const char *s, size_t n);
 /* May a text whose first len bytes (LOOK_BYTES, or all of it) are data go in pieces
  * cut at its '\n' bytes? Yes where the whole would be parsed as text (fsc_item_parse):
- * not binary, or binary only for its NULs; not UTF-32; no byte order mark (UTF-16 is
- * converted whole). Not when they are all NULs: the whole may be nothing else (an
- * entry of its own). */
+ * not binary, or binary only for its NULs; neither UTF-16 nor UTF-32, with a byte
+ * order mark or without (they are converted whole). Not when they are all NULs: the
+ * whole may be nothing else (an entry of its own). */
 bool fsc_text_in_pieces(const char *data, size_t len);
 /* Does the text, judged on its first len bytes (LOOK_BYTES, or all of it), hold a JSON
  * object (a line that begins, after blanks, with a '{' whose next byte other than a

@@ -157,7 +157,8 @@ void fsc_item_mark_log(fsc_item *job)
  * only carries a log's name): it is then parsed as any other. */
 static bool parse_log(fsc_item *job)
 {
-    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0, NULL, false};
+    fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0, NULL, false,
+                   FSC_ENC_UTF8};
     fsc_logfile *log = fsc_logfile_read(&doc, &job->logname);
     if (!log) {
         job->fixed = true;
@@ -247,7 +248,7 @@ bool fsc_only_nuls(const char *s, size_t n)
 
 bool fsc_text_in_pieces(const char *data, size_t len)
 {
-    return !fsc_has_unicode_bom(data, len) && !fsc_looks_utf32(data, len) &&
+    return !fsc_has_unicode_bom(data, len) && fsc_unicode_unmarked(data, len) == FSC_ENC_UTF8 &&
            (!fsc_looks_binary(data, len) || (fsc_text_despite_nuls(data, len) && !fsc_only_nuls(data, len)));
 }
 
@@ -289,6 +290,38 @@ const char *fsc_looks_utf32(const char *data, size_t len)
             return big ? "UTF-32BE" : "UTF-32LE";
     }
     return NULL;
+}
+
+/* UTF-16 without a byte order mark, little endian (hi = 1: the high byte of a unit
+ * is its second) or big: in the first 64 KiB at least three in four units have a
+ * zero high byte (text that is mostly ASCII, as fio's is), and hardly any a zero low
+ * byte (a NUL char). UTF-32 fails the second test (half its low bytes, as a pair,
+ * are zero), a zero-filled block too. */
+static bool utf16_order(const unsigned char *s, size_t n, int hi)
+{
+    size_t units = n / 2, high = 0, low = 0;
+    for (size_t i = 0; i + 1 < n; i += 2) {
+        high += s[i + hi] == 0;
+        low += s[i + 1 - hi] == 0;
+    }
+    return units >= 8 && high * 4 >= units * 3 && low * 64 <= units;
+}
+
+fsc_encoding fsc_unicode_unmarked(const char *data, size_t len)
+{
+    const char *utf32 = fsc_looks_utf32(data, len);
+    if (utf32)
+        return utf32[7] == 'B' ? FSC_ENC_UTF32BE : FSC_ENC_UTF32LE;
+    const unsigned char *s = (const unsigned char *)data;
+    size_t n = len < 65536 ? len : 65536;
+    if (fsc_has_unicode_bom(data, len) || !memchr(s, 0, n))
+        return FSC_ENC_UTF8;
+    if (utf16_order(s, n, 1))
+        return FSC_ENC_UTF16LE;
+    /* a slice of little-endian text that begins at an odd byte reads as big endian */
+    if (utf16_order(s, n, 0))
+        return FSC_ENC_UTF16BE;
+    return FSC_ENC_UTF8;
 }
 
 /* Bytes of results a streamed document gathers before the delivering thread is woken
@@ -390,8 +423,11 @@ static void show_memory(const fsc_item *job, const fsc_budget *b)
 static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why, bool *exceeded)
 {
     fsc_carry_link link = {relay_take, relay_give, job};
+    /* a text read in pieces was judged by its reader: no UTF-16 or UTF-32 (fsc_text_in_pieces) */
+    fsc_encoding enc = job->continued || job->more || job->judged_text ? FSC_ENC_UTF8
+                                                                        : fsc_unicode_unmarked(job->data, job->len);
     fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run,
-                   job->relay ? &link : NULL, job->more};
+                   job->relay ? &link : NULL, job->more, enc};
     size_t n = 0;
     /* the document's bytes are its own already; then all it allocates is charged */
     fsc_budget budget = {job->max_memory, job->len, job->len, false};
@@ -406,7 +442,6 @@ static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why
 
 void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
 {
-    const char *utf32;
     if (job->fixed) {
         fsc_item_relay_pass(job);
         return;
@@ -419,16 +454,12 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser)
         job->fixed = true;
         job->status = FSC_IN_NO_RUNS;
         job->error = fsc_strdup("empty file");
-    } else if (!job->continued && !job->more && (utf32 = fsc_looks_utf32(job->data, job->len))) {
-        /* (a text in pieces was judged by its reader on its first 64 KiB, as the whole
-         * is here: fsc_text_in_pieces; its first piece may be shorter) */
-        char reason[160];
-        snprintf(reason, sizeof reason,
-                 "%s text without a byte order mark: not read (convert it to UTF-8, e.g. "
-                 "iconv -f %s -t UTF-8)", utf32, utf32);
-        job_fail(job, reason);
     } else if (!job->continued && !job->more && !job->judged_text && fsc_looks_binary(job->data, job->len) &&
-               !fsc_text_despite_nuls(job->data, job->len)) {
+               !fsc_text_despite_nuls(job->data, job->len) &&
+               fsc_unicode_unmarked(job->data, job->len) == FSC_ENC_UTF8) {
+        /* (a text in pieces was judged by its reader on its first 64 KiB, as the whole
+         * is here: fsc_text_in_pieces; its first piece may be shorter). UTF-16 and
+         * UTF-32 without a byte order mark are read (parse_runs). */
         job_fail(job, FSC_BINARY_DATA);
     } else {
         char *why = NULL;

@@ -303,11 +303,11 @@ bool fsc_binary_decided(const char *s, size_t n)
 {
     const unsigned char *u = (const unsigned char *)s;
     return fsc_looks_binary(s, n) && !fsc_only_nuls(s, n) && !fsc_unread_archive(u, n) && !fsc_is_archive_magic(u, n) &&
-           !fsc_looks_utf32(s, n) && !fsc_text_despite_nuls(s, n) && !fsc_archive_sniff(s, n);
+           fsc_unicode_unmarked(s, n) == FSC_ENC_UTF8 && !fsc_text_despite_nuls(s, n) && !fsc_archive_sniff(s, n);
 }
 
 /* The first bytes of a regular file judged as the whole file would be: what
- * fsc_looks_binary, fsc_looks_utf32 and fsc_text_despite_nuls look at (64 KiB), and
+ * fsc_looks_binary, fsc_unicode_unmarked and fsc_text_despite_nuls look at (64 KiB), and
  * more for fsc_archive_sniff, whose readers need no more than a first header. */
 #define BINARY_LOOK ((size_t)1 << 20)
 

@@ -654,10 +654,10 @@ static void utf32_to_utf8(const unsigned char *s, size_t n, bool big_endian, fsc
 
 /* The document as UTF-8, in *fixed when it had to be converted (left empty when the
  * data already is UTF-8: nothing is copied). UTF-32 and UTF-16 with a byte order
- * mark are transcoded. Bytes that are not UTF-8 (a Latin-1 job name) can match no grammar
- * pattern (PCRE2_MATCH_INVALID_UTF) and would make every output invalid UTF-8: each
- * becomes U+FFFD, as the JSON writer prints it. */
-static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
+ * mark are transcoded, and without one when enc says so. Bytes that are not UTF-8 (a
+ * Latin-1 job name) can match no grammar pattern (PCRE2_MATCH_INVALID_UTF) and would
+ * make every output invalid UTF-8: each becomes U+FFFD, as the JSON writer prints it. */
+static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fixed)
 {
     const unsigned char *u = (const unsigned char *)s;
     if (n >= 4 && ((u[0] == 0xFF && u[1] == 0xFE && !u[2] && !u[3]) ||
@@ -667,6 +667,14 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_buf *fixed)
     }
     if (n >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF))) {
         utf16_to_utf8(u + 2, n - 2, u[0] == 0xFE, fixed);
+        return fixed->oom ? FSC_E_NOMEM : FSC_OK;
+    }
+    if (enc == FSC_ENC_UTF16LE || enc == FSC_ENC_UTF16BE) { /* no mark: the input layer's verdict */
+        utf16_to_utf8(u, n, enc == FSC_ENC_UTF16BE, fixed);
+        return fixed->oom ? FSC_E_NOMEM : FSC_OK;
+    }
+    if (enc == FSC_ENC_UTF32LE || enc == FSC_ENC_UTF32BE) {
+        utf32_to_utf8(u, n, enc == FSC_ENC_UTF32BE, fixed);
         return fixed->oom ? FSC_E_NOMEM : FSC_OK;
     }
     size_t i = 0, l;
@@ -699,7 +707,7 @@ static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start,
                                 fsc_mail_state *mail_end)
 {
     fsc_buf fixed = {0};
-    fsc_status st = to_utf8(doc->data, doc->len, &fixed);
+    fsc_status st = to_utf8(doc->data, doc->len, doc->encoding, &fixed);
     if (st == FSC_OK)
         st = fixed.len ? fsc_normalize_lines_from(fixed.data, fixed.len, start, text, mail_end)
                        : fsc_normalize_lines_from(doc->data, doc->len, start, text, mail_end);
@@ -722,7 +730,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
      * clean piece holds no mail header: all zero) */
     fsc_mail_state mail_end = {0};
     /* a log as fio wrote it needs no normalizing: its lines are read in place */
-    bool clean = fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
+    bool clean = doc->encoding == FSC_ENC_UTF8 &&
+                 fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
     if (!clean && st == FSC_OK)
         st = normalize_doc(doc, NULL, &text, doc->carry ? &mail_end : NULL);
     if (st == FSC_OK) {

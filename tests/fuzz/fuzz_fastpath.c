@@ -64,7 +64,7 @@ static bool fastpath_same(const char *name, const uint8_t *data, size_t size, ui
         fast = diff_parser(true);
         slow = diff_parser(false);
     }
-    fsc_doc doc = {"fuzz", NULL, (const char *)data, size, first_line, 0, NULL, false};
+    fsc_doc doc = {"fuzz", NULL, (const char *)data, size, first_line, 0, NULL, false, FSC_ENC_UTF8};
     fsc_buf a = {0}, b = {0};
     size_t na = 0, nb = 0;
     fsc_status sa = fsc_parse_doc(fast, &doc, diff_sink, &a, &na);

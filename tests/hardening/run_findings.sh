@@ -256,7 +256,7 @@ for line in open("l3c.csv").read().splitlines()[1:]:
 PY
 }
 
-# ---- L7: UTF-32, and only the archive formats users need ----
+# ---- L7: UTF-32 (with a byte order mark or without), and only the archive formats users need ----
 case_l7() {
     $PY - "$G" <<'PY'
 import sys
@@ -277,13 +277,13 @@ PY
     expect_manifest got.txt <<EOF
 l7-32le.txt|None|ok|1|None
 l7-32be.txt|None|ok|1|None
-l7-32le-nobom.txt|None|error|0|UTF-32LE text without a byte order mark: not read (convert it to UTF-8, e.g. iconv -f UTF-32LE -t UTF-8)
+l7-32le-nobom.txt|None|ok|1|None
 l7.7z|None|error|0|7-Zip archive: $why
 l7.rar|None|error|0|RAR archive: $why
 l7.lrz|None|error|0|lrzip data: $why
 l7.cpio|None|error|0|cpio archive: $why
 EOF
-    grep -q '"io_bytes":89653248' l7.jsonl || fail "L7: the UTF-32 run lost its numbers"
+    [ "$(grep -c '"io_bytes":89653248' l7.jsonl)" -ge 3 ] || fail "L7: a UTF-32 run lost its numbers"
 }
 
 # ---- found on the second look: report of runs without latency buckets (a two-line

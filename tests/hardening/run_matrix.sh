@@ -172,22 +172,30 @@ for fmt in csv md html json; do
         fail "table --format $fmt is not valid UTF-8"
 done
 
-# --- UTF-16 (PowerShell's `>`): with a byte order mark it is read, without one it is
-# binary data ---
+# --- UTF-16 (PowerShell's `>`): with a byte order mark or without (a slice of such a
+# file, from an even byte or an odd one; a program's own file), it is read; NULs that
+# are no UTF-16 make binary data ---
 python3 - <<'PY'
 g = open("good.txt", encoding="utf-8").read().replace("randread: (g", "rand\u00e9\u8bfb\U0001f600read: (g")
 open("utf16le.txt", "wb").write(g.replace("\n", "\r\n").encode("utf-16"))  # BOM FF FE
 open("utf16be.txt", "wb").write(b"\xfe\xff" + g.encode("utf-16-be"))
-open("utf16-nobom.txt", "wb").write(g.encode("utf-16-le"))
+open("utf16-nobom.txt", "wb").write(g.replace("\n", "\r\n").encode("utf-16-le"))
+open("utf16be-nobom.txt", "wb").write(g.encode("utf-16-be"))
+# a slice from an odd byte reads as big endian: right but for chars above U+00FF
+open("utf16-odd.txt", "wb").write(("x" + g).encode("utf-16-le")[1:])
+open("nuls.txt", "wb").write(bytes(range(1, 9)) * 40 + b"\0" * 64)
 PY
-rc=$(parse_with_good utf16le.txt utf16be.txt utf16-nobom.txt)
+rc=$(parse_with_good utf16le.txt utf16be.txt utf16-nobom.txt utf16be-nobom.txt utf16-odd.txt nuls.txt)
 expect "UTF-16" 1 "$rc" <<'EXP'
 utf16le.txt|None|ok|1|None
 utf16be.txt|None|ok|1|None
-utf16-nobom.txt|None|error|0|binary data: neither text nor a known archive or compressed format
+utf16-nobom.txt|None|ok|1|None
+utf16be-nobom.txt|None|ok|1|None
+utf16-odd.txt|None|ok|1|None
+nuls.txt|None|error|0|binary data: neither text nor a known archive or compressed format
 good.txt|None|ok|1|None
 EXP
-for f in utf16le.txt utf16be.txt; do
+for f in utf16le.txt utf16be.txt utf16-nobom.txt utf16be-nobom.txt; do
     job_of "$f" | python3 -c '
 import json, sys
 j = json.load(sys.stdin)["job"]
@@ -195,6 +203,11 @@ assert j["jobname"] == "rand\u00e9\u8bfb\U0001f600read" and j["read"]["io_bytes"
 assert j["read"]["clat_ns"]["percentile"]["99.000000"] == 971000
 ' || fail "$f: not read as UTF-16"
 done
+job_of utf16-odd.txt | python3 -c '
+import json, sys
+j = json.load(sys.stdin)["job"]
+assert j["read"]["io_bytes"] == 89653248 and j["read"]["clat_ns"]["percentile"]["99.000000"] == 971000
+' || fail "utf16-odd.txt: not read as UTF-16"
 
 # --- numbers beyond 64 bits, percentiles out of order, absurd units, a 10,000
 # character job name: warnings, never a crash; the other numbers stay ---

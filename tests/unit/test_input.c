@@ -77,6 +77,20 @@ static void test_sniffing(void **state)
     assert_false(fsc_looks_binary("\xff\xfe" "f\0i\0o\0", 8)); /* UTF-16 with BOM */
     assert_true(fsc_looks_binary("\x01\x02\x03\x04\x05\x06\x07 abc", 11));
 
+    /* UTF-16 and UTF-32 without a byte order mark: read as what they are */
+    static const char u16le[] = "f\0i\0o\0-\0\x33\0.\0\x33\0\x33\0\n\0 \0r\0\xe9\0a\0d\0:\0\r\0\n\0";
+    assert_int_equal(fsc_unicode_unmarked(u16le, sizeof u16le - 1), FSC_ENC_UTF16LE);
+    assert_int_equal(fsc_unicode_unmarked(u16le + 1, sizeof u16le - 2), FSC_ENC_UTF16BE); /* cut at an odd byte */
+    static const char u16be[] = "\0f\0i\0o\0-\0\x33\0.\0\x33\0\x33\0\n";
+    assert_int_equal(fsc_unicode_unmarked(u16be, sizeof u16be - 1), FSC_ENC_UTF16BE);
+    static const char u32le[] = "f\0\0\0i\0\0\0o\0\0\0-\0\0\0\x33\0\0\0.\0\0\0\x33\0\0\0\n\0\0\0";
+    assert_int_equal(fsc_unicode_unmarked(u32le, sizeof u32le - 1), FSC_ENC_UTF32LE);
+    assert_int_equal(fsc_unicode_unmarked("\xff\xfe" "f\0i\0o\0-\0\x33\0.\0", 14), FSC_ENC_UTF8); /* a mark says it */
+    static const char zeros[64] = {0};
+    assert_int_equal(fsc_unicode_unmarked(zeros, sizeof zeros), FSC_ENC_UTF8);
+    assert_int_equal(fsc_unicode_unmarked("fio-3.33\nread: IOPS=1\0 0\n", 24), FSC_ENC_UTF8); /* a stray NUL */
+    assert_int_equal(fsc_unicode_unmarked("abc\0def", 7), FSC_ENC_UTF8);                     /* too short to tell */
+
     static const unsigned char gz[] = {0x1f, 0x8b, 8}, xz[] = {0xfd, '7', 'z', 'X', 'Z', 0},
                                zst[] = {0x28, 0xb5, 0x2f, 0xfd};
     assert_true(fsc_is_archive_magic(gz, sizeof gz));
