@@ -30,8 +30,10 @@
  *     zero-width chars, soft hyphens dropped; NBSP and the other
  *     Unicode spaces of U+2000..U+205F and tabs become one space (U+3000, the CJK
  *     ideographic space, is kept: CJK prose passes through unchanged); CI
- *     timestamps at the line start; HTML tags (only in documents that look like
- *     HTML; block tags such as <br> and </p> inside a line split it) and entities;
+ *     timestamps at the line start; typeset quotes, dashes and signs in a JSON
+ *     document's keys, a fio command and fio's own lines (typography.c); HTML tags
+ *     (only in documents that look like HTML; block tags such as <br> and </p>
+ *     inside a line split it) and entities;
  *     mail quote prefixes; progress lines glued to the next line without a CR;
  *     lines flattened from a whole paste are split before the keywords that begin
  *     fio lines (FSC_LINE_SPLIT), and the words, numbers, units and percentile
@@ -1341,7 +1343,7 @@ typedef struct wrap_line {
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp, uq;
+    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp, uq, ty;
     bool *drop;
     size_t drop_cap;
     /* the lines since one that ended inside a string it opened: their bytes one
@@ -1524,6 +1526,12 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         clean_spaces(s, n, &c->sp);
         s = buf_str(&c->sp);
         n = c->sp.len;
+        /* typeset quotes and dashes (a blog's): a JSON document's own quotes keep
+         * what its strings hold */
+        if ((!json || !memchr(s, '"', n)) && fsc_typography_undo(s, n, &c->ty)) {
+            s = buf_str(&c->ty);
+            n = c->ty.len;
+        }
     }
     size_t st = stamp_len(s, n);
     if (st) {
@@ -1564,13 +1572,14 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0,
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0,
                  {0}, {0}, NULL, 0, 0, 0, false, false};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
     if (st == FSC_OK && c.wl_n && !wrap_end(&c, false)) /* a string still open at the end */
         st = FSC_E_NOMEM;
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
-              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.wrap.oom && !c.joined.oom && !c.wrap_oom;
+              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.ty.oom && !c.wrap.oom && !c.joined.oom &&
+              !c.wrap_oom;
     fsc_buf_free(&c.wrap);
     fsc_buf_free(&c.joined);
     free(c.wl);
@@ -1579,6 +1588,7 @@ static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fs
     fsc_buf_free(&c.sl);
     fsc_buf_free(&c.sl_tmp);
     fsc_buf_free(&c.uq);
+    fsc_buf_free(&c.ty);
     fsc_buf_free(&c.mk);
     free(c.drop);
     fsc_buf_free(&c.k.tmp);

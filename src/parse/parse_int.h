@@ -90,7 +90,24 @@ bool fsc_strlit_text(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp);
 char fsc_strlit_open_end(const char *s, size_t n);
 bool fsc_strlit_closes(const char *s, size_t n, char q, bool *escaped);
 
+/* typography.c: a line that a blog engine or an editor typeset (curly quotes around a
+ * JSON document's keys, an en dash for the "--" of a fio command's options, an
+ * ellipsis for fio's "...", a registered sign for the (R) of fio 3's job header)
+ * written back as fio printed it into out (reset first). False: nothing of that on
+ * the line (out untouched), or out of memory. */
+bool fsc_typography_undo(const char *s, size_t n, fsc_buf *out);
+
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
+
+/* What the lengths and ends of a text's lines tell of cuts (cutline.c): the longest
+ * lines' length, how many are that long, the first and the last of them (indices),
+ * and whether a line ends in an ellipsis glued to a value (fsc_cut_marker_len; not
+ * counted by the pre-scan). */
+typedef struct fsc_line_stats {
+    uint32_t longest, n_longest;
+    size_t first_longest, last_longest;
+    bool dots;
+} fsc_line_stats;
 
 typedef struct fsc_text {
     fsc_buf store;

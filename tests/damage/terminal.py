@@ -4,9 +4,11 @@
 version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes and
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
-of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), must parse to the same jobs, groups and
+of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), typeset
+by a blog engine, or sliced from a UTF-16 file, must parse to the same jobs, groups and
 disk stats as the text without them, and the command a CI log echoes in colour (or an
-Ansible item holds beside the output) must be found as the run's context.
+Ansible item holds beside the output, or a blog shows typeset) must be found as the
+run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
@@ -14,6 +16,7 @@ import html
 import json
 import os
 import quopri
+import re
 import subprocess
 import sys
 import textwrap
@@ -189,13 +192,32 @@ def hard_cut(lines):
     return [s[i:i + 80] for i in range(0, len(s), 80)]
 
 
+def typeset(lines):
+    """a blog engine's typography on the command and the output it shows (WordPress's
+    wptexturize, SmartyPants): curly quotes and primes, an en dash for "--", an
+    ellipsis for "..." """
+    out = []
+    for l in ["$ " + command] + lines:
+        l = l.replace("---", "\u2014").replace("--", "\u2013").replace("...", "\u2026")
+        l = re.sub(r'(?<=\d)"', "\u2033", l)
+        l = re.sub(r'(^|[\s(\[{])"', "\\1\u201c", l).replace('"', "\u201d")
+        out.append(l)
+    return out
+
+
+def utf16_slice(lines):
+    """a slice of a PowerShell redirect: UTF-16 with CRLF, no byte order mark"""
+    return ("\r\n".join(lines) + "\r\n").encode("utf-16-le", "surrogatepass")
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
-         "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut}
+         "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut,
+         "typeset": typeset, "utf16_slice": utf16_slice}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
-command_kinds = ("gitlab", "github", "script", "ansible_item")
+command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset")
 
 
 def parse(path):
@@ -232,8 +254,13 @@ for t in texts:
     want = numbers(want_runs)
     for name, kind in kinds.items():
         path = os.path.join(work, f"{name}.txt")
-        with open(path, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
-            f.write("\n".join(kind(lines)) + "\n")
+        damaged = kind(lines)
+        if isinstance(damaged, bytes):
+            with open(path, "wb") as f:
+                f.write(damaged)
+        else:
+            with open(path, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
+                f.write("\n".join(damaged) + "\n")
         got_runs = parse(path)
         checked += 1
         if numbers(got_runs) != want:

@@ -134,7 +134,10 @@ def main():
                              "\\n", "\\u001b[",
                              # string literals (strlit.c): Python's bytes, dicts, lists; escapes
                              "b'", "\\n'", "', '", "{'stdout': '", "['", "']", "\\x1b[", "\\xc2\\xb5", "\\r\\n",
-                             "\\'", '\\"', "\\\\", "\\ud83d\\ude00", "\\033[", ' output="'}
+                             "\\'", '\\"', "\\\\", "\\ud83d\\ude00", "\\033[", ' output="',
+                             # typography (typography.c): quotes, primes, dashes, an ellipsis, (R)
+                             "\u201c", "\u201d", "\u2033", "\u2018", "\u2019", "\u2013", "\u2014", "\u2212",
+                             "\u2026", "=\u00ae ", "fio \u2013", "\u201d : "}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

@@ -407,6 +407,38 @@ def _(k):
     return parse(write("pairs.txt", "say 'a \\n\nb' and\n" * (60000 * k) + GOOD))
 
 
+# Typography undone (typography.c): one long line of typeset keys, commands and
+# registered signs that never make JSON or a command, and many lines of typeset JSON.
+@shape("session 27: a line of typeset quotes, dashes and signs", "session 27")
+def _(k):
+    line = "\u201cx\u201d : \u201c \u201d: y fio \u2013 =\u00ae =\u00ae\u2026 " * (60000 * k)
+    return parse(write("typeset.txt", "{ " + line + "\n" + "fio " + line + "\n" + GOOD))
+
+
+@shape("session 27: a typeset JSON document of many jobs", "session 27")
+def _(k):
+    job = '    {\n      \u201cjobname\u201d : \u201cj\u201d,\n      \u201cgroupid\u201d : 0,\n      \u201cerror\u201d : 0\n    },\n'
+    doc = "{\n  \u201cfio version\u201d : \u201cfio-3.33\u201d,\n  \u201cjobs\u201d : [\n" + job * (20000 * k) + "    {}\n  ]\n}\n"
+    return (*parse(write("typeset.json", doc))[:2], None, lambda out: runs_in(out) == 1)
+
+
+# Lines cut short (cutline.c): a text of many runs cut at 80 columns (each cut line
+# loses its broken value; the grammar reads up to 64 of them for the evidence), and
+# lines of one huge length that look cut (a job header's needle, no spaces to stop
+# the search for the last value).
+@shape("session 27: many runs cut at 80 columns", "session 27")
+def _(k):
+    text = "\n".join(l[:80] for l in (GOOD * (200 * k)).split("\n"))
+    return (*parse(write("cut80.txt", text))[:2], None, lambda out: runs_in(out) == 200 * k)
+
+
+@shape("session 27: lines of one huge length that look cut", "session 27")
+def _(k):
+    line = "j: (g=0): rw=read, bs=" + "4" * (300000 * k) + ", ioen"
+    other = "  cpu: usr=1%, ctx=" + "5" * (len(line) - 19)
+    return parse(write("hugecut.txt", "\n".join([line, other, line, other]) + "\n" + GOOD))
+
+
 @shape("session 26: a literal of many runs, wrapped at 76 columns", "session 26")
 def _(k):
     lit = repr(GOOD * (100 * k))

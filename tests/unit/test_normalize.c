@@ -1002,6 +1002,43 @@ static void test_string_literals(void **state)
           {"  read: IOPS=1k", 1, S | FSC_LINE_JSONLOG});
 }
 
+/* Typography a blog engine or an editor set (typography.c): undone in a JSON
+ * document's keys, a fio command, fio's "..." and the (R) of a job header; prose
+ * keeps its own */
+static void test_typography(void **state)
+{
+    (void)state;
+#define LQ "\xe2\x80\x9c" /* “ */
+#define RQ "\xe2\x80\x9d" /* ” */
+#define DP "\xe2\x80\xb3" /* ″ */
+#define EN "\xe2\x80\x93" /* – */
+#define EM "\xe2\x80\x94" /* — */
+    /* JSON: curly quotes, a prime after a digit (wptexturize), a flattened document */
+    CHECK("{\n  " LQ "jobs" RQ " : [\n    " LQ "iodepth" RQ " : " LQ "1" DP ",\n",
+          {"{", 1, 0}, {"  \"jobs\" : [", 2, 0}, {"    \"iodepth\" : \"1\",", 3, 0});
+    CHECK("{ " LQ "fio version" RQ " : " LQ "fio-3.33" RQ ", " LQ "jobs" RQ " : [] }\n",
+          {"{ \"fio version\" : \"fio-3.33\", \"jobs\" : [] }", 1, 0});
+    /* a fio command: dashes for "--", quotes; with a prompt, sudo, a path */
+    CHECK("$ sudo fio " EN "name=x " EM "rw=randread " EN "filename=" LQ "/dev/sdb" RQ " \xe2\x80\x98" "a\xe2\x80\x99\n",
+          {"$ sudo fio --name=x --rw=randread --filename=\"/dev/sdb\" 'a'", 1, 0});
+    CHECK("/usr/bin/fio " EN "bs=4k\n", {"/usr/bin/fio --bs=4k", 1, 0});
+    /* fio's "..." under a job; the (R) of fio 3's job header */
+    CHECK("x: (g=0): rw=read, bs=\xc2\xae 4096B-4096B, (W) 4096B-4096B\n   \xe2\x80\xa6\n",
+          {"x: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B", 1, 0}, {"   ...", 2, 0});
+    /* prose keeps its typography: a dash between words, quotes before a colon, an
+     * ellipsis in a sentence, a brand's sign; JSON's own quotes keep a string's */
+    CHECK("fio " EN " the tester\n" LQ "fast" RQ ": yes\nwait" "\xe2\x80\xa6\nIntel\xc2\xae SSD\n",
+          {"fio " EN " the tester", 1, 0}, {LQ "fast" RQ ": yes", 2, 0}, {"wait\xe2\x80\xa6", 3, 0},
+          {"Intel\xc2\xae SSD", 4, 0});
+    CHECK("{\n  \"jobname\" : \"a " LQ "b" RQ "\",\n  \"cmd\" : \"fio " EN "x\"\n}\n", {"{", 1, 0},
+          {"  \"jobname\" : \"a " LQ "b" RQ "\",", 2, 0}, {"  \"cmd\" : \"fio " EN "x\"", 3, 0}, {"}", 4, 0});
+#undef LQ
+#undef RQ
+#undef DP
+#undef EN
+#undef EM
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1033,6 +1070,7 @@ int main(void)
         cmocka_unit_test(test_json_spans_and_repair),
         cmocka_unit_test(test_terminal_controls),
         cmocka_unit_test(test_string_literals),
+        cmocka_unit_test(test_typography),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
