@@ -93,6 +93,7 @@ static void rule_free(fsc_rule *r)
         free(r->leads[i]);
     free(r->leads);
     free(r->needle);
+    free(r->whole);
     for (size_t i = 0; i < r->n_fields; i++)
         free(r->fields[i].name);
     free(r->fields);
@@ -171,6 +172,14 @@ static bool rule_compile(fsc_rule *r, const char *file, fsc_buf *err)
     r->cap_kv = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "kv");
     r->cap_unit = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "unit");
     r->cap_list = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR) "list");
+    r->cap_whole = r->whole ? pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)r->whole) : -1;
+    if (r->whole && r->cap_whole < 0) {
+        fsc_buf_printf(err, "%s: rule \"%s\": \"whole\": \"%s\" is not a capture of the pattern", file, r->id,
+                       r->whole);
+        pcre2_code_free(r->re);
+        r->re = NULL;
+        return false;
+    }
     for (size_t i = 0; i < r->n_fields; i++) {
         fsc_capfield *f = &r->fields[i];
         f->num = pcre2_substring_number_from_name(r->re, (PCRE2_SPTR)f->name);
@@ -223,6 +232,10 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
     const cJSON *needle = cJSON_GetObjectItemCaseSensitive(jr, "needle");
     if (cJSON_IsString(needle))
         r->needle = fsc_strdup(needle->valuestring);
+    r->cap_whole = -1;
+    const cJSON *whole = cJSON_GetObjectItemCaseSensitive(jr, "whole");
+    if (cJSON_IsString(whole) && !(r->whole = fsc_strdup(whole->valuestring)))
+        goto oom;
     const cJSON *leads = cJSON_GetObjectItemCaseSensitive(jr, "lead");
     const cJSON *it;
     size_t capl = 0;
@@ -342,11 +355,15 @@ static void rule_ready(fsc_rule *r)
     pthread_mutex_unlock(&ready_lock);
 }
 
-static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
+/* Does r match s[0, n)? A match without the rule's "whole" capture counts only for a
+ * line cut short (cut). */
+static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md, bool cut)
 {
     if (!atomic_load_explicit(&r->ready, memory_order_acquire))
         rule_ready((fsc_rule *)r); /* a cache inside a shared, otherwise constant rule */
-    return r->re && pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
+    if (!r->re || pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) < 0)
+        return false;
+    return cut || r->cap_whole < 0 || pcre2_get_ovector_pointer(md)[2 * r->cap_whole] != PCRE2_UNSET;
 }
 
 /* Does lead entry e begin the word at w (rest bytes)? A lead ending in a letter
@@ -390,7 +407,7 @@ bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n)
 
 bool fsc_rule_match(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
 {
-    return try_rule(r, s, n, md);
+    return try_rule(r, s, n, md, false);
 }
 
 const fsc_rule *fsc_grammar_rule(const fsc_grammar_set *g, const char *id)
@@ -406,8 +423,8 @@ bool fsc_grammar_builtin(const fsc_grammar_set *g)
     return g->builtin;
 }
 
-const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n,
-                                  pcre2_match_data *md)
+static const fsc_rule *grammar_match(const fsc_grammar_set *g, const char *s, size_t n, pcre2_match_data *md,
+                                     bool cut)
 {
     size_t rest;
     const char *w = lead_start(s, n, &rest);
@@ -419,17 +436,27 @@ const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_
         if (!lead_fits(e, w, rest))
             continue;
         for (size_t k = 0; k < e->n; k++)
-            if (try_rule(e->rules[k], s, n, md))
+            if (try_rule(e->rules[k], s, n, md, cut))
                 return e->rules[k];
     }
     for (size_t k = 0; k < g->n_generic; k++) {
         const fsc_rule *r = g->generic[k];
         if (r->needle && !contains(s, n, r->needle))
             continue;
-        if (try_rule(r, s, n, md))
+        if (try_rule(r, s, n, md, cut))
             return r;
     }
     return NULL;
+}
+
+const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n, pcre2_match_data *md)
+{
+    return grammar_match(g, s, n, md, false);
+}
+
+const fsc_rule *fsc_grammar_match_cut(const fsc_grammar_set *g, const char *s, size_t n, pcre2_match_data *md)
+{
+    return grammar_match(g, s, n, md, true);
 }
 
 /* Allowed edits for a keyword of this length. */
@@ -471,7 +498,7 @@ const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s,
             fsc_buf_add(fixed, s + end, n - end);
             if (fixed->oom)
                 return NULL;
-            if (try_rule(r, fixed->data, fixed->len, md))
+            if (try_rule(r, fixed->data, fixed->len, md, false))
                 return r;
         }
     }
@@ -518,7 +545,7 @@ const fsc_rule *const *fsc_grammar_rules(const fsc_grammar_set *g, size_t *n_out
 }
 
 /* Check the samples of one grammar: each line must be matched by the rule it names,
- * with the expected captures. */
+ * with the expected captures (a line marked "cut" as a line cut short only). */
 static bool check_samples(const fsc_grammar_set *g, const char *file, const cJSON *samples,
                           fsc_buf *err)
 {
@@ -538,7 +565,16 @@ static bool check_samples(const fsc_grammar_set *g, const char *file, const cJSO
             continue;
         }
         const char *text = line->valuestring;
-        const fsc_rule *r = fsc_grammar_match(g, text, strlen(text), md);
+        /* "cut": a line cut short (its "whole" capture lost), which only that reading
+         * takes; the grammar must refuse it as a line of its own */
+        bool cut = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s, "cut"));
+        if (cut && fsc_grammar_match(g, text, strlen(text), md) == fsc_grammar_rule(g, rule->valuestring)) {
+            fsc_buf_printf(err, "%s: /samples/%d: \"%s\" is cut short, yet rule \"%s\" takes it whole\n", file,
+                           idx, text, rule->valuestring);
+            ok = false;
+        }
+        const fsc_rule *r = cut ? fsc_grammar_match_cut(g, text, strlen(text), md)
+                                : fsc_grammar_match(g, text, strlen(text), md);
         if (!r || strcmp(r->id, rule->valuestring)) {
             fsc_buf_printf(err, "%s: /samples/%d: \"%s\" matched %s%s, expected rule \"%s\"\n", file, idx,
                            text, r ? "rule " : "no rule", r ? r->id : "", rule->valuestring);

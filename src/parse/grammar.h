@@ -88,6 +88,11 @@ typedef struct fsc_rule {
     size_t n_fuzzy;
     int cap_kv, cap_unit, cap_list; /* numbers of these captures, negative if none (set
                                      * when re is: read them after a match) */
+    /* "whole": the capture that a line as fio printed it always sets, the last value
+     * of a pattern whose tail is optional for lines cut short (FSC_LINE_CUT): a
+     * match without it counts only for those (fsc_grammar_match_cut). NULL: none. */
+    char *whole;
+    int cap_whole; /* its number (set when re is), negative if none */
     char *pattern;      /* private (grammar.c): the regex source, compiled on first use */
     atomic_bool ready;  /* private (grammar.c): re compiled (and JIT-compiled) */
 } fsc_rule;
@@ -96,6 +101,10 @@ typedef struct fsc_rule {
  * pattern matches. md must come from fsc_grammar_match_data(). NULL if none. */
 const fsc_rule *fsc_grammar_match(const fsc_grammar_set *g, const char *s, size_t n,
                                   pcre2_match_data *md);
+/* fsc_grammar_match for a line cut short (cutline.c): a rule's match counts without
+ * its "whole" capture (the tail the cut took). */
+const fsc_rule *fsc_grammar_match_cut(const fsc_grammar_set *g, const char *s, size_t n,
+                                      pcre2_match_data *md);
 /* Could some rule match this line? Its first word is a rule's lead, or a lead-less
  * rule's needle is in it; no pattern is run (a cheap test for wrapped lines). */
 bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n);

@@ -2722,12 +2722,24 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
-        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || blank_fast(s, n))
+        uint16_t lflags = t->lines[i].flags;
+        if ((lflags & FSC_LINE_CONSUMED) || blank_fast(s, n))
             continue;
         bool fast = false;
         const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;
-        if (!r)
-            r = fsc_grammar_match(g, s, n, st.md);
+        if (!r) /* a line cut short may lack the tail a rule's whole line has */
+            r = lflags & FSC_LINE_CUT ? fsc_grammar_match_cut(g, s, n, st.md) : fsc_grammar_match(g, s, n, st.md);
+        bool cut_here = false;
+        size_t mk;
+        if (!r && (mk = fsc_cut_marker_len(s, n))) {
+            /* "ioengine=psync, i...": a view's ellipsis in a text the pre-scan passed
+             * (cutline.c takes it off in the others) */
+            size_t k = fsc_cut_value_end(s, n - mk);
+            if ((r = fsc_grammar_match_cut(g, s, k, st.md))) {
+                n = k;
+                cut_here = true;
+            }
+        }
         bool repaired = false;
         if (!r && (st.run || memchr(s, '=', n)) && (memchr(s, '=', n) || memchr(s, ':', n))) {
             r = fsc_grammar_match_fuzzy(g, s, n, st.md, &fixed);
@@ -2785,6 +2797,9 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             st.run->lines.repaired++;
             warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
         }
+        if (cut_here)
+            warn(&st, i, "line cut short: read up to its last whole value ('%.*s')", (int)(n > 40 ? 40 : n),
+                 s + (n > 40 ? n - 40 : 0));
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
         if (joined_to > i) {
             st.run->lines.repaired++;

@@ -214,9 +214,28 @@ typedef struct normal_ctx {
     pending_list *pl;
 } normal_ctx;
 
+/* A run read from lines cut short (cutline.c) says so once, at the first of them. */
+static bool tell_cut(const fsc_text *t, fsc_run *run, size_t first_idx, size_t last_idx)
+{
+    for (size_t k = first_idx; k <= last_idx && k < t->n_lines; k++) {
+        if (!(t->lines[k].flags & FSC_LINE_CUT))
+            continue;
+        const char *s = fsc_text_line(t, k);
+        size_t n = t->lines[k].len, tail = n > 40 ? 40 : n;
+        return fsc_run_warn(run, t->lines[k].orig,
+                            "line cut short: read up to its last whole value ('%.*s'), as the run's other cut lines",
+                            (int)tail, s + n - tail);
+    }
+    return true;
+}
+
 static bool emit_normal_ordered(void *vctx, fsc_run *run, size_t first_idx, size_t last_idx)
 {
     normal_ctx *nc = vctx;
+    if (nc->ds->text->n_cut && !tell_cut(nc->ds->text, run, first_idx, last_idx)) {
+        fsc_run_free(run);
+        return false;
+    }
     if (!deliver_pending_before(nc->ds, nc->pl, first_idx)) {
         fsc_run_free(run);
         return false;
@@ -240,8 +259,10 @@ static bool add_pending(pending_list *pl, fsc_run *run, size_t first, size_t las
 
 static void mark_consumed(fsc_text *t, size_t first, size_t last)
 {
-    for (size_t k = first; k <= last && k < t->n_lines; k++)
+    for (size_t k = first; k <= last && k < t->n_lines; k++) {
+        t->n_consumed += !(t->lines[k].flags & FSC_LINE_CONSUMED);
         t->lines[k].flags |= FSC_LINE_CONSUMED;
+    }
 }
 
 /* First pass: fio JSON documents and terse records. Their lines are marked so the
@@ -539,6 +560,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, doc_state *ds, boo
                 l[i].flags |= FSC_LINE_CONSUMED;
                 while (flast + 1 < text->n_lines && l[flast + 1].off <= off)
                     l[++flast].flags |= FSC_LINE_CONSUMED;
+                text->n_consumed += flast - i + 1; /* lines after i, none marked before */
                 if (!add_pending(pl, frun, i, flast, FSC_FMT_JSON))
                     goto out;
                 i = flast + 1;
@@ -775,6 +797,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds, p->fast != NULL);
     ds.notes_split = ds.told[1] = ds.notes.len;
+    if (ok && text.n_consumed < text.n_lines) /* the text left to the normal parser */
+        fsc_text_cut_lines(&text, p->grammars, clean && !json);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
         if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, doc->more, emit_normal_ordered,

@@ -40,7 +40,8 @@ enum {
     FSC_LINE_INDENT = 1 << 11,     /* a code block's indentation removed */
     FSC_LINE_TERM = 1 << 12,       /* terminal controls (colour codes...) removed */
     FSC_LINE_JSONLOG = 1 << 13,    /* a line of a JSON string a log kept it in (jsonlog.c) */
-    FSC_LINE_STRLIT = 1 << 14      /* a line of a string literal a program printed (strlit.c) */
+    FSC_LINE_STRLIT = 1 << 14,     /* a line of a string literal a program printed (strlit.c) */
+    FSC_LINE_CUT = 1 << 15         /* cut short: its broken last value taken off (cutline.c) */
 };
 
 /* normalize.c: the first occurrence of lit in s[0, n), or NULL. memchr finds the
@@ -116,7 +117,42 @@ typedef struct fsc_text {
     struct fsc_outline *outline; /* built by fsc_normalize, freed by fsc_text_free */
     fsc_buf tags; /* removed prefixes, each NUL-terminated (fsc_line.tag) */
     bool plain; /* the pre-scan's: printable ASCII only (no tab, CR or other control) */
+    fsc_line_stats stats; /* the pre-scan's, of the lines as it recorded them */
+    size_t n_cut;         /* lines cut short (FSC_LINE_CUT: cutline.c) */
+    size_t n_consumed;    /* lines of JSON and terse read (FSC_LINE_CONSUMED) */
 } fsc_text;
+
+/* The length of the ellipsis ("..." or "…") that ends s[0, n) glued to a value
+ * ("avg=4517…": a view cut the line there), else 0. fio's own "..." line has no value
+ * before it. */
+static inline size_t fsc_cut_marker_len(const char *s, size_t n)
+{
+    if (n < 4 || (s[n - 1] != '.' && s[n - 1] != (char)0xA6))
+        return 0;
+    if (memcmp(s + n - 3, "...", 3) != 0 && memcmp(s + n - 3, "\xE2\x80\xA6", 3) != 0)
+        return 0;
+    char c = s[n - 4];
+    bool value = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '%' ||
+                 c == ')' || c == ']';
+    return value ? 3 : 0;
+}
+
+/* fsc_line_stats_add's rare case, kept out of the pre-scan's loop. */
+void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n);
+
+/* Count line i, n bytes long, into st: one compare for most lines. (The pre-scan's
+ * texts are not asked for ellipses: a value before "..." is refused where it is read,
+ * and a line no rule reads then is read as cut: normal.c.) */
+static inline void fsc_line_stats_add(fsc_line_stats *st, size_t i, size_t n)
+{
+    if (__builtin_expect(n >= st->longest, 0))
+        fsc_line_stats_longest(st, i, n);
+}
+
+/* cutline.c: s[0, n) without the value a cut broke at its end (the text from its
+ * last blank or comma, and a key or bracket left open before it); n when its last
+ * value ended (a ')', ']', '%', a comma) or nothing but that value is there. */
+size_t fsc_cut_value_end(const char *s, size_t n);
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 {
@@ -429,6 +465,13 @@ fsc_status fsc_terse_read_ref(fsc_run *run, const char *s, size_t n, uint32_t li
 /* ---- normal text (grammar-driven) ---- */
 
 typedef struct fsc_grammar_set fsc_grammar_set;
+
+/* cutline.c: lines cut short (a pager's chopped lines, a view's "avg=4517…") lose the
+ * value the cut broke: their len shrinks and FSC_LINE_CUT is set. Lines that are part
+ * of a JSON document or terse record (FSC_LINE_CONSUMED) are left; g tells lines of
+ * their own from the rest of a wrapped one. stats: t->stats holds for its lines as
+ * they are (the pre-scan's, no line consumed), else they are counted here. */
+void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats);
 
 /* Load the built-in grammars (or *.json from FIOSCOPE_GRAMMAR_DIR); NULL + err. Every
  * grammar's samples are checked at load. */

@@ -318,6 +318,7 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     l->flags = 0;
     l->lead = 0;
     l->tag = 0;
+    fsc_line_stats_add(&t->stats, t->n_lines - 1, n);
 }
 
 /* Does the line's text from p (after its indentation) to e hold a closing bracket or

@@ -495,6 +495,74 @@ static void test_tail_after_disk_stats(void **state)
     fsc_buf_free(&err);
 }
 
+/* Lines cut short (cutline.c): a pager's copy cut at 80 columns, a view's "…" after a
+ * value. The value the cut broke is dropped, never read short; the values before it,
+ * and the lines a rule reads without their tail (the job header without iodepth, the
+ * group line without run=), are kept. A text with long lines of many lengths is no
+ * cut text: its lines stay whole. */
+static void test_cut_lines(void **state)
+{
+    (void)state;
+    runs rs = {0};
+    /* fio 3.33's text cut at 80 columns: the header, bw and group lines */
+    const fsc_run *r = parse_one(
+        &rs, "rr: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, io\n"
+             "fio-3.33\n"
+             "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
+             "  read: IOPS=10.3k, BW=40.0MiB/s (41.9MB/s)(80.0MiB/2001msec)\n"
+             "    clat (usec): min=40, max=500, avg=95.10, stdev=10.00\n"
+             "   bw (  KiB/s): min=42219, max=48272, per=100.00%, avg=45173.25, stdev=3028.82,\n"
+             "   iops        : min=10554, max=12068, avg=11293.25, stdev=757.07, samples=4\n"
+             "  cpu          : usr=1.00%, sys=2.00%, ctx=100, majf=0, minf=10\n"
+             "\n"
+             "Run status group 0 (all jobs):\n"
+             "   READ: bw=40.0MiB/s (41.9MB/s), 40.0MiB/s-40.0MiB/s (41.9MB/s-41.9MB/s), io=80\n");
+    const fsc_job *j = &r->jobs[0];
+    const fsc_dir *d = &j->dir[FSC_DIR_READ];
+    assert_non_null(fsc_job_option(j, "rw"));
+    assert_string_equal(fsc_job_option(j, "rw"), "randread");
+    assert_non_null(fsc_job_option(j, "bs"));
+    assert_string_equal(fsc_job_option(j, "bs"), "4096B");
+    assert_null(fsc_job_option(j, "ioengine")); /* "io" of ioengine=psync */
+    assert_true(d->bw_dev.set && d->bw_dev.v == 3028.82);
+    assert_false(d->bw_samples.set);
+    assert_true(d->iops_samples.set && d->iops_samples.v == 4);
+    assert_true(d->runtime.set && d->runtime.v == 2001);
+    assert_int_equal(r->n_groups, 1);
+    const fsc_group_dir *gd = &r->groups[0].dir[FSC_DIR_READ];
+    assert_true(gd->bw_max_bytes.set && gd->bw_max_bytes.v == 40.0 * 1048576);
+    assert_false(gd->io_bytes.set); /* "io=80" of io=80.0MiB: not 80 bytes */
+    assert_true(has_warning(r, "line cut short"));
+    fsc_run_free(rs.r[0]);
+    /* a view's ellipsis: at any width, on one line */
+    r = parse_one(&rs, "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
+                       "  read: IOPS=10.3k, BW=40.0MiB/s (41.9MB/s)(80.0MiB/2001msec)\n"
+                       "   bw (  KiB/s): min=42219, max=48272, per=100.00%, avg=4517\xe2\x80\xa6\n"
+                       "  lat (usec)   : 50=64.74%, 100=31.46%, 250=1.84%...\n");
+    d = &r->jobs[0].dir[FSC_DIR_READ];
+    assert_true(d->bw_agg.set && d->bw_agg.v == 100);
+    assert_false(d->bw_mean.set);
+    assert_int_equal(r->jobs[0].latency[FSC_BUCKET_US].n, 3);
+    fsc_run_free(rs.r[0]);
+    /* whole lines that happen to be as long as each other: two of them, or group
+     * lines as fio prints them, are read whole */
+#define JOB_AND_READ                                                                                          \
+    "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"                                    \
+    "  read: IOPS=10.3k, BW=40.0MiB/s (41.9MB/s)(80.0MiB/2001msec)\n"
+    r = parse_one(&rs, JOB_AND_READ "  cpu          : usr=1.00%, sys=2.00%, ctx=100, majf=0, minf=10000\n");
+    assert_true(r->jobs[0].minf.set && r->jobs[0].minf.v == 10000);
+    assert_false(has_warning(r, "line cut short"));
+    fsc_run_free(rs.r[0]);
+    r = parse_one(&rs, JOB_AND_READ "Run status group 0 (all jobs):\n"
+                       "   READ: io=1612MB, aggrb=8251KB/s, minb=8251KB/s, maxb=8251KB/s, mint=2001msec, maxt=2001msec\n"
+                       "  WRITE: io=1612MB, aggrb=8251KB/s, minb=8251KB/s, maxb=8251KB/s, mint=2001msec, maxt=2001msec\n"
+                       "   TRIM: io=1612MB, aggrb=8251KB/s, minb=8251KB/s, maxb=8251KB/s, mint=2001msec, maxt=2001msec\n");
+    assert_int_equal(r->groups[0].dir[FSC_DIR_TRIM].runtime_max.v, 2001);
+    assert_false(has_warning(r, "line cut short"));
+    fsc_run_free(rs.r[0]);
+#undef JOB_AND_READ
+}
+
 /* fio 2.15: "KB" is 1000 bytes when 10251 IOPS x 4096 B = 41.99 MB/s is what the
  * text calls bw=41992KB/s; with kb_base=1024 the same IOPS print as 40998KB/s. */
 static void test_kb_base(void **state)
@@ -541,6 +609,7 @@ int main(void)
         cmocka_unit_test(test_markup_flag),          cmocka_unit_test(test_json_elisions),
         cmocka_unit_test(test_json_cut),             cmocka_unit_test(test_json_spans),
         cmocka_unit_test(test_kb_base),
+        cmocka_unit_test(test_cut_lines),
         cmocka_unit_test(test_tail_after_disk_stats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

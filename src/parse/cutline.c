@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Lines cut short. A pager that chops long lines (less -S, journalctl's), a copy of a
+ * terminal that does not wrap, `cut -c1-80`, a web page or a status view that shows
+ * the start of each line and an ellipsis: the end of a long line is lost. What is
+ * left reads as a line of fio's with its last value cut in the middle:
+ * "avg=4517" of "avg=45173.25", "(85.5MiB/20" of "(85.5MiB/2001msec)". Read as it
+ * stands, it gives a wrong number, which is worse than none. So a line cut short
+ * loses its last value (the text from its last space or comma), unless that value
+ * visibly ended (a ')', ']' or '%', a comma); the values before it are read.
+ *
+ * A line is cut short when it ends in an ellipsis glued to a value ("avg=4517…",
+ * "...": a view's marker), or when the text was cut at one width: its longest lines,
+ * at least three and of two kinds or more, are all exactly as long (a text that no
+ * tool cut has its long lines of many lengths); two are when one of them reads as a
+ * line of fio's only as a cut one. Not when half of them read as whole lines of the
+ * kinds a cut shortens (job headers, direction or group lines: at that width by
+ * chance).
+ */
+#include "grammar.h"
+#include "parse_int.h"
+
+#include <string.h>
+
+enum { CUT_MIN_WIDTH = 40, CUT_MIN_LINES = 3, KIND_BYTES = 6, EVIDENCE_LINES = 64, SAMPLE_LINES = 256, LONG_BYTES = 24 };
+
+/* Could a value go on after c (a digit, a letter, a unit's '/', a '.', a range's '-',
+ * an opening bracket)? After a ')', ']', '%', ',' or a blank it ended. */
+static bool value_goes_on(char c)
+{
+    return c != ' ' && c != ',' && c != ')' && c != ']' && c != '%' && c != ':' && c != ';';
+}
+
+static size_t indent_of(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] == ' ')
+        i++;
+    return i;
+}
+
+/* "99.50th=[ 21": the key and bracket left open go too, then the blanks and commas
+ * before them. */
+size_t fsc_cut_value_end(const char *s, size_t n)
+{
+    if (!n || !value_goes_on(s[n - 1]))
+        return n;
+    size_t start = indent_of(s, n), k = n;
+    for (int round = 0; round < 2; round++) {
+        while (k > start && s[k - 1] != ' ' && s[k - 1] != ',')
+            k--;
+        while (k > start && (s[k - 1] == ' ' || s[k - 1] == ','))
+            k--;
+        if (k <= start)
+            return n; /* one word: no line of fio's values */
+        char c = s[k - 1];
+        if (c != '=' && c != '[' && c != '(')
+            break;
+    }
+    return k;
+}
+
+/* What the grammar says of the lines w bytes long (the first EVIDENCE_LINES of them):
+ * -1 when half of them or more read as whole lines of the kinds whose tail a cut
+ * would take (job headers, direction or group lines that end in their last field:
+ * lines as fio printed them, at that width by chance; one such line among lines cut
+ * at its width is no sign); 1 when one reads as a line of fio's only as one cut
+ * short, without its last value (a group line that lost its "maxt="); else 0. */
+static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, size_t w)
+{
+    pcre2_match_data *md = fsc_grammar_match_data(g);
+    if (!md)
+        return 0;
+    size_t seen = 0, whole = 0;
+    bool cut = false;
+    for (size_t i = 0; i < t->n_lines && seen < EVIDENCE_LINES; i++) {
+        if ((t->lines[i].flags & FSC_LINE_CONSUMED) || t->lines[i].len != w)
+            continue;
+        seen++;
+        const char *s = fsc_text_line(t, i);
+        const fsc_rule *r = fsc_grammar_match(g, s, w, md);
+        whole += r && r->whole;
+        size_t k = fsc_cut_value_end(s, w);
+        cut = cut || (!r && k < w && fsc_grammar_match_cut(g, s, k, md));
+    }
+    pcre2_match_data_free(md);
+    return whole * 2 >= seen ? -1 : cut;
+}
+
+/* Were the lines cut at one width (the width, else 0)? Their longest (st: at_w lines
+ * of width w, at least CUT_MIN_WIDTH bytes) are at least CUT_MIN_LINES (or two, one
+ * of them a cut line to the grammar: cut_evidence), not half of them whole lines to
+ * it, and of two kinds or more (the first and the last of them differ in their first
+ * bytes after the indentation: not the headers of jobs alike); one of them at least
+ * ends inside a value; and the text holds hardly any rest of a wrapped line (after a
+ * long line, at the margin, and no line of fio's there: fio indents its result lines,
+ * and its job and group headers, which it does not, are lines of their own): text
+ * wrapped at a width has its lines up to that width too, and the parser joins them. */
+static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_line_stats *st)
+{
+    size_t w = st->longest, at_w = st->n_longest;
+    if (w < CUT_MIN_WIDTH || at_w < 2)
+        return 0;
+    /* the first and the last of them of one kind: a text's own longest lines (its
+     * group lines, its job headers), not a cut one's (whose first is a header, its
+     * last a group or disk line). Asked first, as it takes no walk over the lines. */
+    const char *a = fsc_text_line(t, st->first_longest), *b = fsc_text_line(t, st->last_longest);
+    size_t ia = indent_of(a, w), ib = indent_of(b, w);
+    if (ia + KIND_BYTES > w || ib + KIND_BYTES > w || !memcmp(a + ia, b + ib, KIND_BYTES))
+        return 0;
+    size_t goes_on = 0, seen = 0;
+    for (size_t i = st->first_longest; i <= st->last_longest && seen < SAMPLE_LINES; i++) {
+        if (!(t->lines[i].flags & FSC_LINE_CONSUMED) && t->lines[i].len == w) {
+            seen++;
+            goes_on += value_goes_on(fsc_text_line(t, i)[w - 1]);
+        }
+    }
+    if (!goes_on)
+        return 0;
+    pcre2_match_data *md = fsc_grammar_match_data(g);
+    if (!md)
+        return 0;
+    size_t rests = 0;
+    for (size_t i = 1; i < t->n_lines && rests * 4 <= at_w; i++) {
+        const fsc_line *l = &t->lines[i], *p = l - 1;
+        if (((l->flags | p->flags) & FSC_LINE_CONSUMED) || !l->len || p->len + LONG_BYTES < w)
+            continue;
+        const char *s = fsc_text_line(t, i);
+        rests += s[0] != ' ' && !fsc_grammar_match(g, s, l->len, md);
+    }
+    pcre2_match_data_free(md);
+    if (rests * 4 > at_w)
+        return 0; /* wrapped, not cut */
+    int said = cut_evidence(t, g, w);
+    return said >= 0 && (at_w >= CUT_MIN_LINES || said > 0) ? w : 0;
+}
+
+void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)
+{
+    if (n > st->longest) {
+        st->longest = (uint32_t)n;
+        st->n_longest = 0;
+        st->first_longest = i;
+    }
+    st->n_longest++;
+    st->last_longest = i;
+}
+
+void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
+{
+    fsc_line_stats st = {0};
+    if (stats) {
+        st = t->stats;
+    } else { /* a normalized text, or lines of JSON or terse among them */
+        for (size_t i = 0; i < t->n_lines; i++) {
+            const fsc_line *l = &t->lines[i];
+            if (!(l->flags & FSC_LINE_CONSUMED)) {
+                fsc_line_stats_add(&st, i, l->len);
+                st.dots = st.dots || fsc_cut_marker_len(fsc_text_line(t, i), l->len);
+            }
+        }
+    }
+    size_t w = cut_width(t, g, &st);
+    for (size_t i = 0; (w || st.dots) && i < t->n_lines; i++) {
+        fsc_line *l = &t->lines[i];
+        if ((l->flags & FSC_LINE_CONSUMED) || l->len < 4)
+            continue;
+        const char *s = fsc_text_line(t, i);
+        size_t n = l->len, m = fsc_cut_marker_len(s, n);
+        if (!m && n != w)
+            continue;
+        size_t k = fsc_cut_value_end(s, n - m);
+        if (k < n && k > indent_of(s, n)) {
+            l->len = (uint32_t)k;
+            l->flags |= FSC_LINE_CUT;
+            t->n_cut++;
+        }
+    }
+}
