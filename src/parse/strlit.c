@@ -14,9 +14,12 @@
  * newlines. A line is taken only when one string holds two newline escapes or more
  * and a line of fio's output; without such a string, a Python list of three strings
  * or more (the first in apostrophes) of which one is a line of fio's gives its
- * strings. The pre-scan sends every line with a backslash or an apostrophe here. Nothing carries from one line
- * to the next, so a log in pieces reads as a whole one. One pass over the line, and
- * one over each string it decodes: linear.
+ * strings. A JSON list of the lines pretty-printed a string a line (a Jupyter
+ * notebook's output: "text": ["fio-3.33\n", ...]) gives each line's string, one that
+ * ends in its newline escape. The pre-scan sends every line with a backslash or an
+ * apostrophe here. Nothing carries from one line to the next, so a log in pieces
+ * reads as a whole one. One pass over the line, and one over each string it decodes:
+ * linear.
  */
 #include "parse_int.h"
 
@@ -315,10 +318,40 @@ bool fsc_strlit_in_doc(const char *data, size_t len)
     return fsc_find_lit(data, len, "\\n") || fsc_find_lit(data, len, "', '");
 }
 
+/* A line that is one JSON string ending in its newline escape (and a comma after
+ * it): one line of an output kept as a JSON list of its lines, pretty-printed a
+ * string a line (a Jupyter notebook's "text": ["fio-3.33\n", ...]). True when it is
+ * one, and then out holds its text. */
+static bool take_line_string(const char *s, size_t n, fsc_buf *out)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i >= n || s[i] != '"')
+        return false;
+    lit l;
+    size_t j = read_lit(s, n, i, &l);
+    if (l.e == s + n || l.newlines != 1 || l.e - l.b < 2 || l.e[-2] != '\\' || l.e[-1] != 'n')
+        return false; /* unclosed, or not one newline escape at the end */
+    while (j < n && s[j] == ' ')
+        j++;
+    if (j < n && s[j] == ',')
+        j++;
+    while (j < n && s[j] == ' ')
+        j++;
+    if (j != n)
+        return false;
+    put_lines(&l, out);
+    return true;
+}
+
 bool fsc_strlit_text(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp)
 {
     fsc_buf_reset(out);
     if (memchr(s, '\\', n) && take_strings(s, n, out, tmp))
+        return !out->oom;
+    fsc_buf_reset(out);
+    if (memchr(s, '\\', n) && take_line_string(s, n, out))
         return !out->oom;
     fsc_buf_reset(out);
     return memchr(s, '[', n) && take_lists(s, n, out, tmp) && !out->oom;

@@ -5,10 +5,10 @@ version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
 of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), typeset
-by a blog engine, or sliced from a UTF-16 file, must parse to the same jobs, groups and
-disk stats as the text without them, and the command a CI log echoes in colour (or an
-Ansible item holds beside the output, or a blog shows typeset) must be found as the
-run's context.
+by a blog engine, sliced from a UTF-16 file, or kept in a Jupyter notebook, must parse
+to the same jobs, groups and disk stats as the text without them, and the command a CI
+log echoes in colour (or an Ansible item holds beside the output, or a blog shows
+typeset) must be found as the run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
@@ -192,6 +192,16 @@ def hard_cut(lines):
     return [s[i:i + 80] for i in range(0, len(s), 80)]
 
 
+def notebook(lines):
+    """a Jupyter notebook that ran fio in a cell: its output a JSON list of the lines,
+    pretty-printed a string a line"""
+    body = [json.dumps(l + "\n") for l in lines]
+    return (['{', ' "cells": [', '  {', '   "cell_type": "code",', '   "outputs": [', '    {',
+             '     "name": "stdout",', '     "output_type": "stream",', '     "text": ['] +
+            ['      ' + b + (',' if i + 1 < len(body) else '') for i, b in enumerate(body)] +
+            ['     ]', '    }', '   ],', '   "source": [', '    "!' + command + '"', '   ]', '  }', ' ]', '}'])
+
+
 def typeset(lines):
     """a blog engine's typography on the command and the output it shows (WordPress's
     wptexturize, SmartyPants): curly quotes and primes, an en dash for "--", an
@@ -215,7 +225,7 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
          "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut,
-         "typeset": typeset, "utf16_slice": utf16_slice}
+         "typeset": typeset, "utf16_slice": utf16_slice, "notebook": notebook}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset")
 

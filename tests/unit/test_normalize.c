@@ -996,6 +996,12 @@ static void test_string_literals(void **state)
     assert_int_equal(LIT_LEAD("it's 'a\\nb'"), 6);
     assert_int_equal(LIT_LEAD("  read: IOPS=1"), 0);
     assert_int_equal(LIT_LEAD("'no newline' \\n"), 0);
+    /* a Jupyter notebook's output: a JSON list of the lines, a string a line, each
+     * ending in its newline escape; strings without one (the cell's source) stay */
+    CHECK("     \"text\": [\n      \"fio-3.33\\n\",\n      \"  read: IOPS=1k, BW=4MiB/s\\n\",\n"
+          "      \"   bw (  KiB/s): min=1\\n\"\n     ]\n   \"source\": [\"!fio --name=x\"]\n",
+          {"     \"text\": [", 1, 0}, {"fio-3.33", 2, S}, {"  read: IOPS=1k, BW=4MiB/s", 3, S},
+          {"   bw (  KiB/s): min=1", 4, S}, {"     ]", 5, 0}, {"   \"source\": [\"!fio --name=x\"]", 6, 0});
     /* a Docker log of a program that printed a literal: both undone */
     CHECK("{\"log\":\"b'fio-3.33\\\\nStarting 1 process\\\\n  read: IOPS=1k\\\\n'\\n\",\"stream\":\"stdout\"}\n",
           {"fio-3.33", 1, S | FSC_LINE_JSONLOG}, {"Starting 1 process", 1, S | FSC_LINE_JSONLOG},
