@@ -19,9 +19,13 @@
 #include <string.h>
 
 /* The typeset quote or dash (UTF-8) at s[0, n): its length, else 0. *quote: '"' or
- * '\'' for a quote, 0 for a dash. */
+ * '\'' for a quote, 0 for a dash. English, German („...“) and French (« ... ») quotes. */
 static size_t typeset_at(const unsigned char *s, size_t n, char *quote)
 {
+    if (n >= 2 && s[0] == 0xC2 && (s[1] == 0xAB || s[1] == 0xBB)) { /* « » (French) */
+        *quote = '"';
+        return 2;
+    }
     if (n < 3 || s[0] != 0xE2)
         return 0;
     if (s[1] == 0x80) {
@@ -88,8 +92,9 @@ static bool json_typeset(const char *s, size_t n)
     if (i == n || (s[i] != '{' && s[i] != '[' && !(typeset_at(u + i, n - i, &q) && q == '"')))
         return false;
     for (; i + 3 <= n; i++) {
-        if (u[i] == 0xE2 && typeset_at(u + i, n - i, &q) && q == '"' && u[i + 2] != 0x9C && u[i + 2] != 0x9E) {
-            size_t k = i + 3;
+        size_t k = typeset_at(u + i, n - i, &q);
+        if (k && q == '"') {
+            k += i;
             while (k < n && s[k] == ' ')
                 k++;
             if (k < n && s[k] == ':' && json_value_at(u, n, k + 1))
@@ -149,9 +154,32 @@ static bool letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Does s[0, n) hold a French quote (« or »)? */
+static bool has_guillemet(const char *s, size_t n)
+{
+    for (const char *p = s; n >= 2 && (p = memchr(p, 0xC2, (size_t)(s + n - 1 - p))); p++)
+        if ((unsigned char)p[1] == 0xAB || (unsigned char)p[1] == 0xBB)
+            return true;
+    return false;
+}
+
+/* A typeset quote at s[i] (k bytes) written as q: French quotes lose the blanks that
+ * French typography puts inside them ("« jobs »": a no-break space each side). */
+static size_t put_quote(const char *s, size_t n, size_t i, size_t k, char q, fsc_buf *out)
+{
+    if (k == 2 && (unsigned char)s[i + 1] == 0xBB)
+        while (out->len && out->data[out->len - 1] == ' ')
+            out->len--;
+    fsc_buf_putc(out, q);
+    if (k == 2 && (unsigned char)s[i + 1] == 0xAB)
+        while (i + k < n && s[i + k] == ' ')
+            k++;
+    return k;
+}
+
 bool fsc_typography_undo(const char *s, size_t n, fsc_buf *out)
 {
-    bool e2 = memchr(s, 0xE2, n) != NULL, reg = has_reg(s, n);
+    bool e2 = memchr(s, 0xE2, n) != NULL || has_guillemet(s, n), reg = has_reg(s, n);
     if (!e2 && !reg)
         return false;
     bool json = e2 && json_typeset(s, n), ellipsis = e2 && ellipsis_line(s, n);
@@ -170,11 +198,11 @@ bool fsc_typography_undo(const char *s, size_t n, fsc_buf *out)
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
         char q = 0;
-        size_t k = u[i] == 0xE2 ? typeset_at(u + i, n - i, &q) : 0;
+        size_t k = u[i] == 0xE2 || u[i] == 0xC2 ? typeset_at(u + i, n - i, &q) : 0;
         if (k && json && q == '"') {
-            fsc_buf_putc(out, '"');
+            k = put_quote(s, n, i, k, '"', out);
         } else if (k && i >= cmd && q) {
-            fsc_buf_putc(out, q);
+            k = put_quote(s, n, i, k, q, out);
         } else if (k && i >= cmd && !q && s[i - 1] == ' ' && i + k < n && letter(s[i + k])) {
             fsc_buf_puts(out, "--"); /* –name=x: an option's "--" */
         } else if (reg && reg_at(s, n, i)) {

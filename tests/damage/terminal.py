@@ -215,6 +215,16 @@ def typeset(lines):
     return out
 
 
+def typeset_fr(lines):
+    """a French blog's typography: « » with no-break spaces inside, an en dash for "--" """
+    out = []
+    for l in ["$ " + command] + lines:
+        l = l.replace("--", "\u2013")
+        l = re.sub(r'(^|[\s(\[{])"', "\\1\u00ab\u00a0", l).replace('"', "\u00a0\u00bb")
+        out.append(l)
+    return out
+
+
 def utf16_slice(lines):
     """a slice of a PowerShell redirect: UTF-16 with CRLF, no byte order mark"""
     return ("\r\n".join(lines) + "\r\n").encode("utf-16-le", "surrogatepass")
@@ -225,9 +235,9 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
          "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut,
-         "typeset": typeset, "utf16_slice": utf16_slice, "notebook": notebook}
+         "typeset": typeset, "typeset_fr": typeset_fr, "utf16_slice": utf16_slice, "notebook": notebook}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
-command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset")
+command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 
 
 def parse(path):

@@ -1024,6 +1024,10 @@ static void test_typography(void **state)
           {"{", 1, 0}, {"  \"jobs\" : [", 2, 0}, {"    \"iodepth\" : \"1\",", 3, 0});
     CHECK("{ " LQ "fio version" RQ " : " LQ "fio-3.33" RQ ", " LQ "jobs" RQ " : [] }\n",
           {"{ \"fio version\" : \"fio-3.33\", \"jobs\" : [] }", 1, 0});
+    /* German and French quotes (French typography's no-break spaces inside them) */
+    CHECK("  \xe2\x80\x9ejobs\xe2\x80\x9c : [\n  \xc2\xab\xc2\xa0rw\xc2\xa0\xc2\xbb : \xc2\xab\xc2\xa0read\xc2\xa0\xc2\xbb,\n"
+          "\xc2\xab\xc2\xa0vite\xc2\xa0\xc2\xbb, dit-il\n",
+          {"  \"jobs\" : [", 1, 0}, {"  \"rw\" : \"read\",", 2, 0}, {"\xc2\xab vite \xc2\xbb, dit-il", 3, 0});
     /* a fio command: dashes for "--", quotes; with a prompt, sudo, a path */
     CHECK("$ sudo fio " EN "name=x " EM "rw=randread " EN "filename=" LQ "/dev/sdb" RQ " \xe2\x80\x98" "a\xe2\x80\x99\n",
           {"$ sudo fio --name=x --rw=randread --filename=\"/dev/sdb\" 'a'", 1, 0});
