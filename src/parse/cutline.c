@@ -151,12 +151,16 @@ void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
     fsc_line_stats st = {0};
     if (stats) {
         st = t->stats;
-    } else { /* a normalized text, or lines of JSON or terse among them */
+    } else {
+        /* a normalized text, or lines of JSON or terse among them: its lines of values
+         * (a '=' in them) tell, not the prose around them, whose lines may be longer
+         * than the width the output was cut at (a pager's copy in a blog post) */
         for (size_t i = 0; i < t->n_lines; i++) {
             const fsc_line *l = &t->lines[i];
-            if (!(l->flags & FSC_LINE_CONSUMED)) {
+            const char *s = fsc_text_line(t, i);
+            if (!(l->flags & FSC_LINE_CONSUMED) && memchr(s, '=', l->len)) {
                 fsc_line_stats_add(&st, i, l->len);
-                st.dots = st.dots || fsc_cut_marker_len(fsc_text_line(t, i), l->len);
+                st.dots = st.dots || fsc_cut_marker_len(s, l->len);
             }
         }
     }

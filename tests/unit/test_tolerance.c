@@ -534,6 +534,19 @@ static void test_cut_lines(void **state)
     assert_false(gd->io_bytes.set); /* "io=80" of io=80.0MiB: not 80 bytes */
     assert_true(has_warning(r, "line cut short"));
     fsc_run_free(rs.r[0]);
+    /* the same output cut at 80, in a post whose prose runs longer than that */
+    r = parse_one(&rs, "A paragraph of prose that runs on well beyond the eighty columns of the output below it.\n"
+                       "\n"
+                       "rr: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, io\n"
+                       "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
+                       "  read: IOPS=10.3k, BW=40.0MiB/s (41.9MB/s)(80.0MiB/2001msec)\n"
+                       "   bw (  KiB/s): min=42219, max=48272, per=100.00%, avg=45173.25, stdev=3028.82,\n"
+                       "Run status group 0 (all jobs):\n"
+                       "   READ: bw=40.0MiB/s (41.9MB/s), 40.0MiB/s-40.0MiB/s (41.9MB/s-41.9MB/s), io=80\n");
+    assert_string_equal(fsc_job_option(&r->jobs[0], "bs"), "4096B");
+    assert_true(r->groups[0].dir[FSC_DIR_READ].bw_bytes.set);
+    assert_false(r->groups[0].dir[FSC_DIR_READ].io_bytes.set);
+    fsc_run_free(rs.r[0]);
     /* a view's ellipsis: at any width, on one line */
     r = parse_one(&rs, "rr: (groupid=0, jobs=1): err= 0: pid=100: Mon Nov 30 02:47:10 2026\n"
                        "  read: IOPS=10.3k, BW=40.0MiB/s (41.9MB/s)(80.0MiB/2001msec)\n"
