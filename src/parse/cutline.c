@@ -9,8 +9,9 @@
  * loses its last value (the text from its last space or comma), unless that value
  * visibly ended (a ')', ']' or '%', a comma); the values before it are read.
  *
- * A line is cut short when it ends in an ellipsis glued to a value ("avg=4517…",
- * "...": a view's marker), or when the text was cut at one width: its longest lines,
+ * A line is cut short when it ends in an ellipsis glued to a value ("avg=4517…": a
+ * view's marker; "..." in ASCII is normal.c's, for a line no rule reads without it),
+ * or when the text was cut at one width: its longest lines of values (a '=' in them),
  * at least three and of two kinds or more, are all exactly as long (a text that no
  * tool cut has its long lines of many lengths); two are when one of them reads as a
  * line of fio's only as a cut one. Not when half of them read as whole lines of the
@@ -160,7 +161,7 @@ void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
             const char *s = fsc_text_line(t, i);
             if (!(l->flags & FSC_LINE_CONSUMED) && memchr(s, '=', l->len)) {
                 fsc_line_stats_add(&st, i, l->len);
-                st.dots = st.dots || fsc_cut_marker_len(s, l->len);
+                st.dots = st.dots || fsc_cut_marker_len(s, l->len, false);
             }
         }
     }
@@ -170,7 +171,7 @@ void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
         if ((l->flags & FSC_LINE_CONSUMED) || l->len < 4)
             continue;
         const char *s = fsc_text_line(t, i);
-        size_t n = l->len, m = fsc_cut_marker_len(s, n);
+        size_t n = l->len, m = fsc_cut_marker_len(s, n, false);
         if (!m && n != w)
             continue;
         size_t k = fsc_cut_value_end(s, n - m);

@@ -2731,9 +2731,9 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             r = lflags & FSC_LINE_CUT ? fsc_grammar_match_cut(g, s, n, st.md) : fsc_grammar_match(g, s, n, st.md);
         bool cut_here = false;
         size_t mk;
-        if (!r && (mk = fsc_cut_marker_len(s, n))) {
-            /* "ioengine=psync, i...": a view's ellipsis in a text the pre-scan passed
-             * (cutline.c takes it off in the others) */
+        if (!r && (mk = fsc_cut_marker_len(s, n, true))) {
+            /* "ioengine=psync, i...": a view's ellipsis in ASCII (cutline.c takes a
+             * "…" off before) */
             size_t k = fsc_cut_value_end(s, n - mk);
             if ((r = fsc_grammar_match_cut(g, s, k, st.md))) {
                 n = k;

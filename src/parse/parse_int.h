@@ -100,10 +100,10 @@ bool fsc_typography_undo(const char *s, size_t n, fsc_buf *out);
 
 struct fsc_outline; /* the document's headings, indexed by line (context.c) */
 
-/* What the lengths and ends of a text's lines tell of cuts (cutline.c): the longest
- * lines' length, how many are that long, the first and the last of them (indices),
- * and whether a line ends in an ellipsis glued to a value (fsc_cut_marker_len; not
- * counted by the pre-scan). */
+/* What the lengths and ends of a text's lines of values (a '=' in them) tell of
+ * cuts (cutline.c): the longest one's length, how many are that long, the first and
+ * the last of them (indices), and whether one ends in "…" glued to a value
+ * (fsc_cut_marker_len; a pre-scanned text holds none). */
 typedef struct fsc_line_stats {
     uint32_t longest, n_longest;
     size_t first_longest, last_longest;
@@ -122,14 +122,14 @@ typedef struct fsc_text {
     size_t n_consumed;    /* lines of JSON and terse read (FSC_LINE_CONSUMED) */
 } fsc_text;
 
-/* The length of the ellipsis ("..." or "…") that ends s[0, n) glued to a value
- * ("avg=4517…": a view cut the line there), else 0. fio's own "..." line has no value
- * before it. */
-static inline size_t fsc_cut_marker_len(const char *s, size_t n)
+/* The length of the ellipsis ("..." or, ascii false, "…" only) that ends s[0, n)
+ * glued to a value ("avg=4517…": a view cut the line there), else 0. fio's own "..."
+ * line has no value before it. */
+static inline size_t fsc_cut_marker_len(const char *s, size_t n, bool ascii)
 {
-    if (n < 4 || (s[n - 1] != '.' && s[n - 1] != (char)0xA6))
+    if (n < 4 || (s[n - 1] != (char)0xA6 && !(ascii && s[n - 1] == '.')))
         return 0;
-    if (memcmp(s + n - 3, "...", 3) != 0 && memcmp(s + n - 3, "\xE2\x80\xA6", 3) != 0)
+    if (memcmp(s + n - 3, "\xE2\x80\xA6", 3) != 0 && !(ascii && memcmp(s + n - 3, "...", 3) == 0))
         return 0;
     char c = s[n - 4];
     bool value = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '%' ||
@@ -140,9 +140,10 @@ static inline size_t fsc_cut_marker_len(const char *s, size_t n)
 /* fsc_line_stats_add's rare case, kept out of the pre-scan's loop. */
 void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n);
 
-/* Count line i, n bytes long, into st: one compare for most lines. (The pre-scan's
- * texts are not asked for ellipses: a value before "..." is refused where it is read,
- * and a line no rule reads then is read as cut: normal.c.) */
+/* Count line i, n bytes long, into st: one compare for most lines. (An ASCII "..."
+ * after a value is no cut to cutline.c, in a pre-scanned text or a normalized one
+ * alike: the value before it is refused where it is read, and a line no rule reads
+ * then is read as cut: normal.c.) */
 static inline void fsc_line_stats_add(fsc_line_stats *st, size_t i, size_t n)
 {
     if (__builtin_expect(n >= st->longest, 0))

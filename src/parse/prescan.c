@@ -298,8 +298,9 @@ __attribute__((noinline, cold)) static bool cut_result_line(scan *sc, const char
 }
 
 /* The line s[0, n) goes into the line array (none for the verdict alone,
- * fsc_prescan_plain_fio). */
-static inline void record_line(scan *sc, const char *s, size_t n)
+ * fsc_prescan_plain_fio); eq: it holds a '=' (a line of values: cutline.c's lengths
+ * count those only). */
+static inline void record_line(scan *sc, const char *s, size_t n, bool eq)
 {
     fsc_text *t = sc->out;
     if (!t)
@@ -318,7 +319,8 @@ static inline void record_line(scan *sc, const char *s, size_t n)
     l->flags = 0;
     l->lead = 0;
     l->tag = 0;
-    fsc_line_stats_add(&t->stats, t->n_lines - 1, n);
+    if (eq)
+        fsc_line_stats_add(&t->stats, t->n_lines - 1, n);
 }
 
 /* Does the line's text from p (after its indentation) to e hold a closing bracket or
@@ -375,7 +377,7 @@ static inline void line_keep(scan *sc, const char *e)
     const char *s = sc->line;
     sc->line = e + 1;
     sc->title_pending = false; /* the line before was no title: text follows it */
-    record_line(sc, s, (size_t)(e - s));
+    record_line(sc, s, (size_t)(e - s), false); /* JSON: the lengths are cutline.c's own */
 }
 
 /* The line from sc->line to e (a '\n' or the end) ends; eq: it holds a '='. */
@@ -431,7 +433,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
         sc->title_pending = false;
         sc->prev_blank = true;
     }
-    record_line(sc, s, n);
+    record_line(sc, s, n, eq);
 }
 
 /* Most lines of fio's text: a result line (it holds a '=') that begins with one of
@@ -450,7 +452,7 @@ static inline __attribute__((always_inline)) bool line_fast(scan *sc, const char
     sc->title_pending = false; /* known_line's title: false */
     sc->first_text = false;
     sc->prev_blank = false;
-    record_line(sc, s, (size_t)(e - s));
+    record_line(sc, s, (size_t)(e - s), true);
     return true;
 }
 

@@ -555,7 +555,9 @@ static void test_cut_lines(void **state)
     d = &r->jobs[0].dir[FSC_DIR_READ];
     assert_true(d->bw_agg.set && d->bw_agg.v == 100);
     assert_false(d->bw_mean.set);
-    assert_int_equal(r->jobs[0].latency[FSC_BUCKET_US].n, 3);
+    /* "250=1.84%...": an ASCII ellipsis after a line's last value, which a rule reads
+     * without it: the value is refused where it is read (two buckets) */
+    assert_int_equal(r->jobs[0].latency[FSC_BUCKET_US].n, 2);
     fsc_run_free(rs.r[0]);
     /* whole lines that happen to be as long as each other: two of them, or group
      * lines as fio prints them, are read whole */
