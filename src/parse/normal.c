@@ -2636,6 +2636,21 @@ static inline const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_
     return r;
 }
 
+/* How a line was read when not as it stands. */
+typedef enum read_how { READ_AS_IS, READ_REPAIRED, READ_CUT } read_how;
+
+/* The run's warning of a line read repaired (s, n: as read) or cut short. */
+__attribute__((cold, noinline)) static void tell_how(nstate *st, size_t i, read_how how, const char *s, size_t n)
+{
+    if (how == READ_REPAIRED) {
+        st->run->lines.repaired++;
+        warn(st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
+    } else {
+        warn(st, i, "line cut short: read up to its last whole value ('%.*s')", (int)(n > 40 ? 40 : n),
+             s + (n > 40 ? n - 40 : 0));
+    }
+}
+
 /* Lex line i with the fast path, reusing the look-ahead of the line before. */
 static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, fsc_fastline **out)
 {
@@ -2729,7 +2744,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;
         if (!r) /* a line cut short may lack the tail a rule's whole line has */
             r = lflags & FSC_LINE_CUT ? fsc_grammar_match_cut(g, s, n, st.md) : fsc_grammar_match(g, s, n, st.md);
-        bool cut_here = false;
+        read_how how = READ_AS_IS; /* one test below for the lines read as they are */
         size_t mk;
         if (!r && (mk = fsc_cut_marker_len(s, n, true))) {
             /* "ioengine=psync, i...": a view's ellipsis in ASCII (cutline.c takes a
@@ -2737,14 +2752,13 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             size_t k = fsc_cut_value_end(s, n - mk);
             if ((r = fsc_grammar_match_cut(g, s, k, st.md))) {
                 n = k;
-                cut_here = true;
+                how = READ_CUT;
             }
         }
-        bool repaired = false;
         if (!r && (st.run || memchr(s, '=', n)) && (memchr(s, '=', n) || memchr(s, ':', n))) {
             r = fsc_grammar_match_fuzzy(g, s, n, st.md, &fixed);
             if (r) {
-                repaired = true;
+                how = READ_REPAIRED;
                 s = fixed.data;
                 n = fixed.len;
             }
@@ -2793,13 +2807,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         }
         flush_unknown(&st);
         st.unknown_since_last = 0;
-        if (repaired) {
-            st.run->lines.repaired++;
-            warn(&st, i, "damaged line read as '%.*s'", (int)(n > 60 ? 60 : n), s);
-        }
-        if (cut_here)
-            warn(&st, i, "line cut short: read up to its last whole value ('%.*s')", (int)(n > 40 ? 40 : n),
-                 s + (n > 40 ? n - 40 : 0));
+        if (how != READ_AS_IS)
+            tell_how(&st, i, how, s, n);
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
         if (joined_to > i) {
             st.run->lines.repaired++;
