@@ -31,7 +31,8 @@
  *     Unicode spaces of U+2000..U+205F and tabs become one space (U+3000, the CJK
  *     ideographic space, is kept: CJK prose passes through unchanged); CI
  *     timestamps at the line start; typeset quotes, dashes and signs in a JSON
- *     document's keys, a fio command and fio's own lines (typography.c); HTML tags
+ *     document's keys, a fio command and fio's own lines (typography.c); Markdown's
+ *     backslash escapes in a converter's Markdown ("\[   35\]"); HTML tags
  *     (only in documents that look like HTML; block tags such as <br> and </p>
  *     inside a line split it) and entities;
  *     mail quote prefixes; progress lines glued to the next line without a CR;
@@ -47,7 +48,7 @@
  * Invalid UTF-8 is kept byte for byte: only the exact sequences above are touched.
  */
 
-enum { FLAT_MIN_LEN = 240, FLAT_MIN_SPLITS = 4, STAMP_MAX = 40 };
+enum { FLAT_MIN_LEN = 240, FLAT_MIN_SPLITS = 4, STAMP_MAX = 40, MDESC_MIN = 3 };
 
 void fsc_text_free(fsc_text *t)
 {
@@ -135,6 +136,7 @@ typedef struct doc_kind {
     bool term; /* terminal controls may be in it (fsc_term_in_doc): lines are looked at */
     bool jsonlog; /* it names a JSON log's text member: lines are looked at (jsonlog.c) */
     bool strlit;  /* it holds a newline escape or a list of strings: lines are looked at (strlit.c) */
+    bool mdesc;   /* Markdown's backslash escapes ("\[   35\]" of a percentile row): unescaped */
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -167,7 +169,7 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false, false, false, false, false, false, false};
+    doc_kind d = {false, false, false, false, false, false, false, false, false, false};
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -182,6 +184,10 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.tags = !d.html && fsc_find_lit(data, len, "</");
     d.jsonlog = fsc_jsonlog_in_doc(data, len);
     d.strlit = fsc_strlit_in_doc(data, len);
+    /* a converter's Markdown (pandoc, turndown, Reddit's editor) escapes the brackets of
+     * fio's percentile rows: three escaped pairs or more */
+    d.mdesc = !d.json && count_lit(data, len, "\\[", MDESC_MIN) >= MDESC_MIN &&
+              count_lit(data, len, "\\]", MDESC_MIN) >= MDESC_MIN;
     /* terminal controls, or their ESC spelled as quoted-printable in a mail or as an
      * escape in a string (a JSON log's, a literal's) */
     d.term = fsc_term_in_doc(data, len) || ((d.jsonlog || d.strlit) && escaped_esc(data, len)) ||
@@ -1318,6 +1324,21 @@ static bool strip_markup(const char *s, size_t n, fsc_buf *out, bool *drop_buf, 
     return any && !out->oom && fio_like(buf_str(out), out->len);
 }
 
+/* Markdown's backslash escapes undone into out: a backslash before ASCII punctuation
+ * stands for that character ("\[" "\_" "\|" "\\"), one at the line's end for a hard
+ * line break (pandoc's), which goes. */
+static void md_unescape(const char *s, size_t n, fsc_buf *out)
+{
+    fsc_buf_reset(out);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n && ispunct((unsigned char)s[i + 1]))
+            i++;
+        else if (s[i] == '\\' && i + 1 == n)
+            break;
+        fsc_buf_putc(out, s[i]);
+    }
+}
+
 /* Bytes that may begin markup, of the kinds the document holds at all: a quick test
  * before strip_markup. */
 static bool may_have_markup(doc_kind d, const char *s, size_t n)
@@ -1343,7 +1364,7 @@ typedef struct wrap_line {
 struct cleaner {
     line_sink k;
     doc_kind d;
-    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp, uq, ty;
+    fsc_buf sp, piece, dec, mk, term, jl, sl, sl_tmp, uq, ty, me;
     bool *drop;
     size_t drop_cap;
     /* the lines since one that ended inside a string it opened: their bytes one
@@ -1543,6 +1564,12 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
         sink_html(&c->k, s, n, orig, flags, &c->piece, &c->dec);
         return c->k.ok;
     }
+    if (c->d.mdesc && !json && memchr(s, '\\', n)) {
+        md_unescape(s, n, &c->me);
+        s = buf_str(&c->me);
+        n = c->me.len;
+        flags |= FSC_LINE_MARKUP;
+    }
     if (!json && may_have_markup(c->d, s, n)) {
         if (n > c->drop_cap) {
             bool *d = realloc(c->drop, n);
@@ -1572,13 +1599,14 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0,
+    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0,
                  {0}, {0}, NULL, 0, 0, 0, false, false};
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
     if (st == FSC_OK && c.wl_n && !wrap_end(&c, false)) /* a string still open at the end */
         st = FSC_E_NOMEM;
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
-              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.ty.oom && !c.wrap.oom && !c.joined.oom &&
+              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.ty.oom && !c.me.oom && !c.wrap.oom &&
+              !c.joined.oom &&
               !c.wrap_oom;
     fsc_buf_free(&c.wrap);
     fsc_buf_free(&c.joined);
@@ -1589,6 +1617,7 @@ static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fs
     fsc_buf_free(&c.sl_tmp);
     fsc_buf_free(&c.uq);
     fsc_buf_free(&c.ty);
+    fsc_buf_free(&c.me);
     fsc_buf_free(&c.mk);
     free(c.drop);
     fsc_buf_free(&c.k.tmp);

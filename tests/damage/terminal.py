@@ -5,10 +5,10 @@ version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
 of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), typeset
-by a blog engine, sliced from a UTF-16 file, or kept in a Jupyter notebook, must parse
-to the same jobs, groups and disk stats as the text without them, and the command a CI
-log echoes in colour (or an Ansible item holds beside the output, or a blog shows
-typeset) must be found as the run's context.
+by a blog engine or escaped as Markdown, sliced from a UTF-16 file, or kept in a Jupyter
+notebook, must parse to the same jobs, groups and disk stats as the text without them,
+and the command a CI log echoes in colour (or an Ansible item holds beside the output,
+or a blog shows typeset) must be found as the run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
@@ -225,6 +225,13 @@ def typeset_fr(lines):
     return out
 
 
+def md_escaped(lines):
+    """a converter's Markdown of the output as paragraphs (pandoc, turndown, Reddit's
+    editor): ASCII punctuation escaped with a backslash, a backslash for each hard line
+    break"""
+    return [re.sub(r"([\\\[\]|*_<>#`])", r"\\\1", l) + ("\\" if l.strip() else "") for l in lines]
+
+
 def utf16_slice(lines):
     """a slice of a PowerShell redirect: UTF-16 with CRLF, no byte order mark"""
     return ("\r\n".join(lines) + "\r\n").encode("utf-16-le", "surrogatepass")
@@ -235,7 +242,8 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
          "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut,
-         "typeset": typeset, "typeset_fr": typeset_fr, "utf16_slice": utf16_slice, "notebook": notebook}
+         "typeset": typeset, "typeset_fr": typeset_fr, "md_escaped": md_escaped, "utf16_slice": utf16_slice,
+         "notebook": notebook}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 

@@ -137,7 +137,9 @@ def main():
                              "\\'", '\\"', "\\\\", "\\ud83d\\ude00", "\\033[", ' output="',
                              # typography (typography.c): quotes, primes, dashes, an ellipsis, (R)
                              "\u201c", "\u201d", "\u2033", "\u2018", "\u2019", "\u2013", "\u2014", "\u2212",
-                             "\u2026", "=\u00ae ", "fio \u2013", "\u201d : "}
+                             "\u2026", "=\u00ae ", "fio \u2013", "\u201d : ", "\u00ab\u00a0",
+                             # Markdown escapes (normalize.c md_unescape), cut lines (cutline.c)
+                             "\\[", "\\]", "\\|", "\\_", "\\\n", "\u2026\n", "...\n"}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

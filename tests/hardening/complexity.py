@@ -439,6 +439,11 @@ def _(k):
     return parse(write("hugecut.txt", "\n".join([line, other, line, other]) + "\n" + GOOD))
 
 
+@shape("session 27: a line of Markdown escapes", "session 27")
+def _(k):
+    return parse(write("mdesc.txt", "\\[1\\] \\_a\\| " * (200000 * k) + "\\\n" + GOOD))
+
+
 @shape("session 26: a literal of many runs, wrapped at 76 columns", "session 26")
 def _(k):
     lit = repr(GOOD * (100 * k))

@@ -1049,6 +1049,25 @@ static void test_typography(void **state)
 #undef EM
 }
 
+/* A converter's Markdown (pandoc, turndown, Reddit's editor): backslash escapes of
+ * ASCII punctuation undone, a hard break's backslash at the line's end dropped; not
+ * in a text with fewer than three escaped bracket pairs */
+static void test_markdown_escapes(void **state)
+{
+    (void)state;
+    CHECK("rand\\_read: (groupid=0, jobs=1): err= 0\\\n"
+          "     \\| 1.00th=\\[   35\\], 5.00th=\\[   38\\],\\\n"
+          "     \\| 10.00th=\\[   39\\], 20.00th=\\[   41\\]\\\n"
+          "  IO depths    : 1=100.0%, \\>=64=0.0%\n"
+          "  dir=C:\\\\fio\n",
+          {"rand_read: (groupid=0, jobs=1): err= 0", 1, FSC_LINE_MARKUP},
+          {"     | 1.00th=[   35], 5.00th=[   38],", 2, FSC_LINE_MARKUP},
+          {"     | 10.00th=[   39], 20.00th=[   41]", 3, FSC_LINE_MARKUP},
+          {"  IO depths    : 1=100.0%, >=64=0.0%", 4, FSC_LINE_MARKUP}, {"  dir=C:\\fio", 5, FSC_LINE_MARKUP});
+    /* one escaped pair: a regex in a script, left */
+    CHECK("grep '\\[x\\]' log \\\n  --color=never\n", {"grep '\\[x\\]' log \\", 1, 0}, {"  --color=never", 2, 0});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1081,6 +1100,7 @@ int main(void)
         cmocka_unit_test(test_terminal_controls),
         cmocka_unit_test(test_string_literals),
         cmocka_unit_test(test_typography),
+        cmocka_unit_test(test_markdown_escapes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
