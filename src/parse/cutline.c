@@ -16,14 +16,22 @@
  * tool cut has its long lines of many lengths); two are when one of them reads as a
  * line of fio's only as a cut one. Not when half of them read as whole lines of the
  * kinds a cut shortens (job headers, direction or group lines: at that width by
- * chance).
+ * chance), nor when the text holds the rests of lines wrapped at that width (the
+ * parser joins those: cut_width).
  */
 #include "grammar.h"
 #include "parse_int.h"
 
 #include <string.h>
 
-enum { CUT_MIN_WIDTH = 40, CUT_MIN_LINES = 3, KIND_BYTES = 6, EVIDENCE_LINES = 64, SAMPLE_LINES = 256, LONG_BYTES = 24 };
+enum {
+    CUT_MIN_WIDTH = 40,  /* a width no pager or view cuts below */
+    CUT_MIN_LINES = 3,   /* lines at the width that tell it without the grammar's word */
+    KIND_BYTES = 6,      /* the first bytes that tell two lines' kinds apart */
+    EVIDENCE_LINES = 64, /* lines at the width the grammar is asked about */
+    SAMPLE_LINES = 256,  /* lines at the width looked at for a value going on */
+    LONG_BYTES = 24      /* a line this close to the width may have been wrapped */
+};
 
 /* Could a value go on after c (a digit, a letter, a unit's '/', a '.', a range's '-',
  * an opening bracket)? After a ')', ']', '%', ',' or a blank it ended. */
