@@ -19,6 +19,7 @@
  * chance), nor when the text holds the rests of lines wrapped at that width (the
  * parser joins those: cut_width).
  */
+#include "fastline.h"
 #include "grammar.h"
 #include "parse_int.h"
 
@@ -42,10 +43,7 @@ static bool value_goes_on(char c)
 
 static size_t indent_of(const char *s, size_t n)
 {
-    size_t i = 0;
-    while (i < n && s[i] == ' ')
-        i++;
-    return i;
+    return (size_t)(fsc_skip_spaces(s, s + n) - s);
 }
 
 /* "99.50th=[ 21": the key and bracket left open go too, then the blanks and commas
@@ -75,11 +73,8 @@ size_t fsc_cut_value_end(const char *s, size_t n)
  * lines as fio printed them, at that width by chance; one such line among lines cut
  * at its width is no sign); 1 when one reads as a line of fio's only as one cut
  * short, without its last value (a group line that lost its "maxt="); else 0. */
-static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, size_t w)
+static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, pcre2_match_data *md, size_t w)
 {
-    pcre2_match_data *md = fsc_grammar_match_data(g);
-    if (!md)
-        return 0;
     size_t seen = 0, whole = 0;
     bool cut = false;
     for (size_t i = 0; i < t->n_lines && seen < EVIDENCE_LINES; i++) {
@@ -92,7 +87,6 @@ static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, size_t w)
         size_t k = fsc_cut_value_end(s, w);
         cut = cut || (!r && k < w && fsc_grammar_match_cut(g, s, k, md));
     }
-    pcre2_match_data_free(md);
     return whole * 2 >= seen ? -1 : cut;
 }
 
@@ -137,10 +131,8 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
         const char *s = fsc_text_line(t, i);
         rests += s[0] != ' ' && !fsc_grammar_match(g, s, l->len, md);
     }
+    int said = rests * 4 > at_w ? -1 : cut_evidence(t, g, md, w); /* wrapped, not cut */
     pcre2_match_data_free(md);
-    if (rests * 4 > at_w)
-        return 0; /* wrapped, not cut */
-    int said = cut_evidence(t, g, w);
     return said >= 0 && (at_w >= CUT_MIN_LINES || said > 0) ? w : 0;
 }
 

@@ -104,6 +104,11 @@ static bool json_typeset(const char *s, size_t n)
     return false;
 }
 
+static bool letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 /* Where a fio command begins on the line: the word "fio" (or a path ending in
  * "/fio") followed by a space, before a typeset dash that stands for an option's "--"
  * (a dash after a space, before a letter). n when there is none. */
@@ -115,8 +120,7 @@ static size_t fio_command_at(const char *s, size_t n)
             continue;
         for (size_t k = i + 4; k + 4 <= n; k++) {
             char q;
-            if (s[k - 1] == ' ' && u[k] == 0xE2 && typeset_at(u + k, n - k, &q) && !q &&
-                ((s[k + 3] >= 'a' && s[k + 3] <= 'z') || (s[k + 3] >= 'A' && s[k + 3] <= 'Z')))
+            if (s[k - 1] == ' ' && u[k] == 0xE2 && typeset_at(u + k, n - k, &q) && !q && letter(s[k + 3]))
                 return i;
         }
         return n;
@@ -141,27 +145,6 @@ static bool reg_at(const char *s, size_t n, size_t i)
     return s[i] == '=' && i + 3 <= n && (unsigned char)s[i + 1] == 0xC2 && (unsigned char)s[i + 2] == 0xAE;
 }
 
-static bool has_reg(const char *s, size_t n)
-{
-    for (const char *p = s; n >= 3 && (p = memchr(p, '=', (size_t)(s + n - 2 - p))); p++)
-        if (reg_at(s, n, (size_t)(p - s)))
-            return true;
-    return false;
-}
-
-static bool letter(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-/* Does s[0, n) hold a French quote (« or »)? */
-static bool has_guillemet(const char *s, size_t n)
-{
-    for (const char *p = s; n >= 2 && (p = memchr(p, 0xC2, (size_t)(s + n - 1 - p))); p++)
-        if ((unsigned char)p[1] == 0xAB || (unsigned char)p[1] == 0xBB)
-            return true;
-    return false;
-}
 
 /* A typeset quote at s[i] (k bytes) written as q: French quotes lose the blanks that
  * French typography puts inside them ("« jobs »": a no-break space each side). */
@@ -179,7 +162,9 @@ static size_t put_quote(const char *s, size_t n, size_t i, size_t k, char q, fsc
 
 bool fsc_typography_undo(const char *s, size_t n, fsc_buf *out)
 {
-    bool e2 = memchr(s, 0xE2, n) != NULL || has_guillemet(s, n), reg = has_reg(s, n);
+    /* a typeset quote or dash (UTF-8 E2 ..., or « »), and fio 3's "(R)" typeset */
+    bool e2 = memchr(s, 0xE2, n) || fsc_find_lit(s, n, "\xC2\xAB") || fsc_find_lit(s, n, "\xC2\xBB"),
+         reg = fsc_find_lit(s, n, "=\xC2\xAE") != NULL;
     if (!e2 && !reg)
         return false;
     bool json = e2 && json_typeset(s, n), ellipsis = e2 && ellipsis_line(s, n);
