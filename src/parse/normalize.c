@@ -6,6 +6,8 @@
 #include "parse_int.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +50,9 @@
  * Invalid UTF-8 is kept byte for byte: only the exact sequences above are touched.
  */
 
+/* A flattened line: FLAT_MIN_LEN bytes or more, and FLAT_MIN_SPLITS fio lines or two
+ * that a mail client joined. (The pre-scan sends a text with a line that long here:
+ * a shorter one is read as it stands on either path, so both read it alike.) */
 enum { FLAT_MIN_LEN = 240, FLAT_MIN_SPLITS = 4, STAMP_MAX = 40, MDESC_MIN = 3 };
 
 void fsc_text_free(fsc_text *t)
@@ -137,6 +142,9 @@ typedef struct doc_kind {
     bool jsonlog; /* it names a JSON log's text member: lines are looked at (jsonlog.c) */
     bool strlit;  /* it holds a newline escape or a list of strings: lines are looked at (strlit.c) */
     bool mdesc;   /* Markdown's backslash escapes ("\[   35\]" of a percentile row): unescaped */
+    bool csv;     /* a CSV file with the text in a column (csvlog.c): its records are read */
+    bool pydict;  /* fio's keys as Python writes them: a dict is written as JSON (pydict.c) */
+    fsc_csvlog csvlog;
 } doc_kind;
 
 static size_t count_lit(const char *s, size_t n, const char *lit, size_t stop_at)
@@ -169,7 +177,8 @@ static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
                                              "<code>", "</div>", "<html", "<BR>", "<PRE"};
-    doc_kind d = {false, false, false, false, false, false, false, false, false, false};
+    doc_kind d;
+    memset(&d, 0, sizeof d);
     size_t k = 0;
     if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3))
         k = 3;
@@ -184,6 +193,8 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.tags = !d.html && fsc_find_lit(data, len, "</");
     d.jsonlog = fsc_jsonlog_in_doc(data, len);
     d.strlit = fsc_strlit_in_doc(data, len);
+    d.csv = !d.json && fsc_csvlog_in_doc(data, len, &d.csvlog);
+    d.pydict = fsc_pydict_in_doc(data, len);
     /* a converter's Markdown (pandoc, turndown, Reddit's editor) escapes the brackets of
      * fio's percentile rows: three escaped pairs or more */
     d.mdesc = !d.json && count_lit(data, len, "\\[", MDESC_MIN) >= MDESC_MIN &&
@@ -860,8 +871,8 @@ static size_t glued_progress_cut(const char *s, size_t n)
 /* Literal keywords that begin a fio line (each must follow a space). */
 static const char *const flat_keys[] = {
     "fio-2.", "fio-3.", "Starting ", "read: IOPS=", "write: IOPS=", "trim: IOPS=", "mixed: IOPS=",
-    "read : io=", "write: io=", "trim : io=", "slat (", "clat (", "lat (", "clat percentiles",
-    "lat percentiles", "slat percentiles", "| ", "bw (", "iops ", "cpu ", "IO depths", "submit ",
+    "read : io=", "write: io=", "trim : io=", "trim: io=", "mixed: io=", "slat (", "clat (", "lat (",
+    "clat percentiles", "lat percentiles", "slat percentiles", "| ", "bw (", "iops ", "cpu ", "IO depths", "submit ",
     "complete ", "issued ", "latency ", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
     "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "sync percentiles", "Description ", "... "};
 /* Keywords that follow the first token of a fio line ("nvme0n1: ios=", "job: (g=0): rw="). */
@@ -872,8 +883,10 @@ static const char *const flat_named[] = {": (g=", ": (groupid=", ": ios=", ": La
  * Only keywords of 5+ bytes may be broken, so that short ones cannot match prose. */
 static bool match_wrapped(const char *s, size_t n, size_t i, const char *lit, size_t *gap)
 {
-    size_t k = strlen(lit), j = 0;
     *gap = SIZE_MAX;
+    if (i >= n || s[i] != lit[0]) /* the first byte turns most keywords away */
+        return false;
+    size_t k = strlen(lit), j = 0;
     while (j < k && i + j < n && s[i + j] == lit[j])
         j++;
     if (j == k)
@@ -885,12 +898,36 @@ static bool match_wrapped(const char *s, size_t n, size_t i, const char *lit, si
     return true;
 }
 
+enum { N_FLAT_KEYS = sizeof flat_keys / sizeof *flat_keys };
+
+/* flat_keys by their first byte, in their order: those of byte c are
+ * by_first[first_at[c] .. first_at[c + 1]). Made once (flat_keys_index). */
+static uint8_t by_first[N_FLAT_KEYS], first_at[257];
+static pthread_once_t flat_keys_once = PTHREAD_ONCE_INIT;
+
+static void flat_keys_index(void)
+{
+    size_t w = 0;
+    for (unsigned c = 0; c < 256; c++) {
+        first_at[c] = (uint8_t)w;
+        for (size_t k = 0; k < N_FLAT_KEYS; k++)
+            if ((unsigned char)flat_keys[k][0] == c)
+                by_first[w++] = (uint8_t)k;
+    }
+    first_at[256] = (uint8_t)w;
+}
+
 /* The keyword that begins a fio line at s[i], or NULL. */
 static const char *flat_key_at(const char *s, size_t n, size_t i, size_t *gap)
 {
-    for (size_t k = 0; k < sizeof flat_keys / sizeof *flat_keys; k++)
-        if (match_wrapped(s, n, i, flat_keys[k], gap))
-            return flat_keys[k];
+    *gap = SIZE_MAX;
+    if (i >= n)
+        return NULL;
+    pthread_once(&flat_keys_once, flat_keys_index);
+    unsigned char c = (unsigned char)s[i];
+    for (size_t k = first_at[c]; k < first_at[c + 1]; k++)
+        if (match_wrapped(s, n, i, flat_keys[by_first[k]], gap))
+            return flat_keys[by_first[k]];
     return NULL;
 }
 
@@ -907,12 +944,16 @@ static bool flat_named_at(const char *s, size_t n, size_t i, size_t *gap)
     return false;
 }
 
+static bool flat_json_at(const char *s, size_t n, size_t i);
+
 /* Is s[i] the first byte of a fio line inside a flattened paste? *gap as above. */
 static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
 {
     *gap = SIZE_MAX;
     if (i == 0 || s[i - 1] != ' ' || s[i] == ' ')
         return false;
+    if (flat_json_at(s, n, i))
+        return true;
     if (flat_named_at(s, n, i, gap))
         return true;
     const char *key = flat_key_at(s, n, i, gap);
@@ -932,6 +973,70 @@ static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
     return true;
 }
 
+/* Does a fio JSON document begin at s[i] ('{', then "fio version")? A mail client
+ * that joins lines (Outlook's "extra line breaks removed") puts all of it on the
+ * line of the text above it. */
+static bool flat_json_at(const char *s, size_t n, size_t i)
+{
+    if (i >= n || s[i] != '{')
+        return false;
+    size_t j = i + 1;
+    while (j < n && s[j] == ' ')
+        j++;
+    return starts_with(s + j, n - j, "\"fio version\"");
+}
+
+/* Where the first two spaces in a row are in s[i, n), or n: eight bytes a look. */
+static size_t double_space(const char *s, size_t i, size_t n)
+{
+    while (i + 8 <= n) {
+        uint64_t z = fsc_zero_bytes(fsc_load_le64(s + i) ^ FSC_BYTES_OF(' '));
+        z &= z >> 8; /* a space with a space after it, among the first seven bytes */
+        if (!z) {
+            i += 7;
+            continue;
+        }
+        size_t k = i + ((size_t)__builtin_ctzll(z) >> 3);
+        if (s[k] == ' ' && s[k + 1] == ' ')
+            return k;
+        i = k + 1; /* a borrow's false mark */
+    }
+    for (; i + 1 < n; i++)
+        if (s[i] == ' ' && s[i + 1] == ' ')
+            return i;
+    return n;
+}
+
+/* Two of fio's lines or more that a mail client joined with a space (Outlook's
+ * "extra line breaks removed"): the line begins as one of fio's (a prefix,
+ * "[stdout]   read: IOPS=...", begins none), and another begins after fio's own
+ * indentation (two spaces or more), or a JSON document does. Only the bytes after
+ * two spaces that could begin a keyword, and the braces, are asked. */
+static bool joined_lines(const char *s, size_t n)
+{
+    size_t first = 0, gap;
+    while (first < n && s[first] == ' ')
+        first++;
+    int fio_first = -1; /* asked when a cut is in sight: most lines hold none */
+    for (size_t i = double_space(s, first, n); i < n; i = double_space(s, i, n)) {
+        while (i < n && s[i] == ' ')
+            i++;
+        if (i == n || !(isalpha((unsigned char)s[i]) || s[i] == '|'))
+            continue;
+        if (fio_first < 0)
+            fio_first = flat_json_at(s, n, first) || flat_named_at(s, n, first, &gap) || flat_key_at(s, n, first, &gap);
+        if (!fio_first)
+            return false;
+        if (flat_cut_at(s, n, i, &gap))
+            return true;
+    }
+    for (const char *b = memchr(s + first, '{', n - first); b; b = memchr(b + 1, '{', (size_t)(s + n - b - 1)))
+        if (b > s && b[-1] == ' ' && flat_json_at(s, n, (size_t)(b - s)))
+            return fio_first >= 0 ? fio_first
+                                  : flat_named_at(s, n, first, &gap) || flat_key_at(s, n, first, &gap);
+    return false;
+}
+
 static bool looks_flattened(const char *s, size_t n)
 {
     if (n < FLAT_MIN_LEN || glued_terse(s, n) == s)
@@ -943,7 +1048,7 @@ static bool looks_flattened(const char *s, size_t n)
     for (const char *sp = memchr(s, ' ', n - 1); sp && cuts < FLAT_MIN_SPLITS;
          sp = memchr(sp + 1, ' ', (size_t)(s + n - 1 - (sp + 1))))
         cuts += flat_cut_at(s, n, (size_t)(sp + 1 - s), &gap);
-    return cuts >= FLAT_MIN_SPLITS;
+    return cuts >= FLAT_MIN_SPLITS || joined_lines(s, n);
 }
 
 /*
@@ -1148,6 +1253,10 @@ static void emit_flat_piece(line_sink *k, const char *s, size_t start, size_t en
                             uint16_t flags)
 {
     fsc_buf_reset(&k->piece);
+    if (flat_json_at(s, end, start)) { /* a JSON document's strings are data: no wrap to undo */
+        k->ok = k->ok && add_line(k->out, s + start, trim_right(s + start, end - start), orig, flags | FSC_LINE_SPLIT);
+        return;
+    }
     for (size_t i = start; i < end; i++)
         if (i != gap)
             fsc_buf_putc(&k->piece, s[i]);
@@ -1161,10 +1270,12 @@ static void emit_flat_piece(line_sink *k, const char *s, size_t start, size_t en
 
 static void emit_flat(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
-    size_t start = 0, start_gap = SIZE_MAX, gap;
+    size_t start = 0, start_gap = SIZE_MAX, gap, first = 0;
+    while (first < n && s[first] == ' ')
+        first++;
     for (size_t i = 1; i <= n && k->ok; i++) {
-        if (i < n && !flat_cut_at(s, n, i, &gap))
-            continue;
+        if (i < n && (i <= first || !flat_cut_at(s, n, i, &gap)))
+            continue; /* the first line keeps its indentation */
         emit_flat_piece(k, s, start, i, start_gap, orig, flags);
         start = i;
         start_gap = gap;
@@ -1195,10 +1306,61 @@ static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint
         k->out->lines[j].lead = (uint16_t)(lead > UINT16_MAX ? UINT16_MAX : lead);
 }
 
+/* The next '|' of a Markdown table row in s[i, e) that is no "\|" (a pipe that is
+ * text), or e. */
+static size_t cell_bar(const char *s, size_t i, size_t e)
+{
+    for (; i < e; i++)
+        if (s[i] == '|' && (i == 0 || s[i - 1] != '\\'))
+            return i;
+    return e;
+}
+
+/* A Markdown table row whose cell holds lines broken by <br> ("| node1 | fio-3.33<br>
+ * Starting 1 process<br>... |", a wiki's or an issue's table of runs): the cell,
+ * [*a, *b) of s[0, n). False for any other line, a percentile row with <br> after it
+ * among them ("     |  1.00th=[ 1],<br>": one bar before its break). */
+static bool md_cell_of_lines(const char *s, size_t n, size_t *a, size_t *b)
+{
+    size_t p = 0;
+    while (p < n && s[p] == ' ')
+        p++;
+    if (p == n || s[p] != '|')
+        return false;
+    size_t first = SIZE_MAX, last = 0; /* the first block tag, the end of the last */
+    for (const char *lt = memchr(s, '<', n); lt; lt = memchr(lt + 1, '<', n - (size_t)(lt + 1 - s))) {
+        bool block = false;
+        size_t i = (size_t)(lt - s), tl = html_tag(lt, n - i, &block);
+        if (tl && block) {
+            if (first == SIZE_MAX)
+                first = i;
+            last = i + tl;
+        }
+    }
+    if (first == SIZE_MAX)
+        return false;
+    size_t bars = 0, start = 0;
+    for (size_t i = cell_bar(s, p, first); i < first; i = cell_bar(s, i + 1, first)) {
+        bars++;
+        start = i + 1;
+    }
+    size_t end = cell_bar(s, last, n);
+    if (bars < 2 || end == n)
+        return false;
+    *a = start;
+    *b = end;
+    return true;
+}
+
 /* HTML line: split at block tags, drop inline tags, then decode entities. */
 static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint16_t flags, fsc_buf *piece,
                       fsc_buf *dec)
 {
+    size_t cell_a, cell_b;
+    if (md_cell_of_lines(s, n, &cell_a, &cell_b)) {
+        s += cell_a;
+        n = cell_b - cell_a;
+    }
     size_t emitted = 0;
     bool tagged = false;
     fsc_buf_reset(piece);
@@ -1375,6 +1537,21 @@ struct cleaner {
     char wrap_q;   /* the string's quote */
     bool wrap_esc; /* the last line ended in an escape's backslash */
     bool wrap_oom;
+    /* a CSV file's record (csvlog.c) while a quoted field in it is open: its lines
+     * joined, the first one's number and flags, how many, the text column's value */
+    fsc_buf csv_rec, csv_val;
+    uint32_t csv_orig, csv_lines;
+    uint16_t csv_flags;
+    bool csv_open;    /* an odd number of quote marks so far: a field goes on */
+    bool csv_records; /* a record of the file's shape was read (the header is the first) */
+    fsc_pydict py;    /* a Python dict of fio's JSON (pydict.c): its JSON, scratch */
+    fsc_buf py_json, py_tmp;
+    /* lines of a dict joined while each ends with a string (pprint's pieces of a long
+     * one): their text, the first one's number and flags, the dict's state before it */
+    fsc_buf py_join;
+    uint32_t py_orig;
+    uint16_t py_flags;
+    size_t py_depth;
 };
 
 /* A string broken over more lines than this, or bytes, is read line by line (a
@@ -1419,13 +1596,66 @@ static bool strlit_lines(cleaner *t, const char *s, size_t n)
 
 /* A physical line on to step 2; a JSON log's line (jsonlog.c) or a line that holds
  * output as a string literal gives the lines of its string instead. */
+static bool emit_pydict(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags, bool last);
+
+static bool emit_text_line(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags);
+
 static bool emit_line(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    if (t->d.pydict && (t->py.depth || t->py_join.len || memchr(s, '{', n)))
+        return emit_pydict(t, s, n, orig, flags, false);
+    return emit_text_line(t, s, n, orig, flags);
+}
+
+/* emit_line's for a line that is no part of a Python dict. */
+static bool emit_text_line(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     if (t->d.jsonlog && memchr(s, '{', n) && fsc_jsonlog_text(s, n, &t->jl))
         return emit_string_lines(t, buf_str(&t->jl), t->jl.len, orig, flags | FSC_LINE_JSONLOG, true);
     if (t->d.strlit && strlit_lines(t, s, n))
         return emit_string_lines(t, buf_str(&t->sl), t->sl.len, orig, flags | FSC_LINE_STRLIT, false);
     return emit_cr_segments(t, s, n, orig, flags);
+}
+
+/* A line of a document that holds Python's dicts of fio's JSON (pydict.c): the
+ * line as JSON when a dict opens on it or goes on over it, else as it is (emit_line).
+ * A line of a dict that ends with a string waits for the next one, joined to it with
+ * a space (a long string that pprint broke into pieces): up to WRAP_MAX_BYTES, or
+ * the document's end (last). */
+static bool emit_pydict(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags, bool last)
+{
+    if (t->py_join.len) {
+        if (!last) {
+            fsc_buf_putc(&t->py_join, ' ');
+            fsc_buf_add(&t->py_join, s, n);
+            /* it goes on: the joined text is written as JSON once, at its end */
+            if (fsc_pydict_ends_in_string(s, n) && t->py_join.len < WRAP_MAX_BYTES)
+                return !t->py_join.oom;
+        }
+        if (t->py_join.oom)
+            return false;
+        s = t->py_join.data;
+        n = t->py_join.len;
+        orig = t->py_orig;
+        flags = t->py_flags;
+        t->py.depth = t->py_depth;
+    }
+    size_t depth = t->py.depth;
+    if (!fsc_pydict_line(&t->py, s, n, &t->py_json, &t->py_tmp)) {
+        bool ok = !t->py_json.oom && !t->py_tmp.oom && emit_text_line(t, s, n, orig, flags);
+        fsc_buf_reset(&t->py_join);
+        return ok;
+    }
+    if (t->py.open_string && !last && !t->py_join.len && n < WRAP_MAX_BYTES) {
+        fsc_buf_add(&t->py_join, s, n);
+        t->py_orig = orig;
+        t->py_flags = flags;
+        t->py_depth = depth;
+        return !t->py_join.oom;
+    }
+    bool ok = emit_string_lines(t, buf_str(&t->py_json), t->py_json.len, orig, flags, false);
+    fsc_buf_reset(&t->py_join);
+    return ok;
 }
 
 /* The wrapped lines, joined as the string stood before the wrap broke it: lines
@@ -1498,9 +1728,73 @@ static bool wrap_add(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_
     return true;
 }
 
+static bool emit_text_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags);
+
+/* The CSV record in t->csv_rec ends (read: fsc_csvlog_text's verdict): the lines of
+ * its text column, the n-th with the number of the record's n-th physical line (a
+ * cell's line breaks are the file's); the header row, none; a record of another
+ * shape, its own lines. */
+static bool csv_end(cleaner *t, int read)
+{
+    uint32_t lines = t->csv_lines;
+    t->csv_lines = 0;
+    t->csv_open = false;
+    const char *p = buf_str(&t->csv_rec), *e = p + t->csv_rec.len;
+    uint16_t flags = t->csv_flags;
+    if (read == 1) {
+        bool header = !t->csv_records && t->d.csvlog.header;
+        t->csv_records = true;
+        if (header)
+            return true;
+        p = buf_str(&t->csv_val);
+        e = p + t->csv_val.len;
+        flags |= FSC_LINE_STRLIT;
+    }
+    for (uint32_t i = 0;; i++) {
+        const char *nl = memchr(p, '\n', (size_t)(e - p)), *q = nl ? nl : e;
+        uint32_t orig = t->csv_orig + (i < lines ? i : lines - 1);
+        if (!(read == 1 ? emit_line(t, p, (size_t)(q - p), orig, flags)
+                        : emit_text_physical(t, p, (size_t)(q - p), orig, flags)))
+            return false;
+        if (!nl)
+            return true;
+        p = nl + 1;
+    }
+}
+
+/* A physical line of a CSV file: a record, or a part of one that a quoted field
+ * carries on over the next line (up to the limits of a wrapped string). */
+static bool csv_add(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    if (!t->csv_lines) {
+        t->csv_orig = orig;
+        t->csv_flags = flags;
+        fsc_buf_reset(&t->csv_rec);
+    } else {
+        fsc_buf_putc(&t->csv_rec, '\n');
+    }
+    fsc_buf_add(&t->csv_rec, s, n);
+    t->csv_lines++;
+    for (const char *q = memchr(s, '"', n); q; q = memchr(q + 1, '"', n - (size_t)(q + 1 - s)))
+        t->csv_open = !t->csv_open;
+    if (t->csv_rec.oom)
+        return false;
+    if (t->csv_open && t->csv_lines < WRAP_MAX_LINES && t->csv_rec.len < WRAP_MAX_BYTES)
+        return true;
+    if (t->csv_open)
+        return csv_end(t, -1);
+    return csv_end(t, fsc_csvlog_text(&t->d.csvlog, buf_str(&t->csv_rec), t->csv_rec.len, &t->csv_val));
+}
+
+/* A physical line on to step 2: a CSV file's through its records. */
+static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    return t->d.csv ? csv_add(t, s, n, orig, flags) : emit_text_physical(t, s, n, orig, flags);
+}
+
 /* A physical line on to step 2, or kept while a string that a line opened and did
  * not close may go on over the next (a wrapped Python literal). */
-static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+static bool emit_text_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
     if (t->wl_n)
         return wrap_add(t, s, n, orig, flags, 0);
@@ -1599,15 +1893,26 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
 static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                               fsc_text *out, fsc_mail_state *mail_end)
 {
-    cleaner c = {{out, {0}, {0}, true, false, 0}, d, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, NULL, 0,
-                 {0}, {0}, NULL, 0, 0, 0, false, false};
+    cleaner c;
+    memset(&c, 0, sizeof c);
+    c.k = (line_sink){out, {0}, {0}, true, false, 0};
+    c.d = d;
     fsc_status st = split_physical(data, len, d, start, &c, mail_end);
+    if (st == FSC_OK && c.csv_lines && !csv_end(&c, -1)) /* a CSV field still open at the end */
+        st = FSC_E_NOMEM;
+    if (st == FSC_OK && c.py_join.len && !emit_pydict(&c, "", 0, 0, 0, true)) /* joined lines of a dict */
+        st = FSC_E_NOMEM;
     if (st == FSC_OK && c.wl_n && !wrap_end(&c, false)) /* a string still open at the end */
         st = FSC_E_NOMEM;
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
               !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.ty.oom && !c.me.oom && !c.wrap.oom &&
-              !c.joined.oom &&
+              !c.joined.oom && !c.csv_rec.oom && !c.csv_val.oom && !c.py_json.oom && !c.py_tmp.oom && !c.py_join.oom &&
               !c.wrap_oom;
+    fsc_buf_free(&c.csv_rec);
+    fsc_buf_free(&c.csv_val);
+    fsc_buf_free(&c.py_json);
+    fsc_buf_free(&c.py_tmp);
+    fsc_buf_free(&c.py_join);
     fsc_buf_free(&c.wrap);
     fsc_buf_free(&c.joined);
     free(c.wl);
@@ -1797,6 +2102,9 @@ fsc_status fsc_normalize_lines_from(const char *data, size_t len, const fsc_mail
     memset(out, 0, sizeof *out);
     doc_kind d = detect_doc(data, len);
     fsc_status st = clean_lines(data, len, d, start, &clean, mail_end);
+    bool paged = false;
+    if (st == FSC_OK && memchr(data, '\f', len) && !fsc_pages_strip(&clean, &paged))
+        st = FSC_E_NOMEM;
     if (st == FSC_OK) {
         flag_fences(&clean);
         bool gutters = strip_gutters(&clean), prefixes = false, dedented = false;
@@ -1804,7 +2112,7 @@ fsc_status fsc_normalize_lines_from(const char *data, size_t len, const fsc_mail
             st = FSC_E_NOMEM;
         else
             dedented = dedent_blocks(&clean);
-        if (st == FSC_OK && (gutters || prefixes || dedented)) {
+        if (st == FSC_OK && (gutters || prefixes || dedented || paged)) {
             st = compact(&clean, out);
             if (prefixes)
                 flag_fences(out); /* "# ```" fences show only now */

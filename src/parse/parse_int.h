@@ -40,7 +40,8 @@ enum {
     FSC_LINE_INDENT = 1 << 11,     /* a code block's indentation removed */
     FSC_LINE_TERM = 1 << 12,       /* terminal controls (colour codes...) removed */
     FSC_LINE_JSONLOG = 1 << 13,    /* a line of a JSON string a log kept it in (jsonlog.c) */
-    FSC_LINE_STRLIT = 1 << 14,     /* a line of a string literal a program printed (strlit.c) */
+    FSC_LINE_STRLIT = 1 << 14,     /* a line of a string literal a program printed (strlit.c)
+                                    * or of a CSV file's field (csvlog.c) */
     FSC_LINE_CUT = 1 << 15         /* cut short: its broken last value taken off (cutline.c) */
 };
 
@@ -76,6 +77,42 @@ bool fsc_jsonlog_maybe(const char *s, size_t n);
 bool fsc_jsonlog_in_doc(const char *data, size_t len);
 bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
 
+/* pydict.c: fio's JSON as Python prints it once loaded (repr or pprint of the dict:
+ * apostrophes, True, False, None). Does the document name fio's keys so at all? The
+ * state of a dict over the lines it spans: */
+bool fsc_pydict_in_doc(const char *data, size_t len);
+typedef struct fsc_pydict {
+    size_t depth;     /* brackets open: 0 outside a dict */
+    bool open_string; /* the line ended with a string, inside a dict: the next line
+                       * may go on with it (join them, with a space between) */
+} fsc_pydict;
+/* The line s[0, n) written as JSON into out (reset first; tmp is scratch) when a
+ * dict opens on it or goes on over it: the text before the dict's '{' and the text
+ * after its closing bracket each a line of its own ('\n' between them). False: no
+ * part of a dict (out may be changed), or out of memory. */
+bool fsc_pydict_line(fsc_pydict *st, const char *s, size_t n, fsc_buf *out, fsc_buf *tmp);
+/* Does the line s[0, n) end with a string literal (what open_string says of a line
+ * of a dict), as a look at it alone tells? */
+bool fsc_pydict_ends_in_string(const char *s, size_t n);
+
+/* csvlog.c: output kept in a column of a CSV file (a log exported from Kibana,
+ * Splunk or a spreadsheet), a line a row or a run in one cell. The shape of the
+ * file: its delimiter, its number of fields, the column of the text, and whether its
+ * first record names the columns. */
+typedef struct fsc_csvlog {
+    char delim;
+    uint32_t fields, column;
+    bool header;
+} fsc_csvlog;
+/* Is the document data[0, len) such a file, as the records at its start tell? Then
+ * *out is its shape. */
+bool fsc_csvlog_in_doc(const char *data, size_t len, fsc_csvlog *out);
+/* The text column of the record s[0, n) (its lines joined by '\n', none at its end)
+ * into out (reset first), quote pairs made one: 1; 0 when a quoted field is still
+ * open at its end (the record goes on over the next line); -1 when it is no record
+ * of the file's shape (or out of memory). */
+int fsc_csvlog_text(const fsc_csvlog *c, const char *s, size_t n, fsc_buf *out);
+
 /* strlit.c: output kept as a string literal on one line (Python's b'...\n...' or a
  * dict holding it, Go's %q, logfmt's output="...", a JSON member's string) or as a
  * list of strings, a line each. Does the document data[0, len) hold a newline escape
@@ -84,6 +121,11 @@ bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
  * scratch): false when it is no such line (or out of memory). */
 bool fsc_strlit_in_doc(const char *data, size_t len);
 bool fsc_strlit_text(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp);
+/* Append the text of the string literal between p and e (its quotes left out) to
+ * out: the escapes that Python, JSON, Go and C write decoded ("\n", "\t", "\\", "\'",
+ * "\xHH" a byte, "\uHHHH" with JSON's surrogate pairs and "\UHHHHHHHH" as UTF-8,
+ * octal "\033"), any other kept as it stands. */
+void fsc_strlit_decode(const char *p, const char *e, fsc_buf *out);
 /* A string a wrap broke over lines (a mail's, a forum's): does the line s[0, n) end
  * inside a string that opens on it (its quote; 0: no)? Does a line after it close
  * that string (q its quote; *escaped: the line before ended in an escape's
@@ -329,6 +371,11 @@ void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above);
 /* What the text above a piece left to it (fsc_carry_mail) and its setter. */
 const fsc_mail_state *fsc_carry_mail(const fsc_carry *c);
 void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m);
+/* pages.c: a paginated text's page breaks (form feeds) and the running headers,
+ * footers and page numbers around them taken out of t (lines removed from t->lines;
+ * the store is left). *changed: any was. False when out of memory. */
+bool fsc_pages_strip(fsc_text *t, bool *changed);
+
 void fsc_text_free(fsc_text *t);
 
 /* Index the headings of t once, so that fsc_context_collect costs the same for the

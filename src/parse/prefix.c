@@ -462,6 +462,27 @@ static bool ends_in_colon(const fsc_text *t, size_t i)
     return n && s[n - 1] == ':';
 }
 
+/* A field of a CSV file (a log exported from Kibana, Splunk, a spreadsheet) doubles
+ * the quote marks it holds: fio's JSON there reads `""jobname"" : ""x"",`. The line's
+ * s[0, n) with each pair made one again, in place; its new length. A line with a lone
+ * quote mark was not quoted so and is left as it is. */
+static size_t csv_unquote(char *s, size_t n)
+{
+    const char *q = memchr(s, '"', n);
+    if (!q)
+        return n;
+    for (size_t i = (size_t)(q - s); i < n; i++)
+        if (s[i] == '"' && (i + 1 == n || s[++i] != '"'))
+            return n;
+    size_t w = (size_t)(q - s);
+    for (size_t i = w; i < n; i++) {
+        s[w++] = s[i];
+        if (s[i] == '"')
+            i++;
+    }
+    return w;
+}
+
 /* Remove the block's template from line i if it fits; suffix bytes from its end. */
 static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uint32_t *last_tag)
 {
@@ -490,8 +511,12 @@ static bool strip_line(fsc_text *t, size_t i, const block *b, size_t suffix, uin
         /* the keyword lines' suffix, or the part of it this line has: the last line
          * of a quoted block has no comma (`"  vda: ios=...\n"`) */
         size_t k = suffix_len(rest, rn, suffix);
-        if (k == suffix || quoted(rest + rn - k, k))
+        if (k == suffix || quoted(rest + rn - k, k)) {
             rn -= k;
+            /* between quote marks a CSV field's: the template ends with one */
+            if (b->t.tok[b->t.n - 1] == '"' && memchr(rest + rn, '"', k))
+                rn = csv_unquote(t->store.data + l->off + cut, rn);
+        }
     }
     l->off += cut;
     l->len = (uint32_t)rn;

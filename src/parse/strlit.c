@@ -113,12 +113,8 @@ static long hex_at(const char *p, const char *e, size_t k)
     return v;
 }
 
-/* Append the text of l to out: the escapes that Python, JSON, Go and C write
- * decoded ("\n", "\t", "\\", "\'", "\xHH" a byte, "\uHHHH" with JSON's surrogate
- * pairs and "\UHHHHHHHH" as UTF-8, octal "\033"), any other kept as it stands. */
-static void decode(const lit *l, fsc_buf *out)
+void fsc_strlit_decode(const char *p, const char *e, fsc_buf *out)
 {
-    const char *p = l->b, *e = l->e;
     while (p < e) {
         const char *bs = memchr(p, '\\', (size_t)(e - p));
         if (!bs) {
@@ -216,7 +212,7 @@ static void put_lead(const char *s, const char *q, fsc_buf *out)
 static void put_lines(const lit *l, fsc_buf *out)
 {
     size_t at = out->len;
-    decode(l, out);
+    fsc_strlit_decode(l->b, l->e, out);
     if (out->len == at || out->data[out->len - 1] != '\n')
         fsc_buf_putc(out, '\n');
 }
@@ -235,7 +231,7 @@ static bool take_strings(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp)
             first = l.b;
         if (!fio && l.newlines >= NL_MIN) {
             fsc_buf_reset(tmp);
-            decode(&l, tmp);
+            fsc_strlit_decode(l.b, l.e, tmp);
             fio = !tmp->oom && holds_fio_line(tmp->data, tmp->len);
         }
     }
@@ -293,7 +289,7 @@ static bool take_lists(const char *s, size_t n, fsc_buf *out, fsc_buf *tmp)
             /* the list's strings as they stand: a line of fio's among them */
             lit whole = {first.b, last.e, 0};
             fsc_buf_reset(tmp);
-            decode(&whole, tmp);
+            fsc_strlit_decode(whole.b, whole.e, tmp);
             if (!tmp->oom && holds_fio_line(tmp->data, tmp->len)) {
                 if (!any)
                     put_lead(s, s + i, out);

@@ -5,8 +5,9 @@ version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
 of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), typeset
-by a blog engine or escaped as Markdown, sliced from a UTF-16 file, or kept in a Jupyter
-notebook, must parse to the same jobs, groups and disk stats as the text without them,
+by a blog engine or escaped as Markdown, sliced from a UTF-16 file, kept in a Jupyter
+notebook, exported as CSV, printed as a PDF, put in a Markdown table's cell, or with its
+JSON shown as Python shows the dict, must parse to the same jobs, groups and disk stats as the text without them,
 and the command a CI log echoes in colour (or an Ansible item holds beside the output,
 or a blog shows typeset) must be found as the run's context.
 
@@ -237,13 +238,76 @@ def utf16_slice(lines):
     return ("\r\n".join(lines) + "\r\n").encode("utf-16-le", "surrogatepass")
 
 
+def _csv(rows, **kw):
+    import csv
+    import io
+    b = io.StringIO()
+    w = csv.writer(b, **kw)
+    for r in rows:
+        w.writerow(r)
+    return b.getvalue()
+
+
+def csv_export(lines):
+    """a log exported as CSV (Kibana, Splunk): a row a line, the text quoted only where it
+    holds a comma or a quote mark (doubled inside)"""
+    rows = [["time", "host", "message"]] + [["2024-03-01 10:00:%02d" % (i % 60), "node1", l] for i, l in enumerate(lines)]
+    return _csv(rows, lineterminator="\n").rstrip("\n").split("\n")
+
+
+def csv_cell(lines):
+    """a spreadsheet's CSV (Excel's CRLF, ';' of a European locale) with the run's whole
+    output in one cell"""
+    rows = [["run", "host", "output"], ["1", "node1", "\n".join(lines)], ["2", "node2", "skipped"]]
+    return _csv(rows, delimiter=";", lineterminator="\r\n").rstrip("\r\n").split("\n")
+
+
+def pdf_text(lines):
+    """pdftotext of a report: a footer with the page's number and a form feed before the
+    next page's running header, every 40 lines"""
+    out = []
+    for i, l in enumerate(lines):
+        if i and i % 40 == 0:
+            out += ["", "        Page %d of %d" % (i // 40, len(lines) // 40 + 1), "\fStorage team \u2014 benchmark report", ""]
+        out.append(l)
+    return out
+
+
+def md_table_cell(lines):
+    """a wiki's or an issue's Markdown table with the output in one cell, lines broken by
+    <br>, its pipes escaped"""
+    return ["| host | output |", "|---|---|", "| node1 | " + "<br>".join(l.replace("|", "\\|") for l in lines) + " |"]
+
+
+def _python_json(lines, show):
+    """the text with its JSON document (fio's normal,json) shown as Python shows the dict"""
+    t = "\n".join(lines)
+    i = t.find("\n{\n")
+    if i < 0:
+        return lines
+    d, e = json.JSONDecoder().raw_decode(t[i + 1:])
+    return (t[:i + 1] + show(d) + t[i + 1 + e:]).split("\n")
+
+
+def py_pprint(lines):
+    """a notebook's pprint of json.load(): the JSON as a sorted, wrapped Python dict"""
+    import pprint
+    return _python_json(lines, lambda d: ">>> pprint(data)\n" + pprint.pformat(d, width=60))
+
+
+def py_repr(lines):
+    """a script's print(json.load(f)): the JSON as a Python dict on one line"""
+    return _python_json(lines, lambda d: "data = " + repr(d))
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
          "py_log": py_log, "ansible_item": ansible_item, "py_lines": py_lines, "logfmt": logfmt,
          "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut,
          "typeset": typeset, "typeset_fr": typeset_fr, "md_escaped": md_escaped, "utf16_slice": utf16_slice,
-         "notebook": notebook}
+         "notebook": notebook, "csv_export": csv_export, "csv_cell": csv_cell, "pdf_text": pdf_text,
+         "md_table_cell": md_table_cell, "py_pprint": py_pprint, "py_repr": py_repr}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 

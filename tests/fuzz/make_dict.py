@@ -139,7 +139,9 @@ def main():
                              "\u201c", "\u201d", "\u2033", "\u2018", "\u2019", "\u2013", "\u2014", "\u2212",
                              "\u2026", "=\u00ae ", "fio \u2013", "\u201d : ", "\u00ab\u00a0",
                              # Markdown escapes (normalize.c md_unescape), cut lines (cutline.c)
-                             "\\[", "\\]", "\\|", "\\_", "\\\n", "\u2026\n", "...\n"}
+                             "\\[", "\\]", "\\|", "\\_", "\\\n", "\u2026\n", "...\n",
+                             # CSV exports (csvlog.c), PDF pages (pages.c)
+                             ',"', '""', '",', ';"', '\t"', "time,host,message\n", "\f", "Page 2 of 9\n\f"}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

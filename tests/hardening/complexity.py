@@ -444,6 +444,51 @@ def _(k):
     return parse(write("mdesc.txt", "\\[1\\] \\_a\\| " * (200000 * k) + "\\\n" + GOOD))
 
 
+def csv_field(line):
+    return '"%s"' % line.replace('"', '""') if any(c in line for c in ',"') else line
+
+
+@shape("session 28: a CSV export, a line of output a row", "session 28")
+def _(k):
+    rows = "".join("2024-03-01 10:00:00,node1,%s\n" % csv_field(l) for l in GOOD.splitlines())
+    return (*parse(write("export.csv", "time,host,message\n" + rows * (300 * k)))[:2], None,
+            lambda out: runs_in(out) == 300 * k)
+
+
+@shape("session 28: a CSV export with a quote that never closes", "session 28")
+def _(k):
+    rows = "".join("1,node1,%s\n" % csv_field(l) for l in GOOD.splitlines())
+    return parse(write("open.csv", "n,host,message\n" + rows + '2,node1,"' + "a,b\n" * (200000 * k) + GOOD))
+
+
+@shape("session 28: runs in CSV cells, a run a cell", "session 28")
+def _(k):
+    cell = csv_field(GOOD + ",")
+    return (*parse(write("cells.csv", "run,output\n" + "".join("%d,%s\n" % (i, cell) for i in range(300 * k))))[:2],
+            None, lambda out: runs_in(out) == 300 * k)
+
+
+@shape("session 28: a PDF's text, a page a run, running header and footer", "session 28")
+def _(k):
+    page = "".join("%s\n   Page %d of 99\n\fACME storage report\n" % (GOOD, i) for i in range(300 * k))
+    return (*parse(write("pdf.txt", page))[:2], None, lambda out: runs_in(out) == 300 * k)
+
+
+@shape("session 28: a text of form feeds, every line a page", "session 28")
+def _(k):
+    return parse(write("ff.txt", "x 1\n\f" * (300000 * k) + GOOD))
+
+
+@shape("session 28: a Python dict of fio's JSON, every line a piece of one string", "session 28")
+def _(k):
+    return parse(write("pieces.txt", "{'jobname': 'x', 'description': 'a b '\n" + "  'c d '\n" * (200000 * k) + "}\n" + GOOD))
+
+
+@shape("session 28: a line of Python dicts that never close", "session 28")
+def _(k):
+    return parse(write("opens.txt", "'fio version': 'x'\n" + "{'a': [{'b': 'c', " * (100000 * k) + "\n" + GOOD))
+
+
 @shape("session 26: a literal of many runs, wrapped at 76 columns", "session 26")
 def _(k):
     lit = repr(GOOD * (100 * k))

@@ -1068,6 +1068,122 @@ static void test_markdown_escapes(void **state)
     CHECK("grep '\\[x\\]' log \\\n  --color=never\n", {"grep '\\[x\\]' log \\", 1, 0}, {"  --color=never", 2, 0});
 }
 
+/* A log exported as CSV (csvlog.c): the text column's lines, quote pairs made one;
+ * fields that needed no quotes came bare; the header row is no line. */
+static void test_csv_logs(void **state)
+{
+    (void)state;
+    const uint16_t S = FSC_LINE_STRLIT;
+    CHECK("time,host,message\n"
+          "2024-03-01 10:00:00,node1,\"  read: IOPS=35.2k, BW=137MiB/s (144MB/s)\"\n"
+          "2024-03-01 10:00:01,node1,    clat percentiles (usec):\n"
+          "2024-03-01 10:00:02,node1,{\n"
+          "2024-03-01 10:00:03,node1,\"  \"\"jobname\"\" : \"\"rand, read\"\",\"\n"
+          "2024-03-01 10:00:04,node1,\"  \"\"desc\"\" : \"\"\"\"\"\n",
+          {"  read: IOPS=35.2k, BW=137MiB/s (144MB/s)", 2, S}, {"    clat percentiles (usec):", 3, S}, {"{", 4, S},
+          {"  \"jobname\" : \"rand, read\",", 5, S}, {"  \"desc\" : \"\"", 6, S});
+    /* a run in one cell, records ended by CRLF (Excel's), prose around the table and
+     * a row of another shape: those lines stay as they are */
+    CHECK("Our export:\n"
+          "run;host;output\r\n"
+          "1;node1;\"fio-3.33\nStarting 1 process\n  read: IOPS=1, BW=4KiB/s\n\n\"\"x\"\";1\"\r\n"
+          "2;node2;\"  write: IOPS=2; BW=8KiB/s\"\r\n"
+          "Cheers\n",
+          {"Our export:", 1, 0}, {"fio-3.33", 3, S}, {"Starting 1 process", 4, S},
+          {"  read: IOPS=1, BW=4KiB/s", 5, S}, {"", 6, S}, {"\"x\";1", 7, S},
+          {"  write: IOPS=2; BW=8KiB/s", 8, S | FSC_LINE_CR}, {"Cheers", 9, 0});
+    /* fio's own lines with commas and its terse records: no CSV, however regular */
+    CHECK("  read : io=1MB, bw=2KB/s, iops=3\n  write: io=1MB, bw=2KB/s, iops=3\n  \"a\", b, c\n",
+          {"  read : io=1MB, bw=2KB/s, iops=3", 1, 0}, {"  write: io=1MB, bw=2KB/s, iops=3", 2, 0},
+          {"  \"a\", b, c", 3, 0});
+    /* quoted rows among prose that no CSV shape holds: the learned prefix ends with a
+     * quote mark, and the pairs in the text between it and the closing one are made
+     * one (prefix.c) */
+    CHECK("We ran it, twice.\nOne, two, three.\nA, b, c, d.\nSee:\nok\n"
+          "node1,\"  read: IOPS=1, BW=4KiB/s\"\n"
+          "node1,\"  \"\"jobname\"\" : \"\"x\"\",\"\n"
+          "node1,\"  write: IOPS=2, BW=8KiB/s\"\n",
+          {"We ran it, twice.", 1, 0}, {"One, two, three.", 2, 0}, {"A, b, c, d.", 3, 0}, {"See:", 4, 0}, {"ok", 5, 0},
+          {" read: IOPS=1, BW=4KiB/s", 6, FSC_LINE_PREFIX}, {" \"jobname\" : \"x\",", 7, FSC_LINE_PREFIX},
+          {" write: IOPS=2, BW=8KiB/s", 8, FSC_LINE_PREFIX});
+}
+
+/* A PDF's text (pages.c): the form feeds, the running header and the page numbers
+ * around them go; fio's lines near a break stay, even where they repeat. */
+static void test_page_breaks(void **state)
+{
+    (void)state;
+    CHECK("{\n  \"jobs\" : [\n    Page 1 of 3\n\fStorage report 2024\n"
+          "    {\n      \"jobname\" : \"a\",\n   Page 2 of 3\n\fStorage report 2024\n"
+          "      \"error\" : 0\n    }\n  ]\n}\n"
+          "  read: IOPS=1, BW=4KiB/s\n\f\n  read: IOPS=2, BW=8KiB/s\n",
+          {"{", 1, 0}, {"  \"jobs\" : [", 2, 0}, {"    {", 5, 0}, {"      \"jobname\" : \"a\",", 6, 0},
+          {"      \"error\" : 0", 9, 0}, {"    }", 10, 0}, {"  ]", 11, 0}, {"}", 12, 0},
+          {"  read: IOPS=1, BW=4KiB/s", 13, 0}, {"  read: IOPS=2, BW=8KiB/s", 15, 0});
+    /* one break: a page number goes, a line that comes back no more stays */
+    CHECK("Intro\n- 1 -\n\fChapter two\ntext\n", {"Intro", 1, 0}, {"Chapter two", 3, 0}, {"text", 4, 0});
+}
+
+/* A Markdown table whose cell holds a run's lines broken by <br>: the cell's lines,
+ * without the row's other cells; a percentile row with <br> after it is no table. */
+static void test_markdown_table_cell(void **state)
+{
+    (void)state;
+    const uint16_t E = FSC_LINE_ENTITY;
+    CHECK("| node1 | rr: (g=0): rw=randread, bs=4K<br>fio-2.0.15<br>     \\| 99.99th=[ 3632] |\n"
+          "     |  1.00th=[    1],  5.00th=[    2],<br>\n",
+          {"rr: (g=0): rw=randread, bs=4K", 1, E | FSC_LINE_INDENT}, {"fio-2.0.15", 1, E},
+          {"| 99.99th=[ 3632] ", 1, E | FSC_LINE_PREFIX},
+          {"     |  1.00th=[    1],  5.00th=[    2],", 2, E});
+}
+
+/* Lines a mail client joined (Outlook's "extra line breaks removed"): fio's lines on
+ * one, each after its own indentation, or a JSON document after the text above it,
+ * are cut apart again (in a line of 240 bytes or more: a shorter one the pre-scan
+ * takes as it stands); prose with one space before a word is not. */
+static void test_joined_lines(void **state)
+{
+    (void)state;
+    const uint16_t S = FSC_LINE_SPLIT;
+#define G "bw=1255MiB/s (1316MB/s), 1255MiB/s-1255MiB/s (1316MB/s-1316MB/s), io=2512MiB (2634MB), run=2001-2001msec"
+    CHECK("   READ: " G "  WRITE: " G "   TRIM: " G "\n"
+          "Starting 1 process rr: Laying out IO file(s) (1 file(s) / 64MiB) {   \"fio version\" : \"fio-3.33\",   "
+          "\"timestamp\" : 1796007457,   \"timestamp_ms\" : 1796007457742,   \"time\" : \"Mon Nov 30 02:57:37 2026\",   "
+          "\"global options\" : { \"ioengine\" : \"libaio\" } }\n"
+          "We compared the READ: numbers of both runs with the WRITE: numbers of the first, and the TRIM: ones; "
+          "the  READ: numbers were higher than the  WRITE: numbers, by far, as the mail says in its second part, "
+          "which is long.\n",
+          {"   READ: " G, 1, S}, {"WRITE: " G, 1, S}, {"TRIM: " G, 1, S}, {"Starting 1 process", 2, S},
+          {"rr: Laying out IO file(s) (1 file(s) / 64MiB)", 2, S},
+          {"{   \"fio version\" : \"fio-3.33\",   \"timestamp\" : 1796007457,   \"timestamp_ms\" : 1796007457742,   "
+           "\"time\" : \"Mon Nov 30 02:57:37 2026\",   \"global options\" : { \"ioengine\" : \"libaio\" } }",
+           2, S},
+          {"We compared the READ: numbers of both runs with the WRITE: numbers of the first, and the TRIM: ones; "
+           "the  READ: numbers were higher than the  WRITE: numbers, by far, as the mail says in its second part, "
+           "which is long.",
+           3, 0});
+#undef G
+}
+
+/* fio's JSON as Python prints the dict (pydict.c): repr on a line after a caption,
+ * pprint over lines with a long string in pieces; written back as JSON. */
+static void test_python_dicts(void **state)
+{
+    (void)state;
+    CHECK("result = {'fio version': 'fio-3.33', 'jobs': [{'jobname': \"it's\", 'eta': None, 'ok': True}]} done\n",
+          {"result = ", 1, 0},
+          {"{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"it's\", \"eta\": null, \"ok\": true}]}", 1, 0},
+          {" done", 1, 0});
+    CHECK("{'jobs': [{'job options': {'description': 'a b '\n"
+          "                                          'c d',\n"
+          "                           'rw': 'read'},\n"
+          "           'jobname': 'x'}]}\n"
+          "Trueish text stays\n",
+          {"{\"jobs\": [{\"job options\": {\"description\": \"a b c d\",", 1, 0},
+          {"                           \"rw\": \"read\"},", 3, 0}, {"           \"jobname\": \"x\"}]}", 4, 0},
+          {"Trueish text stays", 5, 0});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1101,6 +1217,11 @@ int main(void)
         cmocka_unit_test(test_string_literals),
         cmocka_unit_test(test_typography),
         cmocka_unit_test(test_markdown_escapes),
+        cmocka_unit_test(test_csv_logs),
+        cmocka_unit_test(test_page_breaks),
+        cmocka_unit_test(test_markdown_table_cell),
+        cmocka_unit_test(test_joined_lines),
+        cmocka_unit_test(test_python_dicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
