@@ -800,6 +800,24 @@ static bool add_context(fsc_run *run, span sp)
     return ok;
 }
 
+/* A label right above the run's first line ("Before:", "After:" over the result
+ * lines a mail compares), after a blank line or fio's lines of the run before: the
+ * run's innermost context, its own alone (no heading: it heads no run below). */
+static bool run_label(const fsc_text *t, size_t first, span *out)
+{
+    if (first == 0 || first > t->n_lines || (t->lines[first - 1].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
+        return false;
+    size_t i = first - 1;
+    span sp = trim(line_span(t, i));
+    if (!(sp_ends(sp, ":") || sp_ends(sp, "\xef\xbc\x9a")) || sp_ends(sp, "::") || !title_like(sp, CAPTION_MAX) ||
+        count_words(sp) > CAPTION_WORDS)
+        return false;
+    if (i > 0 && !is_blank(t, i - 1) && !is_fio_output(line_span(t, i - 1)))
+        return false;
+    *out = strip_colon(sp);
+    return out->n > 0;
+}
+
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
 {
     heading chain[MAX_CHAIN];
@@ -815,6 +833,9 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++)
         ok = add_context(run, chain[i].text);
+    span label;
+    if (ok && run_label(t, first, &label) && !(n && chain[n - 1].line == first - 1))
+        ok = add_context(run, label);
     if (!ok)
         return FSC_E_NOMEM;
     run->context_titled = n && chain[0].level == LEVEL_TITLE;

@@ -1573,6 +1573,23 @@ static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const
     return false;
 }
 
+/* The direction of a lexed "read" / "write" / "trim" / "mixed" (and their
+ * summaries), by fl->which. */
+static const int fast_dirs[4] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
+
+/* Is this direction line another result of the current job, one without a header
+ * that already holds that direction's numbers? After a line of prose ("Before:" above
+ * one, "After:" above this one, as mails compare two runs' result lines) it begins
+ * another run; without prose between them it is a cut-out piece (dir_open). */
+static bool repeats_headless_dir(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
+{
+    fsc_job *j = cur_job(st);
+    if (!j || j->jobname) /* a job named by a prefix (grep's file name) is dir_open's */
+        return false;
+    int dir = fl ? fast_dirs[fl->which] : captured_dir(st, r, line);
+    return dir >= 0 && j->dir[dir].present && fsc_dir_has_data(&j->dir[dir]);
+}
+
 /* Does this line begin a new run, given what the current run holds? */
 static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
 {
@@ -1597,7 +1614,7 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, cons
     case FSC_ACT_STARTING: return true;
     case FSC_ACT_JOB:
         return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
-    case FSC_ACT_DIR: return st->phase >= 2;
+    case FSC_ACT_DIR: return st->phase >= 2 || (st->prose_since_last && repeats_headless_dir(st, r, line, fl));
     case FSC_ACT_GROUP: return st->phase >= 3;
     case FSC_ACT_DISK_HEADER: return st->phase >= 3;
     /* fio prints a run's Disk stats last: a job's or group's result line after them
@@ -2384,9 +2401,6 @@ static void fast_fields(nstate *st, const fsc_fastline *fl, void *base)
                                              : fl->capnum[c->slot];
     }
 }
-
-/* The direction of "read" / "write" / "trim" / "mixed" (and their summaries). */
-static const int fast_dirs[4] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_MIXED};
 
 /* The act_* functions of apply() for a lexed line, step for step. */
 static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)

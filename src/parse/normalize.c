@@ -144,6 +144,8 @@ typedef struct doc_kind {
     bool mdesc;   /* Markdown's backslash escapes ("\[   35\]" of a percentile row): unescaped */
     bool csv;     /* a CSV file with the text in a column (csvlog.c): its records are read */
     bool pydict;  /* fio's keys as Python writes them: a dict is written as JSON (pydict.c) */
+    bool sbs;     /* two runs side by side (sidebyside.c): the right column after the left */
+    fsc_sbs sbs_layout;
     fsc_csvlog csvlog;
 } doc_kind;
 
@@ -195,6 +197,7 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.strlit = fsc_strlit_in_doc(data, len);
     d.csv = !d.json && fsc_csvlog_in_doc(data, len, &d.csvlog);
     d.pydict = fsc_pydict_in_doc(data, len);
+    d.sbs = !d.json && !d.csv && fsc_sbs_in_doc(data, len, &d.sbs_layout);
     /* a converter's Markdown (pandoc, turndown, Reddit's editor) escapes the brackets of
      * fio's percentile rows: three escaped pairs or more */
     d.mdesc = !d.json && count_lit(data, len, "\\[", MDESC_MIN) >= MDESC_MIN &&
@@ -1552,6 +1555,11 @@ struct cleaner {
     uint32_t py_orig;
     uint16_t py_flags;
     size_t py_depth;
+    /* the right column of two runs side by side (sidebyside.c): its lines' text one
+     * after another, and each one's place */
+    fsc_buf sbs_text;
+    wrap_line *sbs_lines;
+    size_t sbs_n, sbs_cap;
 };
 
 /* A string broken over more lines than this, or bytes, is read line by line (a
@@ -1786,10 +1794,41 @@ static bool csv_add(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t
     return csv_end(t, fsc_csvlog_text(&t->d.csvlog, buf_str(&t->csv_rec), t->csv_rec.len, &t->csv_val));
 }
 
-/* A physical line on to step 2: a CSV file's through its records. */
+/* A line of two runs side by side: its left side on, its right side kept for after
+ * the left column (sbs_end); a line that does not split so goes on whole. */
+static bool sbs_add(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    fsc_sbs_side left, right;
+    if (!fsc_sbs_split(&t->d.sbs_layout, s, n, &left, &right))
+        return emit_text_physical(t, s, n, orig, flags);
+    wrap_line *l = FSC_PUSH(t->sbs_lines, t->sbs_n, t->sbs_cap);
+    if (!l)
+        return false;
+    *l = (wrap_line){orig, flags, right.n};
+    fsc_buf_add(&t->sbs_text, right.s, right.n);
+    return !t->sbs_text.oom && emit_text_physical(t, left.s, left.n, orig, flags);
+}
+
+/* The right column, after a blank line, each line with its own number. */
+static bool sbs_end(cleaner *t)
+{
+    bool ok = emit_text_physical(t, "", 0, t->sbs_lines[t->sbs_n - 1].orig, 0);
+    const char *p = buf_str(&t->sbs_text);
+    for (size_t i = 0; i < t->sbs_n && ok; p += t->sbs_lines[i].len, i++)
+        ok = emit_text_physical(t, p, t->sbs_lines[i].len, t->sbs_lines[i].orig, t->sbs_lines[i].flags);
+    t->sbs_n = 0;
+    return ok;
+}
+
+/* A physical line on to step 2: a CSV file's through its records, two runs side by
+ * side a side at a time. */
 static bool emit_physical(cleaner *t, const char *s, size_t n, uint32_t orig, uint16_t flags)
 {
-    return t->d.csv ? csv_add(t, s, n, orig, flags) : emit_text_physical(t, s, n, orig, flags);
+    if (t->d.csv)
+        return csv_add(t, s, n, orig, flags);
+    if (t->d.sbs)
+        return sbs_add(t, s, n, orig, flags);
+    return emit_text_physical(t, s, n, orig, flags);
 }
 
 /* A physical line on to step 2, or kept while a string that a line opened and did
@@ -1902,17 +1941,21 @@ static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fs
         st = FSC_E_NOMEM;
     if (st == FSC_OK && c.py_join.len && !emit_pydict(&c, "", 0, 0, 0, true)) /* joined lines of a dict */
         st = FSC_E_NOMEM;
+    if (st == FSC_OK && c.sbs_n && !sbs_end(&c)) /* the right column of two runs side by side */
+        st = FSC_E_NOMEM;
     if (st == FSC_OK && c.wl_n && !wrap_end(&c, false)) /* a string still open at the end */
         st = FSC_E_NOMEM;
     bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
               !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.ty.oom && !c.me.oom && !c.wrap.oom &&
-              !c.joined.oom && !c.csv_rec.oom && !c.csv_val.oom && !c.py_json.oom && !c.py_tmp.oom && !c.py_join.oom &&
+              !c.joined.oom && !c.csv_rec.oom && !c.csv_val.oom && !c.py_json.oom && !c.py_tmp.oom && !c.py_join.oom && !c.sbs_text.oom &&
               !c.wrap_oom;
     fsc_buf_free(&c.csv_rec);
     fsc_buf_free(&c.csv_val);
     fsc_buf_free(&c.py_json);
     fsc_buf_free(&c.py_tmp);
     fsc_buf_free(&c.py_join);
+    fsc_buf_free(&c.sbs_text);
+    free(c.sbs_lines);
     fsc_buf_free(&c.wrap);
     fsc_buf_free(&c.joined);
     free(c.wl);

@@ -77,6 +77,24 @@ bool fsc_jsonlog_maybe(const char *s, size_t n);
 bool fsc_jsonlog_in_doc(const char *data, size_t len);
 bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
 
+/* sidebyside.c: two runs side by side (paste's tab between the lines; diff -y's or
+ * sdiff's right column after a gutter). The document's layout: */
+typedef struct fsc_sbs {
+    bool paste;           /* a tab between the two sides */
+    size_t gutter, right; /* diff -y: the gutter mark's column, the right text's (tabs
+                           * expanded to 8) */
+} fsc_sbs;
+/* One side of a line: its text. */
+typedef struct fsc_sbs_side {
+    const char *s;
+    size_t n;
+} fsc_sbs_side;
+/* Is the document data[0, len) such a text, as its first lines tell? Then *out. */
+bool fsc_sbs_in_doc(const char *data, size_t len, fsc_sbs *out);
+/* The two sides of the line s[0, n) (without its newline): false when it does not
+ * split so (a line of prose around the columns). Either side may be empty. */
+bool fsc_sbs_split(const fsc_sbs *sb, const char *s, size_t n, fsc_sbs_side *left, fsc_sbs_side *right);
+
 /* pydict.c: fio's JSON as Python prints it once loaded (repr or pprint of the dict:
  * apostrophes, True, False, None). Does the document name fio's keys so at all? The
  * state of a dict over the lines it spans: */

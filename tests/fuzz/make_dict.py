@@ -141,7 +141,10 @@ def main():
                              # Markdown escapes (normalize.c md_unescape), cut lines (cutline.c)
                              "\\[", "\\]", "\\|", "\\_", "\\\n", "\u2026\n", "...\n",
                              # CSV exports (csvlog.c), PDF pages (pages.c)
-                             ',"', '""', '",', ';"', '\t"', "time,host,message\n", "\f", "Page 2 of 9\n\f"}
+                             ',"', '""', '",', ';"', '\t"', "time,host,message\n", "\f", "Page 2 of 9\n\f",
+                             # Python's dicts (pydict.c), runs side by side (sidebyside.c), labels
+                             "{'fio version': '", "'jobname': '", "None", "True", "\t      |\t", "\t\t\t\t",
+                             "\nBefore:\n", "\nAfter:\n"}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

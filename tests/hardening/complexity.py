@@ -489,6 +489,18 @@ def _(k):
     return parse(write("opens.txt", "'fio version': 'x'\n" + "{'a': [{'b': 'c', " * (100000 * k) + "\n" + GOOD))
 
 
+@shape("session 28: runs side by side (paste), many pairs", "session 28")
+def _(k):
+    pair = "".join(l + "\t" + l + "\n" for l in GOOD.splitlines())
+    return (*parse(write("paste.txt", pair * (300 * k)))[:2], None, lambda out: runs_in(out) == 600 * k)
+
+
+@shape("session 28: a side-by-side text with a line of tabs and gutter marks", "session 28")
+def _(k):
+    pair = "".join(l + "\t\t\t\t      |\t" + l + "\n" for l in GOOD.splitlines())
+    return parse(write("marks.txt", pair * 3 + "x" + "\t |" * (300000 * k) + "\n" + pair))
+
+
 @shape("session 26: a literal of many runs, wrapped at 76 columns", "session 26")
 def _(k):
     lit = repr(GOOD * (100 * k))

@@ -340,6 +340,37 @@ static void test_synthetic(void **state)
     doc_close(&d);
 }
 
+/* A label right above a run's first line ("Before:", "After:" over the result lines
+ * a mail compares) is that run's context alone; one right after a line of prose is
+ * none. */
+static void test_run_labels(void **state)
+{
+    (void)state;
+    doc d;
+    doc_open_str(&d, "# Patch v2\n"
+                     "\n"
+                     "Before:\n"
+                     "  read: IOPS=1234k, BW=4821MiB/s (5055MB/s)(47.1GiB/10001msec)\n"
+                     "After:\n"
+                     "  read: IOPS=1456k, BW=5688MiB/s (5964MB/s)(55.5GiB/10001msec)\n"
+                     "\n"
+                     "This is what we saw:\n"
+                     "t: (g=0): rw=read\n"
+                     "\n"
+                     "We ran the job twice\n"
+                     "Result:\n"
+                     "t2: (g=0): rw=write\n");
+    fsc_run *run = check_context(&d, 4, CTX("Patch v2", "Before"));
+    fsc_run_free(run);
+    run = check_context(&d, 6, CTX("Patch v2", "After"));
+    fsc_run_free(run);
+    run = check_context(&d, 9, CTX("Patch v2", "This is what we saw"));
+    fsc_run_free(run);
+    run = check_context(&d, 13, CTX("Patch v2"));
+    fsc_run_free(run);
+    doc_close(&d);
+}
+
 /* reST: "Title::" introduces a literal block; the caption is the title without "::"
  * (a single colon goes too, and "::" alone on its line is no caption). */
 static void test_rest_literal_marker(void **state)
@@ -410,7 +441,7 @@ int main(void)
         cmocka_unit_test(test_seed_001),        cmocka_unit_test(test_seed_003),
         cmocka_unit_test(test_wild_ignalina),   cmocka_unit_test(test_wild_k8s_homelab),
         cmocka_unit_test(test_synthetic),       cmocka_unit_test(test_not_headings),
-        cmocka_unit_test(test_rest_literal_marker),
+        cmocka_unit_test(test_rest_literal_marker), cmocka_unit_test(test_run_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1184,6 +1184,30 @@ static void test_python_dicts(void **state)
           {"Trueish text stays", 5, 0});
 }
 
+/* Two runs side by side (sidebyside.c): paste's tab, diff -y's gutter; the left
+ * column's lines in place, the right column's after them, each with its own line's
+ * number. */
+static void test_side_by_side(void **state)
+{
+    (void)state;
+    CHECK("fio-3.33\tfio-3.33\n"
+          "a: (groupid=0, jobs=1): err= 0\tb: (groupid=0, jobs=1): err= 0\n"
+          "  read: IOPS=1, BW=4KiB/s\t  read: IOPS=2, BW=8KiB/s\n"
+          "\t  cpu          : usr=1%\n",
+          {"fio-3.33", 1, 0}, {"a: (groupid=0, jobs=1): err= 0", 2, 0}, {"  read: IOPS=1, BW=4KiB/s", 3, 0}, {"", 4, 0},
+          {"", 4, 0}, {"fio-3.33", 1, 0}, {"b: (groupid=0, jobs=1): err= 0", 2, 0}, {"  read: IOPS=2, BW=8KiB/s", 3, 0},
+          {"  cpu          : usr=1%", 4, 0});
+    /* diff -y: a common line, lines that differ ('|'), one on the right alone ('>') */
+    CHECK("fio-3.33\t\t\t\t\t\t\tfio-3.33\n"
+          "a: (groupid=0, jobs=1): err= 0\t\t\t\t      |\tb: (groupid=0, jobs=1): err= 0\n"
+          "  read: IOPS=1, BW=4KiB/s\t\t\t\t      |\t  read: IOPS=2, BW=8KiB/s\n"
+          "\t\t\t\t\t\t\t      >\t  cpu          : usr=1%\n"
+          "Some words after it\n",
+          {"fio-3.33", 1, 0}, {"a: (groupid=0, jobs=1): err= 0", 2, 0}, {"  read: IOPS=1, BW=4KiB/s", 3, 0}, {"", 4, 0},
+          {"Some words after it", 5, 0}, {"", 5, 0}, {"fio-3.33", 1, 0}, {"b: (groupid=0, jobs=1): err= 0", 2, 0},
+          {"  read: IOPS=2, BW=8KiB/s", 3, 0}, {"  cpu          : usr=1%", 4, 0}, {"", 5, 0});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1222,6 +1246,7 @@ int main(void)
         cmocka_unit_test(test_markdown_table_cell),
         cmocka_unit_test(test_joined_lines),
         cmocka_unit_test(test_python_dicts),
+        cmocka_unit_test(test_side_by_side),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -432,6 +432,15 @@ static const fsc_run *parse_one(runs *rs, const char *text)
     return rs->r[0];
 }
 
+/* Every run of text[0, len) into rs (at most 4 kept). */
+static void parse_all(const fsc_parser *p, const char *text, size_t len, runs *rs)
+{
+    fsc_doc doc = {.path = "t.txt", .data = text, .len = len};
+    size_t n = 0;
+    rs->n = 0;
+    assert_int_equal(fsc_parse_doc(p, &doc, keep, rs, &n), FSC_OK);
+}
+
 static bool has_warning(const fsc_run *r, const char *needle)
 {
     for (size_t i = 0; i < r->n_warnings; i++)
@@ -475,9 +484,7 @@ static void test_tail_after_disk_stats(void **state)
         "\n"
         "Run status group 0 (all jobs):\n"
         "  WRITE: bw=273MiB/s (286MB/s), 273MiB/s-273MiB/s (286MB/s-286MB/s), io=16.0MiB (16.8MB), run=60-60msec\n";
-    fsc_doc doc = {.path = "t.txt", .data = text, .len = sizeof text - 1};
-    size_t n = 0;
-    assert_int_equal(fsc_parse_doc(p, &doc, keep, &rs, &n), FSC_OK);
+    parse_all(p, text, sizeof text - 1, &rs);
     assert_int_equal(rs.n, 2);
     const fsc_run *a = rs.r[0], *b = rs.r[1];
     assert_int_equal(a->n_jobs, 1);
@@ -491,6 +498,40 @@ static void test_tail_after_disk_stats(void **state)
     assert_int_equal(b->source.first_line, 18);
     for (size_t k = 0; k < rs.n; k++)
         fsc_run_free(rs.r[k]);
+    fsc_parser_free(p);
+    fsc_buf_free(&err);
+}
+
+/* Result lines without job headers that a mail compares, each under its label
+ * ("Before:", "After:"): a line of prose between them makes each a run of its own;
+ * without one (grep output of several runs) they cannot be told apart. */
+static void test_labelled_result_lines(void **state)
+{
+    (void)state;
+    runs rs = {0};
+    fsc_buf err = {0};
+    fsc_parser *p = fsc_parser_new(NULL, &err);
+    assert_non_null(p);
+    static const char text[] = "Before:\n"
+                               "  read: IOPS=1234k, BW=4821MiB/s (5055MB/s)(47.1GiB/10001msec)\n"
+                               "    clat (usec): min=1, max=500, avg=3.10, stdev=1.00\n"
+                               "After:\n"
+                               "  read: IOPS=1456k, BW=5688MiB/s (5964MB/s)(55.5GiB/10001msec)\n";
+    parse_all(p, text, sizeof text - 1, &rs);
+    assert_int_equal(rs.n, 2);
+    assert_int_equal(rs.r[0]->n_jobs, 1);
+    assert_true(rs.r[0]->jobs[0].dir[FSC_DIR_READ].iops.v == 1234000);
+    assert_true(rs.r[0]->jobs[0].dir[FSC_DIR_READ].lat[FSC_LAT_CLAT].mean.set);
+    assert_string_equal(rs.r[0]->context[0], "Before");
+    assert_true(rs.r[1]->jobs[0].dir[FSC_DIR_READ].iops.v == 1456000);
+    assert_string_equal(rs.r[1]->context[0], "After");
+    assert_int_equal(rs.r[1]->source.first_line, 5);
+    for (size_t k = 0; k < rs.n; k++)
+        fsc_run_free(rs.r[k]);
+    static const char grep[] = "  read: IOPS=1234k, BW=4821MiB/s (5055MB/s)(47.1GiB/10001msec)\n"
+                               "  read: IOPS=1456k, BW=5688MiB/s (5964MB/s)(55.5GiB/10001msec)\n";
+    parse_all(p, grep, sizeof grep - 1, &rs);
+    assert_int_equal(rs.n, 0);
     fsc_parser_free(p);
     fsc_buf_free(&err);
 }
@@ -626,6 +667,7 @@ int main(void)
         cmocka_unit_test(test_kb_base),
         cmocka_unit_test(test_cut_lines),
         cmocka_unit_test(test_tail_after_disk_stats),
+        cmocka_unit_test(test_labelled_result_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
