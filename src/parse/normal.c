@@ -1580,8 +1580,10 @@ static const int fast_dirs[4] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_
 /* Is this direction line another result of the current job, one without a header
  * that already holds that direction's numbers? After a line of prose ("Before:" above
  * one, "After:" above this one, as mails compare two runs' result lines) it begins
- * another run; without prose between them it is a cut-out piece (dir_open). */
-static bool repeats_headless_dir(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
+ * another run; without prose between them it is a cut-out piece (dir_open). Out of
+ * line: asked only after prose, and starts_new_run stays small enough to inline. */
+__attribute__((noinline, cold)) static bool repeats_headless_dir(nstate *st, const fsc_rule *r, const char *line,
+                                                                 const fsc_fastline *fl)
 {
     fsc_job *j = cur_job(st);
     if (!j || j->jobname) /* a job named by a prefix (grep's file name) is dir_open's */
