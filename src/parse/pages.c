@@ -6,7 +6,9 @@
  * Amid a run those lines cut its JSON document in two and stand between its result
  * lines. They are taken out: the lines near a page break (a few on either side) that
  * come back, digits aside, near most breaks, and those that only number the page.
- * A line of fio's (a keyword line, JSON, a value with '=') is never taken.
+ * A line of fio's (its banner, a keyword line, JSON, a value with '=') is never
+ * taken. Form feeds that come a line or two apart (binary junk, clear-screen codes)
+ * make no pages: then only they go.
  */
 #include "parse_int.h"
 
@@ -46,7 +48,8 @@ static uint64_t shape_of(const char *s, size_t n)
     return h ? h : 1;
 }
 
-/* Could the line be fio's own, or a value of its? Such a line is never taken. */
+/* Could the line be fio's own (its banner, "Starting N processes", a keyword line,
+ * JSON) or a value of its? Such a line is never taken. */
 static bool fio_like(const char *s, size_t n)
 {
     size_t i = 0;
@@ -54,7 +57,21 @@ static bool fio_like(const char *s, size_t n)
         i++;
     if (i < n && strchr("{}[]\"|", s[i]))
         return true;
+    if ((n - i > 4 && !memcmp(s + i, "fio-", 4) && s[i + 4] >= '0' && s[i + 4] <= '9') ||
+        (n - i >= 9 && !memcmp(s + i, "Starting ", 9)))
+        return true;
     return memchr(s, '=', n) || fsc_fio_keyword_at(s + i, n - i) >= 0;
+}
+
+/* Do the breaks (line indices, in order) make pages: most of them (four in five) at
+ * least PAGE_MIN lines after the one before? Form feeds among binary junk or a
+ * terminal's clear-screen codes come a line or two apart. */
+static bool paged(const size_t *breaks, size_t nb)
+{
+    size_t apart = 0;
+    for (size_t k = 1; k < nb; k++)
+        apart += breaks[k] - breaks[k - 1] >= PAGE_MIN;
+    return nb < 2 || apart * 5 >= (nb - 1) * 4;
 }
 
 static bool word_at(const char *s, size_t n, size_t i, const char *w)
@@ -172,7 +189,7 @@ bool fsc_pages_strip(fsc_text *t, bool *changed)
     near *pairs = NULL;
     size_t np = 0, pcap = 0;
     bool ok = true;
-    bool pages = nb <= 4 || nb * PAGE_MIN <= t->n_lines; /* else form feeds, but no pages */
+    bool pages = paged(breaks, nb); /* else form feeds, but no pages */
     for (size_t k = 0; k < nb && ok && pages; k++) {
         size_t at[2 * NEAR], n = near_lines(t, breaks[k], at);
         for (size_t j = 0; j < n && ok; j++) {

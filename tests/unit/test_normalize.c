@@ -1113,15 +1113,23 @@ static void test_csv_logs(void **state)
 static void test_page_breaks(void **state)
 {
     (void)state;
-    CHECK("{\n  \"jobs\" : [\n    Page 1 of 3\n\fStorage report 2024\n"
-          "    {\n      \"jobname\" : \"a\",\n   Page 2 of 3\n\fStorage report 2024\n"
-          "      \"error\" : 0\n    }\n  ]\n}\n"
-          "  read: IOPS=1, BW=4KiB/s\n\f\n  read: IOPS=2, BW=8KiB/s\n",
-          {"{", 1, 0}, {"  \"jobs\" : [", 2, 0}, {"    {", 5, 0}, {"      \"jobname\" : \"a\",", 6, 0},
-          {"      \"error\" : 0", 9, 0}, {"    }", 10, 0}, {"  ]", 11, 0}, {"}", 12, 0},
-          {"  read: IOPS=1, BW=4KiB/s", 13, 0}, {"  read: IOPS=2, BW=8KiB/s", 15, 0});
+    CHECK("{\n  \"jobs\" : [\n    {\n      \"jobname\" : \"a\",\n      \"groupid\" : 0,\n      \"error\" : 0,\n"
+          "      \"eta\" : 0,\n      \"elapsed\" : 3,\n    Page 1 of 3\n\fStorage report 2024\n"
+          "      \"read\" : {\n        \"io_bytes\" : 1,\n        \"bw\" : 2,\n        \"iops\" : 3,\n"
+          "        \"runtime\" : 4,\n        \"total_ios\" : 5,\n        \"short_ios\" : 0,\n"
+          "    Page 2 of 3\n\fStorage report 2024\n"
+          "        \"drop_ios\" : 0\n      }\n    }\n  ]\n}\n",
+          {"{", 1, 0}, {"  \"jobs\" : [", 2, 0}, {"    {", 3, 0}, {"      \"jobname\" : \"a\",", 4, 0},
+          {"      \"groupid\" : 0,", 5, 0}, {"      \"error\" : 0,", 6, 0}, {"      \"eta\" : 0,", 7, 0},
+          {"      \"elapsed\" : 3,", 8, 0}, {"      \"read\" : {", 11, 0}, {"        \"io_bytes\" : 1,", 12, 0},
+          {"        \"bw\" : 2,", 13, 0}, {"        \"iops\" : 3,", 14, 0}, {"        \"runtime\" : 4,", 15, 0},
+          {"        \"total_ios\" : 5,", 16, 0}, {"        \"short_ios\" : 0,", 17, 0},
+          {"        \"drop_ios\" : 0", 20, 0}, {"      }", 21, 0}, {"    }", 22, 0}, {"  ]", 23, 0}, {"}", 24, 0});
     /* one break: a page number goes, a line that comes back no more stays */
     CHECK("Intro\n- 1 -\n\fChapter two\ntext\n", {"Intro", 1, 0}, {"Chapter two", 3, 0}, {"text", 4, 0});
+    /* form feeds a line apart (binary junk, clear-screen codes): no pages, the feeds
+     * alone go, and fio's banner is never a running header */
+    CHECK("x 1\n\fx 2\n\ffio-3.33\n\fx 3\n\f\n", {"x 1", 1, 0}, {"x 2", 2, 0}, {"fio-3.33", 3, 0}, {"x 3", 4, 0});
 }
 
 /* A Markdown table whose cell holds a run's lines broken by <br>: the cell's lines,
