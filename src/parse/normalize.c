@@ -178,7 +178,8 @@ static bool escaped_esc(const char *data, size_t len)
 static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
-                                             "<code>", "</div>", "<html", "<BR>", "<PRE"};
+                                             "<code>", "</div>", "<html", "<BR>", "<PRE",
+                                             "</w:p>", "</text:p>", "<![CDATA["};
     doc_kind d;
     memset(&d, 0, sizeof d);
     size_t k = 0;
@@ -719,8 +720,25 @@ static bool tag_in(const char *name, size_t k, const char *const *list, size_t n
 
 /* A known HTML tag at s[0] == '<': returns its length (0 if none); *block tells
  * whether it ends a line. */
+/* An XML element's local name that ends a line of text: a paragraph or a line break
+ * of Word's document.xml (w:p, w:br, w:cr), of OpenDocument (text:p, text:h,
+ * text:line-break), a Confluence code macro's body (ac:plain-text-body). */
+static bool xml_block(const char *s, size_t n)
+{
+    static const char *const names[] = {"p", "br", "cr", "h", "line-break", "plain-text-body"};
+    return tag_in(s, n, names, sizeof names / sizeof *names);
+}
+
 static size_t html_tag(const char *s, size_t n, bool *block)
 {
+    if (n >= 9 && !memcmp(s, "<![CDATA[", 9)) { /* its text is the text: the markers go */
+        *block = true;
+        return 9;
+    }
+    if (n >= 3 && !memcmp(s, "]]>", 3)) {
+        *block = true;
+        return 3;
+    }
     size_t i = 1;
     if (i < n && s[i] == '/')
         i++;
@@ -730,9 +748,18 @@ static size_t html_tag(const char *s, size_t n, bool *block)
     size_t k = i - name;
     if (!k || !isalpha((unsigned char)s[name]))
         return 0;
-    *block = tag_in(s + name, k, block_tags, sizeof block_tags / sizeof *block_tags);
-    if (!*block && !tag_in(s + name, k, inline_tags, sizeof inline_tags / sizeof *inline_tags))
-        return 0;
+    if (i < n && s[i] == ':') { /* an XML namespace's element: every one is markup */
+        size_t local = ++i;
+        while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '-'))
+            i++;
+        if (i == local)
+            return 0;
+        *block = xml_block(s + local, i - local);
+    } else {
+        *block = tag_in(s + name, k, block_tags, sizeof block_tags / sizeof *block_tags);
+        if (!*block && !tag_in(s + name, k, inline_tags, sizeof inline_tags / sizeof *inline_tags))
+            return 0;
+    }
     for (; i < n && i < 300; i++) {
         if (s[i] == '>')
             return i + 1;
@@ -1368,9 +1395,10 @@ static void sink_html(line_sink *k, const char *s, size_t n, uint32_t orig, uint
     bool tagged = false;
     fsc_buf_reset(piece);
     for (size_t i = 0; i <= n && k->ok; i++) {
-        if (i < n && s[i] != '<') { /* the text up to the next tag at once */
-            const char *lt = memchr(s + i, '<', n - i);
-            size_t e = lt ? (size_t)(lt - s) : n;
+        if (i < n && s[i] != '<' && !(s[i] == ']' && n - i >= 3 && !memcmp(s + i, "]]>", 3))) {
+            /* the text up to the next tag (or a CDATA section's end) at once */
+            const char *lt = memchr(s + i, '<', n - i), *cd = fsc_find_lit(s + i, (lt ? (size_t)(lt - s) : n) - i, "]]>");
+            size_t e = cd ? (size_t)(cd - s) : lt ? (size_t)(lt - s) : n;
             fsc_buf_add(piece, s + i, e - i);
             i = e - 1;
             continue;

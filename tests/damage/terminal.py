@@ -7,7 +7,7 @@ result) or kept as a program's string literal (Python's repr of bytes, a dict, a
 of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), typeset
 by a blog engine or escaped as Markdown, sliced from a UTF-16 file, kept in a Jupyter
 notebook, exported as CSV, printed as a PDF, put in a Markdown table's cell, or with its
-JSON shown as Python shows the dict, must parse to the same jobs, groups and disk stats as the text without them,
+JSON shown as Python shows the dict, or kept in Word's or Confluence's XML, must parse to the same jobs, groups and disk stats as the text without them,
 and the command a CI log echoes in colour (or an Ansible item holds beside the output,
 or a blog shows typeset) must be found as the run's context.
 
@@ -300,6 +300,21 @@ def py_repr(lines):
     return _python_json(lines, lambda d: "data = " + repr(d))
 
 
+def word_xml(lines):
+    """Word's document.xml of a report with the output pasted in (a w:p a line, one line
+    of XML)"""
+    paras = "".join('<w:p><w:pPr><w:pStyle w:val="Code"/></w:pPr><w:r><w:t xml:space="preserve">%s</w:t></w:r></w:p>'
+                    % html.escape(l, quote=False) for l in lines)
+    return ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>',
+            '<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>Results</w:t></w:r></w:p>' + paras + "</w:body></w:document>"]
+
+
+def confluence(lines):
+    """a Confluence page's storage format: the output in a code macro's CDATA section"""
+    return ['<p>Results of the run:</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[' + lines[0]] + \
+        lines[1:-1] + [lines[-1] + "]]></ac:plain-text-body></ac:structured-macro><p>Next steps</p>"]
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
@@ -307,7 +322,8 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "json_member": json_member, "web_page": web_page, "mail_wrapped": mail_wrapped, "hard_cut": hard_cut,
          "typeset": typeset, "typeset_fr": typeset_fr, "md_escaped": md_escaped, "utf16_slice": utf16_slice,
          "notebook": notebook, "csv_export": csv_export, "csv_cell": csv_cell, "pdf_text": pdf_text,
-         "md_table_cell": md_table_cell, "py_pprint": py_pprint, "py_repr": py_repr}
+         "md_table_cell": md_table_cell, "py_pprint": py_pprint, "py_repr": py_repr, "word_xml": word_xml,
+         "confluence": confluence}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 

@@ -144,7 +144,9 @@ def main():
                              ',"', '""', '",', ';"', '\t"', "time,host,message\n", "\f", "Page 2 of 9\n\f",
                              # Python's dicts (pydict.c), runs side by side (sidebyside.c), labels
                              "{'fio version': '", "'jobname': '", "None", "True", "\t      |\t", "\t\t\t\t",
-                             "\nBefore:\n", "\nAfter:\n"}
+                             "\nBefore:\n", "\nAfter:\n",
+                             # XML documents (normalize.c html_tag)
+                             "<w:p>", "</w:t></w:r></w:p>", "<![CDATA[", "]]>", "<text:p>"}
     dicts = {
         "fuzz_parse": common | {'"%s":' % n for n in json_names} | {"{", "}", "[", "]", "3;fio-3.33;", ";"},
         "fuzz_json": {'"%s"' % n for n in json_names} | {'"%s":' % n for n in json_names} |

@@ -1216,6 +1216,22 @@ static void test_side_by_side(void **state)
           {"  read: IOPS=2, BW=8KiB/s", 3, 0}, {"  cpu          : usr=1%", 4, 0}, {"", 5, 0});
 }
 
+/* fio's text in XML: Word's document.xml (a w:p a line, w:t runs, entities), a
+ * Confluence page's code macro (a CDATA section). */
+static void test_xml_documents(void **state)
+{
+    (void)state;
+    const uint16_t E = FSC_LINE_ENTITY;
+    CHECK("<w:document><w:body><w:p><w:r><w:t>fio-3.33</w:t></w:r></w:p><w:p><w:r><w:t xml:space=\"preserve\">  "
+          "read: IOPS=1, BW=4KiB/s</w:t></w:r></w:p><w:p><w:r><w:t>a &amp; b</w:t></w:r></w:p></w:body></w:document>\n",
+          {"fio-3.33", 1, E}, {"  read: IOPS=1, BW=4KiB/s", 1, E}, {"a & b", 1, E});
+    CHECK("<p>Results:</p><ac:structured-macro ac:name=\"code\"><ac:plain-text-body><![CDATA[fio-3.33\n"
+          "  read: IOPS=1, BW=4KiB/s\n"
+          "  vda: ios=1/2, util=49.62%]]></ac:plain-text-body></ac:structured-macro><p>done</p>\n",
+          {"Results:", 1, E}, {"fio-3.33", 1, E}, {"  read: IOPS=1, BW=4KiB/s", 2, 0}, {"  vda: ios=1/2, util=49.62%", 3, E},
+          {"done", 3, E});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1255,6 +1271,7 @@ int main(void)
         cmocka_unit_test(test_joined_lines),
         cmocka_unit_test(test_python_dicts),
         cmocka_unit_test(test_side_by_side),
+        cmocka_unit_test(test_xml_documents),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
