@@ -89,6 +89,15 @@ static size_t split_record(const char *s, size_t n, char delim, field *f, size_t
     }
 }
 
+/* A quoted field's text s[0, n) to out, each pair of quote marks made one. */
+static void put_unquoted(fsc_buf *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fsc_buf_putc(out, s[i]);
+        i += s[i] == '"';
+    }
+}
+
 /* How many of the first lines of the field's text (quote pairs doubled) are fio's
  * (a keyword line, a JSON document's member)? */
 static size_t fio_value(const char *s, size_t n, bool quoted, fsc_buf *tmp)
@@ -97,10 +106,7 @@ static size_t fio_value(const char *s, size_t n, bool quoted, fsc_buf *tmp)
         n = VALUE_LOOK;
     if (quoted && memchr(s, '"', n)) {
         fsc_buf_reset(tmp);
-        for (size_t i = 0; i < n; i++) {
-            fsc_buf_putc(tmp, s[i]);
-            i += s[i] == '"';
-        }
+        put_unquoted(tmp, s, n);
         if (tmp->oom)
             return 0;
         s = tmp->data;
@@ -229,10 +235,7 @@ int fsc_csvlog_text(const fsc_csvlog *c, const char *s, size_t n, fsc_buf *out)
     if (!v->quoted) {
         fsc_buf_add(out, s + v->off, v->len);
     } else {
-        for (size_t i = v->off; i < v->off + v->len; i++) {
-            fsc_buf_putc(out, s[i]);
-            i += s[i] == '"';
-        }
+        put_unquoted(out, s + v->off, v->len);
     }
     return out->oom ? -1 : 1;
 }

@@ -1016,54 +1016,29 @@ static bool flat_json_at(const char *s, size_t n, size_t i)
     return starts_with(s + j, n - j, "\"fio version\"");
 }
 
-/* Where the first two spaces in a row are in s[i, n), or n: eight bytes a look. */
-static size_t double_space(const char *s, size_t i, size_t n)
-{
-    while (i + 8 <= n) {
-        uint64_t z = fsc_zero_bytes(fsc_load_le64(s + i) ^ FSC_BYTES_OF(' '));
-        z &= z >> 8; /* a space with a space after it, among the first seven bytes */
-        if (!z) {
-            i += 7;
-            continue;
-        }
-        size_t k = i + ((size_t)__builtin_ctzll(z) >> 3);
-        if (s[k] == ' ' && s[k + 1] == ' ')
-            return k;
-        i = k + 1; /* a borrow's false mark */
-    }
-    for (; i + 1 < n; i++)
-        if (s[i] == ' ' && s[i + 1] == ' ')
-            return i;
-    return n;
-}
-
 /* Two of fio's lines or more that a mail client joined with a space (Outlook's
  * "extra line breaks removed"): the line begins as one of fio's (a prefix,
  * "[stdout]   read: IOPS=...", begins none), and another begins after fio's own
- * indentation (two spaces or more), or a JSON document does. Only the bytes after
- * two spaces that could begin a keyword, and the braces, are asked. */
+ * indentation (two spaces or more), or a JSON document does. */
 static bool joined_lines(const char *s, size_t n)
 {
     size_t first = 0, gap;
     while (first < n && s[first] == ' ')
         first++;
-    int fio_first = -1; /* asked when a cut is in sight: most lines hold none */
-    for (size_t i = double_space(s, first, n); i < n; i = double_space(s, i, n)) {
+    if (first == n ||
+        !(flat_json_at(s, n, first) || flat_named_at(s, n, first, &gap) || flat_key_at(s, n, first, &gap)))
+        return false;
+    for (const char *p = fsc_find_lit(s + first, n - first, "  "); p; p = fsc_find_lit(p, (size_t)(s + n - p), "  ")) {
+        size_t i = (size_t)(p - s);
         while (i < n && s[i] == ' ')
             i++;
-        if (i == n || !(isalpha((unsigned char)s[i]) || s[i] == '|'))
-            continue;
-        if (fio_first < 0)
-            fio_first = flat_json_at(s, n, first) || flat_named_at(s, n, first, &gap) || flat_key_at(s, n, first, &gap);
-        if (!fio_first)
-            return false;
-        if (flat_cut_at(s, n, i, &gap))
+        if (i < n && (isalpha((unsigned char)s[i]) || s[i] == '|') && flat_cut_at(s, n, i, &gap))
             return true;
+        p = s + i;
     }
     for (const char *b = memchr(s + first, '{', n - first); b; b = memchr(b + 1, '{', (size_t)(s + n - b - 1)))
         if (b > s && b[-1] == ' ' && flat_json_at(s, n, (size_t)(b - s)))
-            return fio_first >= 0 ? fio_first
-                                  : flat_named_at(s, n, first, &gap) || flat_key_at(s, n, first, &gap);
+            return true;
     return false;
 }
 
@@ -1973,34 +1948,18 @@ static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fs
         st = FSC_E_NOMEM;
     if (st == FSC_OK && c.wl_n && !wrap_end(&c, false)) /* a string still open at the end */
         st = FSC_E_NOMEM;
-    bool ok = st == FSC_OK && c.k.ok && !c.sp.oom && !c.piece.oom && !c.dec.oom && !c.mk.oom && !c.term.oom &&
-              !c.jl.oom && !c.sl.oom && !c.sl_tmp.oom && !c.uq.oom && !c.ty.oom && !c.me.oom && !c.wrap.oom &&
-              !c.joined.oom && !c.csv_rec.oom && !c.csv_val.oom && !c.py_json.oom && !c.py_tmp.oom && !c.py_join.oom && !c.sbs_text.oom &&
-              !c.wrap_oom;
-    fsc_buf_free(&c.csv_rec);
-    fsc_buf_free(&c.csv_val);
-    fsc_buf_free(&c.py_json);
-    fsc_buf_free(&c.py_tmp);
-    fsc_buf_free(&c.py_join);
-    fsc_buf_free(&c.sbs_text);
+    /* the cleaner's buffers: out of memory in any, the text is not whole */
+    fsc_buf *bufs[] = {&c.sp,      &c.piece,  &c.dec,    &c.mk,      &c.term,    &c.jl,      &c.sl,
+                       &c.sl_tmp,  &c.uq,     &c.ty,     &c.me,      &c.wrap,    &c.joined,  &c.csv_rec,
+                       &c.csv_val, &c.py_json, &c.py_tmp, &c.py_join, &c.sbs_text, &c.k.tmp, &c.k.piece};
+    bool ok = st == FSC_OK && c.k.ok && !c.wrap_oom;
+    for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) {
+        ok = ok && !bufs[i]->oom;
+        fsc_buf_free(bufs[i]);
+    }
     free(c.sbs_lines);
-    fsc_buf_free(&c.wrap);
-    fsc_buf_free(&c.joined);
     free(c.wl);
-    fsc_buf_free(&c.term);
-    fsc_buf_free(&c.jl);
-    fsc_buf_free(&c.sl);
-    fsc_buf_free(&c.sl_tmp);
-    fsc_buf_free(&c.uq);
-    fsc_buf_free(&c.ty);
-    fsc_buf_free(&c.me);
-    fsc_buf_free(&c.mk);
     free(c.drop);
-    fsc_buf_free(&c.k.tmp);
-    fsc_buf_free(&c.k.piece);
-    fsc_buf_free(&c.sp);
-    fsc_buf_free(&c.piece);
-    fsc_buf_free(&c.dec);
     return ok ? FSC_OK : FSC_E_NOMEM;
 }
 
