@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * Outline levels. Headings of different styles are placed on one scale so that a
@@ -432,6 +433,44 @@ static bool attachment_marker(span sp, span *name)
     return name->n > 0 && !sp_starts(*name, "Type:");
 }
 
+/* A MIME part's header naming its file ("Content-Disposition: attachment;
+ * filename="fio.log"", RFC 2231's filename*=UTF-8''fio%20run.log left as it is but
+ * for its charset) → the name: the part's caption, in place of the text before it (a
+ * mail's sign-off above its attachment). */
+static bool part_filename(span sp, span *name)
+{
+    if (sp.n < 21 || strncasecmp(sp.s, "Content-Disposition:", 20) != 0)
+        return false;
+    const char *f = NULL;
+    for (const char *p = sp.s + 20; p + 9 <= sp.s + sp.n && !f; p++)
+        if (!strncasecmp(p, "filename", 8) && (p[8] == '=' || p[8] == '*'))
+            f = p + 8;
+    if (!f)
+        return false;
+    const char *e = sp.s + sp.n, *eq = memchr(f, '=', (size_t)(e - f));
+    if (!eq)
+        return false;
+    const char *v = eq + 1;
+    if (*f == '*') { /* charset'language'value */
+        const char *q = memchr(v, '\'', (size_t)(e - v));
+        const char *q2 = q ? memchr(q + 1, '\'', (size_t)(e - q - 1)) : NULL;
+        if (q2)
+            v = q2 + 1;
+    }
+    if (v < e && *v == '"') {
+        v++;
+        const char *close = memchr(v, '"', (size_t)(e - v));
+        *name = (span){v, (size_t)((close ? close : e) - v)};
+    } else {
+        const char *stop = v;
+        while (stop < e && *stop != ';' && *stop != ' ')
+            stop++;
+        *name = (span){v, (size_t)(stop - v)};
+    }
+    *name = trim(*name);
+    return name->n > 0;
+}
+
 /* Is line i (not in a fence) a heading? `limit` is the first line not to look at. */
 static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_text, heading *h)
 {
@@ -439,11 +478,16 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     if (!sp.n || (t->lines[i].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
         return false;
     /* Most lines of fio output hold a '=': then only the headings marked by their
-     * first character ("# x", "[-- Attachment", "**x**") remain possible, as every
-     * other kind needs title_like, which refuses a '=' (an outline number has none). */
+     * first character ("# x", "[-- Attachment", "**x**", a MIME part's filename) remain
+     * possible, as every other kind needs title_like, which refuses a '=' (an outline
+     * number has none). */
+    h->line = i;
+    if ((sp.s[0] == 'C' || sp.s[0] == 'c') && part_filename(sp, &h->text)) {
+        h->level = LEVEL_CAPTION;
+        return true;
+    }
     if (sp.s[0] != '#' && sp.s[0] != '[' && sp.s[0] != '*' && memchr(sp.s, '=', sp.n))
         return false;
-    h->line = i;
     if (atx_heading(line_span(t, i), h))
         return true;
     if (attachment_marker(sp, &h->text)) {

@@ -395,6 +395,7 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
     }
     if (starts_with_ci(s, n, "Content-Transfer-Encoding:")) {
         m->qp = fsc_find_lit(s, n, "quoted-printable") || fsc_find_lit(s, n, "Quoted-Printable");
+        m->b64_hdr = fsc_find_lit(s, n, "base64") || fsc_find_lit(s, n, "Base64") || fsc_find_lit(s, n, "BASE64");
         m->said = m->cte_in_block = m->cte_seen = true;
         return;
     }
@@ -402,8 +403,11 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
         /* a header block begins (the next mail of mails pasted one after another):
          * its text is as its own headers say, quoted-printable only with a
          * Content-Transfer-Encoding of its own (before this line or after it) */
-        if (!m->cte_in_block)
+        if (!m->cte_in_block) {
             m->qp = ms->qp_default;
+            m->b64_hdr = false;
+        }
+        m->undecoded = fsc_mime_type_undecoded(s, n);
         m->said = true;
         m->latin1 = fsc_find_lit(s, n, "iso-8859-1") || fsc_find_lit(s, n, "ISO-8859-1") || fsc_find_lit(s, n, "latin1") ||
                     fsc_find_lit(s, n, "windows-1252");
@@ -412,6 +416,10 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
         m->delsp = fsc_find_lit(s, n, "delsp=yes") || fsc_find_lit(s, n, "DelSp=Yes");
     }
     if (trim_right(s, n) == 0) {
+        /* the header block ends: a base64 body of text may begin (split_physical) */
+        if (m->b64_hdr && !m->undecoded)
+            m->b64 = m->b64_first = true;
+        m->b64_hdr = m->undecoded = false;
         m->cte_in_block = false;
         if (m->flowed_hdr) {
             m->flowed = true;
@@ -435,13 +443,14 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
     }
     if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary)) {
         m->qp = m->flowed = m->flowed_hdr = m->latin1 = false; /* a new MIME part: its own header decides */
+        m->b64 = m->b64_hdr = m->undecoded = false;
         m->said = true;
     }
 }
 
 bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t len)
 {
-    if (m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block)
+    if (m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block || m->b64)
         return true;
     if (m->said || m->cte_seen) {
         /* quoted-printable where the text begins, and where a mail of it says
@@ -517,10 +526,47 @@ static size_t line_len(const char *data, size_t len, size_t i)
     return n && data[i + n - 1] == '\r' ? n - 1 : n;
 }
 
+/* A line decoded from a base64 body (mime64.c) on to step 2. */
+static bool b64_sink(void *ctx, const char *s, size_t n, uint32_t orig, uint16_t flags)
+{
+    return emit_physical(ctx, s, n, orig, flags);
+}
+
+/* The line s[0, n) (numbered lineno) of a mail where a base64 body may be (ms->s.b64):
+ * its first line says whether the body is text; its lines are decoded into d; a line
+ * of no base64 ends it. True when the line was taken (*ok: no allocation failed);
+ * false: it is read as any other line. */
+static bool b64_body_line(mime_state *ms, fsc_b64_text *d, cleaner *out, const char *s, size_t n, uint32_t lineno,
+                          uint16_t flags, bool *ok)
+{
+    fsc_mail_state *m = &ms->s;
+    size_t bn = fsc_b64_line(s, n);
+    if (m->b64_first) {
+        if (!bn && trim_right(s, n) == 0) { /* blank lines before the body */
+            *ok = emit_physical(out, s, n, lineno, flags);
+            return true;
+        }
+        m->b64_first = false;
+        d->latin1 = m->latin1;
+        if (!bn || !fsc_b64_text_start(s, bn)) { /* no text: its lines as they are */
+            m->b64 = false;
+            return false;
+        }
+    }
+    if (bn) {
+        *ok = fsc_b64_text_line(d, s, bn, lineno, b64_sink, out);
+        return true;
+    }
+    m->b64 = false;
+    *ok = fsc_b64_text_end(d, b64_sink, out);
+    return false;
+}
+
 static fsc_status split_physical(const char *data, size_t len, doc_kind d, const fsc_mail_state *start,
                                  cleaner *out, fsc_mail_state *mail_end)
 {
     fsc_buf lg = {0};
+    fsc_b64_text b64 = {0};
     mime_state mime = {{.qp = d.qp_all}, d.qp_all};
     if (start) { /* a piece of a file, in a mail of the pieces above */
         if (start->cte_seen) /* as if the whole text were looked at (detect_doc) */
@@ -549,6 +595,14 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, const
         if (n && s[n - 1] == '\r' && !memchr(s, '\r', n - 1)) {
             n--; /* CRLF; with other CRs in the line the last one is an overwrite too */
             flags |= FSC_LINE_CR;
+        }
+        if (mime.s.b64 && !joining && !flowing) {
+            if (b64_body_line(&mime, &b64, out, s, n, lineno, flags, &ok)) {
+                i = end + 1;
+                continue;
+            }
+            if (!ok)
+                break;
         }
         const char *raw = s;
         size_t raw_n = n;
@@ -586,10 +640,13 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, const
     }
     if (ok && joining)
         ok = emit_physical(out, buf_str(&lg), lg.len, first_no, flags);
+    if (ok && mime.s.b64) /* the text ends in the body: its last line */
+        ok = fsc_b64_text_end(&b64, b64_sink, out);
     ok = ok && !lg.oom;
     if (mail_end)
         *mail_end = mime.s;
     fsc_buf_free(&lg);
+    fsc_buf_free(&b64.line);
     return ok ? FSC_OK : FSC_E_NOMEM;
 }
 

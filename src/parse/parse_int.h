@@ -373,6 +373,10 @@ typedef struct fsc_mail_state {
     bool qp, latin1, flowed_hdr, flowed, delsp, cte_in_block;
     bool separated; /* (at the end of a text) an mbox separator came: nothing above counts */
     bool cte_seen;  /* a Content-Transfer-Encoding header came (not read as qp for "=3D" alone) */
+    bool b64_hdr;   /* the header block being read says base64 */
+    bool undecoded; /* ... and names a type that is never text (an image) */
+    bool b64;       /* in a base64 body that decodes to text (mime64.c) */
+    bool b64_first; /* ... whose first line is still to come */
     char boundary[128];
 } fsc_mail_state;
 /* fsc_normalize_lines for a text that begins in the mail state *start (NULL: none,
@@ -389,6 +393,31 @@ void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above);
 /* What the text above a piece left to it (fsc_carry_mail) and its setter. */
 const fsc_mail_state *fsc_carry_mail(const fsc_carry *c);
 void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m);
+/* mime64.c: base64 bodies of MIME parts, decoded a line at a time. fsc_b64_line:
+ * the length of s[0, n) without trailing blanks when all of it is base64 (the
+ * alphabet, four characters a group, '=' padding at its end), else 0.
+ * fsc_b64_text_start: does a body that begins with that line decode to text (not a
+ * compressed file, an image, UTF-16)? fsc_mime_type_undecoded: does the
+ * "Content-Type:" line s name a type not decoded (image/, application/pdf, text/html)? */
+size_t fsc_b64_line(const char *s, size_t n);
+bool fsc_b64_text_start(const char *s, size_t n);
+bool fsc_mime_type_undecoded(const char *s, size_t n);
+/* A decoded text line: its bytes, the encoded line its first byte came from, flags
+ * (FSC_LINE_CR: it ended in CR LF). False stops the decoding (out of memory). */
+typedef bool (*fsc_b64_sink)(void *ctx, const char *s, size_t n, uint32_t orig, uint16_t flags);
+/* One body's decoding state: the line not yet ended (owned: freed with fsc_buf_free
+ * on line). latin1: the part's charset is ISO-8859-1, its bytes above 0x7F written
+ * as UTF-8. Zeroed to begin. */
+typedef struct fsc_b64_text {
+    fsc_buf line;
+    uint32_t orig;
+    bool open, latin1;
+} fsc_b64_text;
+/* The base64 line s[0, n) (fsc_b64_line's length; the encoded line orig) decoded:
+ * each line it ends to sink. fsc_b64_text_end: the body ended: its last line, if
+ * it had no newline. False when out of memory or the sink said so. */
+bool fsc_b64_text_line(fsc_b64_text *d, const char *s, size_t n, uint32_t orig, fsc_b64_sink sink, void *ctx);
+bool fsc_b64_text_end(fsc_b64_text *d, fsc_b64_sink sink, void *ctx);
 /* pages.c: a paginated text's page breaks (form feeds) and the running headers,
  * footers and page numbers around them taken out of t (lines removed from t->lines;
  * the store is left). *changed: any was. False when out of memory. */

@@ -7,21 +7,18 @@ each text alone (sidebyside.c).
 
 usage: side_by_side.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
-import json
 import os
 import subprocess
 import sys
+
+from battery import battery_texts, numbers
+from battery import parse as parse_with
 
 fioscope, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
 def parse(path):
-    out = subprocess.run([fioscope, "parse", "--jsonl", path], capture_output=True, text=True)
-    return [o for o in map(json.loads, out.stdout.splitlines()) if "jobs" in o]
-
-
-def numbers(runs):
-    return json.dumps([{k: r.get(k) for k in ("jobs", "groups", "disk_util")} for r in runs], sort_keys=True)
+    return parse_with(fioscope, path)
 
 
 def read_lines(path):
@@ -49,10 +46,7 @@ layouts = {"paste": paste,
 
 os.makedirs(work, exist_ok=True)
 fail = checked = 0
-for d in sorted(os.listdir(corpus)):
-    if not d.startswith("fio-") or d.endswith("oracle"):
-        continue
-    texts = [os.path.join(corpus, d, f) for f in sorted(os.listdir(os.path.join(corpus, d))) if f.endswith(".txt")]
+for texts in battery_texts(corpus):
     for a, b in zip(texts[0::2], texts[1::2]):
         ra, rb = parse(a), parse(b)
         if not ra or not rb:

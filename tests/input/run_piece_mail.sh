@@ -3,15 +3,15 @@
 # A mailing list's archive as one mbox, big enough to be read in pieces: mails whose
 # text is quoted-printable (fio's '=' written "=3D", long lines broken with a soft
 # "=" at 76 characters), format=flowed (long lines wrapped with a trailing space),
-# multipart with a quoted-printable part, and plain mails whose fio lines end in
-# spaces. Each mail's headers hold for its own text, up to the next mail: a cut
+# multipart with a quoted-printable part or a base64 attachment, and plain mails
+# whose fio lines end in spaces. Each mail's headers hold for its own text, up to the next mail: a cut
 # inside a mail hands the mail's state on to the next piece (fsc_mail_state in the
 # carry), which normalizes its text again when it begins inside such a mail. The runs
 # must be byte for byte those of the whole text, and every run must be read whole.
 . "$(dirname "$0")/lib.sh"
 
 python3 - "$FSC_CORPUS" archive.mbox <<'PY'
-import glob, os, quopri, sys, textwrap
+import base64, glob, os, quopri, sys, textwrap
 corpus, out = sys.argv[1], sys.argv[2]
 runs = [open(f).read().rstrip("\n") for f in sorted(glob.glob(os.path.join(corpus, "fio-3.33", "*.txt")))]
 mails = []
@@ -37,6 +37,14 @@ for k in range(240):
             lines += [p if p.endswith(" ") or i == len(parts) - 1 else p + " " for i, p in enumerate(parts)]
         mails.append(head + "Content-Type: text/plain; charset=utf-8; format=flowed\n"
                      "Content-Transfer-Encoding: 8bit\n\n" + "\n".join(lines))
+    elif kind == 2 and k % 4 == 1:  # multipart: the results attached in base64 (Gmail's, Outlook's)
+        enc = base64.encodebytes(body.encode("utf-8")).decode("ascii").rstrip("\n")
+        b = "----=_Part_%d" % k
+        mails.append(head + 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="%s"\n\n'
+                     "--%s\nContent-Type: text/plain; charset=us-ascii\n\nSee the attachment.\n\n"
+                     '--%s\nContent-Type: text/plain; charset=utf-8; name="run%d.log"\n'
+                     'Content-Disposition: attachment; filename="run%d.log"\nContent-Transfer-Encoding: base64\n\n'
+                     "%s\n--%s--\n" % (b, b, b, k, k, enc, b))
     elif kind == 2:  # multipart: a short text part, then the results quoted-printable
         enc = quopri.encodestring(body.encode("utf-8")).decode("ascii")
         b = "----=_Part_%d" % k

@@ -1232,6 +1232,49 @@ static void test_xml_documents(void **state)
           {"done", 3, E});
 }
 
+static void test_base64_parts(void **state)
+{
+    (void)state;
+    const uint16_t C = FSC_LINE_CR;
+    /* a text part in base64: its lines decoded, each numbered with the encoded line
+     * its first byte is in; CR LF inside it as a CR LF line's */
+    CHECK("From: a@b\n"
+          "Content-Type: text/plain; charset=utf-8\n"
+          "Content-Transfer-Encoding: base64\n"
+          "\n"
+          "ZmlvLTMuMzMNCiAgcmVh\n"
+          "ZDogSU9QUz0xLCBCVz00\n"
+          "S2lCL3MNCmVuZA==\n"
+          "\n"
+          "bye\n",
+          {"From: a@b", 1, 0}, {"Content-Type: text/plain; charset=utf-8", 2, 0},
+          {"Content-Transfer-Encoding: base64", 3, 0}, {"", 4, 0}, {"fio-3.33", 5, C},
+          {"  read: IOPS=1, BW=4KiB/s", 5, C}, {"end", 7, 0}, {"", 8, 0}, {"bye", 9, 0});
+    /* ISO-8859-1 text decoded to UTF-8; a gzip file and an image are left as they are */
+    CHECK("Content-Type: text/plain; charset=iso-8859-1\n"
+          "Content-Transfer-Encoding: base64\n"
+          "\n"
+          "ICBsYXQgKLVzZWMpOiBtaW49MQo=\n"
+          "\n"
+          "Content-Type: application/gzip\n"
+          "Content-Transfer-Encoding: base64\n"
+          "\n"
+          "H4sIAIZEFGsC/ytKTUyxUvD0Dwi2NeQCAEYuH6oNAAAA\n"
+          "\n"
+          "Content-Transfer-Encoding: BASE64\n"
+          "Content-Type: image/png; name=\"x.png\"\n"
+          "\n"
+          "ICBsYXQgKLVzZWMpOiBtaW49MQo=\n",
+          {"Content-Type: text/plain; charset=iso-8859-1", 1, 0}, {"Content-Transfer-Encoding: base64", 2, 0},
+          {"", 3, 0}, {"  lat (\xc2\xb5sec): min=1", 4, 0}, {"", 5, 0}, {"Content-Type: application/gzip", 6, 0},
+          {"Content-Transfer-Encoding: base64", 7, 0}, {"", 8, 0}, {"H4sIAIZEFGsC/ytKTUyxUvD0Dwi2NeQCAEYuH6oNAAAA", 9, 0},
+          {"", 10, 0}, {"Content-Transfer-Encoding: BASE64", 11, 0}, {"Content-Type: image/png; name=\"x.png\"", 12, 0},
+          {"", 13, 0}, {"ICBsYXQgKLVzZWMpOiBtaW49MQo=", 14, 0});
+    /* base64 said, but what follows is no base64 (a mail that only says so): as it is */
+    CHECK("Content-Transfer-Encoding: base64\n\nThanks for the numbers\nQUJD\n",
+          {"Content-Transfer-Encoding: base64", 1, 0}, {"", 2, 0}, {"Thanks for the numbers", 3, 0}, {"QUJD", 4, 0});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1272,6 +1315,7 @@ int main(void)
         cmocka_unit_test(test_python_dicts),
         cmocka_unit_test(test_side_by_side),
         cmocka_unit_test(test_xml_documents),
+        cmocka_unit_test(test_base64_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
