@@ -21,6 +21,7 @@
  */
 #include "parse_int.h"
 
+#include <ctype.h>
 #include <string.h>
 
 /* The value of a base64 digit, or -1. */
@@ -155,32 +156,27 @@ bool fsc_b64_text_end(fsc_b64_text *d, fsc_b64_sink sink, void *ctx)
     return !d->open || line_out(d, sink, ctx);
 }
 
-bool fsc_mime_type_undecoded(const char *s, size_t n)
+bool fsc_mime_type_is(const char *s, size_t n, const char *type)
 {
-    /* text/html too: a mail's HTML alternative of its text/plain part (Gmail
-     * sends both in base64) holds the same runs as markup, which the document's
-     * own look for HTML (normalize.c) did not see encoded */
-    static const char *const types[] = {"text/html",
-                                        "image/",
-                                        "audio/",
-                                        "video/",
-                                        "font/",
-                                        "model/",
-                                        "application/pdf",
-                                        "application/pgp",
-                                        "application/pkcs7",
-                                        "application/x-pkcs7",
-                                        "application/ms-tnef",
-                                        "application/vnd.ms-tnef"};
-    size_t i = sizeof "Content-Type:" - 1;
+    size_t i = sizeof "Content-Type:" - 1, k = strlen(type), j = 0;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
-    for (size_t t = 0; t < sizeof types / sizeof *types; t++) {
-        size_t k = strlen(types[t]), j = 0;
-        while (j < k && i + j < n && (s[i + j] | 0x20) == (types[t][j] | 0x20))
-            j++;
-        if (j == k)
+    while (j < k && i + j < n && tolower((unsigned char)s[i + j]) == type[j])
+        j++;
+    return j == k;
+}
+
+bool fsc_mime_type_undecoded(const char *s, size_t n)
+{
+    /* text/html too: a mail's HTML alternative of its text/plain part (Gmail sends
+     * both in base64) holds the same runs as markup, which the document's own look
+     * for HTML (normalize.c) did not see encoded */
+    static const char *const types[] = {"text/html",           "image/",          "audio/",
+                                        "video/",              "font/",           "model/",
+                                        "application/pdf",     "application/pgp", "application/pkcs7",
+                                        "application/x-pkcs7", "application/ms-tnef", "application/vnd.ms-tnef"};
+    for (size_t t = 0; t < sizeof types / sizeof *types; t++)
+        if (fsc_mime_type_is(s, n, types[t]))
             return true;
-    }
     return false;
 }

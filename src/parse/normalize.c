@@ -408,6 +408,13 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
             m->b64_hdr = false;
         }
         m->undecoded = fsc_mime_type_undecoded(s, n);
+        /* a text/html part after a text/plain one in a multipart/alternative (Gmail's,
+         * Thunderbird's) is the same text again as markup: its runs twice */
+        if (fsc_mime_type_is(s, n, "multipart/alternative"))
+            m->alternative = true;
+        else if (m->alternative && fsc_mime_type_is(s, n, "text/plain"))
+            m->plain_seen = true;
+        m->html_hdr = m->plain_seen && fsc_mime_type_is(s, n, "text/html");
         m->said = true;
         m->latin1 = fsc_find_lit(s, n, "iso-8859-1") || fsc_find_lit(s, n, "ISO-8859-1") || fsc_find_lit(s, n, "latin1") ||
                     fsc_find_lit(s, n, "windows-1252");
@@ -419,7 +426,8 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
         /* the header block ends: a base64 body of text may begin (split_physical) */
         if (m->b64_hdr && !m->undecoded)
             m->b64 = m->b64_first = true;
-        m->b64_hdr = m->undecoded = false;
+        m->skip = m->html_hdr;
+        m->b64_hdr = m->undecoded = m->html_hdr = false;
         m->cte_in_block = false;
         if (m->flowed_hdr) {
             m->flowed = true;
@@ -437,20 +445,29 @@ static void mime_track(mime_state *ms, const char *s, size_t n)
         size_t k = 0;
         while (k < rest && k + 1 < sizeof m->boundary && b[k] != '"' && b[k] != ';' && b[k] != ' ')
             k++;
+        /* a multipart inside a part of another (an alternative in a mail with
+         * attachments): the other's boundary still ends parts */
+        if (m->boundary[0] && (strlen(m->boundary) != k || memcmp(m->boundary, b, k)))
+            memcpy(m->outer, m->boundary, sizeof m->outer);
         memcpy(m->boundary, b, k);
         m->boundary[k] = 0;
         return;
     }
-    if (m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary)) {
+    bool inner = m->boundary[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->boundary);
+    bool outer = !inner && m->outer[0] && n >= 2 && s[0] == '-' && s[1] == '-' && starts_with(s + 2, n - 2, m->outer);
+    if (inner || outer) {
         m->qp = m->flowed = m->flowed_hdr = m->latin1 = false; /* a new MIME part: its own header decides */
-        m->b64 = m->b64_hdr = m->undecoded = false;
+        m->b64 = m->b64_hdr = m->undecoded = m->html_hdr = m->skip = false;
+        if (outer) /* the multipart inside ended */
+            m->alternative = m->plain_seen = false;
         m->said = true;
     }
 }
 
 bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t len)
 {
-    if (m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block || m->b64)
+    if (m->latin1 || m->flowed_hdr || m->flowed || m->delsp || m->cte_in_block || m->b64 || m->skip ||
+        m->html_hdr)
         return true;
     if (m->said || m->cte_seen) {
         /* quoted-printable where the text begins, and where a mail of it says
@@ -467,11 +484,15 @@ bool fsc_mail_state_matters(const fsc_mail_state *m, const char *data, size_t le
     }
     /* a part boundary of the text above ends a part of this one (a part whose
      * header made it quoted-printable) */
-    if (!m->boundary[0])
-        return false;
-    char mark[sizeof m->boundary + 2] = "--";
-    memcpy(mark + 2, m->boundary, strlen(m->boundary) + 1);
-    return fsc_find_lit(data, len, mark) != NULL;
+    for (const char *b = m->boundary; b; b = b == m->boundary ? m->outer : NULL) {
+        if (!b[0])
+            continue;
+        char mark[sizeof m->boundary + 2] = "--";
+        memcpy(mark + 2, b, strlen(b) + 1);
+        if (fsc_find_lit(data, len, mark))
+            return true;
+    }
+    return false;
 }
 
 void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above)
@@ -480,15 +501,20 @@ void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above)
     if (end->separated)
         return; /* what came above no longer counts */
     if (!end->said) { /* no header: the state above goes on */
-        char own[sizeof end->boundary];
+        char own[sizeof end->boundary], own_outer[sizeof end->outer];
         memcpy(own, end->boundary, sizeof own);
+        memcpy(own_outer, end->outer, sizeof own_outer);
         *end = *above;
         if (own[0])
             memcpy(end->boundary, own, sizeof own);
+        if (own_outer[0])
+            memcpy(end->outer, own_outer, sizeof own_outer);
         return;
     }
-    if (!end->boundary[0])
+    if (!end->boundary[0]) {
         memcpy(end->boundary, above->boundary, sizeof end->boundary);
+        memcpy(end->outer, above->outer, sizeof end->outer);
+    }
 }
 
 /* Quote depth of a mail line ("> > x" and ">> x" are 2) and the length of the
@@ -524,6 +550,14 @@ static size_t line_len(const char *data, size_t len, size_t i)
     const char *nl = memchr(data + i, '\n', len - i);
     size_t n = (nl ? (size_t)(nl - data) : len) - i;
     return n && data[i + n - 1] == '\r' ? n - 1 : n;
+}
+
+/* Where a part skipped (an HTML alternative) ends: a line like a part boundary
+ * ("--" and a word), or the next mail's mbox separator. */
+static bool part_edge(const char *s, size_t n)
+{
+    n = trim_right(s, n);
+    return mbox_separator(s, n) || (n > 2 && s[0] == '-' && s[1] == '-' && !memchr(s, ' ', n));
 }
 
 /* A line decoded from a base64 body (mime64.c) on to step 2. */
@@ -595,6 +629,13 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, const
         if (n && s[n - 1] == '\r' && !memchr(s, '\r', n - 1)) {
             n--; /* CRLF; with other CRs in the line the last one is an overwrite too */
             flags |= FSC_LINE_CR;
+        }
+        if (mime.s.skip && !joining && !flowing) {
+            if (!part_edge(s, n)) { /* an HTML alternative's line: not read */
+                i = end + 1;
+                continue;
+            }
+            mime.s.skip = false;
         }
         if (mime.s.b64 && !joining && !flowing) {
             if (b64_body_line(&mime, &b64, out, s, n, lineno, flags, &ok)) {

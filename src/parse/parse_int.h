@@ -377,6 +377,11 @@ typedef struct fsc_mail_state {
     bool undecoded; /* ... and names a type that is never text (an image) */
     bool b64;       /* in a base64 body that decodes to text (mime64.c) */
     bool b64_first; /* ... whose first line is still to come */
+    bool alternative; /* a multipart/alternative came in this mail */
+    bool plain_seen;  /* ... and a text/plain part after it */
+    bool html_hdr;    /* the header block being read is a text/html part's after those */
+    bool skip;        /* in that part's body: the text/plain part's runs again, not read */
+    char outer[128];  /* the boundary of the multipart the one in boundary is in */
     char boundary[128];
 } fsc_mail_state;
 /* fsc_normalize_lines for a text that begins in the mail state *start (NULL: none,
@@ -402,6 +407,9 @@ void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m);
 size_t fsc_b64_line(const char *s, size_t n);
 bool fsc_b64_text_start(const char *s, size_t n);
 bool fsc_mime_type_undecoded(const char *s, size_t n);
+/* Does the "Content-Type:" line s name type (lower case; its start: "text/" for any
+ * text)? */
+bool fsc_mime_type_is(const char *s, size_t n, const char *type);
 /* A decoded text line: its bytes, the encoded line its first byte came from, flags
  * (FSC_LINE_CR: it ended in CR LF). False stops the decoding (out of memory). */
 typedef bool (*fsc_b64_sink)(void *ctx, const char *s, size_t n, uint32_t orig, uint16_t flags);

@@ -4,13 +4,14 @@
 version battery (fio 2.0.15 to 3.33) attached to a mail (its part base64 with a UTF-8
 charset, the attachment's name its runs' context), as the whole body of a mail with CR
 LF line ends (Outlook's), in ISO-8859-1, as the text/plain part of a text and HTML
-alternative (Gmail's; the HTML part, the same runs again as markup, is not read), and
-two mails with an attachment each in one mbox, must parse to the runs of the text
+alternative (Gmail's in base64, Thunderbird's quoted-printable; the HTML part, the same
+runs again as markup, is not read), attached to such a mail, and two mails with an attachment each in one mbox, must parse to the runs of the text
 itself: the same jobs, groups and disk stats (normalize.c, mime64.c). A gzip file
 attached beside the text is left alone.
 
 usage: mime_parts.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
+import email.charset
 import email.mime.application
 import email.mime.multipart
 import email.mime.text
@@ -43,12 +44,23 @@ def attached(text, name, subject):
     return m
 
 
-def alternative(text):
+def alternative(text, charset="utf-8"):
     m = email.mime.multipart.MIMEMultipart("alternative")
     m["Subject"] = "fio results"
-    m.attach(email.mime.text.MIMEText("Results:\n\n" + text, "plain", "utf-8"))
+    m.attach(email.mime.text.MIMEText("Results:\n\n" + text, "plain", charset))
     markup = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
-    m.attach(email.mime.text.MIMEText('<div dir="ltr">Results:<br><br>' + markup + "</div>", "html", "utf-8"))
+    m.attach(email.mime.text.MIMEText('<div dir="ltr">Results:<br><br>' + markup + "</div>", "html", charset))
+    return m
+
+
+def with_attachment(text):
+    """Gmail's mail with an attachment: the note as text and HTML alternatives, then the file."""
+    m = email.mime.multipart.MIMEMultipart()
+    m["Subject"] = "fio results"
+    m.attach(alternative("See the attached log.\n"))
+    part = email.mime.text.MIMEText(text, "plain", "utf-8")
+    part.add_header("Content-Disposition", "attachment", filename="fio.log")
+    m.attach(part)
     return m.as_bytes()
 
 
@@ -74,6 +86,8 @@ def mbox(a, b):
     return out
 
 
+quoted = email.charset.Charset("utf-8")  # Thunderbird's: quoted-printable
+quoted.body_encoding = email.charset.QP
 os.makedirs(work, exist_ok=True)
 fail = checked = 0
 texts = [t for folder in battery_texts(corpus) for t in folder]
@@ -85,7 +99,8 @@ for i, t in enumerate(texts):
         continue
     want = numbers(runs)
     kinds = {"attachment": attached(text, "fio.log", "results").as_bytes(), "body": body_crlf(text),
-             "alternative": alternative(text)}
+             "alternative": alternative(text).as_bytes(), "alternative_qp": alternative(text, quoted).as_bytes(),
+             "with_attachment": with_attachment(text)}
     if text.isascii():
         kinds["latin1"] = latin1(text)
     for name, data in kinds.items():
@@ -96,7 +111,7 @@ for i, t in enumerate(texts):
         if numbers(got) != want:
             fail += 1
             print(f"FAIL: {t} as {name}: {len(got)} runs, {len(runs)} wanted")
-        elif name == "attachment" and any(r["context"][:1] != ["fio.log"] for r in got):
+        elif name in ("attachment", "with_attachment") and any(r["context"][:1] != ["fio.log"] for r in got):
             fail += 1
             print(f"FAIL: {t} as {name}: context {got[0]['context']}, not the attachment's name")
     if i % 2:  # the text before and this one, a mail each, in one mbox

@@ -3,11 +3,13 @@
 # A mailing list's archive as one mbox, big enough to be read in pieces: mails whose
 # text is quoted-printable (fio's '=' written "=3D", long lines broken with a soft
 # "=" at 76 characters), format=flowed (long lines wrapped with a trailing space),
-# multipart with a quoted-printable part or a base64 attachment, and plain mails
-# whose fio lines end in spaces. Each mail's headers hold for its own text, up to the next mail: a cut
-# inside a mail hands the mail's state on to the next piece (fsc_mail_state in the
-# carry), which normalizes its text again when it begins inside such a mail. The runs
-# must be byte for byte those of the whole text, and every run must be read whole.
+# multipart with a quoted-printable part or a base64 attachment, text and HTML
+# alternatives (the HTML, the same runs again, not read), and plain mails whose fio
+# lines end in spaces. Each mail's headers hold for its own text, up to the next
+# mail: a cut inside a mail hands the mail's state on to the next piece
+# (fsc_mail_state in the carry), which normalizes its text again when it begins
+# inside such a mail. The runs must be byte for byte those of the whole text, and
+# every run must be read whole.
 . "$(dirname "$0")/lib.sh"
 
 python3 - "$FSC_CORPUS" archive.mbox <<'PY'
@@ -45,6 +47,15 @@ for k in range(240):
                      '--%s\nContent-Type: text/plain; charset=utf-8; name="run%d.log"\n'
                      'Content-Disposition: attachment; filename="run%d.log"\nContent-Transfer-Encoding: base64\n\n'
                      "%s\n--%s--\n" % (b, b, b, k, k, enc, b))
+    elif kind == 2 and k % 4 == 3:  # the results as text and as HTML alternatives (Thunderbird's)
+        enc = quopri.encodestring(body.encode("utf-8")).decode("ascii")
+        markup = body.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>\n")
+        html = quopri.encodestring(("<html><body>" + markup + "</body></html>").encode("utf-8")).decode("ascii")
+        b = "------------alt%d" % k
+        mails.append(head + 'MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary="%s"\n\n'
+                     "--%s\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+                     "%s\n--%s\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+                     "%s\n--%s--\n" % (b, b, enc, b, html, b))
     elif kind == 2:  # multipart: a short text part, then the results quoted-printable
         enc = quopri.encodestring(body.encode("utf-8")).decode("ascii")
         b = "----=_Part_%d" % k

@@ -1270,6 +1270,31 @@ static void test_base64_parts(void **state)
           {"Content-Transfer-Encoding: base64", 7, 0}, {"", 8, 0}, {"H4sIAIZEFGsC/ytKTUyxUvD0Dwi2NeQCAEYuH6oNAAAA", 9, 0},
           {"", 10, 0}, {"Content-Transfer-Encoding: BASE64", 11, 0}, {"Content-Type: image/png; name=\"x.png\"", 12, 0},
           {"", 13, 0}, {"ICBsYXQgKLVzZWMpOiBtaW49MQo=", 14, 0});
+    /* the HTML alternative of a text/plain part is not read (its runs twice); the
+     * part after the alternative (the outer multipart's) is */
+    CHECK("Content-Type: multipart/mixed; boundary=\"m\"\n"
+          "\n"
+          "--m\n"
+          "Content-Type: multipart/alternative; boundary=\"a\"\n"
+          "\n"
+          "--a\n"
+          "Content-Type: text/plain\n"
+          "\n"
+          "  read: IOPS=1\n"
+          "--a\n"
+          "Content-Type: text/html\n"
+          "\n"
+          "<div>  read: IOPS=1</div>\n"
+          "--a--\n"
+          "--m\n"
+          "Content-Type: text/html\n"
+          "\n"
+          "<p>kept</p>\n",
+          {"Content-Type: multipart/mixed; boundary=\"m\"", 1, 0}, {"", 2, 0}, {"--m", 3, 0},
+          {"Content-Type: multipart/alternative; boundary=\"a\"", 4, 0}, {"", 5, 0}, {"--a", 6, 0},
+          {"Content-Type: text/plain", 7, 0}, {"", 8, 0}, {"  read: IOPS=1", 9, 0}, {"--a", 10, 0},
+          {"Content-Type: text/html", 11, 0}, {"", 12, 0}, {"--a--", 14, 0}, {"--m", 15, 0},
+          {"Content-Type: text/html", 16, 0}, {"", 17, 0}, {"kept", 18, FSC_LINE_ENTITY});
     /* base64 said, but what follows is no base64 (a mail that only says so): as it is */
     CHECK("Content-Transfer-Encoding: base64\n\nThanks for the numbers\nQUJD\n",
           {"Content-Transfer-Encoding: base64", 1, 0}, {"", 2, 0}, {"Thanks for the numbers", 3, 0}, {"QUJD", 4, 0});
