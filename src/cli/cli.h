@@ -120,8 +120,9 @@ typedef struct fsc_cli_diag {
 
 /* The diagnostic of one manifest entry, if it deserves one. */
 void fsc_cli_diag_entry(fsc_cli_diag *d, const fsc_input_entry *e);
-/* After reading: "P: no fio run found" for each named directory or archive that
- * gave no run and had no diagnostic of its own. */
+/* After reading: "P: no fio run found" for each named input (a file, a directory,
+ * an archive, a mail with its attachments) that gave no run and had no diagnostic of
+ * its own. */
 void fsc_cli_diag_end(fsc_cli_diag *d, const fsc_manifest *m);
 
 /* The closing line on stderr unless quiet, e.g. "fioscope: 12 inputs: 10 ok,

@@ -495,18 +495,12 @@ static void diag_line(fsc_cli_diag *d, const char *path, const char *member, con
         fsc_cli_err("%s: %s", path, what ? what : "error");
 }
 
-/* Is e the entry of a named input itself (a file named on the command line)? */
-static bool entry_is_named(const fsc_cli_diag *d, const fsc_input_entry *e)
-{
-    return !e->member && e->arg < d->n_paths && !strcmp(e->path, d->paths[e->arg]);
-}
-
 void fsc_cli_diag_entry(fsc_cli_diag *d, const fsc_input_entry *e)
 {
+    /* a named input's "no fio run found" waits for fsc_cli_diag_end: a mail's text
+     * may have none while the archives attached to it (its members, after it) do */
     if (e->status == FSC_IN_ERROR)
         diag_line(d, e->path, e->member, e->error);
-    else if (e->status == FSC_IN_NO_RUNS && entry_is_named(d, e))
-        diag_line(d, e->path, NULL, "no fio run found");
 }
 
 void fsc_cli_diag_end(fsc_cli_diag *d, const fsc_manifest *m)
@@ -518,7 +512,7 @@ void fsc_cli_diag_end(fsc_cli_diag *d, const fsc_manifest *m)
             if (e->arg != i)
                 continue;
             runs |= e->runs > 0;
-            said |= e->status == FSC_IN_ERROR || entry_is_named(d, e);
+            said |= e->status == FSC_IN_ERROR;
         }
         if (!runs && !said)
             diag_line(d, d->paths[i], NULL, "no fio run found");

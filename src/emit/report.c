@@ -7,6 +7,7 @@
 #include "fioscope/report.h"
 
 #include "fioscope/analyze.h"
+#include "fioscope/base64.h"
 #include "fioscope/chart.h"
 #include "fioscope/escape.h"
 #include "fioscope/model_json.h"
@@ -280,18 +281,6 @@ static fsc_status build_comparisons(report *r)
 }
 
 /* ---- pages ---- */
-
-static void base64(fsc_buf *out, const unsigned char *p, size_t n)
-{
-    static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < n; i += 3) {
-        unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
-                     (i + 2 < n ? p[i + 2] : 0);
-        char q[4] = {tab[v >> 18 & 63], tab[v >> 12 & 63], i + 1 < n ? tab[v >> 6 & 63] : '=',
-                     i + 2 < n ? tab[v & 63] : '='};
-        fsc_buf_add(out, q, 4);
-    }
-}
 
 static bool set_num(fsc_tpl_vars *v, const char *name, size_t n)
 {
@@ -584,7 +573,7 @@ static bool chart_vars(report *r, fsc_tpl_vars *v, bool inline_png)
         ok = ok && !b.oom && fsc_tpl_set(item, "svg", b.data);
         if (ok && inline_png) {
             fsc_buf_reset(&b);
-            base64(&b, (const unsigned char *)c->png.data, c->png.len);
+            fsc_b64_encode(&b, (const unsigned char *)c->png.data, c->png.len);
             ok = !b.oom && fsc_tpl_set(item, "png_base64", b.data ? b.data : "");
         }
     }

@@ -377,6 +377,17 @@ void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_i
  * depth: opens it as an archive when its magic says so, else queues it as text. */
 void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *data, size_t len,
                     int depth);
+/* mail.c: the archives and compressed files attached to a mail (base64 parts) in
+ * data[0, len), a document that begins as a mail or an mbox: *out gets them (an
+ * array the caller frees, with each data), named by their file names
+ * ("attachment-N" for a part without one; no '/' in a name); returns how many (0:
+ * none, not a mail, or out of memory). */
+typedef struct fsc_mail_archive {
+    char *data;
+    size_t len;
+    char name[201];
+} fsc_mail_archive;
+size_t fsc_mail_archives(const char *data, size_t len, fsc_mail_archive **out);
 /* True when the first bytes (prefix, n) are the magic of an archive or of a
  * compressed stream that fioscope reads (tar, zip, gzip, xz, zstd, bzip2). */
 bool fsc_is_archive_magic(const unsigned char *prefix, size_t n);

@@ -167,17 +167,30 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
         free(data);
         return;
     }
+    /* a mail's attached archives: members of it, after its own text */
+    fsc_mail_archive *att = NULL;
+    size_t n_att = !binary && depth < FSC_MAX_ARCHIVE_DEPTH ? fsc_mail_archives(data, len, &att) : 0;
     fsc_item *job = fsc_item_new(path, member);
     if (!job) {
         free(data);
         fsc_walker_submit(w, NULL);
-        return;
+    } else {
+        job->data = data;
+        job->len = len;
+        job->judged_text = !binary;
+        fsc_item_mark_log(job);
+        fsc_walker_submit(w, job);
     }
-    job->data = data;
-    job->len = len;
-    job->judged_text = !binary;
-    fsc_item_mark_log(job);
-    fsc_walker_submit(w, job);
+    for (size_t i = 0; i < n_att; i++) {
+        char *name = NULL;
+        if (!job || (member ? asprintf(&name, "%s/%s", member, att[i].name) < 0 : !(name = fsc_strdup(att[i].name)))) {
+            free(att[i].data);
+            continue;
+        }
+        fsc_walker_doc(w, path, name, att[i].data, att[i].len, depth + 1);
+        free(name);
+    }
+    free(att);
 }
 
 ssize_t fsc_read_full(int fd, char *buf, size_t n, int64_t at)

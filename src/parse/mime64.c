@@ -21,69 +21,17 @@
  */
 #include "parse_int.h"
 
+#include "fioscope/base64.h"
+
 #include <ctype.h>
 #include <string.h>
-
-/* The value of a base64 digit, or -1. */
-static int b64_digit(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
-}
-
-size_t fsc_b64_line(const char *s, size_t n)
-{
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        n--;
-    if (n < 4 || n % 4)
-        return 0;
-    size_t pad = 0;
-    while (pad < 2 && s[n - 1 - pad] == '=')
-        pad++;
-    for (size_t i = 0; i < n - pad; i++)
-        if (b64_digit((unsigned char)s[i]) < 0)
-            return 0;
-    return n;
-}
-
-/* The bytes of the base64 line s[0, n) (fsc_b64_line's length) into out (at
- * least n / 4 * 3 bytes); returns how many. */
-static size_t decode(const char *s, size_t n, unsigned char *out)
-{
-    size_t k = 0;
-    for (size_t i = 0; i + 4 <= n; i += 4) {
-        int a = b64_digit((unsigned char)s[i]), b = b64_digit((unsigned char)s[i + 1]);
-        int c = b64_digit((unsigned char)s[i + 2]), d = b64_digit((unsigned char)s[i + 3]);
-        if (a < 0 || b < 0)
-            break;
-        uint32_t v =
-            (uint32_t)a << 18 | (uint32_t)b << 12 | (uint32_t)(c < 0 ? 0 : c) << 6 | (uint32_t)(d < 0 ? 0 : d);
-        out[k++] = (unsigned char)(v >> 16);
-        if (c < 0) /* "xx==": one byte, and the end */
-            break;
-        out[k++] = (unsigned char)(v >> 8);
-        if (d < 0) /* "xxx=": two bytes */
-            break;
-        out[k++] = (unsigned char)v;
-    }
-    return k;
-}
 
 bool fsc_b64_text_start(const char *s, size_t n)
 {
     unsigned char b[96];
     if (n > sizeof b / 3 * 4)
         n = sizeof b / 3 * 4;
-    size_t k = decode(s, n, b), ctl = 0;
+    size_t k = fsc_b64_decode(s, n, b), ctl = 0;
     if (!k)
         return false;
     /* a compressed file (gzip, xz, zstd, bzip2), a zip or a PDF is no text to
@@ -127,7 +75,7 @@ bool fsc_b64_text_line(fsc_b64_text *d, const char *s, size_t n, uint32_t orig, 
         /* a chunk of whole quads at a time (the lines are 76 characters, some
          * longer) */
         size_t take = n < sizeof bytes / 3 * 4 ? n : sizeof bytes / 3 * 4;
-        size_t k = decode(s, take, bytes);
+        size_t k = fsc_b64_decode(s, take, bytes);
         for (size_t i = 0; i < k; i++) {
             unsigned char c = bytes[i];
             if (c == '\n') {

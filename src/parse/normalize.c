@@ -5,6 +5,8 @@
  */
 #include "parse_int.h"
 
+#include "fioscope/base64.h"
+
 #include <ctype.h>
 #include <pthread.h>
 #include <stdint.h>

@@ -398,13 +398,11 @@ void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above);
 /* What the text above a piece left to it (fsc_carry_mail) and its setter. */
 const fsc_mail_state *fsc_carry_mail(const fsc_carry *c);
 void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m);
-/* mime64.c: base64 bodies of MIME parts, decoded a line at a time. fsc_b64_line:
- * the length of s[0, n) without trailing blanks when all of it is base64 (the
- * alphabet, four characters a group, '=' padding at its end), else 0.
- * fsc_b64_text_start: does a body that begins with that line decode to text (not a
- * compressed file, an image, UTF-16)? fsc_mime_type_undecoded: does the
+/* mime64.c: base64 bodies of MIME parts, decoded a line at a time (the line's
+ * check and its bytes: fioscope/base64.h). fsc_b64_text_start: does a body that
+ * begins with the base64 line s[0, n) decode to text (not a compressed file, an
+ * image, UTF-16)? fsc_mime_type_undecoded: does the
  * "Content-Type:" line s name a type not decoded (image/, application/pdf, text/html)? */
-size_t fsc_b64_line(const char *s, size_t n);
 bool fsc_b64_text_start(const char *s, size_t n);
 bool fsc_mime_type_undecoded(const char *s, size_t n);
 /* Does the "Content-Type:" line s name type (lower case; its start: "text/" for any
