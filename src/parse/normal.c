@@ -2099,6 +2099,23 @@ static bool starts_cut_name(nstate *st, size_t j, size_t last)
             fsc_grammar_could_match(st->g, fsc_text_line(st->t, k), st->t->lines[k].len));
 }
 
+/* Does line i, read, end where the line after it begins? Its last value visibly
+ * ended ("util=99.72%", "(85.5MiB/2001msec)", "[16188]") and the next line begins
+ * with no comma or blank: a wrap leaves the comma and blank between two values on one
+ * side of the seam or the other, so the next line is no rest of it (a shell trace's
+ * "+ fallocate ..." below a disk line). */
+static bool ended_before(const nstate *st, size_t i, size_t last)
+{
+    const char *s = fsc_text_line(st->t, i);
+    size_t n = st->t->lines[i].len;
+    while (n && s[n - 1] == ' ')
+        n--;
+    if (!n || (s[n - 1] != '%' && s[n - 1] != ')' && s[n - 1] != ']') || i + 1 > last || i + 1 >= st->t->n_lines)
+        return false;
+    const char *ns = fsc_text_line(st->t, i + 1);
+    return st->t->lines[i + 1].len && ns[0] != ',' && ns[0] != ' ';
+}
+
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
  * terminal at any width: non-blank, not read already, and unable to begin a fio line
  * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
@@ -2110,6 +2127,8 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
     size_t m = 0;
     *md_used = false;
     bool pieces = !line_read && head_piece(st, i);
+    if (line_read && ended_before(st, i, last))
+        return 0;
     for (size_t j = i + 1; j <= last && j < st->t->n_lines && m < MAX_WRAP; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;

@@ -502,6 +502,32 @@ static void test_tail_after_disk_stats(void **state)
     fsc_buf_free(&err);
 }
 
+/* A line whose last value visibly ended ("util=99.72%") is no line a wrap cut: the
+ * lines of other text below it (a shell trace, a prompt) are not joined to it as its
+ * rest, which made its value "damaged". A line cut hard after such a value goes on
+ * with the comma below it, and is joined. */
+static void test_ended_lines_not_joined(void **state)
+{
+    (void)state;
+    runs rs = {0};
+    const fsc_run *r = parse_one(&rs, "Disk stats (read/write):\n"
+                                      "  loop6: ios=39849/64032, merge=0/1, ticks=131108/297927, in_queue=429078, "
+                                      "util=99.72%\n"
+                                      "+ for i in `shuf -i 1-$NN -n $NN`\n"
+                                      "+ fallocate -o 0 -l 524288000 /mnt/loop7/testfile\n");
+    assert_int_equal(r->n_disk_util, 1);
+    assert_true(r->disk_util[0].util.v == 99.72);
+    assert_false(has_warning(r, "damaged"));
+    assert_int_equal(r->source.last_line, 2);
+    fsc_run_free(rs.r[0]);
+    r = parse_one(&rs, "Disk stats (read/write):\n"
+                       "    md0: ios=836698/0, merge=0/0, ticks=51308/0, in_queue=51308, util=99.91%\n"
+                       ", aggrios=419060/0, aggrmerge=0/0, aggrticks=26122/0, aggrin_queue=26122, aggrutil=99.88%\n"
+                       "root@host:~# \n");
+    assert_true(r->disk_util[0].aggr_util.v == 99.88);
+    fsc_run_free(rs.r[0]);
+}
+
 /* Result lines without job headers that a mail compares, each under its label
  * ("Before:", "After:"): a line of prose between them makes each a run of its own;
  * without one (grep output of several runs) they cannot be told apart. */
@@ -668,6 +694,7 @@ int main(void)
         cmocka_unit_test(test_cut_lines),
         cmocka_unit_test(test_tail_after_disk_stats),
         cmocka_unit_test(test_labelled_result_lines),
+        cmocka_unit_test(test_ended_lines_not_joined),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
