@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * The steps, in the order they run (each keeps `orig` pointing into the original):
@@ -140,6 +141,7 @@ typedef struct doc_kind {
      * underscores opening a word; clean fio output has none, and then no line is
      * looked at for it */
     bool marks, tags, underscores;
+    bool wikitags; /* a forum's BBCode or a wiki's tags: "[code]", "{noformat}" (fsc_markup_tag_len) */
     bool term; /* terminal controls may be in it (fsc_term_in_doc): lines are looked at */
     bool jsonlog; /* it names a JSON log's text member: lines are looked at (jsonlog.c) */
     bool strlit;  /* it holds a newline escape or a list of strings: lines are looked at (strlit.c) */
@@ -177,6 +179,17 @@ static bool escaped_esc(const char *data, size_t len)
     return false;
 }
 
+/* Does data hold a tag of fsc_markup_tag_len's, by the few that stand around code? */
+static bool markup_tags_in(const char *data, size_t len)
+{
+    static const char *const marks[] = {"[code", "[CODE", "[Code", "[/code]", "[/CODE]", "[quote", "[QUOTE",
+                                        "[/quote]", "[/QUOTE]", "{code", "{noformat}", "{quote}"};
+    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++)
+        if (fsc_find_lit(data, len, marks[i]))
+            return true;
+    return false;
+}
+
 static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
@@ -190,12 +203,13 @@ static doc_kind detect_doc(const char *data, size_t len)
     while (k < len && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
         k++;
     /* a job named "<br>" or "a&amp;b" in fio's JSON is a name, not HTML */
-    d.json = k < len && data[k] == '{';
+    d.json = k < len && data[k] == '{' && !(k + 1 < len && isalpha((unsigned char)data[k + 1])); /* not "{code}" */
     for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
         d.html = fsc_find_lit(data, len, html_marks[i]) != NULL;
     d.qp_all = doc_qp_all(data, len);
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
     d.tags = !d.html && fsc_find_lit(data, len, "</");
+    d.wikitags = !d.json && markup_tags_in(data, len);
     d.jsonlog = fsc_jsonlog_in_doc(data, len);
     d.strlit = fsc_strlit_in_doc(data, len);
     d.csv = !d.json && fsc_csvlog_in_doc(data, len, &d.csvlog);
@@ -827,6 +841,54 @@ static bool xml_block(const char *s, size_t n)
 {
     static const char *const names[] = {"p", "br", "cr", "h", "line-break", "plain-text-body"};
     return tag_in(s, n, names, sizeof names / sizeof *names);
+}
+
+/* The tags of a forum's BBCode ("[code]", "[/quote]", "[quote=bob]", "[CODE=text]")
+ * and of Jira's and Confluence's wiki markup ("{code}", "{code:bash}", "{noformat}"):
+ * those a paste of fio's output stands between, glued to its first and last lines
+ * when the poster typed them so. */
+size_t fsc_markup_tag_len(const char *s, size_t n)
+{
+    static const char *const bb[] = {"code", "quote", "pre", "tt", "icode", "plain", "noparse", "spoiler",
+                                     "b", "i", "u", "s", "color", "size", "font", "center", "indent"};
+    static const char *const wiki[] = {"code", "noformat", "quote", "panel", "color"};
+    if (n < 3 || (s[0] != '[' && s[0] != '{'))
+        return 0;
+    char close = s[0] == '[' ? ']' : '}';
+    size_t i = 1 + (s[0] == '[' && s[1] == '/');
+    size_t w = i;
+    while (w < n && w - i < 8 && isalpha((unsigned char)s[w]))
+        w++;
+    const char *const *names = s[0] == '[' ? bb : wiki;
+    size_t count = s[0] == '[' ? sizeof bb / sizeof *bb : sizeof wiki / sizeof *wiki;
+    bool known = false;
+    for (size_t k = 0; k < count && !known; k++)
+        known = strlen(names[k]) == w - i && !strncasecmp(s + i, names[k], w - i);
+    if (!known || w >= n)
+        return 0;
+    if (s[w] == close)
+        return w + 1;
+    /* a parameter: "[quote=bob]", "[color=#ff0000]", "{code:bash}", "{panel:title=x}" */
+    if (s[w] != (s[0] == '[' ? '=' : ':') || i > 1)
+        return 0;
+    for (size_t j = w + 1; j < n && j < w + 64; j++) {
+        if (s[j] == close)
+            return j + 1;
+        if (s[j] == '[' || s[j] == '{' || s[j] == '\n')
+            return 0;
+    }
+    return 0;
+}
+
+bool fsc_ends_in_markup_tag(const char *s, size_t n)
+{
+    if (n < 3 || (s[n - 1] != ']' && s[n - 1] != '}') || !isalpha((unsigned char)s[n - 2]))
+        return false; /* "[/code]", "{code}": a letter before the bracket */
+    char open = s[n - 1] == ']' ? '[' : '{';
+    for (size_t k = n - 1; k-- > 0 && n - k <= 72;)
+        if (s[k] == open)
+            return fsc_markup_tag_len(s + k, n - k) == n - k;
+    return false;
 }
 
 static size_t html_tag(const char *s, size_t n, bool *block)
@@ -1571,6 +1633,22 @@ static bool strip_markup(const char *s, size_t n, fsc_buf *out, bool *drop_buf, 
     pair_delimiters(s, n, '*', 1, drop);
     pair_delimiters(s, n, '_', 1, drop);
     bool any = false;
+    /* a forum's or a wiki's tags glued to the line's start or end ("[code]rr: (g=0)...",
+     * "...util=49.21%[/code]"), as the pre-scan finds them: not inside it */
+    size_t a = 0, ml;
+    while (a < n && s[a] == ' ')
+        a++;
+    while ((ml = fsc_markup_tag_len(s + a, n - a)) != 0) {
+        memset(drop + a, 1, ml);
+        a += ml;
+    }
+    for (size_t b = n; b > a && fsc_ends_in_markup_tag(s + a, b - a);) {
+        size_t k = b - 1;
+        while (s[k] != (s[b - 1] == ']' ? '[' : '{'))
+            k--;
+        memset(drop + k, 1, b - k);
+        b = k;
+    }
     for (size_t i = 0; i < n; i++) {
         bool block;
         size_t tl = s[i] == '<' ? html_tag(s + i, n - i, &block) : 0;
@@ -1614,6 +1692,8 @@ static bool may_have_markup(doc_kind d, const char *s, size_t n)
     if (d.marks && (memchr(s, '*', n) || memchr(s, '`', n)))
         return true;
     if (d.tags && memchr(s, '<', n))
+        return true;
+    if (d.wikitags && (memchr(s, '[', n) || memchr(s, '{', n)))
         return true;
     for (const char *u = d.underscores ? memchr(s, '_', n) : NULL; u; u = memchr(u + 1, '_', n - (size_t)(u + 1 - s)))
         if (u == s || u[-1] == ' ' || u + 1 == s + n || u[1] == ' ')

@@ -398,6 +398,12 @@ void fsc_mail_state_follow(fsc_mail_state *end, const fsc_mail_state *above);
 /* What the text above a piece left to it (fsc_carry_mail) and its setter. */
 const fsc_mail_state *fsc_carry_mail(const fsc_carry *c);
 void fsc_carry_set_mail(fsc_carry *c, const fsc_mail_state *m);
+/* The length of the BBCode or wiki tag at s ("[code]", "[/quote]", "[quote=bob]",
+ * "{code:bash}", "{noformat}"; s[0, n)), or 0; fsc_ends_in_markup_tag: does the line
+ * s[0, n) end with one (normalize.c takes them off a line; a line that ends so is no
+ * line of fio's to the pre-scan)? */
+size_t fsc_markup_tag_len(const char *s, size_t n);
+bool fsc_ends_in_markup_tag(const char *s, size_t n);
 /* mime64.c: base64 bodies of MIME parts, decoded a line at a time (the line's
  * check and its bytes: fioscope/base64.h). fsc_b64_text_start: does a body that
  * begins with the base64 line s[0, n) decode to text (not a compressed file, an

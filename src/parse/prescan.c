@@ -165,8 +165,11 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
      * a caption to context.c. '[' lines are not taken ("[-- Attachment"). */
     switch (*p) {
     case '{':
-        /* a JSON log's line ({"log":"  read: ..."}): its text is normalize.c's */
+        /* a JSON log's line ({"log":"  read: ..."}): its text is normalize.c's; a
+         * wiki's tag ("{code}", "{noformat}"), not JSON, too */
         if (e[-1] == '}' && e - p > 2 && fsc_jsonlog_maybe(p, (size_t)(e - p)))
+            return false;
+        if (e - p > 1 && ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'z'))
             return false;
         *json = true;
         return true;
@@ -371,6 +374,16 @@ static inline bool json_inner_line(const scan *sc, const char *s, const char *e,
     return json_inner_at(p, e);
 }
 
+/* Does the line [s, e) end with a forum's or a wiki's tag ("...util=49.21%[/code]",
+ * "{code}")? normalize.c takes it off: such a line is not clean. */
+static inline bool tag_end(const char *s, const char *e)
+{
+    /* a tag's name or parameter before its bracket: a letter (a percentile's "[16188]",
+     * JSON's "}" have none) */
+    return ((unsigned char)e[-1] & 0xDF) == ']' /* or '}' */ && e - s >= 3 &&
+           (unsigned char)((e[-2] | 0x20) - 'a') < 26 && fsc_ends_in_markup_tag(s, (size_t)(e - s));
+}
+
 /* Record the line [sc->line, e) that json_inner_line took. */
 static inline void line_keep(scan *sc, const char *e)
 {
@@ -385,7 +398,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
 {
     const char *s = sc->line;
     /* what json_inner_line takes in the vector loop, taken here too */
-    if (sc->json && !sc->first_text && !sc->prev_blank && e - s <= PRESCAN_MAX_LINE && json_inner_slow(s, e)) {
+    if (sc->json && !sc->first_text && !sc->prev_blank && e - s <= PRESCAN_MAX_LINE && json_inner_slow(s, e) &&
+        !tag_end(s, e)) {
         line_keep(sc, e);
         return;
     }
@@ -408,8 +422,8 @@ static inline void line_end(scan *sc, const char *e, bool eq)
             return;
         }
         /* one of fio's margin lines indented: an indented paste, which normalize.c
-         * takes the indentation off */
-        if (p > s && fsc_fio_margin_line(p, (size_t)(e - p))) {
+         * takes the indentation off; a tag at its end */
+        if ((p > s && fsc_fio_margin_line(p, (size_t)(e - p))) || tag_end(p, e)) {
             odd_line(sc, p, e);
             return;
         }
@@ -446,8 +460,8 @@ static inline __attribute__((always_inline)) bool line_fast(scan *sc, const char
     if ((size_t)(e - s) > PRESCAN_MAX_LINE)
         return false;
     const char *p = indent_end(s, e, sc->end);
-    if (p == e || eq_word(p, e) != 1)
-        return false;
+    if (p == e || eq_word(p, e) != 1 || tag_end(p, e))
+        return false; /* line_end's: it is not clean */
     sc->line = e + 1;
     sc->title_pending = false; /* known_line's title: false */
     sc->first_text = false;
@@ -524,7 +538,7 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
         bool eq = *eq_carry || (eqm & before);
         *eq_carry = false;
         eqm &= ~before;
-        if (json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
+        if (json && json_inner_line(sc, sc->line, p + k, end) && !tag_end(sc->line, p + k)) /* JSON seen: its lines */
             line_keep(sc, p + k);
         else if (!(eq && line_fast(sc, p + k))) {
             line_end(sc, p + k, eq);

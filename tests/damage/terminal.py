@@ -4,12 +4,14 @@
 version battery (2.0.15 to 3.33), damaged the ways terminals, CI systems, pastes and
 log drivers leave it (colour codes, ESC shown or lost, JSON log lines, an Ansible
 result) or kept as a program's string literal (Python's repr of bytes, a dict, a list
-of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines), typeset
-by a blog engine or escaped as Markdown, sliced from a UTF-16 file, kept in a Jupyter
-notebook, exported as CSV, printed as a PDF, put in a Markdown table's cell, or with its
-JSON shown as Python shows the dict, or kept in Word's or Confluence's XML, must parse to the same jobs, groups and disk stats as the text without them,
-and the command a CI log echoes in colour (or an Ansible item holds beside the output,
-or a blog shows typeset) must be found as the run's context.
+of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines),
+typeset by a blog engine or escaped as Markdown, sliced from a UTF-16 file, kept in a
+Jupyter notebook, exported as CSV, printed as a PDF, put in a Markdown table's cell,
+or with its JSON shown as Python shows the dict, or kept in Word's or Confluence's
+XML, or posted between a forum's BBCode or a wiki's tags typed glued to it, must parse
+to the same jobs, groups and disk stats as the text without them, and the command a CI
+log echoes in colour (or an Ansible item holds beside the output, or a blog shows
+typeset) must be found as the run's context.
 
 usage: terminal.py FIOSCOPE CORPUS_DIR WORK_DIR
 """
@@ -315,6 +317,17 @@ def confluence(lines):
         lines[1:-1] + [lines[-1] + "]]></ac:plain-text-body></ac:structured-macro><p>Next steps</p>"]
 
 
+def forum(lines):
+    """a forum post's BBCode, the tags typed glued to the first and last lines, in a quote"""
+    return ["Here is what I get on the new pool:", "[quote=admin]", "[code]" + lines[0]] + lines[1:-1] + \
+        [lines[-1] + "[/code][/quote]", "Any ideas?"]
+
+
+def jira(lines):
+    """a Jira comment's wiki markup: {code:bash} glued to the first line, {code} to the last"""
+    return ["h3. Results", "{code:bash}" + lines[0]] + lines[1:-1] + [lines[-1] + "{code}"]
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
@@ -323,7 +336,7 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "typeset": typeset, "typeset_fr": typeset_fr, "md_escaped": md_escaped, "utf16_slice": utf16_slice,
          "notebook": notebook, "csv_export": csv_export, "csv_cell": csv_cell, "pdf_text": pdf_text,
          "md_table_cell": md_table_cell, "py_pprint": py_pprint, "py_repr": py_repr, "word_xml": word_xml,
-         "confluence": confluence}
+         "confluence": confluence, "forum": forum, "jira": jira}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 

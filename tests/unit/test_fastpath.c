@@ -307,6 +307,12 @@ static void test_prescan_prefix(void **state)
          "  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n",
          true},
         {" iops: (g=0): rw=read, bs=4k, ioengine=psync, iodepth=1\n IO depths    : 1=100.0%\n", false},
+        /* a forum's or a wiki's tag glued to a line's end or start (normalize.c takes
+         * it off); a percentile row's bracket is none */
+        {"  sda: ios=4928/7, merge=0/0, ticks=454/2, in_queue=456, util=40.73%[/code]\n", false},
+        {"  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec){code}\n", false},
+        {"{code:bash}  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n", false},
+        {"     | 99.00th=[  971], 99.50th=[ 2180], 99.90th=[ 7308], 99.95th=[13173],\n     | 99.99th=[16188]\n", true},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         fsc_text t;

@@ -1300,6 +1300,24 @@ static void test_base64_parts(void **state)
           {"Content-Transfer-Encoding: base64", 1, 0}, {"", 2, 0}, {"Thanks for the numbers", 3, 0}, {"QUJD", 4, 0});
 }
 
+static void test_forum_and_wiki_tags(void **state)
+{
+    (void)state;
+    const uint16_t M = FSC_LINE_MARKUP;
+    /* BBCode typed glued to the first and last lines; the tags alone on a line and in
+     * prose stay */
+    CHECK("[quote=admin][code]rr: (g=0): rw=randread, bs=4k, ioengine=psync, iodepth=1\n"
+          "  read: IOPS=1, BW=4KiB/s\n"
+          "  sda: ios=4928/7, merge=0/0, ticks=454/2, in_queue=456, util=40.73%[/code][/quote]\n"
+          "Use [code] tags please\n",
+          {"rr: (g=0): rw=randread, bs=4k, ioengine=psync, iodepth=1", 1, M}, {"  read: IOPS=1, BW=4KiB/s", 2, 0},
+          {"  sda: ios=4928/7, merge=0/0, ticks=454/2, in_queue=456, util=40.73%", 3, M},
+          {"Use [code] tags please", 4, 0});
+    /* Jira's: a parameter, and the closing tag */
+    CHECK("{code:bash}fio-3.33\n  read: IOPS=1, BW=4KiB/s{code}\n",
+          {"fio-3.33", 1, M}, {"  read: IOPS=1, BW=4KiB/s", 2, M});
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1341,6 +1359,7 @@ int main(void)
         cmocka_unit_test(test_side_by_side),
         cmocka_unit_test(test_xml_documents),
         cmocka_unit_test(test_base64_parts),
+        cmocka_unit_test(test_forum_and_wiki_tags),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
