@@ -127,7 +127,7 @@ static char *archive_body(const char *data, size_t len, size_t *at, size_t *out_
     for (size_t l = 0; l < lines && l < SNIFF_LINES; l++) {
         const char *nl = memchr(data + p, '\n', len - p);
         size_t e = nl ? (size_t)(nl - data) : len, bn = fsc_b64_line(data + p, e - p);
-        if (bn > sizeof head / 3 * 4 - hn / 3 * 4 - 4)
+        if (hn + bn / 4 * 3 > sizeof head)
             break;
         hn += fsc_b64_decode(data + p, bn, head + hn);
         p = e + 1;

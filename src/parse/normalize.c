@@ -1634,15 +1634,17 @@ static bool strip_markup(const char *s, size_t n, fsc_buf *out, bool *drop_buf, 
     pair_delimiters(s, n, '_', 1, drop);
     bool any = false;
     /* a forum's or a wiki's tags glued to the line's start or end ("[code]rr: (g=0)...",
-     * "...util=49.21%[/code]"), as the pre-scan finds them: not inside it */
+     * "...util=49.21%[/code]"), as the pre-scan finds them: not inside it, and not on
+     * a line of JSON (a member, a closing bracket), which the pre-scan does not look at */
     size_t a = 0, ml;
     while (a < n && s[a] == ' ')
         a++;
-    while ((ml = fsc_markup_tag_len(s + a, n - a)) != 0) {
+    bool json_line = a < n && (s[a] == '"' || s[a] == '}' || s[a] == ']');
+    while (!json_line && (ml = fsc_markup_tag_len(s + a, n - a)) != 0) {
         memset(drop + a, 1, ml);
         a += ml;
     }
-    for (size_t b = n; b > a && fsc_ends_in_markup_tag(s + a, b - a);) {
+    for (size_t b = n; !json_line && b > a && fsc_ends_in_markup_tag(s + a, b - a);) {
         size_t k = b - 1;
         while (s[k] != (s[b - 1] == ']' ? '[' : '{'))
             k--;

@@ -375,7 +375,8 @@ static inline bool json_inner_line(const scan *sc, const char *s, const char *e,
 }
 
 /* Does the line [s, e) end with a forum's or a wiki's tag ("...util=49.21%[/code]",
- * "{code}")? normalize.c takes it off: such a line is not clean. */
+ * "{code}")? normalize.c takes it off: such a line is not clean. (Not a JSON member's
+ * or closing bracket's line, which normalize.c leaves as it is.) */
 static inline bool tag_end(const char *s, const char *e)
 {
     /* a tag's name or parameter before its bracket: a letter (a percentile's "[16188]",
@@ -398,8 +399,7 @@ static inline void line_end(scan *sc, const char *e, bool eq)
 {
     const char *s = sc->line;
     /* what json_inner_line takes in the vector loop, taken here too */
-    if (sc->json && !sc->first_text && !sc->prev_blank && e - s <= PRESCAN_MAX_LINE && json_inner_slow(s, e) &&
-        !tag_end(s, e)) {
+    if (sc->json && !sc->first_text && !sc->prev_blank && e - s <= PRESCAN_MAX_LINE && json_inner_slow(s, e)) {
         line_keep(sc, e);
         return;
     }
@@ -538,7 +538,7 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
         bool eq = *eq_carry || (eqm & before);
         *eq_carry = false;
         eqm &= ~before;
-        if (json && json_inner_line(sc, sc->line, p + k, end) && !tag_end(sc->line, p + k)) /* JSON seen: its lines */
+        if (json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
             line_keep(sc, p + k);
         else if (!(eq && line_fast(sc, p + k))) {
             line_end(sc, p + k, eq);

@@ -489,6 +489,34 @@ def _(k):
     return parse(write("opens.txt", "'fio version': 'x'\n" + "{'a': [{'b': 'c', " * (100000 * k) + "\n" + GOOD))
 
 
+def _b64_lines(data):
+    import base64
+    enc = base64.b64encode(data).decode()
+    return "\n".join(enc[i:i + 76] for i in range(0, len(enc), 76)) + "\n"
+
+
+@shape("session 29: a mail with one huge base64 text part", "session 29")
+def _(k):
+    head = "From: a@b\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+    return (*parse(write("b64.eml", head + _b64_lines((GOOD * (400 * k)).encode())))[:2], None,
+            lambda out: runs_in(out) == 400 * k)
+
+
+@shape("session 29: an mbox of mails with a gzip attachment each", "session 29")
+def _(k):
+    mail = ('From a@b Mon Nov 30 10:00:00 2026\nFrom: a@b\nContent-Type: multipart/mixed; boundary="b"\n\n'
+            "--b\nContent-Type: text/plain\n\nlogs attached\n\n--b\nContent-Type: application/gzip\n"
+            'Content-Disposition: attachment; filename="fio.log.gz"\nContent-Transfer-Encoding: base64\n\n'
+            + _b64_lines(gzip.compress(GOOD.encode())) + "--b--\n")
+    return (*parse(write("att.mbox", mail * (150 * k)))[:2], None, lambda out: runs_in(out) == 150 * k)
+
+
+@shape("session 29: a line of BBCode tags glued to fio's text", "session 29")
+def _(k):
+    return parse(write("bb.txt", "[code]" + GOOD.replace("\n", "[/code]\n[code]", 3) + "  read: IOPS=1" +
+                       "[/b]" * (150000 * k) + "\n" + "[quote]" * (150000 * k) + "x\n"))
+
+
 @shape("session 28: runs side by side (paste), many pairs", "session 28")
 def _(k):
     pair = "".join(l + "\t" + l + "\n" for l in GOOD.splitlines())

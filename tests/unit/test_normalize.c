@@ -1316,6 +1316,9 @@ static void test_forum_and_wiki_tags(void **state)
     /* Jira's: a parameter, and the closing tag */
     CHECK("{code:bash}fio-3.33\n  read: IOPS=1, BW=4KiB/s{code}\n",
           {"fio-3.33", 1, M}, {"  read: IOPS=1, BW=4KiB/s", 2, M});
+    /* a line of JSON keeps them: the pre-scan does not look at its end */
+    CHECK("[code]\n  \"jobname\" : \"rr\"[/code]\n}[/code]\n",
+          {"[code]", 1, 0}, {"  \"jobname\" : \"rr\"[/code]", 2, 0}, {"}[/code]", 3, 0});
 }
 
 int main(void)
