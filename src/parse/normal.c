@@ -2099,21 +2099,29 @@ static bool starts_cut_name(nstate *st, size_t j, size_t last)
             fsc_grammar_could_match(st->g, fsc_text_line(st->t, k), st->t->lines[k].len));
 }
 
-/* Does line i, read, end where the line after it begins? Its last value visibly
- * ended ("util=99.72%", "(85.5MiB/2001msec)", "[16188]") and the next line begins
- * with no comma or blank: a wrap leaves the comma and blank between two values on one
- * side of the seam or the other, so the next line is no rest of it (a shell trace's
- * "+ fallocate ..." below a disk line). */
+/* Does line i, read, end where the line after it begins? The next line begins with
+ * a byte that no line of fio's text goes on with ('*', '#', '$', '`', '@', '!', '~',
+ * '&', '^', a quote, a backslash: a Markdown rule "*****", a comment, a prompt, a
+ * shell trace's "+ "), or line i's last value visibly ended ("util=99.72%",
+ * "(85.5MiB/2001msec)", "[16188]") and the next line begins with no comma or blank: a
+ * wrap leaves the comma and blank between two values on one side of the seam or the
+ * other. Either way the next line is no rest of it (a shell trace's "+ fallocate ..."
+ * below a disk line, a banner of asterisks below a bandwidth line). */
 static bool ended_before(const nstate *st, size_t i, size_t last)
 {
+    if (i + 1 > last || i + 1 >= st->t->n_lines || !st->t->lines[i + 1].len)
+        return false;
+    const char *ns = fsc_text_line(st->t, i + 1);
+    size_t nn = st->t->lines[i + 1].len;
+    if (strchr("*#$`@!~&^'\"\\", ns[0]) || (ns[0] == '+' && nn > 1 && ns[1] == ' '))
+        return true;
     const char *s = fsc_text_line(st->t, i);
     size_t n = st->t->lines[i].len;
     while (n && s[n - 1] == ' ')
         n--;
-    if (!n || (s[n - 1] != '%' && s[n - 1] != ')' && s[n - 1] != ']') || i + 1 > last || i + 1 >= st->t->n_lines)
+    if (!n || (s[n - 1] != '%' && s[n - 1] != ')' && s[n - 1] != ']'))
         return false;
-    const char *ns = fsc_text_line(st->t, i + 1);
-    return st->t->lines[i + 1].len && ns[0] != ',' && ns[0] != ' ';
+    return ns[0] != ',' && ns[0] != ' ';
 }
 
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a

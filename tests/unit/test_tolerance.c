@@ -502,7 +502,8 @@ static void test_tail_after_disk_stats(void **state)
     fsc_buf_free(&err);
 }
 
-/* A line whose last value visibly ended ("util=99.72%") is no line a wrap cut: the
+/* A line whose last value visibly ended ("util=99.72%"), or one above a line that
+ * begins as no rest of fio's does (a banner of asterisks), is no line a wrap cut: the
  * lines of other text below it (a shell trace, a prompt) are not joined to it as its
  * rest, which made its value "damaged". A line cut hard after such a value goes on
  * with the comma below it, and is joined. */
@@ -519,6 +520,16 @@ static void test_ended_lines_not_joined(void **state)
     assert_true(r->disk_util[0].util.v == 99.72);
     assert_false(has_warning(r, "damaged"));
     assert_int_equal(r->source.last_line, 2);
+    fsc_run_free(rs.r[0]);
+    /* a banner of asterisks (a script's) below a line whose last value is a count */
+    r = parse_one(&rs, "rr: (groupid=0, jobs=4): err= 0: pid=0: Tue Nov 21 11:16:28 2023\n"
+                       "  read: IOPS=11.2k, BW=87.6MiB/s (91.9MB/s)(10.3GiB/120010msec)\n"
+                       "   bw (  KiB/s): min=55656, max=190247, per=99.87%, avg=89629.37, stdev=1079.02, "
+                       "samples=2868\n"
+                       "*********Fio_Job**************\n"
+                       "Tue Nov 21 11:14:26 UTC 2023 Sample=1; Block_Size=8k; job=randread; numjobs=4; iodepth=8\n");
+    assert_false(has_warning(r, "damaged"));
+    assert_int_equal(r->source.last_line, 3);
     fsc_run_free(rs.r[0]);
     r = parse_one(&rs, "Disk stats (read/write):\n"
                        "    md0: ios=836698/0, merge=0/0, ticks=51308/0, in_queue=51308, util=99.91%\n"
