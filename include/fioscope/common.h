@@ -137,6 +137,20 @@ void fsc_budget_credit(size_t n);
 /* Is a budget in use on this thread (is it worth counting what is freed)? */
 bool fsc_budget_active(void);
 
+/* The value of the hex digit c (either case), or -1: quoted-printable's "=3D",
+ * an entity's "&#x27;", a string literal's "\x1b" and "\u00b5", a JSON string's
+ * "\u00b5", an RFC 2231 file name's "%20". */
+static inline int fsc_hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,9 +38,8 @@ static unsigned hex4(const char *s)
 {
     unsigned v = 0;
     for (int i = 0; i < 4; i++) {
-        char h = s[i];
-        v = v * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                                                                : h >= 'A' && h <= 'F' ? h - 'A' + 10 : 0);
+        int d = fsc_hex_digit((unsigned char)s[i]);
+        v = v * 16 + (unsigned)(d < 0 ? 0 : d);
     }
     return v;
 }

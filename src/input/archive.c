@@ -210,7 +210,7 @@ static struct archive *new_reader(bool raw)
     return a;
 }
 
-static char *join_member(const char *prefix, const char *name)
+char *fsc_join_member(const char *prefix, const char *name)
 {
     char *s = NULL;
     if (!prefix)
@@ -558,7 +558,7 @@ static void read_members(fsc_walker *w, struct archive *a, reading *rd, const ch
             continue; /* directories hold no document of their own */
         members++;
         char *member = raw      ? (prefix ? fsc_strdup(prefix) : NULL)
-                       : join_member(prefix, name ? name : "");
+                       : fsc_join_member(prefix, name ? name : "");
         if (!raw && !member) {
             fsc_walker_fixed(w, path, prefix, FSC_IN_ERROR, "out of memory");
             return;

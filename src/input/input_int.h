@@ -388,6 +388,9 @@ typedef struct fsc_mail_archive {
     char name[201];
 } fsc_mail_archive;
 size_t fsc_mail_archives(const char *data, size_t len, fsc_mail_archive **out);
+/* The name of member `name` inside the member `prefix` (NULL: at the top), "prefix/name",
+ * as archives name their nested members; caller frees; NULL when out of memory. */
+char *fsc_join_member(const char *prefix, const char *name);
 /* True when the first bytes (prefix, n) are the magic of an archive or of a
  * compressed stream that fioscope reads (tar, zip, gzip, xz, zstd, bzip2). */
 bool fsc_is_archive_magic(const unsigned char *prefix, size_t n);

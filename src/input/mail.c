@@ -20,11 +20,6 @@
 
 enum { NAME_MAX_LEN = 200, SNIFF_LINES = 10 };
 
-static int hex_digit(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* Does s[0, n) hold lit (case aside)? */
 static bool has_ci(const char *s, size_t n, const char *lit)
 {
@@ -89,7 +84,8 @@ static bool param_name(const char *s, size_t n, char *out, size_t cap)
         for (; j < n && k + 1 < cap && (quoted ? s[j] != '"' : s[j] != ';' && s[j] != ' ' && s[j] != '\r'); j++) {
             int hi, lo;
             char c = s[j];
-            if (star && c == '%' && j + 2 < n && (hi = hex_digit(s[j + 1])) >= 0 && (lo = hex_digit(s[j + 2])) >= 0) {
+            if (star && c == '%' && j + 2 < n && (hi = fsc_hex_digit((unsigned char)s[j + 1])) >= 0 &&
+                (lo = fsc_hex_digit((unsigned char)s[j + 2])) >= 0) {
                 c = (char)(hi * 16 + lo);
                 j += 2;
             }

@@ -182,8 +182,8 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
         fsc_walker_submit(w, job);
     }
     for (size_t i = 0; i < n_att; i++) {
-        char *name = NULL;
-        if (!job || (member ? asprintf(&name, "%s/%s", member, att[i].name) < 0 : !(name = fsc_strdup(att[i].name)))) {
+        char *name = job ? fsc_join_member(member, att[i].name) : NULL;
+        if (!name) {
             free(att[i].data);
             continue;
         }

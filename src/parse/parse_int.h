@@ -239,19 +239,6 @@ static inline const char *fsc_text_tag(const fsc_text *t, size_t i, size_t *len)
  * before its keyword), shared with the pre-scan so that a document it passes is one
  * prefix.c would not touch. */
 
-/* The value of the hex digit c (either case), or -1: quoted-printable's "=3D",
- * an entity's "&#x27;", a string literal's "\x1b" and "\u00b5". */
-static inline int fsc_hex_digit(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* Can byte d end one of fio's words there ("read: IOPS=", not "read.log:",
  * "readers:" or "write2:", which are names)? */
 static inline bool fsc_fio_word_end(char d)
