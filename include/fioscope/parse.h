@@ -92,6 +92,11 @@ typedef struct fsc_doc {
     /* A whole document without a byte order mark that is UTF-16 or UTF-32 (a slice
      * of a Windows redirect, a program's own file): converted to UTF-8 whole. */
     fsc_encoding encoding;
+    /* A piece, cut between two runs, of a text its reader found FSC_TEXT_NORMAL whole
+     * (fsc_plain_check): the pre-scan does not ask again what each of its lines is,
+     * only what bytes it holds (a file may change while it is read) and where its
+     * lines end. false: asked as of any text. */
+    bool checked;
 } fsc_doc;
 
 /* Receives each run found, in document order; takes ownership of run. Return false
@@ -133,8 +138,18 @@ typedef enum fsc_text_kind {
      * piece's headings come from the pieces above it, so it reads the same in
      * pieces as whole */
     FSC_TEXT_SIMPLE,
-    FSC_TEXT_PLAIN /* fsc_text_is_plain_fio */
+    FSC_TEXT_PLAIN, /* fsc_text_is_plain_fio */
+    /* FSC_TEXT_PLAIN with no JSON document or terse record: fio's normal text alone.
+     * Each piece of it cut between two runs is clean to the pre-scan line by line
+     * (fsc_doc.checked) */
+    FSC_TEXT_NORMAL
 } fsc_text_kind;
+
+/* Is kind FSC_TEXT_PLAIN or FSC_TEXT_NORMAL (fsc_text_is_plain_fio)? */
+static inline bool fsc_text_kind_plain(fsc_text_kind kind)
+{
+    return kind == FSC_TEXT_PLAIN || kind == FSC_TEXT_NORMAL;
+}
 
 /* fsc_text_is_plain_fio of a text read part by part, without holding it whole (a
  * reader that cuts a file into pieces); with simple_too, FSC_TEXT_SIMPLE as well.

@@ -83,6 +83,8 @@ typedef struct fsc_piece_file {
     size_t next;         /* the piece whose first line is known next (pipe lock) */
     uint32_t line;       /* and that line (pipe lock) */
     uint64_t end;        /* where the pieces before it end in the file (pipe lock) */
+    bool checked;        /* the text is FSC_TEXT_NORMAL whole (fsc_doc.checked); set before its
+                          * first piece is submitted */
 } fsc_piece_file;
 
 /* A new record for fd (dup'ed; -1: its pieces all come with their text), held
@@ -157,6 +159,8 @@ typedef struct fsc_item {
     /* the reader judged data (all of it, the job's len) not binary: fsc_looks_binary,
      * a scan of up to 64 KiB, is not done again on the worker */
     bool judged_text;
+    /* a piece of a text found FSC_TEXT_NORMAL whole (fsc_doc.checked) */
+    bool checked;
     uint32_t first_line;
     size_t first_run;
     /* a piece of a file whose lines the worker counts (first_line comes from pf's

@@ -158,7 +158,7 @@ void fsc_item_mark_log(fsc_item *job)
 static bool parse_log(fsc_item *job)
 {
     fsc_doc doc = {job->path, job->member, job->data ? job->data : "", job->len, job->first_line, 0, NULL, false,
-                   FSC_ENC_UTF8};
+                   FSC_ENC_UTF8, false};
     fsc_logfile *log = fsc_logfile_read(&doc, &job->logname);
     if (!log) {
         job->fixed = true;
@@ -427,7 +427,7 @@ static fsc_status parse_runs(fsc_item *job, const fsc_parser *parser, char **why
     fsc_encoding enc = job->continued || job->more || job->judged_text ? FSC_ENC_UTF8
                                                                         : fsc_unicode_unmarked(job->data, job->len);
     fsc_doc doc = {job->path, job->member, job->data, job->len, job->first_line, job->first_run,
-                   job->relay ? &link : NULL, job->more, enc};
+                   job->relay ? &link : NULL, job->more, enc, job->checked};
     size_t n = 0;
     /* the document's bytes are its own already; then all it allocates is charged */
     fsc_budget budget = {job->max_memory, job->len, job->len, false};

@@ -653,6 +653,7 @@ static void submit_piece(fsc_walker *w, const char *path, const text_reader *src
     if (pf) {
         fsc_piece_file_hold(pf);
         job->pf = pf;
+        job->checked = pf->checked;
         job->pf_index = pf->submitted++;
         pf->closed |= !more;
         job->pf_off = off;
@@ -1046,11 +1047,13 @@ bool fsc_pieces_plain(fsc_walker *w, const char *path, char *buf, size_t n)
         read_all_pieces(w, path, &rd, buf, n, 0);
         return true;
     }
-    if (kind != FSC_TEXT_PLAIN)
+    if (!fsc_text_kind_plain(kind))
         return false;
     size_t off = 0, dropped = 0;
     uint32_t line = 0;
     fsc_piece_file *pf = line_counter(w, -1);
+    if (pf) /* its pieces' lines need not be asked again */
+        pf->checked = kind == FSC_TEXT_NORMAL;
     while (off < n && !w->stop) {
         size_t rest = n - off, cut = plain_cut(w->piece_bytes, rest, text_span, buf + off);
         if (!cut)
@@ -1120,13 +1123,15 @@ bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hin
     if (hint <= w->plain_min || hint > w->piece_min || w->cur_group || fsc_log_name_parse(path, &ln))
         return false;
     *kind = plain_file(fd, w->piece_bytes, w->piece_min, &n);
-    if (*kind != FSC_TEXT_PLAIN || n <= w->plain_min)
+    if (!fsc_text_kind_plain(*kind) || n <= w->plain_min)
         return false;
     /* cut as fsc_pieces_plain cuts the text read whole, from spans read from the file:
      * the same bytes before each cut, so the same cuts */
     file_span sp = {fd, NULL, 0, 0, 0, false, false};
     uint32_t line = 0;
     fsc_piece_file *pf = line_counter(w, -1);
+    if (pf)
+        pf->checked = *kind == FSC_TEXT_NORMAL;
     while (sp.off < n && !w->stop) {
         size_t rest = (size_t)(n - sp.off), cut = plain_cut(w->piece_bytes, rest, file_span_get, &sp);
         if (!cut && !sp.failed)

@@ -194,8 +194,10 @@ static inline bool fsc_name_char(char c)
  * is returned. *headings tells whether a line might be a heading (then the outline
  * must be built; else it is known to be empty); *json whether a line may start a
  * fio JSON document (no terse record is ever let through). False: normalize as
- * usual (out is left empty). FSC_E_NOMEM is reported through *st. */
-bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
+ * usual (out is left empty). FSC_E_NOMEM is reported through *st. checked: data is
+ * a piece of a text found FSC_TEXT_NORMAL whole (fsc_doc.checked): only its bytes
+ * and the lengths of its lines are looked at, unless those are not clean. */
+bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line, bool checked,
                  fsc_text *out, bool *headings, bool *json, fsc_status *st);
 /* Give the borrowed bytes back (the store was not allocated). */
 void fsc_prescan_release(fsc_text *t);

@@ -753,7 +753,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     fsc_mail_state mail_end = {0};
     /* a log as fio wrote it needs no normalizing: its lines are read in place */
     bool clean = doc->encoding == FSC_ENC_UTF8 &&
-                 fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, &text, &headings, &json, &st);
+                 fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, doc->checked, &text, &headings, &json,
+                             &st);
     if (!clean && st == FSC_OK)
         st = normalize_doc(doc, NULL, &text, doc->carry ? &mail_end : NULL);
     if (st == FSC_OK) {

@@ -255,6 +255,7 @@ typedef struct scan {
     bool tolerant;      /* (a verdict only, no lines) other lines go on: odd_line */
     bool odd;           /* a line that is not fio's was passed over (tolerant) */
     bool mime;          /* one of them was a MIME header (tolerant) */
+    bool checked;       /* a piece of a text whose lines were all asked already (fsc_doc.checked) */
 } scan;
 
 /* Is [p, e) a MIME header line that sets how the text below it reads ("Content-Type:
@@ -519,7 +520,8 @@ __attribute__((noinline, cold)) static bool bytes_tolerated(scan *sc, const char
  * the block; *eq_carry says whether the line still open holds a '='. Returns false
  * to stop. */
 static inline __attribute__((always_inline)) bool block(scan *sc, const char *p, const char *end, uint64_t nlm,
-                                                        uint64_t bad, uint64_t look, uint64_t eqm, bool *eq_carry)
+                                                        uint64_t bad, uint64_t look, uint64_t eqm, bool *eq_carry,
+                                                        bool checked)
 {
     if (look) {
         if (bad && !bytes_tolerated(sc, p, bad)) {
@@ -538,7 +540,11 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
         bool eq = *eq_carry || (eqm & before);
         *eq_carry = false;
         eqm &= ~before;
-        if (json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
+        if (checked && (size_t)(p + k - sc->line) <= PRESCAN_MAX_LINE) { /* its kind is known */
+            const char *s = sc->line;
+            sc->line = p + k + 1;
+            record_line(sc, s, (size_t)(p + k - s), eq);
+        } else if (json && json_inner_line(sc, sc->line, p + k, end)) /* JSON seen: its lines */
             line_keep(sc, p + k);
         else if (!(eq && line_fast(sc, p + k))) {
             line_end(sc, p + k, eq);
@@ -595,7 +601,9 @@ __attribute__((target("avx2"))) static inline uint32_t bad_avx2(__m256i cl)
 
 /* 64 bytes a step where the processor has AVX2 (chosen at run time): the block's
  * own work (its checks, the lines it ends) is paid once for two vectors. */
-__attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
+static inline __attribute__((always_inline, target("avx2"))) const char *scan_avx2_as(scan *sc, const char *p,
+                                                                                    const char *end, bool *eq,
+                                                                                    bool checked)
 {
     const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
     const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
@@ -607,17 +615,29 @@ __attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const cha
         masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1, &cl1);
         uint64_t nlm = nl0 | (uint64_t)nl1 << 32, look = ~(plain0 | (uint64_t)plain1 << 32 | nlm);
         uint64_t bad = look ? (bad_avx2(cl0) | (uint64_t)bad_avx2(cl1) << 32) & ~nlm : 0;
-        if (!block(sc, p, end, nlm, bad, look, eq0 | (uint64_t)eq1 << 32, &carry))
+        if (!block(sc, p, end, nlm, bad, look, eq0 | (uint64_t)eq1 << 32, &carry, checked))
             break;
     }
     if (sc->ok && end - p >= 32) {
         masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
         uint32_t look = ~(plain0 | nl0), bad = look ? bad_avx2(cl0) & ~nl0 : 0;
-        if (block(sc, p, end, nl0, bad, look, eq0, &carry))
+        if (block(sc, p, end, nl0, bad, look, eq0, &carry, checked))
             p += 32;
     }
     *eq = carry;
     return p;
+}
+
+/* the loop made twice, its lines asked in one and only ended in the other */
+__attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
+{
+    return scan_avx2_as(sc, p, end, eq, false);
+}
+
+__attribute__((target("avx2"))) static const char *scan_avx2_checked(scan *sc, const char *p, const char *end,
+                                                                     bool *eq)
+{
+    return scan_avx2_as(sc, p, end, eq, true);
 }
 #endif
 
@@ -638,7 +658,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
         uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
         uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));
         uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
-        if (!block(sc, p, end, nlm, badm & ~nlm, (badm | rare) & ~nlm, eqm, eq))
+        if (!block(sc, p, end, nlm, badm & ~nlm, (badm | rare) & ~nlm, eqm, eq, false))
             break;
         p += 16;
     }
@@ -659,7 +679,7 @@ static bool scan_part(scan *sc, const char *data, size_t len, bool last)
     bool eq = false;
 #if defined(__x86_64__) && defined(__GNUC__)
     if (__builtin_cpu_supports("avx2"))
-        p = scan_avx2(sc, p, end, &eq);
+        p = sc->checked ? scan_avx2_checked(sc, p, end, &eq) : scan_avx2(sc, p, end, &eq);
 #endif
 #if defined(__SSE2__)
     if (sc->ok)
@@ -700,11 +720,11 @@ static bool scan_verdict(scan *sc, bool *headings, bool *json)
     return sc->ok;
 }
 
-static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text *out, bool *headings,
-                    bool *json, fsc_status *st)
+static bool prescan(const char *data, size_t len, uint32_t first_line, bool checked, fsc_text *out,
+                    bool *headings, bool *json, fsc_status *st)
 {
     scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len,
-               false, false, false};
+               false, false, false, checked};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
@@ -714,6 +734,10 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, fsc_text 
     if (out)
         out->cap_lines = guess;
     scan_part(&sc, data, len, true);
+    /* a checked text has none: the lines that made them were not asked (the first
+     * line of the piece might look like a title to a piece alone, not whole) */
+    if (checked)
+        sc.heading = sc.title_pending = false;
     if (!scan_verdict(&sc, headings, json)) {
         if (sc.nomem)
             *st = FSC_E_NOMEM;
@@ -741,7 +765,7 @@ fsc_plain_check *fsc_plain_check_new(bool simple_too)
     fsc_plain_check *c = malloc(sizeof *c);
     if (c)
         c->sc = (scan){NULL, NULL, NULL, 1, true, false, true, false, false, true, false, 0, false, NULL,
-                       simple_too, false, false};
+                       simple_too, false, false, false};
     return c;
 }
 
@@ -756,7 +780,7 @@ fsc_text_kind fsc_plain_check_end(fsc_plain_check *c, const char *part, size_t l
     fsc_text_kind kind = FSC_TEXT_MIXED;
     if (c->sc.ok && scan_part(&c->sc, part, len, true) && scan_verdict(&c->sc, &headings, &json)) {
         if (!c->sc.odd && !headings)
-            kind = FSC_TEXT_PLAIN;
+            kind = json ? FSC_TEXT_PLAIN : FSC_TEXT_NORMAL;
         else if (c->sc.tolerant && !json && !c->sc.qp_marks && !c->sc.mime)
             kind = FSC_TEXT_SIMPLE; /* with "=3D" or a MIME header it may read as a mail */
     }
@@ -769,21 +793,26 @@ void fsc_plain_check_free(fsc_plain_check *c)
     free(c);
 }
 
-bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line,
+bool fsc_prescan(const fsc_fastpath *fp, const char *data, size_t len, uint32_t first_line, bool checked,
                  fsc_text *out, bool *headings, bool *json, fsc_status *st)
 {
     *st = FSC_OK;
     *headings = false;
     *json = false;
     memset(out, 0, sizeof *out);
-    return fp && prescan(data, len, first_line, out, headings, json, st);
+    if (!fp)
+        return false;
+    /* a checked piece that is not clean after all (changed while it was read): asked
+     * line by line as any other text */
+    return (checked && prescan(data, len, first_line, true, out, headings, json, st)) ||
+           (*st == FSC_OK && prescan(data, len, first_line, false, out, headings, json, st));
 }
 
 bool fsc_prescan_plain_fio(const char *data, size_t len)
 {
     bool headings = false, json = false; /* fio's JSON and terse, back to back, are its output too */
     fsc_status st = FSC_OK;
-    return prescan(data, len, 1, NULL, &headings, &json, &st) && !headings;
+    return prescan(data, len, 1, false, NULL, &headings, &json, &st) && !headings;
 }
 
 void fsc_prescan_release(fsc_text *t)

@@ -21,7 +21,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size);
 static fsc_logfile *read_piece(const char *name, const fsc_logname *ln, const char *p, size_t n,
                                uint32_t first_line)
 {
-    fsc_doc doc = {name, NULL, p, n, first_line, 0, NULL, false, FSC_ENC_UTF8};
+    fsc_doc doc = {name, NULL, p, n, first_line, 0, NULL, false, FSC_ENC_UTF8, false};
     return fsc_logfile_read(&doc, ln);
 }
 

@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!parser)
             abort();
     }
-    fsc_doc doc = {"fuzz", NULL, (const char *)data, size, 0, 0, NULL, false, FSC_ENC_UTF8};
+    fsc_doc doc = {"fuzz", NULL, (const char *)data, size, 0, 0, NULL, false, FSC_ENC_UTF8, false};
     fsc_buf out = {0};
     size_t n_runs;
     char *why = NULL;

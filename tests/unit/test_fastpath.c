@@ -22,7 +22,7 @@
 #include "fioscope/model.h"
 
 typedef struct tally {
-    size_t docs, cuts, differ, plain, verdicts, verdicts_differ;
+    size_t docs, cuts, differ, plain, verdicts, verdicts_differ, normal, checked_differ;
 } tally;
 
 /* The verdict on text[0, n) in parts is the verdict on it whole, however it is cut. */
@@ -51,6 +51,9 @@ static void check_file(const char *path, tally *t)
     if (!fastpath_same(path, buf, got, 0))
         t->differ++;
     check_verdict(path, (const char *)buf, got, t);
+    /* fio's normal text alone: its pieces read the same checked (fsc_doc.checked) */
+    t->normal += fsc_text_kind_of((const char *)buf, got) == FSC_TEXT_NORMAL;
+    t->checked_differ += checked_differ(path, (const char *)buf, got);
     /* cut off at 7 places inside lines, and a piece that starts later in its file */
     for (size_t k = 1; k <= 7 && got > 16; k++) {
         size_t cut = got * k / 8 + k;
@@ -109,10 +112,13 @@ static void test_same_output(void **state)
     printf("fast path vs grammar path: %zu documents, %zu cut, %zu differ\n", t.docs, t.cuts, t.differ);
     printf("plain verdict whole vs in parts: %zu documents plain, %zu verdicts, %zu differ\n", t.plain, t.verdicts,
            t.verdicts_differ);
+    printf("checked pieces vs asked line by line: %zu documents normal, %zu differ\n", t.normal, t.checked_differ);
     assert_true(t.docs > 100 || !corpus);
     assert_true(t.plain > 20 || !corpus);
     assert_int_equal(t.differ, 0);
     assert_int_equal(t.verdicts_differ, 0);
+    assert_true(t.normal > 20 || !corpus);
+    assert_int_equal(t.checked_differ, 0);
 }
 
 /* grep -H over a log of results only: every line has a '=' and starts with "read" */
@@ -318,7 +324,7 @@ static void test_prescan_prefix(void **state)
         fsc_text t;
         bool headings, json;
         fsc_status st;
-        bool clean = fsc_prescan(fp, cases[i].text, strlen(cases[i].text), 0, &t, &headings, &json, &st);
+        bool clean = fsc_prescan(fp, cases[i].text, strlen(cases[i].text), 0, false, &t, &headings, &json, &st);
         assert_int_equal(st, FSC_OK);
         if (clean != cases[i].clean)
             fail_msg("case %zu: pre-scan says %s", i, clean ? "clean" : "not clean");
@@ -351,7 +357,7 @@ static void test_prescan_bytes(void **state)
         fsc_text t;
         bool headings, json;
         fsc_status st;
-        if (!fsc_prescan(fp, doc, n, 0, &t, &headings, &json, &st))
+        if (!fsc_prescan(fp, doc, n, 0, false, &t, &headings, &json, &st))
             fail_msg("shift %zu: a clean log is not clean", shift);
         assert_int_equal(t.n_lines, 5);
         fsc_prescan_release(&t);
@@ -363,7 +369,7 @@ static void test_prescan_bytes(void **state)
                     continue;
                 char keep = doc[at];
                 doc[at] = (char)c;
-                bool clean = fsc_prescan(fp, doc, n, 0, &t, &headings, &json, &st);
+                bool clean = fsc_prescan(fp, doc, n, 0, false, &t, &headings, &json, &st);
                 doc[at] = keep;
                 if (clean) {
                     fsc_prescan_release(&t);
@@ -418,7 +424,8 @@ static void test_plain_parts(void **state)
 /* fsc_plain_check asked for a simple text too: fio's text with other lines of plain
  * ASCII among it is FSC_TEXT_SIMPLE (a reader cuts it in pieces from the size of
  * plain text); markup, control bytes, quoted-printable, JSON and terse keep it
- * FSC_TEXT_MIXED (read whole below the size of a huge file); plain stays plain. */
+ * FSC_TEXT_MIXED (read whole below the size of a huge file); plain stays plain, and
+ * fio's normal text alone is FSC_TEXT_NORMAL. */
 static void test_simple_kind(void **state)
 {
     (void)state;
@@ -436,7 +443,9 @@ static void test_simple_kind(void **state)
         const char *head, *tail;
         fsc_text_kind kind;
     } cases[] = {
-        {"", "", FSC_TEXT_PLAIN},
+        {"", "", FSC_TEXT_NORMAL},
+        {"", "\n{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n  ]\n}\n", FSC_TEXT_PLAIN}, /* and JSON */
+        {"", "\n3;fio-3.33;job;0;0\n", FSC_TEXT_PLAIN}, /* and terse */
         {"My results on the new box\n\n", "", FSC_TEXT_SIMPLE},
         {"$ fio --name=randread --bs=4k --iodepth=32 job.fio\n", "", FSC_TEXT_SIMPLE},
         {"", "\nAll done. Next: the same with 64k.\n", FSC_TEXT_SIMPLE},

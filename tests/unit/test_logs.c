@@ -24,7 +24,7 @@ static fsc_logfile *read_named(const char *name, const char *text, size_t len, u
 {
     fsc_logname ln;
     assert_true(fsc_log_name_parse(name, &ln));
-    fsc_doc doc = {name, NULL, text, len, first_line, 0, NULL, false, FSC_ENC_UTF8};
+    fsc_doc doc = {name, NULL, text, len, first_line, 0, NULL, false, FSC_ENC_UTF8, false};
     fsc_logfile *f = fsc_logfile_read(&doc, &ln);
     assert_non_null(f);
     return f;
