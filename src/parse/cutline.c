@@ -17,7 +17,9 @@
  * line of fio's only as a cut one. Not when half of them read as whole lines of the
  * kinds a cut shortens (job headers, direction or group lines: at that width by
  * chance), nor when the text holds the rests of lines wrapped at that width (the
- * parser joins those: cut_width).
+ * parser joins those: cut_width), nor when a quarter of them end in a run of
+ * spaces: lines padded to one width (a Windows console's copy, the inside of a
+ * frame), of which the longest fills the width whole.
  */
 #include "fastline.h"
 #include "grammar.h"
@@ -31,7 +33,8 @@ enum {
     KIND_BYTES = 6,      /* the first bytes that tell two lines' kinds apart */
     EVIDENCE_LINES = 64, /* lines at the width the grammar is asked about */
     SAMPLE_LINES = 256,  /* lines at the width looked at for a value going on */
-    LONG_BYTES = 24      /* a line this close to the width may have been wrapped */
+    LONG_BYTES = 24,     /* a line this close to the width may have been wrapped */
+    PAD_BYTES = 12       /* spaces at a line's end that fio never leaves: padding */
 };
 
 /* Could a value go on after c (a digit, a letter, a unit's '/', a '.', a range's '-',
@@ -111,14 +114,18 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
     size_t ia = indent_of(a, w), ib = indent_of(b, w);
     if (ia + KIND_BYTES > w || ib + KIND_BYTES > w || !memcmp(a + ia, b + ib, KIND_BYTES))
         return 0;
-    size_t goes_on = 0, seen = 0;
+    size_t goes_on = 0, seen = 0, padded = 0;
     for (size_t i = st->first_longest; i <= st->last_longest && seen < SAMPLE_LINES; i++) {
         if (!(t->lines[i].flags & FSC_LINE_CONSUMED) && t->lines[i].len == w) {
             seen++;
-            goes_on += value_goes_on(fsc_text_line(t, i)[w - 1]);
+            const char *s = fsc_text_line(t, i);
+            goes_on += value_goes_on(s[w - 1]);
+            padded += w >= PAD_BYTES && fsc_skip_spaces(s + w - PAD_BYTES, s + w) == s + w;
         }
     }
-    if (!goes_on)
+    /* lines padded with spaces to one width (a console's copy, a frame's inside):
+     * the longest of them fills it, whole */
+    if (!goes_on || padded * 4 >= seen)
         return 0;
     pcre2_match_data *md = fsc_grammar_match_data(g);
     if (!md)

@@ -408,11 +408,11 @@ static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size
     size_t n = strlen(s);
     while (n && (s[n - 1] == ' ' || s[n - 1] == ':' || s[n - 1] == '-'))
         n--;
-    /* "file:12" of grep -n: the file names the job */
+    /* "file:12" of grep -n ("file-13" on the lines grep -A adds): the file names the job */
     size_t k = n;
     while (k && isdigit((unsigned char)s[k - 1]))
         k--;
-    if (k > 1 && k < n && s[k - 1] == ':')
+    if (k > 1 && k < n && (s[k - 1] == ':' || s[k - 1] == '-'))
         n = k - 1;
     if (!n || n > 200 || !isalnum((unsigned char)s[0]))
         return false;
@@ -2051,10 +2051,13 @@ static bool name_piece(nstate *st, size_t i)
         a++;
     if (w - a < 20)
         return false;
-    for (size_t k = a; k < w; k++)
+    bool alnum = false; /* a rule ("+-----+", "=====") is no name */
+    for (size_t k = a; k < w; k++) {
         if ((unsigned char)s[k] <= ' ' || (unsigned char)s[k] >= 0x7F || (s[k] == ':' && k + 1 < w))
             return false;
-    return cut_at_width(st, i);
+        alnum = alnum || isalnum((unsigned char)s[k]);
+    }
+    return alnum && cut_at_width(st, i);
 }
 
 /* name_piece, for a line that may begin the pieces of a cut name: not one of the

@@ -1457,6 +1457,11 @@ static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint
         s += q;
         n -= q;
         flags |= FSC_LINE_QUOTED;
+        /* a frame's right side after the spaces that pad the line to its width
+         * ("| read: IOPS=...    |", a box drawn around the output): fio ends no line
+         * with a bar */
+        if (k->bar_quote && n >= 2 && s[n - 1] == '|' && s[n - 2] == ' ')
+            n--;
     }
     size_t cut = glued_progress_cut(s, n);
     if (cut) {

@@ -401,8 +401,9 @@ static size_t count_semis(const char *s, size_t n)
 }
 
 /* A hard cut (a terminal, fold, a mail client's line limit): the record from line j
- * in pieces as long as line j, the last one shorter or as long. Into rec; the last
- * line taken. */
+ * in pieces as long as line j, the last one shorter or as long (a console's copy pads
+ * it to the width with spaces: they are not the record's). Into rec; the last line
+ * taken. */
 static size_t join_hard_cut(const fsc_text *text, size_t j, fsc_buf *rec)
 {
     size_t w = text->lines[j].len, k = j, semis = count_semis(fsc_text_line(text, j), w);
@@ -410,10 +411,16 @@ static size_t join_hard_cut(const fsc_text *text, size_t j, fsc_buf *rec)
     fsc_buf_add(rec, fsc_text_line(text, j), w);
     while (text->lines[k].len == w && k + 1 < text->n_lines && !(text->lines[k + 1].flags & FSC_LINE_CONSUMED)) {
         const char *ns = fsc_text_line(text, k + 1);
-        size_t nn = text->lines[k + 1].len;
-        if (nn > w || !terse_piece(ns, nn) || !add_terse_piece(rec, &semis, ns, nn))
+        size_t nn = text->lines[k + 1].len, tn = nn;
+        while (tn && ns[tn - 1] == ' ')
+            tn--;
+        if (semis + count_semis(ns, tn) == TERSE_NAME_SEMIS)
+            tn = nn; /* spaces of the job name, cut after them */
+        if (nn > w || !terse_piece(ns, tn) || !add_terse_piece(rec, &semis, ns, tn))
             break;
         k++;
+        if (tn < nn) /* padded: the last piece */
+            break;
     }
     return k;
 }

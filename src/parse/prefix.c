@@ -274,7 +274,9 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
 
 /* ---- templates: digits and spaces as classes ---- */
 
-enum { T_DIGITS = 1, T_SPACES = 2 }; /* other bytes stand for themselves */
+/* other bytes stand for themselves; T_NUMSEP: the ':' or '-' after a line number alone
+ * (grep -n marks its matching lines "12:" and the lines around them "13-") */
+enum { T_DIGITS = 1, T_SPACES = 2, T_NUMSEP = 3 };
 
 typedef struct tmpl {
     unsigned char tok[TEMPLATE_MAX];
@@ -297,7 +299,8 @@ static bool tmpl_make(const char *s, size_t n, tmpl *t)
                 i++;
             t->tok[t->n++] = T_SPACES;
         } else {
-            t->tok[t->n++] = c;
+            bool numsep = (c == ':' || c == '-') && i + 1 == n && t->n == 1 && t->tok[0] == T_DIGITS;
+            t->tok[t->n++] = numsep ? T_NUMSEP : c;
             i++;
         }
     }
@@ -323,7 +326,7 @@ static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
             if (j == i)
                 return 0;
             i = j;
-        } else if (i < n && (unsigned char)s[i] == tk) {
+        } else if (i < n && ((unsigned char)s[i] == tk || (tk == T_NUMSEP && (s[i] == ':' || s[i] == '-')))) {
             i++;
         } else {
             return 0;
@@ -334,10 +337,50 @@ static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
     return i;
 }
 
+/* The number that begins s[0, n) glued to a ':' or '-' ("28:", "7-": grep -n's line
+ * numbers), or -1; *rest: where the text after it begins, past its spaces. */
+static long glued_number(const char *s, size_t n, size_t *rest)
+{
+    size_t k = 0;
+    long v = 0;
+    while (k < n && k < 9 && isdigit((unsigned char)s[k]))
+        v = v * 10 + (s[k++] - '0');
+    if (!k || k >= n || (s[k] != ':' && s[k] != '-'))
+        return -1;
+    *rest = skip_sp(s, n, k + 1);
+    return v;
+}
+
+/* Does line i begin with a line number (grep -n's, an editor's): a number glued to a
+ * ':' or '-' with a line beside it numbered one less or one more, whose text is not a
+ * group line? Numbered group lines alone ("1: READ: ...", "2: READ: ...") are runs
+ * a mail enumerates (prefix_of). */
+static bool line_numbered(const fsc_text *t, size_t i)
+{
+    size_t r;
+    long v = glued_number(fsc_text_line(t, i), t->lines[i].len, &r);
+    if (v < 0)
+        return false;
+    for (int d = -1; d <= 1; d += 2) {
+        if ((d < 0 && i == 0) || (d > 0 && i + 1 >= t->n_lines))
+            continue;
+        const char *ns = fsc_text_line(t, i + (size_t)(ptrdiff_t)d);
+        size_t nn = t->lines[i + (size_t)(ptrdiff_t)d].len, nr;
+        if (glued_number(ns, nn, &nr) != v + d)
+            continue;
+        size_t w = nr;
+        while (w < nn && isupper((unsigned char)ns[w]))
+            w++;
+        if (!(w > nr && w < nn && ns[w] == ':')) /* "READ:", "WRITE:": a group line */
+            return true;
+    }
+    return false;
+}
+
 /* The prefix of a keyword line (text before the keyword without the spaces around
  * it), or false when there is none or it must stay: a client's "<host>", the run
- * number of "1 - READ:". */
-static bool prefix_of(const char *s, size_t n, long kw, tmpl *t, size_t *start, size_t *len)
+ * number of "1 - READ:" (but for a line number: numbered). */
+static bool prefix_of(const char *s, size_t n, long kw, bool numbered, tmpl *t, size_t *start, size_t *len)
 {
     size_t a = skip_sp(s, n, 0), e = (size_t)kw;
     while (e > a && (s[e - 1] == ' ' || (s[kw] == '"' && s[e - 1] == '{')))
@@ -349,7 +392,8 @@ static bool prefix_of(const char *s, size_t n, long kw, tmpl *t, size_t *start, 
     size_t d = a;
     while (d < e && isdigit((unsigned char)s[d]))
         d++;
-    if (d > a && skip_sp(s, e, d) + 1 >= e && strchr("-:.)", s[e - 1]) && isupper((unsigned char)s[kw]))
+    if (d > a && skip_sp(s, e, d) + 1 >= e && strchr("-:.)", s[e - 1]) && isupper((unsigned char)s[kw]) &&
+        !numbered)
         return false; /* "1 - READ: io=...": numbered runs (fio 2.0 logs) */
     *start = a;
     *len = e - a;
@@ -372,16 +416,32 @@ static bool suffix_char(char c)
     return c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '\\' || c == '|' || c == ' ';
 }
 
+/* The length of the box-drawing vertical line (a frame's side: U+2502 '│', U+2503 '┃',
+ * U+2551 '║', the dashed U+2506, U+2507, U+250A, U+250B) that ends s[0, n); 0 when it
+ * does not end in one. */
+static size_t box_side_before(const char *s, size_t n)
+{
+    if (n < 3 || (unsigned char)s[n - 3] != 0xE2)
+        return 0;
+    unsigned char b = (unsigned char)s[n - 2], c = (unsigned char)s[n - 1];
+    if (b == 0x94)
+        return c == 0x82 || c == 0x83 || c == 0x86 || c == 0x87 || c == 0x8A || c == 0x8B ? 3 : 0;
+    return b == 0x95 && c == 0x91 ? 3 : 0;
+}
+
 /* How many bytes at the end of s[0, n), at most max, are no fio text: suffix
- * characters and the escapes "\n" and "\r" that a JSON string keeps of a line's end (a
- * notebook's output cell: `"  read: IOPS=...\n",`). */
+ * characters, a frame's side (a box a terminal program drew around the output) and
+ * the escapes "\n" and "\r" that a JSON string keeps of a line's end (a notebook's
+ * output cell: `"  read: IOPS=...\n",`). */
 static size_t suffix_len(const char *s, size_t n, size_t max)
 {
-    size_t k = 0;
+    size_t k = 0, b;
     while (k < n && k < max) {
         char c = s[n - 1 - k];
         if (suffix_char(c))
             k++;
+        else if (k + 3 <= max && (b = box_side_before(s, n - k)))
+            k += b;
         else if ((c == 'n' || c == 'r') && k + 1 < n && k + 2 <= max && s[n - 2 - k] == '\\')
             k += 2;
         else
@@ -399,7 +459,20 @@ static bool quoted(const char *sf, size_t n)
     return false;
 }
 
-/* The quote marks (and commas) every keyword line of the block ends with. */
+/* Is sf[0, n) a frame's side: '|' or a box-drawing vertical that the block's prefix
+ * holds too (the left side: "│ read: IOPS=...     │")? fio ends no line with one. */
+static bool frame_side(const block *b, const char *sf, size_t n)
+{
+    if (!(n == 1 && sf[0] == '|') && !(n == 3 && box_side_before(sf, n)))
+        return false;
+    for (size_t i = 0; i + n <= b->t.n; i++)
+        if (!memcmp(b->t.tok + i, sf, n))
+            return true;
+    return false;
+}
+
+/* The quote marks (and commas) every keyword line of the block ends with, or the
+ * frame's side after the spaces that pad them. */
 static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
 {
     size_t common = SIZE_MAX;
@@ -425,11 +498,15 @@ static size_t block_suffix(const fsc_text *t, const block *b, const long *kw)
         return 0;
     /* a suffix needs a quote mark or a backslash: a row's "," is fio's own */
     const char *sf = ref + ref_n - common;
+    bool padded = common && sf[0] == ' ';
     while (common && sf[0] == ' ') { /* fio's own trailing spaces are not part of it */
         sf++;
         common--;
     }
-    return quoted(sf, common) ? common : 0;
+    /* a '|' after the spaces that pad a line to the frame's width; a box-drawing
+     * line may touch the longest line */
+    bool side = frame_side(b, sf, common) && (padded || common == 3);
+    return quoted(sf, common) || side ? common : 0;
 }
 
 /* Remember the removed prefix of line i in t->tags (consecutive equal ones shared). */
@@ -531,6 +608,52 @@ static bool blank_line(const fsc_text *t, size_t i)
     return skip_sp(s, t->lines[i].len, 0) == t->lines[i].len;
 }
 
+/* The number a removed prefix is ("12:", "7-", "  12 "), or -1: digits alone, a
+ * ':' or '-' and spaces after them. */
+static long tag_number(const fsc_text *t, size_t i)
+{
+    if (!(t->lines[i].flags & FSC_LINE_PREFIX) || !t->lines[i].tag || t->lines[i].tag > t->tags.len)
+        return -1;
+    const char *s = t->tags.data + t->lines[i].tag - 1;
+    size_t k = 0;
+    while (s[k] == ' ')
+        k++;
+    long v = 0;
+    size_t d = k;
+    while (isdigit((unsigned char)s[k]) && k - d < 9)
+        v = v * 10 + (s[k++] - '0');
+    if (k == d)
+        return -1;
+    if (s[k] == ':' || s[k] == '-')
+        k++;
+    while (s[k] == ' ')
+        k++;
+    return s[k] ? -1 : v;
+}
+
+/* Prefixes that number the lines ("12:" of grep -n, "7-" of its context lines, an
+ * editor's or a pager's numbers): one more on each line, three lines or more in a
+ * row. They name no job (a number that stays the same over a job's lines, a loop's
+ * parameter printed before fio's output, does): their tags are dropped. */
+#define NUMBERED_LINES 3
+static void drop_line_numbers(fsc_text *t, size_t top, size_t bottom)
+{
+    size_t from = top;
+    long prev = -2;
+    for (size_t i = top; i <= bottom + 1; i++) {
+        long v = i <= bottom ? tag_number(t, i) : -1;
+        if (v >= 0 && prev >= 0 && v == prev + 1) {
+            prev = v;
+            continue;
+        }
+        if (i - from >= NUMBERED_LINES && prev >= 0)
+            for (size_t k = from; k < i; k++)
+                t->lines[k].tag = 0;
+        from = i;
+        prev = v;
+    }
+}
+
 /* Strip a block: its keyword lines and the lines between them that fit, then the
  * lines above and below that fit, up to the first one that does not. */
 /* Does line i fit the block's template, or is it blank? */
@@ -569,6 +692,7 @@ static bool strip_block(fsc_text *t, const block *b, const long *kw, size_t lo, 
     for (size_t i = top; i <= bottom; i++)
         if (!(t->lines[i].flags & FSC_LINE_PREFIX) && !strip_line(t, i, b, suffix, &last_tag))
             return false;
+    drop_line_numbers(t, top, bottom);
     return true;
 }
 
@@ -640,7 +764,7 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
             continue;
         tmpl tp;
         size_t ps, pl;
-        bool prefixed = prefix_of(s, n, p, &tp, &ps, &pl);
+        bool prefixed = prefix_of(s, n, p, line_numbered(t, i), &tp, &ps, &pl);
         if (open && (!prefixed || !tmpl_eq(&tp, &cur.t))) {
             ok = strip_block(t, &cur, kw, lo, i);
             lo = cur.last + 1;

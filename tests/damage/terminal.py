@@ -8,7 +8,9 @@ of lines; Go's %q in logfmt; a JSON member; on a web page; wrapped over lines),
 typeset by a blog engine or escaped as Markdown, sliced from a UTF-16 file, kept in a
 Jupyter notebook, exported as CSV, printed as a PDF, put in a Markdown table's cell,
 or with its JSON shown as Python shows the dict, or kept in Word's or Confluence's
-XML, or posted between a forum's BBCode or a wiki's tags typed glued to it, must parse
+XML, or posted between a forum's BBCode or a wiki's tags typed glued to it, or framed in
+a box a terminal program drew, or padded to a console's width, or numbered by grep -n,
+must parse
 to the same jobs, groups and disk stats as the text without them, and the command a CI
 log echoes in colour (or an Ansible item holds beside the output, or a blog shows
 typeset) must be found as the run's context.
@@ -328,6 +330,54 @@ def jira(lines):
     return ["h3. Results", "{code:bash}" + lines[0]] + lines[1:-1] + [lines[-1] + "{code}"]
 
 
+def _framed(lines, side, top, bottom, pad):
+    w = max([len(l) for l in lines] + [10])
+    gap = " " if pad else ""
+    return [top[0] + top[1] * (w + 2 * len(gap)) + top[2]] + \
+        [side + gap + l.ljust(w) + gap + side for l in lines] + \
+        [bottom[0] + bottom[1] * (w + 2 * len(gap)) + bottom[2]]
+
+
+def frame(lines):
+    """a box a terminal program drew around the output (rich's panel): a side on the
+    left and, after the spaces that pad each line to the box's width, on the right"""
+    return _framed(lines, "\u2502", "\u256d\u2500\u256e", "\u2570\u2500\u256f", True)
+
+
+def frame_ascii(lines):
+    """the same box in ASCII ("+----+", "| ... |"), as tabulate's grid draws it"""
+    return _framed(lines, "|", "+-+", "+-+", True)
+
+
+def frame_heavy(lines):
+    """a box of heavy lines with no space inside it: the longest line touches the sides"""
+    return _framed(lines, "\u2503", "\u250f\u2501\u2513", "\u2517\u2501\u251b", False)
+
+
+def console(lines):
+    """a Windows console's copy: every line padded with spaces to the window's width
+    (100), a longer one wrapped there"""
+    out = []
+    for l in lines:
+        while len(l) > 100:
+            out.append(l[:100])
+            l = l[100:]
+        out.append(l.ljust(100))
+    return out
+
+
+def grep_n(lines):
+    """grep -n of the log: its line number and a ':' before every line"""
+    return ["%d:%s" % (i + 1, l) for i, l in enumerate(lines)]
+
+
+def grep_context(lines):
+    """grep -n -A of the job and group headers: "12:" on the lines that matched, "13-"
+    on the lines after them"""
+    return ["%d%s%s" % (i + 1, ":" if "(g" in l or l.startswith("Run status") else "-", l)
+            for i, l in enumerate(lines)]
+
+
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
          "caret": caret, "symbol": symbol, "lost": lost, "qp_mail": qp_mail, "compose": compose,
          "docker_json": docker_json, "shipper": shipper, "ansible": ansible, "py_bytes": py_bytes,
@@ -336,7 +386,8 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "typeset": typeset, "typeset_fr": typeset_fr, "md_escaped": md_escaped, "utf16_slice": utf16_slice,
          "notebook": notebook, "csv_export": csv_export, "csv_cell": csv_cell, "pdf_text": pdf_text,
          "md_table_cell": md_table_cell, "py_pprint": py_pprint, "py_repr": py_repr, "word_xml": word_xml,
-         "confluence": confluence, "forum": forum, "jira": jira}
+         "confluence": confluence, "forum": forum, "jira": jira, "frame": frame, "frame_ascii": frame_ascii,
+         "frame_heavy": frame_heavy, "console": console, "grep_n": grep_n, "grep_context": grep_context}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 

@@ -517,6 +517,29 @@ def _(k):
                        "[/b]" * (150000 * k) + "\n" + "[quote]" * (150000 * k) + "x\n"))
 
 
+@shape("session 30: runs in a frame of box-drawing sides, and a line of sides", "session 30")
+def _(k):
+    lines = GOOD.splitlines()
+    w = max(len(l) for l in lines)
+    box = "".join("\u2502 " + l.ljust(w) + " \u2502\n" for l in lines)
+    return (*parse(write("frame.txt", box * (150 * k) + "\u2502 " + " \u2502" * (100000 * k) + "\n"))[:2], None,
+            lambda out: runs_in(out) == 150 * k)
+
+
+@shape("session 30: runs numbered by grep -n", "session 30")
+def _(k):
+    lines = GOOD.splitlines() * (150 * k)
+    return (*parse(write("grepn.txt", "".join("%d:%s\n" % (i + 1, l) for i, l in enumerate(lines))))[:2], None,
+            lambda out: runs_in(out) == 150 * k)
+
+
+@shape("session 30: runs padded to a console's width", "session 30")
+def _(k):
+    lines = GOOD.splitlines() * (150 * k)
+    return (*parse(write("console.txt", "".join(l.ljust(160) + "\n" for l in lines)))[:2], None,
+            lambda out: runs_in(out) == 150 * k)
+
+
 @shape("session 28: runs side by side (paste), many pairs", "session 28")
 def _(k):
     pair = "".join(l + "\t" + l + "\n" for l in GOOD.splitlines())

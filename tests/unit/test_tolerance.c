@@ -539,6 +539,121 @@ static void test_ended_lines_not_joined(void **state)
     fsc_run_free(rs.r[0]);
 }
 
+/* One run of fio 3.33 text, a line each, for the tests that lay it out as tools do. */
+static const char *const one_run[] = {
+    "rr: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, ioengine=libaio, iodepth=16",
+    "fio-3.33",
+    "Starting 1 process",
+    "",
+    "rr: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:07 2026",
+    "  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)",
+    "    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97",
+    "  lat (usec)   : 50=12.06%, 100=86.35%, 250=1.15%",
+    "  cpu          : usr=1.94%, sys=13.53%, ctx=21931, majf=0, minf=12",
+    "",
+    "Run status group 0 (all jobs):",
+    "   READ: bw=42.8MiB/s (44.8MB/s), 42.8MiB/s-42.8MiB/s (44.8MB/s-44.8MB/s), io=85.5MiB (89.7MB), "
+    "run=2001-2001msec",
+    "",
+    "Disk stats (read/write):",
+    "  vda: ios=19892/39, merge=124/0, ticks=1075/17, in_queue=1131, util=49.21%",
+};
+
+/* one_run read from text: all of its values, and no warning (what says which layout) */
+static void assert_one_run(const char *text, const char *layout)
+{
+    runs rs = {0};
+    const fsc_run *r = parse_one(&rs, text);
+    assert_int_equal(r->n_jobs, 1);
+    const fsc_job *j = &r->jobs[0];
+    assert_string_equal(j->jobname, "rr");
+    assert_non_null(fsc_job_option(j, "iodepth"));
+    assert_string_equal(fsc_job_option(j, "iodepth"), "16");
+    assert_true(j->dir[FSC_DIR_READ].iops.v == 10900);
+    assert_true(j->dir[FSC_DIR_READ].lat[FSC_LAT_CLAT].stddev.v == 482970);
+    assert_int_equal(j->latency[FSC_BUCKET_US].n, 3);
+    assert_true(j->minf.v == 12);
+    assert_int_equal(r->n_groups, 1);
+    assert_true(r->groups[0].dir[FSC_DIR_READ].runtime_max.v == 2001);
+    assert_int_equal(r->n_disk_util, 1);
+    if (r->n_warnings)
+        fail_msg("%s: %s (line %u)", layout, r->warnings[0].message, r->warnings[0].line);
+    fsc_run_free(rs.r[0]);
+}
+
+/* A text framed by a terminal program (a side on the left and, after the spaces that
+ * pad each line to the frame's width, on the right; in box-drawing lines, heavy lines
+ * that touch the longest line, or ASCII under a "+----+" rule) or padded to a
+ * console's width: the sides and the padding are no part of the values, and the
+ * longest line, which fills the width, is whole (not cut short). */
+static void test_framed_and_padded(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *left, *right, *top;
+        bool pad;
+    } frames[] = {
+        {"\u2502 ", " \u2502", "\u256d\u2500\u2500\u256e", true},
+        {"| ", " |", "+----+", true},
+        {"\u2503", "\u2503", "\u250f\u2501\u2501\u2513", true},
+        {"", "", NULL, true},  /* a console's copy: padding alone */
+        {"\u2551 ", " \u2551", NULL, false},
+    };
+    size_t n_lines = sizeof one_run / sizeof one_run[0], width = 0;
+    for (size_t i = 0; i < n_lines; i++)
+        width = strlen(one_run[i]) > width ? strlen(one_run[i]) : width;
+    for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++) {
+        fsc_buf text = {0};
+        if (frames[f].top)
+            fsc_buf_printf(&text, "%s\n", frames[f].top);
+        for (size_t i = 0; i < n_lines; i++) {
+            size_t pad = frames[f].pad ? width - strlen(one_run[i]) : 0;
+            fsc_buf_printf(&text, "%s%s%*s%s\n", frames[f].left, one_run[i], (int)pad, "", frames[f].right);
+        }
+        if (frames[f].top)
+            fsc_buf_printf(&text, "%s\n", frames[f].top);
+        char layout[32];
+        snprintf(layout, sizeof layout, "frame %zu", f);
+        assert_one_run(text.data, layout);
+        fsc_buf_free(&text);
+    }
+}
+
+/* Output numbered by grep -n ("12:" on every line) or by grep -n -A ("6:" on the line
+ * that matched, "7-" on those after it): the numbers are taken off as a prefix, name
+ * no job (one more on each line: line numbers, not a loop's parameter printed before
+ * fio's output), and the group and job lines, which begin with a capital or a job's
+ * name right after the number, lose it too. Group lines that a mail numbers ("1:
+ * READ: ...") stay runs of their own. */
+static void test_line_numbers(void **state)
+{
+    (void)state;
+    size_t n_lines = sizeof one_run / sizeof one_run[0];
+    for (int context = 0; context <= 1; context++) {
+        fsc_buf text = {0};
+        for (size_t i = 0; i < n_lines; i++) {
+            bool match = strstr(one_run[i], "(g") || strstr(one_run[i], "Run status");
+            fsc_buf_printf(&text, "%zu%c%s\n", i + 41, context && !match ? '-' : ':', one_run[i]);
+        }
+        assert_one_run(text.data, context ? "grep -n -A" : "grep -n");
+        fsc_buf_free(&text);
+    }
+    fsc_buf err = {0};
+    fsc_parser *p = fsc_parser_new(NULL, &err);
+    assert_non_null(p);
+    static const char numbered[] =
+        "1: READ: io=21981MB, aggrb=187558KB/s, minb=187558KB/s, maxb=187558KB/s, mint=120008msec, maxt=120008msec\n"
+        "2: READ: io=41109MB, aggrb=350785KB/s, minb=350785KB/s, maxb=350785KB/s, mint=120004msec, maxt=120004msec\n"
+        "3: READ: io=45927MB, aggrb=391802KB/s, minb=391802KB/s, maxb=391802KB/s, mint=120033msec, maxt=120033msec\n";
+    runs rs = {0};
+    parse_all(p, numbered, sizeof numbered - 1, &rs);
+    assert_int_equal(rs.n, 3);
+    for (size_t k = 0; k < rs.n; k++)
+        fsc_run_free(rs.r[k]);
+    fsc_parser_free(p);
+    fsc_buf_free(&err);
+}
+
 /* Result lines without job headers that a mail compares, each under its label
  * ("Before:", "After:"): a line of prose between them makes each a run of its own;
  * without one (grep output of several runs) they cannot be told apart. */
@@ -706,6 +821,8 @@ int main(void)
         cmocka_unit_test(test_tail_after_disk_stats),
         cmocka_unit_test(test_labelled_result_lines),
         cmocka_unit_test(test_ended_lines_not_joined),
+        cmocka_unit_test(test_framed_and_padded),
+        cmocka_unit_test(test_line_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
