@@ -274,8 +274,9 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
 
 /* ---- templates: digits and spaces as classes ---- */
 
-/* other bytes stand for themselves; T_NUMSEP: the ':' or '-' after a line number alone
- * (grep -n marks its matching lines "12:" and the lines around them "13-") */
+/* other bytes stand for themselves; T_NUMSEP: the ':' or '-' around grep -n's line
+ * number (it marks its matching lines "12:" or "a.log:12:", the lines around them
+ * "13-" or "a.log-13-") */
 enum { T_DIGITS = 1, T_SPACES = 2, T_NUMSEP = 3 };
 
 typedef struct tmpl {
@@ -299,10 +300,18 @@ static bool tmpl_make(const char *s, size_t n, tmpl *t)
                 i++;
             t->tok[t->n++] = T_SPACES;
         } else {
-            bool numsep = (c == ':' || c == '-') && i + 1 == n && t->n == 1 && t->tok[0] == T_DIGITS;
-            t->tok[t->n++] = numsep ? T_NUMSEP : c;
+            t->tok[t->n++] = c;
             i++;
         }
+    }
+    /* grep -n's line number at the end, alone or after a file's name ("12:", "a.log:12:",
+     * "a.log-13-") */
+    unsigned char *k = t->tok + t->n;
+    if (t->n >= 2 && (k[-1] == ':' || k[-1] == '-') && k[-2] == T_DIGITS) {
+        if (t->n == 2)
+            k[-1] = T_NUMSEP;
+        else if (k[-3] == ':' || k[-3] == '-')
+            k[-1] = k[-3] = T_NUMSEP;
     }
     return t->n > 0;
 }

@@ -371,11 +371,23 @@ def grep_n(lines):
     return ["%d:%s" % (i + 1, l) for i, l in enumerate(lines)]
 
 
+def _grep_context(lines, name):
+    out = []
+    for i, l in enumerate(lines):
+        sep = ":" if "(g" in l or l.startswith("Run status") else "-"
+        out.append("%s%d%s%s" % (name + sep if name else "", i + 1, sep, l))
+    return out
+
+
 def grep_context(lines):
     """grep -n -A of the job and group headers: "12:" on the lines that matched, "13-"
     on the lines after them"""
-    return ["%d%s%s" % (i + 1, ":" if "(g" in l or l.startswith("Run status") else "-", l)
-            for i, l in enumerate(lines)]
+    return _grep_context(lines, "")
+
+
+def grep_file_context(lines):
+    """grep -H -n -A: the file's name before them too ("a.log:12:", "a.log-13-")"""
+    return _grep_context(lines, "logs/node1.log")
 
 
 kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": github, "script": script,
@@ -387,7 +399,8 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "notebook": notebook, "csv_export": csv_export, "csv_cell": csv_cell, "pdf_text": pdf_text,
          "md_table_cell": md_table_cell, "py_pprint": py_pprint, "py_repr": py_repr, "word_xml": word_xml,
          "confluence": confluence, "forum": forum, "jira": jira, "frame": frame, "frame_ascii": frame_ascii,
-         "frame_heavy": frame_heavy, "console": console, "grep_n": grep_n, "grep_context": grep_context}
+         "frame_heavy": frame_heavy, "console": console, "grep_n": grep_n, "grep_context": grep_context,
+         "grep_file_context": grep_file_context}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 

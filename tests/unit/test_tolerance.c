@@ -620,7 +620,8 @@ static void test_framed_and_padded(void **state)
 }
 
 /* Output numbered by grep -n ("12:" on every line) or by grep -n -A ("6:" on the line
- * that matched, "7-" on those after it): the numbers are taken off as a prefix, name
+ * that matched, "7-" on those after it; "a.log:6:", "a.log-7-" with -H): the numbers
+ * (and a file's name before them) are taken off as a prefix, name
  * no job (one more on each line: line numbers, not a loop's parameter printed before
  * fio's output), and the group and job lines, which begin with a capital or a job's
  * name right after the number, lose it too. Group lines that a mail numbers ("1:
@@ -629,13 +630,17 @@ static void test_line_numbers(void **state)
 {
     (void)state;
     size_t n_lines = sizeof one_run / sizeof one_run[0];
-    for (int context = 0; context <= 1; context++) {
+    static const char *const forms[] = {"grep -n", "grep -n -A", "grep -H -n -A"};
+    for (int form = 0; form < 3; form++) {
         fsc_buf text = {0};
         for (size_t i = 0; i < n_lines; i++) {
             bool match = strstr(one_run[i], "(g") || strstr(one_run[i], "Run status");
-            fsc_buf_printf(&text, "%zu%c%s\n", i + 41, context && !match ? '-' : ':', one_run[i]);
+            char sep = form && !match ? '-' : ':';
+            if (form == 2)
+                fsc_buf_printf(&text, "logs/node1.log%c", sep);
+            fsc_buf_printf(&text, "%zu%c%s\n", i + 41, sep, one_run[i]);
         }
-        assert_one_run(text.data, context ? "grep -n -A" : "grep -n");
+        assert_one_run(text.data, forms[form]);
         fsc_buf_free(&text);
     }
     fsc_buf err = {0};
