@@ -406,13 +406,17 @@ static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size
         return false;
     const char *s = t->tags.data + tag - 1;
     size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == ':' || s[n - 1] == '-'))
+    while (n && s[n - 1] == ' ')
         n--;
-    /* "file:12" of grep -n ("file-13" on the lines grep -A adds): the file names the job */
+    char last = n ? s[n - 1] : 0;
+    while (n && (s[n - 1] == ':' || s[n - 1] == '-'))
+        n--;
+    /* "file:12:" of grep -n ("file-13-" on the lines grep -A adds): the file names the
+     * job ("node-1:" of pdsh is a host's name) */
     size_t k = n;
     while (k && isdigit((unsigned char)s[k - 1]))
         k--;
-    if (k > 1 && k < n && (s[k - 1] == ':' || s[k - 1] == '-'))
+    if (k > 1 && k < n && (s[k - 1] == ':' || (s[k - 1] == '-' && last == '-')))
         n = k - 1;
     if (!n || n > 200 || !isalnum((unsigned char)s[0]))
         return false;

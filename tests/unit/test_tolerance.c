@@ -655,6 +655,17 @@ static void test_line_numbers(void **state)
     assert_int_equal(rs.n, 3);
     for (size_t k = 0; k < rs.n; k++)
         fsc_run_free(rs.r[k]);
+    /* pdsh's hosts: "node-1" is a name, not a file and grep's line number */
+    static const char hosts[] = "node-1:   read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/2001msec)\n"
+                                "node-1:     clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\n"
+                                "node-2:   read: IOPS=11.9k, BW=46.5MiB/s (48.7MB/s)(93.0MiB/2001msec)\n"
+                                "node-2:     clat (usec): min=30, max=17032, avg=81.61, stdev=482.97\n";
+    parse_all(p, hosts, sizeof hosts - 1, &rs);
+    assert_int_equal(rs.n, 1);
+    assert_int_equal(rs.r[0]->n_jobs, 2);
+    assert_string_equal(rs.r[0]->jobs[0].jobname, "node-1");
+    assert_string_equal(rs.r[0]->jobs[1].jobname, "node-2");
+    fsc_run_free(rs.r[0]);
     fsc_parser_free(p);
     fsc_buf_free(&err);
 }
