@@ -346,15 +346,24 @@ static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
     return i;
 }
 
+/* The value of the digits of s[*k, n) (9 at most; *k moves past them), or -1 when
+ * none is there. */
+static long digits_value(const char *s, size_t n, size_t *k)
+{
+    size_t d = *k;
+    long v = 0;
+    while (*k < n && *k - d < 9 && isdigit((unsigned char)s[*k]))
+        v = v * 10 + (s[(*k)++] - '0');
+    return *k > d ? v : -1;
+}
+
 /* The number that begins s[0, n) glued to a ':' or '-' ("28:", "7-": grep -n's line
  * numbers), or -1; *rest: where the text after it begins, past its spaces. */
 static long glued_number(const char *s, size_t n, size_t *rest)
 {
     size_t k = 0;
-    long v = 0;
-    while (k < n && k < 9 && isdigit((unsigned char)s[k]))
-        v = v * 10 + (s[k++] - '0');
-    if (!k || k >= n || (s[k] != ':' && s[k] != '-'))
+    long v = digits_value(s, n, &k);
+    if (v < 0 || k >= n || (s[k] != ':' && s[k] != '-'))
         return -1;
     *rest = skip_sp(s, n, k + 1);
     return v;
@@ -624,20 +633,13 @@ static long tag_number(const fsc_text *t, size_t i)
     if (!(t->lines[i].flags & FSC_LINE_PREFIX) || !t->lines[i].tag || t->lines[i].tag > t->tags.len)
         return -1;
     const char *s = t->tags.data + t->lines[i].tag - 1;
-    size_t k = 0;
-    while (s[k] == ' ')
-        k++;
-    long v = 0;
-    size_t d = k;
-    while (isdigit((unsigned char)s[k]) && k - d < 9)
-        v = v * 10 + (s[k++] - '0');
-    if (k == d)
+    size_t n = strlen(s), k = skip_sp(s, n, 0);
+    long v = digits_value(s, n, &k);
+    if (v < 0)
         return -1;
-    if (s[k] == ':' || s[k] == '-')
+    if (k < n && (s[k] == ':' || s[k] == '-'))
         k++;
-    while (s[k] == ' ')
-        k++;
-    return s[k] ? -1 : v;
+    return skip_sp(s, n, k) == n ? v : -1;
 }
 
 /* Prefixes that number the lines ("12:" of grep -n, "7-" of its context lines, an
