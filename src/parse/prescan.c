@@ -480,17 +480,50 @@ static inline bool bad_byte(unsigned char c)
     return c < 0x20 || c >= 0x7F || c == '&' || c == '<' || c == '*' || c == '`' || c == '\\' || c == '\'';
 }
 
+/* A terminal's code was seen: normalize.c takes it off its line, as it takes a raw
+ * ESC (bytes_tolerated): a tolerant scan reads on, and the text is simple at best. */
+static inline void term_code(scan *sc)
+{
+    if (sc->tolerant)
+        sc->odd = true;
+    else
+        sc->ok = false;
+}
+
 /* A rare byte that needs a look at its neighbours: ';' (";fio-" not at the start of
- * a line: a terse record glued to other text) and 'D' ("=3D": quoted-printable). */
+ * a line: a terse record glued to other text), 'D' ("=3D": quoted-printable), and
+ * what is left of a terminal's colour code where its ESC is shown ("^[[1m", cat -v,
+ * less) or was lost ("[1;32m", "[0K"), which normalize.c takes off (terminal.c) even
+ * inside a line of fio's ("IOPS=^[[1m14.4k^[[0m"). fio's own '[' is followed by a
+ * space or by digits and ']' ("th=[16188]"); '>' comes along ('^' shares its class). */
 static inline void rare_byte(scan *sc, const char *p, const char *end)
 {
-    if (*p == ';') {
+    switch (*p) {
+    case ';':
         if (starts(p, end, ";fio-", 5) && !(p - sc->data >= 1 && p[-1] >= '3' && p[-1] <= '5' &&
                                             (p - sc->data == 1 || p[-2] == '\n')))
             sc->ok = false;
-    } else if (p - sc->data >= 2 && p[-1] == '3' && p[-2] == '=') {
-        if (++sc->qp_marks >= 3)
+        break;
+    case 'D':
+        if (p - sc->data >= 2 && p[-1] == '3' && p[-2] == '=' && ++sc->qp_marks >= 3)
             sc->ok = false;
+        break;
+    case '^':
+        if (end - p >= 2 && p[1] == '[')
+            term_code(sc);
+        break;
+    case '[': {
+        const char *q = p + 1;
+        if (q == end || !is_digit(*q))
+            break;
+        while (q < end && (is_digit(*q) || *q == ';'))
+            q++;
+        if (q < end && (*q == 'm' || *q == 'K'))
+            term_code(sc);
+        break;
+    }
+    default: /* '>' */
+        break;
     }
 }
 
@@ -563,17 +596,18 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
  * the AND of a table entry for its high nibble and one for its low nibble (a
  * pshufb each). Every bit is one rectangle of (high, low) nibbles, so the AND is
  * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '\'' '*'; '<' '\\'; DEL; '`'),
- * rare ones bits 5-6 (';', 'D'), '=' bit 7 (the sign bit: movemask reads it). The
- * newline (0x0A) is in bit 0 too; block() takes it out of the bad ones. */
+ * rare ones bits 5-6 (bit 5: ';' '>' '[' '^', high 3 or 5 and low B or E; bit 6: 'D'),
+ * '=' bit 7 (the sign bit: movemask reads it). The newline (0x0A) is in bit 0 too;
+ * block() takes it out of the bad ones. */
 enum { CL_BAD = 0x1F, CL_RARE = 0x60, CL_EQ = 0x80 };
 static const unsigned char class_hi[16] = {
-    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x5] = 0x04, [0x6] = 0x10,
+    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x5] = 0x04 | 0x20, [0x6] = 0x10,
     [0x7] = 0x08, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01, [0xB] = 0x01, [0xC] = 0x01, [0xD] = 0x01,
     [0xE] = 0x01, [0xF] = 0x01};
 static const unsigned char class_lo[16] = {
     [0x0] = 0x01 | 0x10, [0x1] = 0x01, [0x2] = 0x01, [0x3] = 0x01, [0x4] = 0x01 | 0x40, [0x5] = 0x01,
     [0x6] = 0x01 | 0x02, [0x7] = 0x01 | 0x02, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
-    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01, [0xF] = 0x01 | 0x08};
+    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01 | 0x20, [0xF] = 0x01 | 0x08};
 
 /* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
  * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either.
@@ -647,6 +681,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
     const __m128i nl = _mm_set1_epi8('\n'), space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
     const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), star = _mm_set1_epi8('*');
     const __m128i tick = _mm_set1_epi8('`'), semi = _mm_set1_epi8(';'), dee = _mm_set1_epi8('D');
+    const __m128i gt = _mm_set1_epi8('>'), bracket = _mm_set1_epi8('['), caret = _mm_set1_epi8('^');
     const __m128i equal = _mm_set1_epi8('='), bslash = _mm_set1_epi8('\\'), apos = _mm_set1_epi8('\'');
     while (end - p >= 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
@@ -656,7 +691,10 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
         bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi8(x, bslash), _mm_cmpeq_epi8(x, apos)));
         uint32_t nlm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, nl));
         uint32_t badm = (uint32_t)_mm_movemask_epi8(bad);
-        uint32_t rare = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee)));
+        __m128i r = _mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee));
+        r = _mm_or_si128(r, _mm_or_si128(_mm_cmpeq_epi8(x, gt), _mm_or_si128(_mm_cmpeq_epi8(x, bracket),
+                                                                           _mm_cmpeq_epi8(x, caret))));
+        uint32_t rare = (uint32_t)_mm_movemask_epi8(r);
         uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
         if (!block(sc, p, end, nlm, badm & ~nlm, (badm | rare) & ~nlm, eqm, eq, false))
             break;
@@ -694,7 +732,7 @@ static bool scan_part(scan *sc, const char *data, size_t len, bool last)
         }
         if (bad_byte(c))
             sc->ok = bytes_tolerated(sc, p, 1);
-        else if (c == ';' || c == 'D')
+        else if (c == ';' || c == 'D' || c == '^' || c == '[')
             rare_byte(sc, p, end);
         else if (c == '=')
             eq = true;
