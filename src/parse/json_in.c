@@ -6,10 +6,12 @@
 #include "fioscope/units.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* What a reader needs besides the tree: the run (for warnings) and a sticky
  * out-of-memory flag, so helpers stay void and the caller checks once. */
@@ -576,6 +578,63 @@ static bool unwrap_strings(const char *json, size_t len, size_t width, char **co
     return true;
 }
 
+/* The word of a number printf wrote for NaN or infinity at s[0, n): "nan", "-nan",
+ * "inf", "-inf", "infinity" (any case, maybe signed); its length, or 0. */
+static size_t nonfinite_at(const char *s, size_t n)
+{
+    size_t k = n && (s[0] == '-' || s[0] == '+');
+    static const char *const words[] = {"infinity", "nan", "inf"};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(words); i++) {
+        size_t w = strlen(words[i]);
+        if (n - k >= w && !strncasecmp(s + k, words[i], w) &&
+            (n - k == w || !isalnum((unsigned char)s[k + w])))
+            return k + w;
+    }
+    return 0;
+}
+
+/* fio prints a value that is not a number as C's printf does: "slope" : -nan (a
+ * steady state of one sample), "criterion" : inf. JSON has no word for them, and
+ * cJSON refuses the whole document. The text with each such value (outside strings,
+ * after ':' '[' or ',') written null, in *copy (malloc'd): false when it has none or
+ * on no memory. null reads as a value fio did not have: the field is left out. */
+static bool null_nonfinite(const char *json, size_t len, char **copy, size_t *copy_len)
+{
+    bool in = false, esc = false, any = false;
+    char prev = 0; /* the last byte outside strings that is not a space */
+    *copy = NULL;
+    for (size_t i = 0; i < len && !any; i++) {
+        if (!in && (prev == ':' || prev == '[' || prev == ',') && nonfinite_at(json + i, len - i))
+            any = true;
+        string_state(json[i], &in, &esc);
+        if (!in && !isspace((unsigned char)json[i]))
+            prev = json[i];
+    }
+    /* "nan" becomes 4 bytes, one more, after a ':' '[' or ',' of its own: a quarter more */
+    if (!any || !(*copy = malloc(len + len / 4 + 2)))
+        return false;
+    size_t w = 0;
+    in = esc = false;
+    prev = 0;
+    for (size_t i = 0; i < len; i++) {
+        size_t k = !in && (prev == ':' || prev == '[' || prev == ',') ? nonfinite_at(json + i, len - i) : 0;
+        if (k) {
+            memcpy(*copy + w, "null", 4);
+            w += 4;
+            i += k - 1;
+            prev = 'l';
+            continue;
+        }
+        string_state(json[i], &in, &esc);
+        if (!in && !isspace((unsigned char)json[i]))
+            prev = json[i];
+        (*copy)[w++] = json[i];
+    }
+    (*copy)[w] = '\0';
+    *copy_len = w;
+    return true;
+}
+
 fsc_run *fsc_json_read(const char *json, size_t len, fsc_buf *err)
 {
     return fsc_json_read_in(json, len, 0, err);
@@ -596,6 +655,14 @@ fsc_run *fsc_json_read_in(const char *json, size_t len, size_t width, fsc_buf *e
         return NULL;
     }
     cJSON *root = cJSON_ParseWithLength(json, len);
+    char *finite;
+    size_t finite_len;
+    if (!root && null_nonfinite(json, len, &finite, &finite_len)) {
+        fsc_run *run = fsc_json_read_in(finite, finite_len, width, err);
+        free(finite);
+        fsc_budget_credit(tree);
+        return run;
+    }
     bool object = root && cJSON_IsObject(root);
     bool marked = object && mark_big_integers(root, json, len);
     fsc_run *run = marked ? read_root(root, err) : NULL;

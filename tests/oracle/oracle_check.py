@@ -9,6 +9,7 @@ A FIXTURE is either a file holding fio's JSON and normal text of one run, or
 TEXT=JSON: a text file (e.g. a damaged paste) and fio's JSON of the same run.
 """
 import json
+import re
 import math
 import subprocess
 import sys
@@ -19,7 +20,9 @@ NS_UNITS = {"nsec": 1, "usec": 1000, "msec": 1000000}
 def fio_json(path):
     text = open(path, encoding="utf-8", errors="replace").read()
     start = text.index("{\n") if "{\n" in text else text.index("{")
-    obj, _ = json.JSONDecoder().raw_decode(text[start:])
+    # fio prints a steady state's slope of one sample as "-nan" (C's printf)
+    text = re.sub(r"(?<=: )-?nan(?=[,\n])", "NaN", text[start:])
+    obj, _ = json.JSONDecoder().raw_decode(text)
     return obj
 
 

@@ -286,6 +286,39 @@ static void test_not_fio_json(void **state)
 }
 
 /* Damaged bytes (cut short, bytes flipped) never crash the reader. */
+/* fio 3.33 printed a steady state of one sample as C's printf does: "slope" : -nan
+ * (and "inf" where a value divides by zero), which is no JSON. The document is read,
+ * those values left out as fio had none. */
+static void test_nonfinite_values(void **state)
+{
+    (void)state;
+    static const char doc[] = "{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n    {\n"
+                              "      \"jobname\" : \"ssb nan\",\n      \"groupid\" : 0,\n      \"error\" : 0,\n"
+                              "      \"read\" : {\"io_bytes\" : 2801598464, \"iops\" : 51319.327731, \"runtime\" : 833},\n"
+                              "      \"steadystate\" : {\n        \"ss\" : \"bw_slope:0.500000%\",\n"
+                              "        \"duration\" : 1,\n        \"attained\" : 1,\n        \"criterion\" : \"-nan%\",\n"
+                              "        \"max_deviation\" : inf,\n        \"slope\" : -nan\n      }\n    }\n  ]\n}\n";
+    fsc_buf err = {0};
+    fsc_run *run = fsc_json_read(doc, sizeof doc - 1, &err);
+    if (!run)
+        fail_msg("%s", err.data ? err.data : "?");
+    assert_int_equal(run->n_jobs, 1);
+    const fsc_job *j = &run->jobs[0];
+    assert_string_equal(j->jobname, "ssb nan"); /* a string's "nan" stays */
+    NUM_EQ(j->dir[FSC_DIR_READ].io_bytes, 2801598464.0);
+    assert_true(j->steadystate.present);
+    NUM_EQ(j->steadystate.attained, 1.0);
+    assert_string_equal(j->steadystate.criterion, "-nan%");
+    assert_false(j->steadystate.slope.set);
+    assert_false(j->steadystate.max_deviation.set);
+    fsc_run_free(run);
+    fsc_buf_free(&err);
+    /* a word in a value's place that is no number: still no JSON */
+    static const char bad[] = "{\"jobs\" : [{\"jobname\" : \"x\", \"error\" : nano}]}";
+    assert_null(fsc_json_read(bad, sizeof bad - 1, &err));
+    fsc_buf_free(&err);
+}
+
 static void test_damaged_documents(void **state)
 {
     (void)state;
@@ -327,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_fio_3_33),   cmocka_unit_test(test_client_stats),
         cmocka_unit_test(test_mixed_and_sectors),
         cmocka_unit_test(test_not_fio_json), cmocka_unit_test(test_damaged_documents),
+        cmocka_unit_test(test_nonfinite_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
