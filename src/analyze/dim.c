@@ -19,7 +19,7 @@ static const fsc_dim_info dims[FSC_DIM_COUNT] = {
     [FSC_DIM_HEADING] = {"heading", "outline headings above the run, outermost first"},
     [FSC_DIM_JOBNAME] = {"jobname", "fio job name"},
     [FSC_DIM_FIO_VERSION] = {"fio_version", "fio version that wrote the output"},
-    [FSC_DIM_HOST] = {"host", "client host of a client/server run"},
+    [FSC_DIM_HOST] = {"host", "host of the run: client/server, or named before its lines (pdsh, grep -H)"},
     [FSC_DIM_REPEAT] = {"repeat", "1, 2 ...: which run of the same system, workload and dir"},
 };
 

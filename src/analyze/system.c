@@ -530,7 +530,9 @@ static double score(sys_ctx *c, const cand *k, bool *oom)
     bool recurs = false;
     for (size_t i = 0; i < sc.n_values && !recurs; i++)
         recurs = sc.val_group[i] == SIZE_MAX;
-    bool chosen_by_user = k->src == SYS_INPUT || k->src == SYS_DIR;
+    /* hosts are machines, never repeats: "node-1" and "node-2" differ in their digits
+     * only, as "Run 1" and "Run 2" do, but the same job ran on two of them */
+    bool chosen_by_user = k->src == SYS_INPUT || k->src == SYS_DIR || k->src == SYS_HOST;
     double split = recurs || sc.named || chosen_by_user ? (double)sc.split * (double)named / (double)a->n_all : 0;
     fsc_keymap_free(&sc.groups);
     fsc_keymap_free(&sc.values);

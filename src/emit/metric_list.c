@@ -253,7 +253,7 @@ static void fields(walker *w)
         {"source.last_line", false, FSC_UNIT_NONE, "last line of the run in its input"},
         {"source.format", true, FSC_UNIT_NONE, "normal, json, terse or engine: whose numbers were kept"},
         {"source.fio_version", true, FSC_UNIT_NONE, "fio-3.33, empty when not shown"},
-        {"source.host", true, FSC_UNIT_NONE, "client host of a client/server run"},
+        {"source.host", true, FSC_UNIT_NONE, "host of the run: client/server, or named before its lines (pdsh, grep -H)"},
         {"jobname", true, FSC_UNIT_NONE, "fio job name"},
         {"hostname", true, FSC_UNIT_NONE, "host of the job (client/server runs)"},
         {"desc", true, FSC_UNIT_NONE, "description= of the job"},

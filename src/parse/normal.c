@@ -397,54 +397,9 @@ static fsc_job *cur_job(nstate *st)
     return st->job >= 0 ? &st->run->jobs[st->job] : NULL;
 }
 
-/* The job name a line's prefix gives ("4k-qd1.log" of "4k-qd1.log:  read: ...", "97" of
- * "97  read: ..."): the prefix of grep output or of a loop that printed a parameter
- * before fio's line. Log stamps, comment marks and "[stdout]" give none. */
-static bool tag_name_of(const fsc_text *t, uint32_t tag, const char **name, size_t *len)
-{
-    if (!tag || tag > t->tags.len)
-        return false;
-    const char *s = t->tags.data + tag - 1;
-    size_t n = strlen(s);
-    while (n && s[n - 1] == ' ')
-        n--;
-    char last = n ? s[n - 1] : 0;
-    while (n && (s[n - 1] == ':' || s[n - 1] == '-'))
-        n--;
-    /* "file:12:" of grep -n ("file-13-" on the lines grep -A adds): the file names the
-     * job ("node-1:" of pdsh is a host's name) */
-    size_t k = n;
-    while (k && isdigit((unsigned char)s[k - 1]))
-        k--;
-    if (k > 1 && k < n && (s[k - 1] == ':' || (s[k - 1] == '-' && last == '-')))
-        n = k - 1;
-    if (!n || n > 200 || !isalnum((unsigned char)s[0]))
-        return false;
-    int colons = 0;
-    bool letters = false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == ':')
-            colons++;
-        else if (!isalnum(c) && !strchr("._/+@=,~-", c))
-            return false; /* spaces, brackets, '|': a log's stamp or source mark */
-        letters = letters || isalpha(c);
-    }
-    if (colons > 1 || (colons && !letters))
-        return false; /* "12:10:43": a clock */
-    static const char *const levels[] = {"DEBUG", "INFO", "WARN", "WARNING", "ERROR", "NOTICE", "TRACE",
-                                         "stdout", "stderr", "REM", "echo", "out", "log"};
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(levels); i++)
-        if (strlen(levels[i]) == n && !strncasecmp(levels[i], s, n))
-            return false;
-    *name = s;
-    *len = n;
-    return true;
-}
-
 static inline bool tag_name(const fsc_text *t, size_t idx, const char **name, size_t *len)
 {
-    return t->lines[idx].tag && tag_name_of(t, t->lines[idx].tag, name, len);
+    return t->lines[idx].tag && fsc_tag_name(t, t->lines[idx].tag, name, len);
 }
 
 /* Do line idx and the line that gave tag b name the same job (or both none)? */
@@ -452,7 +407,7 @@ static bool same_tag_name(const fsc_text *t, size_t idx, uint32_t b)
 {
     const char *x, *y;
     size_t xn, yn;
-    bool hx = tag_name(t, idx, &x, &xn), hy = tag_name_of(t, b, &y, &yn);
+    bool hx = tag_name(t, idx, &x, &xn), hy = fsc_tag_name(t, b, &y, &yn);
     return hx == hy && (!hx || (xn == yn && !memcmp(x, y, xn)));
 }
 
@@ -980,6 +935,60 @@ static uint32_t header_tag(const nstate *st, size_t idx)
     return l[idx - 1].tag;
 }
 
+/* grep -H -A prints the line that matched as "node1.log:rr: (groupid=0, ..." and the
+ * lines after it as "node1.log-  read: ...": no prefix block takes the header (its
+ * ':' is glued to the job name), so the job was named "node1.log:rr". When the next
+ * line's prefix names the file before the ':' (the grep -A mark), the job is "rr" on
+ * "node1.log", as the same lines read with grep -n. */
+static void grep_header(nstate *st, fsc_job *j, size_t idx)
+{
+    const char *colon = j->jobname ? strchr(j->jobname, ':') : NULL;
+    if (!colon || colon == j->jobname || !colon[1] || header_tag(st, idx) || idx + 1 >= st->t->n_lines)
+        return;
+    const char *s;
+    size_t n;
+    uint32_t next = st->t->lines[idx + 1].tag;
+    if (!fsc_tag_name(st->t, next, &s, &n) || n != (size_t)(colon - j->jobname) || memcmp(s, j->jobname, n))
+        return;
+    size_t tl = 0;
+    const char *tag = fsc_text_tag(st->t, idx + 1, &tl);
+    while (tag && tl && tag[tl - 1] == ' ')
+        tl--;
+    if (!tl || tag[tl - 1] != '-')
+        return; /* "a:b" above "a: ...": a job named so, and a prefix */
+    char *rest = fsc_strdup(colon + 1), *host = j->hostname ? NULL : fsc_strndup(s, n);
+    if (!rest || (!j->hostname && !host)) {
+        free(rest);
+        free(host);
+        st->oom = true;
+        return;
+    }
+    free(j->jobname);
+    j->jobname = rest;
+    if (host)
+        j->hostname = host;
+    st->job_tag = next;
+}
+
+/* A job's host when its header line did not show one ("<vm> rr: (groupid=..."): the
+ * host its line prefix names, else the run's (a client/server banner's). Before the
+ * run's: the lines of several hosts' runs interleave (pdsh). */
+static void job_host(nstate *st, fsc_job *j, size_t idx)
+{
+    const char *s;
+    size_t n;
+    if (j->hostname)
+        return;
+    if (fsc_tag_host(st->t, header_tag(st, idx), &s, &n))
+        j->hostname = fsc_strndup(s, n);
+    else if (st->run->source.host)
+        j->hostname = fsc_strdup(st->run->source.host);
+    else
+        return;
+    if (!j->hostname)
+        st->oom = true;
+}
+
 /* A job header: the new job, made current. */
 static fsc_job *job_open(nstate *st, size_t idx)
 {
@@ -1006,8 +1015,8 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         return;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
-    if (!j->hostname && st->run->source.host)
-        j->hostname = fsc_strdup(st->run->source.host);
+    grep_header(st, j, idx);
+    job_host(st, j, idx);
     j->error_text = cap_dup(st, r, line, "error_text");
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
     job_close(st, j);
@@ -2468,8 +2477,8 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         if (!j)
             break;
         j->jobname = span_dup(st, line, fl->cap[0]);
-        if (st->run->source.host)
-            j->hostname = fsc_strdup(st->run->source.host);
+        grep_header(st, j, idx);
+        job_host(st, j, idx);
         fsc_fdec_set(&j->groupid, fl->num[0], 1, 1);
         fsc_fdec_set(&j->jobs, fl->num[1], 1, 1);
         fsc_fdec_set(&j->error, fl->num[2], 1, 1);

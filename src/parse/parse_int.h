@@ -340,6 +340,17 @@ long fsc_fio_keyword_at(const char *s, size_t n);
  * avail) may be read (avail >= n), so that the last step needs no byte loop. */
 bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail);
 
+/* The name a removed prefix gives its lines (fsc_line.tag; prefix.c): grep's file
+ * ("4k-qd1.log" of "4k-qd1.log:" and of grep -n's "4k-qd1.log:12:"), pdsh's host
+ * ("node-1"), a loop's parameter ("97"); none for a log's stamp, level or source mark.
+ * *name points into t->tags. */
+bool fsc_tag_name(const fsc_text *t, uint32_t tag, const char **name, size_t *len);
+
+/* fsc_tag_name when it names where the lines ran: pdsh's and clush's host, grep -H's
+ * file (fio's client mode writes "<node-1> "), with a letter in it or an IPv4 address;
+ * not a loop's number or "bs=4k". */
+bool fsc_tag_host(const fsc_text *t, uint32_t tag, const char **name, size_t *len);
+
 /* Remove the prefixes learned per block (log stamps, comment marks, grep's file
  * names; see prefix.c) from t's lines in place: off/len change, FSC_LINE_PREFIX and
  * the tag are set. *changed tells whether any line was touched. false: no memory. */

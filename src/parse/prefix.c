@@ -22,8 +22,10 @@
 #include "parse_int.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -547,6 +549,71 @@ static bool set_tag(fsc_text *t, size_t i, const char *s, size_t n, uint32_t *la
     return true;
 }
 
+/* (parse_int.h) The job name a line's prefix gives ("4k-qd1.log" of "4k-qd1.log:  read: ...", "97" of
+ * "97  read: ..."): the prefix of grep output or of a loop that printed a parameter
+ * before fio's line. Log stamps, comment marks and "[stdout]" give none. */
+bool fsc_tag_name(const fsc_text *t, uint32_t tag, const char **name, size_t *len)
+{
+    if (!tag || tag > t->tags.len)
+        return false;
+    const char *s = t->tags.data + tag - 1;
+    size_t n = strlen(s);
+    while (n && s[n - 1] == ' ')
+        n--;
+    char last = n ? s[n - 1] : 0;
+    while (n && (s[n - 1] == ':' || s[n - 1] == '-'))
+        n--;
+    /* "file:12:" of grep -n ("file-13-" on the lines grep -A adds): the file names the
+     * job ("node-1:" of pdsh is a host's name) */
+    size_t k = n;
+    while (k && isdigit((unsigned char)s[k - 1]))
+        k--;
+    if (k > 1 && k < n && (s[k - 1] == ':' || (s[k - 1] == '-' && last == '-')))
+        n = k - 1;
+    if (!n || n > 200 || !isalnum((unsigned char)s[0]))
+        return false;
+    int colons = 0;
+    bool letters = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ':')
+            colons++;
+        else if (!isalnum(c) && !strchr("._/+@=,~-", c))
+            return false; /* spaces, brackets, '|': a log's stamp or source mark */
+        letters = letters || isalpha(c);
+    }
+    if (colons > 1 || (colons && !letters))
+        return false; /* "12:10:43": a clock */
+    static const char *const levels[] = {"DEBUG", "INFO", "WARN", "WARNING", "ERROR", "NOTICE", "TRACE",
+                                         "stdout", "stderr", "REM", "echo", "out", "log"};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(levels); i++)
+        if (strlen(levels[i]) == n && !strncasecmp(levels[i], s, n))
+            return false;
+    *name = s;
+    *len = n;
+    return true;
+}
+
+/* Can the name s[0, n) be a host's or a file's: a letter in it, or an IPv4 address;
+ * not a loop's number ("97") or parameter ("bs=4k", "qd=1,bs=4k")? */
+static bool host_like(const char *s, size_t n)
+{
+    bool letter = false;
+    int dots = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '=' || s[i] == ',')
+            return false;
+        letter = letter || isalpha((unsigned char)s[i]);
+        dots += s[i] == '.';
+    }
+    return letter || dots == 3;
+}
+
+bool fsc_tag_host(const fsc_text *t, uint32_t tag, const char **name, size_t *len)
+{
+    return fsc_tag_name(t, tag, name, len) && host_like(*name, *len);
+}
+
 /* Does line i end in a ':' (before trailing spaces)? */
 static bool ends_in_colon(const fsc_text *t, size_t i)
 {
@@ -758,9 +825,155 @@ static bool fio_start(const char *s, size_t n)
     }
 }
 
+/* pdsh, clush, "parallel --tag" and grep -H put each host's or file's name before its
+ * lines ("node-1: ", "node1.log:", "node1.log-", "host<TAB>"), and the first three write
+ * lines as they arrive: two hosts' reports interleave, a line or a buffer at a time.
+ * Block by block (below) the names would be learned as one prefix or, where they
+ * differ in more than digits, as blocks of one line each. So first, within a stretch of
+ * lines that such names begin (a line without one between them, the rest of a wrapped
+ * line or grep's "--", goes with the line above it), each name's lines are put
+ * together, in the order of their first lines and in their own order. Only where
+ * names come back after others, and where the lines after the names are fio's own
+ * (a fio document's "j1: (g=0): ..." and "j2: Laying out IO file" are not). */
+enum { DEMUX_NAMES = 64, DEMUX_GAP = 6 };
+
+typedef struct line_name {
+    const char *s;
+    size_t n;
+} line_name;
+
+static bool fio_start(const char *s, size_t n);
+
+/* The name before line s[0, n) and where fio's line after it begins (*rest), or 0. */
+static size_t line_host(const char *s, size_t n, size_t *rest)
+{
+    size_t k = 0;
+    while (k < n && k < TEMPLATE_MAX && (isalnum((unsigned char)s[k]) || strchr("._/+@~-", s[k])))
+        k++;
+    if (!k || k == n || !isalnum((unsigned char)s[0]))
+        return 0;
+    size_t name = k, r = k + 1;
+    if (s[k] == ':' && !fio_start(s, n)) { /* "node-1: ", "a.log:12:" (grep -n), "a.log:" (grep -H) */
+        size_t d = r;
+        while (d < n && isdigit((unsigned char)s[d]))
+            d++;
+        if (d > r && d < n && s[d] == ':')
+            r = d + 1;
+    } else if (s[k] == ' ' && s[k - 1] == '-') { /* grep -A's "a.log-13-" or "a.log-" */
+        size_t d = k - 1;
+        while (d && isdigit((unsigned char)s[d - 1]))
+            d--;
+        name = d < k - 1 && d > 1 && s[d - 1] == '-' ? d - 1 : k - 1;
+        r = k;
+    } else if (s[k] != ' ' || fio_start(s, n)) { /* "host<TAB>" (a space by now), not "READ: bw=" */
+        return 0;
+    }
+    if (!host_like(s, name))
+        return 0;
+    *rest = r;
+    return name;
+}
+
+/* Line i's name among names[0, *n_names) (added when new): its index, -1 for none,
+ * -2 when there are too many to be hosts. *fio: the rest is fio's own line (not a
+ * blank: a wrapped job name's "seq-read-aaaa:" stands alone on its line). */
+static int name_of(const fsc_text *t, size_t i, line_name *names, size_t *n_names, bool *fio)
+{
+    const char *s = fsc_text_line(t, i);
+    size_t r, n = line_host(s, t->lines[i].len, &r);
+    if (!n)
+        return -1;
+    size_t m = t->lines[i].len - r;
+    *fio = (skip_sp(s + r, m, 0) < m && fio_start(s + r, m)) || fsc_find_lit(s + r, m, ": (groupid=");
+    for (size_t h = 0; h < *n_names; h++)
+        if (names[h].n == n && !memcmp(names[h].s, s, n))
+            return (int)h;
+    if (*n_names == DEMUX_NAMES)
+        return -2;
+    names[*n_names] = (line_name){s, n};
+    return (int)(*n_names)++;
+}
+
+/* The lines [lo, hi) of one stretch: put together by name when they interleave. A
+ * name counts when a quarter of its lines are fio's own after it: a job's name after
+ * grep -A's mark ("a.log-4-rr: Laying out IO file") is no host. */
+static bool demux_stretch(fsc_text *t, size_t lo, size_t hi)
+{
+    line_name names[DEMUX_NAMES];
+    size_t n_names = 0, lines[DEMUX_NAMES] = {0}, fio[DEMUX_NAMES] = {0};
+    unsigned char *of = malloc(hi - lo);
+    if (!of)
+        return false;
+    for (size_t i = lo; i < hi; i++) {
+        bool f = false;
+        int h = name_of(t, i, names, &n_names, &f);
+        if (h == -2) {
+            free(of);
+            return true;
+        }
+        of[i - lo] = h < 0 ? UCHAR_MAX : (unsigned char)h;
+        if (h >= 0) {
+            lines[h]++;
+            fio[h] += f;
+        }
+    }
+    unsigned char keep[DEMUX_NAMES], n_keep = 0;
+    for (size_t h = 0; h < n_names; h++)
+        keep[h] = lines[h] >= 2 && fio[h] * 4 >= lines[h] ? n_keep++ : UCHAR_MAX;
+    size_t switches = 0;
+    unsigned char prev = UCHAR_MAX;
+    for (size_t i = lo; i < hi; i++) {
+        unsigned char h = of[i - lo] == UCHAR_MAX ? UCHAR_MAX : keep[of[i - lo]];
+        if (h == UCHAR_MAX)
+            h = prev; /* the rest of the line above; before the first name: the first's */
+        switches += h != prev && prev != UCHAR_MAX;
+        of[i - lo] = prev = h;
+    }
+    bool ok = true;
+    if (n_keep >= 2 && switches >= n_keep) {
+        fsc_line *tmp = malloc((hi - lo) * sizeof *tmp);
+        if (tmp) {
+            size_t k = 0;
+            for (unsigned char h = 0; h < n_keep; h++)
+                for (size_t i = lo; i < hi; i++)
+                    if (of[i - lo] == h || (h == 0 && of[i - lo] == UCHAR_MAX))
+                        tmp[k++] = t->lines[i];
+            memcpy(t->lines + lo, tmp, (hi - lo) * sizeof *tmp);
+            free(tmp);
+        } else {
+            ok = false;
+        }
+    }
+    free(of);
+    return ok;
+}
+
+static bool demux_names(fsc_text *t)
+{
+    size_t lo = SIZE_MAX, last = 0; /* the stretch's first and last named lines */
+    line_name one[1];
+    for (size_t i = 0; i < t->n_lines; i++) {
+        size_t none = 0;
+        bool f;
+        bool named = name_of(t, i, one, &none, &f) >= 0;
+        if (named && lo == SIZE_MAX)
+            lo = i;
+        if (named)
+            last = i;
+        if (lo != SIZE_MAX && (i - last > DEMUX_GAP || i + 1 == t->n_lines)) {
+            if (!demux_stretch(t, lo, last + 1))
+                return false;
+            lo = SIZE_MAX;
+        }
+    }
+    return true;
+}
+
 bool fsc_prefix_strip(fsc_text *t, bool *changed)
 {
     *changed = false;
+    if (!demux_names(t))
+        return false;
     long *kw = NULL;
     block cur = {0};
     bool open = false, ok = true;

@@ -142,5 +142,27 @@ run rerun --dry-run --where 'system=RAID 0' "$seed" >"$tmp/rr"
 [ "$(grep -c '^# ' "$tmp/rr")" = 5 ]
 ok $? "rerun --where system=RAID 0: its 5 runs ($(grep -c '^# ' "$tmp/rr"))"
 
+# 10. hosts a line prefix names: the same job on two nodes (pdsh's "node-1: "), or two
+#     hosts' logs through grep -H -A ("node1.log:fsyncw: (groupid=", "node1.log-  write:"),
+#     are two systems, not repeats of one; a loop's number before the lines is no host
+one=$corpus/fio-3.33/q_randwrite_fsync.txt
+{ sed 's/^/node-1: /' "$one"; sed 's/^/node-2: /; s/IOPS=14.4k/IOPS=9.1k/' "$one"; } >"$tmp/pdsh.txt"
+run table --pivot -q --format tsv --metrics iops "$tmp/pdsh.txt" >"$tmp/h1"
+printf 'rw\tbs\tiodepth\tnumjobs\tdir\tnode-1\tnode-2\nrandwrite\t4k\t1\t1\twrite\t14400\t9100\n' | cmp -s - "$tmp/h1"
+ok $? "pdsh: node-1 and node-2 are the pivot's systems ($(tr '\t\n' ' |' <"$tmp/h1"))"
+paste -d '\n' <(sed 's/^/alpha: /' "$one") <(sed 's/^/beta: /; s/IOPS=14.4k/IOPS=9.1k/' "$one") >"$tmp/pdsh2.txt"
+run table --pivot -q --format tsv --metrics iops "$tmp/pdsh2.txt" >"$tmp/h4"
+printf 'rw\tbs\tiodepth\tnumjobs\tdir\talpha\tbeta\nrandwrite\t4k\t1\t1\twrite\t14400\t9100\n' | cmp -s - "$tmp/h4"
+ok $? "pdsh, the hosts' lines interleaved: alpha and beta read whole ($(tr '\t\n' ' |' <"$tmp/h4"))"
+{ grep -H -A40 groupid "$one" | sed "s|^$one|node1.log|"
+  grep -H -A40 groupid "$one" | sed "s|^$one|node2.log|; s/IOPS=14.4k/IOPS=9.1k/"; } >"$tmp/grepA.txt"
+run table -q --format tsv --metrics jobname,host,system,iops "$tmp/grepA.txt" >"$tmp/h2"
+printf 'jobname\thost\tsystem\tiops\nfsyncw\tnode1.log\tnode1.log\t14400\nfsyncw\tnode2.log\tnode2.log\t9100\n' | cmp -s - "$tmp/h2"
+ok $? "grep -H -A: job fsyncw on hosts node1.log and node2.log ($(tr '\t\n' ' |' <"$tmp/h2"))"
+{ sed 's/^/4 /' "$one"; sed 's/^/bs=8k: /; s/IOPS=14.4k/IOPS=9.1k/' "$one"; } >"$tmp/loop.txt"
+run table -q --format tsv --metrics host,iops "$tmp/loop.txt" >"$tmp/h3"
+printf 'host\tiops\n\t14400\n\t9100\n' | cmp -s - "$tmp/h3"
+ok $? "a loop's '4 ' and 'bs=8k: ' before the lines name no host ($(tr '\t\n' ' |' <"$tmp/h3"))"
+
 echo "$((checks - fails)) passed, $fails failed"
 exit $((fails > 0))

@@ -540,6 +540,20 @@ def _(k):
             lambda out: runs_in(out) == 150 * k)
 
 
+@shape("session 31: 64 hosts' runs interleaved a line at a time (pdsh)", "session 31")
+def _(k):
+    lines = GOOD.splitlines() * (3 * k)
+    text = "".join("host%02d: %s\n" % (h, l) for l in lines for h in range(64))
+    return (*parse(write("pdsh.txt", text))[:2], None, lambda out: runs_in(out) == 64 * 3 * k)
+
+
+@shape("session 31: lines named by 65 hosts and more (no regrouping), one long name", "session 31")
+def _(k):
+    lines = GOOD.splitlines() * (3 * k)
+    text = "".join("host%03d: %s\n" % (h, l) for l in lines for h in range(80))
+    return parse(write("pdsh80.txt", text + "a" * (100000 * k) + ": x\n"))
+
+
 @shape("session 28: runs side by side (paste), many pairs", "session 28")
 def _(k):
     pair = "".join(l + "\t" + l + "\n" for l in GOOD.splitlines())

@@ -240,8 +240,8 @@ jobs.insert(3, {"jobname": "randrw-qd8.log", "values": {}})
 write("grep_file_prefixes", doc, {"runs": [{"jobs": jobs}], "no_warning": ["cannot be told apart"]})
 
 # grep -A: the matching header line "a.log:rr4k: (groupid=..." keeps its "a.log:" (no
-# prefix block takes it, so the job is named "a.log:rr4k"), the lines after it carry
-# "a.log-": they are that job's lines, not a second job named "a.log"
+# prefix block takes it), the lines after it carry "a.log-": they are that job's lines,
+# not a second job named "a.log", and the job is "rr4k" on host "a.log" (as grep -n's)
 doc, jobs = ["$ grep -A4 groupid= *.log"], []
 for fname, ref in (("randread-qd1.log", PSYNC), ("uring.log", URING)):
     t, js = split_oracle(ref)
@@ -251,7 +251,7 @@ for fname, ref in (("randread-qd1.log", PSYNC), ("uring.log", URING)):
         doc.append("--")
     doc.append("%s:%s" % (fname, t[k]))
     doc += ["%s-%s" % (fname, l) for l in t[k + 1:k + 5]]
-    vals = {}  # as printed: "IOPS=10.9k", "avg=88.63" usec
+    vals = {"hostname": fname}  # as printed: "IOPS=10.9k", "avg=88.63" usec
     for l in t[k + 1:k + 5]:
         if "IOPS=" in l:
             v = l.split("IOPS=")[1].split(",")[0]
@@ -259,7 +259,7 @@ for fname, ref in (("randread-qd1.log", PSYNC), ("uring.log", URING)):
         for kind in ("clat", "lat"):
             if l.strip().startswith(kind + " (usec)"):
                 vals["read.%s_ns.mean" % kind] = round(float(l.split("avg=")[1].split(",")[0]) * 1000)
-    jobs.append({"jobname": "%s:%s" % (fname, j0["jobname"]), "values": vals})
+    jobs.append({"jobname": j0["jobname"], "values": vals})
 write("grep_after_context", doc, {"runs": [{"jobs": jobs}], "no_warning": ["results without a job header line"]})
 
 doc = ["# iodepth sweep: for d in 1 2 4 8 16; do echo -n \"$d \"; fio ... | grep 'read: IOPS'; done"]
