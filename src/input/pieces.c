@@ -24,13 +24,40 @@
 #include <immintrin.h>
 #endif
 
-/* Does a run start with the line at s: a job definition ("name: (g=0): rw=...")? */
-static bool starts_run(const char *s, size_t n)
+enum { RUN_PREFIX_MAX = 64 }; /* a longer text before a job's name is prose */
+
+/* Does a run start with the line at s: a job definition ("name: (g=0): rw=...")?
+ * *pre: the bytes before the name, a prefix every line of the text has ("# ", "| ",
+ * "node1: ", a code block's indentation) that normalizing takes off; 0 for fio's own
+ * text. */
+static bool starts_run(const char *s, size_t n, size_t *pre)
 {
     const char *nl = memchr(s, '\n', n);
     size_t len = nl ? (size_t)(nl - s) : n;
     const char *g = memmem(s, len, ": (g=", 5);
-    return g && g > s && !memchr(s, ' ', (size_t)(g - s));
+    if (!g || g == s)
+        return false;
+    const char *name = g;
+    while (name > s && name[-1] != ' ' && name[-1] != '\t')
+        name--;
+    *pre = (size_t)(name - s);
+    return name < g && *pre <= RUN_PREFIX_MAX;
+}
+
+/* The line s[0, n) after the prefix p[0, pre) of the line below it: s itself when pre
+ * is 0, else when s begins with the same bytes, digits for digits (nl's or cat -n's
+ * line numbers; a blank line's prefix may have lost its trailing spaces: "#" above
+ * "# nj: (g=0)"). *rest: what follows; false when s has another prefix. */
+static bool same_prefix(const char *s, size_t n, const char *p, size_t pre, size_t *rest)
+{
+    size_t k = 0;
+    while (k < pre && k < n && (s[k] == p[k] || ((unsigned)(s[k] - '0') < 10 && (unsigned)(p[k] - '0') < 10)))
+        k++;
+    for (size_t i = k; i < pre; i++)
+        if (k < n || p[i] != ' ')
+            return false;
+    *rest = k;
+    return true;
 }
 
 /* The quote marks of a mail's reply that begin the line s[0, n) (">", "> ", ">> ",
@@ -483,9 +510,11 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         size_t q = line < end ? line_lead(line, (size_t)(end - line)) : 0, pq = fsc_strlit_tail(prev_start, prev_n);
         if (!pq)
             pq = line_lead(prev_start, prev_n);
-        bool run_next = !json_next && line + q < end && line[q] != ' ' &&
-                        starts_run(line + q, (size_t)(end - line) - q) &&
-                        (ends_run(prev_start + pq, prev_n - pq) || (loose && blank_line(prev_start + pq, prev_n - pq)));
+        size_t pre = 0, k = 0;
+        bool run_next = !json_next && line + q < end && starts_run(line + q, (size_t)(end - line) - q, &pre) &&
+                        pq <= prev_n && same_prefix(prev_start + pq, prev_n - pq, line + q, pre, &k) &&
+                        (ends_run(prev_start + pq + k, prev_n - pq - k) ||
+                         (loose && blank_line(prev_start + pq + k, prev_n - pq - k)));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
         bool section = !json_next && !run_next && !terse && line < end && blank_line(prev_start, prev_n) &&

@@ -35,3 +35,21 @@ whole_and_pieces() {
         fail "$1: in pieces: $(diff <(manifest < whole.jsonl) <(manifest < pieces.jsonl))"
     PIECES=$(grep -c ': memory: ' pieces.err || true)
 }
+
+# As whole_and_pieces, in pieces of 64 KiB (so 256 KiB before a cut anywhere), and
+# fail unless the text went in a piece per 100 kB at least (cut between its runs,
+# not four steps long) and holds at least $2 runs.
+cut_between_runs() {
+    local f=$1 size n runs
+    size=$(wc -c < "$f")
+    [ "$size" -gt 600000 ] || fail "$f: only $size bytes"
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > "$f.whole"
+    FIOSCOPE_PIECE_BYTES=65536 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 "$f" \
+        > "$f.pieces" 2> "$f.err"
+    cmp -s "$f.whole" "$f.pieces" ||
+        fail "$f: in pieces: $(diff <(manifest < "$f.whole") <(manifest < "$f.pieces") | head -5)"
+    n=$(grep -c ': memory: ' "$f.err" || true)
+    [ "$n" -ge $((size / 100000)) ] || fail "$f: $n pieces for $size bytes"
+    runs=$(grep -c '^{"id":' "$f.whole")
+    [ "$runs" -ge "$2" ] || fail "$f: $runs runs, $2 wanted"
+}

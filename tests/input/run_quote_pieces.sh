@@ -31,17 +31,6 @@ open(out, "w").write("\n".join(mails))
 open(deep, "w").write("\n".join(quote(runs[i % len(runs)], 1 + i % 2) for i in range(200)) + "\n")
 PY
 for f in replies.mbox deep.txt; do
-    size=$(wc -c < "$f")
-    [ "$size" -gt 600000 ] || fail "$f: only $size bytes"
-    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > "$f.whole"
-    FIOSCOPE_PIECE_BYTES=65536 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 2 "$f" \
-        > "$f.pieces" 2> "$f.err"
-    cmp -s "$f.whole" "$f.pieces" ||
-        fail "$f: in pieces: $(diff <(manifest < "$f.whole") <(manifest < "$f.pieces"))"
-    # cut at the quoted boundaries: pieces of about 64 KiB, not 256 KiB
-    n=$(grep -c ': memory: ' "$f.err" || true)
-    [ "$n" -ge $((size / 100000)) ] || fail "$f: $n pieces for $size bytes"
-    runs=$(grep -c '^{"id":' "$f.whole")
-    [ "$runs" -ge 100 ] || fail "$f: $runs runs"
+    cut_between_runs "$f" 100
 done
 echo "ok: quoted reports cut between runs"
