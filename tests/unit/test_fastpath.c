@@ -377,6 +377,25 @@ static void test_prescan_bytes(void **state)
                     fail_msg("shift %zu: byte 0x%02x at %zu passed as clean", shift, c, at);
                 }
             }
+            /* a terminal's code, its ESC shown ("^[[0m") or lost ("[0m", "[1;32m"),
+             * wherever it falls in the vector loop's blocks (a '[' last in a block
+             * has its digit in the next) */
+            static const char *const codes[] = {"^[[0m", "[0m", "[1;32m", "[0K"};
+            for (size_t k = 0; k < sizeof codes / sizeof codes[0]; k++) {
+                size_t cn = strlen(codes[k]);
+                if (at + cn >= n)
+                    continue;
+                char keep[8];
+                memcpy(keep, doc + at, cn);
+                memcpy(doc + at, codes[k], cn);
+                bool clean = fsc_prescan(fp, doc, n, 0, false, &t, &headings, &json, &st);
+                memcpy(doc + at, keep, cn);
+                if (clean) {
+                    fsc_prescan_release(&t);
+                    fsc_text_free(&t);
+                    fail_msg("shift %zu: \"%s\" at %zu passed as clean", shift, codes[k], at);
+                }
+            }
         }
     }
 }
