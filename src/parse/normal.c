@@ -2119,10 +2119,11 @@ static bool starts_cut_name(nstate *st, size_t j, size_t last)
  * a byte that no line of fio's text goes on with ('*', '#', '$', '`', '@', '!', '~',
  * '&', '^', a quote, a backslash: a Markdown rule "*****", a comment, a prompt, a
  * shell trace's "+ "), or line i's last value visibly ended ("util=99.72%",
- * "(85.5MiB/2001msec)", "[16188]") and the next line begins with no comma or blank: a
- * wrap leaves the comma and blank between two values on one side of the seam or the
- * other. Either way the next line is no rest of it (a shell trace's "+ fallocate ..."
- * below a disk line, a banner of asterisks below a bandwidth line). */
+ * "(85.5MiB/2001msec)", "[16188]") and the next line begins with no separator: a wrap
+ * leaves the ", " or "; " between two values ("(733MB/1001msec)" above "; 0 zone
+ * resets") on one side of the seam or the other. Either way the next line is no rest
+ * of it (a shell trace's "+ fallocate ..." below a disk line, a banner of asterisks
+ * below a bandwidth line). */
 static bool ended_before(const nstate *st, size_t i, size_t last)
 {
     if (i + 1 > last || i + 1 >= st->t->n_lines || !st->t->lines[i + 1].len)
@@ -2137,7 +2138,7 @@ static bool ended_before(const nstate *st, size_t i, size_t last)
         n--;
     if (!n || (s[n - 1] != '%' && s[n - 1] != ')' && s[n - 1] != ']'))
         return false;
-    return ns[0] != ',' && ns[0] != ' ';
+    return ns[0] != ',' && ns[0] != ';' && ns[0] != ' ';
 }
 
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
