@@ -153,6 +153,24 @@ static bool add_lead(fsc_grammar_set *g, const char *lead, const fsc_rule *r)
     return true;
 }
 
+/* Do all of r's leads begin a rule before it that reads values (not noise)? */
+static bool leads_taken(const fsc_grammar_set *g, const fsc_rule *r)
+{
+    size_t taken = 0;
+    for (size_t i = 0; i < r->n_leads; i++) {
+        bool values = false;
+        for (size_t k = 0; k < g->n_leads && !values; k++) {
+            const lead_entry *e = &g->leads[k];
+            if (strcmp(e->lead, r->leads[i]))
+                continue;
+            for (size_t j = 0; j < e->n && e->rules[j] != r && !values; j++)
+                values = e->rules[j]->action != FSC_ACT_NOISE;
+        }
+        taken += values;
+    }
+    return r->n_leads && taken == r->n_leads;
+}
+
 /* Compile r's pattern and find its captures: the named ones that actions read, and
  * one per field. False, with err said (naming file and rule), when the pattern is
  * not a regex or lacks a field's capture. */
@@ -640,6 +658,7 @@ static bool grammar_load(fsc_grammar_set *g, const char *file, const char *data,
                 cJSON_Delete(root);
                 return false;
             }
+        r->catch_all = r->action == FSC_ACT_NOISE && leads_taken(g, r);
         if (!r->n_leads) {
             const fsc_rule **gs = FSC_PUSH(g->generic, g->n_generic, g->cap_generic);
             if (!gs) {

@@ -93,6 +93,10 @@ typedef struct fsc_rule {
      * match without it counts only for those (fsc_grammar_match_cut). NULL: none. */
     char *whole;
     int cap_whole; /* its number (set when re is), negative if none */
+    /* a noise rule whose leads begin rules that read values before it ("steadystate
+     * : <the rest>"): a line it takes may be one of theirs with its tail wrapped onto
+     * the next line */
+    bool catch_all;
     char *pattern;      /* private (grammar.c): the regex source, compiled on first use */
     atomic_bool ready;  /* private (grammar.c): re compiled (and JIT-compiled) */
 } fsc_rule;

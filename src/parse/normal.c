@@ -2141,6 +2141,25 @@ static bool ended_before(const nstate *st, size_t i, size_t last)
     return ns[0] != ',' && ns[0] != ';' && ns[0] != ' ';
 }
 
+/* Is line j, whose first word is a rule's lead, the rest of line i (read) that a wrap
+ * broke before that word ("  steadystate  : ..., iops=3207k," above "iops mean
+ * dev=0.000%")? Line i ends at a separator (a comma, or the blank fold -s keeps), line
+ * j is indented less (fio's lines after such a line are indented as much or more;
+ * the rest of a wrap is at the margin, or one space in where fold cut), and no rule
+ * reads line j, repaired or not. The joins weigh it against the line on its own.
+ * *md_used is set when the grammar was asked (md no longer holds line i's match). */
+static bool rest_after_separator(nstate *st, size_t i, size_t j, fsc_buf *fixed, bool *md_used)
+{
+    const char *s = fsc_text_line(st->t, i), *ns = fsc_text_line(st->t, j);
+    size_t n = st->t->lines[i].len, nn = st->t->lines[j].len;
+    if (!n || (s[n - 1] != ',' && s[n - 1] != ' '))
+        return false;
+    if (fsc_skip_spaces(ns, ns + nn) - ns >= fsc_skip_spaces(s, s + n) - s)
+        return false;
+    *md_used = true;
+    return !fsc_grammar_match(st->g, ns, nn, st->md) && !fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed);
+}
+
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
  * terminal at any width: non-blank, not read already, and unable to begin a fio line
  * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
@@ -2169,6 +2188,10 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
              * definition hard-wrapped into three lines, "sync, iodepth=1" under
              * "..., ioengine=p". A line read stays as read ("hostname=...,
              * flags=1", as wide as the text, above "<vm> job: (g=0): ...") */
+            if (line_read && m == 0 && rest_after_separator(st, i, j, fixed, md_used)) {
+                cand[m++] = j;
+                continue;
+            }
             if (line_read || (m > 0 && !pieces && !hard_rest(st, j)))
                 break;
             *md_used = true;
@@ -2826,7 +2849,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         size_t joined_to = i;
         if (fast)
             ; /* fast_match saw that the next line does not continue this one */
-        else if ((r && r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) ||
+        else if ((r && ((r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || r->catch_all)) ||
                  (!r && (st.run || fio_marked(s, n) || head_piece(&st, i) || name_led_cut(&st, i, s, n))))
             r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
         if (r && r->action == FSC_ACT_COMMAND) {

@@ -24,6 +24,8 @@ FIXTURES = os.path.join(source, "tests", "oracle", "fixtures")
 EXPECT = {
     # "(733MB/1001msec)" above "; 0 zone resets"
     "ramp-null-M": [("jobs.0.write.zone_resets", 0), ("jobs.0.write.iops", 2859000)],
+    # "steadystate  : attained=yes, ..., iops=3207k, iops" above "mean dev=0.000%"
+    "steadystate": [("jobs.0.steadystate.attained", 1), ("jobs.0.steadystate.criterion", "0.000%")],
 }
 
 
