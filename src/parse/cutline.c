@@ -93,6 +93,33 @@ static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, pcre2_match
     return whole * 2 >= seen ? -1 : cut;
 }
 
+/* Is line i the rest of the line above it, wrapped at width w: that line, as long
+ * as w, reads as none of the lines that end in their last field (job headers,
+ * direction and group lines: the kinds a cut shortens), and with line i after it
+ * (as cut, or with the space a word wrap dropped) as one of them whole? A line
+ * after a line cut short is one of its own: the two never read as one. */
+static bool joins_above(const fsc_text *t, const fsc_grammar_set *g, pcre2_match_data *md, size_t i, size_t w,
+                        fsc_buf *join)
+{
+    const char *p = fsc_text_line(t, i - 1), *s = fsc_text_line(t, i);
+    size_t pn = t->lines[i - 1].len, n = t->lines[i].len;
+    if (pn != w || fsc_grammar_match(g, p, pn, md))
+        return false;
+    for (int spaced = 0; spaced < 2; spaced++) {
+        if (spaced && (p[pn - 1] == ' ' || s[0] == ' '))
+            break; /* a blank at the seam already: the join above was this one */
+        fsc_buf_reset(join);
+        fsc_buf_add(join, p, pn);
+        if (spaced)
+            fsc_buf_putc(join, ' ');
+        fsc_buf_add(join, s, n);
+        const fsc_rule *r = join->oom ? NULL : fsc_grammar_match(g, join->data, join->len, md);
+        if (r && r->whole)
+            return true;
+    }
+    return false;
+}
+
 /* Were the lines cut at one width (the width, else 0)? Their longest (st: at_w lines
  * of width w, at least CUT_MIN_WIDTH bytes) are at least CUT_MIN_LINES (or two, one
  * of them a cut line to the grammar: cut_evidence), not half of them whole lines to
@@ -100,7 +127,8 @@ static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, pcre2_match
  * bytes after the indentation: not the headers of jobs alike); one of them at least
  * ends inside a value; and the text holds hardly any rest of a wrapped line (after a
  * long line, at the margin, and no line of fio's there: fio indents its result lines,
- * and its job and group headers, which it does not, are lines of their own): text
+ * and its job and group headers, which it does not, are lines of their own; or any
+ * line that makes a whole line of fio's with the line above: joins_above): text
  * wrapped at a width has its lines up to that width too, and the parser joins them. */
 static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_line_stats *st)
 {
@@ -131,13 +159,15 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
     if (!md)
         return 0;
     size_t rests = 0;
+    fsc_buf join = {0};
     for (size_t i = 1; i < t->n_lines && rests * 4 <= at_w; i++) {
         const fsc_line *l = &t->lines[i], *p = l - 1;
         if (((l->flags | p->flags) & FSC_LINE_CONSUMED) || !l->len || p->len + LONG_BYTES < w)
             continue;
         const char *s = fsc_text_line(t, i);
-        rests += s[0] != ' ' && !fsc_grammar_match(g, s, l->len, md);
+        rests += (s[0] != ' ' && !fsc_grammar_match(g, s, l->len, md)) || joins_above(t, g, md, i, w, &join);
     }
+    fsc_buf_free(&join);
     int said = rests * 4 > at_w ? -1 : cut_evidence(t, g, md, w); /* wrapped, not cut */
     pcre2_match_data_free(md);
     return said >= 0 && (at_w >= CUT_MIN_LINES || said > 0) ? w : 0;

@@ -26,6 +26,10 @@ EXPECT = {
     "ramp-null-M": [("jobs.0.write.zone_resets", 0), ("jobs.0.write.iops", 2859000)],
     # "steadystate  : attained=yes, ..., iops=3207k, iops" above "mean dev=0.000%"
     "steadystate": [("jobs.0.steadystate.attained", 1), ("jobs.0.steadystate.criterion", "0.000%")],
+    # at 79 columns the heads of the job and group lines are as wide as fio's own
+    # "submit" and "complete" lines: a wrap, not lines cut at 79
+    "end-fsync": [("groups.0.write.bw_bytes", 578813952), ("groups.0.write.runtime_max", 29),
+                  ("jobs.0.job options.ioengine", "psync"), ("jobs.0.job options.iodepth", "1")],
 }
 
 

@@ -49,6 +49,7 @@ run long-job-names     --name=seq-read-$(printf "a%.0s" $(seq 81)) --rw=read --b
 # lines whose tail a wrap puts on the next line (tests/damage/wrap_widths.py)
 run ramp-null-M         --name=rnm --ioengine=null --rw=write --bs=256 --size=1g --ramp_time=1 --unit_base=1 --kb_base=1000 $T   # "(733MB/1001msec)" above "; 0 zone resets"
 run steadystate         --name=ss --ioengine=null --rw=randread --bs=4k --size=1g --ss=iops:10% --ss_dur=1 --ss_ramp=0 --runtime=3 --time_based   # "..., iops" above "mean dev=0.000%"
+run end-fsync           --name=ef --rw=write --bs=64k --ioengine=psync --size=16m --end_fsync=1   # a group line of 80 columns: at 79 a wrap, not a cut
 # terse beside JSON (tests/formats/run_terse_fixtures.sh; the profile-guided build trains on them)
 run_terse psync-randread-v3    --name=rr --rw=randread --bs=4k --ioengine=psync --size=16m $T
 run_terse libaio-group-4j-v3   --name=grp --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --numjobs=4 --group_reporting --size=16m $T
