@@ -560,6 +560,11 @@ bool fsc_tag_name(const fsc_text *t, uint32_t tag, const char **name, size_t *le
     size_t n = strlen(s);
     while (n && s[n - 1] == ' ')
         n--;
+    if (n > 1 && s[n - 1] == '|' && s[n - 2] == ' ') { /* docker compose's "fio-1  | " */
+        n--;
+        while (n && s[n - 1] == ' ')
+            n--;
+    }
     char last = n ? s[n - 1] : 0;
     while (n && (s[n - 1] == ':' || s[n - 1] == '-'))
         n--;
@@ -825,9 +830,10 @@ static bool fio_start(const char *s, size_t n)
     }
 }
 
-/* pdsh, clush, "parallel --tag" and grep -H put each host's or file's name before its
- * lines ("node-1: ", "node1.log:", "node1.log-", "host<TAB>"), and the first three write
- * lines as they arrive: two hosts' reports interleave, a line or a buffer at a time.
+/* pdsh, clush, "parallel --tag", docker compose and grep -H put each host's, service's
+ * or file's name before its lines ("node-1: ", "host<TAB>", "fio-1  | ", "node1.log:",
+ * "node1.log-"), and all but grep write lines as they arrive: two hosts' reports
+ * interleave, a line or a buffer at a time.
  * Block by block (below) the names would be learned as one prefix or, where they
  * differ in more than digits, as blocks of one line each. So first, within a stretch of
  * lines that such names begin (a line without one between them, the rest of a wrapped
@@ -867,6 +873,12 @@ static size_t line_host(const char *s, size_t n, size_t *rest)
         r = k;
     } else if (s[k] != ' ' || fio_start(s, n)) { /* "host<TAB>" (a space by now), not "READ: bw=" */
         return 0;
+    } else { /* docker compose's "fio-1  | ": the service's name, blanks, a bar */
+        size_t b = k;
+        while (b < n && s[b] == ' ')
+            b++;
+        if (b > k + 1 && b < n && s[b] == '|')
+            r = b + 1 + (b + 1 < n && s[b + 1] == ' ');
     }
     if (!host_like(s, name))
         return 0;

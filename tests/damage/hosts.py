@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Two hosts' fio output with each host's name before its lines, as pdsh and clush
-("node-1: ", "alpha: ", "10.0.0.5: ", "db1.example.com: ") and GNU parallel --tag
-("gpu-a<TAB>") write it: the two reports
+("node-1: ", "alpha: ", "10.0.0.5: ", "db1.example.com: "), GNU parallel --tag
+("gpu-a<TAB>") and docker compose ("bench-fio-1  | ") write it: the two reports
 one after the other, interleaved a line at a time, and interleaved in chunks of 1 to
 12 lines (a buffer at a time). Every host's runs must read as its text alone does,
 every job named by its host (`hostname`), and the fast path must agree with the
@@ -38,7 +38,8 @@ for d in sorted(os.listdir(corpus)):
                   if f.endswith(".txt")]
 rng = random.Random(7)
 hosts = [("node-1", "node-2", ": "), ("alpha", "beta", ": "), ("10.0.0.5", "10.0.0.6", ": "),
-         ("db1.example.com", "web-2", ": "), ("gpu-a", "db1.example.com", "\t")]
+         ("db1.example.com", "web-2", ": "), ("gpu-a", "db1.example.com", "\t"),
+         ("bench-fio-1", "bench-fio-2", "  | ")]
 os.makedirs(work, exist_ok=True)
 fails = checked = 0
 for i, t in enumerate(texts):

@@ -403,7 +403,7 @@ kinds = {"wrap_all": wrap_all, "words": words, "gitlab": gitlab, "github": githu
          "grep_file_context": grep_file_context}
 command = "fio --name=bench --rw=randread"  # as context.c keeps it: no prompt
 # kinds whose prefix names where the run ran: every job carries it as its hostname
-hosts = {"grep_file_context": "logs/node1.log"}
+hosts = {"grep_file_context": "logs/node1.log", "compose": "bench-1"}
 command_kinds = ("gitlab", "github", "script", "ansible_item", "typeset", "typeset_fr")
 
 
