@@ -68,8 +68,6 @@ typedef struct nstate {
     bool stopped, oom;
 
     fsc_run *run;
-    size_t widest;      /* the length of the text's longest line (name_piece), once known */
-    bool widest_known;
     bool dead_pieces;      /* the pieces of a cut name up to line dead_pieces_to joined */
     size_t dead_pieces_to; /* to nothing: none of them begins a name again (head_piece) */
     size_t first, last; /* line indexes of the current run */
@@ -1995,33 +1993,54 @@ static size_t wrapped_width(const nstate *st, size_t i)
     return (size_t)st->t->lines[i].len + st->t->lines[i].lead;
 }
 
+/* The width the text around line i was wrapped to: the longest line that has a
+ * space after its indentation (a mail client leaves a word longer than the width
+ * whole, on a line of its own) in line i's paragraph (between blank lines, WRAP_NEAR
+ * lines either way at most). Not the whole text's: a document may hold one report as
+ * printed (a job line of 190 bytes) and, after it, another wrapped at 72, and a text
+ * parsed in pieces sees only its piece. fio's paragraphs (the job lines, a job's
+ * results, the group lines) each hold lines of most of the width. */
+enum { WRAP_NEAR = 64 };
+
+static bool blank_at(const nstate *st, size_t k)
+{
+    const char *s = fsc_text_line(st->t, k);
+    return fsc_skip_spaces(s, s + st->t->lines[k].len) == s + st->t->lines[k].len;
+}
+
+static size_t widest_near(const nstate *st, size_t i)
+{
+    size_t lo = i, hi = i, widest = 0;
+    while (lo > 0 && i - lo < WRAP_NEAR && !blank_at(st, lo - 1))
+        lo--;
+    while (hi + 1 < st->t->n_lines && hi - i < WRAP_NEAR && !blank_at(st, hi + 1))
+        hi++;
+    for (size_t k = lo; k <= hi; k++) {
+        const char *ks = fsc_text_line(st->t, k);
+        size_t kn = st->t->lines[k].len, a = 0;
+        if (kn + st->t->lines[k].lead <= widest)
+            continue;
+        while (a < kn && ks[a] == ' ') /* an indented long word is still a word */
+            a++;
+        if (memchr(ks + a, ' ', kn - a))
+            widest = kn + st->t->lines[k].lead;
+    }
+    return widest;
+}
+
 /* Was line i cut where the text was wrapped? Not short, and the first word of the
- * next line would not have fitted after it within the longest line of the text that
- * has a space after its indentation (the width it was wrapped to: a mail client
- * leaves a word longer than that whole, on a line of its own). */
+ * next line would not have fitted after it within the width the text around it was
+ * wrapped to (widest_near). */
 static bool cut_at_width(nstate *st, size_t i)
 {
     size_t n = st->t->lines[i].len;
     if (n < 20 || i + 1 >= st->t->n_lines)
         return false;
-    if (!st->widest_known) {
-        for (size_t k = 0; k < st->t->n_lines; k++) {
-            const char *ks = fsc_text_line(st->t, k);
-            size_t kn = st->t->lines[k].len, a = 0;
-            if (kn + st->t->lines[k].lead <= st->widest)
-                continue;
-            while (a < kn && ks[a] == ' ') /* an indented long word is still a word */
-                a++;
-            if (memchr(ks + a, ' ', kn - a))
-                st->widest = kn + st->t->lines[k].lead;
-        }
-        st->widest_known = true;
-    }
     const char *ns = fsc_text_line(st->t, i + 1);
     size_t nn = st->t->lines[i + 1].len, word = 0;
     while (word < nn && ns[word] != ' ')
         word++;
-    return wrapped_width(st, i) + 1 + word > st->widest;
+    return wrapped_width(st, i) + 1 + word > widest_near(st, i);
 }
 
 /* Is line j the rest of line j - 1, cut at the full width of the text (a hard wrap,
@@ -2033,7 +2052,7 @@ static bool cut_at_width(nstate *st, size_t i)
  * above a long job name) is not its rest. */
 static bool hard_rest(nstate *st, size_t j)
 {
-    if (!j || !cut_at_width(st, j - 1) || wrapped_width(st, j - 1) < st->widest)
+    if (!j || !cut_at_width(st, j - 1) || wrapped_width(st, j - 1) < widest_near(st, j - 1))
         return false;
     const char *ns = fsc_text_line(st->t, j);
     size_t nn = st->t->lines[j].len, a = 0, w;

@@ -332,6 +332,24 @@ cell = {"cells": [{"cell_type": "code", "source": ["!fio job.fio"],
                                 "text": [l + "\n" for l in text]}]}]}
 write("notebook_output_cell", json.dumps(cell, indent=1).split("\n"), {"runs": [{"oracle": PSYNC}]})
 
+# A report as fio printed it (job names of 90 and 127 bytes: lines of 190) and, ten
+# reports on, the same report cut every 72 columns (fold, a terminal): the cut
+# names are joined by the width of the text around them, not by the widest line of
+# the whole document (which the unwrapped report makes 190: the cut names were read
+# as whole, 55 bytes of the 127)
+LONG = "repo:tests/oracle/fixtures/long-job-names.normal+json.txt"
+long_text, long_json = split_oracle(LONG)
+long_names = [j["jobname"] for j in json.loads("\n".join(long_json))["jobs"]]
+doc = long_text + [""]
+for k in range(10):
+    doc += split_oracle(PSYNC)[0] + [""]
+for l in long_text:  # fold -w 72: cut wherever the width falls, in a word too
+    doc += [l[k:k + 72] for k in range(0, len(l), 72)] or [""]
+psync_name = json.loads("\n".join(split_oracle(PSYNC)[1]))["jobs"][0]["jobname"]
+write("wrapped_names_far_from_long_lines", doc,
+      {"runs": [{"jobs": [{"jobname": n} for n in long_names]}] + [{"jobs": [{"jobname": psync_name}]}] * 10 +
+       [{"jobs": [{"jobname": n} for n in long_names]}]})
+
 # ---- 7. kb_base=1000 in fio <= 2.16 text (the corpus documents are read in place) ----
 
 def write_expect(name, expect):
