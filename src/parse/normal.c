@@ -2163,9 +2163,10 @@ static bool ended_before(const nstate *st, size_t i, size_t last)
 /* Is line j, whose first word is a rule's lead, the rest of line i (read) that a wrap
  * broke before that word ("  steadystate  : ..., iops=3207k," above "iops mean
  * dev=0.000%")? Line i ends at a separator (a comma, or the blank fold -s keeps), line
- * j is indented less (fio's lines after such a line are indented as much or more;
- * the rest of a wrap is at the margin, or one space in where fold cut), and no rule
- * reads line j, repaired or not. The joins weigh it against the line on its own.
+ * j is indented less, and at most one space (the rest of a wrap is at the margin, or
+ * one space in where fold cut; fio's lines after such a line are indented as much or
+ * more, and its result lines two spaces at least), and no rule reads line j, repaired
+ * or not. The joins weigh it against the line on its own.
  * *md_used is set when the grammar was asked (md no longer holds line i's match). */
 static bool rest_after_separator(nstate *st, size_t i, size_t j, fsc_buf *fixed, bool *md_used)
 {
@@ -2173,8 +2174,9 @@ static bool rest_after_separator(nstate *st, size_t i, size_t j, fsc_buf *fixed,
     size_t n = st->t->lines[i].len, nn = st->t->lines[j].len;
     if (!n || (s[n - 1] != ',' && s[n - 1] != ' '))
         return false;
-    if (fsc_skip_spaces(ns, ns + nn) - ns >= fsc_skip_spaces(s, s + n) - s)
-        return false;
+    size_t in = (size_t)(fsc_skip_spaces(ns, ns + nn) - ns);
+    if (in > 1 || in >= (size_t)(fsc_skip_spaces(s, s + n) - s))
+        return false; /* fio's own "    bw (KB/s)  : min=-3, ..." under a row is no rest */
     *md_used = true;
     return !fsc_grammar_match(st->g, ns, nn, st->md) && !fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed);
 }
@@ -2785,7 +2787,18 @@ static bool may_join(nstate *st, size_t i, size_t last)
     st->la_idx = j + 1;
     if (nr && !st->la->direct)
         return false;
-    return !blank(ns, nn) && !fsc_grammar_could_match(st->g, ns, nn);
+    if (blank(ns, nn))
+        return false;
+    if (!fsc_grammar_could_match(st->g, ns, nn))
+        return true;
+    /* a line that begins with a rule's lead but that no rule reads, below a line that
+     * ends at a separator: wrap_candidates weighs it as a rest (rest_after_separator) */
+    fsc_buf fixed = {0};
+    bool md_used = false, rest = rest_after_separator(st, i, j, &fixed, &md_used);
+    if (fixed.oom)
+        st->oom = true;
+    fsc_buf_free(&fixed);
+    return rest;
 }
 
 /* The fast path's verdict on line i: the rule it matches, with *fast set when its
