@@ -342,12 +342,13 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail);
 
 /* The name a removed prefix gives its lines (fsc_line.tag; prefix.c): grep's file
  * ("4k-qd1.log" of "4k-qd1.log:" and of grep -n's "4k-qd1.log:12:"), pdsh's host
- * ("node-1"), docker compose's service ("fio-1" of "fio-1  | "), a loop's parameter ("97"); none for a log's stamp, level or source mark.
+ * ("node-1"), docker compose's service ("fio-1" of "fio-1  | "), kubectl's pod
+ * ("fio-0" of "[pod/fio-0/fio]"), a loop's parameter ("97"); none for a log's stamp, level or source mark.
  * *name points into t->tags. */
 bool fsc_tag_name(const fsc_text *t, uint32_t tag, const char **name, size_t *len);
 
 /* fsc_tag_name when it names where the lines ran: pdsh's and clush's host, docker
- * compose's service, grep -H's file (fio's client mode writes "<node-1> "), with a letter in it or an IPv4 address;
+ * compose's service, kubectl's pod, grep -H's file (fio's client mode writes "<node-1> "), with a letter in it or an IPv4 address;
  * not a loop's number or "bs=4k". */
 bool fsc_tag_host(const fsc_text *t, uint32_t tag, const char **name, size_t *len);
 

@@ -560,6 +560,13 @@ bool fsc_tag_name(const fsc_text *t, uint32_t tag, const char **name, size_t *le
     size_t n = strlen(s);
     while (n && s[n - 1] == ' ')
         n--;
+    if (n > 2 && s[0] == '[' && s[n - 1] == ']') { /* kubectl logs --prefix: "[pod/fio-0/fio]" */
+        const char *a = memchr(s, '/', n), *b = a ? memchr(a + 1, '/', (size_t)(s + n - a - 1)) : NULL;
+        if (!b || b - a < 2)
+            return false; /* "[stdout]", "[INFO]": no pod */
+        s = a + 1;
+        n = (size_t)(b - a - 1);
+    }
     if (n > 1 && s[n - 1] == '|' && s[n - 2] == ' ') { /* docker compose's "fio-1  | " */
         n--;
         while (n && s[n - 1] == ' ')
@@ -830,10 +837,10 @@ static bool fio_start(const char *s, size_t n)
     }
 }
 
-/* pdsh, clush, "parallel --tag", docker compose and grep -H put each host's, service's
- * or file's name before its lines ("node-1: ", "host<TAB>", "fio-1  | ", "node1.log:",
- * "node1.log-"), and all but grep write lines as they arrive: two hosts' reports
- * interleave, a line or a buffer at a time.
+/* pdsh, clush, "parallel --tag", docker compose, kubectl logs --prefix and grep -H put
+ * each host's, service's, pod's or file's name before its lines ("node-1: ", "host<TAB>",
+ * "fio-1  | ", "[pod/fio-0/fio] ", "node1.log:", "node1.log-"), and all but grep write
+ * lines as they arrive: two hosts' reports interleave, a line or a buffer at a time.
  * Block by block (below) the names would be learned as one prefix or, where they
  * differ in more than digits, as blocks of one line each. So first, within a stretch of
  * lines that such names begin (a line without one between them, the rest of a wrapped
@@ -853,6 +860,15 @@ static bool fio_start(const char *s, size_t n);
 /* The name before line s[0, n) and where fio's line after it begins (*rest), or 0. */
 static size_t line_host(const char *s, size_t n, size_t *rest)
 {
+    if (n && s[0] == '[') { /* kubectl logs --prefix: "[pod/fio-0/fio] " names the pod */
+        const char *e = memchr(s, ']', n < TEMPLATE_MAX ? n : TEMPLATE_MAX);
+        const char *a = e ? memchr(s, '/', (size_t)(e - s)) : NULL;
+        if (!a || !memchr(a + 1, '/', (size_t)(e - a - 1)) || (size_t)(e - s) + 1 >= n || e[1] != ' ' ||
+            !host_like(s + 1, (size_t)(e - s - 1)))
+            return 0;
+        *rest = (size_t)(e - s) + 2;
+        return (size_t)(e - s) + 1;
+    }
     size_t k = 0;
     while (k < n && k < TEMPLATE_MAX && (isalnum((unsigned char)s[k]) || strchr("._/+@~-", s[k])))
         k++;

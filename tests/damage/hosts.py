@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Two hosts' fio output with each host's name before its lines, as pdsh and clush
 ("node-1: ", "alpha: ", "10.0.0.5: ", "db1.example.com: "), GNU parallel --tag
-("gpu-a<TAB>") and docker compose ("bench-fio-1  | ") write it: the two reports
+("gpu-a<TAB>"), docker compose ("bench-fio-1  | ") and kubectl logs --prefix
+("[pod/fio-0/fio] ") write it: the two reports
 one after the other, interleaved a line at a time, and interleaved in chunks of 1 to
 12 lines (a buffer at a time). Every host's runs must read as its text alone does,
 every job named by its host (`hostname`), and the fast path must agree with the
@@ -37,9 +38,9 @@ for d in sorted(os.listdir(corpus)):
         texts += [os.path.join(corpus, d, f) for f in sorted(os.listdir(os.path.join(corpus, d)))
                   if f.endswith(".txt")]
 rng = random.Random(7)
-hosts = [("node-1", "node-2", ": "), ("alpha", "beta", ": "), ("10.0.0.5", "10.0.0.6", ": "),
-         ("db1.example.com", "web-2", ": "), ("gpu-a", "db1.example.com", "\t"),
-         ("bench-fio-1", "bench-fio-2", "  | ")]
+hosts = [("node-1", "node-2", "{}: "), ("alpha", "beta", "{}: "), ("10.0.0.5", "10.0.0.6", "{}: "),
+         ("db1.example.com", "web-2", "{}: "), ("gpu-a", "db1.example.com", "{}\t"),
+         ("bench-fio-1", "bench-fio-2", "{}  | "), ("fio-0", "fio-7f9c", "[pod/{}/fio] ")]
 os.makedirs(work, exist_ok=True)
 fails = checked = 0
 for i, t in enumerate(texts):
@@ -51,9 +52,9 @@ for i, t in enumerate(texts):
     ra, rb = runs(t), runs(u)
     if not ra or not rb:
         continue
-    for k, (ha, hb, sep) in enumerate(hosts):
+    for k, (ha, hb, mark) in enumerate(hosts):
         mode = ("block", "line", "chunk")[(i + k) % 3]
-        la, lb = [ha + sep + l for l in a], [hb + sep + l for l in b]
+        la, lb = [mark.format(ha) + l for l in a], [mark.format(hb) + l for l in b]
         if mode == "block":
             out = la + lb
         else:
