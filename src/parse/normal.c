@@ -68,6 +68,8 @@ typedef struct nstate {
     bool stopped, oom;
 
     fsc_run *run;
+    uint32_t *spaced;      /* per line: its width when it has a space after its indentation,
+                            * 0 when not, NEAR_BLANK when blank (widest_near; made once) */
     bool dead_pieces;      /* the pieces of a cut name up to line dead_pieces_to joined */
     size_t dead_pieces_to; /* to nothing: none of them begins a name again (head_piece) */
     size_t first, last; /* line indexes of the current run */
@@ -2001,30 +2003,41 @@ static size_t wrapped_width(const nstate *st, size_t i)
  * parsed in pieces sees only its piece. fio's paragraphs (the job lines, a job's
  * results, the group lines) each hold lines of most of the width. */
 enum { WRAP_NEAR = 64 };
+#define NEAR_BLANK UINT32_MAX
 
-static bool blank_at(const nstate *st, size_t k)
+/* Line k's entry of st->spaced. */
+static uint32_t spaced_width(const nstate *st, size_t k)
 {
-    const char *s = fsc_text_line(st->t, k);
-    return fsc_skip_spaces(s, s + st->t->lines[k].len) == s + st->t->lines[k].len;
+    const char *ks = fsc_text_line(st->t, k);
+    size_t kn = st->t->lines[k].len, a = 0;
+    while (a < kn && ks[a] == ' ') /* an indented long word is still a word */
+        a++;
+    if (a == kn)
+        return NEAR_BLANK;
+    return memchr(ks + a, ' ', kn - a) ? (uint32_t)(kn + st->t->lines[k].lead) : 0;
 }
 
-static size_t widest_near(const nstate *st, size_t i)
+static size_t widest_near(nstate *st, size_t i)
 {
-    size_t lo = i, hi = i, widest = 0;
-    while (lo > 0 && i - lo < WRAP_NEAR && !blank_at(st, lo - 1))
-        lo--;
-    while (hi + 1 < st->t->n_lines && hi - i < WRAP_NEAR && !blank_at(st, hi + 1))
-        hi++;
-    for (size_t k = lo; k <= hi; k++) {
-        const char *ks = fsc_text_line(st->t, k);
-        size_t kn = st->t->lines[k].len, a = 0;
-        if (kn + st->t->lines[k].lead <= widest)
-            continue;
-        while (a < kn && ks[a] == ' ') /* an indented long word is still a word */
-            a++;
-        if (memchr(ks + a, ' ', kn - a))
-            widest = kn + st->t->lines[k].lead;
+    /* asked for most lines of a text of long words, several times each: each line is
+     * looked at once */
+    if (!st->spaced) {
+        if (!(st->spaced = malloc(st->t->n_lines * sizeof *st->spaced))) {
+            st->oom = true;
+            return 0;
+        }
+        for (size_t k = 0; k < st->t->n_lines; k++)
+            st->spaced[k] = spaced_width(st, k);
     }
+    const uint32_t *w = st->spaced;
+    size_t lo = i, hi = i, widest = 0;
+    while (lo > 0 && i - lo < WRAP_NEAR && w[lo - 1] != NEAR_BLANK)
+        lo--;
+    while (hi + 1 < st->t->n_lines && hi - i < WRAP_NEAR && w[hi + 1] != NEAR_BLANK)
+        hi++;
+    for (size_t k = lo; k <= hi; k++)
+        if (w[k] != NEAR_BLANK && w[k] > widest)
+            widest = w[k];
     return widest;
 }
 
@@ -2953,6 +2966,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     free(st.pending_unknown);
     defs_drop(&st, true);
     free(st.defs);
+    free(st.spaced);
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);
     pcre2_match_data_free(st.md);
