@@ -600,22 +600,13 @@ static size_t nonfinite_at(const char *s, size_t n)
  * on no memory. null reads as a value fio did not have: the field is left out. */
 static bool null_nonfinite(const char *json, size_t len, char **copy, size_t *copy_len)
 {
+    /* "nan" becomes 4 bytes, one more, after a ':' '[' or ',' of its own: a quarter
+     * more. Asked only of a document cJSON refused: the copy is made as it is looked at */
+    if (!(*copy = malloc(len + len / 4 + 2)))
+        return false;
     bool in = false, esc = false, any = false;
     char prev = 0; /* the last byte outside strings that is not a space */
-    *copy = NULL;
-    for (size_t i = 0; i < len && !any; i++) {
-        if (!in && (prev == ':' || prev == '[' || prev == ',') && nonfinite_at(json + i, len - i))
-            any = true;
-        string_state(json[i], &in, &esc);
-        if (!in && !isspace((unsigned char)json[i]))
-            prev = json[i];
-    }
-    /* "nan" becomes 4 bytes, one more, after a ':' '[' or ',' of its own: a quarter more */
-    if (!any || !(*copy = malloc(len + len / 4 + 2)))
-        return false;
     size_t w = 0;
-    in = esc = false;
-    prev = 0;
     for (size_t i = 0; i < len; i++) {
         size_t k = !in && (prev == ':' || prev == '[' || prev == ',') ? nonfinite_at(json + i, len - i) : 0;
         if (k) {
@@ -623,12 +614,18 @@ static bool null_nonfinite(const char *json, size_t len, char **copy, size_t *co
             w += 4;
             i += k - 1;
             prev = 'l';
+            any = true;
             continue;
         }
         string_state(json[i], &in, &esc);
         if (!in && !isspace((unsigned char)json[i]))
             prev = json[i];
         (*copy)[w++] = json[i];
+    }
+    if (!any) {
+        free(*copy);
+        *copy = NULL;
+        return false;
     }
     (*copy)[w] = '\0';
     *copy_len = w;
