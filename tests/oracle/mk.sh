@@ -46,6 +46,10 @@ run rate-limited        --name=rl --rw=randwrite --bs=4k --ioengine=psync --size
 run big-bs-multi-jobs   --name=big --rw=write --bs=4m --ioengine=libaio --iodepth=2 --direct=1 --size=256m --numjobs=2 $T
 run sync-engine-trim-file --name=tf --rw=randrw --bs=16k --ioengine=sync --size=16m --rwmixread=90 $T
 run long-job-names     --name=seq-read-$(printf "a%.0s" $(seq 81)) --rw=read --bs=64k --ioengine=psync --size=16m $T --name=rand_write.$(printf "b%.0s" $(seq 140)) --rw=randwrite --bs=4k --ioengine=psync --size=16m $T   # names wider than a wrapped line (fio keeps 127 bytes)
+run cpuio               --name=cpu --ioengine=cpuio --cpuload=50 --cpuchunks=1000 $T   # no direction line (runtime 0): only the issued counts
+run unified-trim        --name=ub --ioengine=null --rw=randtrim --bs=4k --size=1g --unified_rw_reporting=both $T   # "mixed: IOPS=0" under a trim line
+run unit-bits-kb1000    --name=bits --ioengine=psync --rw=read --bs=64k --size=32m --unit_base=1 --kb_base=1000 $T   # "BW=38.5Gbit/s (35.8Gibit/s)"
+run err-eacces          --name=er --ioengine=psync --rw=write --bs=4k --size=1m --filename=/proc/version   # the job fails before it runs: no job block (as root: unlink EPERM)
 # lines whose tail a wrap puts on the next line (tests/damage/wrap_widths.py)
 run ramp-null-M         --name=rnm --ioengine=null --rw=write --bs=256 --size=1g --ramp_time=1 --unit_base=1 --kb_base=1000 $T   # "(733MB/1001msec)" above "; 0 zone resets"
 run steadystate         --name=ss --ioengine=null --rw=randread --bs=4k --size=1g --ss=iops:10% --ss_dur=1 --ss_ramp=0 --runtime=3 --time_based   # "..., iops" above "mean dev=0.000%"
