@@ -27,8 +27,9 @@
  * of being mapped, faulted in page by page and unmapped per piece (200 MB of text:
  * 126k page faults -> 26k, and half the memory in flight). Where no run starts, a
  * piece grows by FSC_PIECE_STEP at a time; after 2 steps it may end at a blank
- * line, after 4 at any line end (fio logs, which have no runs, are cut in pieces of
- * one step). */
+ * line before a job, after 4 at the blank lines after a report, after 8 (doubling
+ * from 4) at any line end (fio logs, which have no runs, are cut in pieces of one
+ * step). */
 #define FSC_PIECE_BYTES ((size_t)960 << 10)
 #define FSC_PIECE_STEP ((size_t)4 << 20)
 /* Documents in flight (read, parsed or waiting to be delivered) hold at most this

@@ -476,6 +476,63 @@ static bool section_next(const char *buf, size_t n, size_t at)
            text_above_blanks(buf, at, &text, &text_n) && memmem(text, text_n, ": ios=", 6);
 }
 
+/* The line s[0, n) without the terminal controls and CR at its end ("util=52.43%^[[K\r",
+ * a script(1) recording's): its length. */
+static size_t visible_len(const char *s, size_t n)
+{
+    for (;;) {
+        while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
+            n--;
+        /* a CSI sequence ends in a letter: ESC '[' then digits and ';' */
+        size_t k = n;
+        if (k && ((s[k - 1] >= 'A' && s[k - 1] <= 'Z') || (s[k - 1] >= 'a' && s[k - 1] <= 'z'))) {
+            k--;
+            while (k && ((s[k - 1] >= '0' && s[k - 1] <= '9') || s[k - 1] == ';' || s[k - 1] == '?'))
+                k--;
+            if (k >= 2 && s[k - 1] == '[' && s[k - 2] == 0x1b) {
+                n = k - 2;
+                continue;
+            }
+        }
+        return n;
+    }
+}
+
+/* Does a section of text begin at offset `at` of buf[0, n) (a line start) right under
+ * a disk line, with no blank line between (section_next's)? A CI log's next step
+ * ("section_end:...", "##[group]Run fio ...", a shell's prompt) follows the report so;
+ * where no blank line and no job definition after one comes for steps, the cut fell
+ * on a blank line inside the next run's preamble (its job options, the fio version
+ * left in the piece before) or, with a timestamp on every line, anywhere. pq: the
+ * length of the disk line's lead (line_lead). The disk line must be whole (its last
+ * value a percentage: not the first half of a wrapped one); the line at `at`, text
+ * fio's report does not hold (not indented as an md member is, not a client's
+ * "<host>" line, not fio's own message, which goes with the run above it); the line
+ * after it, text too, so that neither is a title or caption to a piece that begins
+ * there and not to the whole text. */
+static bool section_under_disks(const char *buf, size_t n, size_t at, const char *prev, size_t prev_n, size_t pq)
+{
+    if (pq >= prev_n || !memmem(prev + pq, prev_n - pq, ": ios=", 6))
+        return false;
+    size_t pv = visible_len(prev, prev_n);
+    if (pv <= pq || prev[pv - 1] != '%')
+        return false;
+    const char *s = buf + at, *nl = memchr(s, '\n', n - at);
+    if (!nl)
+        return false;
+    size_t len = (size_t)(nl - s), q = line_lead(s, len);
+    const char *t = s + q;
+    size_t tn = visible_len(t, len - q);
+    if (!tn || blank_line(t, tn) || strchr("{}[]\"<", t[0]) || inside_report(t, tn) || terse_record(t, tn) ||
+        (tn >= 4 && !memcmp(t, "fio:", 4)))
+        return false;
+    const char *s2 = nl + 1, *nl2 = s2 < buf + n ? memchr(s2, '\n', (size_t)(buf + n - s2)) : NULL;
+    if (!nl2)
+        return false;
+    size_t len2 = (size_t)(nl2 - s2), q2 = line_lead(s2, len2);
+    return !blank_line(s2 + q2, visible_len(s2 + q2, len2 - q2));
+}
+
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where
  * a job definition follows the end of fio's report, the next JSON document begins, a
  * blank line parts two blocks of terse records or a section of text follows a report
@@ -499,8 +556,9 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         size_t at = (size_t)(line - buf);
         /* the cheap tests first: a job definition has no blank before its name, so an
          * indented line (all of a JSON document's but its braces) is none */
-        /* (a JSON log's line is a JSON object, but its text is the report's line) */
-        bool json_next = line < end && prev_n && line[0] == '{' &&
+        /* (a JSON log's line is a JSON object, but its text is the report's line; the
+         * last line of buf may be cut short before its "message": never a JSON start) */
+        bool json_next = line < end && prev_n && line[0] == '{' && memchr(line, '\n', (size_t)(end - line)) &&
                          ((prev_start[0] == '}' && (docs || blank_line(prev_start + 1, prev_n - 1))) ||
                           (docs && prev_start[0] == '{' && prev_start[prev_n - 1] == '}')) &&
                          !fsc_jsonlog_lead(line, line_len_at(line, end));
@@ -517,8 +575,9 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
                          (loose && blank_line(prev_start + pq + k, prev_n - pq - k)));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
-        bool section = !json_next && !run_next && !terse && line < end && blank_line(prev_start, prev_n) &&
-                       section_next(buf, n, at);
+        bool section = !json_next && !run_next && !terse && line < end &&
+                       ((blank_line(prev_start, prev_n) && section_next(buf, n, at)) ||
+                        section_under_disks(buf, n, at, prev_start, prev_n, pq));
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
@@ -532,13 +591,15 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
 /* Where to end a piece of buf[0, n) when no run boundary came for four steps: the
  * last line start after offset `after` that follows blank lines, best those after
  * fio's disk stats (a report's end, where a CI log's next section begins), then
- * those after a group summary or before a line fio's report does not hold; else
- * the last line end. A blank line before the cut keeps the lines around every
+ * those after a group summary or before a line fio's report does not hold; only when
+ * weak, any other after blank lines, else the last line end (both may fall inside a
+ * run: a CSV export's or a shipper's lines, whose runs the cutter does not see, were
+ * cut in two at 16 MiB, where the text read whole has none cut: weak waits for 32). A blank line before the cut keeps the lines around every
  * heading candidate in one piece (context.c looks at them for a title or caption)
  * and ends a command's continuation, so that what the runs below take from above
  * the cut is just what the piece before hands on (fsc_carry). Never inside one of
  * the JSON documents docs. 0: none. */
-static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs *docs)
+static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs *docs, bool weak)
 {
     enum { AFTER_DISKS = 3, AFTER_REPORT = 2, BEFORE_TEXT = 1, BLANK = 0 };
     size_t best[AFTER_DISKS] = {0};
@@ -562,9 +623,11 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
         }
         nl = start > buf ? start - 1 : NULL;
     }
-    for (int k = AFTER_REPORT; k >= BLANK; k--)
+    for (int k = AFTER_REPORT; k >= (weak ? BLANK : BEFORE_TEXT); k--)
         if (best[k])
             return best[k];
+    if (!weak)
+        return 0;
     for (const char *nl = last_nl(buf, n); nl; nl = last_nl(buf, (size_t)(nl - buf))) {
         size_t at = (size_t)(nl - buf) + 1;
         if (outside_json(docs, at))
@@ -832,8 +895,12 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
             find_json_docs(text, end ? 0 : m, &docs);
         size_t cut = end ? n : log || docs.oom ? 0 : piece_cut(text, m, m / 2, m >= 2 * step, &docs);
         if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
-            cut = line_cut(text, m, log ? m : m / 2, &docs);
-            if (!cut && outside_json(&docs, m))
+            /* a cut that may fall inside a run waits for 8 steps (32 MiB): a text up to
+             * that size whose runs are not seen is one piece, as it is read whole (at
+             * 4.5 times its size in memory: 150 MB, where 16 steps took 300) */
+            bool weak = log || m >= 8 * step;
+            cut = line_cut(text, m, log ? m : m / 2, &docs, weak);
+            if (!cut && weak && outside_json(&docs, m))
                 cut = m; /* one endless line: cut it anywhere, as the last resort */
         }
         free(docs.start);
