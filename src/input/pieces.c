@@ -507,7 +507,8 @@ static size_t visible_len(const char *s, size_t n)
  * length of the disk line's lead (line_lead). The disk line must be whole (its last
  * value a percentage: not the first half of a wrapped one); the line at `at`, text
  * fio's report does not hold (not indented as an md member is, not a client's
- * "<host>" line, not fio's own message, which goes with the run above it); the line
+ * "<host>" line, not fio's own message, which goes with the run above it, not the
+ * rest of a string literal a log cut at its width: "\n'"); the line
  * after it, text too, so that neither is a title or caption to a piece that begins
  * there and not to the whole text. */
 static bool section_under_disks(const char *buf, size_t n, size_t at, const char *prev, size_t prev_n, size_t pq)
@@ -523,7 +524,7 @@ static bool section_under_disks(const char *buf, size_t n, size_t at, const char
     size_t len = (size_t)(nl - s), q = line_lead(s, len);
     const char *t = s + q;
     size_t tn = visible_len(t, len - q);
-    if (!tn || blank_line(t, tn) || strchr("{}[]\"<", t[0]) || inside_report(t, tn) || terse_record(t, tn) ||
+    if (!tn || blank_line(t, tn) || strchr("{}[]\"<\\'", t[0]) || inside_report(t, tn) || terse_record(t, tn) ||
         (tn >= 4 && !memcmp(t, "fio:", 4)))
         return false;
     const char *s2 = nl + 1, *nl2 = s2 < buf + n ? memchr(s2, '\n', (size_t)(buf + n - s2)) : NULL;
@@ -897,8 +898,11 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
         if (!cut && (log || m >= 4 * step) && !docs.oom) { /* no run starts in 4 steps of text */
             /* a cut that may fall inside a run waits for 8 steps (32 MiB): a text up to
              * that size whose runs are not seen is one piece, as it is read whole (at
-             * 4.5 times its size in memory: 150 MB, where 16 steps took 300) */
-            bool weak = log || m >= 8 * step;
+             * 4.5 times its size in memory: 150 MB, where 16 steps took 300). Not so a
+             * text of lines no report has: of a few bytes (the memory of a piece goes
+             * with its lines: 32 MiB of "x" lines took 600 MB) or none at all */
+            size_t lines_in = log || m >= 8 * step ? 0 : fsc_count_lines(text, m);
+            bool weak = log || m >= 8 * step || lines_in > m / 16 || lines_in < m / 4096;
             cut = line_cut(text, m, log ? m : m / 2, &docs, weak);
             if (!cut && weak && outside_json(&docs, m))
                 cut = m; /* one endless line: cut it anywhere, as the last resort */
