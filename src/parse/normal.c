@@ -2199,6 +2199,29 @@ static bool rest_after_separator(nstate *st, size_t i, size_t j, fsc_buf *fixed,
  * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
  * a cut job name (name_piece), the line that ends the name is one too, even where it
  * reads as a line of its own. */
+/* Is the line s[0, n) JSON's around a string that held fio's output (a member "rc":
+ * 0, a brace, a notebook's indented "]"), never the rest of a fio line? fio's lines
+ * hold no member and no brace; a lone ']' at the margin may be a fold's rest of a
+ * percentile ("[12125" above "]"). */
+static bool json_around(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    if (k == n)
+        return false;
+    if (s[k] == '"')
+        return fsc_json_member(s + k, s + n);
+    bool brace = false;
+    for (size_t j = k; j < n; j++) {
+        if (s[j] == '{' || s[j] == '}')
+            brace = true;
+        else if (s[j] != '[' && s[j] != ']' && s[j] != ',' && s[j] != ' ' && s[j] != '\r')
+            return false;
+    }
+    return brace || k > 0;
+}
+
 static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed,
                               bool *md_used)
 {
@@ -2212,7 +2235,7 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
         size_t nn = st->t->lines[j].len;
         /* a job line's beginning, whole or cut, is never the rest of another line
          * (but the rest of a cut name is the rest of its line) */
-        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) ||
+        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || json_around(ns, nn) ||
             (!pieces && (name_led(ns, nn) || starts_cut_name(st, j, last))))
             break;
         if (fsc_grammar_could_match(st->g, ns, nn)) {
