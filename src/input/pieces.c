@@ -594,8 +594,9 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
  * fio's disk stats (a report's end, where a CI log's next section begins), then
  * those after a group summary or before a line fio's report does not hold; only when
  * weak, any other after blank lines, else the last line end (both may fall inside a
- * run: a CSV export's or a shipper's lines, whose runs the cutter does not see, were
- * cut in two at 16 MiB, where the text read whole has none cut: weak waits for 32). A blank line before the cut keeps the lines around every
+ * run: a CSV export's lines, whose runs the cutter does not see, were cut in two at
+ * 16 MiB, where the text read whole has none cut; weak waits for 32). A blank line
+ * before the cut keeps the lines around every
  * heading candidate in one piece (context.c looks at them for a title or caption)
  * and ends a command's continuation, so that what the runs below take from above
  * the cut is just what the piece before hands on (fsc_carry). Never inside one of
