@@ -179,6 +179,14 @@ size_t fsc_json_balanced(const char *s, size_t n);
  * with the space after it; 0 when there is none. */
 size_t fsc_stamp_len(const char *s, size_t n);
 
+/* May a huge text be cut at offset `at` of buf[0, n) (a line start) as far as its
+ * hosts go? A text of several hosts' lines (pdsh, clush, GNU parallel --tag, docker
+ * compose, kubectl --prefix: a name before each, fio's own lines after it) is put
+ * together host by host, part by part, where every host is between runs (prefix.c):
+ * a cut only there, or a piece puts its lines in another order than the whole text,
+ * or splits a host's run. True for a text without such names. */
+bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at);
+
 /* The length of the terminal controls at the front of the line s[0, n) that
  * normalizing takes out ("\e[32m", "\e[0K", "^[[1m", a bare "[0m"); 0 for none.
  * The line ends at the first '\n' of s[0, n), if any. */

@@ -582,7 +582,7 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
-        if ((json_next || run_next || terse || section) && outside_json(docs, at))
+        if ((json_next || run_next || terse || section) && outside_json(docs, at) && fsc_hosts_cut_ok(buf, n, at))
             return at;
         nl = prev;
     }

@@ -902,6 +902,28 @@ static size_t line_host(const char *s, size_t n, size_t *rest)
     return name;
 }
 
+/* Does the line s[0, n) of fio's report (after a host's name) end a report: a disk
+ * line ("  vda: ios=..."), a group line ("   READ: bw=...")? */
+static bool report_end_line(const char *s, size_t n)
+{
+    static const char *const groups[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
+    if (fsc_find_lit(s, n, ": ios="))
+        return true;
+    size_t i = skip_sp(s, n, 0);
+    for (size_t k = 0; k < sizeof groups / sizeof groups[0]; k++)
+        if (n - i >= strlen(groups[k]) && !memcmp(s + i, groups[k], strlen(groups[k])))
+            return true;
+    return false;
+}
+
+/* Does it go on with one: indented, a job's block "(groupid=", "Run status group",
+ * "Disk stats"? */
+static bool report_goes_on(const char *s, size_t n)
+{
+    return n && (s[0] == ' ' || s[0] == '\t' || fsc_find_lit(s, n, "(groupid=") ||
+                 (n >= 16 && !memcmp(s, "Run status group", 16)) || (n >= 10 && !memcmp(s, "Disk stats", 10)));
+}
+
 /* Line i's name among names[0, *n_names) (added when new): its index, -1 for none,
  * -2 when there are too many to be hosts. *fio: the rest is fio's own line (not a
  * blank: a wrapped job name's "seq-read-aaaa:" stands alone on its line). */
@@ -920,6 +942,186 @@ static int name_of(const fsc_text *t, size_t i, line_name *names, size_t *n_name
         return -2;
     names[*n_names] = (line_name){s, n};
     return (int)(*n_names)++;
+}
+
+/* Put the lines [lo, hi) together by host (of: each line's, UCHAR_MAX: before the
+ * first name), host after host in the order they first come in these lines. */
+static bool regroup(fsc_text *t, size_t lo, size_t hi, const unsigned char *of)
+{
+    fsc_line *tmp = malloc((hi - lo) * sizeof *tmp);
+    if (!tmp)
+        return false;
+    unsigned char order[DEMUX_NAMES + 1];
+    bool seen[DEMUX_NAMES + 1] = {false};
+    size_t n_order = 0, k = 0;
+    for (size_t i = lo; i < hi; i++) {
+        unsigned char h = of[i - lo] == UCHAR_MAX ? DEMUX_NAMES : of[i - lo];
+        if (!seen[h]) {
+            seen[h] = true;
+            order[n_order++] = h;
+        }
+    }
+    for (size_t o = 0; o < n_order; o++)
+        for (size_t i = lo; i < hi; i++)
+            if ((of[i - lo] == UCHAR_MAX ? DEMUX_NAMES : of[i - lo]) == order[o])
+                tmp[k++] = t->lines[i];
+    memcpy(t->lines + lo, tmp, (hi - lo) * sizeof *tmp);
+    free(tmp);
+    return true;
+}
+
+/* line_host, *rest past the one space pdsh and clush put after the name's colon
+ * ("node-1:   vda: ios=...": the report's own indentation follows it). */
+static size_t host_and_line(const char *s, size_t n, size_t *rest)
+{
+    size_t hn = line_host(s, n, rest);
+    if (hn && *rest < n && s[*rest] == ' ' && s[*rest - 1] == ':')
+        (*rest)++;
+    return hn;
+}
+
+/* What line i says of its host's report (after the name): 0 a blank (nothing), 1 it
+ * ends one (fsc_report_end_line), 2 it goes on with one (fsc_report_goes_on), 3
+ * anything else (a job definition, the banner, a command). */
+static int report_step(const fsc_text *t, size_t i)
+{
+    const char *s = fsc_text_line(t, i);
+    size_t r = 0, n = t->lines[i].len;
+    host_and_line(s, n, &r);
+    if (skip_sp(s, n, r) == n)
+        return 0;
+    return report_end_line(s + r, n - r) ? 1 : report_goes_on(s + r, n - r) ? 2 : 3;
+}
+
+/* regroup the stretch [lo, hi) part by part: a part ends where every host is between
+ * runs, its last line above ending a report (or none) and its first line below
+ * neither going on with one nor a disk or group line (or none), so that no host's run
+ * is cut in two. The runs keep the
+ * text's order where the hosts take turns (a loop over hosts; pdsh over runs that end
+ * together), and a huge text read in pieces cut at such a place (pieces.c) is put
+ * together piece by piece as the whole is. */
+static bool regroup_parts(fsc_text *t, size_t lo, size_t hi, const unsigned char *of)
+{
+    /* open_above[i - lo]: how many hosts' last line above line i leaves a run open */
+    unsigned char *open_above = malloc(hi - lo), state[DEMUX_NAMES] = {0};
+    if (!open_above)
+        return false;
+    unsigned open = 0;
+    for (size_t i = lo; i < hi; i++) {
+        open_above[i - lo] = (unsigned char)open;
+        unsigned char h = of[i - lo];
+        int step = h == UCHAR_MAX ? 0 : report_step(t, i);
+        if (step) {
+            unsigned char was = state[h];
+            state[h] = step == 1 ? 1 : 2;
+            open += (state[h] == 2) - (was == 2);
+        }
+    }
+    /* from the end: how many hosts' first line at or below line i goes on with a report */
+    memset(state, 0, sizeof state);
+    unsigned going = 0;
+    size_t to = hi;
+    bool ok = true;
+    for (size_t i = hi; i-- > lo && ok;) {
+        unsigned char h = of[i - lo];
+        int step = h == UCHAR_MAX ? 0 : report_step(t, i);
+        if (step) {
+            unsigned char was = state[h];
+            state[h] = step == 3 ? 1 : 2; /* a disk or group line goes on with it too */
+            going += (state[h] == 2) - (was == 2);
+        }
+        if (i > lo && !going && !open_above[i - lo]) { /* a part [i, to) */
+            ok = regroup(t, i, to, of + (i - lo));
+            to = i;
+        }
+    }
+    free(open_above);
+    return ok && regroup(t, lo, to, of);
+}
+
+enum { HOSTS_WINDOW = 256 };
+
+/* A name's lines near a cut: how many (and of fio's own), its last above (1 ends a
+ * report, 2 not) and its first below (3 begins none, 2 goes on or ends one). */
+typedef struct cut_host {
+    line_name name;
+    size_t lines, fio;
+    int above, below;
+} cut_host;
+
+/* The step of report_step for the line s[0, len) with its name's rest at r. */
+static int rest_step(const char *s, size_t len, size_t r)
+{
+    if (skip_sp(s, len, r) == len)
+        return 0;
+    return report_end_line(s + r, len - r) ? 1 : report_goes_on(s + r, len - r) ? 2 : 3;
+}
+
+/* Add line s[0, len) to hosts (up to DEMUX_NAMES): its name's entry, NULL for none. */
+static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, size_t len, size_t *r)
+{
+    size_t hn = host_and_line(s, len, r);
+    if (!hn)
+        return NULL;
+    for (size_t h = 0; h < *n_hosts; h++)
+        if (hosts[h].name.n == hn && !memcmp(hosts[h].name.s, s, hn))
+            return &hosts[h];
+    if (*n_hosts == DEMUX_NAMES)
+        return NULL;
+    hosts[*n_hosts] = (cut_host){{s, hn}, 0, 0, 0, 0};
+    return &hosts[(*n_hosts)++];
+}
+
+bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
+{
+    cut_host hosts[DEMUX_NAMES];
+    size_t n_hosts = 0, r;
+    /* above: HOSTS_WINDOW lines; each name's last line that is not blank */
+    size_t to = at;
+    for (size_t k = 0; to > 0 && k < HOSTS_WINDOW; k++) {
+        const char *nl = to >= 2 ? memrchr(buf, '\n', to - 1) : NULL, *line = nl ? nl + 1 : buf;
+        size_t len = to - 1 - (size_t)(line - buf);
+        to = (size_t)(line - buf);
+        cut_host *h = cut_host_of(hosts, &n_hosts, line, len, &r);
+        if (!h)
+            continue;
+        h->lines++;
+        h->fio += fio_start(line + r, len - r) || fsc_find_lit(line + r, len - r, ": (groupid=");
+        int step = rest_step(line, len, r);
+        if (step && !h->above)
+            h->above = step == 1 ? 1 : 2;
+    }
+    /* the names demux_stretch keeps: two lines or more, a quarter of them fio's own */
+    size_t kept = 0;
+    for (size_t h = 0; h < n_hosts; h++)
+        kept += hosts[h].lines >= 2 && hosts[h].fio * 4 >= hosts[h].lines;
+    if (kept < 2)
+        return true;
+    for (size_t h = 0; h < n_hosts; h++)
+        if (hosts[h].lines >= 2 && hosts[h].fio * 4 >= hosts[h].lines && hosts[h].above == 2)
+            return false;
+    /* below: each kept name's first line that is not blank */
+    const char *line = buf + at, *end = buf + n;
+    for (size_t k = 0; line < end && k < HOSTS_WINDOW; k++) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = (size_t)((nl ? nl : end) - line), hn = host_and_line(line, len, &r);
+        for (size_t h = 0; hn && h < n_hosts; h++) {
+            cut_host *c = &hosts[h];
+            if (c->below || c->name.n != hn || memcmp(c->name.s, line, hn))
+                continue;
+            int step = rest_step(line, len, r);
+            if (step == 1 || step == 2) {
+                if (c->lines >= 2 && c->fio * 4 >= c->lines)
+                    return false;
+            } else if (step == 3) {
+                c->below = 3;
+            }
+        }
+        if (!nl)
+            break;
+        line = nl + 1;
+    }
+    return true;
 }
 
 /* The lines [lo, hi) of one stretch: put together by name when they interleave. A
@@ -957,21 +1159,7 @@ static bool demux_stretch(fsc_text *t, size_t lo, size_t hi)
         switches += h != prev && prev != UCHAR_MAX;
         of[i - lo] = prev = h;
     }
-    bool ok = true;
-    if (n_keep >= 2 && switches >= n_keep) {
-        fsc_line *tmp = malloc((hi - lo) * sizeof *tmp);
-        if (tmp) {
-            size_t k = 0;
-            for (unsigned char h = 0; h < n_keep; h++)
-                for (size_t i = lo; i < hi; i++)
-                    if (of[i - lo] == h || (h == 0 && of[i - lo] == UCHAR_MAX))
-                        tmp[k++] = t->lines[i];
-            memcpy(t->lines + lo, tmp, (hi - lo) * sizeof *tmp);
-            free(tmp);
-        } else {
-            ok = false;
-        }
-    }
+    bool ok = n_keep < 2 || switches < n_keep || regroup_parts(t, lo, hi, of);
     free(of);
     return ok;
 }

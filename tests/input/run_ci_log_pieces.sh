@@ -10,6 +10,9 @@
 # before a line the read had cut short. A CSV export's runs it cannot see at all were
 # cut anywhere after four steps. Now it cuts right under a whole disk line when two
 # lines of text follow, and a cut that may fall inside a run waits for 8 steps.
+# pdsh's hosts, a line of each in turn: a cut only where every host is between runs
+# (prefix.c fsc_hosts_cut_ok), and the whole text put together host by host part by
+# part between such places, so that both give the same runs in the same order.
 # FIOSCOPE_PIECE_BYTES=65536 makes the texts huge (pieces of 64 KiB, 8 steps: 512 KiB).
 . "$(dirname "$0")/lib.sh"
 
@@ -39,10 +42,20 @@ for name in ("words", "gitlab", "github", "script", "typeset", "shipper", "csv_e
         size += len(b)
         k += 1
     open(name + ".txt", "wb").write(b"".join(parts))
+# pdsh over two hosts, a line of each in turn, each host's runs one after another
+parts, size, k = [], 0, 0
+while size < 480000:
+    a = ["node1: " + l for l in docs[k % len(docs)]]
+    b = ["node2: " + l for l in docs[(k + 1) % len(docs)]]
+    mixed = [l for pair in zip(a, b) for l in pair] + a[len(b):] + b[len(a):]
+    parts.append(("\n".join(mixed) + "\n").encode("utf-8", "surrogateescape"))
+    size += len(parts[-1])
+    k += 2
+open("pdsh.txt", "wb").write(b"".join(parts))
 PY
 
 total=0
-for kind in words gitlab github script typeset shipper csv_export confluence hard_cut; do
+for kind in words gitlab github script typeset shipper csv_export confluence hard_cut pdsh; do
     f=$kind.txt
     "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
     runs=$(grep -c '^{"id":' whole.jsonl || true)
@@ -63,4 +76,4 @@ for kind in words gitlab github script typeset shipper csv_export confluence har
     echo "$kind: $runs runs, $n pieces"
     total=$((total + runs))
 done
-echo "ok: 9 kinds of huge CI logs and exports, $total runs, the same in pieces as read whole"
+echo "ok: 10 kinds of huge CI logs and exports, $total runs, the same in pieces as read whole"
