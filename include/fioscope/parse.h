@@ -179,6 +179,12 @@ size_t fsc_json_balanced(const char *s, size_t n);
  * with the space after it; 0 when there is none. */
 size_t fsc_stamp_len(const char *s, size_t n);
 
+/* Does the line s[0, n) of fio's report (after a host's name, if any) end a report:
+ * a disk line ("  vda: ios=..."), a group line ("   READ: bw=...") when there are no
+ * disk stats? The one test of the cutter of huge texts (pieces.c) and of the
+ * regrouping of hosts' lines (prefix.c), which must agree on where runs end. */
+bool fsc_report_end_line(const char *s, size_t n);
+
 /* May a huge text be cut at offset `at` of buf[0, n) (a line start) as far as its
  * hosts go? A text of several hosts' lines (pdsh, clush, GNU parallel --tag, docker
  * compose, kubectl --prefix: a name before each, fio's own lines after it) is put

@@ -105,22 +105,6 @@ static bool blank_line(const char *s, size_t n)
     return true;
 }
 
-/* The last line of fio's report: a disk line ("  sda: ios=...") or a group line
- * ("   READ: bw=...") when there are no disk stats. */
-static bool ends_run(const char *s, size_t n)
-{
-    static const char *const groups[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
-    if (memmem(s, n, ": ios=", 6))
-        return true;
-    size_t i = 0;
-    while (i < n && s[i] == ' ')
-        i++;
-    for (size_t k = 0; k < FSC_ARRAY_SIZE(groups); k++)
-        if (n - i >= strlen(groups[k]) && !memcmp(s + i, groups[k], strlen(groups[k])))
-            return true;
-    return false;
-}
-
 /* A terse record ("3;fio-3.33;..." or v2 "2;name;..."): a digit, ';', and at least
  * the hundred fields the parser asks for. */
 static bool terse_record(const char *s, size_t n)
@@ -572,7 +556,7 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         size_t pre = 0, k = 0;
         bool run_next = !json_next && line + q < end && starts_run(line + q, (size_t)(end - line) - q, &pre) &&
                         pq <= prev_n && same_prefix(prev_start + pq, prev_n - pq, line + q, pre, &k) &&
-                        (ends_run(prev_start + pq + k, prev_n - pq - k) ||
+                        (fsc_report_end_line(prev_start + pq + k, prev_n - pq - k) ||
                          (loose && blank_line(prev_start + pq + k, prev_n - pq - k)));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
@@ -614,7 +598,7 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
             bool above = text_above_blanks(buf, at, &text, &text_n);
             bool outside = !inside_report(buf + at, next_n);
             int score = above && memmem(text, text_n, ": ios=", 6) ? AFTER_DISKS
-                        : outside && above && ends_run(text, text_n) ? AFTER_REPORT
+                        : outside && above && fsc_report_end_line(text, text_n) ? AFTER_REPORT
                         : outside                                   ? BEFORE_TEXT
                                                                     : BLANK;
             if ((score == AFTER_DISKS || !best[score]) && outside_json(docs, at)) {

@@ -2194,11 +2194,6 @@ static bool rest_after_separator(nstate *st, size_t i, size_t j, fsc_buf *fixed,
     return !fsc_grammar_match(st->g, ns, nn, st->md) && !fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed);
 }
 
-/* The lines after line i that may be the rest of it, wrapped by a mail client or a
- * terminal at any width: non-blank, not read already, and unable to begin a fio line
- * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
- * a cut job name (name_piece), the line that ends the name is one too, even where it
- * reads as a line of its own. */
 /* Is the line s[0, n) JSON's around a string that held fio's output (a member "rc":
  * 0, a brace, a notebook's indented "]"), never the rest of a fio line? fio's lines
  * hold no member and no brace; a lone ']' at the margin may be a fold's rest of a
@@ -2222,6 +2217,11 @@ static bool json_around(const char *s, size_t n)
     return brace || k > 0;
 }
 
+/* The lines after line i that may be the rest of it, wrapped by a mail client or a
+ * terminal at any width: non-blank, not read already, and unable to begin a fio line
+ * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
+ * a cut job name (name_piece), the line that ends the name is one too, even where it
+ * reads as a line of its own. */
 static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read, size_t *cand, fsc_buf *fixed,
                               bool *md_used)
 {

@@ -902,9 +902,7 @@ static size_t line_host(const char *s, size_t n, size_t *rest)
     return name;
 }
 
-/* Does the line s[0, n) of fio's report (after a host's name) end a report: a disk
- * line ("  vda: ios=..."), a group line ("   READ: bw=...")? */
-static bool report_end_line(const char *s, size_t n)
+bool fsc_report_end_line(const char *s, size_t n)
 {
     static const char *const groups[] = {"READ:", "WRITE:", "TRIM:", "MIXED:"};
     if (fsc_find_lit(s, n, ": ios="))
@@ -924,6 +922,21 @@ static bool report_goes_on(const char *s, size_t n)
                  (n >= 16 && !memcmp(s, "Run status group", 16)) || (n >= 10 && !memcmp(s, "Disk stats", 10)));
 }
 
+/* Is the rest s[0, n) of a named line fio's own line (not a blank: a wrapped job
+ * name's "seq-read-aaaa:" stands alone on its line)? */
+static bool fio_rest(const char *s, size_t n)
+{
+    return (skip_sp(s, n, 0) < n && fio_start(s, n)) || fsc_find_lit(s, n, ": (groupid=");
+}
+
+/* Does a name of `lines` lines, `fio` of them fio's own, name a host? Two lines or
+ * more, a quarter of them fio's: a job's name after grep -A's mark ("a.log-4-rr:
+ * Laying out IO file") is none. */
+static bool host_kept(size_t lines, size_t fio)
+{
+    return lines >= 2 && fio * 4 >= lines;
+}
+
 /* Line i's name among names[0, *n_names) (added when new): its index, -1 for none,
  * -2 when there are too many to be hosts. *fio: the rest is fio's own line (not a
  * blank: a wrapped job name's "seq-read-aaaa:" stands alone on its line). */
@@ -934,7 +947,7 @@ static int name_of(const fsc_text *t, size_t i, line_name *names, size_t *n_name
     if (!n)
         return -1;
     size_t m = t->lines[i].len - r;
-    *fio = (skip_sp(s + r, m, 0) < m && fio_start(s + r, m)) || fsc_find_lit(s + r, m, ": (groupid=");
+    *fio = fio_rest(s + r, m);
     for (size_t h = 0; h < *n_names; h++)
         if (names[h].n == n && !memcmp(names[h].s, s, n))
             return (int)h;
@@ -980,37 +993,43 @@ static size_t host_and_line(const char *s, size_t n, size_t *rest)
     return hn;
 }
 
-/* What line i says of its host's report (after the name): 0 a blank (nothing), 1 it
- * ends one (fsc_report_end_line), 2 it goes on with one (fsc_report_goes_on), 3
- * anything else (a job definition, the banner, a command). */
+/* What the line s[0, len), its name's rest at r, says of its host's report: 0 a
+ * blank (nothing), 1 it ends one (fsc_report_end_line), 2 it goes on with one
+ * (report_goes_on), 3 anything else (a job definition, the banner, a command). */
+static int rest_step(const char *s, size_t len, size_t r)
+{
+    if (skip_sp(s, len, r) == len)
+        return 0;
+    return fsc_report_end_line(s + r, len - r) ? 1 : report_goes_on(s + r, len - r) ? 2 : 3;
+}
+
+/* rest_step of line i of t. */
 static int report_step(const fsc_text *t, size_t i)
 {
     const char *s = fsc_text_line(t, i);
     size_t r = 0, n = t->lines[i].len;
     host_and_line(s, n, &r);
-    if (skip_sp(s, n, r) == n)
-        return 0;
-    return report_end_line(s + r, n - r) ? 1 : report_goes_on(s + r, n - r) ? 2 : 3;
+    return rest_step(s, n, r);
 }
 
 /* regroup the stretch [lo, hi) part by part: a part ends where every host is between
  * runs, its last line above ending a report (or none) and its first line below
  * neither going on with one nor a disk or group line (or none), so that no host's run
- * is cut in two. The runs keep the
- * text's order where the hosts take turns (a loop over hosts; pdsh over runs that end
- * together), and a huge text read in pieces cut at such a place (pieces.c) is put
- * together piece by piece as the whole is. */
+ * is cut in two. The runs keep the text's order where the hosts take turns (a loop
+ * over hosts; pdsh over runs that end together), and a huge text read in pieces cut
+ * at such a place (pieces.c) is put together piece by piece as the whole is. */
 static bool regroup_parts(fsc_text *t, size_t lo, size_t hi, const unsigned char *of)
 {
-    /* open_above[i - lo]: how many hosts' last line above line i leaves a run open */
-    unsigned char *open_above = malloc(hi - lo), state[DEMUX_NAMES] = {0};
-    if (!open_above)
+    /* steps[i - lo]: report_step of line i (0 before the first name); open_above[i - lo]:
+     * how many hosts' last line above line i leaves a run open */
+    unsigned char *steps = malloc(2 * (hi - lo)), *open_above = steps + (hi - lo), state[DEMUX_NAMES] = {0};
+    if (!steps)
         return false;
     unsigned open = 0;
     for (size_t i = lo; i < hi; i++) {
         open_above[i - lo] = (unsigned char)open;
         unsigned char h = of[i - lo];
-        int step = h == UCHAR_MAX ? 0 : report_step(t, i);
+        int step = steps[i - lo] = h == UCHAR_MAX ? 0 : (unsigned char)report_step(t, i);
         if (step) {
             unsigned char was = state[h];
             state[h] = step == 1 ? 1 : 2;
@@ -1024,7 +1043,7 @@ static bool regroup_parts(fsc_text *t, size_t lo, size_t hi, const unsigned char
     bool ok = true;
     for (size_t i = hi; i-- > lo && ok;) {
         unsigned char h = of[i - lo];
-        int step = h == UCHAR_MAX ? 0 : report_step(t, i);
+        int step = steps[i - lo];
         if (step) {
             unsigned char was = state[h];
             state[h] = step == 3 ? 1 : 2; /* a disk or group line goes on with it too */
@@ -1035,7 +1054,7 @@ static bool regroup_parts(fsc_text *t, size_t lo, size_t hi, const unsigned char
             to = i;
         }
     }
-    free(open_above);
+    free(steps);
     return ok && regroup(t, lo, to, of);
 }
 
@@ -1046,16 +1065,9 @@ enum { HOSTS_WINDOW = 256 };
 typedef struct cut_host {
     line_name name;
     size_t lines, fio;
+    bool kept; /* host_kept */
     int above, below;
 } cut_host;
-
-/* The step of report_step for the line s[0, len) with its name's rest at r. */
-static int rest_step(const char *s, size_t len, size_t r)
-{
-    if (skip_sp(s, len, r) == len)
-        return 0;
-    return report_end_line(s + r, len - r) ? 1 : report_goes_on(s + r, len - r) ? 2 : 3;
-}
 
 /* Add line s[0, len) to hosts (up to DEMUX_NAMES): its name's entry, NULL for none. */
 static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, size_t len, size_t *r)
@@ -1068,7 +1080,7 @@ static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, si
             return &hosts[h];
     if (*n_hosts == DEMUX_NAMES)
         return NULL;
-    hosts[*n_hosts] = (cut_host){{s, hn}, 0, 0, 0, 0};
+    hosts[*n_hosts] = (cut_host){{s, hn}, 0, 0, false, 0, 0};
     return &hosts[(*n_hosts)++];
 }
 
@@ -1086,19 +1098,19 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
         if (!h)
             continue;
         h->lines++;
-        h->fio += fio_start(line + r, len - r) || fsc_find_lit(line + r, len - r, ": (groupid=");
+        h->fio += fio_rest(line + r, len - r);
         int step = rest_step(line, len, r);
         if (step && !h->above)
             h->above = step == 1 ? 1 : 2;
     }
-    /* the names demux_stretch keeps: two lines or more, a quarter of them fio's own */
+    /* the names demux_stretch keeps */
     size_t kept = 0;
     for (size_t h = 0; h < n_hosts; h++)
-        kept += hosts[h].lines >= 2 && hosts[h].fio * 4 >= hosts[h].lines;
+        kept += hosts[h].kept = host_kept(hosts[h].lines, hosts[h].fio);
     if (kept < 2)
         return true;
     for (size_t h = 0; h < n_hosts; h++)
-        if (hosts[h].lines >= 2 && hosts[h].fio * 4 >= hosts[h].lines && hosts[h].above == 2)
+        if (hosts[h].kept && hosts[h].above == 2)
             return false;
     /* below: each kept name's first line that is not blank */
     const char *line = buf + at, *end = buf + n;
@@ -1110,12 +1122,10 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
             if (c->below || c->name.n != hn || memcmp(c->name.s, line, hn))
                 continue;
             int step = rest_step(line, len, r);
-            if (step == 1 || step == 2) {
-                if (c->lines >= 2 && c->fio * 4 >= c->lines)
-                    return false;
-            } else if (step == 3) {
+            if ((step == 1 || step == 2) && c->kept)
+                return false;
+            if (step == 3)
                 c->below = 3;
-            }
         }
         if (!nl)
             break;
@@ -1149,7 +1159,7 @@ static bool demux_stretch(fsc_text *t, size_t lo, size_t hi)
     }
     unsigned char keep[DEMUX_NAMES], n_keep = 0;
     for (size_t h = 0; h < n_names; h++)
-        keep[h] = lines[h] >= 2 && fio[h] * 4 >= lines[h] ? n_keep++ : UCHAR_MAX;
+        keep[h] = host_kept(lines[h], fio[h]) ? n_keep++ : UCHAR_MAX;
     size_t switches = 0;
     unsigned char prev = UCHAR_MAX;
     for (size_t i = lo; i < hi; i++) {
