@@ -193,6 +193,12 @@ bool fsc_report_end_line(const char *s, size_t n);
  * or splits a host's run. True for a text without such names. */
 bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at);
 
+/* The length of the host's name before the line s[0, n) as fsc_hosts_cut_ok and the
+ * regrouping read it ("node-1: ", "gpu-a<TAB>", "fio-1  | ", "[pod/fio-0/fio] "),
+ * and where fio's own line after it begins (*rest); 0 when there is none. A tab counts
+ * as the one space normalizing makes of it. */
+size_t fsc_line_host(const char *s, size_t n, size_t *rest);
+
 /* The length of the terminal controls at the front of the line s[0, n) that
  * normalizing takes out ("\e[32m", "\e[0K", "^[[1m", a bare "[0m"); 0 for none.
  * The line ends at the first '\n' of s[0, n), if any. */

@@ -78,6 +78,21 @@ static size_t line_len_at(const char *s, const char *end)
     return (size_t)((nl ? nl : end) - s);
 }
 
+/* Does a host's run begin at s[0, n) (its job definition after pre bytes, all of them
+ * its name: "beta: rr: (g=0)") right under the end of another host's report at
+ * p[0, pn) ("alpha:   vda: ios=...")? Hosts' names differ in more than digits (pdsh
+ * over alpha and beta, GNU parallel --tag's "gpu-a<TAB>"), so same_prefix says no;
+ * whether every host is between runs there is fsc_hosts_cut_ok's to say. */
+static bool host_turn(const char *p, size_t pn, const char *s, size_t n, size_t pre)
+{
+    size_t r = 0, pr = 0;
+    if (!pre || !fsc_line_host(s, line_len_at(s, s + n), &r) || r > pre || !fsc_line_host(p, pn, &pr))
+        return false;
+    while (r < pre && (s[r] == ' ' || s[r] == '\t')) /* "node-1:  rr: (g=0)" */
+        r++;
+    return r == pre && fsc_report_end_line(p + pr, pn - pr);
+}
+
 /* What normalizing takes off the front of the line s[0, n) before the line is read:
  * a JSON log line's head or the text before a string literal's output, a CI log's
  * colour codes and timestamp, then a mail's quote marks. A run boundary is found after it,
@@ -555,9 +570,11 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
             pq = line_lead(prev_start, prev_n);
         size_t pre = 0, k = 0;
         bool run_next = !json_next && line + q < end && starts_run(line + q, (size_t)(end - line) - q, &pre) &&
-                        pq <= prev_n && same_prefix(prev_start + pq, prev_n - pq, line + q, pre, &k) &&
-                        (fsc_report_end_line(prev_start + pq + k, prev_n - pq - k) ||
-                         (loose && blank_line(prev_start + pq + k, prev_n - pq - k)));
+                        pq <= prev_n &&
+                        ((same_prefix(prev_start + pq, prev_n - pq, line + q, pre, &k) &&
+                          (fsc_report_end_line(prev_start + pq + k, prev_n - pq - k) ||
+                           (loose && blank_line(prev_start + pq + k, prev_n - pq - k)))) ||
+                         host_turn(prev_start + pq, prev_n - pq, line + q, (size_t)(end - line) - q, pre));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
         bool section = !json_next && !run_next && !terse && line < end &&
@@ -573,13 +590,59 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
     return 0;
 }
 
+/* The last line start after offset `after` of buf[0, n) where a run's first job
+ * definition begins (starts_run after the line's lead, the line above none), or the
+ * heading right above it (up to two lines ending in ':', not indented, not fio's
+ * report; the run takes them as its context): a run the cutter does not
+ * see end (a frame's border, a table row's cells, a forum's markup around each line,
+ * a Python list of a log's lines) is not cut in two where a weak cut must fall.
+ * 0: none. */
+static size_t run_start_cut(const char *buf, size_t n, size_t after, const json_docs *docs)
+{
+    bool below = false; /* the line below the one looked at begins a run */
+    size_t below_at = 0, pre;
+    for (const char *nl = last_nl(buf, n); nl && (size_t)(nl - buf) >= after;) {
+        const char *start = line_before(buf, (size_t)(nl - buf) + 1);
+        size_t len = (size_t)(nl - start), q = line_lead(start, len);
+        bool here = q < len && starts_run(start + q, len - q, &pre);
+        /* not under a JSON document's line: a document left open (cut off) ends there
+         * as this thread sees it, where the worker that reads the piece finds it
+         * open to the piece's end and reads on to the next run boundary (fsc_piece_settle) */
+        if (below && !here && outside_json(docs, (size_t)(start - buf))) {
+            /* a heading right above it ("Results:") goes with it; not any text: a
+             * table's header row is the run's above as the text is read whole, and the
+             * first half of a line a log cut at its width is the run's own */
+            size_t at = below_at, pre2;
+            for (int k = 0; k < 2 && at > after + 1; k++) {
+                const char *up = line_before(buf, at);
+                size_t un = at - 1 - (size_t)(up - buf), uq = line_lead(up, un);
+                const char *t = up + uq;
+                size_t tn = un - uq;
+                while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\r'))
+                    tn--;
+                if (!tn || t[tn - 1] != ':' || t[0] == ' ' || t[0] == '\t' || memmem(t, tn, ": ios=", 6) ||
+                    fsc_report_end_line(t, tn) || starts_run(t, tn, &pre2) || (size_t)(up - buf) <= after)
+                    break;
+                at = (size_t)(up - buf);
+            }
+            if (outside_json(docs, at))
+                return at;
+        }
+        below = here;
+        below_at = (size_t)(start - buf);
+        nl = start > buf ? start - 1 : NULL;
+    }
+    return 0;
+}
+
 /* Where to end a piece of buf[0, n) when no run boundary came for four steps: the
  * last line start after offset `after` that follows blank lines, best those after
  * fio's disk stats (a report's end, where a CI log's next section begins), then
  * those after a group summary or before a line fio's report does not hold; only when
- * weak, any other after blank lines, else the last line end (both may fall inside a
- * run: a CSV export's lines, whose runs the cutter does not see, were cut in two at
- * 16 MiB, where the text read whole has none cut; weak waits for 32). A blank line
+ * weak, the last before a run's first job definition (run_start_cut), else any other
+ * after blank lines, else the last line end (both may fall inside a run: a CSV
+ * export's lines, whose runs the cutter does not see, were cut in two at 16 MiB, where
+ * the text read whole has none cut; weak waits for 32). A blank line
  * before the cut keeps the lines around every
  * heading candidate in one piece (context.c looks at them for a title or caption)
  * and ends a command's continuation, so that what the runs below take from above
@@ -609,11 +672,16 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
         }
         nl = start > buf ? start - 1 : NULL;
     }
-    for (int k = AFTER_REPORT; k >= (weak ? BLANK : BEFORE_TEXT); k--)
+    for (int k = AFTER_REPORT; k >= BEFORE_TEXT; k--)
         if (best[k])
             return best[k];
     if (!weak)
         return 0;
+    size_t job = run_start_cut(buf, n, after, docs);
+    if (job)
+        return job;
+    if (best[BLANK])
+        return best[BLANK];
     for (const char *nl = last_nl(buf, n); nl; nl = last_nl(buf, (size_t)(nl - buf))) {
         size_t at = (size_t)(nl - buf) + 1;
         if (outside_json(docs, at))

@@ -38,9 +38,17 @@ static bool starts(const char *s, size_t n, const char *lit)
     return n >= k && memcmp(s, lit, k) == 0;
 }
 
+/* A space, or a tab: normalizing makes one space of each tab, and the cutter of huge
+ * texts (fsc_line_host, fsc_hosts_cut_ok) reads the text before that; a normalized
+ * text has none. */
+static inline bool blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
 static size_t skip_sp(const char *s, size_t n, size_t i)
 {
-    while (i < n && s[i] == ' ')
+    while (i < n && blank(s[i]))
         i++;
     return i;
 }
@@ -870,7 +878,7 @@ static size_t line_host(const char *s, size_t n, size_t *rest)
         return (size_t)(e - s) + 1;
     }
     size_t k = 0;
-    while (k < n && k < TEMPLATE_MAX && (isalnum((unsigned char)s[k]) || strchr("._/+@~-", s[k])))
+    while (k < n && k < TEMPLATE_MAX && (isalnum((unsigned char)s[k]) || (s[k] && strchr("._/+@~-", s[k]))))
         k++;
     if (!k || k == n || !isalnum((unsigned char)s[0]))
         return 0;
@@ -887,11 +895,11 @@ static size_t line_host(const char *s, size_t n, size_t *rest)
             d--;
         name = d < k - 1 && d > 1 && s[d - 1] == '-' ? d - 1 : k - 1;
         r = k;
-    } else if (s[k] != ' ' || fio_start(s, n)) { /* "host<TAB>" (a space by now), not "READ: bw=" */
+    } else if (!blank(s[k]) || fio_start(s, n)) { /* "host<TAB>", not "READ: bw=" */
         return 0;
     } else { /* docker compose's "fio-1  | ": the service's name, blanks, a bar */
         size_t b = k;
-        while (b < n && s[b] == ' ')
+        while (b < n && blank(s[b]))
             b++;
         if (b > k + 1 && b < n && s[b] == '|')
             r = b + 1 + (b + 1 < n && s[b + 1] == ' ');
@@ -914,11 +922,21 @@ bool fsc_report_end_line(const char *s, size_t n)
     return false;
 }
 
-/* Does it go on with one: indented, a job's block "(groupid=", "Run status group",
- * "Disk stats"? */
+/* Is s[0, n) a job definition ("rr: (g=0): rw=..."), blanks before it or not? */
+static bool job_definition(const char *s, size_t n)
+{
+    size_t i = skip_sp(s, n, 0), k = i;
+    while (k < n && !blank(s[k]) && s[k] != ':')
+        k++;
+    return k > i && n - k >= 5 && !memcmp(s + k, ": (g=", 5);
+}
+
+/* Does it go on with one: indented (but for a job definition: a name's prefix with
+ * two blanks after its colon, "node-1:  rr: (g=0)", indents every line), a job's block
+ * "(groupid=", "Run status group", "Disk stats"? */
 static bool report_goes_on(const char *s, size_t n)
 {
-    return n && (s[0] == ' ' || s[0] == '\t' || fsc_find_lit(s, n, "(groupid=") ||
+    return n && (((s[0] == ' ' || s[0] == '\t') && !job_definition(s, n)) || fsc_find_lit(s, n, "(groupid=") ||
                  (n >= 16 && !memcmp(s, "Run status group", 16)) || (n >= 10 && !memcmp(s, "Disk stats", 10)));
 }
 
@@ -988,9 +1006,14 @@ static bool regroup(fsc_text *t, size_t lo, size_t hi, const unsigned char *of)
 static size_t host_and_line(const char *s, size_t n, size_t *rest)
 {
     size_t hn = line_host(s, n, rest);
-    if (hn && *rest < n && s[*rest] == ' ' && s[*rest - 1] == ':')
+    if (hn && *rest < n && blank(s[*rest]) && s[*rest - 1] == ':')
         (*rest)++;
     return hn;
+}
+
+size_t fsc_line_host(const char *s, size_t n, size_t *rest)
+{
+    return host_and_line(s, n, rest);
 }
 
 /* What the line s[0, len), its name's rest at r, says of its host's report: 0 a
@@ -1060,8 +1083,9 @@ static bool regroup_parts(fsc_text *t, size_t lo, size_t hi, const unsigned char
 
 enum { HOSTS_WINDOW = 256 };
 
-/* A name's lines near a cut: how many (and of fio's own), its last above (1 ends a
- * report, 2 not) and its first below (3 begins none, 2 goes on or ends one). */
+/* A name's lines near a cut: how many (and of fio's own), the rest_step of its last
+ * above that is not blank (1 ends a report, 2 or 3 not: 2 is kept for both) and of its
+ * first below (1 or 2: its run goes on there, 3 one begins). */
 typedef struct cut_host {
     line_name name;
     size_t lines, fio;
@@ -1103,34 +1127,33 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
         if (step && !h->above)
             h->above = step == 1 ? 1 : 2;
     }
-    /* the names demux_stretch keeps */
+    /* below: each name's first line that is not blank (a name may come in only here:
+     * a host whose run began above the window) */
+    const char *line = buf + at, *end = buf + n;
+    for (size_t k = 0; line < end && k < HOSTS_WINDOW; k++) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = (size_t)((nl ? nl : end) - line);
+        cut_host *h = cut_host_of(hosts, &n_hosts, line, len, &r);
+        if (h) {
+            h->lines++;
+            h->fio += fio_rest(line + r, len - r);
+            int step = rest_step(line, len, r);
+            if (step && !h->below)
+                h->below = step;
+        }
+        if (!nl)
+            break;
+        line = nl + 1;
+    }
+    /* the names demux_stretch keeps: none of them in a run across the cut */
     size_t kept = 0;
     for (size_t h = 0; h < n_hosts; h++)
         kept += hosts[h].kept = host_kept(hosts[h].lines, hosts[h].fio);
     if (kept < 2)
         return true;
     for (size_t h = 0; h < n_hosts; h++)
-        if (hosts[h].kept && hosts[h].above == 2)
+        if (hosts[h].kept && (hosts[h].above == 2 || hosts[h].below == 1 || hosts[h].below == 2))
             return false;
-    /* below: each kept name's first line that is not blank */
-    const char *line = buf + at, *end = buf + n;
-    for (size_t k = 0; line < end && k < HOSTS_WINDOW; k++) {
-        const char *nl = memchr(line, '\n', (size_t)(end - line));
-        size_t len = (size_t)((nl ? nl : end) - line), hn = host_and_line(line, len, &r);
-        for (size_t h = 0; hn && h < n_hosts; h++) {
-            cut_host *c = &hosts[h];
-            if (c->below || c->name.n != hn || memcmp(c->name.s, line, hn))
-                continue;
-            int step = rest_step(line, len, r);
-            if ((step == 1 || step == 2) && c->kept)
-                return false;
-            if (step == 3)
-                c->below = 3;
-        }
-        if (!nl)
-            break;
-        line = nl + 1;
-    }
     return true;
 }
 

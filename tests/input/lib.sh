@@ -53,3 +53,20 @@ cut_between_runs() {
     runs=$(grep -c '^{"id":' "$f.whole")
     [ "$runs" -ge "$2" ] || fail "$f: $runs runs, $2 wanted"
 }
+
+# Parse file $1 read whole (-j 1) and in pieces of 64 KiB at -j 1 and at -j 2; fail
+# unless the three are the same and hold $2 runs at least. The runs in $RUNS, how many
+# pieces (at -j 2) in $PIECES. (Call it as a command, not in $(...).)
+same_in_64k_pieces() {
+    local f=$1 j
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
+    RUNS=$(grep -c '^{"id":' whole.jsonl || true)
+    [ "$RUNS" -ge "$2" ] || fail "$f: $RUNS runs read whole"
+    for j in 1 2; do
+        FIOSCOPE_PIECE_BYTES=65536 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$f" \
+            > pieces.jsonl 2> pieces.err
+        cmp -s whole.jsonl pieces.jsonl ||
+            fail "$f at -j $j: in pieces, not as read whole: $(diff whole.jsonl pieces.jsonl | head -4 | cut -c1-300)"
+    done
+    PIECES=$(grep -c ': memory: ' pieces.err || true)
+}

@@ -12,36 +12,23 @@
 # lines of text follow, and a cut that may fall inside a run waits for 8 steps.
 # pdsh's hosts, a line of each in turn: a cut only where every host is between runs
 # (prefix.c fsc_hosts_cut_ok), and the whole text put together host by host part by
-# part between such places, so that both give the same runs in the same order.
+# part between such places, so that both give the same runs in the same order. Hosts
+# named alpha and beta, one's runs after the other's, were cut only at 8 steps and
+# anywhere (a job definition under another host's disk line had another prefix, not
+# a run's start); a tab after the name (GNU parallel --tag, "h1:<TAB>") was no host's
+# name to the cutter (the regrouping reads it after normalizing made a space of it).
 # FIOSCOPE_PIECE_BYTES=65536 makes the texts huge (pieces of 64 KiB, 8 steps: 512 KiB).
 . "$(dirname "$0")/lib.sh"
 
 src=${FSC_SOURCE_DIR:?}
-python3 - "$src/tests/damage/terminal.py" "$FSC_CORPUS" <<'PY'
-import os, sys
-terminal, corpus = sys.argv[1], sys.argv[2]
-code = open(terminal).read()
-code = code[:code.index("texts = []")]  # the kinds, not the test
-sys.argv = ["terminal.py", "fioscope", corpus, "."]
-g = {"__name__": "kinds"}
-exec(compile(code, terminal, "exec"), g)
-docs = []
-for d in ("fio-3.33", "fio-2.21", "fio-3.13"):
-    for f in sorted(os.listdir(os.path.join(corpus, d))):
-        if f.endswith(".txt") and not f.startswith("g_"):
-            lines = open(os.path.join(corpus, d, f), encoding="utf-8", errors="surrogateescape").read().split("\n")
-            while lines and lines[-1] == "":
-                lines.pop()
-            docs.append(lines)
-for name in ("words", "gitlab", "github", "script", "typeset", "shipper", "csv_export", "confluence", "hard_cut"):
-    parts, size, k = [], 0, 0
-    while size < 480000:
-        d = g["kinds"][name](docs[k % len(docs)])
-        b = d if isinstance(d, bytes) else ("\n".join(d) + "\n").encode("utf-8", "surrogateescape")
-        parts.append(b)
-        size += len(b)
-        k += 1
-    open(name + ".txt", "wb").write(b"".join(parts))
+python3 "$src/tests/input/kind_texts.py" "$src" "$FSC_CORPUS" 480000 \
+    words gitlab github script typeset shipper csv_export confluence hard_cut
+python3 - "$src/tests/input" "$FSC_CORPUS" <<'PY'
+import sys
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, sys.argv[1])
+from kind_texts import docs_of
+docs = docs_of(sys.argv[2])
 # pdsh over two hosts, a line of each in turn, each host's runs one after another
 parts, size, k = [], 0, 0
 while size < 480000:
@@ -52,28 +39,44 @@ while size < 480000:
     size += len(parts[-1])
     k += 2
 open("pdsh.txt", "wb").write(b"".join(parts))
+# hosts whose names differ in more than digits: alpha's runs then beta's (pdsh over a
+# loop); GNU parallel --tag's "name<TAB>", a line of each in turn; "name:<TAB>", in
+# chunks of 1 to 12 lines
+def hosts(path, first, second, mode):
+    parts, size, k = [], 0, 0
+    while size < 480000:
+        a = [first + l for l in docs[k % len(docs)]]
+        b = [second + l for l in docs[(k + 3) % len(docs)]]
+        if mode == "seq":
+            mixed = a + b
+        elif mode == "line":
+            mixed = [l for pair in zip(a, b) for l in pair] + a[len(b):] + b[len(a):]
+        else:
+            mixed, i, j, c = [], 0, 0, 0
+            while i < len(a) or j < len(b):
+                c = c % 12 + 1
+                mixed += a[i:i + c] + b[j:j + 13 - c]
+                i, j = i + c, j + 13 - c
+        parts.append(("\n".join(mixed) + "\n").encode("utf-8", "surrogateescape"))
+        size += len(parts[-1])
+        k += 2
+    open(path, "wb").write(b"".join(parts))
+hosts("pdsh_names.txt", "alpha: ", "beta: ", "seq")
+hosts("parallel_tag.txt", "gpu-a\t", "db1.example.com\t", "line")
+hosts("colon_tab.txt", "h1:\t", "h2:\t", "chunk")
 PY
 
 total=0
-for kind in words gitlab github script typeset shipper csv_export confluence hard_cut pdsh; do
-    f=$kind.txt
-    "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
-    runs=$(grep -c '^{"id":' whole.jsonl || true)
-    [ "$runs" -ge 50 ] || fail "$f: $runs runs read whole"
-    for j in 1 2; do
-        FIOSCOPE_PIECE_BYTES=65536 FIOSCOPE_SHOW_MEMORY=1 "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$f" \
-            > pieces.jsonl 2> pieces.err
-        cmp -s whole.jsonl pieces.jsonl ||
-            fail "$f at -j $j: in pieces, not as read whole: $(diff whole.jsonl pieces.jsonl | head -4 | cut -c1-300)"
-    done
-    n=$(grep -c ': memory: ' pieces.err || true)
+for kind in words gitlab github script typeset shipper csv_export confluence hard_cut pdsh pdsh_names parallel_tag \
+    colon_tab; do
+    same_in_64k_pieces "$kind.txt" 50
     # the runs of a CSV export, of Confluence's markup and of a log line's literal cut
     # at 80 columns (whose "\n'" must not be taken for a next section) are not seen:
     # one piece (below 8 steps), as read whole
     if [ "$kind" != csv_export ] && [ "$kind" != confluence ] && [ "$kind" != hard_cut ]; then
-        [ "$n" -ge 6 ] || fail "$f: $n pieces (not cut between its runs)"
+        [ "$PIECES" -ge 6 ] || fail "$kind.txt: $PIECES pieces (not cut between its runs)"
     fi
-    echo "$kind: $runs runs, $n pieces"
-    total=$((total + runs))
+    echo "$kind: $RUNS runs, $PIECES pieces"
+    total=$((total + RUNS))
 done
-echo "ok: 10 kinds of huge CI logs and exports, $total runs, the same in pieces as read whole"
+echo "ok: 13 kinds of huge CI logs and exports, $total runs, the same in pieces as read whole"
