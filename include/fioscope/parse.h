@@ -112,10 +112,18 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
 /* fsc_parse_doc, and when the document yields no run, what it held instead: *why
  * (if why is not NULL) is set to one or more lines "line N: sentence" (an interrupted
  * fio run without results, fio's preamble alone, a JSON document that cannot be
- * read, result lines whose jobs cannot be told apart), or NULL when nothing fio-like
- * was found. The caller frees *why. */
+ * read, result lines whose jobs cannot be told apart), the first FSC_WHY_NOTES of them
+ * and then "and K more notes" when there are more, or NULL when nothing fio-like was
+ * found. The caller frees *why. */
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why);
+enum { FSC_WHY_NOTES = 20 };
+
+/* The why of two pieces of a document, one after the other (a's text first; either
+ * NULL), as fsc_parse_doc_why gives it for their text read whole: a's notes, then
+ * b's, the first FSC_WHY_NOTES of them and how many more. Both are freed; NULL when
+ * both are NULL or memory runs out. */
+char *fsc_why_join(char *a, char *b);
 
 /* Is text[0, len) fio's output as fio wrote it and nothing else: only the lines fio
  * prints (normal text, JSON documents, terse records), plain ASCII, with no heading,

@@ -374,6 +374,11 @@ bool fsc_pieces_plain_file(fsc_walker *w, const char *path, int fd, uint64_t hin
  * run boundary after that document closes in as much text again, or to the end of the
  * file. Returns where it ends in the file. A read error makes it an error entry. */
 uint64_t fsc_piece_settle(fsc_item *job, uint64_t start);
+/* Where the cutters of read_pieces end a piece of buf[0, n) (its JSON documents found
+ * as there; a line start after n / 2, or 0 for none): the run boundary (strict: no
+ * loose one), else with weak the cut of a text whose runs are not seen. For the fuzz
+ * target of the cutters, which look at hostile bytes before anything else does. */
+size_t fsc_piece_cut_of(const char *buf, size_t n, bool weak);
 
 /* Submit a job decided by the reader (status error or no-runs, with a reason). */
 void fsc_walker_fixed(fsc_walker *w, const char *path, const char *member, fsc_input_status st,

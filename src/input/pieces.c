@@ -1012,6 +1012,18 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
     return done;
 }
 
+size_t fsc_piece_cut_of(const char *buf, size_t n, bool weak)
+{
+    json_docs docs = {0};
+    find_json_docs(buf, n, &docs);
+    size_t cut = docs.oom ? 0 : piece_cut(buf, n, n / 2, false, &docs);
+    if (!cut && !docs.oom && weak)
+        cut = line_cut(buf, n, n / 2, &docs, true);
+    free(docs.start);
+    free(docs.end);
+    return cut;
+}
+
 /* Who numbers the lines of a file's pieces: its workers, when there are any (then
  * this thread need not look at every byte to count them), through the record
  * returned (fd: the file, for pieces the workers read themselves; -1); NULL: this

@@ -47,6 +47,7 @@ struct fsc_pipe {
     /* the pieces of a file read in pieces, delivered so far (submitting thread only) */
     size_t carry_runs, carry_warnings;
     char *carry_error;
+    char *carry_why; /* the notes of the pieces before (fsc_why_join), for a file of no run */
     size_t piece_runs; /* runs of the pieces of the current file, delivered or held */
     /* groups of items held until complete (fio logs join their runs), innermost last */
     struct held_group {
@@ -123,11 +124,23 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
         p->carry_error = job->error; /* a failed piece fails the file */
         job->error = NULL;
     }
+    /* a piece's notes of what is no run, when it had no run: the file's, when no piece
+     * has one (the whole text's notes are those of no run at all) */
+    char *why = NULL;
+    if (!job->fixed && (job->more || job->continued)) {
+        why = fsc_why_join(p->carry_why, job->error);
+        p->carry_why = NULL;
+        job->error = NULL;
+    }
     if (job->more) { /* the manifest entry comes with the last piece */
         p->carry_runs = runs;
         p->carry_warnings = warnings;
+        p->carry_why = why;
+        why = NULL;
     } else if (!p->stopped) {
-        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, runs, warnings, job->error, job->arg};
+        fsc_input_entry e = {job->path, job->member, FSC_IN_OK, runs, warnings, why ? why : job->error, job->arg};
+        if (runs && (job->more || job->continued)) /* notes are of a file without runs */
+            e.error = NULL;
         if (p->carry_error) {
             e.status = FSC_IN_ERROR;
             e.error = p->carry_error;
@@ -141,7 +154,10 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
         if (!p->sink->input(p->sink->ctx, &e))
             p->stopped = true;
     }
+    free(why);
     if (!job->more) {
+        free(p->carry_why);
+        p->carry_why = NULL;
         free(p->carry_error);
         p->carry_error = NULL;
         p->carry_runs = p->carry_warnings = 0;
@@ -574,6 +590,7 @@ fsc_status fsc_pipe_finish(fsc_pipe *p)
         close_group(p);
     free(p->groups);
     fsc_status st = p->nomem ? FSC_E_NOMEM : p->stopped ? FSC_E_INTERRUPTED : FSC_OK;
+    free(p->carry_why);
     free(p->carry_error);
     free_threading(p);
     free(p);

@@ -746,6 +746,55 @@ static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start,
     return st;
 }
 
+/* Is s[0, n) "and K more note(s)"? *k: K. */
+static bool more_notes(const char *s, size_t n, size_t *k)
+{
+    size_t i = 4;
+    if (n < 4 || memcmp(s, "and ", 4))
+        return false;
+    for (*k = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+        *k = *k * 10 + (size_t)(s[i] - '0');
+    return i > 4 && ((n - i == 10 && !memcmp(s + i, " more note", 10)) ||
+                     (n - i == 11 && !memcmp(s + i, " more notes", 11)));
+}
+
+/* The notes of why (lines; a last "and K more notes" counts K) to out, up to
+ * FSC_WHY_NOTES shown in all (*shown); the others counted in *more. */
+static void why_notes(const char *why, fsc_buf *out, size_t *shown, size_t *more)
+{
+    for (const char *p = why; p && *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p), k = 0;
+        if (!nl && more_notes(p, n, &k)) /* a note is "line N: ...", never this */
+            *more += k;
+        else if (*shown < FSC_WHY_NOTES) {
+            fsc_buf_printf(out, "%s%.*s", out->len ? "\n" : "", (int)n, p);
+            ++*shown;
+        } else
+            ++*more;
+        p = nl ? nl + 1 : p + n;
+    }
+}
+
+char *fsc_why_join(char *a, char *b)
+{
+    if (!a && !b)
+        return NULL;
+    fsc_buf out = {0};
+    size_t shown = 0, more = 0;
+    why_notes(a, &out, &shown, &more);
+    why_notes(b, &out, &shown, &more);
+    if (more)
+        fsc_buf_printf(&out, "\nand %zu more note%s", more, more == 1 ? "" : "s");
+    free(a);
+    free(b);
+    if (out.oom) {
+        fsc_buf_free(&out);
+        return NULL;
+    }
+    return out.data;
+}
+
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why)
 {
@@ -830,7 +879,7 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
     if (why && !ds.n_runs && ds.notes.len && !ds.notes.oom) {
-        *why = ds.notes.data; /* the caller's now */
+        *why = fsc_why_join(ds.notes.data, NULL); /* the caller's now, capped */
         memset(&ds.notes, 0, sizeof ds.notes);
     }
     fsc_buf_free(&ds.notes);

@@ -3,7 +3,8 @@
  * tests/fuzz/regress/<target>/ for the others) and the samples through the fuzz
  * targets' paths, so a crash (or, for fuzz_fastpath, a difference between the fast
  * path and the grammar path, for fuzz_gunzip and fuzz_unzip between ISA-L and
- * libarchive, for fuzz_mail an attachment that is no archive) found once stays fixed. Runs under ASan in make test. */
+ * libarchive, for fuzz_mail an attachment that is no archive, for fuzz_pieces a cut that
+ * is no line start) found once stays fixed. Runs under ASan in make test. */
 #define _GNU_SOURCE /* fuzz_jobfile.c uses memfd_create */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,6 +42,9 @@
 #undef FUZZ_ENTRY
 #define FUZZ_ENTRY fuzz_mail_one
 #include "../fuzz/fuzz_mail.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_pieces_one
+#include "../fuzz/fuzz_pieces.c"
 #undef FUZZ_ENTRY
 
 typedef int (*fuzz_fn)(const uint8_t *data, size_t size);
@@ -119,6 +123,7 @@ static void test_replay_targets(void **state)
                    {"fuzz_log", fuzz_log_one, "fio-3.33/g_terse_v5.terse"},
                    {"fuzz_gunzip", fuzz_gunzip_one, "fio-3.33/g_jsonplus.json"},
                    {"fuzz_unzip", fuzz_unzip_one, "fio-3.33/g_jsonplus.json"},
+                   {"fuzz_pieces", fuzz_pieces_one, "fio-3.33/b_randwrite_4jobs_nogroup.txt"},
                    {"fuzz_mail", fuzz_mail_one,
                     "wild/linux-mailinglist-archives__linux-block.vger.kernel.org.0/m__e52833e01e0d.eml"}};
     const char *src = getenv("FSC_SOURCE_DIR"), *corpus = getenv("FSC_CORPUS");
