@@ -198,8 +198,11 @@ bool fsc_report_end_line(const char *s, size_t n);
  * compose, kubectl --prefix: a name before each, fio's own lines after it) is put
  * together host by host, part by part, where every host is between runs (prefix.c):
  * a cut only there, or a piece puts its lines in another order than the whole text,
- * or splits a host's run. True for a text without such names. */
-bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at);
+ * or splits a host's run. True for a text without such names. budget (NULL: none):
+ * the lines it may still look at, 512 a call, taken off; false when it is spent, so
+ * that a text of candidates that all fail (hosts that never stand between runs
+ * together, or made so) costs a few times its lines, not 512 lines each. */
+bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at, size_t *budget);
 
 /* The length of the host's name before the line s[0, n) as fsc_hosts_cut_ok and the
  * regrouping read it ("node-1: ", "gpu-a<TAB>", "fio-1  | ", "[pod/fio-0/fio] "),

@@ -548,6 +548,8 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
 {
     const char *end = buf + n;
     const char *nl = last_nl(buf, n);
+    /* the host checks' lines: about four times the lines looked at (at 25 bytes a line) */
+    size_t host_budget = (n - after) / 6 + 4096;
     while (nl && (size_t)(nl - buf) > after) {
         const char *line = nl + 1;
         const char *prev = last_nl(buf, (size_t)(nl - buf));
@@ -583,7 +585,8 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
-        if ((json_next || run_next || terse || section) && outside_json(docs, at) && fsc_hosts_cut_ok(buf, n, at))
+        if ((json_next || run_next || terse || section) && outside_json(docs, at) &&
+            fsc_hosts_cut_ok(buf, n, at, &host_budget))
             return at;
         nl = prev;
     }

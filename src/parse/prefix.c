@@ -1108,10 +1108,23 @@ static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, si
     return &hosts[(*n_hosts)++];
 }
 
-bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
+/* Of the names of hosts[0, n): how many demux_stretch keeps, by their lines so far. */
+static size_t hosts_kept(cut_host *hosts, size_t n)
+{
+    size_t kept = 0;
+    for (size_t h = 0; h < n; h++)
+        kept += hosts[h].kept = host_kept(hosts[h].lines, hosts[h].fio);
+    return kept;
+}
+
+bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at, size_t *budget)
 {
     cut_host hosts[DEMUX_NAMES];
     size_t n_hosts = 0, r;
+    if (budget && *budget < 2 * HOSTS_WINDOW)
+        return false;
+    if (budget)
+        *budget -= 2 * HOSTS_WINDOW;
     /* above: HOSTS_WINDOW lines; each name's last line that is not blank */
     size_t to = at;
     for (size_t k = 0; to > 0 && k < HOSTS_WINDOW; k++) {
@@ -1127,6 +1140,12 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
         if (step && !h->above)
             h->above = step == 1 ? 1 : 2;
     }
+    /* a run open above among the names kept by the lines above alone: no cut, without
+     * a look below (kept by both windows too, nearly always; where not, a cut less) */
+    if (hosts_kept(hosts, n_hosts) >= 2)
+        for (size_t h = 0; h < n_hosts; h++)
+            if (hosts[h].kept && hosts[h].above == 2)
+                return false;
     /* below: each name's first line that is not blank (a name may come in only here:
      * a host whose run began above the window) */
     const char *line = buf + at, *end = buf + n;
@@ -1146,10 +1165,7 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at)
         line = nl + 1;
     }
     /* the names demux_stretch keeps: none of them in a run across the cut */
-    size_t kept = 0;
-    for (size_t h = 0; h < n_hosts; h++)
-        kept += hosts[h].kept = host_kept(hosts[h].lines, hosts[h].fio);
-    if (kept < 2)
+    if (hosts_kept(hosts, n_hosts) < 2)
         return true;
     for (size_t h = 0; h < n_hosts; h++)
         if (hosts[h].kept && (hosts[h].above == 2 || hosts[h].below == 1 || hosts[h].below == 2))

@@ -585,6 +585,14 @@ def _(k):
             lambda out: runs_in(out) == 300 * k)
 
 
+@shape("session 33: hosts never between runs together, in pieces", "session 33")
+def _(k):
+    # every job definition is a host's turn under the other's disk line (a cut's
+    # candidate), each turned down by the run open above it: 512 lines looked at each
+    pat = "alpha:   read: IOPS=1\nbeta:   vda: ios=1/1, util=1%\nalpha: x: (g=0): rw=read\nbeta:   read: IOPS=1\n"
+    return (*parse(write("turns.txt", pat * (6000 * k)))[:2], SMALL_PIECES)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()
