@@ -2292,9 +2292,67 @@ static void pieces_dead(nstate *st, bool tried, size_t to)
  * each seam with a space (a word wrap drops it) or without (a hard cut), the best
  * join kept when it reads better than the lines on their own. Returns the rule of the
  * text returned in *s, *n (md holds its match); *joined_to = the last line used. */
+/* fio's "  Description  : [<up to 255 bytes of free text>]" wrapped narrow: 7 lines at
+ * 40 columns, more than the seams join_wrapped weighs, and free text, which no rule
+ * reads line by line. Line i (s, n) opens the bracket and does not close it: the
+ * lines below are joined as they come up to the one that closes it (none blank, read
+ * already, a job's name or a line a rule reads; MAX_DESC_LINES at most), each seam without a
+ * space where the line above was cut hard at the text's width (fold), with one where
+ * a word wrap took it. The description rule's match, or NULL (nothing joined). */
+enum { MAX_DESC_LINES = 12 };
+static const fsc_rule *join_description(nstate *st, size_t i, size_t last, const char **s, size_t *n,
+                                        fsc_buf *joined, size_t *joined_to)
+{
+    const char *p = *s, *e = *s + *n;
+    while (p < e && *p == ' ')
+        p++;
+    if (e - p < 11 || memcmp(p, "Description", 11))
+        return NULL;
+    for (p += 11; p < e && *p == ' '; p++)
+        ;
+    if (p == e || *p++ != ':')
+        return NULL;
+    while (p < e && *p == ' ')
+        p++;
+    if (p == e || *p != '[' || memchr(p, ']', (size_t)(e - p)))
+        return NULL;
+    fsc_buf_reset(joined);
+    fsc_buf_add(joined, *s, *n);
+    for (size_t j = i + 1; j <= last && j < st->t->n_lines && j <= i + MAX_DESC_LINES; j++) {
+        const char *ns = fsc_text_line(st->t, j);
+        size_t nn = st->t->lines[j].len;
+        /* free text may begin as a fio line might ("generation: the same job file"),
+         * not read as one: a line a rule reads is fio's (a lost ']', not a run's lines
+         * up to a percentile row's) */
+        if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || name_led(ns, nn) ||
+            fsc_grammar_match(st->g, ns, nn, st->md))
+            return NULL;
+        if (!hard_rest(st, j))
+            fsc_buf_putc(joined, ' ');
+        fsc_buf_add(joined, ns, nn);
+        if (joined->oom) {
+            st->oom = true;
+            return NULL;
+        }
+        if (memchr(ns, ']', nn)) {
+            const fsc_rule *r = fsc_grammar_match(st->g, joined->data, joined->len, st->md);
+            if (!r || r->action != FSC_ACT_DESCRIPTION)
+                return NULL;
+            *s = joined->data;
+            *n = joined->len;
+            *joined_to = j;
+            return r;
+        }
+    }
+    return NULL;
+}
+
 static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc_rule *r, const char **s,
                                     size_t *n, fsc_buf *joined, size_t *joined_to)
 {
+    const fsc_rule *desc = r ? NULL : join_description(st, i, last, s, n, joined, joined_to);
+    if (desc)
+        return desc;
     size_t cand[MAX_WRAP];
     bool md_used;
     /* the pieces of a cut job name are joined as they come, without spaces (a name

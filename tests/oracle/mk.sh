@@ -42,6 +42,7 @@ run unified-both        --name=ub --rw=randrw --bs=4k --ioengine=libaio --iodept
 run unified-mixed       --name=um --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=1 $T
 run uring-seqread       --name=ur --rw=read --bs=256k --ioengine=io_uring --iodepth=32 --direct=1 --size=128m $T
 run description         --name=desc --description="a job: with, odd = chars" --rw=randread --bs=4k --ioengine=psync --size=16m $T
+run description-long    --name=dl --description="nightly random read latency on the scratch volume of the build farm, direct IO at a queue depth of one, so that the numbers compare with those published for the previous hardware generation: the same job file, the same kernel, the same firmware and the same filesystem options" --rw=randread --bs=4k --ioengine=psync --size=16m $T   # fio keeps 255 bytes: 7 lines at 40 columns
 run rate-limited        --name=rl --rw=randwrite --bs=4k --ioengine=psync --size=16m --rate_iops=500 $T
 run big-bs-multi-jobs   --name=big --rw=write --bs=4m --ioengine=libaio --iodepth=2 --direct=1 --size=256m --numjobs=2 $T
 run sync-engine-trim-file --name=tf --rw=randrw --bs=16k --ioengine=sync --size=16m --rwmixread=90 $T
