@@ -623,8 +623,8 @@ static size_t run_start_cut(const char *buf, size_t n, size_t after, const json_
                 size_t tn = un - uq;
                 while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\r'))
                     tn--;
-                if (!tn || t[tn - 1] != ':' || t[0] == ' ' || t[0] == '\t' || memmem(t, tn, ": ios=", 6) ||
-                    fsc_report_end_line(t, tn) || starts_run(t, tn, &pre2) || (size_t)(up - buf) <= after)
+                if (!tn || t[tn - 1] != ':' || t[0] == ' ' || t[0] == '\t' || fsc_report_end_line(t, tn) ||
+                    starts_run(t, tn, &pre2) || (size_t)(up - buf) <= after)
                     break;
                 at = (size_t)(up - buf);
             }

@@ -126,8 +126,9 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
     }
     /* a piece's notes of what is no run, when it had no run: the file's, when no piece
      * has one (the whole text's notes are those of no run at all) */
+    bool piece = job->more || job->continued;
     char *why = NULL;
-    if (!job->fixed && (job->more || job->continued)) {
+    if (!job->fixed && piece) {
         why = fsc_why_join(p->carry_why, job->error);
         p->carry_why = NULL;
         job->error = NULL;
@@ -139,7 +140,7 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
         why = NULL;
     } else if (!p->stopped) {
         fsc_input_entry e = {job->path, job->member, FSC_IN_OK, runs, warnings, why ? why : job->error, job->arg};
-        if (runs && (job->more || job->continued)) /* notes are of a file without runs */
+        if (runs && piece) /* notes are of a file without runs */
             e.error = NULL;
         if (p->carry_error) {
             e.status = FSC_IN_ERROR;

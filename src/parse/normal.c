@@ -2288,13 +2288,10 @@ static void pieces_dead(nstate *st, bool tried, size_t to)
     }
 }
 
-/* Line i (text s, n) and the lines that continue it, joined where that reads better:
- * each seam with a space (a word wrap drops it) or without (a hard cut), the best
- * join kept when it reads better than the lines on their own. Returns the rule of the
- * text returned in *s, *n (md holds its match); *joined_to = the last line used. */
 /* fio's "  Description  : [<up to 255 bytes of free text>]" wrapped narrow: 7 lines at
  * 40 columns, more than the seams join_wrapped weighs, and free text, which no rule
- * reads line by line. Line i (s, n) opens the bracket and does not close it: the
+ * reads line by line. Line i (s, n) opens the bracket and does not close it (the rule
+ * reads it with a ']' after it): the
  * lines below are joined as they come up to the one that closes it (none blank, read
  * already, a job's name or a line a rule reads; MAX_DESC_LINES at most), each seam without a
  * space where the line above was cut hard at the text's width (fold), with one where
@@ -2303,21 +2300,20 @@ enum { MAX_DESC_LINES = 12 };
 static const fsc_rule *join_description(nstate *st, size_t i, size_t last, const char **s, size_t *n,
                                         fsc_buf *joined, size_t *joined_to)
 {
-    const char *p = *s, *e = *s + *n;
-    while (p < e && *p == ' ')
-        p++;
-    if (e - p < 11 || memcmp(p, "Description", 11))
-        return NULL;
-    for (p += 11; p < e && *p == ' '; p++)
-        ;
-    if (p == e || *p++ != ':')
-        return NULL;
-    while (p < e && *p == ' ')
-        p++;
-    if (p == e || *p != '[' || memchr(p, ']', (size_t)(e - p)))
+    /* open: no ']' in it, and the description rule reads it closed */
+    if (!memchr(*s, '[', *n) || memchr(*s, ']', *n))
         return NULL;
     fsc_buf_reset(joined);
     fsc_buf_add(joined, *s, *n);
+    fsc_buf_putc(joined, ']');
+    if (joined->oom) {
+        st->oom = true;
+        return NULL;
+    }
+    const fsc_rule *open = fsc_grammar_match(st->g, joined->data, joined->len, st->md);
+    if (!open || open->action != FSC_ACT_DESCRIPTION)
+        return NULL;
+    joined->len--;
     for (size_t j = i + 1; j <= last && j < st->t->n_lines && j <= i + MAX_DESC_LINES; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;
@@ -2347,6 +2343,10 @@ static const fsc_rule *join_description(nstate *st, size_t i, size_t last, const
     return NULL;
 }
 
+/* Line i (text s, n) and the lines that continue it, joined where that reads better:
+ * each seam with a space (a word wrap drops it) or without (a hard cut), the best
+ * join kept when it reads better than the lines on their own. Returns the rule of the
+ * text returned in *s, *n (md holds its match); *joined_to = the last line used. */
 static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc_rule *r, const char **s,
                                     size_t *n, fsc_buf *joined, size_t *joined_to)
 {

@@ -936,7 +936,7 @@ static bool job_definition(const char *s, size_t n)
  * "(groupid=", "Run status group", "Disk stats"? */
 static bool report_goes_on(const char *s, size_t n)
 {
-    return n && (((s[0] == ' ' || s[0] == '\t') && !job_definition(s, n)) || fsc_find_lit(s, n, "(groupid=") ||
+    return n && ((blank(s[0]) && !job_definition(s, n)) || fsc_find_lit(s, n, "(groupid=") ||
                  (n >= 16 && !memcmp(s, "Run status group", 16)) || (n >= 10 && !memcmp(s, "Disk stats", 10)));
 }
 
@@ -1003,17 +1003,12 @@ static bool regroup(fsc_text *t, size_t lo, size_t hi, const unsigned char *of)
 
 /* line_host, *rest past the one space pdsh and clush put after the name's colon
  * ("node-1:   vda: ios=...": the report's own indentation follows it). */
-static size_t host_and_line(const char *s, size_t n, size_t *rest)
+size_t fsc_line_host(const char *s, size_t n, size_t *rest)
 {
     size_t hn = line_host(s, n, rest);
     if (hn && *rest < n && blank(s[*rest]) && s[*rest - 1] == ':')
         (*rest)++;
     return hn;
-}
-
-size_t fsc_line_host(const char *s, size_t n, size_t *rest)
-{
-    return host_and_line(s, n, rest);
 }
 
 /* What the line s[0, len), its name's rest at r, says of its host's report: 0 a
@@ -1031,7 +1026,7 @@ static int report_step(const fsc_text *t, size_t i)
 {
     const char *s = fsc_text_line(t, i);
     size_t r = 0, n = t->lines[i].len;
-    host_and_line(s, n, &r);
+    fsc_line_host(s, n, &r);
     return rest_step(s, n, r);
 }
 
@@ -1096,7 +1091,7 @@ typedef struct cut_host {
 /* Add line s[0, len) to hosts (up to DEMUX_NAMES): its name's entry, NULL for none. */
 static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, size_t len, size_t *r)
 {
-    size_t hn = host_and_line(s, len, r);
+    size_t hn = fsc_line_host(s, len, r);
     if (!hn)
         return NULL;
     for (size_t h = 0; h < *n_hosts; h++)
@@ -1106,6 +1101,29 @@ static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, si
         return NULL;
     hosts[*n_hosts] = (cut_host){{s, hn}, 0, 0, false, 0, 0};
     return &hosts[(*n_hosts)++];
+}
+
+/* Is a kept name of hosts[0, n) in a run across the cut: its last line above leaves
+ * one open, or its first line below goes on with one or ends it (below 0: not looked
+ * at yet)? */
+static bool run_across(const cut_host *hosts, size_t n)
+{
+    for (size_t h = 0; h < n; h++)
+        if (hosts[h].kept && (hosts[h].above == 2 || hosts[h].below == 1 || hosts[h].below == 2))
+            return true;
+    return false;
+}
+
+/* Count line s[0, len) to its name in hosts (cut_host_of): its rest_step, or -1 for a
+ * line of no name. */
+static int cut_host_line(cut_host *hosts, size_t *n_hosts, const char *s, size_t len, cut_host **h)
+{
+    size_t r;
+    if (!(*h = cut_host_of(hosts, n_hosts, s, len, &r)))
+        return -1;
+    (*h)->lines++;
+    (*h)->fio += fio_rest(s + r, len - r);
+    return rest_step(s, len, r);
 }
 
 /* Of the names of hosts[0, n): how many demux_stretch keeps, by their lines so far. */
@@ -1119,8 +1137,8 @@ static size_t hosts_kept(cut_host *hosts, size_t n)
 
 bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at, size_t *budget)
 {
-    cut_host hosts[DEMUX_NAMES];
-    size_t n_hosts = 0, r;
+    cut_host hosts[DEMUX_NAMES], *c;
+    size_t n_hosts = 0;
     if (budget && *budget < 2 * HOSTS_WINDOW)
         return false;
     if (budget)
@@ -1131,46 +1149,29 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at, size_t *budget)
         const char *nl = to >= 2 ? memrchr(buf, '\n', to - 1) : NULL, *line = nl ? nl + 1 : buf;
         size_t len = to - 1 - (size_t)(line - buf);
         to = (size_t)(line - buf);
-        cut_host *h = cut_host_of(hosts, &n_hosts, line, len, &r);
-        if (!h)
-            continue;
-        h->lines++;
-        h->fio += fio_rest(line + r, len - r);
-        int step = rest_step(line, len, r);
-        if (step && !h->above)
-            h->above = step == 1 ? 1 : 2;
+        int step = cut_host_line(hosts, &n_hosts, line, len, &c);
+        if (step > 0 && !c->above)
+            c->above = step == 1 ? 1 : 2;
     }
     /* a run open above among the names kept by the lines above alone: no cut, without
      * a look below (kept by both windows too, nearly always; where not, a cut less) */
-    if (hosts_kept(hosts, n_hosts) >= 2)
-        for (size_t h = 0; h < n_hosts; h++)
-            if (hosts[h].kept && hosts[h].above == 2)
-                return false;
+    if (hosts_kept(hosts, n_hosts) >= 2 && run_across(hosts, n_hosts))
+        return false;
     /* below: each name's first line that is not blank (a name may come in only here:
      * a host whose run began above the window) */
     const char *line = buf + at, *end = buf + n;
     for (size_t k = 0; line < end && k < HOSTS_WINDOW; k++) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t len = (size_t)((nl ? nl : end) - line);
-        cut_host *h = cut_host_of(hosts, &n_hosts, line, len, &r);
-        if (h) {
-            h->lines++;
-            h->fio += fio_rest(line + r, len - r);
-            int step = rest_step(line, len, r);
-            if (step && !h->below)
-                h->below = step;
-        }
+        int step = cut_host_line(hosts, &n_hosts, line, len, &c);
+        if (step > 0 && !c->below)
+            c->below = step;
         if (!nl)
             break;
         line = nl + 1;
     }
     /* the names demux_stretch keeps: none of them in a run across the cut */
-    if (hosts_kept(hosts, n_hosts) < 2)
-        return true;
-    for (size_t h = 0; h < n_hosts; h++)
-        if (hosts[h].kept && (hosts[h].above == 2 || hosts[h].below == 1 || hosts[h].below == 2))
-            return false;
-    return true;
+    return hosts_kept(hosts, n_hosts) < 2 || !run_across(hosts, n_hosts);
 }
 
 /* The lines [lo, hi) of one stretch: put together by name when they interleave. A
