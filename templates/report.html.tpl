@@ -74,7 +74,7 @@ code { font-size: 13px; }
 <section class="warn">
 <h2>Inputs without results</h2>
 <ul>
-{{#bad_inputs}}<li><code>{{path}}</code>{{#member}} › <code>{{member}}</code>{{/member}}: {{status}}, {{error}}</li>
+{{#bad_inputs}}<li><code>{{path}}</code>{{#member}} › <code>{{member}}</code>{{/member}}: {{status}}, {{error}}{{#has_input_notes}}<ul>{{#input_notes}}<li>{{note}}</li>{{/input_notes}}</ul>{{/has_input_notes}}</li>
 {{/bad_inputs}}</ul>
 </section>
 {{/has_bad_inputs}}

@@ -10,7 +10,8 @@ The same tables are in {{#has_workbook}}`report.xlsx` (numbers as numbers) and {
 ## Inputs without results
 
 {{#bad_inputs}}- {{path}}{{#member}} › {{member}}{{/member}}: {{status}}, {{error}}
-{{/bad_inputs}}{{/has_bad_inputs}}{{#has_notes}}
+{{#input_notes}}  - {{note}}
+{{/input_notes}}{{/bad_inputs}}{{/has_bad_inputs}}{{#has_notes}}
 ## Notes
 
 {{#notes}}- {{text}}

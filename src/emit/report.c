@@ -619,6 +619,28 @@ static bool source_vars(report *r, fsc_tpl_vars *v)
     return ok;
 }
 
+/* An input's error: its first note, and the others (a file of no run keeps up to 20,
+ * a line each, then "and K more notes") as a list of their own: joined in one
+ * paragraph they read as one sentence. */
+static bool error_vars(fsc_tpl_vars *item, const char *error)
+{
+    const char *nl = strchr(error, '\n');
+    char *first = nl ? fsc_strndup(error, (size_t)(nl - error)) : NULL;
+    bool ok = (!nl || first) && fsc_tpl_set(item, "error", nl ? first : error) &&
+              fsc_tpl_set(item, "has_input_notes", nl ? "yes" : "");
+    free(first);
+    for (const char *p = nl ? nl + 1 : NULL; ok && p && *p;) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        fsc_tpl_vars *note = fsc_tpl_add_item(item, "input_notes");
+        char *text = note ? fsc_strndup(p, n) : NULL;
+        ok = text && fsc_tpl_set(note, "note", text);
+        free(text);
+        p = end ? end + 1 : p + n;
+    }
+    return ok;
+}
+
 static bool input_vars(report *r, fsc_tpl_vars *v)
 {
     static const char *const status[] = {"ok", "no-runs", "error"};
@@ -631,7 +653,7 @@ static bool input_vars(report *r, fsc_tpl_vars *v)
         fsc_tpl_vars *item = fsc_tpl_add_item(v, "bad_inputs");
         ok = item && fsc_tpl_set(v, "has_bad_inputs", "yes") && fsc_tpl_set(item, "path", e->path) &&
              fsc_tpl_set(item, "member", e->member) && fsc_tpl_set(item, "status", status[e->status]) &&
-             fsc_tpl_set(item, "error", e->error ? e->error : "no fio run found");
+             error_vars(item, e->error ? e->error : "no fio run found");
     }
     return ok;
 }

@@ -127,6 +127,22 @@ python3 -c "import struct,sys; d=open('c.png','rb').read(); sys.exit(struct.unpa
 [ ! -s out.txt ] && [ ! -s err.txt ] || fail "chart -q is not quiet: $(cat out.txt err.txt)"
 "$FIOSCOPE" chart --type pctl -o p2.png "$S/g_json_nogroup.json" > out.txt 2> err.txt || fail "pctl chart 2"
 [ ! -s out.txt ] && grep -qx "fioscope: chart written to p2.png" err.txt || fail "chart status line: $(cat out.txt err.txt)"
+# An input of no run: its notes a line each in both reports (joined, they read as one
+# sentence), the first after its status, the others in a list of their own
+for _ in 1 2 3; do echo; cat "$FSC_SOURCE_DIR/tests/tolerance/cases/grep_bare_fragments.txt"; done > frags.txt
+"$FIOSCOPE" report -q --fail-on=none -o r3 "$S/g_json_nogroup.json" frags.txt > /dev/null 2>&1 || fail "report with an input of no run"
+python3 - r3 <<'PY' || fail "notes of an input of no run"
+import re, sys
+md = open(sys.argv[1] + "/report.md").read()
+html = open(sys.argv[1] + "/index.html").read()
+sect = md.split("## Inputs without results\n\n")[1].split("\n\n")[0].split("\n")
+assert sect[0] == "- frags.txt: no-runs, line 4: fio's preamble without results", sect
+assert sect[1:3] == ["  - line 10: fio's preamble without results", "  - line 16: fio's preamble without results"], sect
+assert len(sect) >= 3 and all(l.startswith("  - line ") for l in sect[1:]), sect
+li = re.search(r"<li><code>frags.txt</code>: no-runs, (.*?)</ul></li>", html).group(1)
+assert li.startswith("line 4: fio&#39;s preamble without results<ul><li>line 10: "), li
+assert li.count("<li>") == len(sect) - 1, (li, sect)
+PY
 # No INPUT: a usage error (make demo names the samples itself)
 "$FIOSCOPE" report -q -o nothing 2> err.txt; rc=$?
 [ $rc = 2 ] || fail "report without INPUT: exit $rc, want 2"
