@@ -533,18 +533,47 @@ static inline void string_state(char c, bool *in, bool *esc)
  * none or on no memory (*copy NULL then). An escaped one ("\n") is the string's own.
  * A break after a line narrower than the widest of the text (width, or the widest
  * of the document) is a word wrap, which dropped a space there: it becomes one;
- * after a line as wide, a hard cut: nothing. */
+ * after a line as wide, a hard cut: nothing, unless word_seam says otherwise. */
+
+/* The bytes of the line [line, i) up to i (a break inside a string), a CR before the
+ * break not counted. */
+static inline size_t seam_cut(const char *json, size_t line, size_t i)
+{
+    return i - line - (i > line && json[i - 1] == '\r');
+}
+
+/* In a text a word wrap broke (a break inside a string after a narrower line), is
+ * the break at i, after a line as wide as the
+ * widest, a word's end too? A greedy wrapper fills a line up to the width exactly
+ * when a word ends there, and then drops the space as at any other break; it cuts a
+ * word only when the word is wider than a whole line (Python's textwrap,
+ * break_long_words). So: a word wrap when the bytes around the break, up to a space
+ * or the string's ends, fit in a line; a cut word when they do not. */
+static bool word_seam(const char *json, size_t len, size_t line, size_t i, size_t widest)
+{
+    size_t end = i - (i > line && json[i - 1] == '\r'), tail = 0, head = 0;
+    while (end - tail > line && json[end - tail - 1] != ' ' && json[end - tail - 1] != '"')
+        tail++;
+    for (size_t k = i + 1; k < len && json[k] != ' ' && json[k] != '"' && json[k] != '\n' && json[k] != '\r'; k++)
+        head++;
+    return tail && head && tail + head <= widest;
+}
+
 static bool unwrap_strings(const char *json, size_t len, size_t width, char **copy, size_t *copy_len)
 {
     *copy = NULL;
     bool in = false, esc = false, found = false;
-    size_t widest = 0, line = 0;
+    size_t widest = 0, line = 0, narrowest_seam = SIZE_MAX;
     for (size_t i = 0; i < len; i++) {
         char c = json[i];
         if (c == '\n') {
             /* the breaks the copy leaves out: after a '\\' one is not (else the copy
              * would be the text again, read again, for ever) */
-            found = found || (in && !esc);
+            if (in && !esc) {
+                found = true;
+                size_t cut = seam_cut(json, line, i);
+                narrowest_seam = cut < narrowest_seam ? cut : narrowest_seam;
+            }
             widest = i - line > widest ? i - line : widest;
             line = i + 1;
         }
@@ -554,6 +583,9 @@ static bool unwrap_strings(const char *json, size_t len, size_t width, char **co
     widest = width > widest ? width : widest;
     if (!found || !(*copy = malloc(len + 1)))
         return false;
+    /* a hard cut (a terminal, fold) breaks every string at the width, after a space
+     * too: a narrower line before a break says a wrapper went by words */
+    bool by_words = narrowest_seam < widest;
     size_t w = 0;
     in = esc = false;
     line = 0;
@@ -562,8 +594,9 @@ static bool unwrap_strings(const char *json, size_t len, size_t width, char **co
         if (in && !esc && (c == '\n' || (c == '\r' && i + 1 < len && json[i + 1] == '\n'))) {
             if (c == '\r')
                 continue;
-            size_t cut = i - line - (i > line && json[i - 1] == '\r');
-            if (cut < widest && w && (*copy)[w - 1] != ' ')
+            size_t cut = seam_cut(json, line, i);
+            bool word = cut < widest || (by_words && word_seam(json, len, line, i, widest));
+            if (word && w && (*copy)[w - 1] != ' ')
                 (*copy)[w++] = ' ';
             line = i + 1;
             continue;

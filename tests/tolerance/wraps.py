@@ -6,6 +6,7 @@ client does (at the last space, the space dropped, no indentation on the rest) a
 way a terminal or `fold` does (a hard cut anywhere, inside brackets, numbers, units),
 and each wrapped copy must read to fio's JSON by the oracle's rules (tests/oracle).
 The whole document (fio's JSON and its text, as one paste) is wrapped the same ways,
+and by words as Python's textwrap does (a word wider than a line cut where it is full),
 and must read as the runs of the document unwrapped, with the same job names and
 options (a long name or description cut by the wrap, in the text or inside a JSON
 string, is read whole); so must the text alone, also indented by four spaces
@@ -30,10 +31,6 @@ BAR = "| "
 # level for hard cuts
 LOG_PREFIX = {"word": "node01: ", "hard": "12:10:43 INFO [stdout] "}
 INDENT_STEP = int(os.environ.get("FSC_WRAPS_INDENT", "1"))
-# only the text, not the whole document: a description of 255 bytes inside fio's JSON,
-# word-wrapped at a line as wide as the text, is joined without its space (the seam
-# of a string inside JSON is told by the width alone, json_in.c unwrap_strings)
-TEXT_ONLY = os.environ.get("FSC_WRAPS_TEXT_ONLY") == "1"
 
 
 
@@ -44,22 +41,36 @@ def normal_text(path):
     return lines[:start] + lines[end + 1:]
 
 
-def word_wrap(lines, w):
-    """A mail client: break at the last space before w; the break's space is lost."""
+def word_wrap(lines, w, cut_long=False):
+    """A mail client: break at the last space before w; the break's space is lost.
+    cut_long: as Python's textwrap does by default (break_long_words), a word wider
+    than a line (a long job name or path) is cut where the line is full."""
     out = []
     for l in lines:
         ind = len(l) - len(l.lstrip(" "))
         cur = l[:ind]
         for word in l[ind:].split(" "):
             if cur.strip() and len(cur) + 1 + len(word) > w:
-                out.append(cur)
+                if cut_long and len(word) > w and len(cur) + 1 < w:  # the word's head fills the line
+                    k = w - len(cur) - 1
+                    out.append(cur + " " + word[:k])
+                    word = word[k:]
+                else:
+                    out.append(cur)
                 cur = word
             elif cur.strip():
                 cur += " " + word
             else:
                 cur += word
+            while cut_long and len(cur) > w:  # what is left of a word wider than a line
+                out.append(cur[:w])
+                cur = cur[w:]
         out.append(cur)
     return out
+
+
+def long_word_wrap(lines, w):
+    return word_wrap(lines, w, cut_long=True)
 
 
 def hard_wrap(lines, w):
@@ -128,7 +139,7 @@ def main():
             # ("sync, iodepth=1")
             n = len(whole[0])
             thirds = [w for w in range((n + 2) // 3, (n + 2) // 3 + 3) if w >= 30]
-            for style, wrap in () if TEXT_ONLY else (("word", word_wrap), ("hard", hard_wrap)):
+            for style, wrap in (("word", word_wrap), ("hard", hard_wrap), ("long words cut", long_word_wrap)):
                 for w in widths:
                     doc = os.path.join(tmp, "whole.txt")
                     with open(doc, "w") as d:
