@@ -533,10 +533,28 @@ static bool section_under_disks(const char *buf, size_t n, size_t at, const char
     return !blank_line(s2 + q2, visible_len(s2 + q2, len2 - q2));
 }
 
+/* Does a run's leftover disk stats begin at offset `at` of buf[0, n) (a line start
+ * after a blank line; q: the length of its lead): "Disk stats (read/write):" under
+ * blank lines below a whole disk line? The run above is over (the parser begins
+ * another at that header, of disk stats whose results are not in the text, and
+ * carries its note to the run below it): a cut there leaves the note with the run
+ * below, as read whole, not with the last run of the piece before. */
+static bool disks_after_disks(const char *buf, size_t n, size_t at, size_t q)
+{
+    static const char header[] = "Disk stats (";
+    const char *text;
+    size_t text_n;
+    if (n - at < q + sizeof header - 1 || memcmp(buf + at + q, header, sizeof header - 1) ||
+        !text_above_blanks(buf, at, &text, &text_n))
+        return false;
+    size_t tv = visible_len(text, text_n);
+    return tv && text[tv - 1] == '%' && memmem(text, tv, ": ios=", 6);
+}
+
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where
  * a job definition follows the end of fio's report, the next JSON document begins, a
- * blank line parts two blocks of terse records or a section of text follows a report
- * (section_next), or, when loose, a job definition follows any blank line: so that
+ * blank line parts two blocks of terse records, a section of text follows a report
+ * (section_next) or a run's leftover disk stats do (disks_after_disks), or, when loose, a job definition follows any blank line: so that
  * no run is cut in two and what a run takes from above a cut is carried; never
  * inside one of the JSON documents docs (a document on one line, JSON Lines, ends
  * where the next line begins another). 0: none. docs NULL: buf is a window of a
@@ -580,7 +598,8 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         bool terse = !json_next && !run_next && line < end && !prev_n &&
                      terse_next(buf, prev_start, line, (size_t)(end - line));
         bool section = !json_next && !run_next && !terse && line < end &&
-                       ((blank_line(prev_start, prev_n) && section_next(buf, n, at)) ||
+                       ((blank_line(prev_start, prev_n) &&
+                         (section_next(buf, n, at) || disks_after_disks(buf, n, at, q))) ||
                         section_under_disks(buf, n, at, prev_start, prev_n, pq));
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading

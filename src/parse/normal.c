@@ -105,6 +105,7 @@ typedef struct nstate {
     /* what was found but is no run, for the next run (or the last one) */
     carried *carry;
     size_t n_carry, cap_carry;
+    size_t run_carried; /* of carry, those waiting as the current run began (ensure_run) */
     fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
     size_t held_first, held_last;
     fsc_buf *notes;
@@ -272,6 +273,38 @@ static void give_carried(nstate *st, fsc_run *run)
     st->n_carry = 0;
 }
 
+/* A run kept: the notes carried to it (those waiting as it began: ensure_run counted
+ * them) become its first warnings, before its own. Given only now: a run left out
+ * (no results) leaves them waiting for the next, or for the notes. */
+static void give_carried_first(nstate *st, fsc_run *run)
+{
+    size_t k = st->run_carried < st->n_carry ? st->run_carried : st->n_carry;
+    st->run_carried = 0;
+    if (!k)
+        return;
+    fsc_warning *own = run->warnings;
+    size_t n_own = run->n_warnings;
+    run->warnings = NULL;
+    run->n_warnings = run->cap_warnings = 0;
+    for (size_t i = 0; i < k; i++) {
+        if (!fsc_run_warn(run, st->carry[i].line, "%s", st->carry[i].msg))
+            st->oom = true;
+        free(st->carry[i].msg);
+    }
+    st->n_carry -= k;
+    memmove(st->carry, st->carry + k, st->n_carry * sizeof *st->carry);
+    for (size_t i = 0; i < n_own; i++) {
+        fsc_warning *w = FSC_PUSH(run->warnings, run->n_warnings, run->cap_warnings);
+        if (w)
+            *w = own[i];
+        else {
+            st->oom = true;
+            free(own[i].message);
+        }
+    }
+    free(own);
+}
+
 /* Pass the held run on and hold this one instead (NULL: just pass it on). */
 static void hold_run(nstate *st, fsc_run *run, size_t first, size_t last)
 {
@@ -374,6 +407,7 @@ static void close_run(nstate *st, bool before_next)
     }
     if (!run->n_jobs)
         fsc_run_warn(run, 0, "no job blocks: only summaries were found");
+    give_carried_first(st, run);
     hold_run(st, run, st->first, st->last);
     reset_run_state(st);
 }
@@ -388,7 +422,7 @@ static bool ensure_run(nstate *st, size_t idx)
         return false;
     }
     st->first = st->last = idx;
-    give_carried(st, st->run);
+    st->run_carried = st->n_carry;
     return true;
 }
 

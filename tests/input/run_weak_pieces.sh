@@ -48,3 +48,38 @@ whole_and_pieces_notes tail.txt
 [ "$(cat pieces.txt)" = "tail.txt|None|ok|60|None" ] || fail "runs, then no run in the last pieces: $(head -c 300 pieces.txt)"
 echo "ok: the notes of a file of no run, 20 and how many more, the same first ones in pieces"
 
+
+# What is no run between runs goes with the run below it, in pieces as whole. Disk
+# stats whose results are not in the text, after a run's own: the cut comes above
+# them (disks_after_disks), not above the next job definition, which left their note
+# with the last run of the piece before. Attempts stopped before their results, one
+# after another: each is told (the second took the note of the first with it when it
+# was left out, and of 6,000 only the last was told).
+cases=$FSC_SOURCE_DIR/tests/tolerance/cases
+for _ in $(seq 1400); do cat "$cases/segment_disk_leftover.txt"; echo; done > leftover.txt
+same_in_64k_pieces leftover.txt 1400
+python3 - <<'PY' || fail "leftover disk stats: each run below them carries their note"
+import json
+runs = [json.loads(l) for l in open("whole.jsonl") if l.startswith('{"id":')]
+notes = [[w["message"] for w in r["warnings"] if w["message"].startswith("Disk stats of a run")] for r in runs]
+assert all(len(n) == 1 for n in notes), [n for n in notes if len(n) != 1][:2]
+PY
+echo "ok: leftover disk stats of 1400 runs, the note with the run below, the same in $PIECES pieces"
+{ cat "$cases/segment_interrupted_only.txt"; echo; cat "$cases/segment_interrupted_only.txt"; echo
+  cat "$FSC_CORPUS/fio-3.33/a_randread_psync.txt"; } > stopped.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none stopped.txt > whole.jsonl
+python3 - <<'PY' || fail "two stopped attempts, then a run: $(head -c 600 whole.jsonl)"
+import json
+run = json.loads(open("whole.jsonl").readline())
+left = [w["line"] for w in run["warnings"] if w["message"].startswith("a fio run without results")]
+assert left == [1, 11], left
+PY
+for _ in $(seq 6000); do cat "$cases/segment_interrupted_only.txt"; echo; done > stopped.txt
+whole_and_pieces_notes stopped.txt
+python3 - <<'PY' || fail "stopped attempts only: $(head -c 300 whole.txt) / $(head -c 300 pieces.txt)"
+w, p = open("whole.txt").read().split("\n"), open("pieces.txt").read().split("\n")
+assert w[0].endswith("|no-runs|0|line 1: a fio run without results (lines 1-9; fio: terminating on signal 2): left out"), w[0]
+assert w[1].startswith("line 11: ") and w[20] == "and 5980 more notes", w[:2] + w[19:21]
+assert p == w, p[:2]
+PY
+echo "ok: attempts stopped before their results, each told, the same in pieces"
