@@ -2524,7 +2524,10 @@ static bool fio_marked(const char *s, size_t n)
  * ("<name>: (g" above "=0): rw=..."). */
 static bool name_led_cut(nstate *st, size_t i, const char *s, size_t n)
 {
-    return name_led(s, n) && cut_at_width(st, i);
+    size_t a = 0; /* an indented paste wrapped after it was indented: its lines are */
+    while (a < n && s[a] == ' ')
+        a++;
+    return name_led(s + a, n - a) && cut_at_width(st, i);
 }
 
 /* ---- the fast path (fastline.c): lines read without a pattern ---- */

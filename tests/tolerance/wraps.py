@@ -133,7 +133,9 @@ def main():
             # which tells a fio line where nothing has begun a run yet
             mark = whole[0].find(": (")
             marks = [w for w in (mark + 3, mark + 4) if mark >= 37]
-            widths = list(range(40, 201, step)) + marks
+            # and, for the paste indented before it was wrapped, those of its mark there
+            indent_marks = [w + len(INDENT) for w in marks]
+            widths = list(range(40, 201, step)) + marks + indent_marks
             # the text alone also at the widths that cut its first line into three:
             # the middle holds a rule's needle (", ioengine="), the rest may too
             # ("sync, iodepth=1")
@@ -185,7 +187,7 @@ def main():
                     # at the other widths, a mail quoted with "| " after it was
                     # wrapped (its numbers must be fio's still), and a log whose
                     # prefix was put on before it was wrapped
-                    if (w - 40) % (2 * step):
+                    if (w - 40) % (2 * step) and w not in indent_marks:
                         total += 2
                         failed += oracle_copy([BAR + l for l in wrap(lines, w)],
                                               "wrapped (%s) at %d columns, then quoted '%s'" % (style, w, BAR))
