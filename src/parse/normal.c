@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "fastline.h"
 #include "grammar.h"
+#include "numslip.h"
 #include "fioscope/keyindex.h"
 
 #include "fioscope/units.h"
@@ -1239,6 +1240,37 @@ static void dir_close(fsc_dir *dp)
         dp->bw = fsc_num_of(dp->bw_bytes.v / 1024.0);
 }
 
+/* fio's rounding slip (numslip.h) put right in the values of a job's direction line
+ * (vals: bw_bytes, and no others) or a group's (bw_bytes, bw_min_bytes, bw_max_bytes,
+ * io_bytes), with a warning each. The same for both paths: the line's text decides. */
+static void fix_slips(nstate *st, const char *line, size_t n, size_t idx, bool group, fsc_num *const *vals)
+{
+    if (!fsc_slip_version(st->run->source.fio_version))
+        return;
+    fsc_slip sl[FSC_SLIP_FIELDS];
+    size_t k = fsc_slips_of_line(line, n, group, sl);
+    for (size_t i = 0; i < k; i++) {
+        fsc_num *v = vals[sl[i].field];
+        if (!v || !v->set)
+            continue;
+        *v = fsc_num_of(v->v / sl[i].shown_n * sl[i].meant_n); /* N units, exact: N+1 units */
+        warn(st, idx, "fio printed %s for %s (%s beside it): num2str's rounding slip of fio 2.17 to 3.25, read as %s",
+             sl[i].shown, sl[i].meant, sl[i].other, sl[i].meant);
+    }
+}
+
+static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, fsc_dir *dp)
+{
+    fsc_num *const vals[FSC_SLIP_FIELDS] = {&dp->bw_bytes, NULL, NULL, NULL};
+    fix_slips(st, line, n, idx, false, vals);
+}
+
+static void group_dir_slips(nstate *st, const char *line, size_t n, size_t idx, fsc_group_dir *gd)
+{
+    fsc_num *const vals[FSC_SLIP_FIELDS] = {&gd->bw_bytes, &gd->bw_min_bytes, &gd->bw_max_bytes, &gd->io_bytes};
+    fix_slips(st, line, n, idx, true, vals);
+}
+
 static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
 {
     int dir = captured_dir(st, r, line);
@@ -1246,6 +1278,7 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, s
     if (!dp)
         return;
     apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
+    dir_slips(st, line, n, idx, dp);
     dir_close(dp);
 }
 
@@ -1505,12 +1538,14 @@ static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
     return gd;
 }
 
-static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
 {
     int dir = captured_dir(st, r, line);
     fsc_group_dir *gd = dir >= 0 ? group_dir_open(st, dir, idx) : NULL;
-    if (gd)
+    if (gd) {
         apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
+        group_dir_slips(st, line, n, idx, gd);
+    }
 }
 
 /* Disk lines: a device with aggr* values is an md/dm device; the lines after it are
@@ -1754,7 +1789,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     case FSC_ACT_ISSUED: act_issued(st, r, line, idx); break;
     case FSC_ACT_GROUP: act_group(st, r, line, idx, false); break;
     case FSC_ACT_GROUP_CLIENTS: act_group(st, r, line, idx, true); break;
-    case FSC_ACT_GROUP_DIR: act_group_dir(st, r, line, idx); break;
+    case FSC_ACT_GROUP_DIR: act_group_dir(st, r, line, n, idx); break;
     case FSC_ACT_DISK_HEADER:
         st->phase = 3;
         st->job = -1;
@@ -2666,6 +2701,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
         if (dp) {
             fast_fields(st, fl, dp);
+            dir_slips(st, line, st->t->lines[idx].len, idx, dp);
             dir_close(dp);
         }
         break;
@@ -2687,8 +2723,10 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     }
     case FSC_ACT_GROUP_DIR: {
         fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
-        if (gd)
+        if (gd) {
             fast_fields(st, fl, gd);
+            group_dir_slips(st, line, st->t->lines[idx].len, idx, gd);
+        }
         break;
     }
     case FSC_ACT_DISK: {

@@ -57,6 +57,15 @@ def flat(o, pre=""):
         yield pre, o
 
 
+def slip_kept(want, got):
+    """Is got the value fio printed where the whole text put its rounding slip right
+    (numslip.h: N units printed for N+1, the value beside it cut away)?"""
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (want, got)) or not 0 < got < want:
+        return False
+    n = got / (want - got)
+    return 1 <= round(n) <= 9999 and abs(n - round(n)) < 1e-6
+
+
 def values(runs):
     return dict(flat([{k: r.get(k) for k in ("jobs", "groups", "disk_util")} for r in runs]))
 
@@ -85,7 +94,7 @@ for t in texts:
         total[name] += len(want)
         kept[name] += sum(1 for k, v in want.items() if got.get(k) == v)
         wrong = [(k, v, got[k]) for k, v in want.items()
-                 if got.get(k) is not None and v is not None and got[k] != v]
+                 if got.get(k) is not None and v is not None and got[k] != v and not slip_kept(v, got[k])]
         if wrong and (t, name) not in known:
             fail += 1
             print(f"FAIL: {t} cut as {name}: {len(wrong)} values differ, e.g. {wrong[0]}")

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/* fio's rounding slip (numslip.h): the pairs of a result line, and which one slipped. */
+#include "numslip.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A number as fio printed it with its unit: "50.0MiB/s", "53.4MB/s", "85.5MiB". */
+typedef struct printed {
+    const char *s; /* the text */
+    size_t n;
+    size_t digits;   /* of s: the number's bytes ("50.0") */
+    double v;        /* the number */
+    unsigned decimals;
+    bool zero_frac;  /* decimals and all of them 0 */
+    double mult;     /* of the unit's prefix: 1024^k (IEC), 1000^k (SI) */
+    bool bits;       /* "bit" (unit_base=1), not "B" */
+} printed;
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+static const char *skip_sp(const char *p, const char *e)
+{
+    while (p < e && *p == ' ')
+        p++;
+    return p;
+}
+
+/* The printed value at p (before e): its end, or NULL when there is none. */
+static const char *printed_at(const char *p, const char *e, printed *out)
+{
+    static const char prefixes[] = "kMGTPE";
+    const char *q = p;
+    unsigned long long ip = 0;
+    size_t idigits = 0;
+    while (q < e && is_digit(*q) && idigits < 15) {
+        ip = ip * 10 + (unsigned long long)(*q++ - '0');
+        idigits++;
+    }
+    if (!idigits || (q < e && is_digit(*q)))
+        return NULL;
+    double v = (double)ip, scale = 1;
+    out->decimals = 0;
+    out->zero_frac = false;
+    if (q < e && *q == '.') {
+        q++;
+        out->zero_frac = true;
+        while (q < e && is_digit(*q) && out->decimals < 6) {
+            scale /= 10;
+            v += (*q - '0') * scale;
+            out->zero_frac = out->zero_frac && *q == '0';
+            out->decimals++;
+            q++;
+        }
+        if (!out->decimals || (q < e && is_digit(*q)))
+            return NULL;
+    }
+    out->s = p;
+    out->digits = (size_t)(q - p);
+    out->v = v;
+    out->mult = 1;
+    char c = q < e ? *q : 0;
+    const char *k = c ? strchr(prefixes, c == 'K' ? 'k' : c) : NULL;
+    if (k) {
+        q++;
+        bool iec = q < e && *q == 'i';
+        q += iec;
+        for (const char *x = prefixes; x <= k; x++)
+            out->mult *= iec ? 1024.0 : 1000.0;
+    }
+    out->bits = e - q >= 3 && !memcmp(q, "bit", 3);
+    if (out->bits)
+        q += 3;
+    else if (q < e && *q == 'B')
+        q++;
+    else
+        return NULL;
+    if (e - q >= 2 && !memcmp(q, "/s", 2))
+        q += 2;
+    out->n = (size_t)(q - p);
+    return q;
+}
+
+/* The values printed as v could stand for, in the unit's base: a rounded decimal
+ * within half its last digit; a whole number maybe cut short (num2str divides) */
+static void span_of(const printed *a, double v, double *lo, double *hi)
+{
+    double ulp = 1;
+    for (unsigned i = 0; i < a->decimals; i++)
+        ulp /= 10;
+    *lo = (v - ulp / 2) * a->mult * (1 - 1e-9);
+    *hi = (a->decimals ? v + ulp / 2 : v + 1) * a->mult * (1 + 1e-9);
+}
+
+static bool agree(const printed *a, double av, const printed *b)
+{
+    double alo, ahi, blo, bhi;
+    span_of(a, av, &alo, &ahi);
+    span_of(b, b->v, &blo, &bhi);
+    return alo <= bhi && blo <= ahi;
+}
+
+static void text_of(char *dst, size_t cap, const char *s, size_t n)
+{
+    snprintf(dst, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), s);
+}
+
+/* Did a slip where b, printed beside it, did not? Then one more in out. */
+static size_t pair(const printed *a, const printed *b, int field, fsc_slip *out)
+{
+    if (!a->zero_frac || a->v < 1 || a->bits != b->bits || agree(a, a->v, b) || !agree(a, a->v + 1, b))
+        return 0;
+    out->field = field;
+    out->shown_n = a->v;
+    out->meant_n = a->v + 1;
+    text_of(out->shown, sizeof out->shown, a->s, a->n);
+    /* N+1 with as many zeros after the point, then the unit as printed */
+    snprintf(out->meant, sizeof out->meant, "%.*f%.*s", (int)a->decimals, a->v + 1, (int)(a->n - a->digits),
+             a->s + a->digits);
+    text_of(out->other, sizeof out->other, b->s, b->n);
+    return 1;
+}
+
+/* "A (B)" at p: its end, or NULL. */
+static const char *pair_at(const char *p, const char *e, printed *a, printed *b)
+{
+    if (!(p = printed_at(p, e, a)))
+        return NULL;
+    p = skip_sp(p, e);
+    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, b)) || p >= e || *p != ')')
+        return NULL;
+    return p + 1;
+}
+
+static const char *find(const char *s, const char *e, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (const char *p = s; e - p >= (ptrdiff_t)k; p++)
+        if (!memcmp(p, lit, k))
+            return p + k;
+    return NULL;
+}
+
+size_t fsc_slips_of_line(const char *s, size_t n, int group, fsc_slip *out)
+{
+    const char *e = s + n, *p = find(s, e, group ? "bw=" : "BW=");
+    printed a, b, a2, b2;
+    size_t k = 0;
+    if (!p || !(p = pair_at(p, e, &a, &b)))
+        return 0;
+    k += pair(&a, &b, FSC_SLIP_BW, out + k);
+    if (!group)
+        return k;
+    /* ", Amin-Amax (Bmin-Bmax), io=X (Y)" */
+    p = skip_sp(p, e);
+    if (p >= e || *p != ',' || !(p = printed_at(skip_sp(p + 1, e), e, &a)) || p >= e || *p != '-' ||
+        !(p = printed_at(p + 1, e, &a2)))
+        return k;
+    p = skip_sp(p, e);
+    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, &b)) || p >= e || *p != '-' ||
+        !(p = printed_at(p + 1, e, &b2)) || p >= e || *p != ')')
+        return k;
+    k += pair(&a, &b, FSC_SLIP_BW_MIN, out + k);
+    k += pair(&a2, &b2, FSC_SLIP_BW_MAX, out + k);
+    p = skip_sp(p + 1, e);
+    if (p >= e || *p != ',' || !(p = find(p, e, "io=")) || !pair_at(p, e, &a, &b))
+        return k;
+    return k + pair(&a, &b, FSC_SLIP_IO, out + k);
+}
+
+int fsc_slip_version(const char *v)
+{
+    if (!v)
+        return 1;
+    if (!strncmp(v, "fio-", 4))
+        v += 4;
+    char *end;
+    long major = strtol(v, &end, 10);
+    if (end == v || *end != '.')
+        return 1;
+    long minor = strtol(end + 1, &end, 10);
+    /* num2str printed a fraction from 2.17 (with SI and IEC units) and carried it
+     * from 3.26 */
+    return (major == 2 && minor >= 17) || (major == 3 && minor < 26);
+}
