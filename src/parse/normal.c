@@ -107,6 +107,11 @@ typedef struct nstate {
     carried *carry;
     size_t n_carry, cap_carry;
     size_t run_carried; /* of carry, those waiting as the current run began (ensure_run) */
+    /* IOPS that may have slipped (numslip.h), by direction, until the job's issued
+     * count says: the job (its index + 1; 0: none) and the line they were on */
+    fsc_count_slip iops_slip[FSC_DIR_COUNT];
+    long iops_slip_job[FSC_DIR_COUNT];
+    size_t iops_slip_idx[FSC_DIR_COUNT];
     fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
     size_t held_first, held_last;
     fsc_buf *notes;
@@ -221,6 +226,7 @@ static void reset_run_state(nstate *st)
     st->lost_warned = false;
     st->fragments = false;
     st->job_tag = 0;
+    memset(st->iops_slip_job, 0, sizeof st->iops_slip_job);
     defs_clear(st);
 }
 
@@ -1259,10 +1265,36 @@ static void fix_slips(nstate *st, const char *line, size_t n, size_t idx, bool g
     }
 }
 
-static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, fsc_dir *dp)
+static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
 {
-    fsc_num *const vals[FSC_SLIP_FIELDS] = {&dp->bw_bytes, NULL, NULL, NULL};
+    fsc_num *const vals[FSC_SLIP_FIELDS] = {&dp->bw_bytes, NULL, NULL, &dp->io_bytes};
     fix_slips(st, line, n, idx, false, vals);
+    /* the IOPS wait for the job's issued count */
+    st->iops_slip_job[dir] = fsc_slip_version(st->run->source.fio_version) &&
+                                     fsc_iops_may_slip(line, n, &st->iops_slip[dir])
+                                 ? st->job + 1
+                                 : 0;
+    st->iops_slip_idx[dir] = idx;
+}
+
+/* The job's issued counts read: its IOPS that slipped put right (dir_slips). */
+static void iops_slips(nstate *st)
+{
+    fsc_job *j = cur_job(st);
+    for (int dir = 0; j && dir < FSC_DIR_COUNT; dir++) {
+        if (st->iops_slip_job[dir] != st->job + 1)
+            continue;
+        st->iops_slip_job[dir] = 0;
+        fsc_dir *d = &j->dir[dir];
+        const fsc_count_slip *c = &st->iops_slip[dir];
+        if (!d->iops.set || !d->total_ios.set || !d->runtime.set || !fsc_iops_slipped(c, d->total_ios.v, d->runtime.v))
+            continue;
+        d->iops = fsc_num_of(d->iops.v / c->shown_n * c->meant_n);
+        warn(st, st->iops_slip_idx[dir],
+             "fio printed %s for %s (%.0f I/Os in %.0f ms, its issued count): num2str's rounding slip of fio 2.17 to "
+             "3.25, read as %s",
+             c->shown, c->meant, d->total_ios.v, d->runtime.v, c->meant);
+    }
 }
 
 static void group_dir_slips(nstate *st, const char *line, size_t n, size_t idx, fsc_group_dir *gd)
@@ -1278,7 +1310,7 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, s
     if (!dp)
         return;
     apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
-    dir_slips(st, line, n, idx, dp);
+    dir_slips(st, line, n, idx, dir, dp);
     dir_close(dp);
 }
 
@@ -1490,6 +1522,7 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
         if (fsc_rule_capture(r, st->md, line, parts[i].cap, &s, &n))
             issued_values(st, s, n, parts[i].off, idx);
     }
+    iops_slips(st);
 }
 
 /* "Run status group N": the new group, made current. */
@@ -2701,7 +2734,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
         if (dp) {
             fast_fields(st, fl, dp);
-            dir_slips(st, line, st->t->lines[idx].len, idx, dp);
+            dir_slips(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
             dir_close(dp);
         }
         break;
@@ -2801,8 +2834,10 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         break;
     }
     case FSC_ACT_ISSUED:
-        if (need_job(st, idx))
+        if (need_job(st, idx)) {
             fast_issued(st, fl);
+            iops_slips(st);
+        }
         break;
     default:
         break;

@@ -146,6 +146,42 @@ static const char *find(const char *s, const char *e, const char *lit)
     return NULL;
 }
 
+/* A job's "(IO/RUNTIMEmsec)" after its bandwidth pair a (b) at p: did IO slip? fio
+ * divides the bytes by the runtime for the bandwidth, so the bandwidth both values
+ * allow, times the runtime, is where the bytes were. */
+static size_t job_io(const char *p, const char *e, const printed *a, double a_meant, const printed *b,
+                     fsc_slip *out)
+{
+    printed io;
+    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, &io)) || p >= e || *p != '/')
+        return 0;
+    const char *r = ++p;
+    unsigned long long ms = 0;
+    while (p < e && is_digit(*p) && p - r < 12)
+        ms = ms * 10 + (unsigned long long)(*p++ - '0');
+    if (p == r || e - p < 5 || memcmp(p, "msec)", 5) || !ms || !io.zero_frac || io.v < 1 || io.bits || a->bits ||
+        b->bits)
+        return 0;
+    double alo, ahi, blo, bhi, lo, hi;
+    span_of(a, a_meant, &alo, &ahi);
+    span_of(b, b->v, &blo, &bhi);
+    lo = (alo > blo ? alo : blo) * (double)ms / 1000;
+    hi = ((ahi < bhi ? ahi : bhi) + 1) * (double)ms / 1000;
+    double nlo, nhi, mlo, mhi;
+    span_of(&io, io.v, &nlo, &nhi);
+    span_of(&io, io.v + 1, &mlo, &mhi);
+    if (lo > hi || (nlo <= hi && lo <= nhi) || !(mlo <= hi && lo <= mhi))
+        return 0;
+    out->field = FSC_SLIP_IO;
+    out->shown_n = io.v;
+    out->meant_n = io.v + 1;
+    text_of(out->shown, sizeof out->shown, io.s, io.n);
+    snprintf(out->meant, sizeof out->meant, "%.*f%.*s", (int)io.decimals, io.v + 1, (int)(io.n - io.digits),
+             io.s + io.digits);
+    snprintf(out->other, sizeof out->other, "%.*s over %llums", (int)(b->n < 16 ? b->n : 16), b->s, ms);
+    return 1;
+}
+
 size_t fsc_slips_of_line(const char *s, size_t n, int group, fsc_slip *out)
 {
     const char *e = s + n, *p = find(s, e, group ? "bw=" : "BW=");
@@ -155,7 +191,7 @@ size_t fsc_slips_of_line(const char *s, size_t n, int group, fsc_slip *out)
         return 0;
     k += pair(&a, &b, FSC_SLIP_BW, out + k);
     if (!group)
-        return k;
+        return k + job_io(p, e, &a, k ? a.v + 1 : a.v, &b, out + k);
     /* ", Amin-Amax (Bmin-Bmax), io=X (Y)" */
     p = skip_sp(p, e);
     if (p >= e || *p != ',' || !(p = printed_at(skip_sp(p + 1, e), e, &a)) || p >= e || *p != '-' ||
@@ -187,4 +223,54 @@ int fsc_slip_version(const char *v)
     /* num2str printed a fraction from 2.17 (with SI and IEC units) and carried it
      * from 3.26 */
     return (major == 2 && minor >= 17) || (major == 3 && minor < 26);
+}
+
+bool fsc_iops_may_slip(const char *s, size_t n, fsc_count_slip *c)
+{
+    static const char prefixes[] = "kMGTPE";
+    const char *e = s + n, *p = find(s, e, "IOPS=");
+    if (!p)
+        return false;
+    const char *q = p;
+    unsigned long long ip = 0;
+    while (q < e && is_digit(*q) && q - p < 15)
+        ip = ip * 10 + (unsigned long long)(*q++ - '0');
+    if (q == p || q >= e || *q != '.')
+        return false;
+    const char *f = ++q;
+    while (q < e && *q == '0' && q - f < 6)
+        q++;
+    if (q == f || (q < e && is_digit(*q)) || !ip)
+        return false;
+    const char *fe = q; /* the fraction's end */
+    double mult = 1;
+    const char *k = q < e ? strchr(prefixes, *q) : NULL;
+    if (k && *k) {
+        for (const char *x = prefixes; x <= k; x++)
+            mult *= 1000;
+        q++;
+    }
+    if (q >= e || *q != ',')
+        return false;
+    c->shown_n = (double)ip;
+    c->meant_n = (double)ip + 1;
+    c->decimals = (unsigned)(fe - f);
+    c->mult = mult;
+    text_of(c->shown, sizeof c->shown, p - 5, (size_t)(q - p) + 5);
+    snprintf(c->meant, sizeof c->meant, "%.*f%.*s", (int)c->decimals, (double)ip + 1, (int)(q - fe), fe);
+    return true;
+}
+
+bool fsc_iops_slipped(const fsc_count_slip *c, double ios, double runtime_ms)
+{
+    if (!(runtime_ms > 0) || !(ios >= 0))
+        return false;
+    /* fio's IOPS: the I/Os times 1000 over the runtime in ms, cut to a whole number */
+    double iops = ios * 1000 / runtime_ms, ulp = 1;
+    for (unsigned i = 0; i < c->decimals; i++)
+        ulp /= 10;
+    double nlo = (c->shown_n - ulp / 2) * c->mult, nhi = (c->shown_n + ulp / 2) * c->mult;
+    double mlo = (c->meant_n - ulp / 2) * c->mult, mhi = (c->meant_n + ulp / 2) * c->mult;
+    bool shown = iops - 1 <= nhi && nlo <= iops + 1, meant = iops - 1 <= mhi && mlo <= iops + 1;
+    return !shown && meant;
 }

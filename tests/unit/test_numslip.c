@@ -43,6 +43,41 @@ static void test_job_line(void **state)
     assert_int_equal(slips("  read: IOPS=12.8k, BW=50.0MiB/s (427Mbit/s)(1500MiB/30001msec)", 0, s), 0);
 }
 
+static void test_job_io(void **state)
+{
+    (void)state;
+    fsc_slip s[FSC_SLIP_FIELDS];
+    /* a mail of fio's: 601MB/s over 100001 ms is 60.1 GB, 55.97 GiB: "55.0GiB" slipped */
+    assert_int_equal(slips("  read: IOPS=147k, BW=573MiB/s (601MB/s)(55.0GiB/100001msec)", 0, s), 1);
+    assert_int_equal(s[0].field, FSC_SLIP_IO);
+    assert_string_equal(s[0].meant, "56.0GiB");
+    assert_string_equal(s[0].other, "601MB/s over 100001ms");
+    /* the bandwidth slipped too: the bytes are weighed with what it meant */
+    assert_int_equal(slips("  read: IOPS=12.8k, BW=50.0MiB/s (53.4MB/s)(1500MiB/30001msec)", 0, s), 1);
+    assert_int_equal(slips("  read: IOPS=147k, BW=573MiB/s (601MB/s)(56.0GiB/100001msec)", 0, s), 0);
+    assert_int_equal(slips("  read: IOPS=147k, BW=573MiB/s (601MB/s)(55.0GiB/0msec)", 0, s), 0);
+}
+
+static void test_iops(void **state)
+{
+    (void)state;
+    fsc_count_slip c;
+    const char *line = "  write: IOPS=15.0k, BW=62.4MiB/s (65.4MB/s)(125MiB/2001msec); 0 zone resets";
+    assert_true(fsc_iops_may_slip(line, strlen(line), &c));
+    assert_string_equal(c.shown, "IOPS=15.0k");
+    assert_string_equal(c.meant, "16.0k");
+    assert_true(fsc_iops_slipped(&c, 31944, 2001));  /* 15964 a second */
+    assert_false(fsc_iops_slipped(&c, 30001, 2001)); /* 14993: as printed */
+    assert_false(fsc_iops_slipped(&c, 40000, 2001)); /* neither */
+    assert_false(fsc_iops_slipped(&c, 31944, 0));
+    static const char *const no[] = {"  read: IOPS=10.9k, BW=", "  read: IOPS=6391, BW=", "  read: IOPS=10.0", "IOPS=0.0k,",
+                                     "IOPS=.0k,"};
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++)
+        assert_false(fsc_iops_may_slip(no[i], strlen(no[i]), &c));
+    assert_true(fsc_iops_may_slip("IOPS=7.00,", 10, &c) && c.decimals == 2 && c.mult == 1);
+    assert_string_equal(c.meant, "8.00");
+}
+
 static void test_group_line(void **state)
 {
     (void)state;
@@ -94,6 +129,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_job_line),
+        cmocka_unit_test(test_job_io),
+        cmocka_unit_test(test_iops),
         cmocka_unit_test(test_group_line),
         cmocka_unit_test(test_damage),
         cmocka_unit_test(test_versions),
