@@ -1247,8 +1247,9 @@ static void dir_close(fsc_dir *dp)
 }
 
 /* fio's rounding slip (numslip.h) put right in the values of a job's direction line
- * (vals: bw_bytes, and no others) or a group's (bw_bytes, bw_min_bytes, bw_max_bytes,
- * io_bytes), with a warning each. The same for both paths: the line's text decides. */
+ * (vals by FSC_SLIP_*: bw_bytes and io_bytes) or a group's (bw_bytes, bw_min_bytes,
+ * bw_max_bytes, io_bytes), with a warning each. The same for both paths: the line's
+ * text decides. */
 static void fix_slips(nstate *st, const char *line, size_t n, size_t idx, bool group, fsc_num *const *vals)
 {
     if (!fsc_slip_version(st->run->source.fio_version))
