@@ -497,6 +497,14 @@ static size_t visible_len(const char *s, size_t n)
     }
 }
 
+/* Is s[0, n) a whole disk line: ": ios=" in it, its last value a percentage (not the
+ * first half of a wrapped one), terminal controls at its end aside? */
+static bool whole_disk_line(const char *s, size_t n)
+{
+    size_t v = visible_len(s, n);
+    return v && s[v - 1] == '%' && memmem(s, v, ": ios=", 6);
+}
+
 /* Does a section of text begin at offset `at` of buf[0, n) (a line start) right under
  * a disk line, with no blank line between (section_next's)? A CI log's next step
  * ("section_end:...", "##[group]Run fio ...", a shell's prompt) follows the report so;
@@ -512,10 +520,7 @@ static size_t visible_len(const char *s, size_t n)
  * there and not to the whole text. */
 static bool section_under_disks(const char *buf, size_t n, size_t at, const char *prev, size_t prev_n, size_t pq)
 {
-    if (pq >= prev_n || !memmem(prev + pq, prev_n - pq, ": ios=", 6))
-        return false;
-    size_t pv = visible_len(prev, prev_n);
-    if (pv <= pq || prev[pv - 1] != '%')
+    if (pq >= prev_n || !whole_disk_line(prev + pq, prev_n - pq))
         return false;
     const char *s = buf + at, *nl = memchr(s, '\n', n - at);
     if (!nl)
@@ -544,11 +549,8 @@ static bool disks_after_disks(const char *buf, size_t n, size_t at, size_t q)
     static const char header[] = "Disk stats (";
     const char *text;
     size_t text_n;
-    if (n - at < q + sizeof header - 1 || memcmp(buf + at + q, header, sizeof header - 1) ||
-        !text_above_blanks(buf, at, &text, &text_n))
-        return false;
-    size_t tv = visible_len(text, text_n);
-    return tv && text[tv - 1] == '%' && memmem(text, tv, ": ios=", 6);
+    return n - at >= q + sizeof header - 1 && !memcmp(buf + at + q, header, sizeof header - 1) &&
+           text_above_blanks(buf, at, &text, &text_n) && whole_disk_line(text, text_n);
 }
 
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where

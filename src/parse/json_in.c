@@ -543,15 +543,14 @@ static inline size_t seam_cut(const char *json, size_t line, size_t i)
 }
 
 /* In a text a word wrap broke (a break inside a string after a narrower line), is
- * the break at i, after a line as wide as the
- * widest, a word's end too? A greedy wrapper fills a line up to the width exactly
+ * the break at i, after a line as wide as the widest, a word's end too? A greedy wrapper fills a line up to the width exactly
  * when a word ends there, and then drops the space as at any other break; it cuts a
  * word only when the word is wider than a whole line (Python's textwrap,
  * break_long_words). So: a word wrap when the bytes around the break, up to a space
  * or the string's ends, fit in a line; a cut word when they do not. */
 static bool word_seam(const char *json, size_t len, size_t line, size_t i, size_t widest)
 {
-    size_t end = i - (i > line && json[i - 1] == '\r'), tail = 0, head = 0;
+    size_t end = line + seam_cut(json, line, i), tail = 0, head = 0;
     while (end - tail > line && json[end - tail - 1] != ' ' && json[end - tail - 1] != '"')
         tail++;
     for (size_t k = i + 1; k < len && json[k] != ' ' && json[k] != '"' && json[k] != '\n' && json[k] != '\r'; k++)

@@ -269,15 +269,19 @@ static void carry_note(nstate *st, uint32_t line, const char *msg)
     c->line = line;
 }
 
-/* The carried sentences become warnings of run (the one they stand before or after). */
-static void give_carried(nstate *st, fsc_run *run)
+/* The first k carried sentences become warnings of run (the one they stand before or
+ * after); the others wait. */
+static void give_carried(nstate *st, fsc_run *run, size_t k)
 {
-    for (size_t i = 0; i < st->n_carry; i++) {
+    if (!k) /* none (carry may be NULL) */
+        return;
+    for (size_t i = 0; i < k; i++) {
         if (!fsc_run_warn(run, st->carry[i].line, "%s", st->carry[i].msg))
             st->oom = true;
         free(st->carry[i].msg);
     }
-    st->n_carry = 0;
+    st->n_carry -= k;
+    memmove(st->carry, st->carry + k, st->n_carry * sizeof *st->carry);
 }
 
 /* A run kept: the notes carried to it (those waiting as it began: ensure_run counted
@@ -293,13 +297,7 @@ static void give_carried_first(nstate *st, fsc_run *run)
     size_t n_own = run->n_warnings;
     run->warnings = NULL;
     run->n_warnings = run->cap_warnings = 0;
-    for (size_t i = 0; i < k; i++) {
-        if (!fsc_run_warn(run, st->carry[i].line, "%s", st->carry[i].msg))
-            st->oom = true;
-        free(st->carry[i].msg);
-    }
-    st->n_carry -= k;
-    memmove(st->carry, st->carry + k, st->n_carry * sizeof *st->carry);
+    give_carried(st, run, k);
     for (size_t i = 0; i < n_own; i++) {
         fsc_warning *w = FSC_PUSH(run->warnings, run->n_warnings, run->cap_warnings);
         if (w)
@@ -1248,12 +1246,10 @@ static void dir_close(fsc_dir *dp)
 
 /* fio's rounding slip (numslip.h) put right in the values of a job's direction line
  * (vals by FSC_SLIP_*: bw_bytes and io_bytes) or a group's (bw_bytes, bw_min_bytes,
- * bw_max_bytes, io_bytes), with a warning each. The same for both paths: the line's
- * text decides. */
+ * bw_max_bytes, io_bytes), with a warning each, for a fio that may slip (the callers
+ * ask fsc_slip_version). The same for both paths: the line's text decides. */
 static void fix_slips(nstate *st, const char *line, size_t n, size_t idx, bool group, fsc_num *const *vals)
 {
-    if (!fsc_slip_version(st->run->source.fio_version))
-        return;
     fsc_slip sl[FSC_SLIP_FIELDS];
     size_t k = fsc_slips_of_line(line, n, group, sl);
     for (size_t i = 0; i < k; i++) {
@@ -1269,12 +1265,13 @@ static void fix_slips(nstate *st, const char *line, size_t n, size_t idx, bool g
 static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
 {
     fsc_num *const vals[FSC_SLIP_FIELDS] = {&dp->bw_bytes, NULL, NULL, &dp->io_bytes};
+    st->iops_slip_job[dir] = 0;
+    if (!fsc_slip_version(st->run->source.fio_version))
+        return;
     fix_slips(st, line, n, idx, false, vals);
     /* the IOPS wait for the job's issued count */
-    st->iops_slip_job[dir] = fsc_slip_version(st->run->source.fio_version) &&
-                                     fsc_iops_may_slip(line, n, &st->iops_slip[dir])
-                                 ? st->job + 1
-                                 : 0;
+    if (fsc_iops_may_slip(line, n, &st->iops_slip[dir]))
+        st->iops_slip_job[dir] = st->job + 1;
     st->iops_slip_idx[dir] = idx;
 }
 
@@ -1301,7 +1298,8 @@ static void iops_slips(nstate *st)
 static void group_dir_slips(nstate *st, const char *line, size_t n, size_t idx, fsc_group_dir *gd)
 {
     fsc_num *const vals[FSC_SLIP_FIELDS] = {&gd->bw_bytes, &gd->bw_min_bytes, &gd->bw_max_bytes, &gd->io_bytes};
-    fix_slips(st, line, n, idx, true, vals);
+    if (fsc_slip_version(st->run->source.fio_version))
+        fix_slips(st, line, n, idx, true, vals);
 }
 
 static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
@@ -3146,7 +3144,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     }
     /* what came after the last run is told by it; with no run, by the notes */
     if (st.held)
-        give_carried(&st, st.held);
+        give_carried(&st, st.held, st.n_carry);
     for (size_t k = 0; k < st.n_carry; k++) {
         if (notes)
             fsc_buf_printf(notes, "%sline %u: %s", notes->len ? "\n" : "", st.carry[k].line, st.carry[k].msg);

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* fio's rounding slip (numslip.h): the pairs of a result line, and which one slipped. */
 #include "numslip.h"
+#include "fastline.h"
+#include "parse_int.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,15 +26,9 @@ static bool is_digit(char c)
     return c >= '0' && c <= '9';
 }
 
-static const char *skip_sp(const char *p, const char *e)
-{
-    while (p < e && *p == ' ')
-        p++;
-    return p;
-}
-
-/* The printed value at p (before e): its end, or NULL when there is none. */
-static const char *printed_at(const char *p, const char *e, printed *out)
+/* The printed value at p (before e): its end, or NULL when there is none. count: a
+ * count ("15.0k" of "IOPS=15.0k"): no unit after its prefix, which is 1000s. */
+static const char *printed_at(const char *p, const char *e, printed *out, bool count)
 {
     static const char prefixes[] = "kMGTPE";
     const char *q = p;
@@ -65,13 +61,18 @@ static const char *printed_at(const char *p, const char *e, printed *out)
     out->v = v;
     out->mult = 1;
     char c = q < e ? *q : 0;
-    const char *k = c ? strchr(prefixes, c == 'K' ? 'k' : c) : NULL;
+    const char *k = c ? strchr(prefixes, c == 'K' && !count ? 'k' : c) : NULL;
     if (k) {
         q++;
-        bool iec = q < e && *q == 'i';
+        bool iec = !count && q < e && *q == 'i';
         q += iec;
         for (const char *x = prefixes; x <= k; x++)
             out->mult *= iec ? 1024.0 : 1000.0;
+    }
+    out->bits = false;
+    if (count) {
+        out->n = (size_t)(q - p);
+        return q;
     }
     out->bits = e - q >= 3 && !memcmp(q, "bit", 3);
     if (out->bits)
@@ -86,13 +87,20 @@ static const char *printed_at(const char *p, const char *e, printed *out)
     return q;
 }
 
+/* The value of the last of `decimals` decimals. */
+static double ulp_of(unsigned decimals)
+{
+    double ulp = 1;
+    for (unsigned i = 0; i < decimals; i++)
+        ulp /= 10;
+    return ulp;
+}
+
 /* The values printed as v could stand for, in the unit's base: a rounded decimal
  * within half its last digit; a whole number maybe cut short (num2str divides) */
 static void span_of(const printed *a, double v, double *lo, double *hi)
 {
-    double ulp = 1;
-    for (unsigned i = 0; i < a->decimals; i++)
-        ulp /= 10;
+    double ulp = ulp_of(a->decimals);
     *lo = (v - ulp / 2) * a->mult * (1 - 1e-9);
     *hi = (a->decimals ? v + ulp / 2 : v + 1) * a->mult * (1 + 1e-9);
 }
@@ -110,18 +118,28 @@ static void text_of(char *dst, size_t cap, const char *s, size_t n)
     snprintf(dst, cap, "%.*s", (int)(n < cap - 1 ? n : cap - 1), s);
 }
 
+/* a as fio meant it: N+1 with as many zeros after the point, then the unit as printed */
+static void meant_text(char *dst, size_t cap, const printed *a)
+{
+    snprintf(dst, cap, "%.*f%.*s", (int)a->decimals, a->v + 1, (int)(a->n - a->digits), a->s + a->digits);
+}
+
+/* out: a, of field, slipped (the text of what tells, other, the caller's) */
+static void slip_set(fsc_slip *out, int field, const printed *a)
+{
+    out->field = field;
+    out->shown_n = a->v;
+    out->meant_n = a->v + 1;
+    text_of(out->shown, sizeof out->shown, a->s, a->n);
+    meant_text(out->meant, sizeof out->meant, a);
+}
+
 /* Did a slip where b, printed beside it, did not? Then one more in out. */
 static size_t pair(const printed *a, const printed *b, int field, fsc_slip *out)
 {
     if (!a->zero_frac || a->v < 1 || a->bits != b->bits || agree(a, a->v, b) || !agree(a, a->v + 1, b))
         return 0;
-    out->field = field;
-    out->shown_n = a->v;
-    out->meant_n = a->v + 1;
-    text_of(out->shown, sizeof out->shown, a->s, a->n);
-    /* N+1 with as many zeros after the point, then the unit as printed */
-    snprintf(out->meant, sizeof out->meant, "%.*f%.*s", (int)a->decimals, a->v + 1, (int)(a->n - a->digits),
-             a->s + a->digits);
+    slip_set(out, field, a);
     text_of(out->other, sizeof out->other, b->s, b->n);
     return 1;
 }
@@ -129,21 +147,19 @@ static size_t pair(const printed *a, const printed *b, int field, fsc_slip *out)
 /* "A (B)" at p: its end, or NULL. */
 static const char *pair_at(const char *p, const char *e, printed *a, printed *b)
 {
-    if (!(p = printed_at(p, e, a)))
+    if (!(p = printed_at(p, e, a, false)))
         return NULL;
-    p = skip_sp(p, e);
-    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, b)) || p >= e || *p != ')')
+    p = fsc_skip_spaces(p, e);
+    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, b, false)) || p >= e || *p != ')')
         return NULL;
     return p + 1;
 }
 
-static const char *find(const char *s, const char *e, const char *lit)
+/* Just after the first lit in [s, e), or NULL. */
+static const char *after(const char *s, const char *e, const char *lit)
 {
-    size_t k = strlen(lit);
-    for (const char *p = s; e - p >= (ptrdiff_t)k; p++)
-        if (!memcmp(p, lit, k))
-            return p + k;
-    return NULL;
+    const char *p = fsc_find_lit(s, (size_t)(e - s), lit);
+    return p ? p + strlen(lit) : NULL;
 }
 
 /* A job's "(IO/RUNTIMEmsec)" after its bandwidth pair a (b) at p: did IO slip? fio
@@ -153,7 +169,7 @@ static size_t job_io(const char *p, const char *e, const printed *a, double a_me
                      fsc_slip *out)
 {
     printed io;
-    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, &io)) || p >= e || *p != '/')
+    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, &io, false)) || p >= e || *p != '/')
         return 0;
     const char *r = ++p;
     unsigned long long ms = 0;
@@ -172,19 +188,14 @@ static size_t job_io(const char *p, const char *e, const printed *a, double a_me
     span_of(&io, io.v + 1, &mlo, &mhi);
     if (lo > hi || (nlo <= hi && lo <= nhi) || !(mlo <= hi && lo <= mhi))
         return 0;
-    out->field = FSC_SLIP_IO;
-    out->shown_n = io.v;
-    out->meant_n = io.v + 1;
-    text_of(out->shown, sizeof out->shown, io.s, io.n);
-    snprintf(out->meant, sizeof out->meant, "%.*f%.*s", (int)io.decimals, io.v + 1, (int)(io.n - io.digits),
-             io.s + io.digits);
+    slip_set(out, FSC_SLIP_IO, &io);
     snprintf(out->other, sizeof out->other, "%.*s over %llums", (int)(b->n < 16 ? b->n : 16), b->s, ms);
     return 1;
 }
 
 size_t fsc_slips_of_line(const char *s, size_t n, int group, fsc_slip *out)
 {
-    const char *e = s + n, *p = find(s, e, group ? "bw=" : "BW=");
+    const char *e = s + n, *p = after(s, e, group ? "bw=" : "BW=");
     printed a, b, a2, b2;
     size_t k = 0;
     if (!p || !(p = pair_at(p, e, &a, &b)))
@@ -193,18 +204,18 @@ size_t fsc_slips_of_line(const char *s, size_t n, int group, fsc_slip *out)
     if (!group)
         return k + job_io(p, e, &a, k ? a.v + 1 : a.v, &b, out + k);
     /* ", Amin-Amax (Bmin-Bmax), io=X (Y)" */
-    p = skip_sp(p, e);
-    if (p >= e || *p != ',' || !(p = printed_at(skip_sp(p + 1, e), e, &a)) || p >= e || *p != '-' ||
-        !(p = printed_at(p + 1, e, &a2)))
+    p = fsc_skip_spaces(p, e);
+    if (p >= e || *p != ',' || !(p = printed_at(fsc_skip_spaces(p + 1, e), e, &a, false)) || p >= e || *p != '-' ||
+        !(p = printed_at(p + 1, e, &a2, false)))
         return k;
-    p = skip_sp(p, e);
-    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, &b)) || p >= e || *p != '-' ||
-        !(p = printed_at(p + 1, e, &b2)) || p >= e || *p != ')')
+    p = fsc_skip_spaces(p, e);
+    if (p >= e || *p != '(' || !(p = printed_at(p + 1, e, &b, false)) || p >= e || *p != '-' ||
+        !(p = printed_at(p + 1, e, &b2, false)) || p >= e || *p != ')')
         return k;
     k += pair(&a, &b, FSC_SLIP_BW_MIN, out + k);
     k += pair(&a2, &b2, FSC_SLIP_BW_MAX, out + k);
-    p = skip_sp(p + 1, e);
-    if (p >= e || *p != ',' || !(p = find(p, e, "io=")) || !pair_at(p, e, &a, &b))
+    p = fsc_skip_spaces(p + 1, e);
+    if (p >= e || *p != ',' || !(p = after(p, e, "io=")) || !pair_at(p, e, &a, &b))
         return k;
     return k + pair(&a, &b, FSC_SLIP_IO, out + k);
 }
@@ -227,37 +238,16 @@ int fsc_slip_version(const char *v)
 
 bool fsc_iops_may_slip(const char *s, size_t n, fsc_count_slip *c)
 {
-    static const char prefixes[] = "kMGTPE";
-    const char *e = s + n, *p = find(s, e, "IOPS=");
-    if (!p)
+    const char *e = s + n, *p = after(s, e, "IOPS="), *q;
+    printed v;
+    if (!p || !(q = printed_at(p, e, &v, true)) || !v.zero_frac || v.v < 1 || q >= e || *q != ',')
         return false;
-    const char *q = p;
-    unsigned long long ip = 0;
-    while (q < e && is_digit(*q) && q - p < 15)
-        ip = ip * 10 + (unsigned long long)(*q++ - '0');
-    if (q == p || q >= e || *q != '.')
-        return false;
-    const char *f = ++q;
-    while (q < e && *q == '0' && q - f < 6)
-        q++;
-    if (q == f || (q < e && is_digit(*q)) || !ip)
-        return false;
-    const char *fe = q; /* the fraction's end */
-    double mult = 1;
-    const char *k = q < e ? strchr(prefixes, *q) : NULL;
-    if (k && *k) {
-        for (const char *x = prefixes; x <= k; x++)
-            mult *= 1000;
-        q++;
-    }
-    if (q >= e || *q != ',')
-        return false;
-    c->shown_n = (double)ip;
-    c->meant_n = (double)ip + 1;
-    c->decimals = (unsigned)(fe - f);
-    c->mult = mult;
-    text_of(c->shown, sizeof c->shown, p - 5, (size_t)(q - p) + 5);
-    snprintf(c->meant, sizeof c->meant, "%.*f%.*s", (int)c->decimals, (double)ip + 1, (int)(q - fe), fe);
+    c->shown_n = v.v;
+    c->meant_n = v.v + 1;
+    c->decimals = v.decimals;
+    c->mult = v.mult;
+    text_of(c->shown, sizeof c->shown, p - 5, v.n + 5);
+    meant_text(c->meant, sizeof c->meant, &v);
     return true;
 }
 
@@ -266,9 +256,7 @@ bool fsc_iops_slipped(const fsc_count_slip *c, double ios, double runtime_ms)
     if (!(runtime_ms > 0) || !(ios >= 0))
         return false;
     /* fio's IOPS: the I/Os times 1000 over the runtime in ms, cut to a whole number */
-    double iops = ios * 1000 / runtime_ms, ulp = 1;
-    for (unsigned i = 0; i < c->decimals; i++)
-        ulp /= 10;
+    double iops = ios * 1000 / runtime_ms, ulp = ulp_of(c->decimals);
     double nlo = (c->shown_n - ulp / 2) * c->mult, nhi = (c->shown_n + ulp / 2) * c->mult;
     double mlo = (c->meant_n - ulp / 2) * c->mult, mhi = (c->meant_n + ulp / 2) * c->mult;
     bool shown = iops - 1 <= nhi && nlo <= iops + 1, meant = iops - 1 <= mhi && mlo <= iops + 1;
