@@ -445,12 +445,22 @@ static bool text_above_blanks(const char *buf, size_t at, const char **s, size_t
     return false;
 }
 
+/* Is s[0, n) a line of fio's that the parser reads as part of the run above it when
+ * one came before (parse/normal.c: a message, a progress line, a clone marker, a
+ * layout note)? A cut above it would hand it to the piece below, with no run open. */
+static bool run_reads_on(const char *s, size_t n)
+{
+    return (n >= 5 && (!memcmp(s, "Jobs:", 5) || !memcmp(s, "fio: ", 5))) ||
+           (n >= 3 && !memcmp(s, "...", 3) && blank_line(s + 3, n - 3)) || memmem(s, n, ": Laying out IO file", 20);
+}
+
 /* Can line s[0, n) (after a blank line) stand inside fio's report: a job's block,
- * a group's summary, the disk stats, or an indented line of them? */
+ * a group's summary, the disk stats, or an indented line of them, or a line the run
+ * above reads on (run_reads_on)? */
 static bool inside_report(const char *s, size_t n)
 {
     static const char *const marks[] = {"(groupid=", "Run status group", "Disk stats", ": (g="};
-    if (!n || s[0] == ' ' || s[0] == '\t')
+    if (!n || s[0] == ' ' || s[0] == '\t' || run_reads_on(s, n))
         return true;
     for (size_t k = 0; k < FSC_ARRAY_SIZE(marks); k++)
         if (memmem(s, n, marks[k], strlen(marks[k])))
@@ -470,7 +480,8 @@ static bool section_next(const char *buf, size_t n, size_t at)
     const char *nl = memchr(buf + at, '\n', n - at), *text;
     size_t len = (nl ? (size_t)(nl - buf) : n) - at, text_n;
     const char *s = buf + at;
-    return at > 0 && len && !blank_line(s, len) && !strchr("{}[]\"", s[0]) && !inside_report(s, len) &&
+    /* the line whole (the last of buf may be cut short: "Disk st", "Run status gr") */
+    return at > 0 && nl && len && !blank_line(s, len) && !strchr("{}[]\"", s[0]) && !inside_report(s, len) &&
            !terse_record(s, len) && blank_line(line_before(buf, at), (size_t)(buf + at - 1 - line_before(buf, at))) &&
            text_above_blanks(buf, at, &text, &text_n) && memmem(text, text_n, ": ios=", 6);
 }
@@ -680,11 +691,13 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
         size_t at = (size_t)(nl - buf) + 1;
         const char *start = line_before(buf, at), *next_end = memchr(buf + at, '\n', n - at), *text;
         size_t next_n = (next_end ? (size_t)(next_end - buf) : n) - at, text_n;
-        /* one line start after each stretch of blank lines (its text above found once) */
-        if (at < n && !blank_line(buf + at, next_n) && blank_line(start, (size_t)(nl - start))) {
+        /* one line start after each stretch of blank lines (its text above found once);
+         * not before the last line of buf when it is cut short ("randread: (grou"
+         * looks like no line of fio's report) */
+        if (next_end && !blank_line(buf + at, next_n) && blank_line(start, (size_t)(nl - start))) {
             bool above = text_above_blanks(buf, at, &text, &text_n);
             bool outside = !inside_report(buf + at, next_n);
-            int score = above && memmem(text, text_n, ": ios=", 6) ? AFTER_DISKS
+            int score = above && memmem(text, text_n, ": ios=", 6) && !run_reads_on(buf + at, next_n) ? AFTER_DISKS
                         : outside && above && fsc_report_end_line(text, text_n) ? AFTER_REPORT
                         : outside                                   ? BEFORE_TEXT
                                                                     : BLANK;

@@ -27,6 +27,12 @@ typedef struct span {
     size_t n;
 } span;
 
+/* What the line right above a text is (a piece of a file: the last line of the pieces
+ * above it). A document's first line has none: the same as a blank line to the rules
+ * that want a blank line above (captions, numbered headings, a run's label); not so
+ * the first line of a piece whose text above ends in a line of text. */
+typedef enum above_kind { ABOVE_BLANK, ABOVE_FENCE, ABOVE_FIO, ABOVE_TEXT } above_kind;
+
 /* The line of a heading carried from above the text (a piece of a file). */
 #define LINE_ABOVE SIZE_MAX
 
@@ -54,6 +60,7 @@ struct fsc_carry {
     bool text_seen; /* a line of text came before (the title is the first one) */
     bool fenced;    /* inside a ``` fence */
     bool top_last;  /* the innermost heading is the last line of text (two-line headings) */
+    above_kind last; /* what the last line above is, to the rules that look one line up */
     fsc_mail_state mail; /* the mail the text ends in (normalize.c; parse.c sets it) */
 };
 
@@ -80,6 +87,7 @@ struct fsc_outline {
     size_t n_above;
     /* at the end of the text, for the next piece's carry */
     bool end_text_seen, end_fenced, end_top_last;
+    above_kind top, end_last; /* what is above line 0 (the carry's end_last), what its last line is */
 };
 
 static span line_span(const fsc_text *t, size_t i)
@@ -472,8 +480,12 @@ static bool part_filename(span sp, span *name)
 }
 
 /* Is line i (not in a fence) a heading? `limit` is the first line not to look at. */
-static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_text, heading *h)
+static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_text, above_kind above,
+                       heading *h)
 {
+    /* is the line above blank, or the start of the document (line 0 of a text that
+     * has nothing above it)? */
+    bool blank_above = i ? is_blank(t, i - 1) : above == ABOVE_BLANK;
     span sp = trim(line_span(t, i));
     if (!sp.n || (t->lines[i].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
         return false;
@@ -509,7 +521,7 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     }
     size_t numlen;
     int depth = outline_number(sp, &numlen);
-    if (depth && title_like((span){sp.s + numlen, sp.n - numlen}, TITLE_MAX) && (i == 0 || is_blank(t, i - 1)) &&
+    if (depth && title_like((span){sp.s + numlen, sp.n - numlen}, TITLE_MAX) && blank_above &&
         blank_or_edge(t, i + 1, limit)) {
         h->level = depth;
         h->text = sp;
@@ -529,7 +541,8 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
         return false;
     bool before_command = i + 1 < limit && is_command(line_span(t, i + 1));
     if ((blank_or_edge(t, i + 1, limit) || before_command) &&
-        (i == 0 || blank_or_edge(t, i - 1, limit) || before_command)) {
+        (blank_above || (i ? (t->lines[i - 1].flags & FSC_LINE_FENCE) != 0 : above == ABOVE_FENCE) ||
+         before_command)) {
         h->level = LEVEL_CAPTION;
         h->text = strip_colon(sp);
         return h->text.n > 0;
@@ -568,6 +581,7 @@ static struct fsc_outline *outline_alloc(const fsc_text *t, const fsc_carry *car
     o->end_text_seen = carry && carry->text_seen;
     o->end_fenced = carry && carry->fenced;
     o->end_top_last = carry && carry->top_last;
+    o->top = o->end_last = carry ? carry->last : ABOVE_BLANK;
     return o;
 fail:
     fsc_outline_free(o);
@@ -586,6 +600,22 @@ static void close_above(const struct fsc_outline *o, int level, bool text_before
             break;
         --*in_force;
     }
+}
+
+/* What the text's last line is to the piece below it (end_last): until then, what
+ * was above the text (no line: it stays). */
+static void end_last_line(struct fsc_outline *o, const fsc_text *t)
+{
+    if (!t->n_lines)
+        return;
+    size_t i = t->n_lines - 1;
+    span sp = line_span(t, i);
+    if (t->lines[i].flags & FSC_LINE_FENCE)
+        o->end_last = ABOVE_FENCE;
+    else if (is_blank(t, i))
+        o->end_last = ABOVE_BLANK;
+    else
+        o->end_last = is_fio_output(trim(sp)) ? ABOVE_FIO : ABOVE_TEXT;
 }
 
 static struct fsc_outline *outline_new(const fsc_text *t, const fsc_carry *carry)
@@ -608,7 +638,7 @@ static struct fsc_outline *outline_new(const fsc_text *t, const fsc_carry *carry
         if (first_text == SIZE_MAX)
             first_text = i;
         heading h;
-        if (!fenced && heading_at(t, i, t->n_lines, titled ? SIZE_MAX : first_text, &h)) {
+        if (!fenced && heading_at(t, i, t->n_lines, titled ? SIZE_MAX : first_text, o->top, &h)) {
             uint32_t p = top;
             while (p && o->heads[p - 1].level >= h.level) {
                 const heading *up = &o->heads[p - 1];
@@ -632,6 +662,7 @@ static struct fsc_outline *outline_new(const fsc_text *t, const fsc_carry *carry
     }
     o->top_before[t->n_lines] = top;
     o->end_fenced = fenced;
+    end_last_line(o, t);
     if (last_nonblank != SIZE_MAX) {
         o->end_text_seen = true;
         o->end_top_last = top && o->heads[top - 1].line == last_nonblank;
@@ -646,13 +677,16 @@ fsc_status fsc_outline_empty(fsc_text *t, const fsc_carry *carry)
     /* no heading and no fence here (the pre-scan's word): only whether there is text,
      * for the pieces below this one (the first piece of a file has no carry, but its
      * text still makes a heading after it no title) */
-    for (size_t i = 0; t->outline && i < t->n_lines; i++)
+    if (!t->outline)
+        return FSC_E_NOMEM;
+    for (size_t i = 0; i < t->n_lines; i++)
         if (!is_blank(t, i)) {
             t->outline->end_text_seen = true;
             t->outline->end_top_last = false;
             break;
         }
-    return t->outline ? FSC_OK : FSC_E_NOMEM;
+    end_last_line(t->outline, t);
+    return FSC_OK;
 }
 
 fsc_status fsc_outline_build(fsc_text *t, const fsc_carry *carry)
@@ -847,7 +881,7 @@ static bool add_context(fsc_run *run, span sp)
 /* A label right above the run's first line ("Before:", "After:" over the result
  * lines a mail compares), after a blank line or fio's lines of the run before: the
  * run's innermost context, its own alone (no heading: it heads no run below). */
-static bool run_label(const fsc_text *t, size_t first, span *out)
+static bool run_label(const fsc_text *t, size_t first, above_kind above, span *out)
 {
     if (first == 0 || first > t->n_lines || (t->lines[first - 1].flags & (FSC_LINE_FENCE | FSC_LINE_GUTTER)))
         return false;
@@ -856,7 +890,7 @@ static bool run_label(const fsc_text *t, size_t first, span *out)
     if (!(sp_ends(sp, ":") || sp_ends(sp, "\xef\xbc\x9a")) || sp_ends(sp, "::") || !title_like(sp, CAPTION_MAX) ||
         count_words(sp) > CAPTION_WORDS)
         return false;
-    if (i > 0 && !is_blank(t, i - 1) && !is_fio_output(line_span(t, i - 1)))
+    if (i ? !is_blank(t, i - 1) && !is_fio_output(line_span(t, i - 1)) : above != ABOVE_BLANK && above != ABOVE_FIO)
         return false;
     *out = strip_colon(sp);
     return out->n > 0;
@@ -873,12 +907,13 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
         return FSC_E_NOMEM;
     size_t n = heading_chain(o, first, chain);
     const fsc_carry *above = o->carry;
+    above_kind top = o->top;
     fsc_outline_free(own);
     bool ok = true;
     for (size_t i = 0; i < n && ok; i++)
         ok = add_context(run, chain[i].text);
     span label;
-    if (ok && run_label(t, first, &label) && !(n && chain[n - 1].line == first - 1))
+    if (ok && run_label(t, first, top, &label) && !(n && chain[n - 1].line == first - 1))
         ok = add_context(run, label);
     if (!ok)
         return FSC_E_NOMEM;
@@ -958,6 +993,7 @@ fsc_carry *fsc_context_carry(const fsc_text *t)
     c->text_seen = o->end_text_seen;
     c->fenced = o->end_fenced;
     c->top_last = o->end_top_last;
+    c->last = o->end_last;
     heading chain[MAX_CHAIN];
     size_t n = heading_chain(o, t->n_lines, chain);
     fsc_buf cmd = {0};

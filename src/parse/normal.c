@@ -2055,6 +2055,24 @@ static int read_score(nstate *st, const char *s, size_t n, const fsc_rule **rule
     return score;
 }
 
+/* Of the k lines joined to a line (their text at seam_at[b] of the join, which rule
+ * r read: its match in st->md), how many lie wholly after what r read: each still
+ * reads as nothing, as it did alone. read_score takes one point for the text after
+ * a match, however long: without these, two lines of prose below a group summary
+ * that ends a run ("run=2001-2001msec", then the text above the next run) joined it
+ * for a point more than left alone. Not after a job line, whose date comes after
+ * what its rule reads (read_score lets it be). */
+static int unread_joined(nstate *st, const fsc_rule *r, const size_t *seam_at, size_t k)
+{
+    if (!r || r->action == FSC_ACT_JOB)
+        return 0;
+    size_t end = pcre2_get_ovector_pointer(st->md)[1];
+    int u = 0;
+    for (size_t b = 0; b < k; b++)
+        u += seam_at[b] >= end;
+    return u;
+}
+
 /* Is the seam between a and b inside a token (a hard cut: "1497" + "447.17")? */
 static bool mid_token(char a, char b)
 {
@@ -2521,6 +2539,7 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
             fsc_buf_reset(&tmp);
             fsc_buf_add(&tmp, *s, *n);
             bool redundant = false;
+            size_t seam_at[MAX_WRAP]; /* where each joined line's text begins in tmp */
             for (size_t b = 0; b < k && !redundant; b++) {
                 const char *ps = fsc_text_line(st->t, cand[b]);
                 size_t pn = st->t->lines[cand[b]].len;
@@ -2534,13 +2553,14 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
                     }
                     fsc_buf_putc(&tmp, ' ');
                 }
+                seam_at[b] = tmp.len;
                 fsc_buf_add(&tmp, ps, pn);
             }
             if (redundant || tmp.oom)
                 continue;
             tries++;
             const fsc_rule *jr;
-            int sc = read_score(st, tmp.data, tmp.len, &jr) - (int)(m - k);
+            int sc = read_score(st, tmp.data, tmp.len, &jr) - (int)(m - k) - unread_joined(st, jr, seam_at, k);
             bool better = sc > best;
             if (sc == best && k == best_k) /* equal reads: the likelier seams win */
                 better = seams_plausible(st, *s, *n, cand, k, mask) > seams_plausible(st, *s, *n, cand, k, best_mask);

@@ -90,12 +90,35 @@ for part in range(1, 25):
 open(out, "w").write("\n".join(o) + "\n")
 PY
 
-for f in seeds.txt mails.mbox ci.log ci_glued.log notes.md; do
+# a wiki page in Confluence's storage format: each run in a code macro, on the line of
+# the paragraph above it ("Results of the run:"), below another paragraph. Only the
+# page's first paragraph is a heading (its title): the others stand right under a
+# line of text. A piece that begins at such a line knows what the line above it was
+# (fsc_carry): a line of text, not the top of a document, so its first paragraph is
+# no caption there either
+python3 - "$FSC_CORPUS" wiki.xml <<'PY'
+import glob, os, sys
+corpus, out = sys.argv[1], sys.argv[2]
+o = []
+for rep in range(25):
+    for f in sorted(glob.glob(os.path.join(corpus, "fio-3.33", "*.txt"))):
+        lines = open(f).read().rstrip("\n").split("\n")
+        o.append('<p>Results of the run:</p><ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[' + lines[0])
+        o += lines[1:-1]
+        o.append(lines[-1] + "]]></ac:plain-text-body></ac:structured-macro><p>Next steps</p>")
+open(out, "w").write("\n".join(o) + "\n")
+PY
+
+for f in seeds.txt mails.mbox ci.log ci_glued.log notes.md wiki.xml; do
     "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
-    python3 - whole.jsonl <<'PY' || fail "$f: too few runs with a context in the whole text"
+    python3 - whole.jsonl "$f" <<'PY' || fail "$f: too few runs, or runs with a context, in the whole text"
 import json, sys
 runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
-assert len(runs) >= 300 and sum(1 for r in runs if r["context"]) * 2 >= len(runs), len(runs)
+with_context = sum(1 for r in runs if r["context"])
+if sys.argv[2] == "wiki.xml":  # the title heads the first run alone
+    assert len(runs) >= 300 and with_context == 1 and runs[0]["context"] == ["Results of the run"], with_context
+else:
+    assert len(runs) >= 300 and with_context * 2 >= len(runs), len(runs)
 PY
     for piece in 16384 65536; do
         for j in 1 2; do
