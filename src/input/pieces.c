@@ -528,7 +528,8 @@ static bool whole_disk_line(const char *s, size_t n)
  * "<host>" line, not fio's own message, which goes with the run above it, not the
  * rest of a string literal a log cut at its width: "\n'"); the line
  * after it, text too, so that neither is a title or caption to a piece that begins
- * there and not to the whole text. */
+ * there and not to the whole text, and not one the run above reads on (a fence
+ * closed under the report, then "fio: ..."). */
 static bool section_under_disks(const char *buf, size_t n, size_t at, const char *prev, size_t prev_n, size_t pq)
 {
     if (pq >= prev_n || !whole_disk_line(prev + pq, prev_n - pq))
@@ -545,8 +546,8 @@ static bool section_under_disks(const char *buf, size_t n, size_t at, const char
     const char *s2 = nl + 1, *nl2 = s2 < buf + n ? memchr(s2, '\n', (size_t)(buf + n - s2)) : NULL;
     if (!nl2)
         return false;
-    size_t len2 = (size_t)(nl2 - s2), q2 = line_lead(s2, len2);
-    return !blank_line(s2 + q2, visible_len(s2 + q2, len2 - q2));
+    size_t len2 = (size_t)(nl2 - s2), q2 = line_lead(s2, len2), v2 = visible_len(s2 + q2, len2 - q2);
+    return !blank_line(s2 + q2, v2) && !run_reads_on(s2 + q2, v2);
 }
 
 /* Does a run's leftover disk stats begin at offset `at` of buf[0, n) (a line start

@@ -5,7 +5,8 @@
 # disk stats or preamble, interrupted ones, prose right under a report, labels and
 # headings right above a job definition, progress lines after a report, fences,
 # quoted, indented, time-stamped and client-prefixed runs, fio's JSON among them,
-# paragraphs of markup glued to a job's line, CRLF. The documents are drawn at
+# paragraphs of markup glued to a job's line, CRLF; and runs in fences with a fio
+# message under the closing fence, which the run above reads. The documents are drawn at
 # random (a fixed seed): the cuts fall wherever the pieces' sizes put them, so each
 # rule of where a piece may end is met by every kind. What the whole text reads is
 # asserted too: every run found, and a run without disk stats ends at its group
@@ -105,9 +106,18 @@ for doc in range(6):
     eol = "\r\n" if doc == 5 else "\n"
     open("mix%d.txt" % doc, "w", newline="").write(eol.join(out) + eol)
     json.dump({"runs": n_runs, "bare_ends": bare_ends}, open("mix%d.json" % doc, "w"))
+# runs in fences, each fence closed under the report and a fio message under it,
+# which the run above reads (a piece must not begin between the fence and it)
+out = []
+for k in range(150):
+    out += ["```"] + rnd.choice([r for r in runs if "Disk stats" in r]).split("\n") + ["```"]
+    if k % 2:
+        out.append("fio: terminating on signal 2")
+open("mix6.txt", "w").write("\n".join(out) + "\n")
+json.dump({"runs": 150, "bare_ends": [], "messages": 75}, open("mix6.json", "w"))
 PY
 
-for doc in 0 1 2 3 4 5; do
+for doc in 0 1 2 3 4 5 6; do
     f=mix$doc.txt
     "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
     python3 - whole.jsonl mix$doc.json "$f" <<'PY' || fail "$f: the whole text does not read as written"
@@ -118,7 +128,9 @@ assert len(runs) == want["runs"], (sys.argv[3], len(runs), want["runs"])
 last = {r["source"]["last_line"] for r in runs}
 missed = [b for b in want["bare_ends"] if b not in last]
 assert not missed, (sys.argv[3], "runs without disk stats that do not end at their summary", missed[:5])
-assert len(want["bare_ends"]) >= 5, want
+assert len(want["bare_ends"]) >= 5 or "messages" in want, want
+told = sum(1 for r in runs for w in r["warnings"] if w["message"] == "fio: terminating on signal 2")
+assert told == want.get("messages", told), (sys.argv[3], told)
 PY
     for piece in 8192 19972; do
         for j in 1 2; do
