@@ -79,6 +79,7 @@ typedef struct nstate {
     size_t n_pending_unknown, cap_pending_unknown;
     bool prose_since_last;     /* one of them is prose (no '='): a paragraph between runs */
     bool has_results;
+    bool after_disks; /* the last line read is a disk line: the report is over */
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
@@ -207,6 +208,7 @@ static void reset_run_state(nstate *st)
 {
     st->run = NULL;
     st->has_results = false;
+    st->after_disks = false;
     st->phase = 0;
     st->era_known = false;
     st->units.era = FSC_ERA_MODERN;
@@ -1667,6 +1669,19 @@ static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, siz
         warn(st, idx, "fio: %.*s", (int)(n), s);
 }
 
+/* A fio message with no run open (under a finished report, or above any run): a
+ * note of the document, told by the first run that ends below it (fio's own or
+ * JSON), as fio's preamble without results is, so that it goes to the same run in
+ * a text read whole or in pieces. */
+static void note_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    const char *s;
+    size_t k;
+    if (st->notes && fsc_rule_capture(r, st->md, line, "message", &s, &k))
+        fsc_buf_printf(st->notes, "%sline %u: fio: %.*s", st->notes->len ? "\n" : "", st->t->lines[idx].orig,
+                       (int)(k < 500 ? k : 500), s);
+}
+
 /* Does the job header line name a job the current run already has? (Then, after a
  * paragraph of prose, it is the same job in another run.) */
 static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
@@ -3114,6 +3129,12 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             continue;
         }
         if (!r) {
+            if (st.run && st.after_disks && st.has_results) {
+                /* text right under the disk stats: fio's report is over, and what
+                 * follows (a fio message too) is not the run's */
+                close_run(&st, false);
+                continue;
+            }
             if (st.run) {
                 st.unknown_since_last++;
                 size_t *slot = FSC_PUSH(st.pending_unknown, st.n_pending_unknown, st.cap_pending_unknown);
@@ -3135,8 +3156,10 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             close_run(&st, true);
         if (!st.run && r->action == FSC_ACT_NOISE)
             continue; /* noise alone does not start a run */
-        if (!st.run && r->action == FSC_ACT_FIO_MESSAGE)
+        if (!st.run && r->action == FSC_ACT_FIO_MESSAGE) {
+            note_message(&st, r, s, i);
             continue;
+        }
         if (!ensure_run(&st, i))
             break;
         if (st.unknown_since_last >= PROSE_GAP && !st.has_results) {
@@ -3148,6 +3171,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (how != READ_AS_IS)
             tell_how(&st, i, how, s, n);
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
+        st.after_disks = r->action == FSC_ACT_DISK;
         if (joined_to > i) {
             st.run->lines.repaired++;
             st.run->lines.recognized += (uint32_t)(joined_to - i);

@@ -116,8 +116,19 @@ static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at,
  * note is looked at once: linear in the notes, however many runs there are. */
 static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
 {
+    size_t own = run->n_warnings;
     tell_section(st, run, upto, &st->told[0], st->notes_split);
     tell_section(st, run, upto, &st->told[1], st->notes.len);
+    /* the notes about lines above the run (fio's messages before it started) come
+     * before its own warnings, in line order as they were told */
+    size_t above = 0;
+    while (own + above < run->n_warnings && run->warnings[own + above].line < run->source.first_line)
+        above++;
+    for (size_t k = 0; k < above; k++) { /* rotate each to the front of the run's own */
+        fsc_warning w = run->warnings[own + k];
+        memmove(run->warnings + k + 1, run->warnings + k, (own) * sizeof *run->warnings);
+        run->warnings[k] = w;
+    }
 }
 
 /* Give a finished run its identity, context and label, and pass it on. */

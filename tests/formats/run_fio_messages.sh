@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# fio's messages ("fio: pid=0, err=2/file:filesetup.c:..., error=No such file or
+# directory") where no run is open: above a run's preamble (fio warns before it
+# starts), above fio's JSON, in a CI log's next section under a finished report, or
+# alone. Each is a warning of the run that ends below it (or of the document's last
+# run), never of the finished run above a section's text; with no run at all, the
+# manifest says it. A huge log read in pieces tells each where the whole text does.
+. "$(dirname "$0")/../input/lib.sh"
+
+run="$FSC_CORPUS/fio-3.33/a_randread_psync.txt"
+json=$(ls "$FSC_CORPUS"/fio-3.33-oracle/*.normal+json.txt | head -1)
+msg="fio: pid=0, err=2/file:filesetup.c:805, func=open(/dev/nvme9n1), error=No such file or directory"
+# a CI log: test 1 ran, test 2 failed at once, test 3 ran
+{
+    echo "=== test 1 ==="; cat "$run"; echo
+    echo "=== test 2 ==="; echo "$msg"; echo
+    echo "=== test 3 ==="
+    echo "fio: this platform does not support process shared mutexes, forcing use of threads."
+    cat "$run"
+} > ci.log
+"$FIOSCOPE" parse --jsonl -q --fail-on=none ci.log > ci.jsonl
+python3 - ci.jsonl <<'PY' || fail "ci.log: the messages are not told by the runs below them"
+import json, sys
+runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
+assert len(runs) == 2, len(runs)
+first = [w["message"] for w in runs[0]["warnings"]]
+second = [w["message"] for w in runs[1]["warnings"]]
+assert not any("err=2" in m or "mutexes" in m for m in first), first
+assert any("err=2" in m and "No such file" in m for m in second), second
+assert any("shared mutexes" in m for m in second), second
+PY
+
+# fio's message, then its JSON (--output-format=json with the message on stderr)
+{ echo "fio: terminating on signal 2"; sed -n '/^{$/,/^}$/p' "$json"; } > msg_json.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none msg_json.txt | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert len(runs) == 1 and runs[0]["source"]["format"] == "json", runs
+assert [w["message"] for w in runs[0]["warnings"]] == ["fio: terminating on signal 2"], runs[0]["warnings"]
+' || fail "msg_json.txt: the JSON run does not tell the message above it"
+
+# fio's stderr alone: no run, and the manifest says what fio said
+echo "$msg" > alone.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none alone.txt | python3 -c '
+import json, sys
+e = [o["input"] for o in map(json.loads, sys.stdin) if "input" in o][0]
+assert e["status"] == "no-runs" and "line 1: fio: pid=0, err=2" in (e["error"] or ""), e
+' || fail "alone.txt: the manifest does not give fio's message"
+
+# the CI log 300 times over, read in pieces: each message where whole
+for i in $(seq 300); do cat ci.log; done > huge.log
+whole_and_pieces huge.log
+[ "$PIECES" -ge 100 ] || fail "huge.log: $PIECES pieces"
+python3 - whole.jsonl <<'PY' || fail "huge.log: a message is not told by the run below it"
+import json, sys
+runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
+assert len(runs) == 600, len(runs)
+for k, r in enumerate(runs):
+    told = sum("err=2" in w["message"] for w in r["warnings"])
+    assert told == k % 2, (k, r["warnings"])
+PY
+echo ok
