@@ -124,10 +124,12 @@ static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
     size_t above = 0;
     while (own + above < run->n_warnings && run->warnings[own + above].line < run->source.first_line)
         above++;
-    for (size_t k = 0; k < above; k++) { /* rotate each to the front of the run's own */
-        fsc_warning w = run->warnings[own + k];
-        memmove(run->warnings + k + 1, run->warnings + k, (own) * sizeof *run->warnings);
-        run->warnings[k] = w;
+    fsc_warning *moved = above && own ? malloc(above * sizeof *moved) : NULL;
+    if (moved) { /* (out of memory: they stay after the run's own) */
+        memcpy(moved, run->warnings + own, above * sizeof *moved);
+        memmove(run->warnings + above, run->warnings, own * sizeof *moved);
+        memcpy(run->warnings, moved, above * sizeof *moved);
+        free(moved);
     }
 }
 
