@@ -144,9 +144,15 @@ static inline __attribute__((always_inline)) int eq_word(const char *p, const ch
     if (!(e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len)))
         return false;
     /* "read: (groupid=0, ..." or "write: (g=0): ...": a job named as fio's word, whose
-     * line is a job line (known_line's names; indented, a paste to dedent) */
-    if (e - p >= t->len + 3 && p[t->len] == ':' && p[t->len + 1] == ' ' && p[t->len + 2] == '(')
-        return -1;
+     * line is a job line (known_line's names; indented, a paste to dedent); so is
+     * "READ:: (g=0)" to fsc_fio_margin_line, whose name runs to the first space */
+    if (e - p > t->len && p[t->len] == ':') {
+        const char *sp = p + t->len + 1;
+        while (sp < e && *sp != ' ')
+            sp++;
+        if (e - sp >= 2 && sp[-1] == ':' && sp[1] == '(')
+            return -1;
+    }
     return true;
 }
 
