@@ -79,7 +79,9 @@ typedef struct nstate {
     size_t n_pending_unknown, cap_pending_unknown;
     bool prose_since_last;     /* one of them is prose (no '='): a paragraph between runs */
     bool has_results;
-    bool after_disks; /* the last line read is a disk line: the report is over */
+    /* the last line read: a disk line (fio's report is over), a group's summary (it
+     * is over but for the disk stats) */
+    enum { REPORT_ON, REPORT_SUMMED, REPORT_OVER } report_end;
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
@@ -208,7 +210,7 @@ static void reset_run_state(nstate *st)
 {
     st->run = NULL;
     st->has_results = false;
-    st->after_disks = false;
+    st->report_end = REPORT_ON;
     st->phase = 0;
     st->era_known = false;
     st->units.era = FSC_ERA_MODERN;
@@ -1860,6 +1862,15 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
         j->last_line = st->t->lines[idx].orig;
 }
 
+/* Does s[0, n) hold a word (two letters in a row)? */
+static bool has_word(const char *s, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        if (isalpha((unsigned char)s[i]) && isalpha((unsigned char)s[i - 1]))
+            return true;
+    return false;
+}
+
 static bool blank(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -3129,9 +3140,13 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             continue;
         }
         if (!r) {
-            if (st.run && st.after_disks && st.has_results) {
-                /* text right under the disk stats: fio's report is over, and what
-                 * follows (a fio message too) is not the run's */
+            if (st.run && st.has_results &&
+                (st.report_end == REPORT_OVER || (st.report_end == REPORT_SUMMED && has_word(s, n)))) {
+                /* text right under the disk stats, or words under the group summaries
+                 * of a run without them: fio's report is over, and what follows (a
+                 * fio message, another summary under a heading) is not the run's. Not
+                 * a line without words between the summaries and the disk stats (a
+                 * blank line's time stamp, "[ 2382.149017] ") */
                 close_run(&st, false);
                 continue;
             }
@@ -3171,7 +3186,9 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (how != READ_AS_IS)
             tell_how(&st, i, how, s, n);
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
-        st.after_disks = r->action == FSC_ACT_DISK;
+        st.report_end = r->action == FSC_ACT_DISK        ? REPORT_OVER
+                        : r->action == FSC_ACT_GROUP_DIR ? REPORT_SUMMED
+                                                         : REPORT_ON;
         if (joined_to > i) {
             st.run->lines.repaired++;
             st.run->lines.recognized += (uint32_t)(joined_to - i);

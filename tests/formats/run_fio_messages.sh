@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# fio's messages ("fio: pid=0, err=2/file:filesetup.c:..., error=No such file or
-# directory") where no run is open: above a run's preamble (fio warns before it
-# starts), above fio's JSON, in a CI log's next section under a finished report, or
-# alone. Each is a warning of the run that ends below it (or of the document's last
+# Where a run ends, and fio's messages ("fio: pid=0, err=2/file:filesetup.c:...,
+# error=No such file or directory") where no run is open: above a run's preamble
+# (fio warns before it starts), above fio's JSON, in a CI log's next section under a
+# finished report, or alone. Each is a warning of the run that ends below it (or of the document's last
 # run), never of the finished run above a section's text; with no run at all, the
 # manifest says it. A huge log read in pieces tells each where the whole text does.
 . "$(dirname "$0")/../input/lib.sh"
@@ -47,6 +47,33 @@ import json, sys
 e = [o["input"] for o in map(json.loads, sys.stdin) if "input" in o][0]
 assert e["status"] == "no-runs" and "line 1: fio: pid=0, err=2" in (e["error"] or ""), e
 ' || fail "alone.txt: the manifest does not give fio's message"
+
+# a run without disk stats ends at its group summaries: the words below them (a
+# heading, prose) are not the run's, nor is a message under them, nor a summary of
+# another system under its own heading (a mail's two kernels were one run of two
+# groups); a time stamp alone between the summaries and the disk stats is no end
+summary="Run status group 0 (all jobs):
+   READ: bw=42.8MiB/s (44.8MB/s), 42.8MiB/s-42.8MiB/s (44.8MB/s-44.8MB/s), io=85.5MiB (89.7MB), run=2001-2001msec"
+{
+    sed '/^Disk stats/,$d' "$run"; echo "Some prose about it"; echo "fio: terminating on signal 2"
+    cat "$run"; echo; echo "kernel 5.14"; echo; echo "$summary"; echo; echo "kernel 6.14"; echo; echo "$summary"
+} > summaries.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none summaries.txt | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert len(runs) == 4, [r["label"] for r in runs]
+assert runs[0]["source"]["last_line"] < 31 and not runs[0]["warnings"], runs[0]["source"]
+assert [w["message"] for w in runs[1]["warnings"]] == ["fio: terminating on signal 2"], runs[1]["warnings"]
+assert [r["label"] for r in runs[2:]] == ["kernel 5.14", "kernel 6.14"], [r["label"] for r in runs]
+assert all(len(r["groups"]) == 1 for r in runs[2:]), [len(r["groups"]) for r in runs]
+' || fail "summaries.txt: a run without disk stats does not end at its summaries"
+sed -n '1,/^Disk stats/p' "$run" | sed '$d' | sed '$d' > stamped.txt
+{ echo "[ 2382.149017] "; sed -n '/^Disk stats/,$p' "$run"; } >> stamped.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none stamped.txt | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert len(runs) == 1 and len(runs[0]["disk_util"]) == 1, runs
+' || fail "stamped.txt: a time stamp alone parted a run from its disk stats"
 
 # the CI log 300 times over, read in pieces: each message where whole
 for i in $(seq 300); do cat ci.log; done > huge.log
