@@ -268,6 +268,10 @@ bool fsc_run_add_series(fsc_run *run, fsc_logseries *s);
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep);
 /* Append a warning (printf-style). Returns false on allocation failure. */
 bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...) FSC_PRINTF(3, 4);
+/* Move the n warnings from index `from` on to the front, each group keeping its order
+ * (notes about the text above a run, told after its own warnings, go before them).
+ * False when memory ran out: then nothing moved. */
+bool fsc_run_warnings_to_front(fsc_run *run, size_t from, size_t n);
 /* Append a context entry (a heading, the command): copied, cut to FSC_CONTEXT_MAX
  * bytes with "…" when longer. */
 bool fsc_run_add_context(fsc_run *run, const char *text);

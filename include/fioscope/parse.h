@@ -114,7 +114,9 @@ fsc_status fsc_parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink s
  * fio run without results, fio's preamble alone, a JSON document that cannot be
  * read, result lines whose jobs cannot be told apart), the first FSC_WHY_NOTES of them
  * and then "and K more notes" when there are more, or NULL when nothing fio-like was
- * found. The caller frees *why. */
+ * found. A piece of a larger file (doc->more, or doc->first_line > 0) gets all of its
+ * notes, not capped: a run in a later piece tells them, as the whole text's run below
+ * them would (fsc_why_join caps them for a file without runs). The caller frees *why. */
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why);
 enum { FSC_WHY_NOTES = 20 };

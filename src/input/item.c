@@ -368,7 +368,11 @@ static bool collect_run(void *ctx, fsc_run *run)
      * the piece before), and its group lets it go with the next piece (pipe.c). */
     bool held = job->group && (!job->member || job->keep_runs);
     bool piece = job->continued || job->more;
-    if (job->sink && job->sink->render && !held) {
+    /* the first run of a piece after the first stays a run until delivered: it tells
+     * the notes of pieces above it without runs (pipe.c tell_carried), which are not
+     * known yet when it is parsed */
+    bool first_below = job->continued && job->n_runs == 1;
+    if (job->sink && job->sink->render && !held && !first_below) {
         if (job->group && !piece && !fsc_item_note_claims(job, job->n_runs - 1, run)) {
             fsc_run_free(run);
             job->n_runs--;

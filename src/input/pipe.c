@@ -48,6 +48,9 @@ struct fsc_pipe {
     size_t carry_runs, carry_warnings;
     char *carry_error;
     char *carry_why; /* the notes of the pieces before (fsc_why_join), for a file of no run */
+    /* the notes of the pieces without runs since the last piece with one, all of them
+     * ("line N: ..." lines), for the next run to tell (tell_carried) */
+    fsc_buf carry_notes;
     size_t piece_runs; /* runs of the pieces of the current file, delivered or held */
     /* groups of items held until complete (fio logs join their runs), innermost last */
     struct held_group {
@@ -95,6 +98,39 @@ static bool renumber(const fsc_input_sink *sink, fsc_item *job, size_t carry)
     return true;
 }
 
+/* Notes carried past this many bytes are dropped (a file of fio's messages and no
+ * run would otherwise be held whole: its manifest shows the first ones anyway). */
+#define CARRY_NOTES_MAX (8u << 20)
+
+/* The notes of pieces without runs above a piece's first run become that run's first
+ * warnings, as the whole text's run below them tells them (parse.c tell_notes). The
+ * run is the piece's first out, kept a run for this (item.c collect_run). */
+static void tell_carried(fsc_pipe *p, fsc_item *job)
+{
+    fsc_run *run = job->n_runs > job->n_sent ? job->outs[job->n_sent].run : NULL;
+    size_t own = run ? run->n_warnings : 0;
+    const char *s = p->carry_notes.data, *end = s + p->carry_notes.len;
+    while (run && s < end) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        uint32_t line = strncmp(s, "line ", 5) ? 0 : (uint32_t)strtoul(s + 5, NULL, 10);
+        const char *msg = memchr(s, ':', n);
+        msg = msg && line && msg + 2 <= s + n ? msg + 2 : s;
+        if (n && !fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - s)), msg)) {
+            p->nomem = p->stopped = true;
+            break;
+        }
+        s += n + (nl != NULL);
+    }
+    if (run) {
+        size_t told = run->n_warnings - own;
+        if (!fsc_run_warnings_to_front(run, own, told))
+            p->nomem = p->stopped = true;
+        job->warnings += told;
+    }
+    fsc_buf_reset(&p->carry_notes);
+}
+
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
 /* Pass result o (a run, or its rendered bytes) to the sink, which owns it then.
  * False: the sink asks to stop. */
@@ -116,6 +152,16 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
     if (job->renumber && !job->fixed && !renumber(p->sink, job, p->carry_runs))
         p->nomem = p->stopped = true;
+    bool piece = job->more || job->continued;
+    if (piece && !job->fixed && !job->n_runs && job->error && p->carry_notes.len < CARRY_NOTES_MAX) {
+        fsc_buf_printf(&p->carry_notes, "%s%s", p->carry_notes.len ? "\n" : "", job->error);
+        if (p->carry_notes.oom)
+            p->nomem = p->stopped = true;
+    } else if (piece && job->n_runs && p->carry_notes.len) {
+        tell_carried(p, job);
+    }
+    if (!job->more)
+        fsc_buf_free(&p->carry_notes); /* below the file's last run: as before, no run's */
     for (size_t k = job->n_sent; k < job->n_runs && !p->stopped; k++) /* streamed before */
         if (!pass_out(p, take_out(job, k)))
             p->stopped = true;
@@ -126,7 +172,6 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
     }
     /* a piece's notes of what is no run, when it had no run: the file's, when no piece
      * has one (the whole text's notes are those of no run at all) */
-    bool piece = job->more || job->continued;
     char *why = NULL;
     if (!job->fixed && piece) {
         why = fsc_why_join(p->carry_why, job->error);
@@ -592,6 +637,7 @@ fsc_status fsc_pipe_finish(fsc_pipe *p)
     free(p->groups);
     fsc_status st = p->nomem ? FSC_E_NOMEM : p->stopped ? FSC_E_INTERRUPTED : FSC_OK;
     free(p->carry_why);
+    fsc_buf_free(&p->carry_notes);
     free(p->carry_error);
     free_threading(p);
     free(p);

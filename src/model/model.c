@@ -605,6 +605,23 @@ bool fsc_run_warn(fsc_run *run, uint32_t line, const char *fmt, ...)
     return true;
 }
 
+bool fsc_run_warnings_to_front(fsc_run *run, size_t from, size_t n)
+{
+    if (!n || !from)
+        return true;
+    if (from > run->n_warnings || n > run->n_warnings - from)
+        return false;
+    /* in one move of each part: a run may be told thousands of notes at once */
+    fsc_warning *moved = malloc(n * sizeof *moved);
+    if (!moved)
+        return false;
+    memcpy(moved, run->warnings + from, n * sizeof *moved);
+    memmove(run->warnings + n, run->warnings, from * sizeof *moved);
+    memcpy(run->warnings, moved, n * sizeof *moved);
+    free(moved);
+    return true;
+}
+
 bool fsc_run_add_context(fsc_run *run, const char *text)
 {
     /* every run under a heading carries a copy: a heading of a megabyte above

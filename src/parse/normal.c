@@ -2117,18 +2117,31 @@ static bool name_led(const char *s, size_t n)
     return sp && sp != s && sp[-1] == ':' && (size_t)(sp - s) + 1 < n && sp[1] == '(';
 }
 
-/* How many of the first k seams after line text s/n join the way the text suggests:
- * inside a token without a space (a hard cut), else with one (a word wrap). */
-static int seams_plausible(nstate *st, const char *s, size_t n, const size_t *cand, size_t k, unsigned mask)
+static size_t wrapped_width(const nstate *st, size_t i);
+static size_t widest_near(nstate *st, size_t i);
+
+/* How many of the first k seams after line text s/n (line `from`) join the way the
+ * text suggests: inside a token without a space (a hard cut), else with one (a word
+ * wrap). A seam between two letters is a hard cut only where the line above it is
+ * as wide as the text around it: a line a word wrap ended is shorter, and its space
+ * went with the wrap ("option to" above "get rid of this warning"). A line whose
+ * indentation was taken off (dedent_blocks) was wider than it is now, by how much
+ * its lead does not say: a seam in a token there stays a cut. */
+static int seams_plausible(nstate *st, size_t from, const char *s, size_t n, const size_t *cand, size_t k,
+                           unsigned mask)
 {
     int good = 0;
     char left = n ? s[n - 1] : ' ';
+    size_t above = from;
     for (size_t b = 0; b < k; b++) {
         const char *ps = fsc_text_line(st->t, cand[b]);
         size_t pn = st->t->lines[cand[b]].len;
         bool tight = mask & (1u << b);
-        good += pn && tight == mid_token(left, ps[0]);
+        bool cut = pn && mid_token(left, ps[0]) &&
+                   ((st->t->lines[above].flags & FSC_LINE_INDENT) || wrapped_width(st, above) >= widest_near(st, above));
+        good += pn && tight == cut;
         left = pn ? ps[pn - 1] : left;
+        above = cand[b];
     }
     return good;
 }
@@ -2589,7 +2602,8 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
             int sc = read_score(st, tmp.data, tmp.len, &jr) - (int)(m - k) - unread_joined(st, jr, seam_at, k);
             bool better = sc > best;
             if (sc == best && k == best_k) /* equal reads: the likelier seams win */
-                better = seams_plausible(st, *s, *n, cand, k, mask) > seams_plausible(st, *s, *n, cand, k, best_mask);
+                better = seams_plausible(st, from, *s, *n, cand, k, mask) >
+                         seams_plausible(st, from, *s, *n, cand, k, best_mask);
             if (jr && jr->action != FSC_ACT_NOISE && better) {
                 best = sc;
                 best_k = k;

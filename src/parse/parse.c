@@ -124,13 +124,7 @@ static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
     size_t above = 0;
     while (own + above < run->n_warnings && run->warnings[own + above].line < run->source.first_line)
         above++;
-    fsc_warning *moved = above && own ? malloc(above * sizeof *moved) : NULL;
-    if (moved) { /* (out of memory: they stay after the run's own) */
-        memcpy(moved, run->warnings + own, above * sizeof *moved);
-        memmove(run->warnings + above, run->warnings, own * sizeof *moved);
-        memcpy(run->warnings, moved, above * sizeof *moved);
-        free(moved);
-    }
+    fsc_run_warnings_to_front(run, own, above); /* (out of memory: they stay after) */
 }
 
 /* Give a finished run its identity, context and label, and pass it on. */
@@ -892,7 +886,8 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
     if (why && !ds.n_runs && ds.notes.len && !ds.notes.oom) {
-        *why = fsc_why_join(ds.notes.data, NULL); /* the caller's now, capped */
+        /* the caller's now: a piece's whole (a later piece's run tells them), else capped */
+        *why = doc->more || doc->first_line ? ds.notes.data : fsc_why_join(ds.notes.data, NULL);
         memset(&ds.notes, 0, sizeof ds.notes);
     }
     fsc_buf_free(&ds.notes);

@@ -5,7 +5,8 @@
 # (fio warns before it starts), above fio's JSON, in a CI log's next section under a
 # finished report, or alone. Each is a warning of the run that ends below it (or of the document's last
 # run), never of the finished run above a section's text; with no run at all, the
-# manifest says it. A huge log read in pieces tells each where the whole text does.
+# manifest says it. A message wrapped onto two lines is joined as it was cut. A huge
+# log read in pieces tells each where the whole text does.
 . "$(dirname "$0")/../input/lib.sh"
 
 run="$FSC_CORPUS/fio-3.33/a_randread_psync.txt"
@@ -75,6 +76,21 @@ runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
 assert len(runs) == 1 and len(runs[0]["disk_util"]) == 1, runs
 ' || fail "stamped.txt: a time stamp alone parted a run from its disk stats"
 
+# a message wrapped onto two lines: a mail's word wrap took the space at the seam
+# ("option to" above "get rid": joined with one), a terminal's cut at its width
+# took none ("op" above "tion", the line as wide as the text around it)
+long="fio: Switching to tausworthe64. Use the random_generator= option to get rid of this warning."
+{ sed -n '1,3p' "$run"; echo "$long" | fold -s -w 70 | sed 's/ $//'; sed -n '4,$p' "$run"; } > wordwrap.txt
+{ sed -n '1,3p' "$run" | fold -w 60; echo "$long" | fold -w 60; sed -n '4,$p' "$run" | fold -w 60; } > hardcut.txt
+for f in wordwrap.txt hardcut.txt; do
+    "$FIOSCOPE" parse --jsonl -q --fail-on=none $f | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert len(runs) == 1, runs
+assert [w["message"] for w in runs[0]["warnings"]] == [sys.argv[1]], runs[0]["warnings"]
+' "$long" || fail "$f: the wrapped message is not joined as it was cut"
+done
+
 # the CI log 300 times over, read in pieces: each message where whole
 for i in $(seq 300); do cat ci.log; done > huge.log
 whole_and_pieces huge.log
@@ -86,5 +102,25 @@ assert len(runs) == 600, len(runs)
 for k, r in enumerate(runs):
     told = sum("err=2" in w["message"] for w in r["warnings"])
     assert told == k % 2, (k, r["warnings"])
+PY
+# a flood of fio's messages above a run, longer than four pieces: the pieces between
+# hold no run (a piece ends at a line end there); their messages are carried on to
+# the run below, first among its warnings, as it tells them when read whole
+python3 -c '
+import sys
+print("".join("fio: io_u error on file /dev/sdb: Input/output error: read offset=%d, buflen=4096\n" % (i * 4096) for i in range(3000)), end="")
+sys.stdout.write(open(sys.argv[1]).read())
+' "$run" > flood.txt
+cat "$run" >> flood.txt
+whole_and_pieces flood.txt
+[ "$PIECES" -ge 5 ] || fail "flood.txt: $PIECES pieces"
+python3 - whole.jsonl <<'PY' || fail "flood.txt: the run below does not tell the messages"
+import json, sys
+runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
+assert len(runs) == 2, len(runs)
+w = runs[0]["warnings"]
+assert len(w) == 3000 and w[0]["line"] == 1 and w[-1]["line"] == 3000, (len(w), w[:1], w[-1:])
+assert w[1]["message"] == "fio: io_u error on file /dev/sdb: Input/output error: read offset=4096, buflen=4096", w[1]
+assert not runs[1]["warnings"], runs[1]["warnings"][:2]
 PY
 echo ok

@@ -593,6 +593,31 @@ def _(k):
     return (*parse(write("turns.txt", pat * (6000 * k)))[:2], SMALL_PIECES)
 
 
+# session 35/36: fio's messages where no run is open are notes told by the run below
+# them (tell_notes moved each to the front once: quadratic in a run told thousands);
+# inside a run, each message's next line is weighed as its wrapped rest (may_join)
+IOERR = "fio: io_u error on file /dev/sdb: Input/output error: read offset=%d, buflen=4096\n"
+
+
+@shape("session 36: fio's messages above a run, told by it", "session 36")
+def _(k):
+    f = write("msgs_above.txt", "".join(IOERR % (i * 4096) for i in range(20000 * k)) + GOOD)
+    return (*parse(f)[:2], None, lambda out: b'"warnings":%d' % (20000 * k) in out)
+
+
+@shape("session 36: fio's messages with no run, in pieces", "session 36")
+def _(k):
+    return (*parse(write("msgs_only.txt", "".join(IOERR % i for i in range(20000 * k))))[:2], SMALL_PIECES)
+
+
+@shape("session 36: a run of fio's io_u errors, each on two lines", "session 36")
+def _(k):
+    msg = "fio: io_u error on file /dev/sdb: Input/output error: read\noffset=%d, buflen=4096\n"
+    lines = GOOD.split("\n")
+    body = "".join(msg % i for i in range(5000 * k))
+    return (*parse(write("msgs_wrapped.txt", "\n".join(lines[:3]) + "\n" + body + "\n".join(lines[3:])))[:2], None)
+
+
 def tar_gz(name, data):
     """A .tar.gz of one member of bytes data."""
     buf = io.BytesIO()
