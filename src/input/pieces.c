@@ -565,6 +565,17 @@ static bool disks_after_disks(const char *buf, size_t n, size_t at, size_t q)
            text_above_blanks(buf, at, &text, &text_n) && whole_disk_line(text, text_n);
 }
 
+/* "Run status group 0 (all jobs):" and no summary under it: fio prints none when no
+ * I/O completed (jobs that failed alike); with a job definition next, the report's
+ * end, never a heading above that run. */
+static bool bare_group_header(const char *s, size_t n)
+{
+    static const char head[] = "Run status group ";
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    return n > sizeof head && !memcmp(s, head, sizeof head - 1) && s[n - 1] == ':';
+}
+
 /* Where to end a piece of buf[0, n): the last line start after offset `after` where
  * a job definition follows the end of fio's report, the next JSON document begins, a
  * blank line parts two blocks of terse records, a section of text follows a report
@@ -607,6 +618,7 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
                         pq <= prev_n &&
                         ((same_prefix(prev_start + pq, prev_n - pq, line + q, pre, &k) &&
                           (fsc_report_end_line(prev_start + pq + k, prev_n - pq - k) ||
+                           bare_group_header(prev_start + pq + k, prev_n - pq - k) ||
                            (loose && blank_line(prev_start + pq + k, prev_n - pq - k)))) ||
                          host_turn(prev_start + pq, prev_n - pq, line + q, (size_t)(end - line) - q, pre));
         bool terse = !json_next && !run_next && line < end && !prev_n &&
@@ -657,7 +669,7 @@ static size_t run_start_cut(const char *buf, size_t n, size_t after, const json_
                 while (tn && (t[tn - 1] == ' ' || t[tn - 1] == '\r'))
                     tn--;
                 if (!tn || t[tn - 1] != ':' || t[0] == ' ' || t[0] == '\t' || fsc_report_end_line(t, tn) ||
-                    starts_run(t, tn, &pre2) || (size_t)(up - buf) <= after)
+                    bare_group_header(t, tn) || starts_run(t, tn, &pre2) || (size_t)(up - buf) <= after)
                     break;
                 at = (size_t)(up - buf);
             }

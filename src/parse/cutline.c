@@ -70,9 +70,27 @@ size_t fsc_cut_value_end(const char *s, size_t n)
     return k;
 }
 
+/* Does the line end in the time fio stamps a job's results with ("pid=5491: Sun Dec
+ * 6 09:30:07 2026": "HH:MM:SS YYYY")? A job header with it was not cut: the stamp is
+ * its last field (err= lines of failed jobs of one run, alike, are often a text's
+ * longest). */
+static bool ends_dated(const char *s, size_t n)
+{
+    static const char shape[] = "dd:dd:dd dddd";
+    size_t k = sizeof shape - 1;
+    if (n < k)
+        return false;
+    s += n - k;
+    for (size_t i = 0; i < k; i++)
+        if (shape[i] == 'd' ? (unsigned char)(s[i] - '0') > 9 : s[i] != shape[i])
+            return false;
+    return true;
+}
+
 /* What the grammar says of the lines w bytes long (the first EVIDENCE_LINES of them):
  * -1 when half of them or more read as whole lines of the kinds whose tail a cut
- * would take (job headers, direction or group lines that end in their last field:
+ * would take (job headers, direction or group lines that end in their last field,
+ * the header of a job's results that ends in its time stamp:
  * lines as fio printed them, at that width by chance; one such line among lines cut
  * at its width is no sign); 1 when one reads as a line of fio's only as one cut
  * short, without its last value (a group line that lost its "maxt="); else 0. */
@@ -86,7 +104,7 @@ static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, pcre2_match
         seen++;
         const char *s = fsc_text_line(t, i);
         const fsc_rule *r = fsc_grammar_match(g, s, w, md);
-        whole += r && r->whole;
+        whole += r && (r->whole || (r->action == FSC_ACT_JOB && ends_dated(s, w)));
         size_t k = fsc_cut_value_end(s, w);
         cut = cut || (!r && k < w && fsc_grammar_match_cut(g, s, k, md));
     }

@@ -486,8 +486,37 @@ static void set_run_host(json_ctx *cx)
         cx->oom = true;
 }
 
+/* fio's group_reporting may leave an empty entry in "jobs" beside the real ones
+ * (fio 3.33: a job with group_reporting and another without, or with
+ * unified_rw_reporting=both): no "jobname", groupid 4294967295 (-1 in 32 bits), all
+ * zeros. Its normal text has no such job; it is no job of the run. */
+static bool phantom_job(const fsc_job *j)
+{
+    return !j->jobname && j->groupid.set && j->groupid.v == 4294967295.0;
+}
+
+static bool drop_phantom_jobs(fsc_run *run)
+{
+    size_t phantoms = 0;
+    for (size_t i = 0; i < run->n_jobs; i++)
+        phantoms += phantom_job(&run->jobs[i]);
+    if (!phantoms)
+        return true;
+    bool *keep = malloc(run->n_jobs * sizeof *keep);
+    if (!keep)
+        return false;
+    for (size_t i = 0; i < run->n_jobs; i++)
+        keep[i] = !phantom_job(&run->jobs[i]);
+    fsc_run_keep_jobs(run, keep);
+    free(keep);
+    return fsc_run_warn(run, 0, "%zu job%s without a name in group 4294967295 left out (fio's empty entry of "
+                                "group_reporting)", phantoms, phantoms == 1 ? "" : "s");
+}
+
 bool fsc_json_run_host(fsc_run *run)
 {
+    if (!drop_phantom_jobs(run))
+        return false;
     const char *host = NULL;
     for (size_t i = 0; i < run->n_jobs; i++) {
         const char *h = run->jobs[i].hostname;

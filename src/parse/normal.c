@@ -86,6 +86,7 @@ typedef struct nstate {
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
     unsigned bw_base; /* fio >= 2.17: what a bw line's "MiB/s" is in KiB/s (dir_bw_base) */
+    long bw_base_job; /* the job whose direction line told bw_base, or -1 */
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
     int dir;   /* current direction or -1 */
@@ -217,6 +218,7 @@ static void reset_run_state(nstate *st)
     st->units.kb_base = 1024;
     st->kb_decided = false;
     st->bw_base = 1024;
+    st->bw_base_job = -1;
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
@@ -1188,7 +1190,9 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
  * divided by kb_base with "MiB/s" from kb_base KiB/s up, whatever kb_base is: with
  * kb_base=1000 "min=35962" is 35,962,000 KiB/s (fio 3.33's JSON: 35962584). Such a
  * job prints its direction line's rate decimal first ("BW=36.6GB/s (34.1GiB/s)";
- * kb_base=1024: "BW=34.1GiB/s (36.6GB/s)"): that line tells the bw line under it. */
+ * kb_base=1024: "BW=34.1GiB/s (36.6GB/s)"): that line tells the bw line under it.
+ * 0: the line does not tell (a rate of no unit, "BW=0 (0)": the mixed line of
+ * unified_rw_reporting=both, whose bw line has the job's samples all the same). */
 static unsigned dir_bw_base(const char *line, size_t n)
 {
     const char *e = line + n, *p = line;
@@ -1199,7 +1203,9 @@ static unsigned dir_bw_base(const char *line, size_t n)
         return 1024;
     for (p += 3; p < e && ((*p >= '0' && *p <= '9') || *p == '.'); p++)
         ;
-    bool prefix = p < e && (*p == 'k' || *p == 'K' || *p == 'M' || *p == 'G' || *p == 'T' || *p == 'P');
+    if (p == e || *p == ' ' || *p == ',' || *p == '(')
+        return 0;
+    bool prefix = *p == 'k' || *p == 'K' || *p == 'M' || *p == 'G' || *p == 'T' || *p == 'P';
     return prefix && p + 1 < e && p[1] != 'i' ? 1000 : 1024;
 }
 
@@ -1234,7 +1240,13 @@ static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size
     }
     if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
         infer_kb_base(st, line, n, j, dir, idx);
-    st->bw_base = st->units.era == FSC_ERA_LEGACY ? 1024 : dir_bw_base(line, n);
+    unsigned base = st->units.era == FSC_ERA_LEGACY ? 1024 : dir_bw_base(line, n);
+    if (base) { /* else as the job's direction line above told, if one did */
+        st->bw_base = base;
+        st->bw_base_job = st->job;
+    } else if (st->bw_base_job != st->job) {
+        st->bw_base = 1024;
+    }
     st->dir = dir;
     st->pctl_kind = -1;
     fsc_dir *dp = &j->dir[dir];

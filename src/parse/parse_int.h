@@ -515,7 +515,9 @@ fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
 /* json+ 2.2.12 .. 2.19: the latency of the bucket with raw index idx (FIO_IO_U_PLAT_BITS
  * bits, FIO_IO_U_PLAT_VAL val); */
 double fsc_json_plat_index_value(unsigned idx, unsigned bits, unsigned val);
-/* client/server: the run's host when every job names the same one (false: no memory). */
+/* What a run read from fio's JSON is told once its jobs are read: fio's empty entry
+ * of group_reporting (no name, group 4294967295) is left out with a warning, and
+ * (client/server) the run's host is the one every job names (false: no memory). */
 bool fsc_json_run_host(fsc_run *run);
 
 /* The fast reader for well-formed fio JSON (json_fast.c): the same run as

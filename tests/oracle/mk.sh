@@ -55,6 +55,10 @@ run err-eacces          --name=er --ioengine=psync --rw=write --bs=4k --size=1m 
 run ramp-null-M         --name=rnm --ioengine=null --rw=write --bs=256 --size=1g --ramp_time=1 --unit_base=1 --kb_base=1000 $T   # "(733MB/1001msec)" above "; 0 zone resets"
 run steadystate         --name=ss --ioengine=null --rw=randread --bs=4k --size=1g --ss=iops:10% --ss_dur=1 --ss_ramp=0 --runtime=3 --time_based   # "..., iops" above "mean dev=0.000%"
 run end-fsync           --name=ef --rw=write --bs=64k --ioengine=psync --size=16m --end_fsync=1   # a group line of 80 columns: at 79 a wrap, not a cut
+# random runs of session 36 (fio's option combinations that the text and JSON tell apart)
+run group-reporting-empty-entry --name=a --ioengine=null --rw=read --size=1g $T --name=b --ioengine=null --rw=write --size=1g $T --group_reporting   # fio's JSON adds an entry of no name in group 4294967295
+run kb-base-1000-unified-both --name=kb --rw=write --bs=4k --ioengine=null --size=1g --unified_rw_reporting=both --kb_base=1000 $T   # mixed's "BW=0 (0)" does not tell the base: write's line did
+run failed-jobs-alike   --name=full0 --rw=write --bs=4k --ioengine=sync --filename=/dev/full --size=1m --name=full1 --rw=write --bs=4k --ioengine=sync --filename=/dev/full --size=1m --numjobs=3   # err=28 job headers of two names, all as long, are the longest lines: not a text cut at their width
 # terse beside JSON (tests/formats/run_terse_fixtures.sh; the profile-guided build trains on them)
 run_terse psync-randread-v3    --name=rr --rw=randread --bs=4k --ioengine=psync --size=16m $T
 run_terse libaio-group-4j-v3   --name=grp --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --numjobs=4 --group_reporting --size=16m $T

@@ -22,7 +22,9 @@ def fio_json(path):
     start = text.index("{\n") if "{\n" in text else text.index("{")
     # fio prints a steady state's slope of one sample as "-nan" (C's printf)
     text = re.sub(r"(?<=: )-?nan(?=[,\n])", "NaN", text[start:])
-    obj, _ = json.JSONDecoder().raw_decode(text)
+    obj, _ = json.JSONDecoder(strict=False).raw_decode(text)  # fio leaves a tab raw in "desc"
+    # group_reporting's empty entry (no name, group 2^32-1): no job of the text's
+    obj["jobs"] = [j for j in obj.get("jobs", []) if "jobname" in j or j.get("groupid") != 4294967295]
     return obj
 
 
