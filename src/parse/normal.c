@@ -2523,6 +2523,10 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     const fsc_rule *desc = r ? NULL : join_description(st, i, last, s, n, joined, joined_to);
     if (desc)
         return desc;
+    /* fio's message reads the same with any text after it: only one cut where the
+     * text was wrapped goes on (a "note: ..." of fio's, prose, is a line of its own) */
+    if (r && r->action == FSC_ACT_FIO_MESSAGE && !cut_at_width(st, i))
+        return r;
     size_t cand[MAX_WRAP];
     bool md_used;
     /* the pieces of a cut job name are joined as they come, without spaces (a name

@@ -78,9 +78,12 @@ assert len(runs) == 1 and len(runs[0]["disk_util"]) == 1, runs
 
 # a message wrapped onto two lines: a mail's word wrap took the space at the seam
 # ("option to" above "get rid": joined with one), a terminal's cut at its width
-# took none ("op" above "tion", the line as wide as the text around it)
+# took none ("op" above "tion", the line as wide as the text around it); a message
+# that ends short of the width is whole: fio's "note: ..." under it is its own. (A
+# word-wrapped line as wide as its paragraph's widest still reads as a cut: folded
+# at 70, "... option to" is the widest line of the preamble and joins "toget".)
 long="fio: Switching to tausworthe64. Use the random_generator= option to get rid of this warning."
-{ sed -n '1,3p' "$run"; echo "$long" | fold -s -w 70 | sed 's/ $//'; sed -n '4,$p' "$run"; } > wordwrap.txt
+{ sed -n '1,3p' "$run"; echo "$long"; sed -n '4,$p' "$run"; } | fold -s -w 64 | sed 's/ $//' > wordwrap.txt
 { sed -n '1,3p' "$run" | fold -w 60; echo "$long" | fold -w 60; sed -n '4,$p' "$run" | fold -w 60; } > hardcut.txt
 for f in wordwrap.txt hardcut.txt; do
     "$FIOSCOPE" parse --jsonl -q --fail-on=none $f | python3 -c '
@@ -90,6 +93,13 @@ assert len(runs) == 1, runs
 assert [w["message"] for w in runs[0]["warnings"]] == [sys.argv[1]], runs[0]["warnings"]
 ' "$long" || fail "$f: the wrapped message is not joined as it was cut"
 done
+note="note: both iodepth >= 1 and synchronous I/O engine are selected, queue depth will be capped at 1"
+{ sed -n '1,3p' "$run"; echo "$msg"; echo "$note"; sed -n '4,$p' "$run"; } > note.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none note.txt | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert [w["message"] for w in runs[0]["warnings"]] == ["fio: " + m for m in sys.argv[1:]], runs[0]["warnings"]
+' "${msg#fio: }" "$note" || fail "note.txt: fio's note is not a message of its own"
 
 # the CI log 300 times over, read in pieces: each message where whole
 for i in $(seq 300); do cat ci.log; done > huge.log
