@@ -3132,7 +3132,14 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
         uint16_t lflags = t->lines[i].flags;
-        if ((lflags & FSC_LINE_CONSUMED) || blank_fast(s, n))
+        if (lflags & FSC_LINE_CONSUMED) {
+            /* a document of fio's JSON or terse (the first pass's) under a report: the
+             * report is over, and a message under the document is not its run's */
+            if (st.run && st.has_results)
+                close_run(&st, false);
+            continue;
+        }
+        if (blank_fast(s, n))
             continue;
         bool fast = false;
         const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;

@@ -113,6 +113,19 @@ for k, r in enumerate(runs):
     told = sum("err=2" in w["message"] for w in r["warnings"])
     assert told == k % 2, (k, r["warnings"])
 PY
+# a report, fio's JSON of another run under it, then a message above a third run's
+# JSON: the JSON document ends the report, and the message is the third run's
+json2=$(ls "$FSC_CORPUS"/fio-3.33-oracle/*.normal+json.txt | sed -n 2p)
+{ cat "$run"; echo; sed -n '/^{$/,/^}$/p' "$json"; echo; echo; echo "fio: terminating on signal 2"
+  sed -n '/^{$/,/^}$/p' "$json2"; } > under_json.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none under_json.txt | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert [r["source"]["format"] for r in runs] == ["normal", "json", "json"], [r["source"] for r in runs]
+assert runs[0]["source"]["last_line"] == 32 and not runs[0]["warnings"], (runs[0]["source"], runs[0]["warnings"])
+assert [w["message"] for w in runs[2]["warnings"]] == ["fio: terminating on signal 2"], runs[2]["warnings"]
+' || fail "under_json.txt: a report stays open under a JSON document"
+
 # a flood of fio's messages above a run, longer than four pieces: the pieces between
 # hold no run (a piece ends at a line end there); their messages are carried on to
 # the run below, first among its warnings, as it tells them when read whole
