@@ -344,6 +344,28 @@ static void publish(fsc_item *job, size_t len)
     pthread_mutex_unlock(job->stream_mu);
 }
 
+/* Render job's out k, a run, on this thread (the run is freed once rendered: what the
+ * document holds is the text; the render's growing buffers are not charged, the text
+ * it leaves is, and the run's bytes are given back: render frees it with no budget in
+ * use). False when memory ran out: the out is then empty. */
+static bool render_out(fsc_item *job, size_t k)
+{
+    struct fsc_item_out *o = &job->outs[k];
+    fsc_run *run = o->run;
+    o->run = NULL;
+    size_t run_bytes = fsc_run_bytes(run);
+    fsc_budget *b = fsc_budget_use(NULL);
+    o->text = job->sink->render(job->sink->ctx, run, &o->len);
+    fsc_budget_use(b);
+    fsc_budget_credit(run_bytes);
+    if (!o->text || !fsc_budget_charge(o->len)) {
+        free(o->text);
+        o->text = NULL;
+        return false;
+    }
+    return true;
+}
+
 static bool collect_run(void *ctx, fsc_run *run)
 {
     fsc_item *job = ctx;
@@ -368,28 +390,26 @@ static bool collect_run(void *ctx, fsc_run *run)
      * the piece before), and its group lets it go with the next piece (pipe.c). */
     bool held = job->group && (!job->member || job->keep_runs);
     bool piece = job->continued || job->more;
-    /* the first run of a piece after the first stays a run until delivered: it tells
-     * the notes of pieces above it without runs (pipe.c tell_carried), which are not
-     * known yet when it is parsed */
+    bool render = job->sink && job->sink->render && !held;
+    /* Two runs of a piece stay runs until delivered, to be told the notes of other
+     * pieces (pipe.c tell_carried), which are not known yet when it is parsed: its
+     * first, below what pieces before it held, and its last, above what pieces after
+     * it hold (the newest run of a piece that more of the file follows; the one before
+     * it is rendered now, unless it is the first). */
     bool first_below = job->continued && job->n_runs == 1;
-    if (job->sink && job->sink->render && !held && !first_below) {
+    if (render && job->more && job->n_runs >= 2 && !(job->continued && job->n_runs == 2) &&
+        !render_out(job, job->n_runs - 2)) {
+        job->outs[job->n_runs - 2] = job->outs[job->n_runs - 1];
+        job->n_runs--;
+        return false;
+    }
+    if (render && !first_below && !job->more) {
         if (job->group && !piece && !fsc_item_note_claims(job, job->n_runs - 1, run)) {
             fsc_run_free(run);
             job->n_runs--;
             return false;
         }
-        slot->run = NULL;
-        /* the run is freed once rendered: what the document holds is the text (the
-         * render's growing buffers are not charged, the text it leaves is, and the
-         * run's bytes are given back: render frees it with no budget in use) */
-        size_t run_bytes = fsc_run_bytes(run);
-        fsc_budget *b = fsc_budget_use(NULL);
-        slot->text = job->sink->render(job->sink->ctx, run, &slot->len);
-        fsc_budget_use(b);
-        fsc_budget_credit(run_bytes);
-        if (!slot->text || !fsc_budget_charge(slot->len)) {
-            free(slot->text);
-            slot->text = NULL;
+        if (!render_out(job, job->n_runs - 1)) {
             job->n_runs--;
             return false;
         }

@@ -51,6 +51,8 @@ struct fsc_pipe {
     /* the notes of the pieces without runs since the last piece with one, all of them
      * ("line N: ..." lines), for the next run to tell (tell_carried) */
     fsc_buf carry_notes;
+    struct fsc_item_out held; /* the last run of the pieces delivered so far, when has_held */
+    bool has_held;
     size_t piece_runs; /* runs of the pieces of the current file, delivered or held */
     /* groups of items held until complete (fio logs join their runs), innermost last */
     struct held_group {
@@ -102,15 +104,14 @@ static bool renumber(const fsc_input_sink *sink, fsc_item *job, size_t carry)
  * run would otherwise be held whole: its manifest shows the first ones anyway). */
 #define CARRY_NOTES_MAX (8u << 20)
 
-/* The notes of pieces without runs above a piece's first run become that run's first
- * warnings, as the whole text's run below them tells them (parse.c tell_notes). The
- * run is the piece's first out, kept a run for this (item.c collect_run). */
-static void tell_carried(fsc_pipe *p, fsc_item *job)
+/* The carried notes become warnings of run: its first ones (the notes stand above it:
+ * the pieces before it held no run after them), or its last (they stand below the
+ * file's last run, which no later piece has). How many were told. */
+static size_t tell_carried(fsc_pipe *p, fsc_run *run, bool first)
 {
-    fsc_run *run = job->n_runs > job->n_sent ? job->outs[job->n_sent].run : NULL;
-    size_t own = run ? run->n_warnings : 0;
+    size_t own = run->n_warnings;
     const char *s = p->carry_notes.data, *end = s + p->carry_notes.len;
-    while (run && s < end) {
+    while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
         uint32_t line = strncmp(s, "line ", 5) ? 0 : (uint32_t)strtoul(s + 5, NULL, 10);
@@ -122,13 +123,11 @@ static void tell_carried(fsc_pipe *p, fsc_item *job)
         }
         s += n + (nl != NULL);
     }
-    if (run) {
-        size_t told = run->n_warnings - own;
-        if (!fsc_run_warnings_to_front(run, own, told))
-            p->nomem = p->stopped = true;
-        job->warnings += told;
-    }
+    size_t told = run->n_warnings - own;
+    if (first && !fsc_run_warnings_to_front(run, own, told))
+        p->nomem = p->stopped = true;
     fsc_buf_reset(&p->carry_notes);
+    return told;
 }
 
 /* Pass a parsed job to the sink: its runs in order, then its manifest entry. */
@@ -152,19 +151,45 @@ static void deliver_item(fsc_pipe *p, fsc_item *job)
 {
     if (job->renumber && !job->fixed && !renumber(p->sink, job, p->carry_runs))
         p->nomem = p->stopped = true;
+    /* What the text of a file in pieces says of what is no run ("line N: ..." notes) is
+     * told by the run below it, as read whole (parse.c tell_notes): the notes of a
+     * piece without runs, and those below a piece's last run, wait for the first run
+     * of a later piece; below the file's last run, that run tells them. So a piece's
+     * last run waits (p->held) until the next piece with runs, or the file's end. */
     bool piece = job->more || job->continued;
-    if (piece && !job->fixed && !job->n_runs && job->error && p->carry_notes.len < CARRY_NOTES_MAX) {
+    if (piece && p->has_held && (job->n_runs || job->fixed)) { /* runs below it */
+        if (!p->stopped && !pass_out(p, p->held))
+            p->stopped = true;
+        p->has_held = false;
+    }
+    if (piece && !job->fixed && job->n_runs && p->carry_notes.len && job->outs[job->n_sent].run)
+        job->warnings += tell_carried(p, job->outs[job->n_sent].run, true);
+    if (piece && !job->fixed && job->error && p->carry_notes.len < CARRY_NOTES_MAX) {
         fsc_buf_printf(&p->carry_notes, "%s%s", p->carry_notes.len ? "\n" : "", job->error);
         if (p->carry_notes.oom)
             p->nomem = p->stopped = true;
-    } else if (piece && job->n_runs && p->carry_notes.len) {
-        tell_carried(p, job);
+        if (job->n_runs) { /* notes below its last run: not the file's */
+            free(job->error);
+            job->error = NULL;
+        }
+    }
+    if (!job->more && p->has_held) {
+        if (p->carry_notes.len && p->held.run)
+            job->warnings += tell_carried(p, p->held.run, false);
+        if (!p->stopped && !pass_out(p, p->held))
+            p->stopped = true;
+        p->has_held = false;
     }
     if (!job->more)
-        fsc_buf_free(&p->carry_notes); /* below the file's last run: as before, no run's */
-    for (size_t k = job->n_sent; k < job->n_runs && !p->stopped; k++) /* streamed before */
-        if (!pass_out(p, take_out(job, k)))
+        fsc_buf_free(&p->carry_notes);
+    for (size_t k = job->n_sent; k < job->n_runs && !p->stopped; k++) { /* streamed before */
+        if (job->more && !job->fixed && k + 1 == job->n_runs && job->outs[k].run) {
+            p->held = take_out(job, k); /* (item.c keeps a piece's newest run a run) */
+            p->has_held = true;
+        } else if (!pass_out(p, take_out(job, k))) {
             p->stopped = true;
+        }
+    }
     size_t runs = p->carry_runs + job->n_runs, warnings = p->carry_warnings + job->warnings;
     if (job->fixed && job->status == FSC_IN_ERROR && !p->carry_error) {
         p->carry_error = job->error; /* a failed piece fails the file */
@@ -638,6 +663,10 @@ fsc_status fsc_pipe_finish(fsc_pipe *p)
     fsc_status st = p->nomem ? FSC_E_NOMEM : p->stopped ? FSC_E_INTERRUPTED : FSC_OK;
     free(p->carry_why);
     fsc_buf_free(&p->carry_notes);
+    if (p->has_held) { /* stopped before the file's end */
+        fsc_run_free(p->held.run);
+        free(p->held.text);
+    }
     free(p->carry_error);
     free_threading(p);
     free(p);

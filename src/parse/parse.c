@@ -871,8 +871,11 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
     }
     if (ok && !ds.stopped)
         ok = deliver_pending_before(&ds, &pl, SIZE_MAX);
-    if (ok && !ds.stopped && ds.held) {
-        tell_notes(&ds, ds.held, UINT32_MAX); /* what follows the last run */
+    /* what follows the last run: its own, unless more of the file follows (a piece
+     * but the last): then the run below it, in a later piece, tells it (pipe.c) */
+    bool below_later = doc->more && why;
+    if (ok && !ds.stopped && ds.held && !below_later) {
+        tell_notes(&ds, ds.held, UINT32_MAX);
         ok = !ds.notes.oom;
     }
     if (ok && !ds.stopped)
@@ -889,6 +892,20 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
         /* the caller's now: a piece's whole (a later piece's run tells them), else capped */
         *why = doc->more || doc->first_line ? ds.notes.data : fsc_why_join(ds.notes.data, NULL);
         memset(&ds.notes, 0, sizeof ds.notes);
+    } else if (below_later && ok && !ds.stopped && ds.notes.len && !ds.notes.oom) {
+        /* the notes below the piece's last run, both passes' (see tell_notes) */
+        fsc_buf rest = {0};
+        fsc_buf_add(&rest, ds.notes.data + ds.told[0], ds.notes_split - ds.told[0]);
+        fsc_buf_putc(&rest, '\n');
+        fsc_buf_add(&rest, ds.notes.data + ds.told[1], ds.notes.len - ds.told[1]);
+        bool any = false;
+        for (size_t k = 0; k < rest.len && !any; k++)
+            any = rest.data[k] != '\n';
+        if (any && !rest.oom)
+            *why = rest.data;
+        else
+            fsc_buf_free(&rest);
+        ok = !rest.oom;
     }
     fsc_buf_free(&ds.notes);
     if (!ok && !ds.stopped)
