@@ -3,7 +3,9 @@
  * fio log files find the run they belong to: within one group of held items (a
  * folder, an archive, files named together), a log whose file prefix is a job's name,
  * or the write_bw_log / write_iops_log / write_lat_log / write_hist_log value of a
- * job, goes to that job's run (one in the same folder first). The logs that find none
+ * job, goes to that job's run (one in the same folder first), else to the only run of
+ * its folder when that run's jobs have one name and its logs of that option one
+ * prefix. The logs that find none
  * form one run of format "log" per group, with one job (only its name) per prefix.
  */
 #include "input_int.h"
@@ -247,8 +249,137 @@ static int claim_cmp(const void *a, const void *b)
 
 /* The run (and job) log item `li` belongs to, or {NULL}; a run rendered on the worker
  * is parsed again first (with parser). False when out of memory. */
-static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, const fsc_parser *parser,
-                       owner *out, const fsc_item **over_budget)
+/* No job names the log's prefix: the only run of the log's folder takes it, when its
+ * jobs have one name (a results folder of one fio run whose logs a job file named,
+ * "write_bw_log=bw", which fio's normal text does not show). The documents with runs,
+ * sorted by folder once per group, so that each log looks its folder up (a tarball of
+ * thousands of result folders stays n log n). */
+typedef struct folder_ent {
+    const char *folder; /* the member's or path's folder, len bytes */
+    size_t len;
+    bool member;
+    size_t item;
+} folder_ent;
+
+typedef struct folder_runs {
+    folder_ent *e; /* the items with runs, by folder */
+    size_t n;
+} folder_runs;
+
+static int ent_cmp(const folder_ent *a, const folder_ent *b)
+{
+    if (a->member != b->member)
+        return a->member ? 1 : -1;
+    int c = memcmp(a->folder, b->folder, a->len < b->len ? a->len : b->len);
+    return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+static int ent_qsort_cmp(const void *x, const void *y)
+{
+    return ent_cmp(x, y);
+}
+
+static folder_ent ent_of(const fsc_item *it, size_t i)
+{
+    folder_ent e = {NULL, 0, it->member != NULL, i};
+    e.len = folder_of(it, &e.folder);
+    return e;
+}
+
+static bool folder_runs_build(folder_runs *fr, fsc_item **items, size_t n)
+{
+    fr->n = 0;
+    fr->e = malloc((n ? n : 1) * sizeof *fr->e);
+    if (!fr->e)
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!items[i]->log && !items[i]->is_log && items[i]->n_runs)
+            fr->e[fr->n++] = ent_of(items[i], i);
+    qsort(fr->e, fr->n, sizeof *fr->e, ent_qsort_cmp);
+    return true;
+}
+
+/* The logs of a group by (folder, option, prefix): a log may go to its folder's only
+ * run when no other log of its folder and option has another prefix (the files of one
+ * "write_bw_log=bw" are bw_bw.1.log, bw_bw.2.log, ...; many prefixes of one kind are
+ * logs of other jobs, not this run's). single[i]: item i may. */
+typedef struct log_ent {
+    folder_ent f;
+    const char *opt, *prefix;
+    size_t prefix_len;
+} log_ent;
+
+static int log_ent_cmp(const void *x, const void *y)
+{
+    const log_ent *a = x, *b = y;
+    int c = ent_cmp(&a->f, &b->f);
+    if (!c)
+        c = strcmp(a->opt, b->opt);
+    if (!c) {
+        c = memcmp(a->prefix, b->prefix, a->prefix_len < b->prefix_len ? a->prefix_len : b->prefix_len);
+        c = c ? c : (a->prefix_len > b->prefix_len) - (a->prefix_len < b->prefix_len);
+    }
+    return c;
+}
+
+static bool *single_prefix_logs(fsc_item **items, size_t n)
+{
+    bool *single = calloc(n ? n : 1, sizeof *single);
+    log_ent *e = malloc((n ? n : 1) * sizeof *e);
+    size_t m = 0;
+    if (!single || !e) {
+        free(single);
+        free(e);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (items[i]->log)
+            e[m++] = (log_ent){ent_of(items[i], i), log_option(items[i]->logname.kind), items[i]->logname.prefix,
+                               items[i]->logname.prefix_len};
+    qsort(e, m, sizeof *e, log_ent_cmp);
+    for (size_t a = 0, b; a < m; a = b) { /* a group: one folder and option */
+        bool one = true;
+        for (b = a + 1; b < m && !ent_cmp(&e[b].f, &e[a].f) && !strcmp(e[b].opt, e[a].opt); b++)
+            one = one && e[b].prefix_len == e[a].prefix_len && !memcmp(e[b].prefix, e[a].prefix, e[a].prefix_len);
+        for (size_t k = a; k < b; k++)
+            single[e[k].f.item] = one;
+    }
+    free(e);
+    return single;
+}
+
+/* The item holding the only run of li's folder: false when it has none or several. */
+static bool only_run_of_folder(const folder_runs *fr, fsc_item **items, const fsc_item *li, size_t *item)
+{
+    folder_ent key = ent_of(li, 0);
+    size_t lo = 0, hi = fr->n;
+    while (lo < hi) { /* the first of li's folder or after it */
+        size_t mid = lo + (hi - lo) / 2;
+        if (ent_cmp(&fr->e[mid], &key) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t runs = 0;
+    for (size_t k = lo; k < fr->n && runs < 2 && !ent_cmp(&fr->e[k], &key); k++) {
+        runs += items[fr->e[k].item]->n_runs;
+        *item = fr->e[k].item;
+    }
+    return runs == 1;
+}
+
+static bool one_job_name(const fsc_run *run)
+{
+    if (!run->n_jobs || !run->jobs[0].jobname)
+        return false;
+    for (size_t j = 1; j < run->n_jobs; j++)
+        if (!run->jobs[j].jobname || strcmp(run->jobs[j].jobname, run->jobs[0].jobname))
+            return false;
+    return true;
+}
+
+static bool find_owner(const claims *cl, const folder_runs *fr, bool single, fsc_item **items, const fsc_item *li,
+                       const fsc_parser *parser, owner *out, const fsc_item **over_budget)
 {
     *over_budget = NULL;
     *out = (owner){NULL, NULL};
@@ -296,6 +427,17 @@ static bool find_owner(const claims *cl, fsc_item **items, const fsc_item *li, c
         fsc_run *run = st == FSC_OK ? it->outs[pick->run].run : NULL;
         if (run && pick->job < run->n_jobs)
             *out = (owner){run, &run->jobs[pick->job]};
+        if (st == FSC_E_LIMIT)
+            *over_budget = it;
+    }
+    size_t only;
+    if (ok && !pick && single && only_run_of_folder(fr, items, li, &only)) {
+        fsc_item *it = items[only];
+        fsc_status st = it->outs[0].run ? FSC_OK : fsc_item_reparse(it, parser);
+        ok = st != FSC_E_NOMEM;
+        fsc_run *run = st == FSC_OK ? it->outs[0].run : NULL;
+        if (run && one_job_name(run))
+            *out = (owner){run, &run->jobs[0]};
         if (st == FSC_E_LIMIT)
             *over_budget = it;
     }
@@ -421,14 +563,16 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n, const fsc_parser *parser)
     claims cl = {0};
     fsc_keyindex log_jobs = {0};
     claims_build(&cl, items, n);
-    bool ok = !cl.oom;
+    folder_runs fr = {0};
+    bool *single = single_prefix_logs(items, n);
+    bool ok = !cl.oom && single && folder_runs_build(&fr, items, n);
     for (size_t i = 0; ok && i < n; i++) {
         fsc_item *li = items[i];
         if (!li->log)
             continue;
         owner o;
         const fsc_item *over = NULL;
-        ok = find_owner(&cl, items, li, parser, &o, &over);
+        ok = find_owner(&cl, &fr, single[i], items, li, parser, &o, &over);
         if (!ok)
             break;
         fsc_logfile_finish(li->log, o.run ? o.run->source.fio_version : NULL);
@@ -460,6 +604,8 @@ fsc_status fsc_logs_join(fsc_item **items, size_t n, const fsc_parser *parser)
     }
     fsc_run_free(log_run);
     claims_free(&cl);
+    free(fr.e);
+    free(single);
     fsc_keyindex_free(&log_jobs);
     return ok ? FSC_OK : FSC_E_NOMEM;
 }
