@@ -333,6 +333,9 @@ typedef struct flat {
     size_t cap_uses;
     bool *folded; /* second pass: column written into OTHER_COLUMN */
     bool any_folded;
+    size_t *shown, n_shown; /* second pass: the columns not folded, in order (a row
+                             * walks these, not every column: thousands of rare
+                             * fields are folded, one row each) */
     const char **vals; /* per column, for the row being written */
     bool *nums;
     size_t *touched; /* columns set in the row being written */
@@ -400,9 +403,8 @@ static void emit_row(flat *f, const row *const *parts, size_t n_parts)
     if (f->other.len)
         fsc_jw_obj_end(&w);
     bool first = true;
-    for (size_t i = 0; i < f->cols.n; i++) {
-        if (f->folded[i])
-            continue;
+    for (size_t s = 0; s < f->n_shown; s++) {
+        size_t i = f->shown[s];
         if (!first)
             fsc_buf_putc(f->out, f->tsv ? '\t' : ',');
         first = false;
@@ -584,7 +586,8 @@ fsc_status fsc_flat_write(const fsc_runset *set, const char *format, fsc_buf *ou
     f.nums = calloc(n, sizeof *f.nums);
     f.touched = calloc(n, sizeof *f.touched);
     f.folded = calloc(n, sizeof *f.folded);
-    ok = ok && f.vals && f.nums && f.touched && f.folded;
+    f.shown = calloc(n, sizeof *f.shown);
+    ok = ok && f.vals && f.nums && f.touched && f.folded && f.shown;
     if (ok) {
         bool first = true;
         for (size_t i = 0; i < f.cols.n; i++) {
@@ -594,6 +597,7 @@ fsc_status fsc_flat_write(const fsc_runset *set, const char *format, fsc_buf *ou
             f.any_folded |= f.folded[i];
             if (f.folded[i])
                 continue;
+            f.shown[f.n_shown++] = i;
             if (!first)
                 fsc_buf_putc(out, f.tsv ? '\t' : ',');
             first = false;
@@ -611,6 +615,7 @@ fsc_status fsc_flat_write(const fsc_runset *set, const char *format, fsc_buf *ou
     free(f.nums);
     free(f.touched);
     free(f.folded);
+    free(f.shown);
     free(f.uses);
     fsc_buf_free(&f.other);
     columns_free(&f.cols);
