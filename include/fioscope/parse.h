@@ -127,6 +127,12 @@ enum { FSC_WHY_NOTES = 20 };
  * both are NULL or memory runs out. */
 char *fsc_why_join(char *a, char *b);
 
+/* Notes as fsc_parse_doc_why gives them (lines "line N: sentence", in line order)
+ * become run's warnings, up to the first about a line after `upto` (UINT32_MAX: all).
+ * Returns the bytes of notes[0, len) used; *oom is set when memory ran out (the
+ * notes after that one are still told). */
+size_t fsc_notes_tell(fsc_run *run, const char *notes, size_t len, uint32_t upto, bool *oom);
+
 /* Is text[0, len) fio's output as fio wrote it and nothing else: only the lines fio
  * prints (normal text, JSON documents, terse records), plain ASCII, with no heading,
  * title, command line or markup that a run could take from the text above it? Such a

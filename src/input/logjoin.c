@@ -247,8 +247,6 @@ static int claim_cmp(const void *a, const void *b)
     return x->job < y->job ? -1 : x->job > y->job;
 }
 
-/* The run (and job) log item `li` belongs to, or {NULL}; a run rendered on the worker
- * is parsed again first (with parser). False when out of memory. */
 /* No job names the log's prefix: the only run of the log's folder takes it, when its
  * jobs have one name (a results folder of one fio run whose logs a job file named,
  * "write_bw_log=bw", which fio's normal text does not show). The documents with runs,
@@ -266,12 +264,18 @@ typedef struct folder_runs {
     size_t n;
 } folder_runs;
 
+/* a[0, an) against b[0, bn), as strcmp orders strings */
+static int bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    int c = memcmp(a, b, an < bn ? an : bn);
+    return c ? c : (an > bn) - (an < bn);
+}
+
 static int ent_cmp(const folder_ent *a, const folder_ent *b)
 {
     if (a->member != b->member)
         return a->member ? 1 : -1;
-    int c = memcmp(a->folder, b->folder, a->len < b->len ? a->len : b->len);
-    return c ? c : (a->len > b->len) - (a->len < b->len);
+    return bytes_cmp(a->folder, a->len, b->folder, b->len);
 }
 
 static int ent_qsort_cmp(const void *x, const void *y)
@@ -315,11 +319,7 @@ static int log_ent_cmp(const void *x, const void *y)
     int c = ent_cmp(&a->f, &b->f);
     if (!c)
         c = strcmp(a->opt, b->opt);
-    if (!c) {
-        c = memcmp(a->prefix, b->prefix, a->prefix_len < b->prefix_len ? a->prefix_len : b->prefix_len);
-        c = c ? c : (a->prefix_len > b->prefix_len) - (a->prefix_len < b->prefix_len);
-    }
-    return c;
+    return c ? c : bytes_cmp(a->prefix, a->prefix_len, b->prefix, b->prefix_len);
 }
 
 static bool *single_prefix_logs(fsc_item **items, size_t n)
@@ -340,7 +340,7 @@ static bool *single_prefix_logs(fsc_item **items, size_t n)
     for (size_t a = 0, b; a < m; a = b) { /* a group: one folder and option */
         bool one = true;
         for (b = a + 1; b < m && !ent_cmp(&e[b].f, &e[a].f) && !strcmp(e[b].opt, e[a].opt); b++)
-            one = one && e[b].prefix_len == e[a].prefix_len && !memcmp(e[b].prefix, e[a].prefix, e[a].prefix_len);
+            one = one && !bytes_cmp(e[b].prefix, e[b].prefix_len, e[a].prefix, e[a].prefix_len);
         for (size_t k = a; k < b; k++)
             single[e[k].f.item] = one;
     }
@@ -378,6 +378,21 @@ static bool one_job_name(const fsc_run *run)
     return true;
 }
 
+/* Item it's run k as a run (*run), parsed again when it was rendered on the worker;
+ * *run NULL when its budget cannot hold it whole again (it stays as rendered, and its
+ * logs form the run of format "log": *over_budget). False when out of memory. */
+static bool whole_run(fsc_item *it, size_t k, const fsc_parser *parser, fsc_run **run,
+                      const fsc_item **over_budget)
+{
+    fsc_status st = it->outs[k].run ? FSC_OK : fsc_item_reparse(it, parser);
+    *run = st == FSC_OK ? it->outs[k].run : NULL;
+    if (st == FSC_E_LIMIT)
+        *over_budget = it;
+    return st != FSC_E_NOMEM;
+}
+
+/* The run (and job) log item `li` belongs to, or {NULL} (a claim, else its folder's only run: only_run_of_folder, when single); a run rendered on the worker
+ * is parsed again first (with parser). False when out of memory. */
 static bool find_owner(const claims *cl, const folder_runs *fr, bool single, fsc_item **items, const fsc_item *li,
                        const fsc_parser *parser, owner *out, const fsc_item **over_budget)
 {
@@ -418,28 +433,16 @@ static bool find_owner(const claims *cl, const folder_runs *fr, bool single, fsc
         if (!pick)
             pick = &found[c];
     }
-    if (pick) {
-        fsc_item *it = items[pick->item];
-        fsc_status st = it->outs[pick->run].run ? FSC_OK : fsc_item_reparse(it, parser);
-        ok = st != FSC_E_NOMEM;
-        /* a run its budget cannot hold whole again stays as rendered: its logs form
-         * the run of format "log" */
-        fsc_run *run = st == FSC_OK ? it->outs[pick->run].run : NULL;
+    fsc_run *run;
+    size_t only;
+    if (ok && pick) {
+        ok = whole_run(items[pick->item], pick->run, parser, &run, over_budget);
         if (run && pick->job < run->n_jobs)
             *out = (owner){run, &run->jobs[pick->job]};
-        if (st == FSC_E_LIMIT)
-            *over_budget = it;
-    }
-    size_t only;
-    if (ok && !pick && single && only_run_of_folder(fr, items, li, &only)) {
-        fsc_item *it = items[only];
-        fsc_status st = it->outs[0].run ? FSC_OK : fsc_item_reparse(it, parser);
-        ok = st != FSC_E_NOMEM;
-        fsc_run *run = st == FSC_OK ? it->outs[0].run : NULL;
+    } else if (ok && single && only_run_of_folder(fr, items, li, &only)) {
+        ok = whole_run(items[only], 0, parser, &run, over_budget);
         if (run && one_job_name(run))
             *out = (owner){run, &run->jobs[0]};
-        if (st == FSC_E_LIMIT)
-            *over_budget = it;
     }
     free(found);
     return ok;

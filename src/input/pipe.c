@@ -7,6 +7,7 @@
 #include "input_int.h"
 
 #include "fioscope/hugemem.h"
+#include "fioscope/parse.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -110,21 +111,10 @@ static bool renumber(const fsc_input_sink *sink, fsc_item *job, size_t carry)
 static size_t tell_carried(fsc_pipe *p, fsc_run *run, bool first)
 {
     size_t own = run->n_warnings;
-    const char *s = p->carry_notes.data, *end = s + p->carry_notes.len;
-    while (s < end) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
-        uint32_t line = strncmp(s, "line ", 5) ? 0 : (uint32_t)strtoul(s + 5, NULL, 10);
-        const char *msg = memchr(s, ':', n);
-        msg = msg && line && msg + 2 <= s + n ? msg + 2 : s;
-        if (n && !fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - s)), msg)) {
-            p->nomem = p->stopped = true;
-            break;
-        }
-        s += n + (nl != NULL);
-    }
+    bool oom = false;
+    fsc_notes_tell(run, p->carry_notes.data, p->carry_notes.len, UINT32_MAX, &oom);
     size_t told = run->n_warnings - own;
-    if (first && !fsc_run_warnings_to_front(run, own, told))
+    if (oom || (first && !fsc_run_warnings_to_front(run, own, told)))
         p->nomem = p->stopped = true;
     fsc_buf_reset(&p->carry_notes);
     return told;

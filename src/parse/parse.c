@@ -88,22 +88,29 @@ static bool flush_held(doc_state *st)
     return true;
 }
 
-/* The notes of st->notes[*at, end) up to line `upto` become run's warnings; *at
- * moves past them. They are in line order: the first note below `upto` ends it. */
-static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at, size_t end)
+size_t fsc_notes_tell(fsc_run *run, const char *notes, size_t len, uint32_t upto, bool *oom)
 {
-    while (*at < end) {
-        const char *p = st->notes.data + *at, *nl = memchr(p, '\n', end - *at);
-        size_t n = nl ? (size_t)(nl - p) : end - *at;
+    size_t at = 0;
+    while (at < len) {
+        const char *p = notes + at, *nl = memchr(p, '\n', len - at);
+        size_t n = nl ? (size_t)(nl - p) : len - at;
         uint32_t line = strncmp(p, "line ", 5) ? 0 : (uint32_t)strtoul(p + 5, NULL, 10);
         if (n && line > upto)
-            return;
+            break;
         const char *msg = memchr(p, ':', n);
-        msg = msg && line ? msg + 2 : p;
+        msg = msg && line && msg + 2 <= p + n ? msg + 2 : p;
         if (n && !fsc_run_warn(run, line, "%.*s", (int)(n - (size_t)(msg - p)), msg))
-            st->notes.oom = true;
-        *at += n + (nl != NULL);
+            *oom = true;
+        at += n + (nl != NULL);
     }
+    return at;
+}
+
+/* The notes of st->notes[*at, end) up to line `upto` become run's warnings; *at
+ * moves past them. */
+static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at, size_t end)
+{
+    *at += fsc_notes_tell(run, st->notes.data + *at, end - *at, upto, &st->notes.oom);
 }
 
 /* What was found but cannot be read (a JSON document beyond repair, fio's preamble
