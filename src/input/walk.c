@@ -167,6 +167,10 @@ void fsc_walker_doc(fsc_walker *w, const char *path, const char *member, char *d
         free(data);
         return;
     }
+    /* a text that is no archive's member is input as it is: its attachments expand
+     * from its bytes (--max-ratio's whole input), not from nothing */
+    if (!member && depth == 0)
+        w->top_raw += len;
     /* a mail's attached archives: members of it, after its own text */
     fsc_mail_archive *att = NULL;
     size_t n_att = !binary && depth < FSC_MAX_ARCHIVE_DEPTH ? fsc_mail_archives(data, len, &att) : 0;

@@ -88,4 +88,25 @@ grep -qx "fioscope: odd.eml: old.7z: 7-Zip archive: not read (fioscope reads tar
 "$FIOSCOPE" parse --jsonl thread.tar > out.jsonl 2> err.txt || fail "thread.tar: exit status $?: $(cat err.txt)"
 manifest < out.jsonl | grep -c "^thread.tar|mails/logs.eml/fio-logs.tar.gz/logs/a.txt|ok|1|" > /dev/null ||
     fail "thread.tar: $(manifest < out.jsonl)"
+# a mailbox of six mails, each with an .xz of a 400 KB log (ratio about 4): 2.4 MB
+# expanded from a 1.3 MB file is no bomb. The whole input's ratio counts the mbox's
+# own bytes; counted from nothing, the fourth attachment on gave "decompression limit"
+python3 - <<'PY'
+import email.mime.application as ma, email.mime.multipart as mm, email.mime.text as mt, lzma, random
+rnd = random.Random(7)
+with open("many.mbox", "w") as f:
+    for i in range(6):
+        log = "".join("%d, %d, 0, 4096, 0\n" % (t * 100, rnd.randint(1, 10**9)) for t in range(16000)).encode()
+        m = mm.MIMEMultipart()
+        m["From"] = "tester@example.org"
+        m["Subject"] = "run %d" % i
+        m.attach(mt.MIMEText("the bw log of run %d\n" % i, "plain"))
+        p = ma.MIMEApplication(lzma.compress(log), "x-xz")
+        p.add_header("Content-Disposition", "attachment", filename="job_bw.%d.log.xz" % i)
+        m.attach(p)
+        f.write("From tester@example.org Sat Dec  5 10:00:00 2026\n" + m.as_string() + "\n")
+PY
+"$FIOSCOPE" parse --jsonl --fail-on=none many.mbox > out.jsonl 2> err.txt || fail "many.mbox: exit status $?: $(cat err.txt)"
+grep "decompression limit" err.txt out.jsonl && fail "many.mbox: an attachment taken for a bomb"
+[ "$(manifest < out.jsonl | grep -c '|job_bw\.[0-5]\.log\.xz|')" = 6 ] || fail "many.mbox: $(manifest < out.jsonl)"
 echo "a mail's attached archives: members"
