@@ -67,6 +67,8 @@ fsc_logseries *fsc_logfile_take(fsc_logfile *f, size_t i);
 const fsc_logname *fsc_logfile_name(const fsc_logfile *f);
 /* Rows read in total (all sections). */
 size_t fsc_logfile_rows(const fsc_logfile *f);
+/* The time (t_ms, as printed) of the file's last row; false when no row had one. */
+bool fsc_logfile_last_ms(const fsc_logfile *f, int64_t *t);
 /* Warnings (line = the log file's own line, 0 for the whole file; message without
  * the file name), in line order; a file with many bad lines keeps the first few and
  * a closing count. */

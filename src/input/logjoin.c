@@ -378,6 +378,37 @@ static bool one_job_name(const fsc_run *run)
     return true;
 }
 
+/* Could li's logs be run's, the only run of their folder, when the log's prefix names
+ * none of its jobs (write_bw_log=bw)? Not when the file's number (fio's thread
+ * number, from 1 across the run) is above the run's threads, nor when its last
+ * sample comes long after the longest of the run's jobs ended: then they are the logs
+ * of another run whose output is not in the folder. Samples logged in ramp_time, and
+ * a log's last window written at exit, stay within the slack. */
+static bool log_fits_run(const fsc_item *li, const fsc_run *run)
+{
+    double threads = 0, longest = 0;
+    for (size_t j = 0; j < run->n_jobs; j++) {
+        const fsc_job *job = &run->jobs[j];
+        threads += job->jobs.set && job->jobs.v >= 1 ? job->jobs.v : 1;
+        if (job->job_runtime.set && job->job_runtime.v > longest)
+            longest = job->job_runtime.v;
+        for (int d = 0; d < FSC_DIR_COUNT; d++)
+            if (job->dir[d].runtime.set && job->dir[d].runtime.v > longest)
+                longest = job->dir[d].runtime.v;
+    }
+    for (size_t g = 0; g < run->n_groups; g++)
+        for (int d = 0; d < FSC_DIR_COUNT; d++)
+            if (run->groups[g].dir[d].runtime_max.set && run->groups[g].dir[d].runtime_max.v > longest)
+                longest = run->groups[g].dir[d].runtime_max.v;
+    if (li->logname.clone > 0 && (double)li->logname.clone > threads)
+        return false;
+    int64_t last;
+    if (longest > 0 && fsc_logfile_last_ms(li->log, &last) && last < FSC_LOG_EPOCH_MS &&
+        (double)last > 2 * longest + 10000)
+        return false;
+    return true;
+}
+
 /* Item it's run k as a run (*run), parsed again when it was rendered on the worker;
  * *run NULL when its budget cannot hold it whole again (it stays as rendered, and its
  * logs form the run of format "log": *over_budget). False when out of memory. */
@@ -441,7 +472,7 @@ static bool find_owner(const claims *cl, const folder_runs *fr, bool single, fsc
             *out = (owner){run, &run->jobs[pick->job]};
     } else if (ok && single && only_run_of_folder(fr, items, li, &only)) {
         ok = whole_run(items[only], 0, parser, &run, over_budget);
-        if (run && one_job_name(run))
+        if (run && one_job_name(run) && log_fits_run(li, run))
             *out = (owner){run, &run->jobs[0]};
     }
     free(found);

@@ -722,6 +722,12 @@ size_t fsc_logfile_rows(const fsc_logfile *f)
     return f->rows;
 }
 
+bool fsc_logfile_last_ms(const fsc_logfile *f, int64_t *t)
+{
+    *t = f->have_t ? f->last_t : 0;
+    return f->have_t;
+}
+
 size_t fsc_logfile_n_warnings(const fsc_logfile *f)
 {
     return f->n_warnings;

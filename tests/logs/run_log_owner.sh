@@ -3,7 +3,9 @@
 # A log whose prefix names no job ("write_bw_log=bw" in a job file, which fio's normal
 # text does not show) goes to the only run of its folder when that run's jobs have one
 # name and the folder's logs of that option one prefix; with two runs in the folder,
-# jobs of two names, or two prefixes, it stays in a run of format log (docs/logs.md).
+# jobs of two names, or two prefixes, it stays in a run of format log (docs/logs.md);
+# so does a log whose thread number the run has not, or whose samples go on long
+# after the run's longest job ended.
 . "$(dirname "$0")/../input/lib.sh"
 fx="$FSC_SOURCE_DIR/tests/logs/fixtures/avg"
 one="$FSC_CORPUS/fio-3.33/a_randread_psync.txt"    # one job, "randread"
@@ -41,4 +43,14 @@ mkdir two_prefixes && cp "$one" two_prefixes/out.txt
 cp "$fx/avg_bw.1.log" two_prefixes/a_bw.1.log && cp "$fx/avg_bw.1.log" two_prefixes/b_bw.1.log
 got=$("$FIOSCOPE" parse --jsonl -q two_prefixes | summary | sort | tr '\n' ' ')
 [ "$got" = "log:2:2 normal:1:0 " ] || fail "two_prefixes/: $got"
+# logs of another run of the same prefix beside this run's text: a thread number the
+# run has not (it had one job of one thread), or samples long after its 2 s
+mkdir other_threads other_time
+cp "$one" other_threads/out.txt && cp "$fx/avg_bw.1.log" other_threads/mybw_bw.3.log
+got=$("$FIOSCOPE" parse --jsonl -q other_threads | summary | sort | tr '\n' ' ')
+[ "$got" = "log:1:1 normal:1:0 " ] || fail "other_threads/: $got"
+cp "$one" other_time/out.txt
+awk -F', ' -v OFS=', ' '{ $1 = $1 + 60000; print }' "$fx/avg_bw.1.log" > other_time/mybw_bw.1.log
+got=$("$FIOSCOPE" parse --jsonl -q other_time | summary | sort | tr '\n' ' ')
+[ "$got" = "log:1:1 normal:1:0 " ] || fail "other_time/: $got"
 echo ok
