@@ -119,6 +119,7 @@ typedef struct nstate {
     fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
     size_t held_first, held_last;
     fsc_buf *notes;
+    size_t last_consumed; /* 1 + the last line the first pass took (JSON, terse); 0: none */
     /* the fast path (NULL: off); fl holds the line being applied, la the next line
      * when it was lexed ahead (la_idx) to see whether it continues this one */
     const fsc_fastpath *fp;
@@ -265,6 +266,14 @@ static void note_unknown(nstate *st, size_t idx)
 /* Remember a sentence about text that is no run, for the run next to it. */
 static void carry_note(nstate *st, uint32_t line, const char *msg)
 {
+    /* a document of fio's JSON or terse lies between the run left out and what comes
+     * next: the note is the notes' (parse.c tells it to the next run by line, the
+     * document's, as when a cut falls at the document) */
+    if (st->notes && st->last_consumed > st->last + 1) {
+        fsc_buf_printf(st->notes, "%sline %u: %s", st->notes->len ? "\n" : "", line, msg);
+        st->oom = st->oom || st->notes->oom;
+        return;
+    }
     carried *c = FSC_PUSH(st->carry, st->n_carry, st->cap_carry);
     if (!c || !(c->msg = fsc_strdup(msg))) {
         if (c)
@@ -1735,6 +1744,19 @@ __attribute__((noinline, cold)) static bool repeats_headless_dir(nstate *st, con
     return dir >= 0 && j->dir[dir].present && fsc_dir_has_data(&j->dir[dir]);
 }
 
+/* A preamble without results that goes on with another's: an attempt that started
+ * and printed no summary (io_u errors, then ^C or a "..." in a mail), then another
+ * run. fio prints a run's job definitions ("name: (g=0): rw=...") and its banner
+ * ("fio-3.33") before "Starting N processes", each once; so after that line, any of
+ * them begins the next run. A banner alone (a pasted `fio --version`) is no attempt,
+ * and a client/server run's servers each print theirs ("<host> Starting ..."). */
+static bool second_preamble(const nstate *st, const fsc_rule *r)
+{
+    if (st->run->source.host || !st->starting)
+        return false;
+    return r->action == FSC_ACT_JOBDEF || r->action == FSC_ACT_BANNER || r->action == FSC_ACT_STARTING;
+}
+
 /* Does this line begin a new run, given what the current run holds? */
 static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
 {
@@ -1752,7 +1774,7 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, cons
     /* a run that printed its (empty) group summary is over, results or not: an
      * interrupted attempt ("fio: terminating on signal 2") must not swallow the next */
     if (!st->has_results && st->phase < 2)
-        return false;
+        return second_preamble(st, r);
     switch (r->action) {
     case FSC_ACT_BANNER:
     case FSC_ACT_JOBDEF:
@@ -3137,6 +3159,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
              * report is over, and a message under the document is not its run's */
             if (st.run && st.has_results)
                 close_run(&st, false);
+            st.last_consumed = i + 1;
             continue;
         }
         if (blank_fast(s, n))
@@ -3240,8 +3263,10 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         fsc_run_free(st.run);
         st.run = NULL;
     }
-    /* what came after the last run is told by it; with no run, by the notes */
-    if (st.held)
+    /* what came after the last run is told by it; with no run, by the notes; in a
+     * piece with more of the file after it, by the notes too: the run below, in a
+     * later piece, tells them, as it would in the whole text (parse.c, pipe.c) */
+    if (st.held && !(more && notes))
         give_carried(&st, st.held, st.n_carry);
     for (size_t k = 0; k < st.n_carry; k++) {
         if (notes)

@@ -190,6 +190,27 @@ static bool markup_tags_in(const char *data, size_t len)
     return false;
 }
 
+/* Does data hold mark first or last on a line (spaces aside)? A document that opens
+ * with fio's JSON may go on with a pasted page ("fio-3.33<br>", a concatenation of
+ * outputs): its marks end or begin lines, where none of the JSON's strings can put
+ * them, since a string does not span lines. The spaces walked are those right before
+ * or after one mark: linear. */
+static bool mark_at_line_edge(const char *data, size_t len, const char *mark)
+{
+    size_t ml = strlen(mark);
+    for (const char *m = fsc_find_lit(data, len, mark); m;) {
+        const char *b = m, *e = m + ml, *end = data + len;
+        while (b > data && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        while (e < end && (*e == ' ' || *e == '\t' || *e == '\r'))
+            e++;
+        if (b == data || b[-1] == '\n' || e == end || *e == '\n')
+            return true;
+        m = fsc_find_lit(m + 1, (size_t)(end - m - 1), mark);
+    }
+    return false;
+}
+
 static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
@@ -204,8 +225,8 @@ static doc_kind detect_doc(const char *data, size_t len)
         k++;
     /* a job named "<br>" or "a&amp;b" in fio's JSON is a name, not HTML */
     d.json = k < len && data[k] == '{' && !(k + 1 < len && isalpha((unsigned char)data[k + 1])); /* not "{code}" */
-    for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html && !d.json; i++)
-        d.html = fsc_find_lit(data, len, html_marks[i]) != NULL;
+    for (size_t i = 0; i < sizeof html_marks / sizeof *html_marks && !d.html; i++)
+        d.html = d.json ? mark_at_line_edge(data, len, html_marks[i]) : fsc_find_lit(data, len, html_marks[i]) != NULL;
     d.qp_all = doc_qp_all(data, len);
     d.marks = memchr(data, '*', len) || memchr(data, '`', len);
     d.tags = !d.html && fsc_find_lit(data, len, "</");
