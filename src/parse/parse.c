@@ -110,7 +110,8 @@ size_t fsc_notes_tell(fsc_run *run, const char *notes, size_t len, uint32_t upto
  * moves past them. */
 static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at, size_t end)
 {
-    *at += fsc_notes_tell(run, st->notes.data + *at, end - *at, upto, &st->notes.oom);
+    if (*at < end) /* (no notes: their buffer may be NULL) */
+        *at += fsc_notes_tell(run, st->notes.data + *at, end - *at, upto, &st->notes.oom);
 }
 
 /* What was found but cannot be read (a JSON document beyond repair, fio's preamble
