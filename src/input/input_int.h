@@ -398,6 +398,14 @@ typedef struct fsc_mail_archive {
     char name[201];
 } fsc_mail_archive;
 size_t fsc_mail_archives(const char *data, size_t len, fsc_mail_archive **out);
+/* Does the document that begins with s[0, n) begin as a mail or an mbox? */
+bool fsc_mail_start(const char *s, size_t n);
+/* The same archives for the mail or mbox in the regular file fd (its first size
+ * bytes), read part by part from its start (one read whole would not fit): each goes
+ * to fn as soon as its part ends (fn owns a->data; false: stop). Nothing when the
+ * file does not begin as a mail. False on a read error; *oom when memory ran out. */
+typedef bool (*fsc_mail_archive_fn)(void *ctx, fsc_mail_archive *a);
+bool fsc_mail_archives_file(int fd, uint64_t size, fsc_mail_archive_fn fn, void *ctx, bool *oom);
 /* The name of member `name` inside the member `prefix` (NULL: at the top), "prefix/name",
  * as archives name their nested members; caller frees; NULL when out of memory. */
 char *fsc_join_member(const char *prefix, const char *name);

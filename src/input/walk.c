@@ -374,6 +374,39 @@ static bool big_binary(fsc_walker *w, const char *path, int fd, uint64_t size)
     return done;
 }
 
+/* fsc_mail_archives_file's fn: an attachment of a mail read in pieces is a member of
+ * it, read as fsc_walker_doc reads a whole mail's. */
+typedef struct attached {
+    fsc_walker *w;
+    const char *path;
+} attached;
+
+static bool attached_member(void *ctx, fsc_mail_archive *a)
+{
+    attached *at = ctx;
+    fsc_walker_doc(at->w, at->path, a->name, a->data, a->len, 1);
+    return !at->w->stop;
+}
+
+/* A text in pieces (fsc_pieces_read_file, buf[0, n) its first bytes, size its size);
+ * a mail or mailbox among them is then read again for its attachments, members after
+ * its text as when it is read whole. */
+static void text_in_pieces(fsc_walker *w, const char *path, int fd, char *buf, size_t n, uint64_t size)
+{
+    bool mail = fsc_mail_start(buf, n);
+    fsc_pieces_read_file(w, path, fd, buf, n, size);
+    if (!mail || w->stop)
+        return;
+    w->top_raw += size; /* its attachments expand from its bytes (--max-ratio) */
+    attached at = {w, path};
+    bool oom;
+    if (!fsc_mail_archives_file(fd, size, attached_member, &at, &oom))
+        fsc_walker_fixed(w, path, "attachments", FSC_IN_ERROR, "cannot read the mail's attachments: %s",
+                         strerror(errno));
+    else if (oom)
+        fsc_walker_submit(w, NULL);
+}
+
 static void read_fd(fsc_walker *w, const char *path, int fd)
 {
     struct stat sb;
@@ -439,7 +472,7 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
     /* asked below only of a file that may go in pieces, not read to its end */
     bool binary = more && hint > whole_max && fsc_looks_binary(buf, n);
     if (more && hint > min && fsc_text_in_pieces(buf, n)) {
-        fsc_pieces_read_file(w, path, fd, buf, n, hint);
+        text_in_pieces(w, path, fd, buf, n, hint);
         return;
     }
     fsc_text_kind kind = FSC_TEXT_MIXED;
@@ -454,14 +487,14 @@ static void read_fd(fsc_walker *w, const char *path, int fd)
      * its size. */
     if (kind == FSC_TEXT_SIMPLE) { /* no NUL, no control byte but tab, CR and a
                                     * terminal's: text by fsc_text_in_pieces' rules */
-        fsc_pieces_read_file(w, path, fd, buf, n, hint);
+        text_in_pieces(w, path, fd, buf, n, hint);
         return;
     }
     /* not plain fio output, but holding JSON: in pieces from a smaller size (whole, it
      * would take several times its size) */
     if (more && !log_name && hint > w->json_piece_min && hint <= min && !binary &&
         fsc_text_in_pieces(buf, n) && fsc_text_holds_json(buf, n)) {
-        fsc_pieces_read_file(w, path, fd, buf, n, hint);
+        text_in_pieces(w, path, fd, buf, n, hint);
         return;
     }
     if (more && hint > w->piece_min && binary && big_binary(w, path, fd, hint)) {

@@ -9,7 +9,8 @@
 # mail: a cut inside a mail hands the mail's state on to the next piece
 # (fsc_mail_state in the carry), which normalizes its text again when it begins
 # inside such a mail. The runs must be byte for byte those of the whole text, and
-# every run must be read whole.
+# every run must be read whole. Mails with logs attached (.gz, .xz, .tar.gz): their
+# attachments are members in pieces as read whole.
 . "$(dirname "$0")/lib.sh"
 
 python3 - "$FSC_CORPUS" archive.mbox <<'PY'
@@ -96,4 +97,48 @@ for piece in 16384 65536; do
             fail "archive.mbox in pieces of $piece bytes (-j $j) differs from the whole text"
     done
 done
-echo "240 mails, 600 runs: whole and in pieces the same"
+# mails with their logs attached (a .gz, an .xz, a .tar.gz): in pieces the mailbox is
+# read again for them after its text, so they are its members as when read whole
+python3 - "$FSC_CORPUS" attached.mbox <<'PY'
+import base64, glob, gzip, io, lzma, os, sys, tarfile
+corpus, out = sys.argv[1], sys.argv[2]
+runs = [open(f, "rb").read() for f in sorted(glob.glob(os.path.join(corpus, "fio-3.33", "*.txt")))]
+mails = []
+for k in range(150):
+    run = runs[k % len(runs)]
+    head = "From list%d@example.org Mon Nov %2d 10:00:00 2026\nFrom: u%d@example.org\nSubject: run %d\n" % (k, k % 28 + 1, k, k)
+    text = "The run:\n\n" + runs[(k + 3) % len(runs)].decode() + "\n"
+    if k % 3:
+        mails.append(head + "Content-Type: text/plain\n\n" + text)
+        continue
+    if k % 9 == 0:
+        data, name = gzip.compress(run), "run%d.log.gz" % k
+    elif k % 9 == 3:
+        data, name = lzma.compress(run), "run%d.log.xz" % k
+    else:
+        buf = io.BytesIO()
+        with tarfile.open(fileobj=buf, mode="w:gz") as t:
+            ti = tarfile.TarInfo("logs/run%d.txt" % k)
+            ti.size = len(run)
+            t.addfile(ti, io.BytesIO(run))
+        data, name = buf.getvalue(), "logs%d.tar.gz" % k
+    enc = base64.encodebytes(data).decode("ascii")
+    b = "b%d" % k
+    mails.append(head + 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="%s"\n\n--%s\n'
+                 "Content-Type: text/plain\n\n%s\n--%s\nContent-Type: application/octet-stream\n"
+                 'Content-Disposition: attachment; filename="%s"\nContent-Transfer-Encoding: base64\n\n%s--%s--\n'
+                 % (b, b, text, b, name, enc, b))
+open(out, "w").write("\n".join(mails) + "\n")
+PY
+"$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 attached.mbox > whole.jsonl
+[ "$(manifest < whole.jsonl | grep -c '^attached.mbox|run[0-9]*\.log\.[gx]z|ok|1|None$')" = 34 ] &&
+    [ "$(manifest < whole.jsonl | grep -c '^attached.mbox|logs[0-9]*\.tar\.gz/logs/run[0-9]*\.txt|ok|1|None$')" = 16 ] ||
+    fail "attached.mbox: $(manifest < whole.jsonl | sort | uniq -c | sort -rn | head -5)"
+for piece in 16384 65536; do
+    for j in 1 2; do
+        FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" attached.mbox > pieces.jsonl
+        cmp -s whole.jsonl pieces.jsonl ||
+            fail "attached.mbox in pieces of $piece bytes (-j $j): $(diff <(manifest < whole.jsonl) <(manifest < pieces.jsonl) | head -5)"
+    done
+done
+echo "240 mails, 600 runs: whole and in pieces the same; 150 mails with 50 attached logs: the same"
