@@ -90,13 +90,18 @@ for r, f in zip(runs, want):
     assert not r["warnings"], (r["id"], r["warnings"][:2])
     assert r["jobs"] == own[f]["jobs"] and r["groups"] == own[f]["groups"], (r["id"], files[f])
 PY
-for piece in 16384 65536; do
-    for j in 1 2; do
-        FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" archive.mbox > pieces.jsonl
-        cmp -s whole.jsonl pieces.jsonl ||
-            fail "archive.mbox in pieces of $piece bytes (-j $j) differs from the whole text"
+# file $1 in pieces of 16 KiB and 64 KiB, at -j 1 and -j 2, as whole.jsonl
+same_in_pieces() {
+    local piece j
+    for piece in 16384 65536; do
+        for j in 1 2; do
+            FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$1" > pieces.jsonl
+            cmp -s whole.jsonl pieces.jsonl ||
+                fail "$1 in pieces of $piece bytes (-j $j): $(diff <(manifest < whole.jsonl) <(manifest < pieces.jsonl) | head -5)"
+        done
     done
-done
+}
+same_in_pieces archive.mbox
 # mails with their logs attached (a .gz, an .xz, a .tar.gz): in pieces the mailbox is
 # read again for them after its text, so they are its members as when read whole
 python3 - "$FSC_CORPUS" attached.mbox <<'PY'
@@ -134,11 +139,5 @@ PY
 [ "$(manifest < whole.jsonl | grep -c '^attached.mbox|run[0-9]*\.log\.[gx]z|ok|1|None$')" = 34 ] &&
     [ "$(manifest < whole.jsonl | grep -c '^attached.mbox|logs[0-9]*\.tar\.gz/logs/run[0-9]*\.txt|ok|1|None$')" = 16 ] ||
     fail "attached.mbox: $(manifest < whole.jsonl | sort | uniq -c | sort -rn | head -5)"
-for piece in 16384 65536; do
-    for j in 1 2; do
-        FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" attached.mbox > pieces.jsonl
-        cmp -s whole.jsonl pieces.jsonl ||
-            fail "attached.mbox in pieces of $piece bytes (-j $j): $(diff <(manifest < whole.jsonl) <(manifest < pieces.jsonl) | head -5)"
-    done
-done
+same_in_pieces attached.mbox
 echo "240 mails, 600 runs: whole and in pieces the same; 150 mails with 50 attached logs: the same"
