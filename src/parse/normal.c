@@ -354,6 +354,8 @@ static const char *first_fio_message(const fsc_run *run)
     return "";
 }
 
+static bool lone_banner(const nstate *st);
+
 /* Close the current run: final checks, then hand it on. before_next: a line that
  * begins another run closes it (so Disk stats alone are the tail of a run cut off
  * above, not a run). */
@@ -399,6 +401,8 @@ static void close_run(nstate *st, bool before_next)
                  why);
         if (run->n_groups || *why)
             carry_note(st, a, note);
+        else if (before_next && lone_banner(st))
+            ; /* `fio --version` above the run: no attempt, nothing to say */
         else if (st->notes)
             fsc_buf_printf(st->notes, "%sline %u: fio's preamble without results", st->notes->len ? "\n" : "", a);
         fsc_run_free(run);
@@ -1744,16 +1748,25 @@ __attribute__((noinline, cold)) static bool repeats_headless_dir(nstate *st, con
     return dir >= 0 && j->dir[dir].present && fsc_dir_has_data(&j->dir[dir]);
 }
 
+/* Is the current run a banner and nothing else (a pasted `fio --version`)? */
+static bool lone_banner(const nstate *st)
+{
+    return st->run->source.fio_version && !st->starting && st->first == st->last && !st->run->n_jobs;
+}
+
 /* A preamble without results that goes on with another's: an attempt that started
  * and printed no summary (io_u errors, then ^C or a "..." in a mail), then another
  * run. fio prints a run's job definitions ("name: (g=0): rw=...") and its banner
  * ("fio-3.33") before "Starting N processes", each once; so after that line, any of
- * them begins the next run. A banner alone (a pasted `fio --version`) is no attempt,
- * and a client/server run's servers each print theirs ("<host> Starting ..."). */
+ * them begins the next run. So does a definition after a banner alone: that banner
+ * was `fio --version`'s, pasted above the run. A client/server run's servers each
+ * print theirs ("<host> Starting ..."). */
 static bool second_preamble(const nstate *st, const fsc_rule *r)
 {
-    if (st->run->source.host || !st->starting)
+    if (st->run->source.host)
         return false;
+    if (!st->starting)
+        return r->action == FSC_ACT_JOBDEF && lone_banner(st);
     return r->action == FSC_ACT_JOBDEF || r->action == FSC_ACT_BANNER || r->action == FSC_ACT_STARTING;
 }
 

@@ -10,7 +10,8 @@
 # - an attempt that failed before any summary, then another run: the attempt's
 #   preamble took the next run's in, or its note went past a JSON document to the
 #   text run below it; and a piece that ended with such an attempt gave its note to
-#   its own last run, the whole text to the run below.
+#   its own last run, the whole text to the run below. A pasted `fio --version` above a
+#   run began the run, which took its command.
 # - a mailbox whose mails each attach a compressed log is in mail_archives.
 . "$(dirname "$0")/../input/lib.sh"
 fx="$FSC_SOURCE_DIR/tests/oracle/fixtures"
@@ -80,13 +81,16 @@ assert j["source"]["format"] == "json" and j["source"]["first_line"] == 8, j["so
 assert [w["message"] for w in j["warnings"]] == [note], j["warnings"]
 assert page["warnings"] == [] and page["jobs"] == alone["jobs"], page["warnings"]
 PY
-# a pasted `fio --version` above a run is no attempt: no note
+# a pasted `fio --version` above a run is no attempt: no note; and no part of the
+# run either (fio prints its banner after the job definitions), whose command is the
+# one above its definition
 { echo '$ fio --version'; echo 'fio-3.33'; echo '$ fio job.fio'; cat page.txt; } > version_above.txt
 "$FIOSCOPE" parse --jsonl -q version_above.txt | python3 -c '
 import json, sys
 runs = [r for r in map(json.loads, sys.stdin) if "jobs" in r]
 assert len(runs) == 1 and runs[0]["warnings"] == [], [r["warnings"] for r in runs]
-' || fail "version_above.txt: fio --version taken for an attempt"
+assert runs[0]["source"]["first_line"] == 4 and runs[0]["context"] == ["fio job.fio"], (runs[0]["source"], runs[0]["context"])
+' || fail "version_above.txt: fio --version taken for an attempt or a part of the run"
 # and in pieces: 60 of (a run, a failed attempt, a run), cut anywhere
 for i in $(seq 60); do cat page.txt failed.txt page.txt; done > failed_many.txt
 same_in_64k_pieces failed_many.txt 120
