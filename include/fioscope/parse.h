@@ -132,6 +132,9 @@ char *fsc_why_join(char *a, char *b);
  * Returns the bytes of notes[0, len) used; *oom is set when memory ran out (the
  * notes after that one are still told). */
 size_t fsc_notes_tell(fsc_run *run, const char *notes, size_t len, uint32_t upto, bool *oom);
+/* Begin a note about line `line` in notes ("line N: ", after a newline when notes
+ * has some): its sentence is appended next (fsc_buf_puts, fsc_buf_printf). */
+void fsc_notes_line(fsc_buf *notes, uint32_t line);
 
 /* Is text[0, len) fio's output as fio wrote it and nothing else: only the lines fio
  * prints (normal text, JSON documents, terse records), plain ASCII, with no heading,

@@ -422,8 +422,10 @@ static bool whole_run(fsc_item *it, size_t k, const fsc_parser *parser, fsc_run 
     return st != FSC_E_NOMEM;
 }
 
-/* The run (and job) log item `li` belongs to, or {NULL} (a claim, else its folder's only run: only_run_of_folder, when single); a run rendered on the worker
- * is parsed again first (with parser). False when out of memory. */
+/* The run (and job) log item `li` belongs to, or {NULL}: a claim, else (single) its
+ * folder's only run, when the log could be its (only_run_of_folder, log_fits_run); a
+ * run rendered on the worker is parsed again first (with parser). False when out of
+ * memory. */
 static bool find_owner(const claims *cl, const folder_runs *fr, bool single, fsc_item **items, const fsc_item *li,
                        const fsc_parser *parser, owner *out, const fsc_item **over_budget)
 {

@@ -270,7 +270,8 @@ static void carry_note(nstate *st, uint32_t line, const char *msg)
      * next: the note is the notes' (parse.c tells it to the next run by line, the
      * document's, as when a cut falls at the document) */
     if (st->notes && st->last_consumed > st->last + 1) {
-        fsc_buf_printf(st->notes, "%sline %u: %s", st->notes->len ? "\n" : "", line, msg);
+        fsc_notes_line(st->notes, line);
+        fsc_buf_puts(st->notes, msg);
         st->oom = st->oom || st->notes->oom;
         return;
     }
@@ -403,8 +404,10 @@ static void close_run(nstate *st, bool before_next)
             carry_note(st, a, note);
         else if (before_next && lone_banner(st))
             ; /* `fio --version` above the run: no attempt, nothing to say */
-        else if (st->notes)
-            fsc_buf_printf(st->notes, "%sline %u: fio's preamble without results", st->notes->len ? "\n" : "", a);
+        else if (st->notes) {
+            fsc_notes_line(st->notes, a);
+            fsc_buf_puts(st->notes, "fio's preamble without results");
+        }
         fsc_run_free(run);
         reset_run_state(st);
         return;
@@ -1704,9 +1707,10 @@ static void note_message(nstate *st, const fsc_rule *r, const char *line, size_t
 {
     const char *s;
     size_t k;
-    if (st->notes && fsc_rule_capture(r, st->md, line, "message", &s, &k))
-        fsc_buf_printf(st->notes, "%sline %u: fio: %.*s", st->notes->len ? "\n" : "", st->t->lines[idx].orig,
-                       (int)(k < 500 ? k : 500), s);
+    if (st->notes && fsc_rule_capture(r, st->md, line, "message", &s, &k)) {
+        fsc_notes_line(st->notes, st->t->lines[idx].orig);
+        fsc_buf_printf(st->notes, "fio: %.*s", (int)(k < 500 ? k : 500), s);
+    }
 }
 
 /* Does the job header line name a job the current run already has? (Then, after a
@@ -3282,8 +3286,10 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     if (st.held && !(more && notes))
         give_carried(&st, st.held, st.n_carry);
     for (size_t k = 0; k < st.n_carry; k++) {
-        if (notes)
-            fsc_buf_printf(notes, "%sline %u: %s", notes->len ? "\n" : "", st.carry[k].line, st.carry[k].msg);
+        if (notes) {
+            fsc_notes_line(notes, st.carry[k].line);
+            fsc_buf_puts(notes, st.carry[k].msg);
+        }
         free(st.carry[k].msg);
     }
     st.n_carry = 0;

@@ -106,6 +106,11 @@ size_t fsc_notes_tell(fsc_run *run, const char *notes, size_t len, uint32_t upto
     return at;
 }
 
+void fsc_notes_line(fsc_buf *notes, uint32_t line)
+{
+    fsc_buf_printf(notes, "%sline %u: ", notes->len ? "\n" : "", line);
+}
+
 /* The notes of st->notes[*at, end) up to line `upto` become run's warnings; *at
  * moves past them. */
 static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at, size_t end)
@@ -322,9 +327,10 @@ static bool repair_json(const fsc_text *t, size_t i, size_t width, fsc_run **run
         ok = ok && fsc_run_warn(*run, (uint32_t)strtoul(p, NULL, 10), "%.*s", (int)(nl - tab - 1), tab + 1);
         p = nl + 1;
     }
-    if (!*run && notes)
-        fsc_buf_printf(notes, "%sline %u: a fio JSON document that cannot be read (%s)", notes->len ? "\n" : "",
-                       t->lines[i].orig, err.len ? err.data : "it nests too deep");
+    if (!*run && notes) {
+        fsc_notes_line(notes, t->lines[i].orig);
+        fsc_buf_printf(notes, "a fio JSON document that cannot be read (%s)", err.len ? err.data : "it nests too deep");
+    }
     fsc_buf_free(&fixed);
     fsc_buf_free(&gaps);
     fsc_buf_free(&err);
