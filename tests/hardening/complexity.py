@@ -502,13 +502,25 @@ def _(k):
             lambda out: runs_in(out) == 400 * k)
 
 
-@shape("session 29: an mbox of mails with a gzip attachment each", "session 29")
-def _(k):
-    mail = ('From a@b Mon Nov 30 10:00:00 2026\nFrom: a@b\nContent-Type: multipart/mixed; boundary="b"\n\n'
+def attached_mail():
+    """An mbox's mail: a line of text, and a run attached as a gzip in base64."""
+    return ('From a@b Mon Nov 30 10:00:00 2026\nFrom: a@b\nContent-Type: multipart/mixed; boundary="b"\n\n'
             "--b\nContent-Type: text/plain\n\nlogs attached\n\n--b\nContent-Type: application/gzip\n"
             'Content-Disposition: attachment; filename="fio.log.gz"\nContent-Transfer-Encoding: base64\n\n'
             + _b64_lines(gzip.compress(GOOD.encode())) + "--b--\n")
-    return (*parse(write("att.mbox", mail * (150 * k)))[:2], None, lambda out: runs_in(out) == 150 * k)
+
+
+@shape("session 29: an mbox of mails with a gzip attachment each", "session 29")
+def _(k):
+    return (*parse(write("att.mbox", attached_mail() * (150 * k)))[:2], None, lambda out: runs_in(out) == 150 * k)
+
+
+# session 37: a mailbox read in pieces is read again, part by part, for its
+# attachments (mail.c fsc_mail_archives_file): each attachment's run, none lost
+@shape("session 37: an mbox in pieces, a gzip attachment a mail", "session 37")
+def _(k):
+    return (*parse(write("att_pieces.mbox", attached_mail() * (300 * k)))[:2], SMALL_PIECES,
+            lambda out: runs_in(out) == 300 * k)
 
 
 @shape("session 29: a line of BBCode tags glued to fio's text", "session 29")
