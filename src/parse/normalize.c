@@ -320,6 +320,25 @@ static bool qp_escape_written(const char *s, size_t n, size_t k, int c)
     return k == 0 && c >= 0x20;
 }
 
+/* Could the line s[0, n) be one of a quoted-printable body? Its encoder writes lines
+ * of at most 76 characters, in which every '=' begins an escape of two hex digits or
+ * is a soft break at the line's end. Text below such a body breaks that at once: fio's
+ * own lines ("(g=0)", "th=[", "err= 0", "ioengine=psync", the 100-column job
+ * header), a document pasted after the mail. */
+static bool qp_possible(const char *s, size_t n)
+{
+    if (n > 76)
+        return false;
+    for (const char *p = memchr(s, '=', n); p; p = memchr(p + 1, '=', (size_t)(s + n - p - 1))) {
+        size_t k = (size_t)(p - s);
+        if (trim_right(p + 1, n - k - 1) == 0)
+            return true; /* a soft break */
+        if (k + 2 >= n || fsc_hex_digit((unsigned char)p[1]) < 0 || fsc_hex_digit((unsigned char)p[2]) < 0)
+            return false;
+    }
+    return true;
+}
+
 static bool qp_decode_append(fsc_buf *b, const char *s, size_t n, bool latin1)
 {
     /* the escapes of UTF-8 continuation bytes that begin a line: the end of a
@@ -697,6 +716,14 @@ static fsc_status split_physical(const char *data, size_t len, doc_kind d, const
             n -= p;
         }
         bool qp = mime.s.qp;
+        if (qp && !joining && !mime.s.cte_in_block && !qp_possible(s, n)) {
+            /* not encoded: a body a header called quoted-printable ends here (the
+             * next header, separator or part boundary says again); under the
+             * document's own default (three "=3D", no header) only the line is left */
+            qp = false;
+            if (!mime.qp_default)
+                mime.s.qp = false;
+        }
         if (qp) {
             joining = qp_decode_append(&lg, s, n, mime.s.latin1);
         } else {

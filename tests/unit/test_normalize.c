@@ -216,6 +216,29 @@ static void test_quoted_printable(void **state)
           "caf=E9\n",
           {"Content-Type: text/plain; charset=iso-8859-1", 1, 0},
           {"Content-Transfer-Encoding: quoted-printable", 2, 0}, {"", 3, 0}, {"caf\xc3\xa9", 4, 0});
+    /* a body ends at a line no encoder writes (over 76 columns, or a '=' that is no
+     * escape): fio's text pasted below the mail (a concatenation of documents) keeps
+     * its "BW=969MiB/s", which Latin-1 would read as U+0096 and "9MiB/s"; the next
+     * header says quoted-printable again */
+    CHECK("Content-Type: text/plain; charset=iso-8859-1\nContent-Transfer-Encoding: quoted-printable\n\n"
+          "caf=E9\n"
+          "job: (groupid=0, jobs=1): err= 0: pid=1\n"
+          "  write: IOPS=242, BW=969MiB/s (1016MB/s)(56.8GiB/60029msec)\n"
+          "Content-Transfer-Encoding: quoted-printable\n\n"
+          "caf=E9\n",
+          {"Content-Type: text/plain; charset=iso-8859-1", 1, 0},
+          {"Content-Transfer-Encoding: quoted-printable", 2, 0}, {"", 3, 0}, {"caf\xc3\xa9", 4, 0},
+          {"job: (groupid=0, jobs=1): err= 0: pid=1", 5, 0},
+          {"  write: IOPS=242, BW=969MiB/s (1016MB/s)(56.8GiB/60029msec)", 6, 0},
+          {"Content-Transfer-Encoding: quoted-printable", 7, 0}, {"", 8, 0}, {"caf\xc3\xa9", 9, 0});
+    /* so does a line too long for the encoder; a document's own default (three
+     * "=3D", no header) leaves out only that line */
+    CHECK("a=3D1 b=3D2 c=3D3\n"
+          "  lat (usec)   : 100=38.67%, 250=33.44%, 500=0.67%, 750=0.04%, 1000=0.01%, 2000=1\n"
+          "d=3D4\n",
+          {"a=1 b=2 c=3", 1, 0},
+          {"  lat (usec)   : 100=38.67%, 250=33.44%, 500=0.67%, 750=0.04%, 1000=0.01%, 2000=1", 2, 0},
+          {"d=4", 3, 0});
 }
 
 static char *slurp(const char *path, size_t *len);
