@@ -435,65 +435,6 @@ static fsc_arow *add_row(fsc_analysis *a, row_extra **ex)
     return r;
 }
 
-/* fio 3.27–3.33 with unified_rw_reporting=both print the per-job "mixed" line with
- * IOPS=0, BW=0 and io=0B although the job did I/O (its latencies are right). */
-static bool zero_mixed(const fsc_job *job)
-{
-    const fsc_dir *m = &job->dir[FSC_DIR_MIXED];
-    bool zero = (!m->iops.set || m->iops.v == 0) && (!m->bw_bytes.set || m->bw_bytes.v == 0) &&
-                (!m->io_bytes.set || m->io_bytes.v == 0);
-    bool did = false;
-    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++)
-        did |= job->dir[d].iops.set && job->dir[d].iops.v > 0;
-    return zero && did;
-}
-
-static void sum_into(fsc_num *dst, const fsc_num *a, const fsc_num *b)
-{
-    if (a->set || b->set)
-        *dst = fsc_num_of((a->set ? a->v : 0) + (b->set ? b->v : 0));
-}
-
-/* A copy of the job whose "mixed" numbers come from the group's MIXED line (bandwidth,
- * io) or from read + write (IOPS, I/Os); the latencies fio printed are kept. */
-static const fsc_job *repair_mixed(fsc_analysis *a, const fsc_run *run, const fsc_job *job)
-{
-    fsc_job *copy = malloc(sizeof *copy);
-    fsc_job **slot = copy ? FSC_PUSH(a->shadows, a->n_shadows, a->cap_shadows) : NULL;
-    if (!slot) {
-        free(copy);
-        return NULL;
-    }
-    *slot = copy;
-    *copy = *job;
-    fsc_dir *m = &copy->dir[FSC_DIR_MIXED];
-    const fsc_dir *r = &job->dir[FSC_DIR_READ], *w = &job->dir[FSC_DIR_WRITE];
-    sum_into(&m->iops, &r->iops, &w->iops);
-    sum_into(&m->bw_bytes, &r->bw_bytes, &w->bw_bytes);
-    sum_into(&m->bw, &r->bw, &w->bw);
-    sum_into(&m->io_bytes, &r->io_bytes, &w->io_bytes);
-    sum_into(&m->total_ios, &r->total_ios, &w->total_ios);
-    const char *from = "read+write";
-    for (size_t g = 0; g < run->n_groups; g++) {
-        const fsc_group_dir *gm = &run->groups[g].dir[FSC_DIR_MIXED];
-        bool one_job = run->n_jobs == 1 || (job->jobs.set && job->jobs.v > 1);
-        if (run->groups[g].groupid.v != job->groupid.v || !gm->present || !one_job)
-            continue;
-        if (gm->bw_bytes.set && gm->bw_bytes.v > 0) {
-            m->bw_bytes = gm->bw_bytes;
-            m->bw = fsc_num_of(gm->bw_bytes.v / 1024);
-            from = "the group's MIXED line and read+write";
-        }
-        if (gm->io_bytes.set && gm->io_bytes.v > 0)
-            m->io_bytes = gm->io_bytes;
-    }
-    fsc_analysis_add_note(a, "%s: job '%s': fio printed its 'mixed' line with IOPS=0 and BW=0 "
-                          "(unified_rw_reporting=both, fio 3.27-3.33); the total row takes its "
-                          "numbers from %s",
-                          run->id ? run->id : "?", job->jobname ? job->jobname : "", from);
-    return copy;
-}
-
 /* The label of a job before any system prefix. FILE labels name the file by its
  * path inside the input directory, so two folders with the same file names differ. */
 static char *base_label(build_ctx *b, const fsc_run *run, const fsc_job *job, const char *rel_dir)
@@ -583,9 +524,6 @@ static bool add_job_rows(build_ctx *b, size_t side, size_t ri, const fsc_run *ru
     bool mixed = job->dir[FSC_DIR_MIXED].present && fsc_dir_has_data(&job->dir[FSC_DIR_MIXED]);
     if (mixed || n_rw >= 2 || n_rw == 0)
         dirs[n_dirs++] = FSC_DIR_MIXED; /* the total; a job without I/O keeps one row */
-    const fsc_job *total_job = job;
-    if (mixed && zero_mixed(job) && !(total_job = repair_mixed(a, run, job)))
-        return false;
     for (size_t k = 0; k < n_dirs; k++) {
         row_extra *ex;
         fsc_arow *r = add_row(a, &ex);
@@ -596,7 +534,7 @@ static bool add_job_rows(build_ctx *b, size_t side, size_t ri, const fsc_run *ru
         r->job = ji;
         r->dir = dirs[k];
         r->r = run;
-        r->j = dirs[k] == FSC_DIR_MIXED ? total_job : job;
+        r->j = job;
         memcpy(r->dim, dim, sizeof dim);
         r->dim[FSC_DIM_DIR] = fsc_rowdir_name(dirs[k]);
         ex->base_label = lab;
@@ -898,9 +836,6 @@ void fsc_analysis_free(fsc_analysis *a)
     for (size_t i = 0; i < a->n_notes; i++)
         free(a->notes[i]);
     free(a->notes);
-    for (size_t i = 0; i < a->n_shadows; i++)
-        free(a->shadows[i]);
-    free(a->shadows);
     free(a->clones);
     free(a);
 }

@@ -87,8 +87,6 @@ struct fsc_analysis {
     char *system_source;
     char **notes;
     size_t n_notes, cap_notes;
-    fsc_job **shadows; /* jobs with a repaired "mixed" line (shallow copies) */
-    size_t n_shadows, cap_shadows;
     /* clones per job of the run whose rows are being added (numjobs=N printed one
      * block each): counted once per run, not once per job (50,000 jobs) */
     const fsc_run *clones_run;

@@ -1307,6 +1307,51 @@ static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, int di
     st->iops_slip_idx[dir] = idx;
 }
 
+/* fio 3.27 to 3.38 with unified_rw_reporting=both printed a job's mixed line with
+ * none of its numbers ("mixed: IOPS=0, BW=0 (0)(0B/1001msec)": the mixed stats it
+ * summed lacked the job's significant_figures, fio commit 6f3de5ce, in 3.39); its
+ * JSON and the group's "MIXED:" line have them. A true zero is printed with its unit
+ * ("BW=0B/s (0B/s)"). What fio summed is the job's read, write and trim, read
+ * above: from them, with a warning, not a job that did no I/O. */
+static void mixed_summed(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
+{
+    fsc_job *j = cur_job(st);
+    if (dir != FSC_DIR_MIXED || !j || !dp->iops.set || dp->iops.v != 0 || !dp->bw_bytes.set || dp->bw_bytes.v != 0 ||
+        !dp->io_bytes.set || dp->io_bytes.v != 0 || !memmem(line, n, " BW=0 (0)(0B/", 13))
+        return;
+    /* the I/Os and bytes add up; the rates are theirs over the mixed runtime (the
+     * longest of the directions') */
+    double ios = 0, io = 0;
+    int seen = 0;
+    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM && dp->runtime.set && dp->runtime.v > 0; d++) {
+        const fsc_dir *x = &j->dir[d];
+        if (!x->present)
+            continue;
+        if (!x->iops.set || !x->io_bytes.set || !x->runtime.set) {
+            seen = 0; /* a line cut short, damaged: not all of what fio summed is known */
+            break;
+        }
+        seen++;
+        ios += x->iops.v * x->runtime.v;
+        io += x->io_bytes.v;
+    }
+    if (seen && io <= 0)
+        return; /* no I/O: its zeros are true */
+    if (!seen) { /* fio's zeros are none of its numbers: left out */
+        dp->iops = dp->bw_bytes = dp->io_bytes = (fsc_num){0};
+        warn(st, idx,
+             "fio printed the job's mixed IOPS, bandwidth and bytes as 0 (unified_rw_reporting=both in fio 3.27 to "
+             "3.38) and its mixed runtime, read, write and trim lines are not all whole: left out");
+        return;
+    }
+    dp->iops = fsc_num_of(ios / dp->runtime.v);
+    dp->bw_bytes = fsc_num_of(floor(io * 1000.0 / dp->runtime.v)); /* whole bytes, as fio's */
+    dp->io_bytes = fsc_num_of(io);
+    warn(st, idx,
+         "fio printed the job's mixed IOPS, bandwidth and bytes as 0 (unified_rw_reporting=both in fio 3.27 to "
+         "3.38): read as its read, write and trim lines' I/O over the mixed runtime");
+}
+
 /* The job's issued counts read: its IOPS that slipped put right (dir_slips). */
 static void iops_slips(nstate *st)
 {
@@ -1342,6 +1387,7 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, s
         return;
     apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
     dir_slips(st, line, n, idx, dir, dp);
+    mixed_summed(st, line, n, idx, dir, dp);
     dir_close(dp);
 }
 
@@ -2849,6 +2895,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         if (dp) {
             fast_fields(st, fl, dp);
             dir_slips(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
+            mixed_summed(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
             dir_close(dp);
         }
         break;

@@ -82,8 +82,8 @@ ok $? "N-way: sides named by folder, normal+json and normal+terse+json count onc
 run table -q --format csv -m dir,iops "$corpus/fio-3.33/n_unified_rw_reporting_both.txt" >"$tmp/u.csv"
 [ "$(cat "$tmp/u.csv")" = "$(printf 'dir,iops\nread,52600\nwrite,22800\ntotal,75400')" ]
 ok $? "unified both: read 52.6k, write 22.8k, total 75.4k"
-run table -m iops "$corpus/fio-3.33/n_unified_rw_reporting_both.txt" >/dev/null
-grep -q "fio printed its 'mixed' line with IOPS=0" "$tmp/err"
+run parse --jsonl -q "$corpus/fio-3.33/n_unified_rw_reporting_both.txt" >"$tmp/u.jsonl"
+grep -q "fio printed the job's mixed IOPS, bandwidth and bytes as 0" "$tmp/u.jsonl"
 ok $? "unified both: a warning says where the total came from"
 
 # 6. system names with CJK, |, comma and quotes survive csv, md and html
