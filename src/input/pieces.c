@@ -486,6 +486,34 @@ static bool section_next(const char *buf, size_t n, size_t at)
            text_above_blanks(buf, at, &text, &text_n) && memmem(text, text_n, ": ios=", 6);
 }
 
+/* Does a printout of a run in another of fio's formats (a JSON document, a terse
+ * record) begin so close below offset `at` (a line start) that the text above it may
+ * be the same invocation's, merged with it as read whole (parse/merge.c: at most two
+ * lines between them)? `tail -n +1 out.txt out.json` puts a blank line and the
+ * heading "==> out.json <==" between a report and its JSON: no cut there. */
+static bool printout_near(const char *buf, size_t n, size_t at)
+{
+    enum { MAX_BETWEEN = 2 };
+    size_t between = 0, a = at;
+    while (a > 0 && between <= MAX_BETWEEN) { /* the blank lines above `at` */
+        const char *up = line_before(buf, a);
+        if (!blank_line(up, a - 1 - (size_t)(up - buf)))
+            break;
+        between++;
+        a = (size_t)(up - buf);
+    }
+    for (a = at; a < n && between <= MAX_BETWEEN; between++) {
+        const char *nl = memchr(buf + a, '\n', n - a);
+        size_t len = (nl ? (size_t)(nl - buf) : n) - a, q = line_lead(buf + a, len);
+        if (q < len && (buf[a + q] == '{' || terse_record(buf + a + q, len - q)))
+            return true;
+        if (!nl)
+            break;
+        a = (size_t)(nl - buf) + 1;
+    }
+    return false;
+}
+
 /* The line s[0, n) without the terminal controls and CR at its end ("util=52.43%^[[K\r",
  * a script(1) recording's): its length. */
 static size_t visible_len(const char *s, size_t n)
@@ -626,7 +654,8 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         bool section = !json_next && !run_next && !terse && line < end &&
                        ((blank_line(prev_start, prev_n) &&
                          (section_next(buf, n, at) || disks_after_disks(buf, n, at, q))) ||
-                        section_under_disks(buf, n, at, prev_start, prev_n, pq));
+                        section_under_disks(buf, n, at, prev_start, prev_n, pq)) &&
+                       !printout_near(buf, n, at);
         /* outside_json last: it looks at every document of the span, and a span of
          * fio JSON has dozens (on 10 MB of JSON, first it took 23% of the reading
          * thread's instructions) */
@@ -714,7 +743,7 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
                         : outside && above && fsc_report_end_line(text, text_n) ? AFTER_REPORT
                         : outside                                   ? BEFORE_TEXT
                                                                     : BLANK;
-            if ((score == AFTER_DISKS || !best[score]) && outside_json(docs, at)) {
+            if ((score == AFTER_DISKS || !best[score]) && outside_json(docs, at) && !printout_near(buf, n, at)) {
                 if (score == AFTER_DISKS)
                     return at;
                 best[score] = at;
