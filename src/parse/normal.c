@@ -1544,17 +1544,53 @@ static void act_depths(nstate *st, const fsc_rule *r, const char *line, size_t i
     apply_list(st, s, n, l, idx);
 }
 
+/* The directions of the issued counts, in order: read, write, trim, sync. With
+ * unified_rw_reporting=1 fio prints one "mixed" direction (no read, write or trim
+ * line) and counts it first; with =both (mixed after read, write or trim) the counts
+ * are the directions' own. */
+static void issued_order(const fsc_job *j, int order[4])
+{
+    order[0] = FSC_DIR_READ;
+    order[1] = FSC_DIR_WRITE;
+    order[2] = FSC_DIR_TRIM;
+    order[3] = FSC_DIR_SYNC;
+    if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present && !j->dir[FSC_DIR_WRITE].present &&
+        !j->dir[FSC_DIR_TRIM].present)
+        order[0] = FSC_DIR_MIXED;
+}
+
+/* The job's issued counts read: with unified_rw_reporting=both, fio's mixed counts are
+ * the sums of the directions' (its JSON's mixed total_ios, short_ios, drop_ios). */
+static void issued_mixed(fsc_job *j)
+{
+    fsc_dir *m = &j->dir[FSC_DIR_MIXED];
+    if (!m->present || m->total_ios.set ||
+        !(j->dir[FSC_DIR_READ].present || j->dir[FSC_DIR_WRITE].present || j->dir[FSC_DIR_TRIM].present))
+        return;
+    static const size_t offs[3] = {offsetof(fsc_dir, total_ios), offsetof(fsc_dir, short_ios),
+                                   offsetof(fsc_dir, drop_ios)};
+    for (int g = 0; g < 3; g++) {
+        double sum = 0;
+        bool any = false;
+        for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM; d++) {
+            const fsc_num *v = (const fsc_num *)((const char *)&j->dir[d] + offs[g]);
+            if (v->set) {
+                sum += v->v;
+                any = true;
+            }
+        }
+        if (any)
+            *(fsc_num *)((char *)m + offs[g]) = fsc_num_of(sum);
+    }
+}
+
 /* issued: "15037,6398,0,0" (2.17+) or "r=57365/w=24336/d=0" (older) → per direction. */
-static void issued_values(nstate *st, const char *s, size_t n, size_t field_off, size_t idx)
+static void issued_values(nstate *st, const char *s, size_t n, size_t field_off, size_t idx, const int order[4])
 {
     fsc_job *j = cur_job(st);
-    int order[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_SYNC};
-    /* unified_rw_reporting=1 prints one "mixed" direction and counts it first */
-    if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present)
-        order[0] = FSC_DIR_MIXED;
     const char *end = s + n;
     size_t k = 0;
-    while (s < end && k < FSC_ARRAY_SIZE(order)) {
+    while (s < end && k < 4) {
         const char *sep = s;
         while (sep < end && *sep != ',' && *sep != '/')
             sep++;
@@ -1593,12 +1629,16 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
     } parts[] = {{"total", offsetof(fsc_dir, total_ios)},
                  {"short", offsetof(fsc_dir, short_ios)},
                  {"drop", offsetof(fsc_dir, drop_ios)}};
+    /* the order before the counts make directions present */
+    int order[4];
+    issued_order(cur_job(st), order);
     for (size_t i = 0; i < FSC_ARRAY_SIZE(parts); i++) {
         const char *s;
         size_t n;
         if (fsc_rule_capture(r, st->md, line, parts[i].cap, &s, &n))
-            issued_values(st, s, n, parts[i].off, idx);
+            issued_values(st, s, n, parts[i].off, idx, order);
     }
+    issued_mixed(cur_job(st));
     iops_slips(st);
 }
 
@@ -2809,10 +2849,9 @@ static void fast_issued(nstate *st, const fsc_fastline *fl)
     static const size_t offs[3] = {offsetof(fsc_dir, total_ios), offsetof(fsc_dir, short_ios),
                                    offsetof(fsc_dir, drop_ios)};
     fsc_job *j = cur_job(st);
+    int order[4];
+    issued_order(j, order);
     for (int g = 0; g < 3; g++) {
-        int order[] = {FSC_DIR_READ, FSC_DIR_WRITE, FSC_DIR_TRIM, FSC_DIR_SYNC};
-        if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present)
-            order[0] = FSC_DIR_MIXED;
         for (size_t k = 0; k < fl->n_issued[g]; k++) {
             fsc_dir *d = &j->dir[order[k]];
             if (order[k] != FSC_DIR_SYNC || offs[g] == offsetof(fsc_dir, total_ios)) {
@@ -2997,6 +3036,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_ISSUED:
         if (need_job(st, idx)) {
             fast_issued(st, fl);
+            issued_mixed(cur_job(st));
             iops_slips(st);
         }
         break;

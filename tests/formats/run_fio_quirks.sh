@@ -8,7 +8,11 @@
 # - group_reporting on one job of a group, not another: fio's JSON holds an entry
 #   with no name in group 4294967295, which is no job;
 # - kb_base=1000 with unified_rw_reporting=both: the mixed line's "BW=0 (0)" has no
-#   unit; its bw line is in the base the job's write line tells.
+#   unit; its bw line is in the base the job's write line tells;
+# - unified_rw_reporting=both on a trim job: fio 3.27-3.38 print the mixed line as
+#   "IOPS=0, BW=0 (0)(0B/1001msec)"; its numbers are the trim line's, its I/Os the
+#   trim's issued count (not the issued line's first, read's, count), and the report
+#   and its JSON are one run.
 . "$(dirname "$0")/../input/lib.sh"
 fx="$FSC_SOURCE_DIR/tests/oracle/fixtures"
 normal_only() { sed '/^{$/,/^}$/d' "$1"; }
@@ -52,4 +56,20 @@ j = [r for r in map(json.loads, sys.stdin) if "input" not in r][0]["jobs"][0]
 w, m = j["write"], j["mixed"]
 assert m["bw_min"] == w["bw_min"] and m["bw_mean"] == w["bw_mean"], (w, m)
 ' || fail "kb.txt: the mixed bw line is not in the base of the write line"
+normal_only "$fx/unified-trim.normal+json.txt" > trim.txt
+"$FIOSCOPE" parse --jsonl -q --fail-on=none trim.txt | python3 -c '
+import json, sys
+r = [r for r in map(json.loads, sys.stdin) if "input" not in r][0]
+j = r["jobs"][0]
+t, m = j["trim"], j["mixed"]
+assert t["total_ios"] == m["total_ios"] == 6442023, (t, m)
+assert m["iops"] == t["iops"] == 6436000 and m["io_bytes"] == t["io_bytes"], (t, m)
+assert "read" not in j or not j["read"].get("total_ios"), j.get("read")
+assert any("mixed IOPS, bandwidth and bytes as 0" in w["message"] for w in r["warnings"]), r["warnings"]
+' || fail "trim.txt: the mixed line of unified_rw_reporting=both not read from the trim line"
+"$FIOSCOPE" parse --jsonl -q --fail-on=none "$fx/unified-trim.normal+json.txt" | python3 -c '
+import json, sys
+runs = [r for r in map(json.loads, sys.stdin) if "input" not in r]
+assert len(runs) == 1 and runs[0]["source"]["formats"] == ["normal", "json"], [r["source"] for r in runs]
+' || fail "unified-trim: its text and its JSON are not one run"
 echo ok

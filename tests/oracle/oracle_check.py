@@ -178,12 +178,15 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
         return
     if summed_mixed:
         # unified_rw_reporting=both: fio 3.27-3.38 print "mixed: IOPS=0, BW=0 (0)(0B/...)"
-        # although the JSON has the sums, and "issued" shows only read/write. fioscope
-        # reads the sums of the job's read, write and trim lines (each rounded to its
-        # printed digits: up to three of their tolerances); the stats lines below the
-        # mixed line are real.
+        # although the JSON has the sums, and "issued" counts only read, write and
+        # trim. fioscope reads the sums of the job's read, write and trim lines (each
+        # rounded to its printed digits: up to three of their tolerances) and of their
+        # issued counts (exact); the stats lines below the mixed line are real.
         for k, base in (("io_bytes", 1024), ("bw_bytes", 1024), ("iops", 1000)):
             c.eq(f"{where}.{k}", ours.get(k), theirs[k], 3 * sig4_tol(theirs[k], base) + 1)
+        for k in ("total_ios", "short_ios", "drop_ios"):
+            if k in theirs:
+                c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
         check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
         return
     base, bits = units
