@@ -17,8 +17,9 @@
 #endif
 
 /* Fewer fields than this is not a terse record (v2 of fio 2.0.5 has 120, v3
- * without disk util 121), which keeps prose with semicolons out. */
-enum { TERSE_MIN_FIELDS = 100, TERSE_MAX_FIELDS = 4096 };
+ * without disk util 121; with unified_rw_reporting=1, one direction: v2 79, v3 and
+ * v4 80, v5 86), which keeps prose with semicolons out. */
+enum { TERSE_MIN_FIELDS = 75, TERSE_MAX_FIELDS = 4096 };
 /* Fields a record is split into on the stack (v5 has 189 before its disks). */
 enum { TERSE_LOCAL_FIELDS = 256 };
 
@@ -568,15 +569,49 @@ static bool split_fields(record *r, const char *s, size_t n)
     return true;
 }
 
+/* The direction blocks of record r, whose first begins at field `at` (per fields
+ * each; `all` the version's directions, `min` its fewest or 0), told by where the
+ * job's fields begin: with the CPU usage, a percentage ("92.666667%"), where a
+ * block begins with its I/O in KiB. fio prints read, write (and trim) in order; with
+ * unified_rw_reporting=1 one block, the mixed one; with =both (fio 3.27+) the mixed
+ * one after them. Returns the count (*mixed_only: the one block is mixed), or -1
+ * when no count fits (a record cut short or damaged). */
+static int direction_blocks(const record *r, size_t at, size_t per, int all, int min, bool *mixed_only)
+{
+    const int counts[] = {1, min, all, all + 1};
+    *mixed_only = false;
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        size_t k = at + per * (size_t)counts[i];
+        if (counts[i] <= 0 || k >= r->n || !r->f[k].n || r->f[k].s[r->f[k].n - 1] != '%')
+            continue;
+        *mixed_only = counts[i] == 1 && all > 1;
+        return counts[i];
+    }
+    return -1;
+}
+
+/* The model's direction of block i of nd (read_record's order; ddir: the version's
+ * directions, all of them). */
+static int block_ddir(int i, int nd, bool mixed_only, const int *ddir, int all)
+{
+    if (mixed_only)
+        return FSC_DIR_MIXED;
+    return i < all ? ddir[i] : i == all && nd == all + 1 ? FSC_DIR_MIXED : -1;
+}
+
 /* How many directions this record carries: v2 of fio 2.0.5 has no trim. */
-static int direction_count(const record *r, const cJSON *layout, const cJSON *ver, const cJSON *dir_specs)
+static int direction_count(const record *r, const cJSON *layout, const cJSON *ver, const cJSON *dir_specs,
+                           bool *mixed_only)
 {
     int all = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(ver, "directions"));
     const cJSON *min = cJSON_GetObjectItemCaseSensitive(ver, "directions_min");
+    size_t per = (size_t)cJSON_GetArraySize(dir_specs);
+    int nd = direction_blocks(r, r->pos, per, all, cJSON_IsNumber(min) ? min->valueint : 0, mixed_only);
+    if (nd >= 0)
+        return nd;
     if (!cJSON_IsNumber(min))
         return all;
     size_t fixed = 1 + (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(ver, "header"));
-    size_t per = (size_t)cJSON_GetArraySize(dir_specs);
     size_t job_n = (size_t)cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(layout, "job"));
     if (r->n >= fixed + per * (size_t)all + job_n)
         return all;
@@ -645,11 +680,16 @@ static bool read_record(record *r, fsc_run *run, fsc_job *job, const cJSON *layo
     r->pos = 1; /* the version field */
     if (!walk(r, run, job, NULL, cJSON_GetObjectItemCaseSensitive(ver, "header")))
         return false;
-    int nd = direction_count(r, layout, ver, dir_specs);
+    bool mixed_only;
+    int nd = direction_count(r, layout, ver, dir_specs, &mixed_only);
     const cJSON *dn = cJSON_GetObjectItemCaseSensitive(ver, "directions");
-    for (int i = 0; i < nd; i++) {
+    int all = cJSON_GetArraySize(dn), ddir[8];
+    for (int i = 0; i < all && i < 8; i++) {
         const cJSON *name = cJSON_GetArrayItem(dn, i);
-        int d = cJSON_IsString(name) ? fsc_ddir_from_name(name->valuestring, strlen(name->valuestring)) : -1;
+        ddir[i] = cJSON_IsString(name) ? fsc_ddir_from_name(name->valuestring, strlen(name->valuestring)) : -1;
+    }
+    for (int i = 0; i < nd; i++) {
+        int d = all <= 8 ? block_ddir(i, nd, mixed_only, ddir, all) : -1;
         if (d < 0 || r->pos >= r->n)
             break;
         fsc_dir *dir = &job->dir[d];
@@ -1049,9 +1089,12 @@ static bool read_record_fast(record *r, fsc_run *run, fsc_job *job, const clayou
     r->pos = 1; /* the version field */
     if (!apply_job(r, run, job, &cv->header))
         return false;
-    int nd = cv->has_min && r->n < cv->all_from ? cv->min : cv->n_ddir;
+    bool mixed_only;
+    int nd = direction_blocks(r, r->pos, cv->dir.n, cv->n_ddir, cv->has_min ? cv->min : 0, &mixed_only);
+    if (nd < 0)
+        nd = cv->has_min && r->n < cv->all_from ? cv->min : cv->n_ddir;
     for (int i = 0; i < nd; i++) {
-        int d = i < cv->n_ddir ? cv->ddir[i] : -1;
+        int d = block_ddir(i, nd, mixed_only, cv->ddir, cv->n_ddir);
         if (d < 0 || r->pos >= r->n)
             break;
         fsc_dir *dir = &job->dir[d];

@@ -65,9 +65,11 @@ def job_agree(where, t, j):
         near(f"{where}.latency_us.{k}", v, want, 0.005 + 0.005 * len(j.get("latency_ns", {})))
     for k, v in t.get("latency_ms", {}).items():
         near(f"{where}.latency_ms.{k}", v, j.get("latency_ms", {}).get(k), 0.005)
-    for d in ("read", "write", "trim"):
+    for d in ("read", "write", "trim", "mixed"):
         if d in t:
             dir_agree(f"{where}.{d}", t[d], j.get(d, {}))
+        elif j.get(d, {}).get("total_ios"):  # unified_rw_reporting's mixed block
+            fails.append(f"{where}.{d}: in JSON, not in terse")
 
 
 def agree(path):

@@ -69,3 +69,7 @@ run_terse null-trimwrite-subusec-v4 --terse-version=4 --name=tw --ioengine=null 
 run_terse name-space-v3        --name="my job" --rw=randread --bs=4k --ioengine=psync --size=16m $T --name="a job name of many short words that a mail client wraps over lines" --rw=write --bs=4k --ioengine=psync --size=16m $T   # job names with spaces, wrapped by terse_wraps.py
 run_terse name-space-v4        --terse-version=4 --name="rand read job" --rw=randread --bs=4k --ioengine=psync --size=16m $T
 run_terse name-space-v5        --terse-version=5 --name="seq write job" --rw=write --bs=64k --ioengine=psync --size=16m $T
+# unified_rw_reporting: =1 prints one direction block (mixed), =both a mixed block after read and write (and trim)
+run_terse unified-both-v3      --name=ub --rw=randrw --bs=4k --ioengine=psync --size=16m --unified_rw_reporting=both $T
+run_terse unified-one-v4       --terse-version=4 --name=u1 --rw=randrw --bs=4k --ioengine=null --size=256m --unified_rw_reporting=1 $T
+run_terse unified-both-v5      --terse-version=5 --name=ut --rw=randtrim --bs=4k --ioengine=null --size=256m --unified_rw_reporting=both $T
