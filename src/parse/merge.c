@@ -180,6 +180,14 @@ static bool add_format(fsc_run *r, fsc_format f)
     return true;
 }
 
+static bool said(const fsc_run *r, const char *message)
+{
+    for (size_t i = 0; i < r->n_warnings; i++)
+        if (r->warnings[i].message && message && !strcmp(r->warnings[i].message, message))
+            return true;
+    return false;
+}
+
 fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
 {
     /* a was printed first; keep the more precise numbers */
@@ -207,8 +215,11 @@ fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
         k->command = o->command;
         o->command = cmd;
     }
+    /* a warning both printouts carry (fio's empty entry of group_reporting, in its
+     * JSON and its terse) is said once */
     for (size_t i = 0; ok && i < o->n_warnings; i++)
-        ok = fsc_run_warn(k, o->warnings[i].line, "%s", o->warnings[i].message);
+        if (!said(k, o->warnings[i].message))
+            ok = fsc_run_warn(k, o->warnings[i].line, "%s", o->warnings[i].message);
     /* formats in the order they were printed; the kept run's id is the first one's */
     fsc_format order[2 * FSC_FMT_COUNT];
     size_t n = 0;

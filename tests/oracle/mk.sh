@@ -73,3 +73,5 @@ run_terse name-space-v5        --terse-version=5 --name="seq write job" --rw=wri
 run_terse unified-both-v3      --name=ub --rw=randrw --bs=4k --ioengine=psync --size=16m --unified_rw_reporting=both $T
 run_terse unified-one-v4       --terse-version=4 --name=u1 --rw=randrw --bs=4k --ioengine=null --size=256m --unified_rw_reporting=1 $T
 run_terse unified-both-v5      --terse-version=5 --name=ut --rw=randtrim --bs=4k --ioengine=null --size=256m --unified_rw_reporting=both $T
+# group_reporting on the second job only: fio's empty entry (no name, group -1) is a terse record too
+run_terse empty-entry-both-v5  --terse-version=5 --name=j0 --rw=randread --bs=64k --ioengine=null --size=256m --unified_rw_reporting=both $T --name=j1 --rw=write --bs=8k --ioengine=null --size=256m --unified_rw_reporting=both --group_reporting $T
