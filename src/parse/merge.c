@@ -52,7 +52,7 @@ static bool str_eq(const char *a, const char *b)
 
 /* Two printouts of a number agree: exactly for counts fio prints exactly, within the
  * printed precision otherwise. *compared counts the checks made. */
-static bool agree(const fsc_num *a, const fsc_num *b, bool exact, size_t *compared)
+static bool agree(const fsc_num *a, const fsc_num *b, bool exact, double rel, size_t *compared)
 {
     if (!a->set || !b->set)
         return true;
@@ -60,18 +60,35 @@ static bool agree(const fsc_num *a, const fsc_num *b, bool exact, size_t *compar
     if (exact)
         return a->v == b->v;
     double d = fabs(a->v - b->v), m = fmax(fabs(a->v), fabs(b->v));
-    return d <= MERGE_REL * m + 1.0;
+    return d <= rel * m + 1.0;
 }
 
-static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, size_t *compared)
+/* The relative precision of a job's IOPS, bandwidth and bytes as the text prints them
+ * (num2str): 3 digits (MERGE_REL), or with significant_figures=N (fio 3.3+; the job
+ * options of its JSON say) N: half a unit of the last over the least value it
+ * rounds from ("3M" for 2.5M to 3.5M: a third with N=1). The counts fio prints whole
+ * (runtime, I/Os) still tell two invocations apart. */
+static double printed_rel(const fsc_job *x, const fsc_job *y)
+{
+    const char *sf = fsc_job_option(x, "significant_figures");
+    if (!sf)
+        sf = fsc_job_option(y, "significant_figures");
+    int n = sf ? atoi(sf) : 0;
+    if (n < 1 || n > 2)
+        return MERGE_REL;
+    double half = n == 1 ? 0.5 : 0.05;
+    return half / (1 + half) + 0.001;
+}
+
+static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, double rel, size_t *compared)
 {
     if (!fsc_dir_has_data(a) || !fsc_dir_has_data(b))
         return fsc_dir_has_data(a) == fsc_dir_has_data(b) || !a->present || !b->present;
-    return agree(&a->runtime, &b->runtime, true, compared) &&
-           agree(&a->total_ios, &b->total_ios, true, compared) &&
-           agree(&a->iops, &b->iops, false, compared) && agree(&a->bw_bytes, &b->bw_bytes, false, compared) &&
-           agree(&a->io_bytes, &b->io_bytes, false, compared) &&
-           agree(&a->lat[FSC_LAT_CLAT].mean, &b->lat[FSC_LAT_CLAT].mean, false, compared);
+    return agree(&a->runtime, &b->runtime, true, 0, compared) &&
+           agree(&a->total_ios, &b->total_ios, true, 0, compared) &&
+           agree(&a->iops, &b->iops, false, rel, compared) && agree(&a->bw_bytes, &b->bw_bytes, false, rel, compared) &&
+           agree(&a->io_bytes, &b->io_bytes, false, rel, compared) &&
+           agree(&a->lat[FSC_LAT_CLAT].mean, &b->lat[FSC_LAT_CLAT].mean, false, MERGE_REL, compared);
 }
 
 bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b)
@@ -95,7 +112,7 @@ bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b)
         if (!str_eq(x->jobname, y->jobname))
             return false;
         for (int d = 0; d < FSC_DIR_COUNT; d++)
-            if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], &compared))
+            if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], printed_rel(x, y), &compared))
                 return false;
     }
     return compared > 0;

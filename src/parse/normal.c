@@ -116,6 +116,9 @@ typedef struct nstate {
     fsc_count_slip iops_slip[FSC_DIR_COUNT];
     long iops_slip_job[FSC_DIR_COUNT];
     size_t iops_slip_idx[FSC_DIR_COUNT];
+    /* IOPS that significant_figures rounded to 0 (dir_rounded_zeros), by direction:
+     * the job (index + 1) whose issued count gives them */
+    long iops_zero_job[FSC_DIR_COUNT];
     fsc_run *held; /* the last run, emitted when the next one comes (or at the end) */
     size_t held_first, held_last;
     fsc_buf *notes;
@@ -234,6 +237,7 @@ static void reset_run_state(nstate *st)
     st->fragments = false;
     st->job_tag = 0;
     memset(st->iops_slip_job, 0, sizeof st->iops_slip_job);
+    memset(st->iops_zero_job, 0, sizeof st->iops_zero_job);
     defs_clear(st);
 }
 
@@ -1307,6 +1311,86 @@ static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, int di
     st->iops_slip_idx[dir] = idx;
 }
 
+/* Is the value at p (before e) a zero with a unit prefix ("0TiB/s", "0GB", "0M")?
+ * fio prints a true zero without one ("0B/s", "0B", "IOPS=0"): this is a value
+ * that significant_figures=1 (fio 3.3+) rounded to none of its unit, anything below
+ * half of it ("BW=0TiB/s" for 21.7 GB/s, "(0GiB/701msec)"). */
+static bool zero_with_prefix(const char *p, const char *e)
+{
+    return e - p >= 2 && p[0] == '0' && p[1] && strchr("kKMGTPE", p[1]);
+}
+
+/* The value after the first `key` of line s[0, n): a zero with a prefix? */
+static bool key_zero(const char *s, size_t n, const char *key)
+{
+    size_t kn = strlen(key);
+    const char *k = memmem(s, n, key, kn);
+    return k && zero_with_prefix(k + kn, s + n);
+}
+
+/* A job's direction line of fio 3.x whose values significant_figures rounded to 0
+ * ("read: IOPS=5M, BW=0TiB/s (0TB/s)(8GiB/401msec)"): those values are not zeros. The
+ * bandwidth is worked out from the bytes over the runtime, as fio does, when the
+ * bytes were printed, the IOPS from the issued count (iops_slips); the others are
+ * left out, with a warning. */
+static void dir_rounded_zeros(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
+{
+    st->iops_zero_job[dir] = 0;
+    const char *io = memmem(line, n, ")(", 2);
+    bool iops = key_zero(line, n, "IOPS="), bw = key_zero(line, n, " BW="),
+         bytes = io && zero_with_prefix(io + 2, line + n);
+    if (!iops && !bw && !bytes)
+        return;
+    if (iops) {
+        dp->iops = (fsc_num){0};
+        st->iops_zero_job[dir] = st->job + 1; /* the job's issued count may give them */
+    }
+    if (bytes)
+        dp->io_bytes = (fsc_num){0};
+    bool derived = false;
+    if (bw) {
+        derived = dp->io_bytes.set && dp->io_bytes.v > 0 && dp->runtime.set && dp->runtime.v > 0;
+        dp->bw_bytes = derived ? fsc_num_of(floor(dp->io_bytes.v * 1000.0 / dp->runtime.v)) : (fsc_num){0};
+    }
+    const char *names[3];
+    size_t k = 0;
+    if (iops)
+        names[k++] = "IOPS";
+    if (bw)
+        names[k++] = "bandwidth";
+    if (bytes)
+        names[k++] = "bytes";
+    char what[48];
+    snprintf(what, sizeof what, "%s%s%s%s%s", names[0], k > 1 ? (k > 2 ? ", " : " and ") : "", k > 1 ? names[1] : "",
+             k > 2 ? " and " : "", k > 2 ? names[2] : "");
+    warn(st, idx, "fio printed the %s as 0 of a unit (significant_figures rounded down): not read as 0%s%s", what,
+         derived ? "; bandwidth: the bytes over the runtime" : "", iops ? "; IOPS: the issued I/Os over it" : "");
+}
+
+/* A group's summary line so rounded ("READ: bw=0TiB/s (0TB/s), 0TiB/s-0TiB/s (...),
+ * io=0TiB (0TB), run=..."): those values left out, with a warning. */
+static void group_rounded_zeros(nstate *st, const char *line, size_t n, size_t idx, fsc_group_dir *gd)
+{
+    const char *b = memmem(line, n, "bw=", 3), *e = line + n;
+    const char *range = b ? memmem(b, (size_t)(e - b), "), ", 3) : NULL;
+    const char *dash = range ? memchr(range + 3, '-', (size_t)(e - range - 3)) : NULL;
+    bool bw = b && zero_with_prefix(b + 3, e), lo = range && zero_with_prefix(range + 3, e),
+         hi = dash && zero_with_prefix(dash + 1, e), io = key_zero(line, n, "io=");
+    if (!bw && !lo && !hi && !io)
+        return;
+    if (bw)
+        gd->bw_bytes = (fsc_num){0};
+    if (lo)
+        gd->bw_min_bytes = (fsc_num){0};
+    if (hi)
+        gd->bw_max_bytes = (fsc_num){0};
+    if (io)
+        gd->io_bytes = (fsc_num){0};
+    warn(st, idx, "fio printed the group's %s%s%s%s%s%s%s as 0 of a unit (significant_figures rounded down): left out",
+         bw ? "bandwidth" : "", bw && (lo || hi || io) ? ", " : "", lo ? "least bandwidth" : "",
+         lo && (hi || io) ? ", " : "", hi ? "most bandwidth" : "", hi && io ? ", " : "", io ? "bytes" : "");
+}
+
 /* fio 3.27 to 3.38 with unified_rw_reporting=both printed a job's mixed line with
  * none of its numbers ("mixed: IOPS=0, BW=0 (0)(0B/1001msec)": the mixed stats it
  * summed lacked the job's significant_figures, fio commit 6f3de5ce, in 3.39); its
@@ -1357,6 +1441,12 @@ static void iops_slips(nstate *st)
 {
     fsc_job *j = cur_job(st);
     for (int dir = 0; j && dir < FSC_DIR_COUNT; dir++) {
+        fsc_dir *z = &j->dir[dir];
+        if (st->iops_zero_job[dir] == st->job + 1) { /* rounded to 0: fio's own quotient */
+            st->iops_zero_job[dir] = 0;
+            if (!z->iops.set && z->total_ios.set && z->runtime.set && z->runtime.v > 0)
+                z->iops = fsc_num_of(z->total_ios.v * 1000.0 / z->runtime.v);
+        }
         if (st->iops_slip_job[dir] != st->job + 1)
             continue;
         st->iops_slip_job[dir] = 0;
@@ -1377,6 +1467,7 @@ static void group_dir_slips(nstate *st, const char *line, size_t n, size_t idx, 
     fsc_num *const vals[FSC_SLIP_FIELDS] = {&gd->bw_bytes, &gd->bw_min_bytes, &gd->bw_max_bytes, &gd->io_bytes};
     if (fsc_slip_version(st->run->source.fio_version))
         fix_slips(st, line, n, idx, true, vals);
+    group_rounded_zeros(st, line, n, idx, gd);
 }
 
 static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
@@ -1387,6 +1478,7 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, s
         return;
     apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
     dir_slips(st, line, n, idx, dir, dp);
+    dir_rounded_zeros(st, line, n, idx, dir, dp);
     mixed_summed(st, line, n, idx, dir, dp);
     dir_close(dp);
 }
@@ -2934,6 +3026,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         if (dp) {
             fast_fields(st, fl, dp);
             dir_slips(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
+            dir_rounded_zeros(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
             mixed_summed(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
             dir_close(dp);
         }

@@ -37,6 +37,7 @@ run slat-clat-lat-pctl  --name=all --rw=randwrite --bs=4k --ioengine=libaio --io
 run kb-base-1000        --name=kb --rw=read --bs=64k --ioengine=psync --size=32m --kb_base=1000 $T
 run kb-base-1000-fast   --name=kb --ioengine=null --size=1g --rw=write --bs=4k --kb_base=1000 $T   # bw line in "MiB/s" of 1000 KiB
 run unit-base-bits      --name=bits --rw=read --bs=64k --ioengine=psync --size=32m --unit_base=1 $T
+run sigfig-1            --name=big --rw=read --bs=16k --ioengine=null --size=4g $T --name=small --rw=read --bs=4k --ioengine=null --size=128m --significant_figures=1 $T --name=sync --rw=randread --bs=4k --ioengine=psync --size=8m --significant_figures=1 $T   # "BW=0TiB/s", "(0GiB/...)", "IOPS=0M": values under half their unit
 run steadystate-bw-slope --name=ssb --rw=read --bs=64k --ioengine=psync --size=32m --ss=bw_slope:0.5% --ss_dur=1 --runtime=3 --time_based  # "slope" : -nan in fio's JSON
 run unified-both        --name=ub --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=both $T
 run unified-mixed       --name=um --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --unified_rw_reporting=1 $T

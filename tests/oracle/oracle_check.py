@@ -88,7 +88,7 @@ def sig4_tol(v, base):
     """Tolerance of a value printed by num2str with 4 characters (e.g. 58.7MiB, 1405KiB,
     15.0k), 6 before fio 2.17: one unit of the last printed digit (2 before 2.20, whose
     decimals were not a true fraction)."""
-    maxlen = 6 if LEGACY.get("num6") else 4
+    maxlen = LEGACY.get("sigfig") or (6 if LEGACY.get("num6") else 4)
     if v == 0:
         return 0.5
     p = 0
@@ -190,6 +190,14 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
         check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
         return
     base, bits = units
+    if LEGACY.get("sigfig"):
+        # significant_figures=1 prints a value under half its unit as "0TiB/s",
+        # "(0GiB/...)", "IOPS=0M": fioscope leaves those out (or works bandwidth out
+        # from the bytes, IOPS from the issued count) rather than read a 0
+        ours = dict(ours)
+        for k in ("io_bytes", "bw_bytes", "iops"):
+            if ours.get(k) is None:
+                ours[k] = theirs[k]
     c.eq(f"{where}.io_bytes", ours.get("io_bytes"), theirs["io_bytes"], sig4_tol(theirs["io_bytes"], 1024) + 1)
     if bits:  # unit_base=1: BW= in bit/s, its first figure in kb_base's units
         bw_tol = sig4_tol(theirs["bw_bytes"] * 8, base) / 8 + 1
@@ -233,9 +241,13 @@ def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
         dirs.append("mixed")
     # unified_rw_reporting=both: the mixed line beside the directions' own
     both = "mixed" in theirs and any(theirs.get(d, {}).get("total_ios", 0) > 0 for d in ("read", "write", "trim"))
+    # significant_figures=N: num2str prints N characters of each value (its maxlen)
+    sf = theirs.get("job options", {}).get("significant_figures")
+    LEGACY["sigfig"] = int(sf) if sf and sf.isdigit() else None
     for d in dirs:
         if d in theirs:
             check_dir(c, f"{where}.{d}", ours.get(d), theirs[d], lat_pctl_kinds, d == "mixed" and both, units)
+    LEGACY["sigfig"] = None
     sync = theirs.get("sync", {})
     if sync.get("total_ios", 0) > 0:
         o = ours.get("sync", {})
