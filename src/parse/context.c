@@ -479,6 +479,16 @@ static bool part_filename(span sp, span *name)
     return name->n > 0;
 }
 
+/* The name in "==> fio-read.log <==", the line `tail` and `head` print above each
+ * file when given several (`tail -n +1 *.log`): a new document begins, named so. */
+static bool file_banner(span sp, span *name)
+{
+    if (sp.n < 9 || !sp_starts(sp, "==> ") || !sp_ends(sp, " <=="))
+        return false;
+    *name = trim((span){sp.s + 4, sp.n - 8});
+    return name->n > 0;
+}
+
 /* Is line i (not in a fence) a heading? `limit` is the first line not to look at. */
 static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_text, above_kind above,
                        heading *h)
@@ -496,6 +506,10 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
     h->line = i;
     if ((sp.s[0] == 'C' || sp.s[0] == 'c') && part_filename(sp, &h->text)) {
         h->level = LEVEL_CAPTION;
+        return true;
+    }
+    if (sp.s[0] == '=' && file_banner(sp, &h->text)) { /* the title of the file below */
+        h->level = LEVEL_TITLE;
         return true;
     }
     if (sp.s[0] != '#' && sp.s[0] != '[' && sp.s[0] != '*' && memchr(sp.s, '=', sp.n))

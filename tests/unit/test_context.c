@@ -340,6 +340,38 @@ static void test_synthetic(void **state)
     doc_close(&d);
 }
 
+/* `tail -n +1 a.log b.log` names each file ("==> a.log <=="): a new document, whose
+ * title is its name; the headings of the file above it end there. */
+static void test_file_banners(void **state)
+{
+    (void)state;
+    doc d;
+    doc_open_str(&d, "# Old results\n"
+                     "\n"
+                     "seq: (g=0): rw=read\n"
+                     "\n"
+                     "==> randread.log <==\n"
+                     "randread: (g=0): rw=randread\n"
+                     "\n"
+                     "==> notes/seq write.log <==\n"
+                     "Box B\n"
+                     "\n"
+                     "seqw: (g=0): rw=write\n"
+                     "==>  <==\n"
+                     "x: (g=0): rw=read\n");
+    fsc_run *run = check_context(&d, 3, CTX("Old results"));
+    fsc_run_free(run);
+    run = check_context(&d, 6, CTX("randread.log"));
+    check_label(run, "randread", FSC_LABEL_HEADING, "randread.log › randread");
+    fsc_run_free(run);
+    run = check_context(&d, 11, CTX("notes/seq write.log"));
+    fsc_run_free(run);
+    /* a banner with no name is no heading */
+    run = check_context(&d, 13, CTX("notes/seq write.log"));
+    fsc_run_free(run);
+    doc_close(&d);
+}
+
 /* A label right above a run's first line ("Before:", "After:" over the result lines
  * a mail compares) is that run's context alone; one right after a line of prose is
  * none. */
@@ -442,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_wild_ignalina),   cmocka_unit_test(test_wild_k8s_homelab),
         cmocka_unit_test(test_synthetic),       cmocka_unit_test(test_not_headings),
         cmocka_unit_test(test_rest_literal_marker), cmocka_unit_test(test_run_labels),
+        cmocka_unit_test(test_file_banners),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -270,6 +270,12 @@ static void test_format_flowed(void **state)
           {"no join across quote depths", 11, FSC_LINE_QUOTED}, {"-- ", 12, 0}, {"sig", 13, 0});
     /* without the header, trailing spaces mean nothing */
     CHECK("a \nb\n", {"a ", 1, 0}, {"b", 2, 0});
+    /* nor in the next file `tail -n +1` shows ("==> b.log <=="): the mail's body
+     * ended above it (a quoted-printable one too) */
+    CHECK("Content-Type: text/plain; format=flowed\nContent-Transfer-Encoding: quoted-printable\n\n"
+          "a \nb=3D1\n==> b.log <==\nc \nd=3D1\n",
+          {"Content-Type: text/plain; format=flowed", 1, 0}, {"Content-Transfer-Encoding: quoted-printable", 2, 0},
+          {"", 3, 0}, {"a b=1", 4, 0}, {"==> b.log <==", 6, 0}, {"c ", 7, 0}, {"d=3D1", 8, 0});
 }
 
 /* An mbox holds many mails, each with its own headers: a quoted-printable or
