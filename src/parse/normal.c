@@ -1320,14 +1320,6 @@ static bool zero_with_prefix(const char *p, const char *e)
     return e - p >= 2 && p[0] == '0' && p[1] && strchr("kKMGTPE", p[1]);
 }
 
-/* The value after the first `key` of line s[0, n): a zero with a prefix? */
-static bool key_zero(const char *s, size_t n, const char *key)
-{
-    size_t kn = strlen(key);
-    const char *k = memmem(s, n, key, kn);
-    return k && zero_with_prefix(k + kn, s + n);
-}
-
 /* A job's direction line of fio 3.x whose values significant_figures rounded to 0
  * ("read: IOPS=5M, BW=0TiB/s (0TB/s)(8GiB/401msec)"): those values are not zeros. The
  * bandwidth is worked out from the bytes over the runtime, as fio does, when the
@@ -1336,9 +1328,15 @@ static bool key_zero(const char *s, size_t n, const char *key)
 static void dir_rounded_zeros(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
 {
     st->iops_zero_job[dir] = 0;
-    const char *io = memmem(line, n, ")(", 2);
-    bool iops = key_zero(line, n, "IOPS="), bw = key_zero(line, n, " BW="),
-         bytes = io && zero_with_prefix(io + 2, line + n);
+    /* "IOPS=", "BW=", then ")(" before the bytes, found with memchr: a direction line
+     * is read often, and memmem's setup would cost more than the rest of this */
+    const char *e = line + n, *eq = memchr(line, '=', n);
+    if (!eq || eq - line < 4 || memcmp(eq - 4, "IOPS", 4))
+        return; /* not fio 3's line */
+    const char *eq2 = memchr(eq + 1, '=', (size_t)(e - eq - 1));
+    const char *close = eq2 ? memchr(eq2, ')', (size_t)(e - eq2)) : NULL;
+    bool iops = zero_with_prefix(eq + 1, e), bw = eq2 && !memcmp(eq2 - 2, "BW", 2) && zero_with_prefix(eq2 + 1, e),
+         bytes = close && e - close > 1 && close[1] == '(' && zero_with_prefix(close + 2, e);
     if (!iops && !bw && !bytes)
         return;
     if (iops) {
@@ -1371,11 +1369,16 @@ static void dir_rounded_zeros(nstate *st, const char *line, size_t n, size_t idx
  * io=0TiB (0TB), run=..."): those values left out, with a warning. */
 static void group_rounded_zeros(nstate *st, const char *line, size_t n, size_t idx, fsc_group_dir *gd)
 {
-    const char *b = memmem(line, n, "bw=", 3), *e = line + n;
-    const char *range = b ? memmem(b, (size_t)(e - b), "), ", 3) : NULL;
-    const char *dash = range ? memchr(range + 3, '-', (size_t)(e - range - 3)) : NULL;
-    bool bw = b && zero_with_prefix(b + 3, e), lo = range && zero_with_prefix(range + 3, e),
-         hi = dash && zero_with_prefix(dash + 1, e), io = key_zero(line, n, "io=");
+    /* "bw=", "), " before the least, '-' before the most, "io=": found with memchr */
+    const char *e = line + n, *b = memchr(line, '=', n);
+    if (!b || b - line < 2 || memcmp(b - 2, "bw", 2))
+        return; /* not fio 3's summary */
+    const char *close = memchr(b, ')', (size_t)(e - b));
+    const char *dash = close ? memchr(close, '-', (size_t)(e - close)) : NULL;
+    const char *i = dash ? memchr(dash, '=', (size_t)(e - dash)) : NULL;
+    bool bw = zero_with_prefix(b + 1, e), lo = close && e - close > 3 && !memcmp(close, "), ", 3) &&
+                                               zero_with_prefix(close + 3, e),
+         hi = dash && zero_with_prefix(dash + 1, e), io = i && !memcmp(i - 2, "io", 2) && zero_with_prefix(i + 1, e);
     if (!bw && !lo && !hi && !io)
         return;
     if (bw)
