@@ -480,7 +480,9 @@ static bool part_filename(span sp, span *name)
 }
 
 /* The name in "==> fio-read.log <==", the line `tail` and `head` print above each
- * file when given several (`tail -n +1 *.log`): a new document begins, named so. */
+ * file when given several (`tail -n +1 *.log`): the caption of the file below. A
+ * caption, not a title: pasted under an article's "## Box A", the runs of each file
+ * are still Box A's (the systems a pivot tells apart by heading). */
 static bool file_banner(span sp, span *name)
 {
     if (sp.n < 9 || !sp_starts(sp, "==> ") || !sp_ends(sp, " <=="))
@@ -508,8 +510,8 @@ static bool heading_at(const fsc_text *t, size_t i, size_t limit, size_t first_t
         h->level = LEVEL_CAPTION;
         return true;
     }
-    if (sp.s[0] == '=' && file_banner(sp, &h->text)) { /* the title of the file below */
-        h->level = LEVEL_TITLE;
+    if (sp.s[0] == '=' && file_banner(sp, &h->text)) {
+        h->level = LEVEL_CAPTION;
         return true;
     }
     if (sp.s[0] != '#' && sp.s[0] != '[' && sp.s[0] != '*' && memchr(sp.s, '=', sp.n))

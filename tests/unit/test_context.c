@@ -340,8 +340,9 @@ static void test_synthetic(void **state)
     doc_close(&d);
 }
 
-/* `tail -n +1 a.log b.log` names each file ("==> a.log <=="): a new document, whose
- * title is its name; the headings of the file above it end there. */
+/* `tail -n +1 a.log b.log` names each file ("==> a.log <=="): the caption of the file
+ * below, under the headings above (an article's "# Old results"), closing the caption
+ * of the file before. */
 static void test_file_banners(void **state)
 {
     (void)state;
@@ -361,13 +362,13 @@ static void test_file_banners(void **state)
                      "x: (g=0): rw=read\n");
     fsc_run *run = check_context(&d, 3, CTX("Old results"));
     fsc_run_free(run);
-    run = check_context(&d, 6, CTX("randread.log"));
-    check_label(run, "randread", FSC_LABEL_HEADING, "randread.log › randread");
+    run = check_context(&d, 6, CTX("Old results", "randread.log"));
+    check_label(run, "randread", FSC_LABEL_HEADING, "Old results › randread.log › randread");
     fsc_run_free(run);
-    run = check_context(&d, 11, CTX("notes/seq write.log"));
+    run = check_context(&d, 11, CTX("Old results", "notes/seq write.log"));
     fsc_run_free(run);
     /* a banner with no name is no heading */
-    run = check_context(&d, 13, CTX("notes/seq write.log"));
+    run = check_context(&d, 13, CTX("Old results", "notes/seq write.log"));
     fsc_run_free(run);
     doc_close(&d);
 }
