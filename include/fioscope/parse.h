@@ -132,6 +132,11 @@ char *fsc_why_join(char *a, char *b);
  * Returns the bytes of notes[0, len) used; *oom is set when memory ran out (the
  * notes after that one are still told). */
 size_t fsc_notes_tell(fsc_run *run, const char *notes, size_t len, uint32_t upto, bool *oom);
+/* The fewest ';'-separated fields of a terse record (one direction block: fio's
+ * unified_rw_reporting=1 in terse v2 has 79, v3 and v4 80): fewer is no record
+ * (prose with semicolons). The reader detects by it, the file cutter too. */
+enum { FSC_TERSE_MIN_FIELDS = 75 };
+
 /* Begin a note about line `line` in notes ("line N: ", after a newline when notes
  * has some): its sentence is appended next (fsc_buf_puts, fsc_buf_printf). */
 void fsc_notes_line(fsc_buf *notes, uint32_t line);

@@ -121,16 +121,16 @@ static bool blank_line(const char *s, size_t n)
 }
 
 /* A terse record ("3;fio-3.33;..." or v2 "2;name;..."): a digit, ';', and at least
- * the 75 fields the parser asks for. */
+ * the fields the parser asks for (FSC_TERSE_MIN_FIELDS). */
 static bool terse_record(const char *s, size_t n)
 {
     if (n < 2 || s[0] < '2' || s[0] > '5' || s[1] != ';')
         return false;
-    /* 75 fields at least, as the parser's (one direction with unified_rw_reporting=1) */
-    size_t fields = 0;
-    for (const char *p = s; (p = memchr(p, ';', n - (size_t)(p - s))) != NULL && fields < 74; p++)
-        fields++;
-    return fields >= 74;
+    size_t semis = 0;
+    for (const char *p = s; (p = memchr(p, ';', n - (size_t)(p - s))) != NULL && semis < FSC_TERSE_MIN_FIELDS - 1;
+         p++)
+        semis++;
+    return semis >= FSC_TERSE_MIN_FIELDS - 1;
 }
 
 /* memrchr(buf, '\n', len), asked of the last 4 KiB first and of twice as much each

@@ -485,7 +485,7 @@ static bool part_filename(span sp, span *name)
  * are still Box A's (the systems a pivot tells apart by heading). */
 static bool file_banner(span sp, span *name)
 {
-    if (sp.n < 9 || !sp_starts(sp, "==> ") || !sp_ends(sp, " <=="))
+    if (!fsc_file_banner(sp.s, sp.n))
         return false;
     *name = trim((span){sp.s + 4, sp.n - 8});
     return name->n > 0;

@@ -111,8 +111,9 @@ bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b)
         const fsc_job *x = &a->jobs[j], *y = &b->jobs[j];
         if (!str_eq(x->jobname, y->jobname))
             return false;
+        double rel = printed_rel(x, y);
         for (int d = 0; d < FSC_DIR_COUNT; d++)
-            if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], printed_rel(x, y), &compared))
+            if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], rel, &compared))
                 return false;
     }
     return compared > 0;

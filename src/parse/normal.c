@@ -1473,6 +1473,16 @@ static void group_dir_slips(nstate *st, const char *line, size_t n, size_t idx, 
     group_rounded_zeros(st, line, n, idx, gd);
 }
 
+/* A job's direction line read, by either path: what fio printed amiss put right (its
+ * rounding slip, values rounded to 0, the mixed line of =both), then its KiB/s. */
+static void dir_read(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
+{
+    dir_slips(st, line, n, idx, dir, dp);
+    dir_rounded_zeros(st, line, n, idx, dir, dp);
+    mixed_summed(st, line, n, idx, dir, dp);
+    dir_close(dp);
+}
+
 static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
 {
     int dir = captured_dir(st, r, line);
@@ -1480,10 +1490,7 @@ static void act_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, s
     if (!dp)
         return;
     apply_fields(st, r, line, dp, fsc_dir_fields, fsc_n_dir_fields, idx);
-    dir_slips(st, line, n, idx, dir, dp);
-    dir_rounded_zeros(st, line, n, idx, dir, dp);
-    mixed_summed(st, line, n, idx, dir, dp);
-    dir_close(dp);
+    dir_read(st, line, n, idx, dir, dp);
 }
 
 static int latkind_of(const char *s, size_t n, bool *sync)
@@ -1679,6 +1686,14 @@ static void issued_mixed(fsc_job *j)
     }
 }
 
+/* A job's issued counts read, by either path: mixed's sums (=both), then the IOPS
+ * they put right. */
+static void issued_read(nstate *st)
+{
+    issued_mixed(cur_job(st));
+    iops_slips(st);
+}
+
 /* issued: "15037,6398,0,0" (2.17+) or "r=57365/w=24336/d=0" (older) → per direction. */
 static void issued_values(nstate *st, const char *s, size_t n, size_t field_off, size_t idx, const int order[4])
 {
@@ -1733,8 +1748,7 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
         if (fsc_rule_capture(r, st->md, line, parts[i].cap, &s, &n))
             issued_values(st, s, n, parts[i].off, idx, order);
     }
-    issued_mixed(cur_job(st));
-    iops_slips(st);
+    issued_read(st);
 }
 
 /* "Run status group N": the new group, made current. */
@@ -3028,10 +3042,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
         if (dp) {
             fast_fields(st, fl, dp);
-            dir_slips(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
-            dir_rounded_zeros(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
-            mixed_summed(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
-            dir_close(dp);
+            dir_read(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
         }
         break;
     }
@@ -3132,8 +3143,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
     case FSC_ACT_ISSUED:
         if (need_job(st, idx)) {
             fast_issued(st, fl);
-            issued_mixed(cur_job(st));
-            iops_slips(st);
+            issued_read(st);
         }
         break;
     default:

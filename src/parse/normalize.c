@@ -442,19 +442,12 @@ static bool mbox_separator(const char *s, size_t n)
     return false;
 }
 
-/* The line `tail` and `head` print above each file they show ("==> fio.log <=="): a
- * new file, whose text no mail above it encodes or flows. (In a quoted-printable
- * body the line itself would read "=3D=3D> ...".) */
-static bool file_banner(const char *s, size_t n)
-{
-    n = trim_right(s, n);
-    return n >= 9 && starts_with(s, n, "==> ") && !memcmp(s + n - 4, " <==", 4);
-}
-
 static void mime_track(mime_state *ms, const char *s, size_t n)
 {
     fsc_mail_state *m = &ms->s;
-    if (mbox_separator(s, n) || file_banner(s, n)) { /* a new mail, a new file: its own headers decide */
+    /* a new mail, or a new file `tail` shows ("==> fio.log <==", which in a
+     * quoted-printable body would read "=3D=3D> ..."): its own headers decide */
+    if (mbox_separator(s, n) || fsc_file_banner(s, n)) {
         *m = (fsc_mail_state){.said = true, .qp = ms->qp_default, .separated = true, .cte_seen = m->cte_seen};
         return;
     }

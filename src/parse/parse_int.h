@@ -197,6 +197,16 @@ static inline size_t fsc_cut_marker_len(const char *s, size_t n, bool ascii)
     return value ? 3 : 0;
 }
 
+/* Is s[0, n) (blanks after it aside) the line `tail` and `head` print above each file
+ * they show ("==> fio.log <==")? Its name is s[4, n - 4): normalize.c ends a mail's
+ * encoding there, context.c makes it the caption of the file below. */
+static inline bool fsc_file_banner(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return n >= 9 && memcmp(s, "==> ", 4) == 0 && memcmp(s + n - 4, " <==", 4) == 0;
+}
+
 /* fsc_line_stats_add's rare case, kept out of the pre-scan's loop. */
 void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n);
 

@@ -19,7 +19,7 @@
 /* Fewer fields than this is not a terse record (v2 of fio 2.0.5 has 120, v3
  * without disk util 121; with unified_rw_reporting=1, one direction: v2 79, v3 and
  * v4 80, v5 86), which keeps prose with semicolons out. */
-enum { TERSE_MIN_FIELDS = 75, TERSE_MAX_FIELDS = 4096 };
+enum { TERSE_MIN_FIELDS = FSC_TERSE_MIN_FIELDS, TERSE_MAX_FIELDS = 4096 };
 /* Fields a record is split into on the stack (v5 has 189 before its disks). */
 enum { TERSE_LOCAL_FIELDS = 256 };
 
@@ -1129,8 +1129,6 @@ static bool split_fields_fast(record *r, field *local, size_t n_local, const cha
 
 /* ---- a line ---- */
 
-/* One line whose detected terse version is `version`; fast: the fast path, else the
- * reference (split_fields, read_record). */
 /* fio's empty entry of group_reporting (a job with it beside one without, fio 3.33;
  * json_in.c's phantom job): a record with no name in group -1 (4294967295 in its
  * JSON), all zeros. Its normal text has no such job; it is no job of the run. */
@@ -1140,6 +1138,8 @@ static bool phantom_record(const record *r)
     return r->n > name + 1 && r->f[name].n == 0 && r->f[name + 1].n == 2 && !memcmp(r->f[name + 1].s, "-1", 2);
 }
 
+/* One line whose detected terse version is `version`; fast: the fast path, else the
+ * reference (split_fields, read_record). */
 static fsc_status read_line(fsc_run *run, const char *s, size_t n, uint32_t lineno, int version, bool fast)
 {
     if (n && s[0] == ';')
