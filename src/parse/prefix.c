@@ -940,25 +940,35 @@ static bool report_goes_on(const char *s, size_t n)
                  (n >= 16 && !memcmp(s, "Run status group", 16)) || (n >= 10 && !memcmp(s, "Disk stats", 10)));
 }
 
-/* Is the rest s[0, n) of a named line fio's own line (not a blank: a wrapped job
- * name's "seq-read-aaaa:" stands alone on its line)? */
-static bool fio_rest(const char *s, size_t n)
+/* How the rest s[0, n) of a named line reads: 0 not as fio's (a blank too: a wrapped
+ * job name's "seq-read-aaaa:" stands alone on its line); REST_JOB_LED fio's line that
+ * a job's name leads ("b2: (groupid=0, ...", "read: (g=0): ..."), whose name the name
+ * before may be the first part of (jobs named "a:b2", "job 1", "seq read"); REST_FIO
+ * fio's own line of no job name ("  read: IOPS=", "Run status group 0"). */
+enum { REST_NONE, REST_JOB_LED, REST_FIO };
+
+static int fio_rest(const char *s, size_t n)
 {
-    return (skip_sp(s, n, 0) < n && fio_start(s, n)) || fsc_find_lit(s, n, ": (groupid=");
+    if (fsc_find_lit(s, n, ": (groupid=") || fsc_find_lit(s, n, ": (g="))
+        return REST_JOB_LED;
+    return skip_sp(s, n, 0) < n && fio_start(s, n) ? REST_FIO : REST_NONE;
 }
 
-/* Does a name of `lines` lines, `fio` of them fio's own, name a host? Two lines or
- * more, a quarter of them fio's: a job's name after grep -A's mark ("a.log-4-rr:
- * Laying out IO file") is none. */
-static bool host_kept(size_t lines, size_t fio)
+/* Does a name of `lines` lines, `fio` of them fio's own (`plain` of those led by no
+ * job's name), name a host? Two lines or more, a quarter of them fio's: a job's name
+ * after grep -A's mark ("a.log-4-rr: Laying out IO file") is none; and one of them
+ * fio's line of no job name: a host's report has them ("node-1:   read: IOPS="), a
+ * job whose name has a colon or a blank in it only its name-led lines ("a:b2: (g=0)"
+ * and "a:b2: (groupid=0, ...)" are no host "a"). */
+static bool host_kept(size_t lines, size_t fio, size_t plain)
 {
-    return lines >= 2 && fio * 4 >= lines;
+    return lines >= 2 && fio * 4 >= lines && plain > 0;
 }
 
 /* Line i's name among names[0, *n_names) (added when new): its index, -1 for none,
  * -2 when there are too many to be hosts. *fio: the rest is fio's own line (not a
  * blank: a wrapped job name's "seq-read-aaaa:" stands alone on its line). */
-static int name_of(const fsc_text *t, size_t i, line_name *names, size_t *n_names, bool *fio)
+static int name_of(const fsc_text *t, size_t i, line_name *names, size_t *n_names, int *fio)
 {
     const char *s = fsc_text_line(t, i);
     size_t r, n = line_host(s, t->lines[i].len, &r);
@@ -1083,7 +1093,7 @@ enum { HOSTS_WINDOW = 256 };
  * first below (1 or 2: its run goes on there, 3 one begins). */
 typedef struct cut_host {
     line_name name;
-    size_t lines, fio;
+    size_t lines, fio, plain;
     bool kept; /* host_kept */
     int above, below;
 } cut_host;
@@ -1099,7 +1109,7 @@ static cut_host *cut_host_of(cut_host *hosts, size_t *n_hosts, const char *s, si
             return &hosts[h];
     if (*n_hosts == DEMUX_NAMES)
         return NULL;
-    hosts[*n_hosts] = (cut_host){{s, hn}, 0, 0, false, 0, 0};
+    hosts[*n_hosts] = (cut_host){{s, hn}, 0, 0, 0, false, 0, 0};
     return &hosts[(*n_hosts)++];
 }
 
@@ -1122,7 +1132,9 @@ static int cut_host_line(cut_host *hosts, size_t *n_hosts, const char *s, size_t
     if (!(*h = cut_host_of(hosts, n_hosts, s, len, &r)))
         return -1;
     (*h)->lines++;
-    (*h)->fio += fio_rest(s + r, len - r);
+    int kind = fio_rest(s + r, len - r);
+    (*h)->fio += kind != REST_NONE;
+    (*h)->plain += kind == REST_FIO;
     return rest_step(s, len, r);
 }
 
@@ -1131,7 +1143,7 @@ static size_t hosts_kept(cut_host *hosts, size_t n)
 {
     size_t kept = 0;
     for (size_t h = 0; h < n; h++)
-        kept += hosts[h].kept = host_kept(hosts[h].lines, hosts[h].fio);
+        kept += hosts[h].kept = host_kept(hosts[h].lines, hosts[h].fio, hosts[h].plain);
     return kept;
 }
 
@@ -1180,12 +1192,12 @@ bool fsc_hosts_cut_ok(const char *buf, size_t n, size_t at, size_t *budget)
 static bool demux_stretch(fsc_text *t, size_t lo, size_t hi)
 {
     line_name names[DEMUX_NAMES];
-    size_t n_names = 0, lines[DEMUX_NAMES] = {0}, fio[DEMUX_NAMES] = {0};
+    size_t n_names = 0, lines[DEMUX_NAMES] = {0}, fio[DEMUX_NAMES] = {0}, plain[DEMUX_NAMES] = {0};
     unsigned char *of = malloc(hi - lo);
     if (!of)
         return false;
     for (size_t i = lo; i < hi; i++) {
-        bool f = false;
+        int f = REST_NONE;
         int h = name_of(t, i, names, &n_names, &f);
         if (h == -2) {
             free(of);
@@ -1194,12 +1206,13 @@ static bool demux_stretch(fsc_text *t, size_t lo, size_t hi)
         of[i - lo] = h < 0 ? UCHAR_MAX : (unsigned char)h;
         if (h >= 0) {
             lines[h]++;
-            fio[h] += f;
+            fio[h] += f != REST_NONE;
+            plain[h] += f == REST_FIO;
         }
     }
     unsigned char keep[DEMUX_NAMES], n_keep = 0;
     for (size_t h = 0; h < n_names; h++)
-        keep[h] = host_kept(lines[h], fio[h]) ? n_keep++ : UCHAR_MAX;
+        keep[h] = host_kept(lines[h], fio[h], plain[h]) ? n_keep++ : UCHAR_MAX;
     size_t switches = 0;
     unsigned char prev = UCHAR_MAX;
     for (size_t i = lo; i < hi; i++) {
@@ -1220,7 +1233,7 @@ static bool demux_names(fsc_text *t)
     line_name one[1];
     for (size_t i = 0; i < t->n_lines; i++) {
         size_t none = 0;
-        bool f;
+        int f;
         bool named = name_of(t, i, one, &none, &f) >= 0;
         if (named && lo == SIZE_MAX)
             lo = i;

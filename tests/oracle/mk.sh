@@ -14,7 +14,7 @@ fixture() { # dir, formats (fio's --output-format), name, fio args...
     [ "$only" = "  " ] || [[ $only == *" $name "* ]] || return 0
     echo "== $name ($formats)"
     mkdir -p "$dir"
-    (cd "$work" && fio --output-format="$formats" "$@") > "$dir/$name.${formats/,/+}.txt" 2> "$dir/$name.stderr" || true
+    (cd "$work" && fio --output-format="$formats" "$@") > "$dir/$name.${formats//,/+}.txt" 2> "$dir/$name.stderr" || true
     [ -s "$dir/$name.stderr" ] || rm -f "$dir/$name.stderr"
     rm -f "$work"/*.0 "$work"/*.[0-9]*.0 2>/dev/null || true
 }
@@ -76,3 +76,5 @@ run_terse unified-one-v4       --terse-version=4 --name=u1 --rw=randrw --bs=4k -
 run_terse unified-both-v5      --terse-version=5 --name=ut --rw=randtrim --bs=4k --ioengine=null --size=256m --unified_rw_reporting=both $T
 # group_reporting on the second job only: fio's empty entry (no name, group -1) is a terse record too
 run_terse empty-entry-both-v5  --terse-version=5 --name=j0 --rw=randread --bs=64k --ioengine=null --size=256m --unified_rw_reporting=both $T --name=j1 --rw=write --bs=8k --ioengine=null --size=256m --unified_rw_reporting=both --group_reporting $T
+# jobs named with a colon or a blank ("a:b0", "job 1"), two of them failed (no result lines): not hosts' prefixes
+run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uring --size=4m $T --name="job 1 with spaces" --rw=trim --bs=4k --ioengine=io_uring --size=2m $T --name=a:b2 --rw=randread --bs=32k --ioengine=io_uring --size=4m $T

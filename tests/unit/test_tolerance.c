@@ -441,6 +441,18 @@ static void parse_all(const fsc_parser *p, const char *text, size_t len, runs *r
     assert_int_equal(fsc_parse_doc(p, &doc, keep, rs, &n), FSC_OK);
 }
 
+/* text is one run of two jobs, named a and b */
+static void assert_two_jobs(const fsc_parser *p, const char *text, size_t len, const char *a, const char *b)
+{
+    runs rs = {0};
+    parse_all(p, text, len, &rs);
+    assert_int_equal(rs.n, 1);
+    assert_int_equal(rs.r[0]->n_jobs, 2);
+    assert_string_equal(rs.r[0]->jobs[0].jobname, a);
+    assert_string_equal(rs.r[0]->jobs[1].jobname, b);
+    fsc_run_free(rs.r[0]);
+}
+
 static bool has_warning(const fsc_run *r, const char *needle)
 {
     for (size_t i = 0; i < r->n_warnings; i++)
@@ -660,12 +672,18 @@ static void test_line_numbers(void **state)
                                 "node-1:     clat (usec): min=30, max=17032, avg=88.61, stdev=482.97\n"
                                 "node-2:   read: IOPS=11.9k, BW=46.5MiB/s (48.7MB/s)(93.0MiB/2001msec)\n"
                                 "node-2:     clat (usec): min=30, max=17032, avg=81.61, stdev=482.97\n";
-    parse_all(p, hosts, sizeof hosts - 1, &rs);
-    assert_int_equal(rs.n, 1);
-    assert_int_equal(rs.r[0]->n_jobs, 2);
-    assert_string_equal(rs.r[0]->jobs[0].jobname, "node-1");
-    assert_string_equal(rs.r[0]->jobs[1].jobname, "node-2");
-    fsc_run_free(rs.r[0]);
+    assert_two_jobs(p, hosts, sizeof hosts - 1, "node-1", "node-2");
+    /* fio's own lines that job names with a colon or a blank lead ("a:b2: (g=0)", "job
+     * 1: (groupid=0, ...)") are no host's: a failed job (no result lines) after them
+     * made a run of its own. A host's report has lines its name leads that no job name
+     * does ("node-1:   read: IOPS="); these have none. */
+    static const char names[] =
+        "job 1 with spaces: (g=0): rw=trim, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, ioengine=io_uring, iodepth=8\n"
+        "a:b2: (g=0): rw=randread, bs=(R) 32.0KiB-32.0KiB, (W) 32.0KiB-32.0KiB, (T) 32.0KiB-32.0KiB, ioengine=io_uring, iodepth=1\n"
+        "job 1 with spaces: (groupid=0, jobs=1): err=25 (file:ioengines.c:390, func=td_io_queue, error=Inappropriate ioctl "
+        "for device): pid=5941: Sun Dec  6 17:30:14 2026\n"
+        "a:b2: (groupid=0, jobs=1): err= 0: pid=5942: Sun Dec  6 17:30:14 2026\n";
+    assert_two_jobs(p, names, sizeof names - 1, "job 1 with spaces", "a:b2");
     fsc_parser_free(p);
     fsc_buf_free(&err);
 }
