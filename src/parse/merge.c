@@ -186,6 +186,95 @@ static bool fill_job(fsc_job *d, fsc_job *s)
     return true;
 }
 
+/* fio's terse record holds one percentile list a direction, in the slots of clat's,
+ * but stat.c fills them with the total latency's when the job set lat_percentiles:
+ * a record cannot tell which. The run's other printout can: it shows lat's list in
+ * that direction (text's "lat percentiles", JSON's lat_ns), and then so is terse's. */
+static void terse_lists_placed(fsc_job *terse, const fsc_job *other)
+{
+    for (int k = 0; k < FSC_DIR_COUNT; k++) {
+        fsc_lat *c = &terse->dir[k].lat[FSC_LAT_CLAT], *l = &terse->dir[k].lat[FSC_LAT_LAT];
+        if (c->n_percentile && !l->n_percentile && other->dir[k].lat[FSC_LAT_LAT].n_percentile) {
+            fsc_lat moved = *l;
+            l->percentile = c->percentile;
+            l->n_percentile = c->n_percentile;
+            l->cap_percentile = c->cap_percentile;
+            l->pctl_unsorted = c->pctl_unsorted;
+            c->percentile = moved.percentile;
+            c->n_percentile = moved.n_percentile;
+            c->cap_percentile = moved.cap_percentile;
+            c->pctl_unsorted = moved.pctl_unsorted;
+        }
+    }
+}
+
+/* Terse prints a latency's min, max and percentiles in whole usec, cut down; the text
+ * in the unit it picked, nsec for short ones ("min=1062"). A text value inside
+ * terse's usec is the finer one. */
+static void finer(double *terse, double text)
+{
+    if (text >= *terse && text < *terse + 1000.0)
+        *terse = text;
+}
+
+static void terse_latencies_refined(fsc_job *terse, const fsc_job *text)
+{
+    for (int k = 0; k < FSC_DIR_COUNT; k++)
+        for (int l = 0; l < FSC_LAT_COUNT; l++) {
+            fsc_lat *t = &terse->dir[k].lat[l];
+            const fsc_lat *x = &text->dir[k].lat[l];
+            if (t->min.set && x->min.set)
+                finer(&t->min.v, x->min.v);
+            if (t->max.set && x->max.set)
+                finer(&t->max.v, x->max.v);
+            /* both lists ascending by percentile */
+            for (size_t i = 0, j = 0; i < t->n_percentile && j < x->n_percentile && !t->pctl_unsorted &&
+                                      !x->pctl_unsorted;) {
+                double d = t->percentile[i].pct - x->percentile[j].pct;
+                if (fabs(d) < 1e-9)
+                    finer(&t->percentile[i++].ns, x->percentile[j++].ns);
+                else if (d < 0)
+                    i++;
+                else
+                    j++;
+            }
+        }
+}
+
+/* Terse has no nsec buckets: it adds them to its first usec one (2 us, stat.c's
+ * stat_calc_lat_nu). When the other printout has them, that bucket is the other's
+ * (fio's text leaves out a bucket of none: 0), or a merged run counts them twice. */
+static bool terse_buckets_unfolded(fsc_job *terse, const fsc_job *other)
+{
+    const fsc_kvlist *ns = &other->latency[FSC_BUCKET_NS], *us = &other->latency[FSC_BUCKET_US];
+    const fsc_kv *first = fsc_kvlist_get(&terse->latency[FSC_BUCKET_US], "2");
+    if (!ns->n || !first)
+        return true;
+    double left;
+    if (us->n) {
+        const fsc_kv *theirs = fsc_kvlist_get(us, "2");
+        left = theirs ? theirs->v : 0;
+    } else { /* no usec line at all: what the nsec ones leave */
+        double sum = 0;
+        for (size_t i = 0; i < ns->n; i++)
+            sum += ns->items[i].v;
+        left = round((first->v - sum) * 100.0) / 100.0; /* terse's %3.2f */
+    }
+    return fsc_kvlist_set(&terse->latency[FSC_BUCKET_US], "2", left > 0 ? left : 0);
+}
+
+/* A disk both printouts list: what the kept one lacks (terse has no sectors, fio
+ * 3.36's text does). */
+static void fill_disks(fsc_run *k, const fsc_run *o)
+{
+    for (size_t i = 0; i < k->n_disk_util; i++)
+        for (size_t j = 0; j < o->n_disk_util; j++)
+            if (str_eq(k->disk_util[i].name, o->disk_util[j].name)) {
+                fill_nums(&k->disk_util[i], &o->disk_util[j], fsc_disk_fields, fsc_n_disk_fields);
+                break;
+            }
+}
+
 static bool add_format(fsc_run *r, fsc_format f)
 {
     if (!r->source.n_formats) {
@@ -212,10 +301,19 @@ fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
     bool keep_b = precision(b->source.format) > precision(a->source.format);
     fsc_run *k = keep_b ? b : a, *o = keep_b ? a : b;
     bool ok = true;
+    fsc_run *terse = k->source.format == FSC_FMT_TERSE ? k : o->source.format == FSC_FMT_TERSE ? o : NULL;
+    for (size_t j = 0; terse && ok && j < k->n_jobs; j++) {
+        fsc_run *other = terse == k ? o : k;
+        terse_lists_placed(&terse->jobs[j], &other->jobs[j]);
+        ok = terse_buckets_unfolded(&terse->jobs[j], &other->jobs[j]);
+        if (terse == k && other->source.format == FSC_FMT_NORMAL)
+            terse_latencies_refined(&terse->jobs[j], &other->jobs[j]);
+    }
     for (size_t j = 0; ok && j < k->n_jobs; j++)
         ok = fill_job(&k->jobs[j], &o->jobs[j]);
     TAKE_LIST(k, o, groups, n_groups, cap_groups);
     TAKE_LIST(k, o, disk_util, n_disk_util, cap_disk_util);
+    fill_disks(k, o);
     TAKE_LIST(k, o, global_options, n_global_options, cap_global_options);
     TAKE(k, o, source.fio_version);
     TAKE(k, o, source.host);

@@ -20,6 +20,7 @@ fixture() { # dir, formats (fio's --output-format), name, fio args...
 }
 run() { fixture "$out" normal,json "$@"; }
 run_terse() { fixture "$terse_out" terse,json "$@"; }
+run_three() { fixture "$terse_out" normal,terse,json "$@"; }
 T="--runtime=1 --time_based"
 run psync-randread-4k   --name=rr --rw=randread --bs=4k --ioengine=psync --size=32m $T
 run psync-seqwrite-1m   --name=sw --rw=write --bs=1m --ioengine=psync --size=64m $T
@@ -76,5 +77,13 @@ run_terse unified-one-v4       --terse-version=4 --name=u1 --rw=randrw --bs=4k -
 run_terse unified-both-v5      --terse-version=5 --name=ut --rw=randtrim --bs=4k --ioengine=null --size=256m --unified_rw_reporting=both $T
 # group_reporting on the second job only: fio's empty entry (no name, group -1) is a terse record too
 run_terse empty-entry-both-v5  --terse-version=5 --name=j0 --rw=randread --bs=64k --ioengine=null --size=256m --unified_rw_reporting=both $T --name=j1 --rw=write --bs=8k --ioengine=null --size=256m --unified_rw_reporting=both --group_reporting $T
+# the normal text, terse and JSON of one run (tests/formats/run_terse_merge.sh reads the text and terse without the JSON): with
+# lat_percentiles=1, terse's one list a direction is lat's (fio's stat.c), in clat's slots
+run_three lat-pct-libaio-v3    --name=lp --rw=randread --bs=4k --ioengine=libaio --iodepth=16 --direct=1 --size=16m --lat_percentiles=1 $T
+run_three lat-pct-only-v5      --terse-version=5 --name=lo --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --clat_percentiles=0 --lat_percentiles=1 $T
+run_three clat-pct-2j-v4       --terse-version=4 --name=c2 --rw=randwrite --bs=8k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --numjobs=2 $T
 # jobs named with a colon or a blank ("a:b0", "job 1"), two of them failed (no result lines): not hosts' prefixes
 run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uring --size=4m $T --name="job 1 with spaces" --rw=trim --bs=4k --ioengine=io_uring --size=2m $T --name=a:b2 --rw=randread --bs=32k --ioengine=io_uring --size=4m $T
+# fio38-lat-percentiles (fio 3.8 built from its tag, by hand): before 3.18 lat_percentiles=1 made the one list lat's, which
+# the JSON wrote under clat_ns: fio --output-format=normal,json --name=lp --rw=randread --bs=4k --ioengine=libaio --iodepth=8
+#   --direct=1 --size=16m --lat_percentiles=1 --runtime=1 --time_based
