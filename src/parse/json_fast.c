@@ -930,7 +930,7 @@ fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *ha
         r->depth = 2;
         each_object(&cx, &m[K_DISKS].v, read_disk);
     }
-    if (!r->bad && !cx.oom && !fsc_json_run_host(cx.run))
+    if (!r->bad && !cx.oom && !fsc_json_run_finish(cx.run))
         cx.oom = true;
     if (!r->bad && !cx.oom && cx.agg_dropped &&
         !fsc_run_warn(cx.run, 0, "bw_agg dropped: %s wrote the mean bandwidth there, not a percentage",

@@ -482,7 +482,7 @@ static bool io_bytes_in_bytes(const char *version)
 /* client/server: when every job names the same host, that host is the run's. */
 static void set_run_host(json_ctx *cx)
 {
-    if (!fsc_json_run_host(cx->run))
+    if (!fsc_json_run_finish(cx->run))
         cx->oom = true;
 }
 
@@ -513,9 +513,44 @@ static bool drop_phantom_jobs(fsc_run *run)
                                 "group_reporting)", phantoms, phantoms == 1 ? "" : "s");
 }
 
-bool fsc_json_run_host(fsc_run *run)
+/* Until fio made the three lists their own (3.18, 56440e63: slat, clat and lat
+ * percentiles apart), lat_percentiles=1 fed clat's histogram with total latencies
+ * (lat_percentiles was clat_percentiles' inverse): the text says " lat percentiles",
+ * the JSON writes the list under clat_ns all the same. There it is lat's. */
+static bool lat_lists_placed(fsc_run *run)
 {
-    if (!drop_phantom_jobs(run))
+    unsigned v[3];
+    if (!version_triple(run->source.fio_version, v) || v[0] > 3 || (v[0] == 3 && v[1] >= 18))
+        return true; /* (3.38 with disable_lat=1 has clat's list alone, and it is clat's) */
+    size_t moved = 0;
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        fsc_job *j = &run->jobs[i];
+        const char *lp = fsc_job_option(j, "lat_percentiles");
+        if (!lp)
+            lp = fsc_run_global_option(run, "lat_percentiles");
+        if (!lp || strcmp(lp, "1") != 0)
+            continue;
+        for (int d = 0; d < FSC_DIR_COUNT; d++) {
+            fsc_lat *c = &j->dir[d].lat[FSC_LAT_CLAT], *l = &j->dir[d].lat[FSC_LAT_LAT];
+            if (!c->n_percentile || l->n_percentile)
+                continue;
+            l->percentile = c->percentile;
+            l->n_percentile = c->n_percentile;
+            l->cap_percentile = c->cap_percentile;
+            l->pctl_unsorted = c->pctl_unsorted;
+            c->percentile = NULL;
+            c->n_percentile = c->cap_percentile = 0;
+            c->pctl_unsorted = false;
+            moved++;
+        }
+    }
+    return !moved || fsc_run_warn(run, 0, "lat_percentiles=1: the percentiles fio wrote under clat_ns are total "
+                                          "latency's (fio before 3.18), read as lat_ns");
+}
+
+bool fsc_json_run_finish(fsc_run *run)
+{
+    if (!drop_phantom_jobs(run) || !lat_lists_placed(run))
         return false;
     const char *host = NULL;
     for (size_t i = 0; i < run->n_jobs; i++) {

@@ -526,9 +526,10 @@ fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
  * bits, FIO_IO_U_PLAT_VAL val); */
 double fsc_json_plat_index_value(unsigned idx, unsigned bits, unsigned val);
 /* What a run read from fio's JSON is told once its jobs are read: fio's empty entry
- * of group_reporting (no name, group 4294967295) is left out with a warning, and
+ * of group_reporting (no name, group 4294967295) is left out with a warning, an old
+ * fio's lat_percentiles list moves from clat_ns to lat_ns (with a warning), and
  * (client/server) the run's host is the one every job names (false: no memory). */
-bool fsc_json_run_host(fsc_run *run);
+bool fsc_json_run_finish(fsc_run *run);
 
 /* The fast reader for well-formed fio JSON (json_fast.c): the same run as
  * fsc_json_read, without building a tree. *handled false: the document is not one it
