@@ -525,10 +525,13 @@ static bool lat_lists_placed(fsc_run *run)
     size_t moved = 0;
     for (size_t i = 0; i < run->n_jobs; i++) {
         fsc_job *j = &run->jobs[i];
-        const char *lp = fsc_job_option(j, "lat_percentiles");
+        const char *lp = fsc_job_option(j, "lat_percentiles"), *cp = fsc_job_option(j, "clat_percentiles");
         if (!lp)
             lp = fsc_run_global_option(run, "lat_percentiles");
-        if (!lp || strcmp(lp, "1") != 0)
+        if (!cp)
+            cp = fsc_run_global_option(run, "clat_percentiles");
+        /* clat_percentiles=0 alone set its inverse (init.c) */
+        if (lp ? strcmp(lp, "1") != 0 : !cp || strcmp(cp, "0") != 0)
             continue;
         for (int d = 0; d < FSC_DIR_COUNT; d++) {
             fsc_lat *c = &j->dir[d].lat[FSC_LAT_CLAT], *l = &j->dir[d].lat[FSC_LAT_LAT];
@@ -544,8 +547,8 @@ static bool lat_lists_placed(fsc_run *run)
             moved++;
         }
     }
-    return !moved || fsc_run_warn(run, 0, "lat_percentiles=1: the percentiles fio wrote under clat_ns are total "
-                                          "latency's (fio before 3.18), read as lat_ns");
+    return !moved || fsc_run_warn(run, 0, "lat_percentiles=1 (or clat_percentiles=0): the percentiles fio wrote "
+                                          "under clat_ns are total latency's (fio before 3.18), read as lat_ns");
 }
 
 bool fsc_json_run_finish(fsc_run *run)

@@ -54,8 +54,10 @@ def dir_agree(where, t, j, lat_pct=False):
     # terse has one percentile list, clat's slots: fio fills them with lat's when the
     # job set lat_percentiles (stat.c), and never with slat's
     lat_agree(f"{where}.slat_ns", t.get("slat_ns"), j.get("slat_ns"), {})
-    lat_agree(f"{where}.clat_ns", t.get("clat_ns"), j.get("clat_ns"), j.get("lat_ns") if lat_pct else None)
-    lat_agree(f"{where}.lat_ns", t.get("lat_ns"), j.get("lat_ns"), {} if lat_pct else None)
+    # (lat_percentiles=1 with disable_lat=1: no lat list anywhere, terse's is clat's)
+    lat_list = lat_pct and bool(j.get("lat_ns", {}).get("percentile"))
+    lat_agree(f"{where}.clat_ns", t.get("clat_ns"), j.get("clat_ns"), j.get("lat_ns") if lat_list else None)
+    lat_agree(f"{where}.lat_ns", t.get("lat_ns"), j.get("lat_ns"), {} if lat_list else None)
 
 
 def job_agree(where, t, j):

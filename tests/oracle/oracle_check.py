@@ -58,7 +58,8 @@ def modernize(fio):
             # before 3.18, lat_percentiles=1 made fio's one list lat's, written under clat_ns
             opts = dict(fio.get("global options", {}))
             opts.update(job.get("job options", {}))
-            if ver < (3, 18, 0) and opts.get("lat_percentiles") == "1" and "percentile" in dd.get("clat_ns", {}):
+            old_lat = opts.get("lat_percentiles", "0" if opts.get("clat_percentiles") != "0" else "1") == "1"
+            if ver < (3, 18, 0) and old_lat and "percentile" in dd.get("clat_ns", {}):
                 dd.setdefault("lat_ns", {})["percentile"] = dd["clat_ns"].pop("percentile")
             if ver < (2, 21, 0) and "io_bytes" in dd:
                 dd["io_bytes"] *= 1024
@@ -214,7 +215,7 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
     if bits:  # unit_base=1: BW= in bit/s, its first figure in kb_base's units
         bw_tol = sig4_tol(theirs["bw_bytes"] * 8, base) / 8 + 1
     else:
-        bw_tol = sig4_tol(theirs["bw_bytes"], 1024) + 1
+        bw_tol = sig4_tol(theirs["bw_bytes"], base) + 1  # kb_base=1000: its first figure is in MB/s
     c.eq(f"{where}.bw_bytes", ours.get("bw_bytes"), theirs["bw_bytes"], bw_tol + 1024 * theirs.get("bw_bytes_cut", False))
     c.eq(f"{where}.iops", ours.get("iops"), theirs["iops"], sig4_tol(theirs["iops"], 1000) + 0.5)
     c.eq(f"{where}.runtime", ours.get("runtime"), theirs["runtime"], 0)
@@ -344,8 +345,9 @@ def main():
                 opts = dict(gopts)
                 opts.update(t.get("job options", {}))
                 kinds = {"clat_ns"}
-                if opts.get("lat_percentiles") == "1":
-                    kinds = {"lat_ns"}
+                if opts.get("lat_percentiles") == "1" or (ver < (3, 18, 0) and opts.get("clat_percentiles") == "0"
+                                                          and "lat_percentiles" not in opts):
+                    kinds = {"lat_ns"}  # (before 3.18 clat_percentiles=0 alone set its inverse)
                 if opts.get("slat_percentiles") == "1":
                     kinds.add("slat_ns")
                 if opts.get("clat_percentiles") == "1":
