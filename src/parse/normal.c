@@ -1350,7 +1350,7 @@ static void dir_rounded_zeros(nstate *st, const char *line, size_t n, size_t idx
         derived = dp->io_bytes.set && dp->io_bytes.v > 0 && dp->runtime.set && dp->runtime.v > 0;
         dp->bw_bytes = derived ? fsc_num_of(floor(dp->io_bytes.v * 1000.0 / dp->runtime.v)) : (fsc_num){0};
     }
-    const char *names[3];
+    const char *names[3] = {"", "", ""}; /* (one at least is set above; gcc -fprofile-use cannot tell) */
     size_t k = 0;
     if (iops)
         names[k++] = "IOPS";
