@@ -518,6 +518,7 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
     st->job = (long)st->run->n_jobs - 1;
     st->dir = -1;
     st->pctl_kind = -1;
+    st->phase = 0; /* (after the summaries only fio --client's "All clients" sum, see below) */
     st->lost_warned = false;
     st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
@@ -1065,6 +1066,7 @@ static fsc_job *job_open(nstate *st, size_t idx)
     st->job = (long)st->run->n_jobs - 1;
     st->dir = -1;
     st->pctl_kind = -1;
+    st->phase = 0; /* (after the summaries only fio --client's "All clients" sum, see below) */
     st->lost_warned = false;
     st->job_tag = header_tag(st, idx);
     j->first_line = j->last_line = st->t->lines[idx].orig;
@@ -1970,7 +1972,19 @@ static bool second_preamble(const nstate *st, const fsc_rule *r)
 }
 
 /* Does this line begin a new run, given what the current run holds? */
-static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
+/* fio --client with more than one job prints, after the client's report and Disk
+ * stats, their sum as a job block "All clients: (groupid=0, jobs=2): err= 0: pid=0";
+ * its JSON lists it among the run's jobs ("client_stats"), and so it is here. */
+static bool all_clients_sum(const char *line, size_t n)
+{
+    static const char head[] = "All clients: (groupid=";
+    size_t i = 0;
+    while (i < n && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    return n - i >= sizeof head - 1 && !memcmp(line + i, head, sizeof head - 1);
+}
+
+static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size_t n, const fsc_fastline *fl)
 {
     const char *no;
     size_t non;
@@ -1992,6 +2006,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, cons
     case FSC_ACT_JOBDEF:
     case FSC_ACT_STARTING: return true;
     case FSC_ACT_JOB:
+        if (st->phase >= 2 && all_clients_sum(line, n))
+            return false;
         return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
     case FSC_ACT_DIR: return st->phase >= 2 || (st->prose_since_last && repeats_headless_dir(st, r, line, fl));
     case FSC_ACT_GROUP: return st->phase >= 3;
@@ -3437,7 +3453,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         }
         if (st.run && st.unknown_since_last >= PROSE_GAP)
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
-        if (starts_new_run(&st, r, s, fast ? st.fl : NULL))
+        if (starts_new_run(&st, r, s, n, fast ? st.fl : NULL))
             close_run(&st, true);
         if (!st.run && r->action == FSC_ACT_NOISE)
             continue; /* noise alone does not start a run */

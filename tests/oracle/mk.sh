@@ -87,3 +87,7 @@ run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uri
 # fio38-lat-percentiles (fio 3.8 built from its tag, by hand): before 3.18 lat_percentiles=1 made the one list lat's, which
 # the JSON wrote under clat_ns: fio --output-format=normal,json --name=lp --rw=randread --bs=4k --ioengine=libaio --iodepth=8
 #   --direct=1 --size=16m --lat_percentiles=1 --runtime=1 --time_based
+# client-server-2j (fio 3.33 as server and client, by hand): with two jobs the client prints their sum, "All clients:
+# (groupid=0, jobs=2)", after the report's Disk stats, and its JSON lists it in client_stats: one run of three jobs.
+#   fio --server=localhost,8767 --daemonize=PIDFILE; fio --client=localhost,8767 --output-format=normal,json JOBFILE
+#   (JOBFILE: [global] ioengine=psync size=8m runtime=500ms time_based; [rr] rw=randread bs=4k; [sw] rw=write bs=64k)
