@@ -91,6 +91,44 @@ static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, double rel, size_t *c
            agree(&a->lat[FSC_LAT_CLAT].mean, &b->lat[FSC_LAT_CLAT].mean, false, MERGE_REL, compared);
 }
 
+static bool jobs_agree(const fsc_job *x, const fsc_job *y, size_t *compared)
+{
+    if (!str_eq(x->jobname, y->jobname))
+        return false;
+    double rel = printed_rel(x, y);
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], rel, compared))
+            return false;
+    return true;
+}
+
+/* Pair a's jobs with b's (as many): map[i] is the job of b that agrees with a's job i,
+ * the one in the same place when it does. fio --client prints its clients' reports
+ * in its text and in its JSON each in its own order. NULL: out of memory. */
+static size_t *jobs_paired(const fsc_run *a, const fsc_run *b, size_t *compared)
+{
+    size_t n = a->n_jobs, *map = malloc(n * sizeof *map);
+    bool *used = calloc(n, sizeof *used);
+    bool ok = map && used;
+    for (size_t i = 0; ok && i < n; i++) {
+        size_t j = i;
+        if (used[i] || !jobs_agree(&a->jobs[i], &b->jobs[i], compared))
+            for (j = 0; j < n && (used[j] || !jobs_agree(&a->jobs[i], &b->jobs[j], compared)); j++)
+                ;
+        ok = j < n;
+        if (ok) {
+            map[i] = j;
+            used[j] = true;
+        }
+    }
+    free(used);
+    if (!ok) {
+        free(map);
+        return NULL;
+    }
+    return map;
+}
+
 bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b)
 {
     if (!a || !b || b->source.format == FSC_FMT_ENGINE || a->source.format == FSC_FMT_ENGINE)
@@ -106,17 +144,9 @@ bool fsc_runs_same_invocation(const fsc_run *a, const fsc_run *b)
         return false;
     if (a->n_jobs != b->n_jobs || !a->n_jobs)
         return false;
-    size_t compared = 0;
-    for (size_t j = 0; j < a->n_jobs; j++) {
-        const fsc_job *x = &a->jobs[j], *y = &b->jobs[j];
-        if (!str_eq(x->jobname, y->jobname))
-            return false;
-        double rel = printed_rel(x, y);
-        for (int d = 0; d < FSC_DIR_COUNT; d++)
-            if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], rel, &compared))
-                return false;
-    }
-    return compared > 0;
+    size_t compared = 0, *map = jobs_paired(a, b, &compared);
+    free(map);
+    return map && compared > 0;
 }
 
 /* ---- filling the kept run ---- */
@@ -300,17 +330,20 @@ fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
     /* a was printed first; keep the more precise numbers */
     bool keep_b = precision(b->source.format) > precision(a->source.format);
     fsc_run *k = keep_b ? b : a, *o = keep_b ? a : b;
-    bool ok = true;
+    size_t compared = 0, *map = jobs_paired(k, o, &compared); /* o's job for k's job j */
+    bool ok = map != NULL;
     fsc_run *terse = k->source.format == FSC_FMT_TERSE ? k : o->source.format == FSC_FMT_TERSE ? o : NULL;
     for (size_t j = 0; terse && ok && j < k->n_jobs; j++) {
-        fsc_run *other = terse == k ? o : k;
-        terse_lists_placed(&terse->jobs[j], &other->jobs[j]);
-        ok = terse_buckets_unfolded(&terse->jobs[j], &other->jobs[j]);
-        if (terse == k && other->source.format == FSC_FMT_NORMAL)
-            terse_latencies_refined(&terse->jobs[j], &other->jobs[j]);
+        fsc_job *kj = &k->jobs[j], *oj = &o->jobs[map[j]];
+        fsc_job *tj = terse == k ? kj : oj, *other = terse == k ? oj : kj;
+        terse_lists_placed(tj, other);
+        ok = terse_buckets_unfolded(tj, other);
+        if (terse == k && o->source.format == FSC_FMT_NORMAL)
+            terse_latencies_refined(tj, other);
     }
     for (size_t j = 0; ok && j < k->n_jobs; j++)
-        ok = fill_job(&k->jobs[j], &o->jobs[j]);
+        ok = fill_job(&k->jobs[j], &o->jobs[map[j]]);
+    free(map);
     TAKE_LIST(k, o, groups, n_groups, cap_groups);
     TAKE_LIST(k, o, disk_util, n_disk_util, cap_disk_util);
     fill_disks(k, o);

@@ -98,6 +98,9 @@ typedef struct nstate {
     size_t n_masters;
     uint64_t starting;
     uint32_t starting_line; /* original line of "Starting N processes" */
+    /* fio --client: the clients' banners ("hostname=h1, ..., fio=fio-3.33") this run
+     * has, and the clients' reports it holds (each its jobs, summary, disk stats) */
+    unsigned clients, client_reports;
     size_t line_warnings;
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
     bool dropped;      /* the line being applied had no job or direction to go to */
@@ -229,6 +232,7 @@ static void reset_run_state(nstate *st)
     st->group = -1;
     st->n_masters = 0;
     st->starting = 0;
+    st->clients = st->client_reports = 0;
     st->line_warnings = 0;
     st->unknown_since_last = 0;
     st->n_pending_unknown = 0;
@@ -885,6 +889,7 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
     if (host) { /* client/server: "hostname=vm, ..., fio=fio-3.33" */
         free(st->run->source.host);
         st->run->source.host = host;
+        st->clients++;
     }
     banner_version(st, v, vn, engine);
 }
@@ -1971,10 +1976,10 @@ static bool second_preamble(const nstate *st, const fsc_rule *r)
     return r->action == FSC_ACT_JOBDEF || r->action == FSC_ACT_BANNER || r->action == FSC_ACT_STARTING;
 }
 
-/* Does this line begin a new run, given what the current run holds? */
-/* fio --client with more than one job prints, after the client's report and Disk
- * stats, their sum as a job block "All clients: (groupid=0, jobs=2): err= 0: pid=0";
- * its JSON lists it among the run's jobs ("client_stats"), and so it is here. */
+/* fio --client prints each client's report (jobs, summary, Disk stats) one after
+ * another, then, with more than one job, their sum as a job block "All clients:
+ * (groupid=0, jobs=2): err= 0: pid=0"; its JSON lists them all in one run
+ * ("client_stats"), and so they are here. */
 static bool all_clients_sum(const char *line, size_t n)
 {
     static const char head[] = "All clients: (groupid=";
@@ -1984,6 +1989,19 @@ static bool all_clients_sum(const char *line, size_t n)
     return n - i >= sizeof head - 1 && !memcmp(line + i, head, sizeof head - 1);
 }
 
+static bool another_client(nstate *st, const char *line, size_t n)
+{
+    if (all_clients_sum(line, n))
+        return true;
+    if (!st->client_reports)
+        st->client_reports = 1; /* the first, whose summaries came before */
+    if (st->client_reports >= st->clients)
+        return false;
+    st->client_reports++;
+    return true;
+}
+
+/* Does this line begin a new run, given what the current run holds? */
 static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size_t n, const fsc_fastline *fl)
 {
     const char *no;
@@ -2006,7 +2024,7 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
     case FSC_ACT_JOBDEF:
     case FSC_ACT_STARTING: return true;
     case FSC_ACT_JOB:
-        if (st->phase >= 2 && all_clients_sum(line, n))
+        if (st->phase >= 2 && another_client(st, line, n))
             return false;
         return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
     case FSC_ACT_DIR: return st->phase >= 2 || (st->prose_since_last && repeats_headless_dir(st, r, line, fl));

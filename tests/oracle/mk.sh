@@ -91,3 +91,6 @@ run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uri
 # (groupid=0, jobs=2)", after the report's Disk stats, and its JSON lists it in client_stats: one run of three jobs.
 #   fio --server=localhost,8767 --daemonize=PIDFILE; fio --client=localhost,8767 --output-format=normal,json JOBFILE
 #   (JOBFILE: [global] ioengine=psync size=8m runtime=500ms time_based; [rr] rw=randread bs=4k; [sw] rw=write bs=64k)
+# client-server-2c (the same, two servers on ports 8771 and 8772, one job each): each client's report (its job,
+# summary, Disk stats) in turn, then "All clients"; its JSON lists the clients in another order. One run.
+#   fio --output-format=normal,json --client=localhost,8771 JOBFILE --client=localhost,8772 JOBFILE

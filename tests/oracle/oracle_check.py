@@ -294,9 +294,14 @@ def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
 
 
 def check_disks(c, ours, theirs):
-    by_name = {d["name"]: d for d in ours}
+    by_name = {}
+    for d in ours:  # fio --client: each client's disks, names repeated (in order: their reports')
+        by_name.setdefault(d["name"], []).append(d)
     for d in theirs:
-        o = by_name.get(d["name"])
+        same = by_name.get(d["name"]) or [None]
+        o = next((x for x in same if x and x.get("read_ios") == d.get("read_ios")), same[0])
+        if o is not None and len(same) > 1:
+            same.remove(o)
         where = f"disk_util[{d['name']}]"
         if o is None:
             c.errors.append(f"{where}: missing")
@@ -343,6 +348,16 @@ def main():
             gopts = fio.get("global options", {})
             if len(run["jobs"]) != len(fjobs):
                 c.errors.append(f"jobs: fioscope {len(run['jobs'])} != fio {len(fjobs)}")
+            if not fio.get("jobs"):  # fio --client: the clients' reports in the text's order
+                ios = lambda j: tuple(j.get(d, {}).get("total_ios") for d in ("read", "write", "trim"))
+                left, paired = list(fjobs), []
+                for o in run["jobs"]:
+                    t = next((t for t in left if t["jobname"] == o["jobname"] and ios(t) == ios(o)), None)
+                    t = t or next((t for t in left if t["jobname"] == o["jobname"]), left[0] if left else None)
+                    if t is not None:
+                        left.remove(t)
+                        paired.append(t)
+                fjobs = paired + left
             for i, (o, t) in enumerate(zip(run["jobs"], fjobs)):
                 opts = dict(gopts)
                 opts.update(t.get("job options", {}))
