@@ -578,6 +578,39 @@ static bool add_run_rows(build_ctx *b, size_t side, size_t ri, const fsc_run *ru
     return ok;
 }
 
+static bool same_text(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* fio --status-interval (or a SIGUSR1) prints a running fio's whole report again
+ * and again, each a snapshot of the run so far: the same jobs of the same processes
+ * (pids) on the same host, no preamble before the later reports (they begin at a job
+ * header), their runtimes grown. Only the last is the run; the others are no repeats
+ * of it, and statistics over them would count one run several times. (The same
+ * report twice, copied or grep'ed from two hosts' logs, grows nothing: two runs.) */
+static bool interim_report(const fsc_run *run, const fsc_run *next)
+{
+    if (!next || !run->n_jobs || run->n_jobs != next->n_jobs || !same_text(run->source.path, next->source.path) ||
+        !same_text(run->source.member, next->source.member) || !same_text(run->source.host, next->source.host) ||
+        next->source.first_line != next->jobs[0].first_line)
+        return false;
+    bool grown = false;
+    for (size_t j = 0; j < run->n_jobs; j++) {
+        const fsc_job *x = &run->jobs[j], *y = &next->jobs[j];
+        if (!x->pid.set || !y->pid.set || x->pid.v <= 0 || x->pid.v != y->pid.v || !same_text(x->jobname, y->jobname) ||
+            !same_text(x->hostname, y->hostname))
+            return false;
+        for (int d = 0; d < FSC_DIR_COUNT; d++) {
+            const fsc_num *a = &x->dir[d].runtime, *b = &y->dir[d].runtime;
+            if (a->set && b->set && b->v < a->v)
+                return false;
+            grown |= a->set && b->set && b->v > a->v;
+        }
+    }
+    return grown;
+}
+
 /* The directory every run of a side lives under (or its one file). */
 static char *side_root(const fsc_runset *set)
 {
@@ -773,10 +806,20 @@ static fsc_analysis *build(const fsc_runset *const *sets, const char *const *nam
     b.root_names = root_names;
     b.side_roots = side_roots;
     b.side_names = side_names;
+    size_t interim = 0;
     for (size_t si = 0; s == FSC_OK && si < n_sets; si++)
-        for (size_t ri = 0; s == FSC_OK && ri < sets[si]->n_runs; ri++)
-            if (!add_run_rows(&b, si, ri, sets[si]->runs[ri]))
+        for (size_t ri = 0; s == FSC_OK && ri < sets[si]->n_runs; ri++) {
+            const fsc_run *run = sets[si]->runs[ri];
+            if (interim_report(run, ri + 1 < sets[si]->n_runs ? sets[si]->runs[ri + 1] : NULL))
+                interim++;
+            else if (!add_run_rows(&b, si, ri, run))
                 s = FSC_E_NOMEM;
+        }
+    if (s == FSC_OK && interim &&
+        !fsc_analysis_add_note(a, "%zu interim report%s left out: fio printed the same processes' report again "
+                                  "later (--status-interval); each run counts once, by its last report",
+                               interim, interim == 1 ? "" : "s"))
+        s = FSC_E_NOMEM;
     if (s == FSC_OK) {
         if (sides)
             rule.src = SYS_SIDE;

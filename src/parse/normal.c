@@ -42,6 +42,7 @@ typedef struct carried {
 /* The strings point into the parse's defstore (def_str), reset with the definitions. */
 typedef struct jobdef {
     char *name, *rw, *bs, *bsdesc, *ioengine, *iodepth;
+    double pid; /* the process of the job it defined in a finished run (0: none) */
 } jobdef;
 
 /* Room for the strings of a run's job definitions: blocks of DEFSTORE_BLOCK bytes (or
@@ -101,6 +102,10 @@ typedef struct nstate {
     /* fio --client: the clients' banners ("hostname=h1, ..., fio=fio-3.33") this run
      * has, and the clients' reports it holds (each its jobs, summary, disk stats) */
     unsigned clients, client_reports;
+    /* the definitions are a finished run's, kept for the reports of its processes that
+     * fio prints again (--status-interval) without them; carried_version its fio's */
+    bool defs_carried;
+    char *carried_version;
     size_t line_warnings;
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
     bool dropped;      /* the line being applied had no job or direction to go to */
@@ -160,6 +165,16 @@ static const char *def_name_at(const void *items, size_t i)
 static size_t def_find(nstate *st, const char *name)
 {
     return fsc_keyindex_find(&st->defs_index, st->defs, st->n_defs, def_name_at, name);
+}
+
+/* The definition of job j: by its name; a finished run's (carried) only for the same
+ * process. n_defs: none. */
+static size_t job_def(nstate *st, const fsc_job *j)
+{
+    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
+    if (di < st->n_defs && st->defs_carried && !(j->pid.set && j->pid.v == st->defs[di].pid))
+        return st->n_defs;
+    return di;
 }
 
 /* A new block of the definitions' store with room for n + 1 bytes, or NULL (oom set). */
@@ -242,8 +257,25 @@ static void reset_run_state(nstate *st)
     st->job_tag = 0;
     memset(st->iops_slip_job, 0, sizeof st->iops_slip_job);
     memset(st->iops_zero_job, 0, sizeof st->iops_zero_job);
-    defs_clear(st);
+    bool pids = false;
+    for (size_t i = 0; i < st->n_defs && !pids; i++)
+        pids = st->defs[i].pid > 0;
+    st->defs_carried = pids;
+    if (!pids)
+        defs_clear(st);
 }
+
+/* A new preamble: the finished run's definitions are no longer to be carried. */
+static void defs_uncarry(nstate *st)
+{
+    if (st->defs_carried)
+        defs_clear(st);
+    st->defs_carried = false;
+}
+
+/* Before a finished run is passed on: its jobs' processes, on the definitions they
+ * came from, and its fio version, for the reports fio prints of them again. */
+static void defs_note_pids(nstate *st, const fsc_run *run);
 
 static bool warn(nstate *st, size_t idx, const char *fmt, ...) FSC_PRINTF(3, 4);
 static bool warn(nstate *st, size_t idx, const char *fmt, ...)
@@ -443,6 +475,7 @@ static void close_run(nstate *st, bool before_next)
     if (!run->n_jobs)
         fsc_run_warn(run, 0, "no job blocks: only summaries were found");
     give_carried_first(st, run);
+    defs_note_pids(st, run);
     hold_run(st, run, st->first, st->last);
     reset_run_state(st);
 }
@@ -897,6 +930,7 @@ static void act_banner(nstate *st, const fsc_rule *r, const char *line)
 /* The version a banner shows (v[0, vn)): the run's fio_version and the era. */
 static void banner_version(nstate *st, const char *v, size_t vn, bool engine)
 {
+    defs_uncarry(st);
     free(st->run->source.fio_version);
     /* the string at its size (an fsc_buf took 256 bytes and three calls for "fio-3.33") */
     const char *pre = engine ? "fioscope-engine-" : "fio-";
@@ -981,6 +1015,7 @@ static char *bsdesc_def(nstate *st, const char *line, size_t n)
 
 static void act_jobdef(nstate *st, const fsc_rule *r, const char *line, size_t n)
 {
+    defs_uncarry(st);
     char *name = cap_def(st, r, line, "jobname");
     jobdef *d = name ? jobdef_new(st, name) : NULL;
     if (!d)
@@ -1097,7 +1132,10 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 /* After a job header's values: the options of its job definition, and the host. */
 static void job_close(nstate *st, fsc_job *j)
 {
-    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
+    size_t di = job_def(st, j);
+    if (di < st->n_defs && st->defs_carried && !st->run->source.fio_version && st->carried_version &&
+        !(st->run->source.fio_version = fsc_strdup(st->carried_version)))
+        st->oom = true;
     if (di < st->n_defs) {
         const jobdef *d = &st->defs[di];
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
@@ -1108,6 +1146,22 @@ static void job_close(nstate *st, fsc_job *j)
     }
     if (j->hostname && !st->run->source.host)
         st->run->source.host = fsc_strdup(j->hostname);
+}
+
+static void defs_note_pids(nstate *st, const fsc_run *run)
+{
+    /* each definition the run's jobs used (negative, while the old pids still decide
+     * which a carried one served), then only those */
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        const fsc_job *j = &run->jobs[i];
+        size_t di = j->jobname && j->pid.set && j->pid.v > 0 ? job_def(st, j) : st->n_defs;
+        if (di < st->n_defs)
+            st->defs[di].pid = -j->pid.v;
+    }
+    for (size_t i = 0; i < st->n_defs; i++)
+        st->defs[i].pid = st->defs[i].pid < 0 ? -st->defs[i].pid : 0;
+    free(st->carried_version);
+    st->carried_version = run->source.fio_version ? fsc_strdup(run->source.fio_version) : NULL;
 }
 
 /* The direction a line names in its "dir" capture ("read", "WRITE", ...), or -1. */
@@ -1191,7 +1245,7 @@ static inline bool legacy_value(const char *s, size_t n, const char *key, const 
 static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job *j, int dir, size_t idx)
 {
     const char *bsdesc = NULL;
-    size_t di = j->jobname ? def_find(st, j->jobname) : st->n_defs;
+    size_t di = job_def(st, j);
     if (di < st->n_defs)
         bsdesc = st->defs[di].bsdesc;
     uint64_t bs = bsdesc && dir <= FSC_DIR_TRIM ? legacy_bs(bsdesc, dir) : 0;
@@ -3048,6 +3102,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
         break;
     }
     case FSC_ACT_JOBDEF: {
+        defs_uncarry(st);
         jobdef *d = jobdef_new(st, span_def(st, line, fl->cap[0]));
         if (d) {
             d->rw = span_def(st, line, fl->cap[1]);
@@ -3525,6 +3580,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     free(st.pending_unknown);
     defs_drop(&st, true);
     free(st.defs);
+    free(st.carried_version);
     free(st.spaced);
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);

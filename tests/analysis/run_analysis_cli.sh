@@ -164,5 +164,27 @@ run table -q --format tsv --metrics host,iops "$tmp/loop.txt" >"$tmp/h3"
 printf 'host\tiops\n\t14400\n\t9100\n' | cmp -s - "$tmp/h3"
 ok $? "a loop's '4 ' and 'bs=8k: ' before the lines name no host ($(tr '\t\n' ' |' <"$tmp/h3"))"
 
+# fio --status-interval=1 (fio 3.33, two jobs, 3 s): four reports of the same processes, each a
+# snapshot so far. Every report reads as a run with its jobs' definitions (the three later ones
+# print none: they come from the same pids' first report); the analysis counts the last alone
+si="$here/status-interval.txt"
+"$FIOSCOPE" parse --jsonl "$si" 2>/dev/null >"$tmp/si.jsonl"
+$py - "$tmp/si.jsonl" <<'PY'
+import json, sys
+runs = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{"id"')]
+assert len(runs) == 4, len(runs)
+for r in runs:
+    assert [j["jobname"] for j in r["jobs"]] == ["si-rr", "si-sw"], r["id"]
+    assert [j["job options"]["rw"] for j in r["jobs"]] == ["randread", "write"], r["id"]
+    assert r["source"]["fio_version"] == "fio-3.33", r["id"]
+assert [r["jobs"][0]["read"]["runtime"] for r in runs] == [892, 1892, 2892, 3001], [r["jobs"][0]["read"]["runtime"] for r in runs]
+PY
+ok $? "status-interval: four reports, the later ones with their processes' job definitions"
+run table -q --format tsv --metrics jobname,rw,bs,iops "$si" >"$tmp/si.tsv"
+printf 'jobname\trw\tbs\tiops\nsi-rr\trandread\t4k\t2391\nsi-sw\twrite\t64k\t185000\n' | cmp -s - "$tmp/si.tsv"
+ok $? "status-interval: one row a job, the last report's ($(tr '\t\n' ' |' <"$tmp/si.tsv"))"
+"$FIOSCOPE" table "$si" 2>&1 >/dev/null | grep -q "3 interim reports left out"
+ok $? "status-interval: the three earlier reports are said to be left out"
+
 echo "$((checks - fails)) passed, $fails failed"
 exit $((fails > 0))
