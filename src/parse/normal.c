@@ -105,7 +105,7 @@ typedef struct nstate {
     /* the definitions are a finished run's, kept for the reports of its processes that
      * fio prints again (--status-interval) without them; carried_version its fio's */
     bool defs_carried;
-    char *carried_version;
+    char carried_version[40]; /* ("" when none, or too long to keep) */
     size_t line_warnings;
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
     bool dropped;      /* the line being applied had no job or direction to go to */
@@ -1133,7 +1133,7 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 static void job_close(nstate *st, fsc_job *j)
 {
     size_t di = job_def(st, j);
-    if (di < st->n_defs && st->defs_carried && !st->run->source.fio_version && st->carried_version &&
+    if (di < st->n_defs && st->defs_carried && !st->run->source.fio_version && st->carried_version[0] &&
         !(st->run->source.fio_version = fsc_strdup(st->carried_version)))
         st->oom = true;
     if (di < st->n_defs) {
@@ -1160,8 +1160,12 @@ static void defs_note_pids(nstate *st, const fsc_run *run)
     }
     for (size_t i = 0; i < st->n_defs; i++)
         st->defs[i].pid = st->defs[i].pid < 0 ? -st->defs[i].pid : 0;
-    free(st->carried_version);
-    st->carried_version = run->source.fio_version ? fsc_strdup(run->source.fio_version) : NULL;
+    const char *v = run->source.fio_version;
+    size_t vn = v ? strlen(v) : 0;
+    if (v && vn < sizeof st->carried_version)
+        memcpy(st->carried_version, v, vn + 1);
+    else
+        st->carried_version[0] = '\0';
 }
 
 /* The direction a line names in its "dir" capture ("read", "WRITE", ...), or -1. */
@@ -3580,7 +3584,6 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     free(st.pending_unknown);
     defs_drop(&st, true);
     free(st.defs);
-    free(st.carried_version);
     free(st.spaced);
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);
