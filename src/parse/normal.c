@@ -555,7 +555,6 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
     st->job = (long)st->run->n_jobs - 1;
     st->dir = -1;
     st->pctl_kind = -1;
-    st->phase = 0; /* (after the summaries only fio --client's "All clients" sum, see below) */
     st->lost_warned = false;
     st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
