@@ -88,6 +88,9 @@ bool fsc_env_switch(const char *name);
 char *fsc_strndup(const char *s, size_t n);
 char *fsc_strdup(const char *s);
 
+/* Two optional strings alike: both NULL, or both set and equal. */
+bool fsc_str_same(const char *a, const char *b);
+
 /* Grow *arr (element size elem) so that it holds at least need elements.
  * *cap is updated. Returns false on allocation failure (array unchanged). */
 bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem);

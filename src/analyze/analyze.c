@@ -578,11 +578,6 @@ static bool add_run_rows(build_ctx *b, size_t side, size_t ri, const fsc_run *ru
     return ok;
 }
 
-static bool same_text(const char *a, const char *b)
-{
-    return (!a && !b) || (a && b && !strcmp(a, b));
-}
-
 /* fio --status-interval (or a SIGUSR1) prints a running fio's whole report again
  * and again, each a snapshot of the run so far: the same jobs of the same processes
  * (pids) on the same host, no preamble before the later reports (they begin at a job
@@ -591,15 +586,15 @@ static bool same_text(const char *a, const char *b)
  * report twice, copied or grep'ed from two hosts' logs, grows nothing: two runs.) */
 static bool interim_report(const fsc_run *run, const fsc_run *next)
 {
-    if (!next || !run->n_jobs || run->n_jobs != next->n_jobs || !same_text(run->source.path, next->source.path) ||
-        !same_text(run->source.member, next->source.member) || !same_text(run->source.host, next->source.host) ||
+    if (!next || !run->n_jobs || run->n_jobs != next->n_jobs || !fsc_str_same(run->source.path, next->source.path) ||
+        !fsc_str_same(run->source.member, next->source.member) || !fsc_str_same(run->source.host, next->source.host) ||
         next->source.first_line != next->jobs[0].first_line)
         return false;
     bool grown = false;
     for (size_t j = 0; j < run->n_jobs; j++) {
         const fsc_job *x = &run->jobs[j], *y = &next->jobs[j];
-        if (!x->pid.set || !y->pid.set || x->pid.v <= 0 || x->pid.v != y->pid.v || !same_text(x->jobname, y->jobname) ||
-            !same_text(x->hostname, y->hostname))
+        if (!x->pid.set || !y->pid.set || x->pid.v <= 0 || x->pid.v != y->pid.v || !fsc_str_same(x->jobname, y->jobname) ||
+            !fsc_str_same(x->hostname, y->hostname))
             return false;
         for (int d = 0; d < FSC_DIR_COUNT; d++) {
             const fsc_num *a = &x->dir[d].runtime, *b = &y->dir[d].runtime;

@@ -76,6 +76,11 @@ char *fsc_strdup(const char *s)
     return s ? fsc_strndup(s, strlen(s)) : NULL;
 }
 
+bool fsc_str_same(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
 bool fsc_grow(void **arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)

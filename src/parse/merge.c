@@ -45,11 +45,6 @@ static bool has_format(const fsc_run *r, fsc_format f)
     return false;
 }
 
-static bool str_eq(const char *a, const char *b)
-{
-    return (!a && !b) || (a && b && !strcmp(a, b));
-}
-
 /* Two printouts of a number agree: exactly for counts fio prints exactly, within the
  * printed precision otherwise. *compared counts the checks made. */
 static bool agree(const fsc_num *a, const fsc_num *b, bool exact, double rel, size_t *compared)
@@ -93,7 +88,7 @@ static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, double rel, size_t *c
 
 static bool jobs_agree(const fsc_job *x, const fsc_job *y, size_t *compared)
 {
-    if (!str_eq(x->jobname, y->jobname))
+    if (!fsc_str_same(x->jobname, y->jobname))
         return false;
     double rel = printed_rel(x, y);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
@@ -299,7 +294,7 @@ static void fill_disks(fsc_run *k, const fsc_run *o)
 {
     for (size_t i = 0; i < k->n_disk_util; i++)
         for (size_t j = 0; j < o->n_disk_util; j++)
-            if (str_eq(k->disk_util[i].name, o->disk_util[j].name)) {
+            if (fsc_str_same(k->disk_util[i].name, o->disk_util[j].name)) {
                 fill_nums(&k->disk_util[i], &o->disk_util[j], fsc_disk_fields, fsc_n_disk_fields);
                 break;
             }
