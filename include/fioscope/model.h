@@ -292,6 +292,9 @@ const char *fsc_job_option(const fsc_job *job, const char *key);
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns);
 /* Sort the percentiles by pct if one was added out of order (n log n). */
 void fsc_lat_sort(fsc_lat *lat);
+/* Exchange the percentile lists of a and b (their order flags with them): a list read
+ * as one latency's that fio filled with another's changes place, without a copy. */
+void fsc_lat_swap_percentiles(fsc_lat *a, fsc_lat *b);
 bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count);
 bool fsc_disk_add_member(fsc_disk *disk, const char *name);
 

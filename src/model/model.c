@@ -790,6 +790,21 @@ static bool pctl_before(const fsc_pctl *a, size_t ia, const fsc_pctl *b, size_t 
     return ia < ib;
 }
 
+void fsc_lat_swap_percentiles(fsc_lat *a, fsc_lat *b)
+{
+    fsc_pctl *p = a->percentile;
+    size_t n = a->n_percentile, cap = a->cap_percentile;
+    bool unsorted = a->pctl_unsorted;
+    a->percentile = b->percentile;
+    a->n_percentile = b->n_percentile;
+    a->cap_percentile = b->cap_percentile;
+    a->pctl_unsorted = b->pctl_unsorted;
+    b->percentile = p;
+    b->n_percentile = n;
+    b->cap_percentile = cap;
+    b->pctl_unsorted = unsorted;
+}
+
 void fsc_lat_sort(fsc_lat *lat)
 {
     size_t n = lat->n_percentile;

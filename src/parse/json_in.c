@@ -537,13 +537,7 @@ static bool lat_lists_placed(fsc_run *run)
             fsc_lat *c = &j->dir[d].lat[FSC_LAT_CLAT], *l = &j->dir[d].lat[FSC_LAT_LAT];
             if (!c->n_percentile || l->n_percentile)
                 continue;
-            l->percentile = c->percentile;
-            l->n_percentile = c->n_percentile;
-            l->cap_percentile = c->cap_percentile;
-            l->pctl_unsorted = c->pctl_unsorted;
-            c->percentile = NULL;
-            c->n_percentile = c->cap_percentile = 0;
-            c->pctl_unsorted = false;
+            fsc_lat_swap_percentiles(c, l);
             moved++;
         }
     }

@@ -219,17 +219,8 @@ static void terse_lists_placed(fsc_job *terse, const fsc_job *other)
 {
     for (int k = 0; k < FSC_DIR_COUNT; k++) {
         fsc_lat *c = &terse->dir[k].lat[FSC_LAT_CLAT], *l = &terse->dir[k].lat[FSC_LAT_LAT];
-        if (c->n_percentile && !l->n_percentile && other->dir[k].lat[FSC_LAT_LAT].n_percentile) {
-            fsc_lat moved = *l;
-            l->percentile = c->percentile;
-            l->n_percentile = c->n_percentile;
-            l->cap_percentile = c->cap_percentile;
-            l->pctl_unsorted = c->pctl_unsorted;
-            c->percentile = moved.percentile;
-            c->n_percentile = moved.n_percentile;
-            c->cap_percentile = moved.cap_percentile;
-            c->pctl_unsorted = moved.pctl_unsorted;
-        }
+        if (c->n_percentile && !l->n_percentile && other->dir[k].lat[FSC_LAT_LAT].n_percentile)
+            fsc_lat_swap_percentiles(c, l);
     }
 }
 
