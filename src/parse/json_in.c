@@ -430,26 +430,25 @@ static void read_disk(json_ctx *cx, const cJSON *obj)
     }
 }
 
-/* "fio-2.1.7", "2.0.5", "fio-3.41-49-gde3d" → major, minor, patch; false if not a version. */
-static bool version_triple(const char *s, unsigned v[3])
+size_t fsc_fio_version_parts(const char *s, unsigned v[3])
 {
+    v[0] = v[1] = v[2] = 0;
     if (!s)
-        return false;
+        return 0;
     if (strncmp(s, "fio-", 4) == 0)
         s += 4;
-    v[0] = v[1] = v[2] = 0;
-    for (int i = 0; i < 3; i++) {
-        if (*s < '0' || *s > '9')
-            return i > 0;
-        char *end;
-        unsigned long n = strtoul(s, &end, 10);
-        v[i] = n > 1000 ? 1000 : (unsigned)n;
-        s = end;
-        if (*s != '.')
-            return true;
+    for (size_t i = 0; i < 3; i++) {
+        if (*s < '0' || *s > '9') /* a part that a '.' began may be empty: 0 */
+            return i && s[-1] == '.' ? i + 1 : i;
+        unsigned n = 0;
+        for (; *s >= '0' && *s <= '9'; s++)
+            n = n >= 1000 ? 1000 : n * 10 + (unsigned)(*s - '0');
+        v[i] = n > 1000 ? 1000 : n;
+        if (*s != '.' || i == 2)
+            return i + 1;
         s++;
     }
-    return true;
+    return 3;
 }
 
 /* bw_agg held the mean bandwidth, not a percentage, before fio 2.1.8. */
@@ -465,7 +464,7 @@ void fsc_json_version_rules(const char *version, bool *agg_is_mean, bool *io_in_
 static bool bw_agg_is_mean(const char *version)
 {
     unsigned v[3];
-    if (!version_triple(version, v))
+    if (!fsc_fio_version_parts(version, v))
         return false;
     return v[0] < 2 || (v[0] == 2 && (v[1] == 0 || (v[1] == 1 && v[2] < 8)));
 }
@@ -474,7 +473,7 @@ static bool bw_agg_is_mean(const char *version)
 static bool io_bytes_in_bytes(const char *version)
 {
     unsigned v[3];
-    if (!version_triple(version, v))
+    if (!fsc_fio_version_parts(version, v))
         return false;
     return v[0] > 2 || (v[0] == 2 && v[1] >= 21);
 }
@@ -520,7 +519,7 @@ static bool drop_phantom_jobs(fsc_run *run)
 static bool lat_lists_placed(fsc_run *run)
 {
     unsigned v[3];
-    if (!version_triple(run->source.fio_version, v) || v[0] > 3 || (v[0] == 3 && v[1] >= 18))
+    if (!fsc_fio_version_parts(run->source.fio_version, v) || v[0] > 3 || (v[0] == 3 && v[1] >= 18))
         return true; /* (3.38 with disable_lat=1 has clat's list alone, and it is clat's) */
     size_t moved = 0;
     for (size_t i = 0; i < run->n_jobs; i++) {

@@ -220,35 +220,12 @@ size_t fsc_slips_of_line(const char *s, size_t n, int group, fsc_slip *out)
     return k + pair(&a, &b, FSC_SLIP_IO, out + k);
 }
 
-/* The number at *s (digits only, capped), *s moved past it; -1 for none. (strtol's
- * locale and sign handling cost 150 instructions a call, and this is asked for every
- * direction and group line.) */
-static long version_number(const char **s)
-{
-    const char *p = *s;
-    long v = 0;
-    while (*p >= '0' && *p <= '9') {
-        if (v < 100000)
-            v = v * 10 + (*p - '0');
-        p++;
-    }
-    if (p == *s)
-        return -1;
-    *s = p;
-    return v;
-}
-
 int fsc_slip_version(const char *v)
 {
-    if (!v)
+    unsigned part[3];
+    if (fsc_fio_version_parts(v, part) < 2) /* unknown: it may slip */
         return 1;
-    if (!strncmp(v, "fio-", 4))
-        v += 4;
-    long major = version_number(&v);
-    if (major < 0 || *v != '.')
-        return 1;
-    v++;
-    long minor = version_number(&v);
+    unsigned major = part[0], minor = part[1];
     /* num2str printed a fraction from 2.17 (with SI and IEC units) and carried it
      * from 3.26 */
     return (major == 2 && minor >= 17) || (major == 3 && minor < 26);

@@ -525,6 +525,10 @@ fsc_kvlist *fsc_json_job_list(fsc_job *job, const char *key, size_t n);
 /* json+ 2.2.12 .. 2.19: the latency of the bucket with raw index idx (FIO_IO_U_PLAT_BITS
  * bits, FIO_IO_U_PLAT_VAL val); */
 double fsc_json_plat_index_value(unsigned idx, unsigned bits, unsigned val);
+/* fio's version "fio-2.1.7", "2.0.5", "fio-3.41-49-gde3d" as major, minor, patch (each
+ * at most 1000; missing ones 0): how many parts it has, a part after a '.' counted even
+ * when empty ("3." has 2); 0: no version (NULL, no digit first). */
+size_t fsc_fio_version_parts(const char *s, unsigned v[3]);
 /* What a run read from fio's JSON is told once its jobs are read: fio's empty entry
  * of group_reporting (no name, group 4294967295) is left out with a warning, an old
  * fio's lat_percentiles list moves from clat_ns to lat_ns (with a warning), and
