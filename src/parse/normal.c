@@ -106,6 +106,7 @@ typedef struct nstate {
      * fio prints again (--status-interval) without them; carried_version its fio's */
     bool defs_carried;
     char carried_version[40]; /* ("" when none, or too long to keep) */
+    size_t *noted, n_noted, cap_noted; /* the definitions with a pid (defs_note_pids) */
     size_t line_warnings;
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
     bool dropped;      /* the line being applied had no job or direction to go to */
@@ -211,6 +212,7 @@ static inline char *def_str(nstate *st, const char *s, size_t n)
 static void defs_drop(nstate *st, bool all)
 {
     st->n_defs = 0;
+    st->n_noted = 0;
     fsc_keyindex_free(&st->defs_index);
     defblock *keep = all ? NULL : st->defstore;
     for (defblock *b = keep ? keep->next : st->defstore, *next; b; b = next) {
@@ -257,11 +259,8 @@ static void reset_run_state(nstate *st)
     st->job_tag = 0;
     memset(st->iops_slip_job, 0, sizeof st->iops_slip_job);
     memset(st->iops_zero_job, 0, sizeof st->iops_zero_job);
-    bool pids = false;
-    for (size_t i = 0; i < st->n_defs && !pids; i++)
-        pids = st->defs[i].pid > 0;
-    st->defs_carried = pids;
-    if (!pids)
+    st->defs_carried = st->n_noted > 0;
+    if (!st->defs_carried)
         defs_clear(st);
 }
 
@@ -1149,16 +1148,34 @@ static void job_close(nstate *st, fsc_job *j)
 
 static void defs_note_pids(nstate *st, const fsc_run *run)
 {
-    /* each definition the run's jobs used (negative, while the old pids still decide
-     * which a carried one served), then only those */
+    /* the definitions the run's jobs used, after the ones noted before (their pids,
+     * negative for now, while the old ones still decide which a carried one served);
+     * then the old ones cleared and the new ones kept: work by jobs, not definitions
+     * (one preamble of many definitions, then many reports, stays linear) */
+    size_t old = st->n_noted;
     for (size_t i = 0; i < run->n_jobs; i++) {
         const fsc_job *j = &run->jobs[i];
         size_t di = j->jobname && j->pid.set && j->pid.v > 0 ? job_def(st, j) : st->n_defs;
-        if (di < st->n_defs)
+        size_t *slot = di < st->n_defs ? FSC_PUSH(st->noted, st->n_noted, st->cap_noted) : NULL;
+        if (slot) {
+            *slot = di;
             st->defs[di].pid = -j->pid.v;
+        } else if (di < st->n_defs) {
+            st->oom = true;
+        }
     }
-    for (size_t i = 0; i < st->n_defs; i++)
-        st->defs[i].pid = st->defs[i].pid < 0 ? -st->defs[i].pid : 0;
+    for (size_t k = 0; k < old; k++)
+        if (st->defs[st->noted[k]].pid > 0)
+            st->defs[st->noted[k]].pid = 0;
+    size_t kept = 0;
+    for (size_t k = old; k < st->n_noted; k++) {
+        jobdef *d = &st->defs[st->noted[k]];
+        if (d->pid < 0) { /* (a definition two jobs used: once) */
+            d->pid = -d->pid;
+            st->noted[kept++] = st->noted[k];
+        }
+    }
+    st->n_noted = kept;
     const char *v = run->source.fio_version;
     size_t vn = v ? strlen(v) : 0;
     if (v && vn < sizeof st->carried_version)
@@ -3583,6 +3600,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     free(st.pending_unknown);
     defs_drop(&st, true);
     free(st.defs);
+    free(st.noted);
     free(st.spaced);
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);

@@ -118,6 +118,23 @@ def _(k):
         BLOCK.replace("randread:", "j%d:" % i, 1) for i in range(2500 * k)))), lambda out: jobs_in(out) == 2500 * k)
 
 
+# A preamble of many job definitions, then as many reports of one process (pid 5), as
+# --status-interval prints them: each finished run keeps the definitions its pids came
+# from (normal.c defs_note_pids), by its jobs, not by all the definitions.
+@shape("session 39: many definitions, then as many reports of one process", "session 39")
+def _(k):
+    n = 2500 * k
+    defs = "".join("j%d: (g=0): rw=read, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B, "
+                   "ioengine=psync, iodepth=1\n" % i for i in range(n))
+    report = ("j0: (groupid=0, jobs=1): err= 0: pid=5: Mon Nov 30 02:48:04 2026\n"
+              "  read: IOPS=10.9k, BW=42.8MiB/s (44.8MB/s)(85.5MiB/%dmsec)\n\n"
+              "Run status group 0 (all jobs):\n"
+              "   READ: bw=42.8MiB/s (44.8MB/s), 42.8MiB/s-42.8MiB/s (44.8MB/s-44.8MB/s), io=85.5MiB (89.7MB), "
+              "run=2001-2001msec\n\n")
+    text = defs + "fio-3.33\nStarting %d processes\n\n" % n + "".join(report % (2001 + i) for i in range(n))
+    return (*parse(write("carried.txt", text))[:2], None, lambda out: runs_in(out) == n)
+
+
 @shape("matrix: NUL blocks in a log", "#8")
 def _(k):
     return parse(write("nul.txt", ("\0" * 4096 + "\n" + GOOD) * (150 * k)))
