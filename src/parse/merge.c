@@ -99,18 +99,21 @@ static bool jobs_agree(const fsc_job *x, const fsc_job *y, size_t *compared)
 
 /* Pair a's jobs with b's (as many): map[i] is the job of b that agrees with a's job i,
  * the one in the same place when it does. fio --client prints its clients' reports
- * in its text and in its JSON each in its own order. NULL: out of memory. */
+ * in its text and in its JSON each in its own order. At most a few dozen comparisons
+ * a job (a document of thousands of alike jobs in another order stays linear: no
+ * pairing). NULL: no pairing, or out of memory. The same runs in the same order always
+ * pair alike (fsc_runs_same_invocation, then fsc_runs_merge). */
 static size_t *jobs_paired(const fsc_run *a, const fsc_run *b, size_t *compared)
 {
-    size_t n = a->n_jobs, *map = malloc(n * sizeof *map);
+    size_t n = a->n_jobs, *map = malloc(n * sizeof *map), budget = 64 * n + 1024;
     bool *used = calloc(n, sizeof *used);
     bool ok = map && used;
     for (size_t i = 0; ok && i < n; i++) {
         size_t j = i;
-        if (used[i] || !jobs_agree(&a->jobs[i], &b->jobs[i], compared))
-            for (j = 0; j < n && (used[j] || !jobs_agree(&a->jobs[i], &b->jobs[j], compared)); j++)
+        if (used[i] || (budget--, !jobs_agree(&a->jobs[i], &b->jobs[i], compared)))
+            for (j = 0; j < n && budget && (used[j] || (budget--, !jobs_agree(&a->jobs[i], &b->jobs[j], compared))); j++)
                 ;
-        ok = j < n;
+        ok = j < n && budget;
         if (ok) {
             map[i] = j;
             used[j] = true;
@@ -316,7 +319,15 @@ fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
     /* a was printed first; keep the more precise numbers */
     bool keep_b = precision(b->source.format) > precision(a->source.format);
     fsc_run *k = keep_b ? b : a, *o = keep_b ? a : b;
-    size_t compared = 0, *map = jobs_paired(k, o, &compared); /* o's job for k's job j */
+    /* paired as fsc_runs_same_invocation paired them (a to b), then o's job for k's j */
+    size_t compared = 0, *map = jobs_paired(a, b, &compared);
+    if (map && keep_b) {
+        size_t *inv = malloc(k->n_jobs * sizeof *inv);
+        for (size_t i = 0; inv && i < k->n_jobs; i++)
+            inv[map[i]] = i;
+        free(map);
+        map = inv;
+    }
     bool ok = map != NULL;
     fsc_run *terse = k->source.format == FSC_FMT_TERSE ? k : o->source.format == FSC_FMT_TERSE ? o : NULL;
     for (size_t j = 0; terse && ok && j < k->n_jobs; j++) {

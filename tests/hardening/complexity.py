@@ -135,6 +135,20 @@ def _(k):
     return (*parse(write("carried.txt", text))[:2], None, lambda out: runs_in(out) == n)
 
 
+# fio's JSON of many jobs of one name, then its text with the jobs in the other order
+# (fio --client lists clients in its own order in each): the merge pairs jobs out of
+# place (merge.c jobs_paired) within a few dozen comparisons a job, not n^2.
+@shape("session 39: a JSON and a text of one name's jobs in reverse order", "session 39")
+def _(k):
+    n = 1000 * k
+    job = lambda rt: {"jobname": "a", "groupid": 0, "error": 0,
+                      "read": {"io_bytes": 4096, "bw_bytes": 1000, "iops": 10.0, "runtime": rt}}
+    text = "".join("a: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:04 2026\n"
+                   "  read: IOPS=10, BW=1000B/s (1000B/s)(4096B/%dmsec)\n" % (1000 + i) for i in range(n))
+    doc = json_doc([job(1000 + i) for i in reversed(range(n))])
+    return (*parse(write("paired.txt", doc + "\n" + text))[:2], None, lambda out: jobs_in(out) == 2 * n)
+
+
 @shape("matrix: NUL blocks in a log", "#8")
 def _(k):
     return parse(write("nul.txt", ("\0" * 4096 + "\n" + GOOD) * (150 * k)))
