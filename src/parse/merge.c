@@ -283,15 +283,21 @@ static bool terse_buckets_unfolded(fsc_job *terse, const fsc_job *other)
 }
 
 /* A disk both printouts list: what the kept one lacks (terse has no sectors, fio
- * 3.36's text does). */
+ * 3.36's text does). fio lists the disks in one order in each; another order is
+ * looked through only for a list of a machine's size, so that a document of
+ * thousands of disks stays linear. */
+enum { FILL_DISKS_SEARCH = 256 };
+
 static void fill_disks(fsc_run *k, const fsc_run *o)
 {
-    for (size_t i = 0; i < k->n_disk_util; i++)
-        for (size_t j = 0; j < o->n_disk_util; j++)
-            if (fsc_str_same(k->disk_util[i].name, o->disk_util[j].name)) {
-                fill_nums(&k->disk_util[i], &o->disk_util[j], fsc_disk_fields, fsc_n_disk_fields);
-                break;
-            }
+    for (size_t i = 0; i < k->n_disk_util; i++) {
+        size_t j = i < o->n_disk_util && fsc_str_same(k->disk_util[i].name, o->disk_util[i].name) ? i : SIZE_MAX;
+        for (size_t m = 0; j == SIZE_MAX && o->n_disk_util <= FILL_DISKS_SEARCH && m < o->n_disk_util; m++)
+            if (fsc_str_same(k->disk_util[i].name, o->disk_util[m].name))
+                j = m;
+        if (j != SIZE_MAX)
+            fill_nums(&k->disk_util[i], &o->disk_util[j], fsc_disk_fields, fsc_n_disk_fields);
+    }
 }
 
 static bool add_format(fsc_run *r, fsc_format f)
