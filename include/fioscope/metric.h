@@ -74,6 +74,9 @@ typedef struct fsc_mspec {
                       text metrics that are dimensions too (rw, bs, label ...), else -1 */
     fsc_magg agg;
     double scale;  /* to the base unit: 1024 for KiB/s fields, else 1 */
+    bool prio;     /* FSC_MK_DIR_LAT of one I/O priority ("read.clat_high_prio.p99",
+                      "read.prio.1/0.clat.p99"): the fsc_prio keys below (-2: any hint) */
+    int prio_high, prio_class, prio_level, prio_hint;
     char name[64]; /* canonical name; m.name points here */
     char title[64];
 } fsc_mspec;

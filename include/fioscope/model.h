@@ -61,6 +61,22 @@ typedef struct fsc_lat {
     size_t n_bins, cap_bins;
 } fsc_lat;
 
+/* The completion (or total) latency of the I/Os of one priority, which fio prints
+ * beside the direction's own when a job's I/Os had several (cmdprio_percentage, or
+ * jobs of other prio/prioclass summed by group_reporting). fio 3.18-3.29 split them
+ * into high and low: "high prio_clat (usec): ...", "high prio (29.68%) clat
+ * percentiles", JSON "clat_high_prio"/"clat_low_prio" (lat_* with lat_percentiles=1).
+ * fio 3.30+ names the class and level ("clat prio 1/0"), 3.36+ the hint too
+ * ("clat prio 1/0/0"): JSON "prios": [{"prioclass", "prio", ["priohint",] "clat_ns"}]. */
+typedef struct fsc_prio {
+    int16_t high;      /* 3.18-3.29: 1 high, 0 low; -1: an entry of "prios" */
+    int16_t prioclass; /* "prios": the class, level and hint; -1 where not printed */
+    int16_t prio;
+    int16_t priohint;
+    fsc_latkind kind; /* FSC_LAT_CLAT, or FSC_LAT_LAT (lat_percentiles=1) */
+    fsc_lat lat;      /* min max mean stddev N, percentiles (N from JSON only) */
+} fsc_prio;
+
 /* "read" / "write" / "trim" / "sync" / "mixed". */
 typedef struct fsc_dir {
     bool present; /* the input showed this direction at all */
@@ -78,7 +94,15 @@ typedef struct fsc_dir {
     fsc_num zone_resets;
     fsc_num cachehit; /* % (3.13+ "; Cachehit=") */
     fsc_lat lat[FSC_LAT_COUNT];
+    fsc_prio *prios; /* in the order read; owned (fsc_dir_prio adds) */
+    size_t n_prios, cap_prios;
 } fsc_dir;
+
+/* The entry of d's prios with these keys (high, or class/level/hint, as in fsc_prio;
+ * -1 for those not printed) and this kind, added empty if there is none. NULL when
+ * memory runs out or d already holds FSC_PRIOS_MAX entries (a hostile document). */
+enum { FSC_PRIOS_MAX = 64 };
+fsc_prio *fsc_dir_prio(fsc_dir *d, int high, int prioclass, int prio, int priohint, fsc_latkind kind);
 
 /* A small ordered map from a short key ("4", ">=64", "99.000000") to a number. */
 typedef struct fsc_kv {

@@ -151,6 +151,80 @@ static bool parse_lat(fsc_mspec *s, const char *p, size_t n, int dir)
     return true;
 }
 
+/* A latency of one I/O priority of direction dir: "clat_high_prio[.stat]" (and low,
+ * and lat_*: fio 3.18-3.29's JSON names) or "prio.C/L[/H].kind[.stat]" (3.30+'s class,
+ * level and hint; without the hint, any). */
+static bool parse_prio(fsc_mspec *s, const char *p, size_t n, int dir)
+{
+    static const char *const highlow[] = {"clat_low_prio", "clat_high_prio", "lat_low_prio", "lat_high_prio"};
+    const char *dot = memchr(p, '.', n);
+    size_t kl = dot ? (size_t)(dot - p) : n;
+    int key[3] = {-1, -1, -2}, high = -1, lk = -1;
+    for (int i = 0; i < 4; i++)
+        if (strlen(highlow[i]) == kl && !memcmp(highlow[i], p, kl)) {
+            high = i & 1;
+            lk = i < 2 ? FSC_LAT_CLAT : FSC_LAT_LAT;
+        }
+    if (lk < 0) {
+        if (kl != 4 || memcmp(p, "prio", 4) || !dot)
+            return false;
+        const char *q = dot + 1, *e = p + n;
+        for (int k = 0;;) { /* "1/0." or "1/0/3." */
+            if (q == e || !isdigit((unsigned char)*q))
+                return false;
+            for (key[k] = 0; q < e && isdigit((unsigned char)*q) && key[k] < 10000; q++)
+                key[k] = key[k] * 10 + (*q - '0');
+            if (q < e && *q == '/' && k < 2) {
+                q++;
+                k++;
+            } else if (q < e && *q == '.' && k >= 1) {
+                q++;
+                break;
+            } else {
+                return false;
+            }
+        }
+        dot = memchr(q, '.', (size_t)(e - q));
+        kl = (size_t)((dot ? dot : e) - q);
+        if ((lk = latkind_from(q, kl)) != FSC_LAT_CLAT && lk != FSC_LAT_LAT)
+            return false;
+    }
+    s->stat = FSC_LS_MEAN;
+    if (dot && !lstat_from(dot + 1, (size_t)(p + n - dot - 1), &s->stat, &s->pct))
+        return false;
+    s->kind = FSC_MK_DIR_LAT;
+    s->dir = dir;
+    s->prio = true;
+    s->prio_high = high;
+    s->prio_class = key[0];
+    s->prio_level = key[1];
+    s->prio_hint = high >= 0 ? -1 : key[2];
+    set_lat(s, lk);
+    char what[48];
+    if (high >= 0)
+        snprintf(what, sizeof what, "%s prio", high ? "high" : "low");
+    else if (key[2] >= 0)
+        snprintf(what, sizeof what, "prio %d/%d/%d", key[0], key[1], key[2]);
+    else
+        snprintf(what, sizeof what, "prio %d/%d", key[0], key[1]);
+    lat_title(s, fsc_ddir_name((fsc_ddir)dir), lk);
+    size_t tl = strlen(s->title);
+    snprintf(s->title + tl, sizeof s->title - tl, " %s", what);
+    return true;
+}
+
+/* The entry of d's prios that s names, or NULL. */
+static const fsc_prio *prio_find(const fsc_mspec *s, const fsc_dir *d)
+{
+    for (size_t i = 0; i < d->n_prios; i++) {
+        const fsc_prio *p = &d->prios[i];
+        if ((int)p->kind == s->latkind && p->high == s->prio_high && p->prioclass == s->prio_class &&
+            p->prio == s->prio_level && (s->prio_hint == -2 || p->priohint == s->prio_hint))
+            return p;
+    }
+    return NULL;
+}
+
 static const char *field_title(const char *name)
 {
     if (!strcmp(name, "iops"))
@@ -240,7 +314,7 @@ bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *s)
         return false;
     const char *rest = dot + 1;
     size_t rl = len - (size_t)(rest - name);
-    return parse_lat(s, rest, rl, dir) || parse_dir_field(s, rest, rl, dir);
+    return parse_lat(s, rest, rl, dir) || parse_dir_field(s, rest, rl, dir) || parse_prio(s, rest, rl, dir);
 }
 
 bool fsc_list_next(const char **p, const char **item, size_t *len)
@@ -459,10 +533,13 @@ fsc_mval fsc_mspec_eval(const fsc_mspec *s, const fsc_job *job, int only)
         /* an unused direction prints zeros: a 0 ns latency would be a lie */
         if (!fsc_dir_has_data(&job->dir[s->dir]))
             return r;
-        fsc_num v = lat_stat(&job->dir[s->dir].lat[s->latkind], s->stat, s->pct);
+        const fsc_prio *p = s->prio ? prio_find(s, &job->dir[s->dir]) : NULL;
+        if (s->prio && !p)
+            return r;
+        fsc_num v = lat_stat(p ? &p->lat : &job->dir[s->dir].lat[s->latkind], s->stat, s->pct);
         r.set = v.set;
         r.v = v.v;
-        r.w = dir_weight(&job->dir[s->dir]);
+        r.w = p && p->lat.N.set && p->lat.N.v > 0 ? p->lat.N.v : dir_weight(&job->dir[s->dir]);
         return r;
     }
     case FSC_MK_JOB_FIELD: {

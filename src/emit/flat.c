@@ -167,6 +167,86 @@ static cell *add_cell(row *r, const char *key, size_t kn)
     return x;
 }
 
+static bool walk(jcur *c, row *r, fsc_buf *prefix, bool *has_data, const char *const *skip_keys, int depth);
+
+/* The key of the member at the cursor, past its ':' (in key, reused), or NULL. */
+static const char *member_key(jcur *c, fsc_buf *key)
+{
+    fsc_buf_reset(key);
+    if (!str(c, key) || !eat(c, ':'))
+        return NULL;
+    return key->data ? key->data : "";
+}
+
+/* walk the value at the cursor under prefix + "." + name[0, n) (name alone at the
+ * top); the prefix is as before afterwards */
+static bool walk_under(jcur *c, row *r, fsc_buf *prefix, const char *name, size_t n, bool *has_data, int depth)
+{
+    size_t base = prefix->len;
+    if (base)
+        fsc_buf_putc(prefix, '.');
+    fsc_buf_add(prefix, name, n);
+    bool ok = walk(c, r, prefix, has_data, NULL, depth);
+    prefix->len = base;
+    if (prefix->data)
+        prefix->data[base] = '\0';
+    return ok;
+}
+
+/* A direction's "prios" array (fio 3.30+'s latencies by I/O priority): each entry's
+ * latency under "prio.C/L" (or "prio.C/L/H" with a hint), the names of the metrics
+ * (read.prio.1/0.clat_ns.mean). fioscope's JSON writes the class, level and hint
+ * before the latency; an entry without them is passed over. */
+static bool walk_prios(jcur *c, row *r, fsc_buf *prefix, bool *has_data, int depth)
+{
+    ws(c);
+    if (c->p >= c->end || *c->p != '[')
+        return skip(c, depth);
+    c->p++;
+    if (eat(c, ']'))
+        return true;
+    fsc_buf key = {0};
+    bool ok = true;
+    do {
+        if (!eat(c, '{')) {
+            ok = false;
+            break;
+        }
+        long keys[3] = {-1, -1, -1};
+        static const char *const names[3] = {"prioclass", "prio", "priohint"};
+        if (!eat(c, '}')) {
+            do {
+                const char *k = member_key(c, &key);
+                if (!(ok = k != NULL))
+                    break;
+                int which = -1;
+                for (int i = 0; i < 3; i++)
+                    if (!strcmp(k, names[i]))
+                        which = i;
+                ws(c);
+                if (which >= 0 && c->p < c->end && *c->p != '{' && *c->p != '[' && *c->p != '"') {
+                    const char *v;
+                    size_t n;
+                    if (!(ok = scalar(c, &v, &n)))
+                        break;
+                    keys[which] = n && n < 6 && v[0] >= '0' && v[0] <= '9' ? strtol(v, NULL, 10) : -1;
+                } else if (c->p < c->end && *c->p == '{' && keys[0] >= 0 && keys[1] >= 0) {
+                    char at[64];
+                    int an = keys[2] >= 0 ? snprintf(at, sizeof at, "prio.%ld/%ld/%ld.%s", keys[0], keys[1], keys[2], k)
+                                          : snprintf(at, sizeof at, "prio.%ld/%ld.%s", keys[0], keys[1], k);
+                    ok = walk_under(c, r, prefix, at, an > 0 && (size_t)an < sizeof at ? (size_t)an : 0, has_data,
+                                    depth + 2);
+                } else {
+                    ok = skip(c, depth + 2);
+                }
+            } while (ok && eat(c, ','));
+            ok = ok && eat(c, '}');
+        }
+    } while (ok && eat(c, ','));
+    fsc_buf_free(&key);
+    return ok && eat(c, ']');
+}
+
 /* The value at the cursor under the name prefix: objects are walked ("bins"
  * skipped), arrays skipped, scalars become cells. has_data is set when a non-zero
  * number is met (a direction fio printed as all zeros was not used). skip_keys: keys
@@ -207,30 +287,21 @@ static bool walk(jcur *c, row *r, fsc_buf *prefix, bool *has_data, const char *c
     c->p++;
     if (eat(c, '}'))
         return true;
-    size_t base = prefix->len;
     fsc_buf key = {0};
     bool ok = true;
     do {
-        fsc_buf_reset(&key);
-        if (!str(c, &key) || !eat(c, ':')) {
-            ok = false;
+        const char *k = member_key(c, &key);
+        if (!(ok = k != NULL))
             break;
-        }
-        const char *k = key.data ? key.data : "";
         bool pass = !strcmp(k, "bins");
         for (size_t i = 0; skip_keys && skip_keys[i] && !pass; i++)
             pass = !strcmp(k, skip_keys[i]);
         if (pass) {
             ok = skip(c, depth + 1);
+        } else if (!strcmp(k, "prios")) {
+            ok = walk_prios(c, r, prefix, has_data, depth + 1);
         } else {
-            prefix->len = base;
-            if (base)
-                fsc_buf_putc(prefix, '.');
-            fsc_buf_add(prefix, k, key.len);
-            ok = walk(c, r, prefix, has_data, NULL, depth + 1);
-            prefix->len = base;
-            if (prefix->data)
-                prefix->data[base] = '\0';
+            ok = walk_under(c, r, prefix, k, key.len, has_data, depth + 1);
         }
     } while (ok && eat(c, ','));
     fsc_buf_free(&key);

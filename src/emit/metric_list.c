@@ -206,6 +206,13 @@ static void per_direction(walker *w)
             snprintf(w->help, sizeof w->help, "%s %s", lat_what[k], lat_stats[i].help);
             metric(w, w->tmp, w->help);
         }
+    /* by I/O priority (cmdprio_percentage; jobs of several prios summed) */
+    metric(w, "DIR.clat_high_prio.pNN",
+           "completion latency of the high-priority I/Os (fio 3.18-3.29; also clat_low_prio, lat_high_prio, "
+           "lat_low_prio; any statistic)");
+    metric(w, "DIR.prio.1/0.clat.pNN",
+           "completion latency of the I/Os of priority class 1, level 0 (fio 3.30+: any class/level, "
+           "class/level/hint with 3.36+; also lat; any statistic)");
 }
 
 /* Names the metric registry knows that none of the walks above listed (a registry
@@ -261,6 +268,7 @@ static void fields(walker *w)
         {"job options.KEY", true, FSC_UNIT_NONE, "an option of the job as printed (rw, bs, ioengine, iodepth ...)"},
         {"dir", true, FSC_UNIT_NONE, "direction of the row: read, write, trim, sync, mixed (empty: no I/O)"},
         {"clat_ns.percentile.NN", false, FSC_UNIT_NS, "completion latency at percentile NN (key as fio writes it: 99.000000); also slat_ns, lat_ns"},
+        {"prio.C/L.clat_ns.STAT", false, FSC_UNIT_NS, "latency of the I/Os of priority class C, level L (fio 3.30+'s \"prios\"; C/L/H with 3.36+'s hint; lat_ns with lat_percentiles=1); fio 3.18-3.29: clat_high_prio.STAT, clat_low_prio.STAT"},
         {"iodepth_level.N", false, FSC_UNIT_PCT, "share of the time at queue depth N (1, 2, 4 ... >=64)"},
         {"iodepth_submit.N", false, FSC_UNIT_PCT, "share of submissions of N I/Os at once"},
         {"iodepth_complete.N", false, FSC_UNIT_PCT, "share of completions of N I/Os at once"},

@@ -414,9 +414,15 @@ static void job_free(fsc_job *j)
     opts_free(j->options, j->n_options, j->cap_options);
     if (j->option_index.slots)
         fsc_keyindex_free(&j->option_index);
-    for (int d = 0; d < FSC_DIR_COUNT; d++)
+    for (int d = 0; d < FSC_DIR_COUNT; d++) {
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             lat_free(&j->dir[d].lat[k]);
+        if (j->dir[d].prios) {
+            for (size_t i = 0; i < j->dir[d].n_prios; i++)
+                lat_free(&j->dir[d].prios[i].lat);
+            free(j->dir[d].prios);
+        }
+    }
     kv_release(&j->iodepth_level);
     kv_release(&j->iodepth_submit);
     kv_release(&j->iodepth_complete);
@@ -454,10 +460,15 @@ static size_t job_bytes(const fsc_job *j)
                str_bytes(j->error_text) + j->cap_options * sizeof *j->options +
                j->option_index.cap * sizeof *j->option_index.slots;
     n += opts_str_bytes(j->options, j->n_options);
-    for (int d = 0; d < FSC_DIR_COUNT; d++)
+    for (int d = 0; d < FSC_DIR_COUNT; d++) {
         for (int k = 0; k < FSC_LAT_COUNT; k++)
             n += j->dir[d].lat[k].cap_percentile * sizeof(fsc_pctl) +
                  j->dir[d].lat[k].cap_bins * sizeof(fsc_bin);
+        n += j->dir[d].cap_prios * sizeof(fsc_prio);
+        for (size_t i = 0; i < j->dir[d].n_prios; i++)
+            n += j->dir[d].prios[i].lat.cap_percentile * sizeof(fsc_pctl) +
+                 j->dir[d].prios[i].lat.cap_bins * sizeof(fsc_bin);
+    }
     n += kvlist_bytes(&j->iodepth_level) + kvlist_bytes(&j->iodepth_submit) +
          kvlist_bytes(&j->iodepth_complete);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
@@ -859,10 +870,34 @@ void fsc_run_finish(fsc_run *run)
     /* fsc_lat_sort's own test first: the 15 latencies of a job are nearly all sorted
      * or empty, a call each cost some 18 instructions */
     for (size_t j = 0; j < run->n_jobs; j++)
-        for (int d = 0; d < FSC_DIR_COUNT; d++)
+        for (int d = 0; d < FSC_DIR_COUNT; d++) {
             for (int k = 0; k < FSC_LAT_COUNT; k++)
                 if (run->jobs[j].dir[d].lat[k].pctl_unsorted)
                     fsc_lat_sort(&run->jobs[j].dir[d].lat[k]);
+            for (size_t i = 0; i < run->jobs[j].dir[d].n_prios; i++)
+                fsc_lat_sort(&run->jobs[j].dir[d].prios[i].lat);
+        }
+}
+
+fsc_prio *fsc_dir_prio(fsc_dir *d, int high, int prioclass, int prio, int priohint, fsc_latkind kind)
+{
+    for (size_t i = 0; i < d->n_prios; i++) {
+        fsc_prio *p = &d->prios[i];
+        if (p->high == high && p->prioclass == prioclass && p->prio == prio && p->priohint == priohint &&
+            p->kind == kind)
+            return p;
+    }
+    if (d->n_prios >= FSC_PRIOS_MAX)
+        return NULL;
+    fsc_prio *p = FSC_PUSH(d->prios, d->n_prios, d->cap_prios);
+    if (!p)
+        return NULL;
+    p->high = (int16_t)high;
+    p->prioclass = (int16_t)prioclass;
+    p->prio = (int16_t)prio;
+    p->priohint = (int16_t)priohint;
+    p->kind = kind;
+    return p;
 }
 
 bool fsc_lat_add_bin(fsc_lat *lat, double ns, double count)

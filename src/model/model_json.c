@@ -863,6 +863,43 @@ static const frag dir_frags[FSC_DIR_COUNT] = {FRAG("read"), FRAG("write"), FRAG(
                                               FRAG("mixed")};
 static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), FRAG("lat_ns")};
 
+/* A direction's latencies by priority, as the fio that printed them names them: fio
+ * 3.18-3.29's "clat_high_prio" and "clat_low_prio" objects (lat_* for total
+ * latencies), 3.30+'s "prios" array. */
+static void write_prios(jo *o, bool *first, const fsc_dir *d)
+{
+    static const frag highlow[2][2] = {{FRAG("clat_low_prio"), FRAG("clat_high_prio")},
+                                       {FRAG("lat_low_prio"), FRAG("lat_high_prio")}};
+    bool any_class = false;
+    for (size_t i = 0; i < d->n_prios; i++) {
+        const fsc_prio *p = &d->prios[i];
+        if (p->high < 0)
+            any_class = true;
+        else
+            write_lat(o, first, &highlow[p->kind == FSC_LAT_LAT][p->high != 0], &p->lat);
+    }
+    if (!any_class || !KEY_OPEN(o, first, "prios", '['))
+        return;
+    bool af = true;
+    for (size_t i = 0; i < d->n_prios; i++) {
+        const fsc_prio *p = &d->prios[i];
+        if (p->high >= 0)
+            continue;
+        element(o, &af);
+        open_(o, '{');
+        bool f = true;
+        if (p->prioclass >= 0)
+            key_numl(o, &f, KEYLIT("prioclass"), p->prioclass);
+        if (p->prio >= 0)
+            key_numl(o, &f, KEYLIT("prio"), p->prio);
+        if (p->priohint >= 0)
+            key_numl(o, &f, KEYLIT("priohint"), p->priohint);
+        write_lat(o, &f, &lat_frags[p->kind], &p->lat);
+        close_(o, f, '}');
+    }
+    close_(o, af, ']');
+}
+
 static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
 {
     if (!key_open(o, first, name->s, name->n, '{'))
@@ -871,6 +908,8 @@ static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
     write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields, frags_at(FT_DIR, 0));
     for (int k = 0; k < FSC_LAT_COUNT; k++)
         write_lat(o, &f, &lat_frags[k], &d->lat[k]);
+    if (d->n_prios)
+        write_prios(o, &f, d);
     close_(o, f, '}');
 }
 

@@ -680,6 +680,9 @@ static void read_dir(jctx *cx, fsc_dir *d)
         } else if ((lk = lat_key(k, kn, &mul)) >= 0 && v.kind == J_OBJ) {
             read_lat(cx, &d->lat[lk], mul);
             continue;
+        } else if (kn >= 5 && (key_is(k, kn, "prios") || !memcmp(k + kn - 5, "_prio", 5))) {
+            cx->r.bad = true; /* rare (cmdprio_percentage): json_in.c reads them (read_prios) */
+            return;
         } else {
             take_field(d, fsc_dir_fields, fsc_n_dir_fields, &next, k, kn, &v, 1);
         }

@@ -292,6 +292,50 @@ static int lat_key(const char *key, uint64_t *mul)
     return -1;
 }
 
+/* A small whole number of a "prios" entry ("prioclass": 1), or -1. */
+static int prio_key(const cJSON *entry, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(entry, key);
+    return cJSON_IsNumber(v) && v->valuedouble >= 0 && v->valuedouble <= 32767 &&
+                   v->valuedouble == floor(v->valuedouble)
+               ? (int)v->valuedouble
+               : -1;
+}
+
+/* fio 3.18-3.29's "clat_high_prio" (and low, and lat_* with lat_percentiles=1), or
+ * 3.30+'s "prios" array: read into d's prios. False: the key is none of them. */
+static bool read_prios(json_ctx *cx, fsc_dir *d, const cJSON *it)
+{
+    static const char *const highlow[] = {"clat_low_prio", "clat_high_prio", "lat_low_prio", "lat_high_prio"};
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(it->string, highlow[i]) != 0)
+            continue;
+        if (cJSON_IsObject(it)) {
+            fsc_prio *p = fsc_dir_prio(d, i & 1, -1, -1, -1, i < 2 ? FSC_LAT_CLAT : FSC_LAT_LAT);
+            if (p)
+                read_lat(cx, &p->lat, it, 1);
+        }
+        return true;
+    }
+    if (strcmp(it->string, "prios") != 0)
+        return false;
+    if (!cJSON_IsArray(it))
+        return true;
+    const cJSON *entry;
+    cJSON_ArrayForEach(entry, it) {
+        for (int k = FSC_LAT_CLAT; k <= FSC_LAT_LAT; k++) {
+            const cJSON *lat = cJSON_GetObjectItemCaseSensitive(entry, fsc_latkind_name((fsc_latkind)k));
+            if (!cJSON_IsObject(lat))
+                continue;
+            fsc_prio *p = fsc_dir_prio(d, -1, prio_key(entry, "prioclass"), prio_key(entry, "prio"),
+                                       prio_key(entry, "priohint"), (fsc_latkind)k);
+            if (p)
+                read_lat(cx, &p->lat, lat, 1);
+        }
+    }
+    return true;
+}
+
 static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
 {
     fsc_num io_raw = {0}, io_kbytes = {0};
@@ -312,7 +356,7 @@ static void read_dir(json_ctx *cx, fsc_dir *d, const cJSON *obj)
         }
         else if ((k = lat_key(it->string, &mul)) >= 0 && cJSON_IsObject(it))
             read_lat(cx, &d->lat[k], it, mul);
-        else
+        else if (!read_prios(cx, d, it))
             take_field(d, fsc_dir_fields, fsc_n_dir_fields, it, 1);
     }
     /* io_bytes is KiB despite its name up to 2.20; 2.21 made it bytes and added
@@ -350,7 +394,7 @@ static void read_options(json_ctx *cx, fsc_job *job, const cJSON *obj)
 }
 
 /* A job-level key that holds a sub-object: a direction, the options or a
- * bucket → percent list, or fio's steadystate. Unknown ones (prios, ...) are skipped. */
+ * bucket → percent list, or fio's steadystate. Unknown ones are skipped. */
 static void read_job_object(json_ctx *cx, fsc_job *job, const char *key, const cJSON *it)
 {
     int d = fsc_ddir_from_name(key, strlen(key));

@@ -201,6 +201,7 @@ static bool fill_job(fsc_job *d, fsc_job *s)
             TAKE_LIST(&dd->lat[l], &sd->lat[l], percentile, n_percentile, cap_percentile);
             TAKE_LIST(&dd->lat[l], &sd->lat[l], bins, n_bins, cap_bins);
         }
+        TAKE_LIST(dd, sd, prios, n_prios, cap_prios); /* the JSON's (with N) where it has them */
     }
     TAKE_LIST(d, s, iodepth_level.items, iodepth_level.n, iodepth_level.cap);
     TAKE_LIST(d, s, iodepth_submit.items, iodepth_submit.n, iodepth_submit.cap);

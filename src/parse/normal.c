@@ -92,6 +92,7 @@ typedef struct nstate {
     long job;  /* index of the current job or -1 */
     int dir;   /* current direction or -1 */
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
+    int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
     uint64_t pctl_unit_ns;
     long group;
     char runno[16];         /* "3" of a numbered summary line "3 - READ: ..." */
@@ -246,6 +247,7 @@ static void reset_run_state(nstate *st)
     st->job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
+    st->pctl_prio = -1;
     st->group = -1;
     st->n_masters = 0;
     st->starting = 0;
@@ -1615,6 +1617,60 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
         return;
     st->pctl_dir = st->dir;
     st->pctl_kind = kind;
+    st->pctl_prio = -1;
+    st->pctl_unit_ns = fsc_unit_ns(u, un);
+}
+
+/* The priority a prio-lat or prio-pctl-title line names, in the current direction's
+ * prios: "high"/"low" (fio 3.18-3.29; 3.18's lone "prio_clat" is the high one) or
+ * class/level[/hint] (3.30+). NULL when it has no direction. */
+static fsc_prio *prio_of(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    const char *w, *s;
+    size_t wn, sn;
+    bool sync;
+    if (!fsc_rule_capture(r, st->md, line, "which", &w, &wn))
+        return NULL;
+    fsc_latkind kind = (fsc_latkind)latkind_of(w, wn, &sync);
+    int high = -1, key[3] = {-1, -1, -1};
+    static const char *const key_names[3] = {"class", "level", "hint"};
+    if (!fsc_rule_capture(r, st->md, line, "class", &s, &sn))
+        high = !fsc_rule_capture(r, st->md, line, "high", &s, &sn) || s[0] == 'h';
+    else
+        for (int k = 0; k < 3; k++)
+            if (fsc_rule_capture(r, st->md, line, key_names[k], &s, &sn))
+                for (size_t i = key[k] = 0; i < sn; i++)
+                    key[k] = key[k] * 10 + (s[i] - '0'); /* up to 4 digits (the grammar) */
+    fsc_dir *d = cur_dir(st, idx);
+    if (!d)
+        return NULL;
+    fsc_prio *p = fsc_dir_prio(d, high, key[0], key[1], key[2], kind);
+    if (!p && d->n_prios < FSC_PRIOS_MAX)
+        st->oom = true;
+    return p;
+}
+
+static void act_prio_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    fsc_prio *p = prio_of(st, r, line, idx);
+    st->pctl_kind = -1;
+    if (p)
+        apply_kv(st, r, line, &p->lat, fsc_lat_fields, fsc_n_lat_fields, idx);
+}
+
+static void act_prio_pctl_title(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+{
+    const char *u;
+    size_t un;
+    fsc_prio *p = prio_of(st, r, line, idx);
+    if (!p || !fsc_rule_capture_num(st->md, line, r->cap_unit, &u, &un)) {
+        st->pctl_kind = PCTL_IGNORED;
+        return;
+    }
+    fsc_dir *d = cur_dir(st, idx);
+    st->pctl_dir = st->dir;
+    st->pctl_kind = p->kind;
+    st->pctl_prio = (int)(p - d->prios);
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
 
@@ -1634,7 +1690,9 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
         st->dropped = true;
         return;
     }
-    fsc_lat *lat = &j->dir[st->pctl_dir].lat[st->pctl_kind];
+    fsc_dir *pd = &j->dir[st->pctl_dir];
+    fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
+                                                                              : &pd->lat[st->pctl_kind];
     const char *end = s + n;
     while (s < end) {
         const char *th = memmem(s, (size_t)(end - s), "th=[", 4);
@@ -2118,6 +2176,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
     case FSC_ACT_DEPTHS:
     case FSC_ACT_ISSUED:
     case FSC_ACT_STEADYSTATE:
+    case FSC_ACT_PRIO_LAT:
+    case FSC_ACT_PRIO_PCTL_TITLE:
     case FSC_ACT_GROUP_DIR: return st->phase >= 3;
     default: return false;
     }
@@ -2201,6 +2261,8 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     case FSC_ACT_DISK: act_disk(st, r, line, idx); break;
     case FSC_ACT_FIO_MESSAGE: act_fio_message(st, r, line, idx); break;
     case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
+    case FSC_ACT_PRIO_LAT: act_prio_lat(st, r, line, idx); break;
+    case FSC_ACT_PRIO_PCTL_TITLE: act_prio_pctl_title(st, r, line, idx); break;
     default: break;
     }
     if (st->dropped) { /* no job or direction to put it in: an unread line */
@@ -3162,6 +3224,7 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
             break;
         st->pctl_dir = st->dir;
         st->pctl_kind = fl->which;
+        st->pctl_prio = -1;
         st->pctl_unit_ns = fl->unit_ns;
         break;
     case FSC_ACT_GROUP: {
@@ -3201,7 +3264,9 @@ static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
             st->dropped = true;
             break;
         }
-        fsc_lat *lat = &j->dir[st->pctl_dir].lat[st->pctl_kind];
+        fsc_dir *pd = &j->dir[st->pctl_dir];
+        fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
+                                                                                  : &pd->lat[st->pctl_kind];
         for (size_t i = 0; i < fl->n; i++)
             if (!fsc_lat_add_pctl(lat, fsc_fdec_num(fl->pct[i], 1, 1).v,
                                   fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))

@@ -804,6 +804,12 @@ static bool word_is(const char *p, size_t l, const char *w, size_t k)
 }
 #define WORD_IS(p, l, w) word_is((p), (l), (w), sizeof(w) - 1)
 
+/* " prio" after the word ending at s[w]: fio 3.18-3.29's "high prio_clat", "low prio (70.32%) ..." */
+static bool prio_after(const char *s, size_t n, size_t w)
+{
+    return starts(s + w, n - w, " prio");
+}
+
 static bool fio_start(const char *s, size_t n)
 {
     size_t k = skip_sp(s, n, 0);
@@ -834,7 +840,8 @@ static bool fio_start(const char *s, size_t n)
     case 'M': return WORD_IS(p, l, "MIXED");
     case 's': return WORD_IS(p, l, "slat") || WORD_IS(p, l, "submit") || WORD_IS(p, l, "sync");
     case 'c': return WORD_IS(p, l, "clat") || WORD_IS(p, l, "cpu") || WORD_IS(p, l, "complete");
-    case 'l': return WORD_IS(p, l, "lat") || WORD_IS(p, l, "latency");
+    case 'l': return WORD_IS(p, l, "lat") || WORD_IS(p, l, "latency") || (WORD_IS(p, l, "low") && prio_after(s, n, w));
+    case 'h': return WORD_IS(p, l, "high") && prio_after(s, n, w); /* fio 3.18-3.29: "high prio (29.68%) clat percentiles" */
     case 'b': return WORD_IS(p, l, "bw");
     case 'i': return WORD_IS(p, l, "iops") || WORD_IS(p, l, "issued");
     case 'I': return WORD_IS(p, l, "IO");

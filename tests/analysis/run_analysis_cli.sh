@@ -186,5 +186,25 @@ ok $? "status-interval: one row a job, the last report's ($(tr '\t\n' ' |' <"$tm
 "$FIOSCOPE" table "$si" 2>&1 >/dev/null | grep -q "3 interim reports left out"
 ok $? "status-interval: the three earlier reports are said to be left out"
 
+# latencies by I/O priority (cmdprio_percentage; jobs of two prios summed by group_reporting),
+# each fio text alone (fio's JSON taken out) and with its JSON
+fx=$here/../oracle/fixtures
+text_alone() { awk '$0 == "{" { skip = 1 } !skip { print } $0 == "}" { skip = 0 }' "$1"; }
+text_alone "$fx/fio320-cmdprio-randrw.normal+json.txt" >"$tmp/prio320.txt"
+run table -q --format tsv --metrics read.clat_ns.p50,read.clat_high_prio.p50,read.clat_low_prio.mean,write.clat_high_prio.max \
+    "$tmp/prio320.txt" | tail -1 >"$tmp/prio320.tsv"
+[ "$(cat "$tmp/prio320.tsv")" = "$(printf '69000\t54000\t89440\t297000')" ]
+ok $? "fio 3.20 cmdprio: the job's clat p50 is its own list's, not the low priority's; high and low read apart ($(tr '\t' ' ' <"$tmp/prio320.tsv"))"
+text_alone "$fx/prio-group-reporting.normal+json.txt" >"$tmp/priogr.txt"
+run table -q --format tsv --metrics read.prio.2/7.clat.p99,read.prio.2/0.clat.mean,read.prio.1/0.clat.mean "$tmp/priogr.txt" |
+    tail -1 >"$tmp/priogr.tsv"
+[ "$(cat "$tmp/priogr.tsv")" = "$(printf '190000\t115310\t')" ]
+ok $? "fio 3.33 prios by class/level: 2/7 p99, 2/0 mean, no 1/0 ($(tr '\t' ' ' <"$tmp/priogr.tsv"))"
+run table -q --format tsv --metrics read.prio.2/0.clat.N "$fx/prio-group-reporting.normal+json.txt" | tail -1 >"$tmp/prion"
+[ "$(cat "$tmp/prion")" = 33084 ]
+ok $? "with its JSON the priority's sample count is there ($(cat "$tmp/prion"))"
+run parse -q --format csv "$tmp/priogr.txt" | head -1 | tr ',' '\n' | grep -qx 'prio.2/7.clat_ns.percentile.99.000000'
+ok $? "parse --format csv has a column for each priority's latency (prio.2/7.clat_ns...)"
+
 echo "$((checks - fails)) passed, $fails failed"
 exit $((fails > 0))

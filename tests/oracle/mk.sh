@@ -84,6 +84,17 @@ run_three lat-pct-only-v5      --terse-version=5 --name=lo --rw=randrw --bs=4k -
 run_three clat-pct-2j-v4       --terse-version=4 --name=c2 --rw=randwrite --bs=8k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --numjobs=2 $T
 # jobs named with a colon or a blank ("a:b0", "job 1"), two of them failed (no result lines): not hosts' prefixes
 run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uring --size=4m $T --name="job 1 with spaces" --rw=trim --bs=4k --ioengine=io_uring --size=2m $T --name=a:b2 --rw=randread --bs=32k --ioengine=io_uring --size=4m $T
+# latencies by I/O priority: cmdprio_percentage gives a job's I/Os two priorities; jobs of other prioclass summed by
+# group_reporting do too. fio 3.30+ prints "clat prio 1/0 (usec): ..." and "clat prio 1/0 (29.68% of IOs) percentiles",
+# JSON "prios"
+run cmdprio-randrw      --name=cp --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --cmdprio_percentage=30 $T
+run cmdprio-lat-class   --name=cl --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 --direct=1 --size=16m --cmdprio_percentage=50 --cmdprio_class=1 --cmdprio=2 --lat_percentiles=1 $T
+run prio-group-reporting --name=lo --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=7 $T --name=hi --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=0 $T --group_reporting
+# fio320-cmdprio-randrw, fio328-cmdprio-lat-pctl, fio338-cmdprio-lat-pctl (fio built from its tag, by hand): fio 3.18-3.29
+# print "high prio_clat (usec): ..." and "high prio (29.68%) clat percentiles (usec):" (JSON "clat_high_prio",
+# "clat_low_prio"; lat_* with lat_percentiles=1); 3.36+ adds the hint ("clat prio 1/0/0", "priohint"):
+#   fio --output-format=normal,json --name=x --filename=F --ioengine=libaio --direct=1 --rw=randrw --bs=4k --size=8M
+#   --iodepth=4 --cmdprio_percentage=30 [--lat_percentiles=1]
 # fio38-lat-percentiles (fio 3.8 built from its tag, by hand): before 3.18 lat_percentiles=1 made the one list lat's, which
 # the JSON wrote under clat_ns: fio --output-format=normal,json --name=lp --rw=randread --bs=4k --ioengine=libaio --iodepth=8
 #   --direct=1 --size=16m --lat_percentiles=1 --runtime=1 --time_based

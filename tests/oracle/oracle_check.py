@@ -120,6 +120,9 @@ def minmax_tol(v_ns, unit):
     return sig4_tol(x, 1000) * unit * 10
 
 
+VERSION = {"v": (0, 0, 0)}
+
+
 class Checker:
     def __init__(self, name):
         self.name = name
@@ -225,9 +228,54 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
     check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
 
 
+HIGHLOW = ("clat_high_prio", "clat_low_prio", "lat_high_prio", "lat_low_prio")
+
+
+def numeric(x):
+    """x with its numbers as floats (fio writes 0.0 where fioscope writes 0)."""
+    if isinstance(x, dict):
+        return {k: numeric(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [numeric(v) for v in x]
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else x
+
+
+def prio_key(p):
+    return (p.get("prioclass"), p.get("prio"), p.get("priohint"))
+
+
+def check_prios(c, where, ours, theirs):
+    """Latencies by I/O priority (cmdprio_percentage; jobs of several prios summed).
+    fio 3.18-3.29: "clat_high_prio"/"clat_low_prio" (lat_* with lat_percentiles=1);
+    the text shows the high one's stats (3.18: only it), the low one's (3.19+), and
+    both percentile lists when both have samples. fio 3.30+: "prios" entries by
+    class/level(/hint), all shown when two or more have samples."""
+    n = lambda o: (o or {}).get("N", 0)
+    both = all(n(theirs.get(k)) > 0 for k in HIGHLOW[:2]) or all(n(theirs.get(k)) > 0 for k in HIGHLOW[2:])
+    for k in HIGHLOW:
+        if k in theirs and not (VERSION["v"] < (3, 19, 0) and "low" in k):
+            check_lat(c, f"{where}.{k}", ours.get(k), theirs[k], both)
+    mine = {prio_key(p): p for p in ours.get("prios", [])}
+    for p in theirs.get("prios", []):
+        key = prio_key(p)
+        c.checked += 1
+        if key not in mine:
+            c.errors.append(f"{where}.prios{list(key)}: missing")
+            continue
+        for kind in ("clat_ns", "lat_ns"):
+            if kind in p:
+                check_lat(c, f"{where}.prios{list(key)}.{kind}", mine[key].get(kind), p[kind], True)
+    c.checked += 1
+    extra = set(mine) - {prio_key(p) for p in theirs.get("prios", [])}
+    extra |= {k for k in HIGHLOW if k in ours and k not in theirs}
+    if extra:
+        c.errors.append(f"{where}: priorities fio's JSON does not have: {sorted(map(str, extra))}")
+
+
 def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds):
     for kind in ("slat_ns", "clat_ns", "lat_ns"):
         check_lat(c, f"{where}.{kind}", ours.get(kind), theirs.get(kind), kind in lat_pctl_kinds)
+    check_prios(c, where, ours, theirs)
     if theirs.get("bw_samples", 0) > 0:
         # the bw line is in KiB/s, or for fast jobs in "MiB/s": values / kb_base (1024,
         # or 1000 with kb_base=1000)
@@ -327,6 +375,7 @@ def main():
             fio = fio_json(fx)
         fio = modernize(fio)
         ver = version_tuple(fio.get("fio version"))
+        VERSION["v"] = ver
         LEGACY["on"] = ver < (2, 99, 0)
         LEGACY["num6"] = ver < (2, 17, 0)
         # ORACLE_MERGED=1: the run the text is merged into (with its terse, say), not the text's own
@@ -384,6 +433,15 @@ def main():
                         c.checked += 1
                         if lists(o) - lists(t):
                             c.errors.append(f"jobs[{i}].{d}: percentile lists {sorted(lists(o))} from the text, {sorted(lists(t))} from the JSON")
+                # the JSON's priorities read as fio wrote them, N and all
+                for i, (t, f) in enumerate(zip(jr["jobs"], fjobs)):
+                    for d in ("read", "write", "trim", "mixed"):
+                        ft, tt = f.get(d, {}), t.get(d, {})
+                        for k in HIGHLOW + ("prios",):
+                            if k in ft or k in tt:
+                                c.checked += 1
+                                if numeric(ft.get(k)) != numeric(tt.get(k)):
+                                    c.errors.append(f"jobs[{i}].{d}.{k}: fioscope's reading of fio's JSON differs from it")
             if run["source"]["fio_version"] != fio["fio version"]:
                 c.errors.append(f"fio_version {run['source']['fio_version']} != {fio['fio version']}")
         total_checked += c.checked
