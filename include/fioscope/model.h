@@ -180,6 +180,7 @@ typedef struct fsc_job {
     fsc_kvlist iodepth_level, iodepth_submit, iodepth_complete; /* % */
     fsc_kvlist latency[FSC_BUCKET_COUNT]; /* latency_ns, latency_us, latency_ms: % */
     fsc_num latency_depth, latency_target, latency_percentile, latency_window;
+    fsc_num total_err, first_error; /* continue_on_error: the errors let pass, the first one's errno */
     fsc_num job_runtime; /* ms, JSON only */
     fsc_steady steadystate;
     fsc_tsstats *ts; /* [FSC_LOG_SLAT + 1]: bw, iops, lat, clat, slat; NULL without series */

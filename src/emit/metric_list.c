@@ -55,6 +55,8 @@ static const struct {
     {"latency_target", "latency_target of the job (as fio states it)"},
     {"latency_percentile", "latency_target: percentile of I/Os within the target"},
     {"latency_window", "latency_target: window (as fio states it)"},
+    {"total_err", "continue_on_error: how many I/O errors the job let pass"},
+    {"first_error", "continue_on_error: the errno of the job's first error (28: ENOSPC)"},
     {"cpu", "usr_cpu + sys_cpu"},
     {"run", "run id (PATH#k)"},
     /* over time, from fio's log files (every KIND.ts.STAT: docs/logs.md) */

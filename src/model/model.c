@@ -954,6 +954,7 @@ const fsc_field fsc_job_fields[] = {
     F(fsc_job, majf, FSC_UNIT_COUNT),            F(fsc_job, minf, FSC_UNIT_COUNT),
     F(fsc_job, latency_depth, FSC_UNIT_COUNT),   F(fsc_job, latency_target, FSC_UNIT_NONE),
     F(fsc_job, latency_percentile, FSC_UNIT_PCT), F(fsc_job, latency_window, FSC_UNIT_NONE),
+    F(fsc_job, total_err, FSC_UNIT_COUNT),       F(fsc_job, first_error, FSC_UNIT_NONE),
 };
 const size_t fsc_n_job_fields = FSC_ARRAY_SIZE(fsc_job_fields);
 

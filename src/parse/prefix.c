@@ -182,6 +182,25 @@ static bool pctl_row_at(const char *s, size_t n, size_t bar)
     return d > k && starts(s + d, n - d, "th=[");
 }
 
+/* fio 3.18-3.29's "high prio (29.68%) clat percentiles (usec):": where the label
+ * found at s[p] ("clat percentiles") is a priority's, the line's keyword begins at
+ * its "high" or "low", which is no prefix to take off. Returns that start, or p. */
+static long prio_head(const char *s, long p)
+{
+    long q = p - 1;
+    if (q < 0 || s[q] != ' ' || --q < 0 || s[q] != ')' || --q < 0 || s[q] != '%')
+        return p;
+    while (q > 0 && (isdigit((unsigned char)s[q - 1]) || s[q - 1] == '.'))
+        q--;
+    if (q < 7 || s[q - 1] != '(' || memcmp(s + q - 7, " prio (", 7))
+        return p;
+    q -= 7;
+    for (long k = 4; k >= 3; k--) /* "high", "low" */
+        if (q >= k && !memcmp(s + q - k, k == 4 ? "high" : "low", (size_t)k) && boundary(s, (size_t)(q - k)))
+            return q - k;
+    return p;
+}
+
 long fsc_fio_keyword_at(const char *s, size_t n)
 {
     /* the leftmost keyword: a label before a colon (most lines), then, before it, a
@@ -194,6 +213,8 @@ long fsc_fio_keyword_at(const char *s, size_t n)
         if (e && label_end((unsigned char)s[e - 1]))
             best = label_before(s, n, e, skip_sp(s, n, col + 1));
     }
+    if (best > 0)
+        best = prio_head(s, best);
     size_t lim = best < 0 ? n : (size_t)best;
     for (const char *bar = memchr(s, '|', lim); bar; bar = memchr(bar + 1, '|', lim - (size_t)(bar + 1 - s))) {
         if (pctl_row_at(s, n, (size_t)(bar - s))) {

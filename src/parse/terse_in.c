@@ -531,8 +531,15 @@ static bool read_disks(record *r, fsc_run *run, disk_filler *fill, const void *p
 static bool read_tail(record *r, fsc_job *job)
 {
     if (r->pos + 2 <= r->n && is_digits(r->f[r->pos].s, r->f[r->pos].n) &&
-        is_digits(r->f[r->pos + 1].s, r->f[r->pos + 1].n))
-        r->pos += 2; /* error totals: the model has no place for them */
+        is_digits(r->f[r->pos + 1].s, r->f[r->pos + 1].n)) {
+        double total, first;
+        if (fsc_parse_plain(r->f[r->pos].s, r->f[r->pos].n, &total) == FSC_OK &&
+            fsc_parse_plain(r->f[r->pos + 1].s, r->f[r->pos + 1].n, &first) == FSC_OK) {
+            job->total_err = fsc_num_of(total);
+            job->first_error = fsc_num_of(first);
+        }
+        r->pos += 2;
+    }
     if (r->pos >= r->n)
         return true;
     const char *from = r->f[r->pos].s;

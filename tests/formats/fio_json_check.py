@@ -10,7 +10,7 @@ import sys
 
 DIRS = ("read", "write", "trim", "sync", "mixed")
 JOB_NUMS = ("groupid", "error", "usr_cpu", "sys_cpu", "ctx", "majf", "minf", "job_runtime",
-            "latency_depth", "latency_target", "latency_percentile", "latency_window")
+            "latency_depth", "latency_target", "latency_percentile", "latency_window", "total_err", "first_error")
 DIR_NUMS = ("bw", "iops", "runtime", "total_ios", "short_ios", "drop_ios", "bw_min", "bw_max",
             "bw_agg", "bw_mean", "bw_dev", "bw_samples", "iops_min", "iops_max", "iops_mean",
             "iops_stddev", "iops_samples", "bw_bytes")

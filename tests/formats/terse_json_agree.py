@@ -61,7 +61,7 @@ def dir_agree(where, t, j, lat_pct=False):
 
 
 def job_agree(where, t, j):
-    for k in ("jobname", "groupid", "error", "ctx", "majf", "minf"):
+    for k in ("jobname", "groupid", "error", "ctx", "majf", "minf", "total_err", "first_error"):
         near(f"{where}.{k}", 0, 0, 0) if t.get(k) == j.get(k) else fails.append(f"{where}.{k}: {t.get(k)!r} vs {j.get(k)!r}")
     for k in ("usr_cpu", "sys_cpu"):
         near(f"{where}.{k}", t.get(k), j.get(k), 5e-6)  # JSON keeps float precision

@@ -90,6 +90,10 @@ run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uri
 run cmdprio-randrw      --name=cp --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --cmdprio_percentage=30 $T
 run cmdprio-lat-class   --name=cl --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 --direct=1 --size=16m --cmdprio_percentage=50 --cmdprio_class=1 --cmdprio=2 --lat_percentiles=1 $T
 run prio-group-reporting --name=lo --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=7 $T --name=hi --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=0 $T --group_reporting
+# continue_on_error: the errors a job let pass, "errors    : total=16, first_error=28/<No space left on device>",
+# JSON total_err and first_error, terse's two fields after the disks
+run continue-on-error    --name=full --rw=write --bs=4k --ioengine=psync --filename=/dev/full --size=64k --continue_on_error=all --name=ok --rw=read --bs=4k --ioengine=psync --size=8m $T
+run_terse continue-on-error-v3 --name=full --rw=write --bs=4k --ioengine=psync --filename=/dev/full --size=64k --numjobs=2 --group_reporting --continue_on_error=all
 # fio320-cmdprio-randrw, fio328-cmdprio-lat-pctl, fio338-cmdprio-lat-pctl (fio built from its tag, by hand): fio 3.18-3.29
 # print "high prio_clat (usec): ..." and "high prio (29.68%) clat percentiles (usec):" (JSON "clat_high_prio",
 # "clat_low_prio"; lat_* with lat_percentiles=1); 3.36+ adds the hint ("clat prio 1/0/0", "priohint"):

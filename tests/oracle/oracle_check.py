@@ -319,8 +319,9 @@ def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
         check_lat(c, f"{where}.sync.lat_ns", o.get("lat_ns"), sync.get("lat_ns"), True)
     for k in ("usr_cpu", "sys_cpu"):
         c.pct2(f"{where}.{k}", ours.get(k), theirs[k])
-    for k in ("ctx", "majf", "minf"):
-        c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
+    for k in ("ctx", "majf", "minf", "total_err", "first_error"):
+        if k in theirs:  # (total_err, first_error: continue_on_error only)
+            c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
     for lk in ("iodepth_level", "iodepth_submit", "iodepth_complete"):
         for key, v in theirs.get(lk, {}).items():
             o = ours.get(lk, {}).get(key)
