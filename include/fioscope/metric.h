@@ -139,6 +139,14 @@ double fsc_bs_bytes(const char *s);
 /* One spelling of a block size for every era and source ("4096B", "4K", "4KiB" →
  * "4k"); what does not parse is returned as written (raw). Writes into tmp. */
 const char *fsc_bs_text(const char *raw, char *tmp, size_t tmp_len);
+/* The block size a job of this rw used, in fsc_bs_text's spelling, from fio's option
+ * text: "4k,64k" (read, write[, trim]: a write job's is "64k", a mixed one's
+ * "4k,64k"), ranges ("4096B-64.0KiB" → "4k-64k"), bssplit ("4k/50:64k/50", as written).
+ * rw may be NULL (all of it). Writes into tmp; raw when nothing parses. */
+const char *fsc_bs_for_rw(const char *raw, const char *rw, char *tmp, size_t tmp_len);
+/* A job's block size option: bs (blocksize), else bsrange (blocksize_range), else
+ * bssplit; job options first, then the run's global ones. NULL if none. */
+const char *fsc_job_bs_option(const fsc_run *run, const fsc_job *job);
 
 /* Text of a job's text metric read from the job itself (static, job-owned or tmp
  * storage; NULL = none). Row-level metrics (label, dir, dimensions) give NULL: the

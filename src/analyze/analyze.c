@@ -225,8 +225,8 @@ static bool job_workload(fsc_analysis *a, const fsc_run *run, const fsc_job *job
     } else if (defaults) {
         rw = "read";
     }
-    const char *bs = option(run, job, "bs", "blocksize");
-    bs = bs ? fsc_bs_text(bs, tmp, sizeof tmp) : defaults ? "4k" : NULL;
+    const char *bs = fsc_job_bs_option(run, job);
+    bs = bs ? fsc_bs_for_rw(bs, rw, tmp, sizeof tmp) : defaults ? "4k" : NULL;
     const char *depth = option(run, job, "iodepth", NULL);
     depth = depth ? depth : defaults ? "1" : NULL;
     const char *engine = option(run, job, "ioengine", NULL);

@@ -7,7 +7,7 @@
 static const fsc_dim_info dims[FSC_DIM_COUNT] = {
     [FSC_DIM_SYSTEM] = {"system", "what is compared: input path part, heading, host or job name part"},
     [FSC_DIM_RW] = {"rw", "I/O pattern (rw= of the job): read, randread, randrw ..."},
-    [FSC_DIM_BS] = {"bs", "block size, one spelling for every fio version (4k, 1m)"},
+    [FSC_DIM_BS] = {"bs", "block size the job used, one spelling for every fio version (4k, 1m; 4k,64k: read,write; 4k-64k: a range)"},
     [FSC_DIM_IODEPTH] = {"iodepth", "queue depth (iodepth=; fio's default 1 where the job lists options)"},
     [FSC_DIM_NUMJOBS] = {"numjobs", "jobs of the workload: numjobs=, jobs=N or the number of clones"},
     [FSC_DIM_IOENGINE] = {"ioengine", "I/O engine (libaio, psync, io_uring ...)"},

@@ -593,6 +593,100 @@ const char *fsc_bs_text(const char *raw, char *tmp, size_t tmp_len)
     return tmp;
 }
 
+/* Which of "read,write,trim" block sizes a job of rw uses: a bit each. */
+static unsigned bs_dirs(const char *rw)
+{
+    if (!rw)
+        return 7;
+    size_t n = strcspn(rw, ":"); /* "randread:8" */
+    if ((n == 4 && !memcmp(rw, "read", 4)) || (n == 8 && !memcmp(rw, "randread", 8)))
+        return 1;
+    if ((n == 5 && !memcmp(rw, "write", 5)) || (n == 9 && !memcmp(rw, "randwrite", 9)))
+        return 2;
+    if ((n == 4 && !memcmp(rw, "trim", 4)) || (n == 8 && !memcmp(rw, "randtrim", 8)))
+        return 4;
+    if (n >= 9 && !memcmp(rw + n - 9, "trimwrite", 9))
+        return 6;
+    return 3; /* rw, readwrite, randrw */
+}
+
+/* One piece "4096B" or "4096B-64.0KiB" in fsc_bs_text's spelling ("4096B-4096B":
+ * "4k"), appended to out. */
+static bool bs_piece(const char *p, size_t n, char *out, size_t cap, size_t *at)
+{
+    const char *dash = memchr(p, '-', n);
+    char num[2][40], tmp[2][40];
+    const char *t[2] = {NULL, NULL};
+    for (int side = 0; side < (dash ? 2 : 1); side++) {
+        const char *a = side ? dash + 1 : p, *b = side || !dash ? p + n : dash;
+        if (b - a <= 0 || (size_t)(b - a) >= sizeof num[side])
+            return false;
+        memcpy(num[side], a, (size_t)(b - a));
+        num[side][b - a] = '\0';
+        t[side] = fsc_bs_text(num[side], tmp[side], sizeof tmp[side]);
+        if (t[side] == num[side] && isnan(fsc_bs_bytes(num[side])))
+            return false;
+    }
+    bool range = t[1] && strcmp(t[0], t[1]);
+    int k = snprintf(out + *at, cap - *at, "%s%s%s", t[0], range ? "-" : "", range ? t[1] : "");
+    if (k < 0 || (size_t)k >= cap - *at)
+        return false;
+    *at += (size_t)k;
+    return true;
+}
+
+const char *fsc_bs_for_rw(const char *raw, const char *rw, char *tmp, size_t tmp_len)
+{
+    if (!raw || !*raw || tmp_len < 2)
+        return raw;
+    if (strchr(raw, ':') || strchr(raw, '/'))
+        return raw; /* bssplit's "4k/50:64k/50" (or a legacy "4K-4K/64K-64K" description) */
+    const char *piece[3];
+    size_t len[3], n = 0;
+    for (const char *p = raw; n < 3;) {
+        piece[n] = p;
+        len[n] = strcspn(p, ",");
+        n++;
+        if (!p[len[n - 1]])
+            break;
+        p += len[n - 1] + 1;
+    }
+    /* fio repeats the last size given for the directions after it */
+    unsigned dirs = bs_dirs(rw);
+    size_t at = 0, first = SIZE_MAX;
+    for (size_t d = 0; d < 3; d++) {
+        if (!(dirs & (1u << d)))
+            continue;
+        size_t i = d < n ? d : n - 1;
+        if (first != SIZE_MAX && len[i] == len[first] && !memcmp(piece[i], piece[first], len[i]))
+            continue; /* the same size again: said once */
+        if (first != SIZE_MAX)
+            tmp[at++] = ',';
+        if (at >= tmp_len - 1 || !bs_piece(piece[i], len[i], tmp, tmp_len, &at))
+            return fsc_bs_text(raw, tmp, tmp_len);
+        if (first == SIZE_MAX)
+            first = i;
+    }
+    if (first == SIZE_MAX)
+        return raw;
+    tmp[at] = '\0';
+    return tmp;
+}
+
+const char *fsc_job_bs_option(const fsc_run *run, const fsc_job *job)
+{
+    static const char *const keys[][2] = {{"bs", "blocksize"}, {"bsrange", "blocksize_range"}, {"bssplit", NULL}};
+    /* the job's own first: a job's bsrange overrides a global bs */
+    for (int global = 0; global < (run ? 2 : 1); global++)
+        for (size_t i = 0; i < FSC_ARRAY_SIZE(keys); i++)
+            for (int k = 0; k < 2 && keys[i][k]; k++) {
+                const char *v = global ? fsc_run_global_option(run, keys[i][k]) : fsc_job_option(job, keys[i][k]);
+                if (v)
+                    return v;
+            }
+    return NULL;
+}
+
 const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *job, char *tmp,
                          size_t tmp_len)
 {
@@ -601,9 +695,9 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
         return fsc_job_option(job, "rw") ? fsc_job_option(job, "rw")
                                          : fsc_job_option(job, "readwrite");
     case FSC_MT_BS:
-        return fsc_bs_text(fsc_job_option(job, "bs") ? fsc_job_option(job, "bs")
-                                                 : fsc_job_option(job, "blocksize"),
-                       tmp, tmp_len);
+        return fsc_bs_for_rw(fsc_job_bs_option(NULL, job),
+                             fsc_job_option(job, "rw") ? fsc_job_option(job, "rw") : fsc_job_option(job, "readwrite"),
+                             tmp, tmp_len);
     case FSC_MT_IOENGINE:
         return fsc_job_option(job, "ioengine");
     case FSC_MT_IODEPTH:

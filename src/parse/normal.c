@@ -1129,6 +1129,68 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     job_close(st, j);
 }
 
+/* The length of the block size s[0, n) begins with ("4096B", "64.0KiB", "4K"), up to
+ * blanks after it; 0 when s[0, n) holds anything else. */
+static size_t size_len(const char *s, size_t n)
+{
+    size_t k = 0, d;
+    while (k < n && (isdigit((unsigned char)s[k]) || s[k] == '.'))
+        k++;
+    d = k;
+    while (k < n && k - d < 3 && isalpha((unsigned char)s[k]))
+        k++;
+    size_t end = k;
+    while (k < n && s[k] == ' ')
+        k++;
+    return d && d <= 20 && k == n ? end : 0;
+}
+
+/* The block sizes of a definition's description (bsdesc_def: "(R) 4096B-4096B, (W)
+ * 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB", fio 2.x "4K-4K/64K-64K") in fio's option
+ * syntax where they are not one size: "4096B,64.0KiB,64.0KiB" (bs=4k,64k: read, write,
+ * trim), "4096B-64.0KiB" (bsrange or bssplit). False when they are one size (the
+ * line's bs capture says it) or the text is not fio's. */
+static bool bs_spelled(const char *desc, char *out, size_t cap)
+{
+    char piece[3][48];
+    int n = 0;
+    for (const char *p = desc; *p && n < 3;) {
+        while (*p == ' ' || *p == ',' || *p == '/')
+            p++;
+        if (*p == '(') { /* "(R) " */
+            const char *c = strchr(p, ')');
+            if (!c || c - p > 4)
+                return false;
+            for (p = c + 1; *p == ' ';)
+                p++;
+        }
+        size_t len = strcspn(p, ",/");
+        const char *dash = memchr(p, '-', len), *lo = p, *hi = dash ? dash + 1 : NULL;
+        size_t a = dash ? size_len(lo, (size_t)(dash - lo)) : 0;
+        while (hi && hi < p + len && *hi == ' ') /* a line wrapped after the dash, joined */
+            hi++;
+        size_t b = hi ? size_len(hi, (size_t)(p + len - hi)) : 0;
+        if (!a || !b)
+            return false;
+        if (a == b && !memcmp(lo, hi, a))
+            snprintf(piece[n], sizeof piece[n], "%.*s", (int)a, lo);
+        else
+            snprintf(piece[n], sizeof piece[n], "%.*s-%.*s", (int)a, lo, (int)b, hi);
+        n++;
+        p += len;
+    }
+    bool same = n > 0;
+    for (int i = 1; i < n; i++)
+        same = same && !strcmp(piece[i], piece[0]);
+    if (!n || (same && !strchr(piece[0], '-')))
+        return false;
+    if (same)
+        snprintf(out, cap, "%s", piece[0]);
+    else
+        snprintf(out, cap, "%s,%s%s%s", piece[0], n > 1 ? piece[1] : "", n > 2 ? "," : "", n > 2 ? piece[2] : "");
+    return true;
+}
+
 /* After a job header's values: the options of its job definition, and the host. */
 static void job_close(nstate *st, fsc_job *j)
 {
@@ -1138,8 +1200,10 @@ static void job_close(nstate *st, fsc_job *j)
         st->oom = true;
     if (di < st->n_defs) {
         const jobdef *d = &st->defs[di];
+        char sizes[160];
+        const char *bs = d->bsdesc && bs_spelled(d->bsdesc, sizes, sizeof sizes) ? sizes : d->bs;
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
-            (d->bs && !fsc_job_set_option(j, "bs", d->bs)) ||
+            (bs && !fsc_job_set_option(j, "bs", bs)) ||
             (d->ioengine && !fsc_job_set_option(j, "ioengine", d->ioengine)) ||
             (d->iodepth && !fsc_job_set_option(j, "iodepth", d->iodepth)))
             st->oom = true;

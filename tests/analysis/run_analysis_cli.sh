@@ -206,5 +206,15 @@ ok $? "with its JSON the priority's sample count is there ($(cat "$tmp/prion"))"
 run parse -q --format csv "$tmp/priogr.txt" | head -1 | tr ',' '\n' | grep -qx 'prio.2/7.clat_ns.percentile.99.000000'
 ok $? "parse --format csv has a column for each priority's latency (prio.2/7.clat_ns...)"
 
+# block sizes that are not one size: the bs a job used (a write job's of bs=4k,64k is 64k),
+# ranges from the text alone, bssplit as written where the JSON says it
+text_alone "$fx/bs-per-direction.normal+json.txt" >"$tmp/bs.txt"
+run table -q --format tsv --metrics jobname,bs "$tmp/bs.txt" | tail -n +2 | tr '\t\n' ' |' >"$tmp/bs.out"
+[ "$(cat "$tmp/bs.out")" = "w 64k|m 4k,16k|r 4k-64k|s 4k-64k|" ]
+ok $? "bs from the job lines: $(cat "$tmp/bs.out")"
+run table -q --format tsv --metrics jobname,bs "$fx/bs-per-direction.normal+json.txt" | tail -n +2 | tr '\t\n' ' |' >"$tmp/bs.out"
+[ "$(cat "$tmp/bs.out")" = "w 64k|m 4k,16k|r 4k-64k|s 4k/50:64k/50|" ]
+ok $? "bs from the JSON's options: $(cat "$tmp/bs.out")"
+
 echo "$((checks - fails)) passed, $fails failed"
 exit $((fails > 0))

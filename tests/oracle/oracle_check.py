@@ -94,11 +94,11 @@ def pctl_unit(lat):
     return 1
 
 
-def sig4_tol(v, base):
+def sig4_tol(v, base, maxlen=None):
     """Tolerance of a value printed by num2str with 4 characters (e.g. 58.7MiB, 1405KiB,
-    15.0k), 6 before fio 2.17: one unit of the last printed digit (2 before 2.20, whose
-    decimals were not a true fraction)."""
-    maxlen = LEGACY.get("sigfig") or (6 if LEGACY.get("num6") else 4)
+    15.0k), 6 before fio 2.17, significant_figures=N's N: one unit of the last printed
+    digit (2 before 2.20, whose decimals were not a true fraction)."""
+    maxlen = maxlen or LEGACY.get("sigfig") or (6 if LEGACY.get("num6") else 4)
     if v == 0:
         return 0.5
     p = 0
@@ -117,7 +117,7 @@ def minmax_tol(v_ns, unit):
     x = abs(v_ns) / unit
     if x < 1000000:
         return unit * 1.0001
-    return sig4_tol(x, 1000) * unit * 10
+    return sig4_tol(x, 1000, 4) * unit * 10  # (significant_figures does not change these)
 
 
 VERSION = {"v": (0, 0, 0)}
@@ -306,7 +306,7 @@ def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
     # unified_rw_reporting=both: the mixed line beside the directions' own
     both = "mixed" in theirs and any(theirs.get(d, {}).get("total_ios", 0) > 0 for d in ("read", "write", "trim"))
     # significant_figures=N: num2str prints N characters of each value (its maxlen)
-    sf = theirs.get("job options", {}).get("significant_figures")
+    sf = theirs.get("job options", {}).get("significant_figures") or LEGACY.get("sf_global")
     LEGACY["sigfig"] = int(sf) if sf and sf.isdigit() else None
     for d in dirs:
         if d in theirs:
@@ -422,6 +422,7 @@ def main():
                 if opts.get("lat_percentiles") == "1" and opts.get("clat_percentiles") != "0" and ver >= (3, 18, 0):
                     kinds.add("clat_ns")  # fio 3.18 on prints both lists; before, lat's replaced clat's
                 units = (1000 if opts.get("kb_base") == "1000" else 1024, opts.get("unit_base") == "1")
+                LEGACY["sf_global"] = gopts.get("significant_figures")
                 check_job(c, f"jobs[{i}]({t['jobname']})", o, t, kinds, units)
             check_disks(c, run.get("disk_util", []), fio.get("disk_util", []))
             # fioscope's reading of the fixture's JSON labels each percentile list as its
