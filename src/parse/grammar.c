@@ -374,13 +374,25 @@ static void rule_ready(fsc_rule *r)
     pthread_mutex_unlock(&ready_lock);
 }
 
+/* Does s[0, n) hold a byte above 0x7F (UTF-8 text, or bytes that are not)? */
+static bool non_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] & 0x80)
+            return true;
+    return false;
+}
+
 /* Does r match s[0, n)? A match without the rule's "whole" capture counts only for a
- * line cut short (cut). */
-static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md, bool cut)
+ * line cut short (cut). no_jit: the line holds non-ASCII bytes, which PCRE2 10.42's
+ * JIT code does not match to a bare \S or \D under PCRE2_MATCH_INVALID_UTF (a job
+ * named "é" or "日本" was no job: "^\S" fails on "é" where the interpreter matches
+ * it), so such lines are matched by the interpreter. */
+static bool try_rule(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md, bool cut, bool no_jit)
 {
     if (!atomic_load_explicit(&r->ready, memory_order_acquire))
         rule_ready((fsc_rule *)r); /* a cache inside a shared, otherwise constant rule */
-    if (!r->re || pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) < 0)
+    if (!r->re || pcre2_match(r->re, (PCRE2_SPTR)s, n, 0, no_jit ? PCRE2_NO_JIT : 0, md, NULL) < 0)
         return false;
     return cut || r->cap_whole < 0 || pcre2_get_ovector_pointer(md)[2 * r->cap_whole] != PCRE2_UNSET;
 }
@@ -426,7 +438,7 @@ bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n)
 
 bool fsc_rule_match(const fsc_rule *r, const char *s, size_t n, pcre2_match_data *md)
 {
-    return try_rule(r, s, n, md, false);
+    return try_rule(r, s, n, md, false, non_ascii(s, n));
 }
 
 const fsc_rule *fsc_grammar_rule(const fsc_grammar_set *g, const char *id)
@@ -450,19 +462,20 @@ static const fsc_rule *grammar_match(const fsc_grammar_set *g, const char *s, si
     if (rest == 0)
         return NULL;
     const struct lead_bucket *b = &g->by_byte[(unsigned char)w[0]];
+    bool no_jit = non_ascii(s, n);
     for (size_t i = 0; i < b->n; i++) {
         const lead_entry *e = &g->leads[b->idx[i]];
         if (!lead_fits(e, w, rest))
             continue;
         for (size_t k = 0; k < e->n; k++)
-            if (try_rule(e->rules[k], s, n, md, cut))
+            if (try_rule(e->rules[k], s, n, md, cut, no_jit))
                 return e->rules[k];
     }
     for (size_t k = 0; k < g->n_generic; k++) {
         const fsc_rule *r = g->generic[k];
         if (r->needle && !contains(s, n, r->needle))
             continue;
-        if (try_rule(r, s, n, md, cut))
+        if (try_rule(r, s, n, md, cut, no_jit))
             return r;
     }
     return NULL;
@@ -517,7 +530,7 @@ const fsc_rule *fsc_grammar_match_fuzzy(const fsc_grammar_set *g, const char *s,
             fsc_buf_add(fixed, s + end, n - end);
             if (fixed->oom)
                 return NULL;
-            if (try_rule(r, fixed->data, fixed->len, md, false))
+            if (try_rule(r, fixed->data, fixed->len, md, false, non_ascii(fixed->data, fixed->len)))
                 return r;
         }
     }

@@ -90,6 +90,8 @@ run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uri
 run cmdprio-randrw      --name=cp --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --cmdprio_percentage=30 $T
 run cmdprio-lat-class   --name=cl --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 --direct=1 --size=16m --cmdprio_percentage=50 --cmdprio_class=1 --cmdprio=2 --lat_percentiles=1 $T
 run prio-group-reporting --name=lo --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=7 $T --name=hi --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=0 $T --group_reporting
+# job names that begin with a non-ASCII letter: PCRE2 10.42's JIT code matches no bare \S there
+run names-non-ascii      --name=é --rw=randread --bs=4k --ioengine=psync --size=4m $T --name=日本語 --rw=write --bs=64k --ioengine=psync --size=4m $T --name="Ünïcode job" --rw=read --bs=128k --ioengine=psync --size=4m $T
 # block sizes that are not one size: bs=4k,64k (read, write), bsrange, bssplit; the job line says
 # "bs=(R) 4096B-4096B, (W) 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB", the JSON the option as given
 run bs-per-direction     --name=w --rw=write --bs=4k,64k --ioengine=psync --size=8m $T --name=m --rw=randrw --bs=4k,16k --ioengine=psync --size=8m $T --name=r --rw=randread --bsrange=4k-64k --ioengine=psync --size=8m $T --name=s --rw=randrw --bssplit=4k/50:64k/50 --ioengine=psync --size=8m $T

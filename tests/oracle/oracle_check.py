@@ -386,7 +386,13 @@ def main():
         runs = [r for r in doc["runs"] if "normal" in (r["source"].get("formats") or [r["source"]["format"]])]
         c = Checker(fx)
         fjobs = fio.get("jobs") or fio.get("client_stats", [])  # with "All clients", their sum (a job of the text too)
-        if not runs and fjobs and all(j.get("error") and not j.get("job_runtime") for j in fjobs):
+        # fio's text leaves out a job that did no I/O (no bytes, no I/O issued: stat.c's
+        # show_thread_status_normal): one that failed before it ran, or that exitall or
+        # exitall_on_error stopped first; its JSON keeps it
+        did_io = lambda j: any(j.get(d, {}).get(k, 0) for d in ("read", "write", "trim", "mixed")
+                               for k in ("io_bytes", "io_kbytes", "total_ios"))
+        fjobs = [j for j in fjobs if did_io(j)]
+        if not runs and not fjobs:
             # every job failed before it ran: fio's text holds no job block, so no run
             # is read from it (the input's error says why)
             c.checked += 1
