@@ -2269,6 +2269,9 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
         size_t sn;
         double v;
         if (fsc_rule_capture(r, st->md, line, "count", &s, &sn) && fsc_parse_plain(s, sn, &v) == FSC_OK) {
+            double v2 = 0; /* "Starting 2 threads and 1 process": a job file of both */
+            if (fsc_rule_capture(r, st->md, line, "count2", &s, &sn) && fsc_parse_plain(s, sn, &v2) == FSC_OK)
+                v += v2;
             st->starting = v < 1e15 ? (uint64_t)v : 0; /* absurd counts are not a job count */
             st->starting_line = st->t->lines[idx].orig;
         }
