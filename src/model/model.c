@@ -465,7 +465,7 @@ static size_t job_bytes(const fsc_job *j)
             n += j->dir[d].lat[k].cap_percentile * sizeof(fsc_pctl) +
                  j->dir[d].lat[k].cap_bins * sizeof(fsc_bin);
         n += j->dir[d].cap_prios * sizeof(fsc_prio);
-        for (size_t i = 0; i < j->dir[d].n_prios; i++)
+        for (size_t i = 0; j->dir[d].prios && i < j->dir[d].n_prios; i++)
             n += j->dir[d].prios[i].lat.cap_percentile * sizeof(fsc_pctl) +
                  j->dir[d].prios[i].lat.cap_bins * sizeof(fsc_bin);
     }
@@ -874,7 +874,7 @@ void fsc_run_finish(fsc_run *run)
             for (int k = 0; k < FSC_LAT_COUNT; k++)
                 if (run->jobs[j].dir[d].lat[k].pctl_unsorted)
                     fsc_lat_sort(&run->jobs[j].dir[d].lat[k]);
-            for (size_t i = 0; i < run->jobs[j].dir[d].n_prios; i++)
+            for (size_t i = 0; run->jobs[j].dir[d].prios && i < run->jobs[j].dir[d].n_prios; i++)
                 fsc_lat_sort(&run->jobs[j].dir[d].prios[i].lat);
         }
 }

@@ -805,7 +805,7 @@ static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p,
     return p;
 }
 
-static void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
+static inline __attribute__((always_inline)) void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
 {
     if (!lat_present(l))
         return;
@@ -866,7 +866,7 @@ static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), 
 /* A direction's latencies by priority, as the fio that printed them names them: fio
  * 3.18-3.29's "clat_high_prio" and "clat_low_prio" objects (lat_* for total
  * latencies), 3.30+'s "prios" array. */
-static void write_prios(jo *o, bool *first, const fsc_dir *d)
+__attribute__((noinline, cold)) static void write_prios(jo *o, bool *first, const fsc_dir *d)
 {
     static const frag highlow[2][2] = {{FRAG("clat_low_prio"), FRAG("clat_high_prio")},
                                        {FRAG("lat_low_prio"), FRAG("lat_high_prio")}};

@@ -42,6 +42,8 @@ typedef struct carried {
 /* The strings point into the parse's defstore (def_str), reset with the definitions. */
 typedef struct jobdef {
     char *name, *rw, *bs, *bsdesc, *ioengine, *iodepth;
+    char *bs_option; /* bs_spelled's value, once a job asked (bs_asked) */
+    bool bs_asked;
     double pid; /* the process of the job it defined in a finished run (0: none) */
 } jobdef;
 
@@ -1145,6 +1147,27 @@ static size_t size_len(const char *s, size_t n)
     return d && d <= 20 && k == n ? end : 0;
 }
 
+/* Nearly every job line: one size thrice ("(R) 4096B-4096B, (W) 4096B-4096B, (T)
+ * 4096B-4096B", "4K-4K/4K-4K/4K-4K"), told without a copy. */
+static bool one_size(const char *p)
+{
+    const char *first = NULL;
+    size_t first_n = 0;
+    while (*p) {
+        while (*p == ' ' || *p == ',' || *p == '/' || *p == '(' || *p == ')' || *p == 'R' || *p == 'W' || *p == 'T')
+            p++;
+        size_t len = strcspn(p, ",/");
+        const char *dash = memchr(p, '-', len);
+        size_t a = dash ? (size_t)(dash - p) : 0;
+        if (!a || len != 2 * a + 1 || memcmp(p, dash + 1, a) || (first && (a != first_n || memcmp(p, first, a))))
+            return false;
+        first = p;
+        first_n = a;
+        p += len;
+    }
+    return first != NULL;
+}
+
 /* The block sizes of a definition's description (bsdesc_def: "(R) 4096B-4096B, (W)
  * 64.0KiB-64.0KiB, (T) 64.0KiB-64.0KiB", fio 2.x "4K-4K/64K-64K") in fio's option
  * syntax where they are not one size: "4096B,64.0KiB,64.0KiB" (bs=4k,64k: read, write,
@@ -1152,6 +1175,8 @@ static size_t size_len(const char *s, size_t n)
  * line's bs capture says it) or the text is not fio's. */
 static bool bs_spelled(const char *desc, char *out, size_t cap)
 {
+    if (one_size(desc))
+        return false;
     char piece[3][48];
     int n = 0;
     for (const char *p = desc; *p && n < 3;) {
@@ -1199,9 +1224,14 @@ static void job_close(nstate *st, fsc_job *j)
         !(st->run->source.fio_version = fsc_strdup(st->carried_version)))
         st->oom = true;
     if (di < st->n_defs) {
-        const jobdef *d = &st->defs[di];
-        char sizes[160];
-        const char *bs = d->bsdesc && bs_spelled(d->bsdesc, sizes, sizeof sizes) ? sizes : d->bs;
+        jobdef *d = &st->defs[di];
+        if (!d->bs_asked) { /* once a definition: its clones share it */
+            char sizes[160];
+            d->bs_asked = true;
+            if (d->bsdesc && bs_spelled(d->bsdesc, sizes, sizeof sizes))
+                d->bs_option = def_str(st, sizes, strlen(sizes));
+        }
+        const char *bs = d->bs_option ? d->bs_option : d->bs;
         if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
             (bs && !fsc_job_set_option(j, "bs", bs)) ||
             (d->ioengine && !fsc_job_set_option(j, "ioengine", d->ioengine)) ||
@@ -1714,7 +1744,8 @@ static fsc_prio *prio_of(nstate *st, const fsc_rule *r, const char *line, size_t
     return p;
 }
 
-static void act_prio_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+__attribute__((noinline, cold)) static void act_prio_lat(nstate *st, const fsc_rule *r, const char *line,
+                                                         size_t idx)
 {
     fsc_prio *p = prio_of(st, r, line, idx);
     st->pctl_kind = -1;
@@ -1722,7 +1753,8 @@ static void act_prio_lat(nstate *st, const fsc_rule *r, const char *line, size_t
         apply_kv(st, r, line, &p->lat, fsc_lat_fields, fsc_n_lat_fields, idx);
 }
 
-static void act_prio_pctl_title(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+__attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, const fsc_rule *r, const char *line,
+                                                                size_t idx)
 {
     const char *u;
     size_t un;
@@ -2247,7 +2279,7 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
     }
 }
 
-static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx);
+static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx);
 
 /* Apply a matched line; fl: the line was read by the fast path (no pattern ran). */
 /* line: n bytes, not NUL-terminated (it may lie inside the whole document) */
@@ -3237,7 +3269,7 @@ static void fast_fields(nstate *st, const fsc_fastline *fl, void *base)
 }
 
 /* The act_* functions of apply() for a lexed line, step for step. */
-static void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
+static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
 {
     const char *line = fsc_text_line(st->t, idx);
     switch (fl->rule->action) {
