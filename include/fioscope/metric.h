@@ -51,6 +51,8 @@ typedef enum fsc_mtext {
     FSC_MT_FIO_VERSION,
     FSC_MT_FILE,
     FSC_MT_RUN,
+    FSC_MT_TIME, /* the run's time as fio printed it (source.time) */
+    FSC_MT_DATE, /* its date, 2026-11-30: ordered as text (--where 'date>=2026-01-01') */
     FSC_MT_DIM
 } fsc_mtext;
 

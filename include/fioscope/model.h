@@ -243,6 +243,12 @@ typedef struct fsc_run {
         fsc_format format;
         char *fio_version; /* "fio-3.33", or NULL when not shown */
         char *host;        /* client/server: the host, or NULL */
+        /* When fio wrote the run, as fio prints it ("Mon Nov 30 03:57:09 2026", its
+         * ctime; local time, no zone): JSON "time", or the latest of the text's job
+         * headers ("...: pid=1234: Mon Nov 30 03:57:09 2026"); NULL when not shown.
+         * timestamp: JSON "timestamp", seconds since 1970 (set only from JSON). */
+        char *time;
+        fsc_num timestamp;
         /* One fio invocation printed in several formats (--output-format=normal,json)
          * is one run: every format it was printed in, in document order; `format` is
          * the one whose numbers were kept. n_formats 0 or 1: printed once. */

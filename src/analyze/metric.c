@@ -31,6 +31,8 @@ static const struct {
     {"fio_version", "fio", FSC_MT_FIO_VERSION, FSC_DIM_FIO_VERSION},
     {"file", "file", FSC_MT_FILE, FSC_DIM_FILE},
     {"run", "run", FSC_MT_RUN, -1},
+    {"time", "time", FSC_MT_TIME, -1},
+    {"date", "date", FSC_MT_DATE, -1},
     /* dimensions of the analysis that have no job-level text of their own */
     {"system", "system", FSC_MT_DIM, FSC_DIM_SYSTEM},
     {"numjobs", "numjobs", FSC_MT_DIM, FSC_DIM_NUMJOBS},
@@ -721,6 +723,19 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
         return tmp;
     case FSC_MT_RUN:
         return run->id;
+    case FSC_MT_TIME:
+        return run->source.time;
+    case FSC_MT_DATE: { /* "Mon Nov 30 03:57:09 2026" */
+        static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+        const char *t = run->source.time;
+        if (!t || strlen(t) != 24 || tmp_len < 11)
+            return NULL;
+        const char *m = strstr(months, (char[4]){t[4], t[5], t[6], 0});
+        if (!m || (m - months) % 3)
+            return NULL;
+        snprintf(tmp, tmp_len, "%.4s-%02d-%c%c", t + 20, (int)(m - months) / 3 + 1, t[8] == ' ' ? '0' : t[8], t[9]);
+        return tmp;
+    }
     case FSC_MT_LABEL:
     case FSC_MT_DIR:
     case FSC_MT_DIM:

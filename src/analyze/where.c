@@ -180,7 +180,7 @@ fsc_status fsc_where_parse(const char *expr, fsc_where **out, fsc_buf *err)
         } else if (!(w->md = pcre2_match_data_create_from_pattern(w->re, NULL))) {
             st = FSC_E_NOMEM;
         }
-    } else if (w->op != OP_EQ && w->op != OP_NE && !w->num_ok) {
+    } else if (w->op != OP_EQ && w->op != OP_NE && !w->num_ok && !(w->m.m.text && w->m.text == FSC_MT_DATE)) {
         fsc_buf_printf(err, "--where '%s': '%s' is not a number%s", expr, w->value,
                        w->m.m.unit == FSC_UNIT_NS ? " (latencies take ns, us, ms or s)" : "");
         st = FSC_E_USAGE;
@@ -252,6 +252,8 @@ bool fsc_where_test(const fsc_where *w, const fsc_analysis *a, const fsc_arow *r
     case OP_RE:
         return pcre2_match(w->re, (PCRE2_SPTR)t, PCRE2_ZERO_TERMINATED, 0, 0, w->md, NULL) >= 0;
     default: {
+        if (w->m.text == FSC_MT_DATE) /* 2026-11-30: the text's order is the dates' */
+            return *t && compare_num(w->op, (double)strcmp(t, w->value), 0);
         double x = w->m.dim == FSC_DIM_BS ? fsc_bs_bytes(t) : strtod(t, NULL);
         char *end;
         if (w->m.dim != FSC_DIM_BS && (strtod(t, &end), end == t))

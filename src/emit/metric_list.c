@@ -59,6 +59,8 @@ static const struct {
     {"first_error", "continue_on_error: the errno of the job's first error (28: ENOSPC)"},
     {"cpu", "usr_cpu + sys_cpu"},
     {"run", "run id (PATH#k)"},
+    {"time", "when fio wrote the run, as it prints it (Mon Nov 30 03:57:09 2026; JSON time, the text's job headers)"},
+    {"date", "the run's date, 2026-11-30 (from time; --where 'date>=2026-01-01' orders it)"},
     /* over time, from fio's log files (every KIND.ts.STAT: docs/logs.md) */
     {"iops.ts.mean", "mean IOPS over time, from the job's iops log (clones added up)"},
     {"iops.ts.cv", "coefficient of variation of the IOPS over time (stddev/mean)"},
@@ -263,6 +265,8 @@ static void fields(walker *w)
         {"source.format", true, FSC_UNIT_NONE, "normal, json, terse or engine: whose numbers were kept"},
         {"source.fio_version", true, FSC_UNIT_NONE, "fio-3.33, empty when not shown"},
         {"source.host", true, FSC_UNIT_NONE, "host of the run: client/server, or named before its lines (pdsh, grep -H)"},
+        {"source.time", true, FSC_UNIT_NONE, "when fio wrote the run, as it prints it (JSON time, the text's job headers)"},
+        {"source.timestamp", false, FSC_UNIT_NONE, "fio's JSON timestamp: seconds since 1970"},
         {"jobname", true, FSC_UNIT_NONE, "fio job name"},
         {"hostname", true, FSC_UNIT_NONE, "host of the job (client/server runs)"},
         {"desc", true, FSC_UNIT_NONE, "description= of the job"},

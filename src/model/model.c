@@ -482,7 +482,7 @@ size_t fsc_run_bytes(const fsc_run *run)
 {
     size_t n = sizeof *run + str_bytes(run->id) + str_bytes(run->label) +
                str_bytes(run->source.path) + str_bytes(run->source.member) +
-               str_bytes(run->source.fio_version) + str_bytes(run->source.host) +
+               str_bytes(run->source.fio_version) + str_bytes(run->source.host) + str_bytes(run->source.time) +
                str_bytes(run->command) + run->cap_context * sizeof *run->context +
                run->cap_jobs * sizeof *run->jobs + run->cap_groups * sizeof *run->groups +
                run->cap_disk_util * sizeof *run->disk_util +
@@ -531,6 +531,7 @@ void fsc_run_free(fsc_run *run)
     free_set(run->source.path);
     free_set(run->source.member);
     free_set(run->source.fio_version);
+    free_set(run->source.time);
     free_set(run->source.host);
     for (size_t i = 0; i < run->n_context; i++)
         free_set(run->context[i]);

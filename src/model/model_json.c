@@ -1059,6 +1059,10 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         key_strl(&o, &sf, KEYLIT("fio_version"), run->source.fio_version);
         if (run->source.host)
             key_strl(&o, &sf, KEYLIT("host"), run->source.host);
+        if (run->source.time)
+            key_strl(&o, &sf, KEYLIT("time"), run->source.time);
+        if (run->source.timestamp.set)
+            key_numl(&o, &sf, KEYLIT("timestamp"), run->source.timestamp.v);
         close_(&o, sf, '}');
     }
     key_strl(&o, &f, KEYLIT("label"), run->label ? run->label : "");

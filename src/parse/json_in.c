@@ -824,6 +824,8 @@ static fsc_run *read_root(const cJSON *root, fsc_buf *err)
     }
     take_str(&cx, &cx.run->source.fio_version, cJSON_GetObjectItemCaseSensitive(root, "fio version"));
     fsc_json_version_rules(cx.run->source.fio_version, &cx.agg_is_mean, &cx.io_in_bytes);
+    take_str(&cx, &cx.run->source.time, cJSON_GetObjectItemCaseSensitive(root, "time"));
+    take_num(&cx.run->source.timestamp, cJSON_GetObjectItemCaseSensitive(root, "timestamp"), 1);
     const cJSON *it;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "global options")) {
         if (it->string && cJSON_IsString(it) && !fsc_run_set_global_option(cx.run, it->string, it->valuestring))

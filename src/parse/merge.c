@@ -353,6 +353,9 @@ fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
     fill_disks(k, o);
     TAKE_LIST(k, o, global_options, n_global_options, cap_global_options);
     TAKE(k, o, source.fio_version);
+    TAKE(k, o, source.time);
+    if (!k->source.timestamp.set)
+        k->source.timestamp = o->source.timestamp;
     TAKE(k, o, source.host);
     if (o->n_context > k->n_context) { /* the text around a JSON block has the headings */
         char **c = k->context;

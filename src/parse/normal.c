@@ -95,6 +95,8 @@ typedef struct nstate {
     int dir;   /* current direction or -1 */
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
+    uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
+    size_t time_at;    /* its line: the date is its last 24 bytes (close_run copies them) */
     uint64_t pctl_unit_ns;
     long group;
     char runno[16];         /* "3" of a numbered summary line "3 - READ: ..." */
@@ -250,6 +252,7 @@ static void reset_run_state(nstate *st)
     st->dir = -1;
     st->pctl_kind = -1;
     st->pctl_prio = -1;
+    st->time_key = 0;
     st->group = -1;
     st->n_masters = 0;
     st->starting = 0;
@@ -408,6 +411,14 @@ static void close_run(nstate *st, bool before_next)
     fsc_run *run = st->run;
     if (!run)
         return;
+    if (st->time_key && !run->source.time) { /* job_time's latest date */
+        const char *s = fsc_text_line(st->t, st->time_at);
+        size_t n = st->t->lines[st->time_at].len;
+        while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+            n--;
+        if (n >= 24 && !(run->source.time = fsc_strndup(s + n - 24, 24)))
+            st->oom = true;
+    }
     bool groups = false;
     for (size_t i = 0; i < run->n_groups && !groups; i++)
         groups = group_has_data(&run->groups[i]);
@@ -1117,6 +1128,8 @@ static fsc_job *job_open(nstate *st, size_t idx)
 
 static void job_close(nstate *st, fsc_job *j);
 
+static void job_time(nstate *st, size_t idx);
+
 static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     fsc_job *j = job_open(st, idx);
@@ -1128,6 +1141,7 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     job_host(st, j, idx);
     j->error_text = cap_dup(st, r, line, "error_text");
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
+    job_time(st, idx);
     job_close(st, j);
 }
 
@@ -1214,6 +1228,54 @@ static bool bs_spelled(const char *desc, char *out, size_t cap)
     else
         snprintf(out, cap, "%s,%s%s%s", piece[0], n > 1 ? piece[1] : "", n > 2 ? "," : "", n > 2 ? piece[2] : "");
     return true;
+}
+
+/* The date fio's ctime prints, "Mon Nov 30 03:57:09 2026" (24 bytes, the day padded
+ * with a blank), as one number that sorts as the dates do (yyyymmddhhmmss); 0 when
+ * s[0, 24) is no such date. */
+static uint64_t ctime_key(const char *s)
+{
+#define MON3(a, b, c) ((uint32_t)(a) << 16 | (uint32_t)(b) << 8 | (uint32_t)(c))
+    static const uint32_t months[12] = {MON3('J', 'a', 'n'), MON3('F', 'e', 'b'), MON3('M', 'a', 'r'),
+                                        MON3('A', 'p', 'r'), MON3('M', 'a', 'y'), MON3('J', 'u', 'n'),
+                                        MON3('J', 'u', 'l'), MON3('A', 'u', 'g'), MON3('S', 'e', 'p'),
+                                        MON3('O', 'c', 't'), MON3('N', 'o', 'v'), MON3('D', 'e', 'c')};
+    uint32_t m3 = MON3((unsigned char)s[4], (unsigned char)s[5], (unsigned char)s[6]);
+#undef MON3
+    int mon = -1;
+    for (int m = 0; m < 12 && mon < 0; m++)
+        if (months[m] == m3)
+            mon = m + 1;
+    if (mon < 0 || !isupper((unsigned char)s[0]) || !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) ||
+        s[3] != ' ' || s[7] != ' ' || s[10] != ' ' || s[13] != ':' || s[16] != ':' || s[19] != ' ' ||
+        !(s[8] == ' ' || isdigit((unsigned char)s[8])) || !isdigit((unsigned char)s[9]))
+        return 0;
+    static const int digits[] = {11, 12, 14, 15, 17, 18, 20, 21, 22, 23};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(digits); i++)
+        if (!isdigit((unsigned char)s[digits[i]]))
+            return 0;
+    uint64_t day = (uint64_t)((s[8] == ' ' ? 0 : s[8] - '0') * 10 + s[9] - '0');
+    uint64_t year = (uint64_t)((s[20] - '0') * 1000 + (s[21] - '0') * 100 + (s[22] - '0') * 10 + s[23] - '0');
+    uint64_t hms = (uint64_t)(((s[11] - '0') * 10 + s[12] - '0') * 10000 + ((s[14] - '0') * 10 + s[15] - '0') * 100 +
+                              (s[17] - '0') * 10 + s[18] - '0');
+    return ((year * 100 + (uint64_t)mon) * 100 + day) * 1000000 + hms;
+}
+
+/* A job header ends with the time the job ended ("...: pid=1234: Mon Nov 30 03:57:09
+ * 2026", fio 2.1 on): the run's time is its jobs' latest. */
+static void job_time(nstate *st, size_t idx)
+{
+    const char *s = fsc_text_line(st->t, idx);
+    size_t n = st->t->lines[idx].len;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    if (n < 26 || s[n - 26] != ':' || s[n - 25] != ' ')
+        return;
+    uint64_t key = ctime_key(s + n - 24);
+    if (key > st->time_key) {
+        st->time_key = key;
+        st->time_at = idx;
+    }
 }
 
 /* After a job header's values: the options of its job definition, and the host. */
@@ -3305,6 +3367,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_fdec_set(&j->jobs, fl->num[1], 1, 1);
         fsc_fdec_set(&j->error, fl->num[2], 1, 1);
         fsc_fdec_set(&j->pid, fl->num[3], 1, 1);
+        job_time(st, idx);
         job_close(st, j);
         break;
     }

@@ -216,5 +216,15 @@ run table -q --format tsv --metrics jobname,bs "$fx/bs-per-direction.normal+json
 [ "$(cat "$tmp/bs.out")" = "w 64k|m 4k,16k|r 4k-64k|s 4k/50:64k/50|" ]
 ok $? "bs from the JSON's options: $(cat "$tmp/bs.out")"
 
+# the run's time: from the text's job headers and from fio's JSON; date orders as dates
+text_alone "$fx/psync-randread-4k.normal+json.txt" >"$tmp/rr.txt"
+run table -q --format tsv --metrics time,date "$tmp/rr.txt" "$fx/two-groups.normal+json.txt" | tail -n +2 | sort -u | tr '\t\n' ' |' >"$tmp/time.out"
+[ "$(cat "$tmp/time.out")" = "Mon Nov 30 03:57:09 2026 2026-11-30|Mon Nov 30 03:57:16 2026 2026-11-30|" ]
+ok $? "time and date of a text alone and of a JSON: $(cat "$tmp/time.out")"
+run table -q --format tsv --metrics jobname --where 'date>=2026-11-30' --where 'date<2026-12-01' "$tmp/rr.txt" \
+    "$fx/names-non-ascii.normal+json.txt" | tail -n +2 | tr '\n' ' ' >"$tmp/date.out"
+[ "$(cat "$tmp/date.out")" = "rr " ]
+ok $? "--where on date keeps the run of that day ($(cat "$tmp/date.out"))"
+
 echo "$((checks - fails)) passed, $fails failed"
 exit $((fails > 0))

@@ -9,6 +9,7 @@ A FIXTURE is either a file holding fio's JSON and normal text of one run, or
 TEXT=JSON: a text file (e.g. a damaged paste) and fio's JSON of the same run.
 """
 import json
+import time
 import os
 import re
 import math
@@ -450,6 +451,18 @@ def main():
                                 c.checked += 1
                                 if numeric(ft.get(k)) != numeric(tt.get(k)):
                                     c.errors.append(f"jobs[{i}].{d}.{k}: fioscope's reading of fio's JSON differs from it")
+            # the run's time: the text's latest job header date, fio's JSON "time" (the
+            # output's: the same second, or a few later for a server's clock)
+            if fio.get("time"):
+                c.checked += 1
+                ours_t = run["source"].get("time")
+                text = open(fx, encoding="utf-8", errors="replace").read()
+                shown = re.search(r"pid=\d+: \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}", text)
+                ctime = lambda x: time.mktime(time.strptime(x, "%a %b %d %H:%M:%S %Y"))
+                if shown and not ours_t:
+                    c.errors.append(f"source.time: missing (fio: {fio['time']})")
+                elif ours_t and abs(ctime(ours_t) - ctime(fio["time"])) > 5:
+                    c.errors.append(f"source.time: fioscope {ours_t!r} != fio {fio['time']!r}")
             if run["source"]["fio_version"] != fio["fio version"]:
                 c.errors.append(f"fio_version {run['source']['fio_version']} != {fio['fio version']}")
         total_checked += c.checked
