@@ -103,6 +103,11 @@ typedef struct fsc_dir {
  * memory runs out or d already holds FSC_PRIOS_MAX entries (a hostile document). */
 enum { FSC_PRIOS_MAX = 64 };
 fsc_prio *fsc_dir_prio(fsc_dir *d, int high, int prioclass, int prio, int priohint, fsc_latkind kind);
+/* fio 3.18-3.29's JSON names of the high and low priority's latency: "clat_high_prio",
+ * "clat_low_prio", "lat_high_prio", "lat_low_prio" (kind FSC_LAT_CLAT or FSC_LAT_LAT). */
+const char *fsc_prio_highlow_name(int high, fsc_latkind kind);
+/* The inverse for the name s[0, n): 1 (high) or 0 (low) and *kind; -1 if it is none. */
+int fsc_prio_highlow_from(const char *s, size_t n, fsc_latkind *kind);
 
 /* A small ordered map from a short key ("4", ">=64", "99.000000") to a number. */
 typedef struct fsc_kv {
@@ -276,6 +281,11 @@ typedef struct fsc_run {
     uint32_t *unknown_lines; /* line numbers of unknown/malformed lines (damage report) */
     size_t n_unknown_lines, cap_unknown_lines;
 } fsc_run;
+
+/* fio's ctime as a run's source.time holds it, "Mon Nov 30 03:57:09 2026" (24 bytes,
+ * the day padded with a blank), as one number that sorts as the dates do
+ * (yyyymmddhhmmss); 0 when s[0, 24) is no such date (s must hold 24 bytes). */
+uint64_t fsc_ctime_key(const char *s);
 
 /* A new empty run, or NULL on allocation failure. */
 fsc_run *fsc_run_new(void);

@@ -158,16 +158,14 @@ static bool parse_lat(fsc_mspec *s, const char *p, size_t n, int dir)
  * level and hint; without the hint, any). */
 static bool parse_prio(fsc_mspec *s, const char *p, size_t n, int dir)
 {
-    static const char *const highlow[] = {"clat_low_prio", "clat_high_prio", "lat_low_prio", "lat_high_prio"};
     const char *dot = memchr(p, '.', n);
     size_t kl = dot ? (size_t)(dot - p) : n;
-    int key[3] = {-1, -1, -2}, high = -1, lk = -1;
-    for (int i = 0; i < 4; i++)
-        if (strlen(highlow[i]) == kl && !memcmp(highlow[i], p, kl)) {
-            high = i & 1;
-            lk = i < 2 ? FSC_LAT_CLAT : FSC_LAT_LAT;
-        }
-    if (lk < 0) {
+    int key[3] = {-1, -1, -2}, lk = -1;
+    fsc_latkind hl_kind;
+    int high = fsc_prio_highlow_from(p, kl, &hl_kind);
+    if (high >= 0) {
+        lk = (int)hl_kind;
+    } else {
         if (kl != 4 || memcmp(p, "prio", 4) || !dot)
             return false;
         const char *q = dot + 1, *e = p + n;
@@ -725,15 +723,13 @@ const char *fsc_job_text(const fsc_mspec *s, const fsc_run *run, const fsc_job *
         return run->id;
     case FSC_MT_TIME:
         return run->source.time;
-    case FSC_MT_DATE: { /* "Mon Nov 30 03:57:09 2026" */
-        static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+    case FSC_MT_DATE: { /* "Mon Nov 30 03:57:09 2026": 2026-11-30 */
         const char *t = run->source.time;
-        if (!t || strlen(t) != 24 || tmp_len < 11)
+        uint64_t key = t && strlen(t) == 24 ? fsc_ctime_key(t) / 1000000 : 0; /* yyyymmdd */
+        if (!key)
             return NULL;
-        const char *m = strstr(months, (char[4]){t[4], t[5], t[6], 0});
-        if (!m || (m - months) % 3)
-            return NULL;
-        snprintf(tmp, tmp_len, "%.4s-%02d-%c%c", t + 20, (int)(m - months) / 3 + 1, t[8] == ' ' ? '0' : t[8], t[9]);
+        snprintf(tmp, tmp_len, "%04u-%02u-%02u", (unsigned)(key / 10000), (unsigned)(key / 100 % 100),
+                 (unsigned)(key % 100));
         return tmp;
     }
     case FSC_MT_LABEL:

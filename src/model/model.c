@@ -4,6 +4,7 @@
 #include "fioscope/keyindex.h"
 #include "fioscope/words.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,6 +31,53 @@ const char *fsc_latkind_name(fsc_latkind k)
 {
     static const char *const names[] = {"slat_ns", "clat_ns", "lat_ns"};
     return (unsigned)k < FSC_LAT_COUNT ? names[k] : "?";
+}
+
+static const char *const prio_highlow_names[2][2] = {{"clat_low_prio", "clat_high_prio"},
+                                                     {"lat_low_prio", "lat_high_prio"}};
+
+const char *fsc_prio_highlow_name(int high, fsc_latkind kind)
+{
+    return prio_highlow_names[kind == FSC_LAT_LAT][high != 0];
+}
+
+int fsc_prio_highlow_from(const char *s, size_t n, fsc_latkind *kind)
+{
+    for (int k = 0; k < 2; k++)
+        for (int h = 0; h < 2; h++)
+            if (strlen(prio_highlow_names[k][h]) == n && !memcmp(prio_highlow_names[k][h], s, n)) {
+                *kind = k ? FSC_LAT_LAT : FSC_LAT_CLAT;
+                return h;
+            }
+    return -1;
+}
+
+uint64_t fsc_ctime_key(const char *s)
+{
+#define MON3(a, b, c) ((uint32_t)(a) << 16 | (uint32_t)(b) << 8 | (uint32_t)(c))
+    static const uint32_t months[12] = {MON3('J', 'a', 'n'), MON3('F', 'e', 'b'), MON3('M', 'a', 'r'),
+                                        MON3('A', 'p', 'r'), MON3('M', 'a', 'y'), MON3('J', 'u', 'n'),
+                                        MON3('J', 'u', 'l'), MON3('A', 'u', 'g'), MON3('S', 'e', 'p'),
+                                        MON3('O', 'c', 't'), MON3('N', 'o', 'v'), MON3('D', 'e', 'c')};
+    uint32_t m3 = MON3((unsigned char)s[4], (unsigned char)s[5], (unsigned char)s[6]);
+#undef MON3
+    int mon = -1;
+    for (int m = 0; m < 12 && mon < 0; m++)
+        if (months[m] == m3)
+            mon = m + 1;
+    if (mon < 0 || !isupper((unsigned char)s[0]) || !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) ||
+        s[3] != ' ' || s[7] != ' ' || s[10] != ' ' || s[13] != ':' || s[16] != ':' || s[19] != ' ' ||
+        !(s[8] == ' ' || isdigit((unsigned char)s[8])) || !isdigit((unsigned char)s[9]))
+        return 0;
+    static const int digits[] = {11, 12, 14, 15, 17, 18, 20, 21, 22, 23};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(digits); i++)
+        if (!isdigit((unsigned char)s[digits[i]]))
+            return 0;
+    uint64_t day = (uint64_t)((s[8] == ' ' ? 0 : s[8] - '0') * 10 + s[9] - '0');
+    uint64_t year = (uint64_t)((s[20] - '0') * 1000 + (s[21] - '0') * 100 + (s[22] - '0') * 10 + s[23] - '0');
+    uint64_t hms = (uint64_t)(((s[11] - '0') * 10 + s[12] - '0') * 10000 + ((s[14] - '0') * 10 + s[15] - '0') * 100 +
+                              (s[17] - '0') * 10 + s[18] - '0');
+    return ((year * 100 + (uint64_t)mon) * 100 + day) * 1000000 + hms;
 }
 
 const char *fsc_format_name(fsc_format f)

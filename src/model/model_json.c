@@ -868,6 +868,7 @@ static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), 
  * latencies), 3.30+'s "prios" array. */
 __attribute__((noinline, cold)) static void write_prios(jo *o, bool *first, const fsc_dir *d)
 {
+    /* fsc_prio_highlow_name as fragments */
     static const frag highlow[2][2] = {{FRAG("clat_low_prio"), FRAG("clat_high_prio")},
                                        {FRAG("lat_low_prio"), FRAG("lat_high_prio")}};
     bool any_class = false;

@@ -306,15 +306,12 @@ static int prio_key(const cJSON *entry, const char *key)
  * 3.30+'s "prios" array: read into d's prios. False: the key is none of them. */
 static bool read_prios(json_ctx *cx, fsc_dir *d, const cJSON *it)
 {
-    static const char *const highlow[] = {"clat_low_prio", "clat_high_prio", "lat_low_prio", "lat_high_prio"};
-    for (int i = 0; i < 4; i++) {
-        if (strcmp(it->string, highlow[i]) != 0)
-            continue;
-        if (cJSON_IsObject(it)) {
-            fsc_prio *p = fsc_dir_prio(d, i & 1, -1, -1, -1, i < 2 ? FSC_LAT_CLAT : FSC_LAT_LAT);
-            if (p)
-                read_lat(cx, &p->lat, it, 1);
-        }
+    fsc_latkind kind;
+    int high = fsc_prio_highlow_from(it->string, strlen(it->string), &kind);
+    if (high >= 0) {
+        fsc_prio *p = cJSON_IsObject(it) ? fsc_dir_prio(d, high, -1, -1, -1, kind) : NULL;
+        if (p)
+            read_lat(cx, &p->lat, it, 1);
         return true;
     }
     if (strcmp(it->string, "prios") != 0)

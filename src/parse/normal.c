@@ -406,19 +406,24 @@ static bool lone_banner(const nstate *st);
 /* Close the current run: final checks, then hand it on. before_next: a line that
  * begins another run closes it (so Disk stats alone are the tail of a run cut off
  * above, not a run). */
+/* The 24 bytes of the date a job header line ends with ("...: pid=1234: Mon Nov 30
+ * 03:57:09 2026", fio 2.1 on), or NULL when it ends otherwise. */
+static const char *header_date(const nstate *st, size_t idx)
+{
+    const char *s = fsc_text_line(st->t, idx);
+    size_t n = st->t->lines[idx].len;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    return n >= 26 && s[n - 26] == ':' && s[n - 25] == ' ' ? s + n - 24 : NULL;
+}
+
 static void close_run(nstate *st, bool before_next)
 {
     fsc_run *run = st->run;
     if (!run)
         return;
-    if (st->time_key && !run->source.time) { /* job_time's latest date */
-        const char *s = fsc_text_line(st->t, st->time_at);
-        size_t n = st->t->lines[st->time_at].len;
-        while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
-            n--;
-        if (n >= 24 && !(run->source.time = fsc_strndup(s + n - 24, 24)))
-            st->oom = true;
-    }
+    if (st->time_key && !run->source.time && !(run->source.time = fsc_strndup(header_date(st, st->time_at), 24)))
+        st->oom = true; /* job_time's latest date */
     bool groups = false;
     for (size_t i = 0; i < run->n_groups && !groups; i++)
         groups = group_has_data(&run->groups[i]);
@@ -1230,48 +1235,14 @@ static bool bs_spelled(const char *desc, char *out, size_t cap)
     return true;
 }
 
-/* The date fio's ctime prints, "Mon Nov 30 03:57:09 2026" (24 bytes, the day padded
- * with a blank), as one number that sorts as the dates do (yyyymmddhhmmss); 0 when
- * s[0, 24) is no such date. */
-static uint64_t ctime_key(const char *s)
-{
-#define MON3(a, b, c) ((uint32_t)(a) << 16 | (uint32_t)(b) << 8 | (uint32_t)(c))
-    static const uint32_t months[12] = {MON3('J', 'a', 'n'), MON3('F', 'e', 'b'), MON3('M', 'a', 'r'),
-                                        MON3('A', 'p', 'r'), MON3('M', 'a', 'y'), MON3('J', 'u', 'n'),
-                                        MON3('J', 'u', 'l'), MON3('A', 'u', 'g'), MON3('S', 'e', 'p'),
-                                        MON3('O', 'c', 't'), MON3('N', 'o', 'v'), MON3('D', 'e', 'c')};
-    uint32_t m3 = MON3((unsigned char)s[4], (unsigned char)s[5], (unsigned char)s[6]);
-#undef MON3
-    int mon = -1;
-    for (int m = 0; m < 12 && mon < 0; m++)
-        if (months[m] == m3)
-            mon = m + 1;
-    if (mon < 0 || !isupper((unsigned char)s[0]) || !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) ||
-        s[3] != ' ' || s[7] != ' ' || s[10] != ' ' || s[13] != ':' || s[16] != ':' || s[19] != ' ' ||
-        !(s[8] == ' ' || isdigit((unsigned char)s[8])) || !isdigit((unsigned char)s[9]))
-        return 0;
-    static const int digits[] = {11, 12, 14, 15, 17, 18, 20, 21, 22, 23};
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(digits); i++)
-        if (!isdigit((unsigned char)s[digits[i]]))
-            return 0;
-    uint64_t day = (uint64_t)((s[8] == ' ' ? 0 : s[8] - '0') * 10 + s[9] - '0');
-    uint64_t year = (uint64_t)((s[20] - '0') * 1000 + (s[21] - '0') * 100 + (s[22] - '0') * 10 + s[23] - '0');
-    uint64_t hms = (uint64_t)(((s[11] - '0') * 10 + s[12] - '0') * 10000 + ((s[14] - '0') * 10 + s[15] - '0') * 100 +
-                              (s[17] - '0') * 10 + s[18] - '0');
-    return ((year * 100 + (uint64_t)mon) * 100 + day) * 1000000 + hms;
-}
-
-/* A job header ends with the time the job ended ("...: pid=1234: Mon Nov 30 03:57:09
- * 2026", fio 2.1 on): the run's time is its jobs' latest. */
+/* A job header ends with the time the job ended: the run's time is its jobs' latest
+ * (close_run copies it). */
 static void job_time(nstate *st, size_t idx)
 {
-    const char *s = fsc_text_line(st->t, idx);
-    size_t n = st->t->lines[idx].len;
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
-        n--;
-    if (n < 26 || s[n - 26] != ':' || s[n - 25] != ' ')
+    const char *date = header_date(st, idx);
+    if (!date)
         return;
-    uint64_t key = ctime_key(s + n - 24);
+    uint64_t key = fsc_ctime_key(date);
     if (key > st->time_key) {
         st->time_key = key;
         st->time_at = idx;
