@@ -149,6 +149,36 @@ def _(k):
     return (*parse(write("paired.txt", doc + "\n" + text))[:2], None, lambda out: jobs_in(out) == 2 * n)
 
 
+# One job's latencies by I/O priority, as fio 3.18-3.29 and 3.30+ print them: many
+# priority lines of more classes than a direction keeps (FSC_PRIOS_MAX), each with a
+# percentile title and row; every line looks up its entry among at most 64.
+@shape("session 40: one job's priority lines of many classes", "session 40")
+def _(k):
+    lines = ["x: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:48:04 2026",
+             "  read: IOPS=15.9k, BW=62.0MiB/s (65.0MB/s)(8192KiB/129msec)"]
+    for i in range(5000 * k):
+        c = i % 97
+        lines += ["    clat prio %d/%d (usec): min=1, max=9, avg=5.00, stdev=1.00" % (c % 8, c // 8),
+                  "    clat prio %d/%d (5.00%% of IOs) percentiles (usec):" % (c % 8, c // 8),
+                  "     |  1.00th=[   1],  5.00th=[   2], 10.00th=[   3], 20.00th=[   4],",
+                  "    %s prio_clat (usec): min=1, max=9, avg=5.00, stdev=1.00" % ("high" if i % 2 else "low")]
+    return (*parse(write("prios.txt", "\n".join(lines) + "\n"))[:2], None, lambda out: jobs_in(out) == 1)
+
+
+# Job lines whose sizes differ by direction (normal.c bs_spelled), headers that end with
+# a date (job_time) and names that begin with a non-ASCII letter (matched without
+# PCRE2's JIT): each costs the same a job.
+@shape("session 40: jobs of several sizes, dated, with non-ASCII names", "session 40")
+def _(k):
+    n = 2000 * k
+    text = "".join("\u00e9%d: (g=0): rw=randrw, bs=(R) 4096B-4096B, (W) 64.0KiB-64.0KiB, (T) 4096B-128KiB, "
+                   "ioengine=psync, iodepth=1\n" % i for i in range(n))
+    text += "fio-3.33\nStarting %d processes\n\n" % n
+    text += "".join("\u00e9%d: (groupid=0, jobs=1): err= 0: pid=%d: Mon Nov 30 02:%02d:04 2026\n"
+                    "  read: IOPS=10, BW=1000B/s (1000B/s)(4096B/1000msec)\n" % (i, i + 2, i % 60) for i in range(n))
+    return (*parse(write("sizes.txt", text))[:2], None, lambda out: jobs_in(out) == n)
+
+
 @shape("matrix: NUL blocks in a log", "#8")
 def _(k):
     return parse(write("nul.txt", ("\0" * 4096 + "\n" + GOOD) * (150 * k)))
