@@ -116,6 +116,9 @@ typedef struct nstate {
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
     bool dropped;      /* the line being applied had no job or direction to go to */
     bool fragments;    /* result lines without job header or name follow each other */
+    /* the job whose results ended (its cpu or IO depths line) before a direction line
+     * came without a header: need_job_slow names it in its warning (-1: none) */
+    long ended_job;
     uint32_t job_tag;  /* the line prefix (fsc_line.tag) the current job was named by */
     jobdef *defs;
     size_t n_defs, cap_defs;
@@ -249,6 +252,7 @@ static void reset_run_state(nstate *st)
     st->bw_base = 1024;
     st->bw_base_job = -1;
     st->job = -1;
+    st->ended_job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
     st->pctl_prio = -1;
@@ -577,10 +581,18 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
     st->lost_warned = false;
     st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
+    long ended = st->ended_job;
+    st->ended_job = -1;
     if (named) {
         if (!(j->jobname = fsc_strndup(name, nlen)))
             st->oom = true;
         warn(st, idx, "results without a job header line: job named '%.*s' after the line's prefix", (int)nlen, name);
+    } else if (ended >= 0) {
+        const char *before = st->run->jobs[ended].jobname;
+        warn(st, idx,
+             "a job's results without its header line (lost or unreadable), after those of job '%s': "
+             "read as a job of unknown name",
+             before ? before : "");
     } else {
         warn(st, idx, "results without a job header line (the text starts inside a run?): job name unknown");
     }
@@ -1441,11 +1453,28 @@ static unsigned dir_bw_base(const char *line, size_t n)
 
 /* A direction line (its text: line, n): the direction, made current (NULL: no job
  * to put it in). */
+/* Has j's block of results ended: its cpu or IO depths line read? */
+static bool results_ended(const fsc_job *j)
+{
+    return j->usr_cpu.set || j->sys_cpu.set || j->iodepth_level.n;
+}
+
 static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
 {
     fsc_job *j = need_job(st, idx);
     if (!j)
         return NULL;
+    if (results_ended(j) && !st->t->lines[idx].tag) {
+        /* fio prints a job's cpu and IO depths lines after all its directions: a
+         * direction line after them begins another job, whose header line was lost
+         * (deleted, garbled, cut to its name); read into this one, its numbers would
+         * replace this job's */
+        st->ended_job = st->job;
+        st->job = -1;
+        st->job_tag = 0;
+        if (!(j = need_job(st, idx)))
+            return NULL;
+    }
     if (j->dir[dir].present && fsc_dir_has_data(&j->dir[dir])) {
         /* a second read line for one job: fio never prints that; result lines cut out
          * of several runs (grep output) do. With the same name prefix it is another
