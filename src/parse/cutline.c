@@ -70,6 +70,17 @@ size_t fsc_cut_value_end(const char *s, size_t n)
     return k;
 }
 
+/* s[0, n) without the separators it ends in ("maxb=444304Kbit/s, ": a list that went
+ * on past the cut, which no line of fio's ends in but a percentile row, whose grammar
+ * takes its comma); n when it ends in none or is nothing else. */
+static size_t list_cut_end(const char *s, size_t n)
+{
+    size_t k = n, start = indent_of(s, n);
+    while (k > start && (s[k - 1] == ' ' || s[k - 1] == ','))
+        k--;
+    return k > start && memchr(s + k, ',', n - k) ? k : n;
+}
+
 /* Does the line end in the time fio stamps a job's results with ("pid=5491: Sun Dec
  * 6 09:30:07 2026": "HH:MM:SS YYYY")? A job header with it was not cut: the stamp is
  * its last field (err= lines of failed jobs of one run, alike, are often a text's
@@ -106,24 +117,27 @@ static int cut_evidence(const fsc_text *t, const fsc_grammar_set *g, pcre2_match
         const fsc_rule *r = fsc_grammar_match(g, s, w, md);
         whole += r && (r->whole || (r->action == FSC_ACT_JOB && ends_dated(s, w)));
         size_t k = fsc_cut_value_end(s, w);
+        if (k == w)
+            k = list_cut_end(s, w);
         cut = cut || (!r && k < w && fsc_grammar_match_cut(g, s, k, md));
     }
     return whole * 2 >= seen ? -1 : cut;
 }
 
 /* Is line i the rest of the line above it, wrapped at width w: that line, as long
- * as w, reads as none of the lines that end in their last field (job headers,
- * direction and group lines: the kinds a cut shortens), and with line i after it
- * (as cut, or with the space a word wrap dropped) as one of them whole? A line
- * after a line cut short is one of its own: the two never read as one. */
+ * as w (or, for a word wrap, shorter by the word that went down: word), reads as
+ * none of the lines that end in their last field (job headers, direction and group
+ * lines: the kinds a cut shortens), and with line i after it (as cut, or with the
+ * space a word wrap dropped) as one of them whole? A line after a line cut short is
+ * one of its own: the two never read as one. */
 static bool joins_above(const fsc_text *t, const fsc_grammar_set *g, pcre2_match_data *md, size_t i, size_t w,
-                        fsc_buf *join)
+                        bool word, fsc_buf *join)
 {
     const char *p = fsc_text_line(t, i - 1), *s = fsc_text_line(t, i);
     size_t pn = t->lines[i - 1].len, n = t->lines[i].len;
-    if (pn != w || fsc_grammar_match(g, p, pn, md))
+    if (pn > w || (pn < w && !word) || fsc_grammar_match(g, p, pn, md))
         return false;
-    for (int spaced = 0; spaced < 2; spaced++) {
+    for (int spaced = pn < w; spaced < 2; spaced++) {
         if (spaced && (p[pn - 1] == ' ' || s[0] == ' '))
             break; /* a blank at the seam already: the join above was this one */
         fsc_buf_reset(join);
@@ -176,17 +190,25 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
     pcre2_match_data *md = fsc_grammar_match_data(g);
     if (!md)
         return 0;
-    size_t rests = 0;
+    size_t rests = 0, joined = 0;
     fsc_buf join = {0};
-    for (size_t i = 1; i < t->n_lines && rests * 4 <= at_w; i++) {
+    for (size_t i = 1; i < t->n_lines && rests * 4 <= at_w && !joined; i++) {
         const fsc_line *l = &t->lines[i], *p = l - 1;
         if (((l->flags | p->flags) & FSC_LINE_CONSUMED) || !l->len || p->len + LONG_BYTES < w)
             continue;
         const char *s = fsc_text_line(t, i);
-        rests += (s[0] != ' ' && !fsc_grammar_match(g, s, l->len, md)) || joins_above(t, g, md, i, w, &join);
+        if (s[0] != ' ' && !fsc_grammar_match(g, s, l->len, md)) {
+            rests++;
+            joined += joins_above(t, g, md, i, w, true, &join);
+        } else {
+            rests += joins_above(t, g, md, i, w, false, &join);
+        }
     }
     fsc_buf_free(&join);
-    int said = rests * 4 > at_w ? -1 : cut_evidence(t, g, md, w); /* wrapped, not cut */
+    /* wrapped, not cut: many rests, or one that makes a whole line of fio's with the
+     * line above it (the head of a line a word wrap broke: a cut loses the tail, it
+     * leaves none below) */
+    int said = rests * 4 > at_w || joined ? -1 : cut_evidence(t, g, md, w);
     pcre2_match_data_free(md);
     return said >= 0 && (at_w >= CUT_MIN_LINES || said > 0) ? w : 0;
 }
@@ -230,6 +252,8 @@ void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
         if (!m && n != w)
             continue;
         size_t k = fsc_cut_value_end(s, n - m);
+        if (k == n && !m)
+            k = list_cut_end(s, n);
         if (k < n && k > indent_of(s, n)) {
             l->len = (uint32_t)k;
             l->flags |= FSC_LINE_CUT;

@@ -90,6 +90,9 @@ run names-colon-blank-failed --name=a:b0 --rw=randtrim --bs=4k --ioengine=io_uri
 run cmdprio-randrw      --name=cp --rw=randrw --bs=4k --ioengine=libaio --iodepth=8 --direct=1 --size=16m --cmdprio_percentage=30 $T
 run cmdprio-lat-class   --name=cl --rw=randread --bs=4k --ioengine=io_uring --iodepth=4 --direct=1 --size=16m --cmdprio_percentage=50 --cmdprio_class=1 --cmdprio=2 --lat_percentiles=1 $T
 run prio-group-reporting --name=lo --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=7 $T --name=hi --rw=randread --bs=4k --ioengine=libaio --iodepth=4 --direct=1 --size=16m --prioclass=2 --prio=0 $T --group_reporting
+# four jobs of three processes each, of classes rt/be/idle and a cmdprio_percentage: its fio 3.33 text has many lines
+# of one width (79 columns), which a mail's wrap at 80 leaves as they are (tests/tolerance/run_wraps.sh)
+run cmdprio-classes-numjobs3 --bs=16k --size=16M --ioengine=libaio --direct=1 --iodepth=1 --rw=randrw --rwmixread=50 --percentile_list=25:50:75 --numjobs=3 --name=a --prioclass=3 --prio=2 --name=b --prioclass=3 --prio=4 --name=c --prioclass=1 --prio=7 --name=d --prioclass=2 --prio=5 --cmdprio_percentage=64
 # job names that begin with a non-ASCII letter: PCRE2 10.42's JIT code matches no bare \S there
 run names-non-ascii      --name=é --rw=randread --bs=4k --ioengine=psync --size=4m $T --name=日本語 --rw=write --bs=64k --ioengine=psync --size=4m $T --name="Ünïcode job" --rw=read --bs=128k --ioengine=psync --size=4m $T
 # block sizes that are not one size: bs=4k,64k (read, write), bsrange, bssplit; the job line says

@@ -7,7 +7,8 @@ parsed (parse --damage) and compared with NAME.expect.json:
                 field by field against fio's JSON of that run (tests/oracle's rules;
                 "skip": fields the damage destroyed on purpose; "groups"/"disks": false
                 when the excerpt has none), {"jobs": [...]} by job name, dotted
-                "values" and "absent" directions; "format" (default "normal")
+                "values", "missing" values (dotted paths read as nothing) and "absent"
+                directions; "format" (default "normal")
   warnings      each {"contains", "line"?} is some run's warning
   no_warning    no warning contains these
   unknown_lines each is listed as unread by --damage
@@ -103,6 +104,10 @@ def check_jobs(c, where, run, exp):
                 bad = got is None or (got != want if exact else abs(got - want) > 1e-6 * max(1, abs(want)))
             if bad:
                 c.errors.append(f"{w}.{path}: {got!r}, want {want!r}")
+        for path in e.get("missing", []):  # a value the damage broke: not read at all
+            c.checked += 1
+            if dotted(o, path) is not None:
+                c.errors.append(f"{w}.{path}: {dotted(o, path)!r}, want none")
         for d in e.get("absent", []):
             c.checked += 1
             dd = o.get(d) or {}
