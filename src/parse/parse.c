@@ -702,11 +702,25 @@ static void utf32_to_utf8(const unsigned char *s, size_t n, bool big_endian, fsc
     }
 }
 
+/* The character of byte c (0x80 or above) in Windows-1252, which is ISO-8859-1 but
+ * for 0x80-0x9F; U+FFFD for the five bytes it leaves undefined. */
+static uint32_t cp1252_char(unsigned char c)
+{
+    static const uint16_t c1[32] = {
+        0x20AC, 0xFFFD, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+        0x2039, 0x0152, 0xFFFD, 0x017D, 0xFFFD, 0xFFFD, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+        0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0xFFFD, 0x017E, 0x0178};
+    return c >= 0xA0 ? c : c1[c - 0x80];
+}
+
 /* The document as UTF-8, in *fixed when it had to be converted (left empty when the
  * data already is UTF-8: nothing is copied). UTF-32 and UTF-16 with a byte order
- * mark are transcoded, and without one when enc says so. Bytes that are not UTF-8 (a
- * Latin-1 job name) can match no grammar pattern (PCRE2_MATCH_INVALID_UTF) and would
- * make every output invalid UTF-8: each becomes U+FFFD, as the JSON writer prints it. */
+ * mark are transcoded, and without one when enc says so. Bytes that are not UTF-8 can
+ * match no grammar pattern (PCRE2_MATCH_INVALID_UTF) and would make every output
+ * invalid UTF-8: each is read as Windows-1252 (ISO-8859-1 but for its printable
+ * 0x80-0x9F), the encoding of a text saved by Notepad as "ANSI" or by an old web page
+ * or mail: its no-break spaces (0xA0, where a web page indents fio's lines) then read
+ * as the spaces they stand for, a Latin-1 job name as its letters. */
 static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fixed)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -745,7 +759,7 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fi
         if (l)
             fsc_buf_add(fixed, s + i, l);
         else
-            fsc_buf_puts(fixed, "\xEF\xBF\xBD");
+            fsc_buf_put_utf8(fixed, cp1252_char(u[i]));
         i += l ? l : 1;
     }
     return fixed->oom ? FSC_E_NOMEM : FSC_OK;

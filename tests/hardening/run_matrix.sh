@@ -150,7 +150,7 @@ for name, whole_read in cuts:
 print("truncations: %d inputs, %d with runs" % (len(cuts), len(runs)))
 PY
 
-# --- invalid UTF-8 in a job name: the job is still read, its name keeps U+FFFD ---
+# --- invalid UTF-8 in a job name: the job is still read, its bytes as Windows-1252 ---
 python3 - <<'PY'
 g = open("good.txt", "rb").read()
 open("latin1.txt", "wb").write(g.replace(b"randread: (g", b"rand\xe9\xff\xc3read: (g"))
@@ -163,7 +163,7 @@ EXP
 job_of latin1.txt | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-assert d["job"]["jobname"] == "rand\ufffd\ufffd\ufffdread", d["job"]["jobname"]
+assert d["job"]["jobname"] == "rand\u00e9\u00ff\u00c3read", d["job"]["jobname"]
 assert d["job"]["read"]["io_bytes"] == 89653248 and not d["warnings"], d
 ' || fail "invalid UTF-8 job name"
 for fmt in csv md html json; do
@@ -171,6 +171,25 @@ for fmt in csv md html json; do
     python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "t.$fmt" ||
         fail "table --format $fmt is not valid UTF-8"
 done
+
+# --- a text saved as Windows-1252 ("ANSI"), its indentation in no-break spaces (0xA0,
+# as copied from a web page) and a job name in Latin-1: read as the clean text ---
+python3 - <<'PY'
+g = open("good.txt", "rb").read()
+open("ansi.txt", "wb").write(g.replace(b"  ", b"\xa0 ").replace(b"randread: (g", b"r\xe9ad: (g"))
+PY
+rc=$(parse_with_good ansi.txt)
+expect "Windows-1252 text" 0 "$rc" <<'EXP'
+ansi.txt|None|ok|1|None
+good.txt|None|ok|1|None
+EXP
+job_of ansi.txt | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["job"]["jobname"] == "r\u00e9ad", d["job"]["jobname"]
+r = d["job"]["read"]
+assert r["io_bytes"] == 89653248 and r["clat_ns"]["percentile"]["99.000000"] > 0 and not d["warnings"], d
+' || fail "Windows-1252 text"
 
 # --- UTF-16 (PowerShell's `>`): with a byte order mark or without (a slice of such a
 # file, from an even byte or an odd one; a program's own file), it is read; NULs that
