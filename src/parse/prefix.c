@@ -745,8 +745,14 @@ static long tag_number(const fsc_text *t, size_t i)
     long v = digits_value(s, n, &k);
     if (v < 0)
         return -1;
-    if (k < n && (s[k] == ':' || s[k] == '-'))
+    /* "12:" (grep -n), "7-" (its context), "12." and "12)" (an ordered list, as
+     * html2text or an editor's list mode writes it), "12 |" and "12 │" (bat, a code
+     * viewer's gutter) */
+    k = skip_sp(s, n, k);
+    if (k < n && (s[k] == ':' || s[k] == '-' || s[k] == '.' || s[k] == ')' || s[k] == '|'))
         k++;
+    else if (k + 3 <= n && box_side_before(s, k + 3))
+        k += 3;
     return skip_sp(s, n, k) == n ? v : -1;
 }
 
