@@ -273,6 +273,10 @@ typedef struct fsc_run {
     size_t n_groups, cap_groups;
     fsc_disk *disk_util;
     size_t n_disk_util, cap_disk_util;
+    /* fio's "cpu_idleness" (--idle-prof): "system", then "cpu-0", "cpu-1"... in %,
+     * "unit_mean" and "unit_stddev" in us (its unit of work's calibration), in fio's
+     * order; empty when the output has none */
+    fsc_kvlist cpu_idleness;
     fsc_logseries **series; /* fio log files of this run (owned) */
     size_t n_series, cap_series;
     fsc_warning *warnings;

@@ -448,10 +448,12 @@ static bool text_above_blanks(const char *buf, size_t at, const char **s, size_t
 
 /* Is s[0, n) a line of fio's that the parser reads as part of the run above it when
  * one came before (parse/normal.c: a message, a progress line, a clone marker, a
- * layout note)? A cut above it would hand it to the piece below, with no run open. */
+ * layout note, the title of --idle-prof's lines, which fio prints after the disk
+ * stats)? A cut above it would hand it to the piece below, with no run open. */
 static bool run_reads_on(const char *s, size_t n)
 {
     return (n >= 5 && (!memcmp(s, "Jobs:", 5) || !memcmp(s, "fio: ", 5))) ||
+           (n >= 13 && !memcmp(s, "CPU idleness:", 13)) ||
            (n >= 3 && !memcmp(s, "...", 3) && blank_line(s + 3, n - 3)) || memmem(s, n, ": Laying out IO file", 20);
 }
 

@@ -550,6 +550,7 @@ size_t fsc_run_bytes(const fsc_run *run)
     }
     for (size_t i = 0; i < run->n_warnings; i++)
         n += str_bytes(run->warnings[i].message);
+    n += kvlist_bytes(&run->cpu_idleness);
     n += run->cap_global_options * sizeof *run->global_options +
          run->global_option_index.cap * sizeof *run->global_option_index.slots;
     n += opts_str_bytes(run->global_options, run->n_global_options);
@@ -602,6 +603,7 @@ void fsc_run_free(fsc_run *run)
         free_set(d->members);
     }
     spare_put_one(spare.disks, &spare.n_disks, run->disk_util, run->cap_disk_util);
+    fsc_kvlist_free(&run->cpu_idleness);
     for (size_t i = 0; i < run->n_warnings; i++)
         free_set(run->warnings[i].message);
     free_set(run->warnings);

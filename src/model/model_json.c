@@ -1104,6 +1104,8 @@ void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opt
         }
         close_(&o, df, ']');
     }
+    static const frag idleness = FRAG("cpu_idleness");
+    write_kvlist(&o, &f, &idleness, &run->cpu_idleness, NULL);
     if (run->n_series && KEY(&o, &f, "series")) {
         open_(&o, '[');
         int d = jw_enter(&o, true);

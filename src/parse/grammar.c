@@ -59,7 +59,7 @@ static const struct {
     {"group-clients", FSC_ACT_GROUP_CLIENTS}, {"group-dir", FSC_ACT_GROUP_DIR},
     {"disk-header", FSC_ACT_DISK_HEADER}, {"disk", FSC_ACT_DISK},
     {"fio-message", FSC_ACT_FIO_MESSAGE}, {"command", FSC_ACT_COMMAND},
-    {"steadystate", FSC_ACT_STEADYSTATE}, {"prio-lat", FSC_ACT_PRIO_LAT},
+    {"steadystate", FSC_ACT_STEADYSTATE}, {"prio-lat", FSC_ACT_PRIO_LAT}, {"idle", FSC_ACT_IDLE},
     {"prio-pctl-title", FSC_ACT_PRIO_PCTL_TITLE},
 };
 

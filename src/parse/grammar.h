@@ -40,6 +40,7 @@ typedef enum fsc_action {
     FSC_ACT_STEADYSTATE, /* "steadystate  : attained=yes, ..." */
     FSC_ACT_PRIO_LAT,    /* "high prio_clat (usec): min=...", "clat prio 1/0 (usec): min=..." */
     FSC_ACT_PRIO_PCTL_TITLE, /* "high prio (29.68%) clat percentiles (usec):", "clat prio 1/0 (29.68% of IOs) ..." */
+    FSC_ACT_IDLE,            /* --idle-prof: "CPU idleness:", "system: 96.20%", "percpu: ...", "unit work: ..." */
     FSC_ACT_COUNT
 } fsc_action;
 

@@ -868,9 +868,9 @@ fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *ha
      * jobs are read where they stand once the version is known (fio writes it
      * first), the disks once the jobs are read; else a second pass reads them from
      * where their values start, in json_in.c's order. */
-    enum { K_VERSION, K_GLOBAL, K_JOBS, K_CLIENTS, K_DISKS, K_TIME, K_TIMESTAMP, K_COUNT };
+    enum { K_VERSION, K_GLOBAL, K_JOBS, K_CLIENTS, K_DISKS, K_TIME, K_TIMESTAMP, K_IDLE, K_COUNT };
     static const char *const names[K_COUNT] = {"fio version", "global options", "jobs", "client_stats",
-                                               "disk_util", "time", "timestamp"};
+                                               "disk_util", "time", "timestamp", "cpu_idleness"};
     struct {
         bool seen, done;
         jval v;
@@ -902,6 +902,10 @@ fsc_run *fsc_json_read_fast(const char *json, size_t len, size_t *used, bool *ha
             take_num(&cx.run->source.timestamp, &v, 1);
         if (i == K_GLOBAL) { /* string members, kept beside the jobs' own options */
             read_options(&cx, &v, set_global_option, cx.run);
+            continue;
+        }
+        if (i == K_IDLE && v.kind == J_OBJ) { /* numbers: --idle-prof's */
+            read_kvlist(&cx, &cx.run->cpu_idleness);
             continue;
         }
         if (i == K_JOBS && v.kind == J_ARR)

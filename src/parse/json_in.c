@@ -836,6 +836,9 @@ static fsc_run *read_root(const cJSON *root, fsc_buf *err)
         if (cJSON_IsObject(it))
             read_disk(&cx, it);
     }
+    const cJSON *idle = cJSON_GetObjectItemCaseSensitive(root, "cpu_idleness");
+    if (cJSON_IsObject(idle))
+        read_kvlist(&cx, &cx.run->cpu_idleness, idle);
     set_run_host(&cx);
     if (cx.agg_dropped && !fsc_run_warn(cx.run, 0, "bw_agg dropped: %s wrote the mean bandwidth there, not a percentage",
                                         cx.run->source.fio_version))

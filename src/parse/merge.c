@@ -351,6 +351,11 @@ fsc_run *fsc_runs_merge(fsc_run *a, fsc_run *b, fsc_label_from label_from)
     TAKE_LIST(k, o, groups, n_groups, cap_groups);
     TAKE_LIST(k, o, disk_util, n_disk_util, cap_disk_util);
     fill_disks(k, o);
+    if (!k->cpu_idleness.n && o->cpu_idleness.n) { /* the list whole, its index with it */
+        fsc_kvlist t = k->cpu_idleness;
+        k->cpu_idleness = o->cpu_idleness;
+        o->cpu_idleness = t;
+    }
     TAKE_LIST(k, o, global_options, n_global_options, cap_global_options);
     TAKE(k, o, source.fio_version);
     TAKE(k, o, source.time);

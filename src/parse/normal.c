@@ -119,6 +119,7 @@ typedef struct nstate {
     /* the job whose results ended (its cpu or IO depths line) before a direction line
      * came without a header: need_job_slow names it in its warning (-1: none) */
     long ended_job;
+    bool idle_title; /* "CPU idleness:" (--idle-prof) was read in this run: its lines follow */
     uint32_t job_tag;  /* the line prefix (fsc_line.tag) the current job was named by */
     jobdef *defs;
     size_t n_defs, cap_defs;
@@ -267,6 +268,7 @@ static void reset_run_state(nstate *st)
     st->prose_since_last = false;
     st->lost_warned = false;
     st->fragments = false;
+    st->idle_title = false;
     st->job_tag = 0;
     memset(st->iops_slip_job, 0, sizeof st->iops_slip_job);
     memset(st->iops_zero_job, 0, sizeof st->iops_zero_job);
@@ -2183,6 +2185,47 @@ static void act_steadystate(nstate *st, const fsc_rule *r, const char *line, siz
         warn(st, idx, "steadystate line with numbers that do not parse: ignored");
 }
 
+/* Most CPUs an idleness list keeps (fio's own limit is the machine's). */
+enum { IDLE_CPUS_MAX = 65536 };
+
+/* fio's --idle-prof report, the last lines of a run: "CPU idleness:", then
+ * "system: 96.20%", "percpu: 97.10%, 95.30%" (percpu only) and "unit work:
+ * mean=7.81us, stddev=0.00", kept under fio's JSON names (system, cpu-0, cpu-1...,
+ * unit_mean, unit_stddev). Its lines without the title above them are no one's
+ * ("system: 50%" in a note). */
+static void act_idle(nstate *st, const fsc_rule *r, const char *line)
+{
+    const char *s, *m;
+    size_t n, mn;
+    fsc_kvlist *l = &st->run->cpu_idleness;
+    double v, v2;
+    bool ok = true;
+    if (fsc_rule_capture(r, st->md, line, "system", &s, &n)) {
+        ok = !st->idle_title || fsc_parse_plain(s, n, &v) != FSC_OK || fsc_kvlist_set(l, "system", v);
+    } else if (fsc_rule_capture(r, st->md, line, "percpu", &s, &n)) {
+        const char *e = s + n;
+        for (size_t cpu = 0; st->idle_title && ok && s < e && cpu < IDLE_CPUS_MAX; cpu++) {
+            const char *pct = memchr(s, '%', (size_t)(e - s));
+            char key[16];
+            if (!pct || fsc_parse_plain(s, (size_t)(pct - s), &v) != FSC_OK)
+                break;
+            snprintf(key, sizeof key, "cpu-%zu", cpu);
+            ok = fsc_kvlist_set(l, key, v);
+            s = pct + 1 < e ? pct + 3 : e; /* past "%, " */
+        }
+    } else if (fsc_rule_capture(r, st->md, line, "unit_mean", &s, &n) &&
+               fsc_rule_capture(r, st->md, line, "unit_stddev", &m, &mn)) {
+        ok = !st->idle_title || fsc_parse_plain(s, n, &v) != FSC_OK || fsc_parse_plain(m, mn, &v2) != FSC_OK ||
+             (fsc_kvlist_set(l, "unit_mean", v) && fsc_kvlist_set(l, "unit_stddev", v2));
+    } else { /* the title */
+        st->idle_title = true;
+        return;
+    }
+    if (!ok)
+        st->oom = true;
+    st->dropped = !st->idle_title;
+}
+
 static void act_fio_message(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *s;
@@ -2424,6 +2467,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     case FSC_ACT_STEADYSTATE: act_steadystate(st, r, line, idx); break;
     case FSC_ACT_PRIO_LAT: act_prio_lat(st, r, line, idx); break;
     case FSC_ACT_PRIO_PCTL_TITLE: act_prio_pctl_title(st, r, line, idx); break;
+    case FSC_ACT_IDLE: act_idle(st, r, line); break;
     default: break;
     }
     if (st->dropped) { /* no job or direction to put it in: an unread line */
@@ -3775,8 +3819,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
         if (starts_new_run(&st, r, s, n, fast ? st.fl : NULL))
             close_run(&st, true);
-        if (!st.run && r->action == FSC_ACT_NOISE)
-            continue; /* noise alone does not start a run */
+        if (!st.run && (r->action == FSC_ACT_NOISE || r->action == FSC_ACT_IDLE))
+            continue; /* noise alone does not start a run, nor idleness (fio --idle-prof=calibrate) */
         if (!st.run && r->action == FSC_ACT_FIO_MESSAGE) {
             note_message(&st, r, s, i);
             continue;
@@ -3792,7 +3836,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (how != READ_AS_IS)
             tell_how(&st, i, how, s, n);
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
-        st.report_end = r->action == FSC_ACT_DISK        ? REPORT_OVER
+        st.report_end = r->action == FSC_ACT_DISK || r->action == FSC_ACT_IDLE ? REPORT_OVER
                         : r->action == FSC_ACT_GROUP_DIR ? REPORT_SUMMED
                                                          : REPORT_ON;
         if (joined_to > i) {

@@ -93,6 +93,10 @@ run prio-group-reporting --name=lo --rw=randread --bs=4k --ioengine=libaio --iod
 # four jobs of three processes each, of classes rt/be/idle and a cmdprio_percentage: its fio 3.33 text has many lines
 # of one width (79 columns), which a mail's wrap at 80 leaves as they are (tests/tolerance/run_wraps.sh)
 run cmdprio-classes-numjobs3 --bs=16k --size=16M --ioengine=libaio --direct=1 --iodepth=1 --rw=randrw --rwmixread=50 --percentile_list=25:50:75 --numjobs=3 --name=a --prioclass=3 --prio=2 --name=b --prioclass=3 --prio=4 --name=c --prioclass=1 --prio=7 --name=d --prioclass=2 --prio=5 --cmdprio_percentage=64
+# --idle-prof: "CPU idleness:" with "system:", "percpu:" and "unit work:" lines after the disk stats (JSON
+# "cpu_idleness"); with =system no percpu line, with the null engine no disk stats above them
+run idle-prof-percpu     --name=ip --rw=randread --bs=4k --ioengine=psync --size=16m --idle-prof=percpu $T
+run idle-prof-system-null --name=ipn --rw=read --bs=4k --ioengine=null --size=1g --idle-prof=system $T
 # job names that begin with a non-ASCII letter: PCRE2 10.42's JIT code matches no bare \S there
 run names-non-ascii      --name=é --rw=randread --bs=4k --ioengine=psync --size=4m $T --name=日本語 --rw=write --bs=64k --ioengine=psync --size=4m $T --name="Ünïcode job" --rw=read --bs=128k --ioengine=psync --size=4m $T
 # block sizes that are not one size: bs=4k,64k (read, write), bsrange, bssplit; the job line says

@@ -365,6 +365,15 @@ def check_disks(c, ours, theirs):
                 c.eq(f"{where}.{k}", o.get(k), v, 0)
 
 
+def check_idleness(c, ours, theirs):
+    """--idle-prof: "system: 96.20%", "percpu: ..." and "unit work: mean=7.81us, stddev=0.00",
+    each printed with 2 decimals."""
+    for k, v in (theirs or {}).items():
+        c.pct2(f"cpu_idleness.{k}", (ours or {}).get(k), v)
+    if ours and theirs is None:
+        c.errors.append(f"cpu_idleness: fioscope {ours}, fio has none")
+
+
 def main():
     exe, fixtures = sys.argv[1], sys.argv[2:]
     failed = 0
@@ -432,6 +441,7 @@ def main():
                 LEGACY["sf_global"] = gopts.get("significant_figures")
                 check_job(c, f"jobs[{i}]({t['jobname']})", o, t, kinds, units)
             check_disks(c, run.get("disk_util", []), fio.get("disk_util", []))
+            check_idleness(c, run.get("cpu_idleness"), fio.get("cpu_idleness"))
             # fioscope's reading of the fixture's JSON labels each percentile list as its
             # reading of the text does (a list is clat's or lat's by what it holds)
             jruns = [r for r in doc["runs"] if r["source"]["format"] == "json"]
