@@ -155,10 +155,13 @@ typedef struct fsc_steady {
     fsc_num max_deviation, slope;
     fsc_num bw_mean;    /* data.bw_mean: bytes/s */
     fsc_num iops_mean;  /* data.iops_mean */
+    fsc_num lat_mean;   /* data.lat_mean: ns (fio 3.42+, a criterion on latency) */
     double *bw, *iops;  /* data.bw (bytes/s) and data.iops, one per second of the window */
-    size_t n_bw, n_iops;
-    /* what the criterion measures, from "ss" or the text line (known: set) */
-    bool kind_known, on_iops, slope_crit, pct;
+    double *lat;        /* data.lat_ns (fio 3.42+, a criterion on latency) */
+    size_t n_bw, n_iops, n_lat;
+    /* what the criterion measures (iops, lat, else bw), from "ss" or the text line
+     * (known: set) */
+    bool kind_known, on_iops, on_lat, slope_crit, pct;
 } fsc_steady;
 
 /* A job's stability over time, from its log files: statistics of the values of its

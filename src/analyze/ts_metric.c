@@ -31,6 +31,7 @@ static const struct {
     {"criterion", "steady-state criterion", FSC_UNIT_NONE},
     {"bw_mean", "steady-state BW", FSC_UNIT_BYTES_PER_S},
     {"iops_mean", "steady-state IOPS", FSC_UNIT_IOPS},
+    {"lat_mean", "steady-state latency", FSC_UNIT_NS},
 };
 
 static bool parse_ss(fsc_mspec *s, const char *p, size_t n)
@@ -41,7 +42,7 @@ static bool parse_ss(fsc_mspec *s, const char *p, size_t n)
             s->offset = i;
             s->m.unit = ss_fields[i].unit;
             s->agg = i == 1 ? FSC_AGG_MAX : i == 0 ? FSC_AGG_MIN : FSC_AGG_SUM;
-            s->m.higher_better = i == 0 || i >= 2;
+            s->m.higher_better = i == 0 || i == 2 || i == 3; /* not the latency */
             snprintf(s->title, sizeof s->title, "%s", ss_fields[i].title);
             return true;
         }
@@ -109,7 +110,8 @@ fsc_mval fsc_ts_mspec_eval(const fsc_mspec *s, const fsc_job *job)
             case 0: v = ss->attained; break;
             case 1: v = criterion_value(ss); break;
             case 2: v = ss->bw_mean; break;
-            default: v = ss->iops_mean; break;
+            case 3: v = ss->iops_mean; break;
+            default: v = ss->lat_mean; break;
             }
         }
         r.set = v.set;
@@ -135,7 +137,7 @@ const char *const *fsc_ts_metric_names(size_t *n)
     static const char *const names[] = {
         "iops.ts.mean", "iops.ts.cv", "iops.ts.p5", "iops.ts.min", "bw.ts.mean", "bw.ts.cv",
         "bw.ts.p5", "lat.ts.mean", "lat.ts.p99", "clat.ts.cv", "ss.attained", "ss.criterion",
-        "ss.bw_mean", "ss.iops_mean"};
+        "ss.bw_mean", "ss.iops_mean", "ss.lat_mean"};
     *n = FSC_ARRAY_SIZE(names);
     return names;
 }

@@ -480,6 +480,7 @@ static void job_free(fsc_job *j)
     free_set(j->steadystate.criterion);
     free_set(j->steadystate.bw);
     free_set(j->steadystate.iops);
+    free_set(j->steadystate.lat);
     free_set(j->ts);
 }
 
@@ -522,7 +523,7 @@ static size_t job_bytes(const fsc_job *j)
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         n += kvlist_bytes(&j->latency[b]);
     n += str_bytes(j->steadystate.ss) + str_bytes(j->steadystate.criterion) +
-         (j->steadystate.n_bw + j->steadystate.n_iops) * sizeof(double);
+         (j->steadystate.n_bw + j->steadystate.n_iops + j->steadystate.n_lat) * sizeof(double);
     return n;
 }
 

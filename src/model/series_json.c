@@ -213,11 +213,14 @@ void fsc_model_write_steadystate(fsc_jw *w, const fsc_steady *ss)
     }
     num_member(w, "max_deviation", ss->max_deviation);
     num_member(w, "slope", ss->slope);
-    if (ss->bw_mean.set || ss->iops_mean.set || ss->n_bw || ss->n_iops) {
+    if (ss->bw_mean.set || ss->iops_mean.set || ss->lat_mean.set || ss->n_bw || ss->n_iops || ss->n_lat) {
         fsc_jw_key(w, "data");
         fsc_jw_obj(w);
         num_member(w, "bw_mean", ss->bw_mean);
         num_member(w, "iops_mean", ss->iops_mean);
+        num_member(w, "lat_mean", ss->lat_mean);
+        if (ss->n_lat)
+            num_array(w, "lat_ns", ss->lat, ss->n_lat);
         if (ss->n_iops)
             num_array(w, "iops", ss->iops, ss->n_iops);
         if (ss->n_bw)

@@ -560,9 +560,11 @@ bool fsc_steady_read_json(fsc_steady *ss, const struct cJSON *obj);
 /* The captures of the normal text's "steadystate  : attained=..., bw=..., iops=...,
  * iops mean dev=0.782%" line. */
 typedef struct fsc_steady_text {
-    bool attained, on_iops, slope, pct;
+    bool attained, on_iops, on_lat, slope, pct;
     const char *bw, *iops, *criterion;
     size_t bw_len, iops_len, criterion_len;
+    const char *lat; /* fio 3.42+ "lat=123usec", or NULL */
+    size_t lat_len;
 } fsc_steady_text;
 /* Fill ss from the text line (units as the run prints them). FSC_E_SYNTAX when the
  * numbers do not parse, FSC_E_NOMEM. */

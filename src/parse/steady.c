@@ -11,14 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "iops:20.000000%", "bw_slope:0.1%": what the criterion measures. */
+/* "iops:20.000000%", "bw_slope:0.1%", "lat:5.000000%" (fio 3.42+): what the
+ * criterion measures. */
 static void kind_from_ss(fsc_steady *ss)
 {
     const char *s = ss->ss;
     if (!s)
         return;
     ss->on_iops = !strncmp(s, "iops", 4);
-    if (!ss->on_iops && strncmp(s, "bw", 2))
+    ss->on_lat = !strncmp(s, "lat", 3);
+    if (!ss->on_iops && !ss->on_lat && strncmp(s, "bw", 2))
         return;
     const char *colon = strchr(s, ':');
     ss->slope_crit = strstr(s, "_slope") && (!colon || strstr(s, "_slope") < colon);
@@ -94,6 +96,8 @@ bool fsc_steady_read_json(fsc_steady *ss, const cJSON *obj)
         else if (!strcmp(k, "data") && cJSON_IsObject(it)) {
             take_num(&ss->bw_mean, cJSON_GetObjectItemCaseSensitive(it, "bw_mean"));
             take_num(&ss->iops_mean, cJSON_GetObjectItemCaseSensitive(it, "iops_mean"));
+            take_num(&ss->lat_mean, cJSON_GetObjectItemCaseSensitive(it, "lat_mean"));
+            ok &= take_array(&ss->lat, &ss->n_lat, cJSON_GetObjectItemCaseSensitive(it, "lat_ns"));
             ok &= take_array(&ss->iops, &ss->n_iops, cJSON_GetObjectItemCaseSensitive(it, "iops"));
             ok &= take_array(&ss->bw, &ss->n_bw, cJSON_GetObjectItemCaseSensitive(it, "bw"));
         }
@@ -102,12 +106,34 @@ bool fsc_steady_read_json(fsc_steady *ss, const cJSON *obj)
     return ok;
 }
 
+/* The window's mean latency as fio 3.42+ prints it, "lat=123usec": whole units
+ * (nsec, usec or msec, the largest that leaves at least 1) with a count's k/M,
+ * as ns. */
+static fsc_status steady_lat(const char *s, size_t n, double *ns)
+{
+    static const struct {
+        const char *unit;
+        double ns;
+    } units[] = {{"nsec", 1}, {"usec", 1e3}, {"msec", 1e6}};
+    for (size_t i = 0; i < FSC_ARRAY_SIZE(units); i++) {
+        size_t k = strlen(units[i].unit);
+        double v;
+        if (n > k && !memcmp(s + n - k, units[i].unit, k) && fsc_parse_count(s, n - k, &v) == FSC_OK) {
+            *ns = v * units[i].ns;
+            return FSC_OK;
+        }
+    }
+    return FSC_E_SYNTAX;
+}
+
 fsc_status fsc_steady_read_text(fsc_steady *ss, const fsc_steady_text *t, fsc_unit_rules units)
 {
-    double bw = 0, iops = 0;
+    double bw = 0, iops = 0, lat = 0;
     fsc_status st = fsc_parse_rate(t->bw, t->bw_len, units, &bw);
     if (st == FSC_OK)
         st = fsc_parse_count(t->iops, t->iops_len, &iops);
+    if (st == FSC_OK && t->lat)
+        st = steady_lat(t->lat, t->lat_len, &lat);
     char *crit = NULL;
     if (st == FSC_OK) {
         fsc_buf b = {0};
@@ -128,9 +154,12 @@ fsc_status fsc_steady_read_text(fsc_steady *ss, const fsc_steady_text *t, fsc_un
      * bytes/s, printed in the job's own units) */
     ss->bw_mean = fsc_num_of(bw);
     ss->iops_mean = fsc_num_of(iops);
+    if (t->lat)
+        ss->lat_mean = fsc_num_of(lat);
     free(ss->criterion);
     ss->criterion = crit;
     ss->on_iops = t->on_iops;
+    ss->on_lat = t->on_lat;
     ss->slope_crit = t->slope;
     ss->pct = t->pct;
     ss->kind_known = true;

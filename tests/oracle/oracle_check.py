@@ -296,6 +296,28 @@ def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds):
             c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.005 + 1e-9)
 
 
+def check_steady(c, where, ours, theirs):
+    """--ss: the text's "steadystate  : attained=yes, bw=60.0MiB/s (61.5MB/s), iops=15.4k,
+    [lat=56.6knsec,] lat mean dev=1.222%": the window's means to the digits printed (a
+    latency in whole units), the criterion to 3 decimals."""
+    if not theirs:
+        return
+    if not ours:
+        c.errors.append(f"{where}.steadystate: missing")
+        return
+    c.eq(f"{where}.steadystate.attained", ours.get("attained"), theirs["attained"], 0)
+    num = lambda s: float(str(s).rstrip("%")) if s is not None else None
+    c.eq(f"{where}.steadystate.criterion", num(ours.get("criterion")), num(theirs["criterion"]), 0.0005 + 1e-9)
+    od, td = ours.get("data", {}), theirs.get("data", {})
+    for k in ("bw_mean", "iops_mean", "lat_mean"):
+        if k not in td:
+            continue
+        v = td[k]
+        unit = 1e6 if v >= 1e6 else 1e3 if v >= 1e3 else 1
+        tol = max(0.006 * v, unit if k == "lat_mean" else 0.5)
+        c.eq(f"{where}.steadystate.data.{k}", od.get(k), v, tol)
+
+
 def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
     for k in ("jobname", "groupid", "error"):
         if ours.get(k) != theirs.get(k):
@@ -336,6 +358,7 @@ def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
             if v == 0 and o is None:
                 continue  # fio prints only non-zero buckets
             c.pct2(f"{where}.{lk}[{key}]", o if o is not None else 0.0, v)
+    check_steady(c, where, ours.get("steadystate"), theirs.get("steadystate"))
     if "latency_depth" not in theirs:
         return  # fio --client's "All clients" sum has no latency target line
     for k in ("latency_depth", "latency_target", "latency_window"):
