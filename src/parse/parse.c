@@ -770,12 +770,22 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fi
 static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start, fsc_text *text,
                                 fsc_mail_state *mail_end)
 {
-    fsc_buf fixed = {0};
-    fsc_status st = to_utf8(doc->data, doc->len, doc->encoding, &fixed);
+    fsc_buf fixed = {0}, cast = {0};
+    const char *data = doc->data;
+    size_t len = doc->len;
+    fsc_status st = FSC_OK;
+    if (fsc_cast_doc(data, len)) { /* a terminal recording: what the terminal printed */
+        st = fsc_cast_text(data, len, &cast);
+        data = cast.data ? cast.data : "";
+        len = cast.len;
+    }
+    if (st == FSC_OK)
+        st = to_utf8(data, len, doc->encoding, &fixed);
     if (st == FSC_OK)
         st = fixed.len ? fsc_normalize_lines_from(fixed.data, fixed.len, start, text, mail_end)
-                       : fsc_normalize_lines_from(doc->data, doc->len, start, text, mail_end);
+                       : fsc_normalize_lines_from(data, len, start, text, mail_end);
     fsc_buf_free(&fixed);
+    fsc_buf_free(&cast);
     for (size_t i = 0; st == FSC_OK && doc->first_line && i < text->n_lines; i++)
         text->lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
     return st;

@@ -77,6 +77,12 @@ bool fsc_jsonlog_maybe(const char *s, size_t n);
 bool fsc_jsonlog_in_doc(const char *data, size_t len);
 bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
 
+/* cast.c: an asciinema recording (.cast, v2 and v3): a header line, then events
+ * [time, "o", "text"]. Is data[0, len) one, or a piece of one (its first lines
+ * events)? fsc_cast_text appends to out what its "o" events printed, in order. */
+bool fsc_cast_doc(const char *data, size_t len);
+fsc_status fsc_cast_text(const char *data, size_t len, fsc_buf *out);
+
 /* sidebyside.c: two runs side by side (paste's tab between the lines; diff -y's or
  * sdiff's right column after a gutter). The document's layout: */
 typedef struct fsc_sbs {
