@@ -124,6 +124,10 @@ def minmax_tol(v_ns, unit):
 VERSION = {"v": (0, 0, 0)}
 
 
+def ver_at_least(*v):
+    return VERSION["v"] >= tuple(v)
+
+
 class Checker:
     def __init__(self, name):
         self.name = name
@@ -361,8 +365,13 @@ def check_job(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
     check_steady(c, where, ours.get("steadystate"), theirs.get("steadystate"))
     if "latency_depth" not in theirs:
         return  # fio --client's "All clients" sum has no latency target line
-    for k in ("latency_depth", "latency_target", "latency_window"):
-        c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
+    c.eq(f"{where}.latency_depth", ours.get("latency_depth"), theirs["latency_depth"], 0)
+    for k, ns in (("latency_target", 1), ("latency_window", 1000)):
+        # fio 3.42+ prints "target=12.34ms, window=123.46ms": 2 decimals of the unit
+        # it picks (ns, us, ms, s); before, whole ns (target) and us (window)
+        v = theirs[k]
+        unit = next((u for u in (1e9, 1e6, 1e3) if v * ns >= u), 1) / ns
+        c.eq(f"{where}.{k}", ours.get(k), v, 0.005 * unit + 1e-9 if ver_at_least(3, 42) else 0)
     c.pct2(f"{where}.latency_percentile", ours.get("latency_percentile"), theirs["latency_percentile"])
 
 
