@@ -237,12 +237,15 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.pydict = fsc_pydict_in_doc(data, len);
     d.sbs = !d.json && !d.csv && fsc_sbs_in_doc(data, len, &d.sbs_layout);
     /* a converter's Markdown (pandoc, turndown, Reddit's editor) escapes the brackets of
-     * fio's percentile rows: three escaped pairs or more; an editor that escapes only
-     * emphasis escapes the underscores of job names, of "io_u" and "td_io_queue" in
-     * error texts, of "prio_clat": three of them (fio prints no backslash) */
-    d.mdesc = !d.json && ((count_lit(data, len, "\\[", MDESC_MIN) >= MDESC_MIN &&
-                           count_lit(data, len, "\\]", MDESC_MIN) >= MDESC_MIN) ||
-                          count_lit(data, len, "\\_", MDESC_MIN) >= MDESC_MIN);
+     * fio's percentile rows, an editor that escapes only emphasis the underscores of
+     * job names, of "io_u" and "td_io_queue" in error texts, of "in_queue": three
+     * escapes of them in all (fio prints no backslash; a job with one percentile has
+     * one row), each "\[" closed */
+    if (!d.json) {
+        size_t open_br = count_lit(data, len, "\\[", MDESC_MIN), close_br = count_lit(data, len, "\\]", MDESC_MIN);
+        size_t under = count_lit(data, len, "\\_", MDESC_MIN);
+        d.mdesc = (open_br ? close_br >= open_br : true) && open_br + under >= MDESC_MIN;
+    }
     /* terminal controls, or their ESC spelled as quoted-printable in a mail or as an
      * escape in a string (a JSON log's, a literal's) */
     d.term = fsc_term_in_doc(data, len) || ((d.jsonlog || d.strlit) && escaped_esc(data, len)) ||
