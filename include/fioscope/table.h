@@ -51,6 +51,9 @@ extern const char *const fsc_default_metrics;
 fsc_table *fsc_table_build(const fsc_runset *set, const char *metrics, fsc_by by,
                            fsc_label_from label_from, fsc_buf *err);
 void fsc_table_free(fsc_table *t);
+/* Drops (and frees) the rows that have no number in any column: jobs a section's
+ * metrics say nothing of. Returns the rows left. */
+size_t fsc_table_drop_empty_rows(fsc_table *t);
 
 /* Options of fsc_table_build_opts(). Zero-initialized = the defaults of `table`. */
 typedef struct fsc_table_opts {

@@ -30,7 +30,10 @@ static const fsc_report_family family_specs[] = {
      "write.lat_ns.mean,mixed.clat_ns.mean,mixed.clat_ns.p99",
      true, NULL},
     {"CPU", "label,run,usr_cpu,sys_cpu,ctx,majf,minf", false, NULL},
+    /* metrics made from what the runs hold (prio_metrics) */
+    {"Priorities", NULL, false, NULL},
 };
+#define PRIO_FAMILY 4
 #define N_FAMILIES (sizeof family_specs / sizeof family_specs[0])
 
 /* Pivots (workload × system) and comparisons: metric and title. */
@@ -117,6 +120,53 @@ fsc_status fsc_report_trimmed(const fsc_runset *set, const fsc_analysis *a, cons
     return FSC_OK;
 }
 
+/* Priorities a section shows, at most (a job file of many classes and levels). */
+enum { PRIO_KEYS_MAX = 16 };
+
+/* One priority's metric stem, "read.prio.1/0.clat" or "read.clat_high_prio", in
+ * out (cap bytes). */
+static void prio_stem(char *out, size_t cap, int d, const fsc_prio *p)
+{
+    const char *dir = fsc_ddir_name((fsc_ddir)d), *lat = p->kind == FSC_LAT_LAT ? "lat" : "clat";
+    if (p->high >= 0)
+        snprintf(out, cap, "%s.%s", dir, fsc_prio_highlow_name(p->high, p->kind));
+    else if (p->priohint >= 0)
+        snprintf(out, cap, "%s.prio.%d/%d/%d.%s", dir, p->prioclass, p->prio, p->priohint, lat);
+    else
+        snprintf(out, cap, "%s.prio.%d/%d.%s", dir, p->prioclass, p->prio, lat);
+}
+
+/* The Priorities section's metrics: the mean and p99 latency of every direction's
+ * every priority the runs hold (cmdprio_percentage, jobs of several prio summed by
+ * group_reporting: fio 3.18-3.29's high and low, 3.30+'s class/level), in order of
+ * first appearance; "" when no job has any, NULL when out of memory. */
+static char *prio_metrics(const fsc_runset *set)
+{
+    char keys[PRIO_KEYS_MAX][48];
+    size_t n_keys = 0;
+    for (size_t i = 0; i < set->n_runs; i++)
+        for (size_t j = 0; j < set->runs[i]->n_jobs; j++)
+            for (int d = 0; d < FSC_DIR_COUNT; d++) {
+                const fsc_dir *dp = &set->runs[i]->jobs[j].dir[d];
+                for (size_t k = 0; k < dp->n_prios && n_keys < PRIO_KEYS_MAX; k++) {
+                    prio_stem(keys[n_keys], sizeof keys[n_keys], d, &dp->prios[k]);
+                    size_t m = 0;
+                    while (m < n_keys && strcmp(keys[m], keys[n_keys]))
+                        m++;
+                    n_keys += m == n_keys;
+                }
+            }
+    fsc_buf out = {0};
+    fsc_buf_puts(&out, n_keys ? "label,run" : "");
+    for (size_t m = 0; m < n_keys; m++)
+        fsc_buf_printf(&out, ",%s.mean,%s.p99", keys[m], keys[m]);
+    if (out.oom) {
+        fsc_buf_free(&out);
+        return NULL;
+    }
+    return out.data ? out.data : fsc_strdup("");
+}
+
 static fsc_status build_tables(report *r)
 {
     r->summary = build(r->set, r->a, NULL, r->o->label_from, r->err);
@@ -124,10 +174,19 @@ static fsc_status build_tables(report *r)
         return FSC_E_USAGE;
     for (size_t i = 0; i < N_FAMILIES; i++) {
         r->fam[i] = family_specs[i];
-        fsc_status st = fsc_report_trimmed(r->set, r->a, family_specs[i].metrics, r->o->label_from,
-                                            &r->fam[i].table, r->err);
+        char *made = i == PRIO_FAMILY ? prio_metrics(r->set) : NULL;
+        if (i == PRIO_FAMILY && !made)
+            return FSC_E_NOMEM;
+        fsc_status st = made && !*made ? FSC_OK /* no priorities: no section */
+                                       : fsc_report_trimmed(r->set, r->a, made ? made : family_specs[i].metrics,
+                                                            r->o->label_from, &r->fam[i].table, r->err);
+        free(made);
         if (st != FSC_OK)
             return st;
+        if (i == PRIO_FAMILY && r->fam[i].table && !fsc_table_drop_empty_rows(r->fam[i].table)) {
+            fsc_table_free(r->fam[i].table); /* the jobs with priorities only */
+            r->fam[i].table = NULL;
+        }
     }
     return FSC_OK;
 }

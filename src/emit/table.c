@@ -409,6 +409,28 @@ fsc_table *fsc_table_build(const fsc_runset *set, const char *metrics, fsc_by by
     return fsc_table_build_opts(set, metrics, &o, err);
 }
 
+size_t fsc_table_drop_empty_rows(fsc_table *t)
+{
+    size_t k = 0;
+    for (size_t r = 0; r < t->n_rows; r++) {
+        fsc_row *row = &t->rows[r];
+        bool any = false;
+        for (size_t c = 0; c < t->n_cols && !any; c++)
+            any = row->cells && row->cells[c].kind == FSC_CELL_NUM;
+        if (any) {
+            t->rows[k++] = *row;
+            continue;
+        }
+        if (row->cells)
+            for (size_t c = 0; c < t->n_cols; c++)
+                free(row->cells[c].text);
+        free(row->cells);
+        free(row->label);
+    }
+    t->n_rows = k;
+    return k;
+}
+
 void fsc_table_free(fsc_table *t)
 {
     if (!t)

@@ -143,6 +143,31 @@ li = re.search(r"<li><code>frags.txt</code>: no-runs, (.*?)</ul></li>", html).gr
 assert li.startswith("line 4: fio&#39;s preamble without results<ul><li>line 10: "), li
 assert li.count("<li>") == len(sect) - 1, (li, sect)
 PY
+# I/O priorities: a Priorities section and sheet of the jobs that have them (fio 3.33's
+# "clat prio 1/0" of cmdprio_percentage and 3.20's "high prio_clat", mean and p99 each),
+# and none when no job has any (r1 above)
+F=$FSC_SOURCE_DIR/tests/oracle/fixtures
+"$FIOSCOPE" report -q -o rp "$F/cmdprio-randrw.normal+json.txt" "$F/fio320-cmdprio-randrw.normal+json.txt" \
+    "$F/psync-randread-4k.normal+json.txt" > /dev/null 2>&1 || fail "report of priorities"
+grep -q 'id="family-Priorities"' r1/index.html && fail "a Priorities section without priorities"
+python3 - rp <<'PY' || fail "priorities section"
+import re, sys, zipfile
+d = sys.argv[1]
+md = open(d + "/report.md").read()
+sect = md.split("## Priorities\n\n")[1].split("\n\n")[0].split("\n")
+head = [c.strip() for c in sect[0].strip("|").split("|")]
+assert head[:6] == ["label", "run", "read clat prio 0/0", "read clat p99 prio 0/0", "read clat prio 1/0",
+                    "read clat p99 prio 1/0"], head
+assert "read clat high prio" in head and "write clat p99 low prio" in head, head
+rows = [[c.strip() for c in r.strip("|").split("|")] for r in sect[2:]]
+assert [r[0] for r in rows] == ["cp", "x"], rows  # not the job without priorities
+cp = dict(zip(head, rows[0]))
+assert cp["read clat prio 1/0"] == "82.3 µs" and cp["read clat p99 prio 1/0"] == "175 µs", cp
+x = dict(zip(head, rows[1]))
+assert x["read clat high prio"] == "56.7 µs" and x["read clat p99 low prio"] == "272 µs", x
+wb = zipfile.ZipFile(d + "/report.xlsx").read("xl/workbook.xml").decode()
+assert "Priorities" in re.findall(r'<sheet name="([^"]+)"', wb), wb
+PY
 # No INPUT: a usage error (make demo names the samples itself)
 "$FIOSCOPE" report -q -o nothing 2> err.txt; rc=$?
 [ $rc = 2 ] || fail "report without INPUT: exit $rc, want 2"
