@@ -2214,7 +2214,8 @@ static void act_idle(nstate *st, const fsc_rule *r, const char *line)
                 break;
             snprintf(key, sizeof key, "cpu-%zu", cpu);
             ok = fsc_kvlist_set(l, key, v);
-            s = pct + 1 < e ? pct + 3 : e; /* past "%, " */
+            for (s = pct + 1; s < e && (*s == ',' || *s == ' ');) /* past "%, " */
+                s++;
         }
     } else if (fsc_rule_capture(r, st->md, line, "unit_mean", &s, &n) &&
                fsc_rule_capture(r, st->md, line, "unit_stddev", &m, &mn)) {

@@ -179,6 +179,28 @@ def _(k):
     return (*parse(write("sizes.txt", text))[:2], None, lambda out: jobs_in(out) == n)
 
 
+# A terminal recording (cast.c) of many small events, each a few bytes of a run's text;
+# then fio --idle-prof's lines with a percpu list of many CPUs and verify messages
+# after each run (normal.c act_idle, the verify rules): each costs the same a byte.
+@shape("session 41: an asciinema recording in small events", "session 41")
+def _(k):
+    text = GOOD * (40 * k)
+    events = "".join('[%d.5, "o", %s]\n' % (i, json.dumps(text[i:i + 24].replace("\n", "\r\n")))
+                     for i in range(0, len(text), 24))
+    return (*parse(write("rec.cast", '{"version": 2, "width": 80, "height": 24}\n' + events))[:2], None,
+            lambda out: jobs_in(out) == 40 * k)
+
+
+@shape("session 41: idleness of many CPUs, verify messages", "session 41")
+def _(k):
+    cpus = ", ".join("%d.%02d%%" % (50 + i % 50, i % 100) for i in range(4000))
+    one = ("verify: bad magic header ffc4, wanted acca at file data offset 0, length 4096 "
+           "(requested block: offset=0, length=4096)\n" + GOOD +
+           "\nCPU idleness:\n  system: 96.20%\n  percpu: " + cpus + "\n  unit work: mean=7.81us, stddev=0.00\n\n")
+    return (*parse(write("idle.txt", one * (15 * k)))[:2], None,
+            lambda out: out.count(b'"cpu-3999":') == 15 * k and jobs_in(out) == 15 * k)
+
+
 @shape("matrix: NUL blocks in a log", "#8")
 def _(k):
     return parse(write("nul.txt", ("\0" * 4096 + "\n" + GOOD) * (150 * k)))
