@@ -7,17 +7,20 @@
  * "avg=4517" of "avg=45173.25", "(85.5MiB/20" of "(85.5MiB/2001msec)". Read as it
  * stands, it gives a wrong number, which is worse than none. So a line cut short
  * loses its last value (the text from its last space or comma), unless that value
- * visibly ended (a ')', ']' or '%', a comma); the values before it are read.
+ * visibly ended (a ')', ']' or '%'); one cut right after a list's separator
+ * ("maxb=444304Kbit/s, ") loses the separator. The values before are read.
  *
  * A line is cut short when it ends in an ellipsis glued to a value ("avg=4517…": a
  * view's marker; "..." in ASCII is normal.c's, for a line no rule reads without it),
  * or when the text was cut at one width: its longest lines of values (a '=' in them),
  * at least three and of two kinds or more, are all exactly as long (a text that no
  * tool cut has its long lines of many lengths); two are when one of them reads as a
- * line of fio's only as a cut one. Not when half of them read as whole lines of the
- * kinds a cut shortens (job headers, direction or group lines: at that width by
- * chance), nor when the text holds the rests of lines wrapped at that width (the
- * parser joins those: cut_width), nor when a quarter of them end in a run of
+ * line of fio's only as a cut one (also without the separators it ends in). Not
+ * when half of them read as whole lines of the kinds a cut shortens (job headers,
+ * direction or group lines: at that width by chance), nor when the text holds the
+ * rests of lines wrapped at that width (the parser joins those: cut_width; one rest
+ * that makes a whole line of fio's with the line above it is enough, a word wrap's
+ * head), nor when a quarter of them end in a run of
  * spaces: lines padded to one width (a Windows console's copy, the inside of a
  * frame), of which the longest fills the width whole.
  */

@@ -1453,14 +1453,14 @@ static unsigned dir_bw_base(const char *line, size_t n)
     return prefix && p + 1 < e && p[1] != 'i' ? 1000 : 1024;
 }
 
-/* A direction line (its text: line, n): the direction, made current (NULL: no job
- * to put it in). */
 /* Has j's block of results ended: its cpu or IO depths line read? */
 static bool results_ended(const fsc_job *j)
 {
     return j->usr_cpu.set || j->sys_cpu.set || j->iodepth_level.n;
 }
 
+/* A direction line (its text: line, n): the direction, made current (NULL: no job
+ * to put it in). */
 static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
 {
     fsc_job *j = need_job(st, idx);
