@@ -146,6 +146,7 @@ typedef struct doc_kind {
     bool jsonlog; /* it names a JSON log's text member: lines are looked at (jsonlog.c) */
     bool strlit;  /* it holds a newline escape or a list of strings: lines are looked at (strlit.c) */
     bool mdesc;   /* Markdown's backslash escapes ("\[   35\]" of a percentile row): unescaped */
+    bool name_tabs; /* its tabs are all inside job names (name_tabs_end): kept */
     bool csv;     /* a CSV file with the text in a column (csvlog.c): its records are read */
     bool pydict;  /* fio's keys as Python writes them: a dict is written as JSON (pydict.c) */
     bool sbs;     /* two runs side by side (sidebyside.c): the right column after the left */
@@ -211,6 +212,60 @@ static bool mark_at_line_edge(const char *data, size_t len, const char *mark)
     return false;
 }
 
+/* Where a job's name ends on a line of fio's that begins with it ("tab\tname: (g=0):
+ * rw=...", "...: (groupid=0, ...", "...: Laying out IO file", the cpuio engine's
+ * "... (noop): ioengine=cpuio"); 0 when the line is no such line or begins with a
+ * blank. */
+static size_t name_tabs_end(const char *s, size_t n)
+{
+    static const char *const after[] = {": (g=", ": (groupid=", ": Laying out IO file", " (noop): ioengine=",
+                                        " (qsort): ioengine=", ": ioengine=cpuio"};
+    if (!n || s[0] == ' ' || s[0] == '\t')
+        return 0;
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(after); k++) {
+        const char *at = fsc_find_lit(s, n, after[k]);
+        if (at)
+            return (size_t)(at - s);
+    }
+    return 0;
+}
+
+/* How far a line's tabs are a name's (they stay where the document's tabs are all
+ * names': tabs_in_names_only): the name of a job line (name_tabs_end), or all of a
+ * member line of fio's JSON, indented with blanks, whose strings fio writes with the
+ * tab as it is ("jobname" : "tab<TAB>name"). */
+static size_t kept_tabs_end(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] == ' ')
+        i++;
+    return i > 0 && i < n && s[i] == '"' ? n : name_tabs_end(s, n);
+}
+
+/* Are the tabs of data[0, len) (one at least) all inside the names of job lines
+ * (name_tabs_end), or on lines of fio's JSON (a member, whose string fio writes with
+ * the tab as it is)? fio prints a name as given (--name=$'a\tb'); any other tab (an
+ * indentation, a gutter's "6\t", a tab-separated log's columns, a stamp before a
+ * job line) makes every tab a blank, as before. */
+static bool tabs_in_names_only(const char *data, size_t len)
+{
+    const char *end = data + len, *t = memchr(data, '\t', len);
+    if (!t)
+        return false;
+    while (t) {
+        const char *ls = t, *le = memchr(t, '\n', (size_t)(end - t));
+        while (ls > data && ls[-1] != '\n')
+            ls--;
+        le = le ? le : end;
+        size_t name_end = kept_tabs_end(ls, (size_t)(le - ls));
+        for (const char *q = ls; q < le; q++)
+            if (*q == '\t' && (size_t)(q - ls) >= name_end)
+                return false;
+        t = le < end ? memchr(le, '\t', (size_t)(end - le)) : NULL;
+    }
+    return true;
+}
+
 static doc_kind detect_doc(const char *data, size_t len)
 {
     static const char *const html_marks[] = {"<br>", "<br/>", "<br />", "<pre", "</p>", "<p>",
@@ -241,6 +296,7 @@ static doc_kind detect_doc(const char *data, size_t len)
      * job names, of "io_u" and "td_io_queue" in error texts, of "in_queue": three
      * escapes of them in all (fio prints no backslash; a job with one percentile has
      * one row), each "\[" closed */
+    d.name_tabs = tabs_in_names_only(data, len);
     if (!d.json) {
         size_t open_br = count_lit(data, len, "\\[", MDESC_MIN), close_br = count_lit(data, len, "\\]", MDESC_MIN);
         size_t under = count_lit(data, len, "\\_", MDESC_MIN);
@@ -793,9 +849,10 @@ static size_t space_len(const unsigned char *s, size_t n)
     return 0;
 }
 
-static void clean_spaces(const char *s, size_t n, fsc_buf *out)
+static void clean_spaces(const char *s, size_t n, bool name_tabs, fsc_buf *out)
 {
     const unsigned char *u = (const unsigned char *)s;
+    size_t keep_tabs = name_tabs && memchr(s, '\t', n) ? kept_tabs_end(s, n) : 0;
     for (size_t i = 0; i < n;) {
         size_t k = i;
         while (k < n && u[k] < 0x80 && u[k] != '\t')
@@ -805,6 +862,9 @@ static void clean_spaces(const char *s, size_t n, fsc_buf *out)
             i = k;
         } else if ((k = invisible_len(u + i, n - i)) != 0) {
             i += k;
+        } else if (u[i] == '\t' && i < keep_tabs) {
+            fsc_buf_putc(out, '\t');
+            i++;
         } else if ((k = space_len(u + i, n - i)) != 0) {
             fsc_buf_putc(out, ' ');
             i += k;
@@ -2123,7 +2183,7 @@ static bool clean_line(cleaner *c, const char *s, size_t n, uint32_t orig, uint1
     }
     if (!plain_ascii(s, n)) {
         fsc_buf_reset(&c->sp);
-        clean_spaces(s, n, &c->sp);
+        clean_spaces(s, n, c->d.name_tabs, &c->sp);
         s = buf_str(&c->sp);
         n = c->sp.len;
         /* typeset quotes and dashes (a blog's): a JSON document's own quotes keep

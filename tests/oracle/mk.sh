@@ -97,6 +97,8 @@ run cmdprio-classes-numjobs3 --bs=16k --size=16M --ioengine=libaio --direct=1 --
 # "cpu_idleness"); with =system no percpu line, with the null engine no disk stats above them
 run idle-prof-percpu     --name=ip --rw=randread --bs=4k --ioengine=psync --size=16m --idle-prof=percpu $T
 run idle-prof-system-null --name=ipn --rw=read --bs=4k --ioengine=null --size=1g --idle-prof=system $T
+# a tab in a job name (fio prints the name as given): kept in the name, not made a blank as indentation is
+run names-tab            --name="$(printf 'tab\tname')" --rw=randread --bs=4k --ioengine=psync --size=4m $T --name="$(printf 'two\ttabs\there')" --rw=write --bs=8k --ioengine=psync --size=4m $T
 # job names that begin with a non-ASCII letter: PCRE2 10.42's JIT code matches no bare \S there
 run names-non-ascii      --name=é --rw=randread --bs=4k --ioengine=psync --size=4m $T --name=日本語 --rw=write --bs=64k --ioengine=psync --size=4m $T --name="Ünïcode job" --rw=read --bs=128k --ioengine=psync --size=4m $T
 # block sizes that are not one size: bs=4k,64k (read, write), bsrange, bssplit; the job line says
