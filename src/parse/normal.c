@@ -2179,6 +2179,8 @@ static void act_steadystate(nstate *st, const fsc_rule *r, const char *line, siz
     t.on_lat = cap_is(st, r, line, "on", "lat");
     if (!fsc_rule_capture(r, st->md, line, "lat", &t.lat, &t.lat_len))
         t.lat = NULL;
+    if (!fsc_rule_capture(r, st->md, line, "lat_unit", &t.lat_unit, &t.lat_unit_len))
+        t.lat_unit = NULL;
     t.slope = crit_n == 5 && !memcmp(crit, "slope", 5);
     t.pct = cap_is(st, r, line, "pct", "%");
     fsc_status rc = fsc_steady_read_text(&j->steadystate, &t, st->units);

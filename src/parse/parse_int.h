@@ -569,8 +569,8 @@ typedef struct fsc_steady_text {
     bool attained, on_iops, on_lat, slope, pct;
     const char *bw, *iops, *criterion;
     size_t bw_len, iops_len, criterion_len;
-    const char *lat; /* fio 3.42+ "lat=123usec", or NULL */
-    size_t lat_len;
+    const char *lat, *lat_unit; /* fio 3.42+ "lat=123usec": "123" and "usec", or NULL */
+    size_t lat_len, lat_unit_len;
 } fsc_steady_text;
 /* Fill ss from the text line (units as the run prints them). FSC_E_SYNTAX when the
  * numbers do not parse, FSC_E_NOMEM. */

@@ -106,34 +106,17 @@ bool fsc_steady_read_json(fsc_steady *ss, const cJSON *obj)
     return ok;
 }
 
-/* The window's mean latency as fio 3.42+ prints it, "lat=123usec": whole units
- * (nsec, usec or msec, the largest that leaves at least 1) with a count's k/M,
- * as ns. */
-static fsc_status steady_lat(const char *s, size_t n, double *ns)
-{
-    static const struct {
-        const char *unit;
-        double ns;
-    } units[] = {{"nsec", 1}, {"usec", 1e3}, {"msec", 1e6}};
-    for (size_t i = 0; i < FSC_ARRAY_SIZE(units); i++) {
-        size_t k = strlen(units[i].unit);
-        double v;
-        if (n > k && !memcmp(s + n - k, units[i].unit, k) && fsc_parse_count(s, n - k, &v) == FSC_OK) {
-            *ns = v * units[i].ns;
-            return FSC_OK;
-        }
-    }
-    return FSC_E_SYNTAX;
-}
-
 fsc_status fsc_steady_read_text(fsc_steady *ss, const fsc_steady_text *t, fsc_unit_rules units)
 {
     double bw = 0, iops = 0, lat = 0;
     fsc_status st = fsc_parse_rate(t->bw, t->bw_len, units, &bw);
     if (st == FSC_OK)
         st = fsc_parse_count(t->iops, t->iops_len, &iops);
+    /* the window's mean latency, fio 3.42+: whole units (nsec, usec or msec, the
+     * largest that leaves at least 1) with a count's k/M ("56.6knsec") */
     if (st == FSC_OK && t->lat)
-        st = steady_lat(t->lat, t->lat_len, &lat);
+        st = t->lat_unit ? fsc_parse_duration_ns(t->lat, t->lat_len, t->lat_unit, t->lat_unit_len, &lat)
+                         : FSC_E_SYNTAX;
     char *crit = NULL;
     if (st == FSC_OK) {
         fsc_buf b = {0};
