@@ -87,6 +87,11 @@ typedef struct fsc_mspec {
  * *len (possibly 0 for ",,"); *p moves past it. False at the end of the list. */
 bool fsc_list_next(const char **p, const char **item, size_t *len);
 
+/* The name of one I/O priority's latency metric without its statistic, in out (cap
+ * bytes): "read.prio.1/0.clat", "read.prio.1/0/0.lat", "read.clat_high_prio" (the
+ * names fsc_mspec_parse reads back with ".mean", ".p99" after them). */
+void fsc_prio_metric_stem(char *out, size_t cap, int dir, const fsc_prio *p);
+
 /* Parse one metric name (len bytes) into *spec. False if it is no metric. */
 bool fsc_mspec_parse(const char *name, size_t len, fsc_mspec *spec);
 /* *dst = *src with m.name/m.title pointing into dst. */

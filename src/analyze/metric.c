@@ -156,6 +156,17 @@ static bool parse_lat(fsc_mspec *s, const char *p, size_t n, int dir)
 /* A latency of one I/O priority of direction dir: "clat_high_prio[.stat]" (and low,
  * and lat_*: fio 3.18-3.29's JSON names) or "prio.C/L[/H].kind[.stat]" (3.30+'s class,
  * level and hint; without the hint, any). */
+void fsc_prio_metric_stem(char *out, size_t cap, int dir, const fsc_prio *p)
+{
+    const char *d = fsc_ddir_name((fsc_ddir)dir), *lat = p->kind == FSC_LAT_LAT ? "lat" : "clat";
+    if (p->high >= 0)
+        snprintf(out, cap, "%s.%s", d, fsc_prio_highlow_name(p->high, p->kind));
+    else if (p->priohint >= 0)
+        snprintf(out, cap, "%s.prio.%d/%d/%d.%s", d, p->prioclass, p->prio, p->priohint, lat);
+    else
+        snprintf(out, cap, "%s.prio.%d/%d.%s", d, p->prioclass, p->prio, lat);
+}
+
 static bool parse_prio(fsc_mspec *s, const char *p, size_t n, int dir)
 {
     const char *dot = memchr(p, '.', n);

@@ -123,19 +123,6 @@ fsc_status fsc_report_trimmed(const fsc_runset *set, const fsc_analysis *a, cons
 /* Priorities a section shows, at most (a job file of many classes and levels). */
 enum { PRIO_KEYS_MAX = 16 };
 
-/* One priority's metric stem, "read.prio.1/0.clat" or "read.clat_high_prio", in
- * out (cap bytes). */
-static void prio_stem(char *out, size_t cap, int d, const fsc_prio *p)
-{
-    const char *dir = fsc_ddir_name((fsc_ddir)d), *lat = p->kind == FSC_LAT_LAT ? "lat" : "clat";
-    if (p->high >= 0)
-        snprintf(out, cap, "%s.%s", dir, fsc_prio_highlow_name(p->high, p->kind));
-    else if (p->priohint >= 0)
-        snprintf(out, cap, "%s.prio.%d/%d/%d.%s", dir, p->prioclass, p->prio, p->priohint, lat);
-    else
-        snprintf(out, cap, "%s.prio.%d/%d.%s", dir, p->prioclass, p->prio, lat);
-}
-
 /* The Priorities section's metrics: the mean and p99 latency of every direction's
  * every priority the runs hold (cmdprio_percentage, jobs of several prio summed by
  * group_reporting: fio 3.18-3.29's high and low, 3.30+'s class/level), in order of
@@ -149,7 +136,7 @@ static char *prio_metrics(const fsc_runset *set)
             for (int d = 0; d < FSC_DIR_COUNT; d++) {
                 const fsc_dir *dp = &set->runs[i]->jobs[j].dir[d];
                 for (size_t k = 0; k < dp->n_prios && n_keys < PRIO_KEYS_MAX; k++) {
-                    prio_stem(keys[n_keys], sizeof keys[n_keys], d, &dp->prios[k]);
+                    fsc_prio_metric_stem(keys[n_keys], sizeof keys[n_keys], d, &dp->prios[k]);
                     size_t m = 0;
                     while (m < n_keys && strcmp(keys[m], keys[n_keys]))
                         m++;
