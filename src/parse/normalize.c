@@ -291,12 +291,12 @@ static doc_kind detect_doc(const char *data, size_t len)
     d.csv = !d.json && fsc_csvlog_in_doc(data, len, &d.csvlog);
     d.pydict = fsc_pydict_in_doc(data, len);
     d.sbs = !d.json && !d.csv && fsc_sbs_in_doc(data, len, &d.sbs_layout);
+    d.name_tabs = tabs_in_names_only(data, len);
     /* a converter's Markdown (pandoc, turndown, Reddit's editor) escapes the brackets of
      * fio's percentile rows, an editor that escapes only emphasis the underscores of
      * job names, of "io_u" and "td_io_queue" in error texts, of "in_queue": three
      * escapes of them in all (fio prints no backslash; a job with one percentile has
      * one row), each "\[" closed */
-    d.name_tabs = tabs_in_names_only(data, len);
     if (!d.json) {
         size_t open_br = count_lit(data, len, "\\[", MDESC_MIN), close_br = count_lit(data, len, "\\]", MDESC_MIN);
         size_t under = count_lit(data, len, "\\_", MDESC_MIN);
