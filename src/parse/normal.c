@@ -2729,8 +2729,10 @@ static int unread_joined(nstate *st, const fsc_rule *r, const size_t *seam_at, s
 /* Is the seam between a and b inside a token (a hard cut: "1497" + "447.17")? */
 static bool mid_token(char a, char b)
 {
-    /* '_' too: "io" above "_uring" is one word cut */
-    return (isalnum((unsigned char)a) || a == '.' || a == '_') && (isalnum((unsigned char)b) || b == '.' || b == '_');
+    /* '_' too: "io" above "_uring" is one word cut; '-' too: a name or a range cut at
+     * its hyphen ("...-wrap-of-names" above "-abc: (g=0)", "4096B" above "-4096B") */
+    return (isalnum((unsigned char)a) || a == '.' || a == '_' || a == '-') &&
+           (isalnum((unsigned char)b) || b == '.' || b == '_' || b == '-');
 }
 
 /* Does the line begin as fio's job lines do, "<name>: (" (of "(g=0): rw=..." or
@@ -3073,33 +3075,125 @@ static void pieces_dead(nstate *st, bool tried, size_t to)
     }
 }
 
+/* The description rule's match of b, or NULL. */
+static const fsc_rule *desc_match(nstate *st, const fsc_buf *b)
+{
+    if (b->oom) {
+        st->oom = true;
+        return NULL;
+    }
+    const fsc_rule *r = fsc_grammar_match(st->g, b->data, b->len, st->md);
+    return r && r->action == FSC_ACT_DESCRIPTION ? r : NULL;
+}
+
+/* desc_match of the lines joined up to line `to`, then the text (*s, *n) and
+ * *joined_to. */
+static const fsc_rule *desc_joined(nstate *st, const fsc_buf *joined, const char **s, size_t *n,
+                                   size_t *joined_to, size_t to)
+{
+    const fsc_rule *r = desc_match(st, joined);
+    if (!r)
+        return NULL;
+    *s = joined->data;
+    *n = joined->len;
+    *joined_to = to;
+    return r;
+}
+
+/* Is the word that ends text b and goes on at the start of ns longer than the width
+ * (so a word wrap had to cut it)? */
+static bool word_longer_than(const fsc_buf *b, const char *ns, size_t nn, size_t width)
+{
+    size_t tail = 0, head = 0;
+    while (tail < b->len && b->data[b->len - 1 - tail] != ' ')
+        tail++;
+    while (head < nn && ns[head] != ' ')
+        head++;
+    return tail + head > width;
+}
+
+/* Was the description on lines i..close wrapped at words (a mail client, fmt): one of
+ * its lines above the last ended short of the text's width at a seam with no blank
+ * on either side? Then a line that ends at the width ended there at a word too, its
+ * space dropped with the wrap ("...the storage array" above "under mixed load", 31
+ * columns at 31), not cut inside a word as fold cuts every line of a paragraph.
+ * *width: the text's width there. */
+enum { DESC_NEAR = 24 };
+static bool desc_word_wrapped(nstate *st, size_t i, size_t close, size_t *width)
+{
+    /* the width: the widest line around, across blank lines (the description's
+     * paragraph may have no other line wrapped: "...several queue" at 93 columns,
+     * the group line below it at 95) */
+    size_t from = i > DESC_NEAR ? i - DESC_NEAR : 0, widest = 0;
+    for (size_t j = from; j < st->t->n_lines && j <= close + DESC_NEAR; j++)
+        if (wrapped_width(st, j) > widest)
+            widest = wrapped_width(st, j);
+    *width = widest;
+    for (size_t j = i; j < close; j++) {
+        const char *s = fsc_text_line(st->t, j), *ns = fsc_text_line(st->t, j + 1);
+        size_t n = st->t->lines[j].len, nn = st->t->lines[j + 1].len;
+        if (n && s[n - 1] != ' ' && nn && ns[0] != ' ' && wrapped_width(st, j) < widest)
+            return true;
+    }
+    /* a description of one seam at the width tells nothing: the lines around it do,
+     * where a line ended short of the width above a rest at the margin that would not
+     * have fit on it and that is none of fio's lines at the margin ("...: pid=23435:
+     * Mon Dec  7 01:30:24" above "2026", its job header wrapped at 70) */
+    for (size_t j = from; j + 1 < st->t->n_lines && j <= close + DESC_NEAR; j++) {
+        if (j >= i && j <= close)
+            continue;
+        const char *s = fsc_text_line(st->t, j), *ns = fsc_text_line(st->t, j + 1);
+        size_t n = st->t->lines[j].len, nn = st->t->lines[j + 1].len, word = 0;
+        if (!n || s[n - 1] == ' ' || !nn || ns[0] == ' ' || (st->t->lines[j + 1].flags & FSC_LINE_INDENT))
+            continue;
+        while (word < nn && ns[word] != ' ')
+            word++;
+        if (n >= 20 && wrapped_width(st, j) < widest && wrapped_width(st, j) + 1 + word > widest &&
+            !name_led(ns, nn) && !fsc_fio_margin_line(ns, nn))
+            return true;
+    }
+    return false;
+}
+
 /* fio's "  Description  : [<up to 255 bytes of free text>]" wrapped narrow: 7 lines at
  * 40 columns, more than the seams join_wrapped weighs, and free text, which no rule
- * reads line by line. Line i (s, n) opens the bracket and does not close it (the rule
- * reads it with a ']' after it): the
- * lines below are joined as they come up to the one that closes it (none blank, read
- * already, a job's name or a line a rule reads; MAX_DESC_LINES at most), each seam without a
- * space where the line above was cut hard at the text's width (fold), with one where
- * a word wrap took it. The description rule's match, or NULL (nothing joined). */
+ * reads line by line. Line i (s, n) opens the bracket (or line i + 1 does) and does
+ * not close it (the rule reads it with a ']' after it): the lines below are joined up
+ * to the one that closes it (none blank, read already, a job's name or a line a rule
+ * reads; MAX_DESC_LINES at most), each seam without a space where the line above was
+ * cut at the text's width by fold or kept its blank (fold -s), with one where a word
+ * wrap took it (desc_word_wrapped). The description rule's match, or NULL. */
 enum { MAX_DESC_LINES = 12 };
 static const fsc_rule *join_description(nstate *st, size_t i, size_t last, const char **s, size_t *n,
                                         fsc_buf *joined, size_t *joined_to)
 {
-    /* open: no ']' in it, and the description rule reads it closed */
-    if (!memchr(*s, '[', *n) || memchr(*s, ']', *n))
-        return NULL;
+    /* open: no ']' in it, and the description rule reads it closed; its '[' may have
+     * gone down with the text's first word ("  Description  : " above "[<a word
+     * longer than the width> ...", fold -s) */
+    size_t first = i;
     fsc_buf_reset(joined);
     fsc_buf_add(joined, *s, *n);
-    fsc_buf_putc(joined, ']');
-    if (joined->oom) {
-        st->oom = true;
-        return NULL;
+    if (!memchr(*s, '[', *n)) {
+        size_t e = *n;
+        while (e && (*s)[e - 1] == ' ')
+            e--;
+        if (!e || (*s)[e - 1] != ':' || i + 1 > last || i + 1 >= st->t->n_lines ||
+            (st->t->lines[i + 1].flags & FSC_LINE_CONSUMED) || fsc_text_line(st->t, i + 1)[0] != '[')
+            return NULL;
+        first = i + 1;
+        if (e == *n)
+            fsc_buf_putc(joined, ' ');
+        fsc_buf_add(joined, fsc_text_line(st->t, first), st->t->lines[first].len);
     }
-    const fsc_rule *open = fsc_grammar_match(st->g, joined->data, joined->len, st->md);
-    if (!open || open->action != FSC_ACT_DESCRIPTION)
+    if (memchr(joined->data, ']', joined->len)) /* closed on the line of its '[' */
+        return first == i ? NULL : desc_joined(st, joined, s, n, joined_to, first);
+    fsc_buf_putc(joined, ']');
+    if (!desc_match(st, joined))
         return NULL;
     joined->len--;
-    for (size_t j = i + 1; j <= last && j < st->t->n_lines && j <= i + MAX_DESC_LINES; j++) {
+    /* the line that closes it */
+    size_t close = 0;
+    for (size_t j = first + 1; !close && j <= last && j < st->t->n_lines && j <= i + MAX_DESC_LINES; j++) {
         const char *ns = fsc_text_line(st->t, j);
         size_t nn = st->t->lines[j].len;
         /* free text may begin as a fio line might ("generation: the same job file"),
@@ -3108,24 +3202,26 @@ static const fsc_rule *join_description(nstate *st, size_t i, size_t last, const
         if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || name_led(ns, nn) ||
             fsc_grammar_match(st->g, ns, nn, st->md))
             return NULL;
-        if (!hard_rest(st, j))
+        if (memchr(ns, ']', nn))
+            close = j;
+    }
+    if (!close)
+        return NULL;
+    size_t width;
+    bool words = desc_word_wrapped(st, first, close, &width);
+    for (size_t j = first + 1; j <= close; j++) {
+        const char *ns = fsc_text_line(st->t, j);
+        size_t nn = st->t->lines[j].len;
+        /* fold -s keeps the blank it broke at; fold cuts at the width, anywhere
+         * ("...long enough to wr" above "ap: seq write"); a word wrap cuts only a
+         * word longer than the width */
+        bool spaced = (joined->len && joined->data[joined->len - 1] == ' ') || (nn && ns[0] == ' ');
+        bool at_width = wrapped_width(st, j - 1) >= width;
+        if (!spaced && (words ? !(at_width && word_longer_than(joined, ns, nn, width)) : !at_width))
             fsc_buf_putc(joined, ' ');
         fsc_buf_add(joined, ns, nn);
-        if (joined->oom) {
-            st->oom = true;
-            return NULL;
-        }
-        if (memchr(ns, ']', nn)) {
-            const fsc_rule *r = fsc_grammar_match(st->g, joined->data, joined->len, st->md);
-            if (!r || r->action != FSC_ACT_DESCRIPTION)
-                return NULL;
-            *s = joined->data;
-            *n = joined->len;
-            *joined_to = j;
-            return r;
-        }
     }
-    return NULL;
+    return desc_joined(st, joined, s, n, joined_to, close);
 }
 
 /* Line i (text s, n) and the lines that continue it, joined where that reads better:
