@@ -92,6 +92,8 @@ typedef struct nstate {
     long bw_base_job; /* the job whose direction line told bw_base, or -1 */
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
+    size_t job_line; /* the line of its header */
+    size_t disk_line; /* the line of the run's last disk */
     int dir;   /* current direction or -1 */
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
@@ -820,6 +822,14 @@ static const fsc_kvfield *kv_lookup(const fsc_rule *r, const char *k, size_t kn,
 }
 
 /* "key=value, key=value, ..." of capture "kv" into base/tab. */
+static bool kv_seen(const fsc_kvfield *const *seen, size_t n, const fsc_kvfield *f)
+{
+    for (size_t i = 0; i < n; i++)
+        if (seen[i] == f)
+            return true;
+    return false;
+}
+
 static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base,
                      const fsc_field *tab, size_t ntab, size_t idx)
 {
@@ -829,7 +839,8 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
         return;
     fsc_rule_capture_num(st->md, line, r->cap_unit, &unit, &unit_len);
     const char *end = s + n;
-    size_t pos = 0;
+    size_t pos = 0, n_seen = 0;
+    const fsc_kvfield *seen[32]; /* the fields read from this line */
     while (s < end) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
         const char *item_end = comma ? comma : end;
@@ -855,6 +866,17 @@ static void apply_kv(nstate *st, const fsc_rule *r, const char *line, void *base
             if (f && vstart == eq && !fuzzy) {
                 fuzzy = true; /* still a repair: the '=' was missing */
             }
+            if (f && kv_seen(seen, n_seen, f)) {
+                /* a key again: another line was joined to this one ("stdev=482.97 lat
+                 * (usec): min=30, max=..." where a newline was lost); its values would
+                 * replace this line's */
+                st->run->lines.malformed++;
+                warn(st, idx, "'%.*s' again: the rest of the line (another line joined to it?) not read", (int)kn,
+                     k);
+                return;
+            }
+            if (f && n_seen < FSC_ARRAY_SIZE(seen))
+                seen[n_seen++] = f;
             if (!f) {
                 st->run->lines.malformed++;
                 warn(st, idx, "unknown field '%.*s'", (int)(kn), k);
@@ -1141,8 +1163,31 @@ static fsc_job *job_open(nstate *st, size_t idx)
     st->phase = 0; /* (after the summaries only fio --client's "All clients" sum, see below) */
     st->lost_warned = false;
     st->job_tag = header_tag(st, idx);
+    st->job_line = idx;
     j->first_line = j->last_line = st->t->lines[idx].orig;
     return j;
+}
+
+/* Is the job header on line idx the current job's header again, the job nothing
+ * else yet (a line pasted twice, a log that repeated it)? It would begin a second
+ * job and leave the first one empty, and the jobs after it one place down. */
+static bool results_ended(const fsc_job *j);
+static bool header_repeated(nstate *st, size_t idx)
+{
+    if (st->job < 0 || st->job_line >= idx)
+        return false;
+    const fsc_job *j = &st->run->jobs[st->job];
+    if (results_ended(j))
+        return false;
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (j->dir[d].present)
+            return false;
+    const char *a = fsc_text_line(st->t, st->job_line), *b = fsc_text_line(st->t, idx);
+    size_t an = st->t->lines[st->job_line].len, bn = st->t->lines[idx].len;
+    if (an != bn || memcmp(a, b, an))
+        return false;
+    warn(st, idx, "job header of '%s' printed twice: read once", j->jobname ? j->jobname : "");
+    return true;
 }
 
 static void job_close(nstate *st, fsc_job *j);
@@ -1151,6 +1196,8 @@ static void job_time(nstate *st, size_t idx);
 
 static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
+    if (header_repeated(st, idx))
+        return;
     fsc_job *j = job_open(st, idx);
     if (!j)
         return;
@@ -1405,13 +1452,28 @@ static inline bool legacy_value(const char *s, size_t n, const char *key, const 
  * 2.4%, printed to 5-6 digits), with a warning when it is 1000. The line's own text is
  * read here, so that the grammar and the fast path decide alike.
  */
+/* How many times a rate's count prefix multiplies by kb_base: "485315KB/s" 1,
+ * "6463.8MB/s" and "7168.6Mbit/s" 2, "1.2GB/s" 3; 0 without one. */
+static int rate_prefix_power(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
+        i++;
+    const char *prefixes = "KMGTP", *at = i < n && s[i] ? strchr(prefixes, toupper((unsigned char)s[i])) : NULL;
+    return at ? (int)(at - prefixes) + 1 : 0;
+}
+
 static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job *j, int dir, size_t idx)
 {
     const char *bsdesc = NULL;
     size_t di = job_def(st, j);
     if (di < st->n_defs)
         bsdesc = st->defs[di].bsdesc;
-    uint64_t bs = bsdesc && dir <= FSC_DIR_TRIM ? legacy_bs(bsdesc, dir) : 0;
+    uint64_t bs = 0;
+    if (bsdesc && dir <= FSC_DIR_TRIM)
+        bs = legacy_bs(bsdesc, dir);
+    else if (bsdesc && dir == FSC_DIR_MIXED) /* unified_rw_reporting: one size for both */
+        bs = legacy_bs(bsdesc, FSC_DIR_READ) == legacy_bs(bsdesc, FSC_DIR_WRITE) ? legacy_bs(bsdesc, FSC_DIR_READ) : 0;
     const char *is, *bws;
     size_t in, bwn;
     double iops, bw;
@@ -1422,8 +1484,13 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
     double ratio = iops * (double)bs / bw, slack = printed_precision(is, in) + printed_precision(bws, bwn);
     if (slack > 0.004)
         return; /* too few digits to tell 2.4% apart */
+    /* the rate's prefix says how many times kb_base went into it: "MB/s" twice
+     * (1000/1024 squared: 4.6% apart, not 2.4%), "Mbit/s" too */
+    int power = rate_prefix_power(bws, bwn);
+    if (!power)
+        return; /* bytes a second: no kb_base in it */
     st->kb_decided = true;
-    if (fabs(ratio - 1000.0 / 1024.0) < 0.006) {
+    if (fabs(ratio - pow(1000.0 / 1024.0, power)) < 0.006) {
         st->units.kb_base = 1000;
         warn(st, idx, "KB read as 1000 bytes (kb_base=1000): %.*s IOPS x %llu B = %.2f MB/s matches %.*s only so",
              (int)in, is, (unsigned long long)bs, iops * (double)bs / 1e6, (int)bwn, bws);
@@ -1879,12 +1946,23 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
 }
 
 /* "2=0.01%, 10=0.01%, >=2000=0.10%" into a kvlist, values as percent. */
+static bool blank(const char *s, size_t n);
 static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_t idx)
 {
     const char *end = s + n;
+    char seen[16][16]; /* the keys read from this line */
+    size_t n_seen = 0;
     while (s < end) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
         const char *item_end = comma ? comma : end;
+        /* "0.0%      submit    : 0=0.0%": the next line's after this item (a newline
+         * lost): the item ends at its '%', the rest is not read */
+        const char *pc = memchr(s, '%', (size_t)(item_end - s));
+        bool joined = false;
+        if (pc && !blank(pc + 1, (size_t)(item_end - pc - 1))) {
+            item_end = pc + 1;
+            joined = true;
+        }
         /* the key may itself start with ">=": split at the last '=' */
         const char *eq = NULL;
         for (const char *p = s; p < item_end; p++)
@@ -1901,6 +1979,19 @@ static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_
                 if (k[q] != ' ')
                     key[kl++] = k[q];
             key[kl] = '\0';
+            /* a key again, or one with a ':' or '%' ("0.0%submit:0"): another line was
+             * joined to this one where a newline was lost; its values would replace
+             * this line's */
+            bool again = strpbrk(key, ":%") != NULL;
+            for (size_t q = 0; q < n_seen && !again; q++)
+                again = !strcmp(seen[q], key);
+            if (again) {
+                st->run->lines.malformed++;
+                warn(st, idx, "'%s' again: the rest of the line (another line joined to it?) not read", key);
+                return;
+            }
+            if (n_seen < 16)
+                memcpy(seen[n_seen++], key, kl + 1);
             double pct;
             if (kl && kn < 32 && fsc_parse_pct(v, vn, &pct) == FSC_OK) {
                 if (!fsc_kvlist_set(l, key, pct))
@@ -1909,6 +2000,17 @@ static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_
                 st->run->lines.malformed++;
                 warn(st, idx, "cannot read the bucket '%.*s'", (int)((size_t)(item_end - s)), s);
             }
+        }
+        if (joined) {
+            const char *rest = item_end, *item = s;
+            size_t in = (size_t)(item_end - s);
+            while (rest < end && *rest == ' ')
+                rest++;
+            trim(&item, &in);
+            st->run->lines.malformed++;
+            warn(st, idx, "'%.*s' after '%.*s': the rest of the line (another line joined to it?) not read",
+                 (int)(end - rest < 16 ? end - rest : 16), rest, (int)in, item);
+            return;
         }
         s = comma ? comma + 1 : end;
     }
@@ -2016,8 +2118,8 @@ static void issued_values(nstate *st, const char *s, size_t n, size_t field_off,
             /* fio's sync object has only total_ios */
             if (order[k] != FSC_DIR_SYNC || field_off == offsetof(fsc_dir, total_ios)) {
                 *(fsc_num *)((char *)d + field_off) = val;
-                if (order[k] != FSC_DIR_SYNC)
-                    d->present = true;
+                if (order[k] != FSC_DIR_SYNC || val.v != 0)
+                    d->present = true; /* syncs without a latency line: end_fsync's one */
             }
         } else if (vn) {
             st->run->lines.malformed++;
@@ -2110,8 +2212,16 @@ static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_
  * its members while their average still differs from the aggregate (fio prints the
  * members' mean there). Stacked devices (dm over md over disks) nest, so masters
  * are kept on a stack. This works whether or not the indentation survived. */
-static fsc_disk *disk_open(nstate *st)
+/* A disk of line idx, or NULL (out of memory, or the line of the disk before it
+ * again: a pasted line doubled would be a second disk of that name). */
+static fsc_disk *disk_open(nstate *st, size_t idx)
 {
+    if (st->run->n_disk_util && st->t->lines[st->disk_line].len == st->t->lines[idx].len &&
+        !memcmp(fsc_text_line(st->t, st->disk_line), fsc_text_line(st->t, idx), st->t->lines[idx].len)) {
+        warn(st, idx, "disk line printed twice: read once");
+        return NULL;
+    }
+    st->disk_line = idx;
     fsc_disk *d = fsc_run_add_disk(st->run);
     if (!d) {
         st->oom = true;
@@ -2126,7 +2236,7 @@ static void disk_members(nstate *st);
 
 static void act_disk(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
-    fsc_disk *d = disk_open(st);
+    fsc_disk *d = disk_open(st, idx);
     if (!d)
         return;
     d->name = cap_dup(st, r, line, "name");
@@ -2368,7 +2478,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
         return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
     case FSC_ACT_DIR: return st->phase >= 2 || (st->prose_since_last && repeats_headless_dir(st, r, line, fl));
     case FSC_ACT_GROUP: return st->phase >= 3;
-    case FSC_ACT_DISK_HEADER: return st->phase >= 3;
+    case FSC_ACT_DISK_HEADER: /* (right after another: a line doubled) */
+        return st->phase >= 3 && st->run->n_disk_util;
     /* fio prints a run's Disk stats last: a job's or group's result line after them
      * is the tail of another run whose head was cut off (a paste that begins inside
      * a run), which must not be read into this complete one */
@@ -3364,6 +3475,25 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     return fsc_grammar_match(st->g, *s, *n, st->md);
 }
 
+/* Does the report go on right after line i, which is none of fio's: its group
+ * summaries or disk stats within the next SUMMARY_GAP lines? Then line i was put
+ * among them (a kernel message on a serial console, a pager's "--More--(74%)", a
+ * shell's warning on stderr), and the disk stats are still the run's. */
+enum { SUMMARY_GAP = 3 };
+static bool summary_goes_on(nstate *st, size_t i, size_t last)
+{
+    for (size_t j = i + 1; j <= last && j < st->t->n_lines && j <= i + SUMMARY_GAP; j++) {
+        const char *ns = fsc_text_line(st->t, j);
+        size_t nn = st->t->lines[j].len;
+        if (blank(ns, nn))
+            continue;
+        const fsc_rule *r = fsc_grammar_match(st->g, ns, nn, st->md);
+        if (r && (r->action == FSC_ACT_GROUP_DIR || r->action == FSC_ACT_DISK || r->action == FSC_ACT_DISK_HEADER))
+            return true;
+    }
+    return false;
+}
+
 /* Outside a run, only a line with a fio mark is worth joining to the lines after it. */
 static bool fio_marked(const char *s, size_t n)
 {
@@ -3442,7 +3572,7 @@ static void fast_issued(nstate *st, const fsc_fastline *fl)
             fsc_dir *d = &j->dir[order[k]];
             if (order[k] != FSC_DIR_SYNC || offs[g] == offsetof(fsc_dir, total_ios)) {
                 fsc_fdec_set((fsc_num *)((char *)d + offs[g]), fl->issued[g][k], 1, 1);
-                if (order[k] != FSC_DIR_SYNC)
+                if (order[k] != FSC_DIR_SYNC || fl->issued[g][k].mant != 0)
                     d->present = true;
             }
         }
@@ -3503,7 +3633,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         break;
     }
     case FSC_ACT_JOB: {
-        fsc_job *j = job_open(st, idx);
+        fsc_job *j = header_repeated(st, idx) ? NULL : job_open(st, idx);
         if (!j)
             break;
         j->jobname = span_dup(st, line, fl->cap[0]);
@@ -3550,7 +3680,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         break;
     }
     case FSC_ACT_DISK: {
-        fsc_disk *d = disk_open(st);
+        fsc_disk *d = disk_open(st, idx);
         if (!d)
             break;
         d->name = span_dup(st, line, fl->cap[0]);
@@ -3893,7 +4023,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         }
         if (!r) {
             if (st.run && st.has_results &&
-                (st.report_end == REPORT_OVER || (st.report_end == REPORT_SUMMED && has_word(s, n)))) {
+                (st.report_end == REPORT_OVER ||
+                 (st.report_end == REPORT_SUMMED && has_word(s, n) && !summary_goes_on(&st, i, last)))) {
                 /* text right under the disk stats, or words under the group summaries
                  * of a run without them: fio's report is over, and what follows (a
                  * fio message, another summary under a heading) is not the run's. Not

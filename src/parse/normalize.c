@@ -1093,6 +1093,18 @@ static bool decode_entities(const char *s, size_t n, fsc_buf *out, bool quotes)
         if (k == n)
             break;
         uint32_t cp = entity_codepoint(s + k, n - k, &used);
+        if (cp == '&' && !quotes) {
+            /* escaped twice ("&amp;gt;=64": a feed's or a CMS's HTML of HTML): the
+             * entity the '&' begins is meant */
+            char again[16] = "&";
+            size_t m = n - k - used < sizeof again - 1 ? n - k - used : sizeof again - 1, used2 = 0;
+            memcpy(again + 1, s + k + used, m);
+            uint32_t cp2 = entity_codepoint(again, m + 1, &used2);
+            if (cp2 && used2 > 1) {
+                cp = cp2;
+                used += used2 - 1;
+            }
+        }
         if (cp && (!quotes || cp == '\'' || cp == '"')) {
             fsc_buf_put_utf8(out, cp);
             any = true;

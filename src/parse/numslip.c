@@ -79,8 +79,8 @@ static const char *printed_at(const char *p, const char *e, printed *out, bool c
         q += 3;
     else if (q < e && *q == 'B')
         q++;
-    else
-        return NULL;
+    else if (!k || (q < e && *q != ' ' && *q != '(' && *q != ')' && *q != ','))
+        return NULL; /* a prefix alone: fio --client's sum of all clients ("BW=49.0Mi (52.4M)") */
     if (e - q >= 2 && !memcmp(q, "/s", 2))
         q += 2;
     out->n = (size_t)(q - p);

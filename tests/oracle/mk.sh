@@ -123,3 +123,18 @@ run_terse continue-on-error-v3 --name=full --rw=write --bs=4k --ioengine=psync -
 # client-server-2c (the same, two servers on ports 8771 and 8772, one job each): each client's report (its job,
 # summary, Disk stats) in turn, then "All clients"; its JSON lists the clients in another order. One run.
 #   fio --output-format=normal,json --client=localhost,8771 JOBFILE --client=localhost,8772 JOBFILE
+# fio212-*, fio35-*, fio316-* (fio 2.12, 3.5 and 3.16 built from their tags, by hand; session 42's held-out versions):
+#   fio212-kb-base-1000-MB    --name=kb --rw=read --bs=64k --ioengine=psync --size=32m --kb_base=1000: fio <= 2.16 prints
+#                             "bw=6463.8MB/s", which kb_base=1000 makes 1000^2 bytes (not only "KB/s" 1000)
+#   fio212-kb-base-1000-bits  --name=bk --rw=randwrite --bs=4k --ioengine=psync --size=32m --unit_base=1 --kb_base=1000
+#   fio212-unified-kb-base-1000 --name=mp --rw=randrw --bs=4k --ioengine=libaio --iodepth=4 --size=16m
+#                             --unified_rw_reporting=1 --percentile_list=50:99 --kb_base=1000 ("mixed: io=...KB")
+#   fio212-client-server, fio316-client-server: a server on localhost, --client with two jobs; the sum of all clients
+#                             prints its rate without a 'B' ("bw=1478.1M/s", 3.16 "BW=49.0Mi (52.4M)")
+#   fio316-end-fsync          --name=ef --rw=write --bs=4k --ioengine=psync --size=16m --end_fsync=1 (issued rwts'
+#                             fourth count 1, JSON sync.total_ios 1, no sync latency line)
+#   fio35-bits-kb-base-1000-group --name=bg --rw=randrw --bs=4k --ioengine=psync --size=8m --unit_base=1 --kb_base=1000
+#                             --numjobs=2 --group_reporting ("bw (Mibit/s)" in steps of kb_base/8 KiB/s)
+#   fio316-kb-base-1000-randrw-group --name=kg --rw=randrw --bs=8k --ioengine=libaio --iodepth=4 --numjobs=3
+#                             --group_reporting --size=16m --kb_base=1000 ("(101MB/1003msec)": io in MB)
+#   (each with --runtime=1 --time_based --output-format=normal,json)

@@ -44,7 +44,7 @@ def version_tuple(v):
 def modernize(fio):
     """fio 2.x JSON → 3.x names and units (clat usec → clat_ns, io_bytes KiB → bytes)."""
     ver = version_tuple(fio.get("fio version"))
-    for job in fio.get("jobs", []):
+    for job in fio.get("jobs", []) or fio.get("client_stats", []):  # --client: its own list
         for d in ("read", "write", "trim", "mixed"):
             dd = job.get(d)
             if not dd:
@@ -98,7 +98,9 @@ def pctl_unit(lat):
 def sig4_tol(v, base, maxlen=None):
     """Tolerance of a value printed by num2str with 4 characters (e.g. 58.7MiB, 1405KiB,
     15.0k), 6 before fio 2.17, significant_figures=N's N: one unit of the last printed
-    digit (2 before 2.20, whose decimals were not a true fraction)."""
+    digit (2 from 2.20 to 2.99; before 2.20 a whole unit of the integer part: num2str
+    made its one decimal by dividing the remainder by 10, rounding up, until one digit was
+    left, so 1772.88 MiB/s printed as "1772.1MB/s", 2168961 as "2168.1K")."""
     maxlen = maxlen or LEGACY.get("sigfig") or (6 if LEGACY.get("num6") else 4)
     if v == 0:
         return 0.5
@@ -110,6 +112,8 @@ def sig4_tol(v, base, maxlen=None):
     int_digits = len(str(int(x))) if x >= 1 else 1
     decimals = max(0, maxlen - 1 - int_digits) if p > 0 else 0
     ulp = 2 if LEGACY["on"] else 1
+    if LEGACY["on"] and VERSION["v"] < (2, 20, 0):
+        return (base ** p) * 1.0001
     return ulp * (10 ** -decimals) * (base ** p) * 1.0001
 
 
@@ -208,7 +212,7 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
         for k in ("total_ios", "short_ios", "drop_ios"):
             if k in theirs:
                 c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
-        check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
+        check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds, units)
         return
     base, bits = units
     if LEGACY.get("sigfig"):
@@ -219,7 +223,8 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
         for k in ("io_bytes", "bw_bytes", "iops"):
             if ours.get(k) is None:
                 ours[k] = theirs[k]
-    c.eq(f"{where}.io_bytes", ours.get("io_bytes"), theirs["io_bytes"], sig4_tol(theirs["io_bytes"], 1024) + 1)
+    # kb_base=1000: the io figure is in kB/MB/GB too ("(101MB/1003msec)")
+    c.eq(f"{where}.io_bytes", ours.get("io_bytes"), theirs["io_bytes"], sig4_tol(theirs["io_bytes"], base) + 1)
     if bits:  # unit_base=1: BW= in bit/s, its first figure in kb_base's units
         bw_tol = sig4_tol(theirs["bw_bytes"] * 8, base) / 8 + 1
     else:
@@ -230,7 +235,7 @@ def check_dir(c, where, ours, theirs, lat_pctl_kinds, summed_mixed=False, units=
     for k in ("total_ios", "short_ios", "drop_ios"):
         if k in theirs:
             c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0)
-    check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds)
+    check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds, units)
 
 
 HIGHLOW = ("clat_high_prio", "clat_low_prio", "lat_high_prio", "lat_low_prio")
@@ -277,7 +282,7 @@ def check_prios(c, where, ours, theirs):
         c.errors.append(f"{where}: priorities fio's JSON does not have: {sorted(map(str, extra))}")
 
 
-def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds):
+def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds, units=(1024, False)):
     for kind in ("slat_ns", "clat_ns", "lat_ns"):
         check_lat(c, f"{where}.{kind}", ours.get(kind), theirs.get(kind), kind in lat_pctl_kinds)
     check_prios(c, where, ours, theirs)
@@ -286,6 +291,8 @@ def check_lat_and_stats(c, where, ours, theirs, lat_pctl_kinds):
         # or 1000 with kb_base=1000)
         ours_min = ours.get("bw_min") or 0
         bu = next((b for b in (1024, 1000) if ours_min % b == 0), 1) if theirs["bw_mean"] >= 1000000 else 1
+        if units[1] and bu == 1 and ours_min and ours_min % (units[0] // 8) == 0:
+            bu = units[0] // 8  # unit_base=1 (fio 3.5): "bw (Mibit/s)", KiB/s x 8 / kb_base, cut
         for k in ("bw_min", "bw_max"):
             c.eq(f"{where}.{k}", ours.get(k), theirs[k], 0.5 * bu if bu == 1 else bu)
         for k in ("bw_samples", "iops_min", "iops_max", "iops_samples"):
