@@ -770,14 +770,20 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fi
 static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start, fsc_text *text,
                                 fsc_mail_state *mail_end)
 {
-    fsc_buf fixed = {0}, cast = {0};
+    fsc_buf fixed = {0}, unpacked = {0}; /* a recording's or an export's text */
     const char *data = doc->data;
     size_t len = doc->len;
     fsc_status st = FSC_OK;
     if (fsc_cast_doc(data, len)) { /* a terminal recording: what the terminal printed */
-        st = fsc_cast_text(data, len, &cast);
-        data = cast.data ? cast.data : "";
-        len = cast.len;
+        st = fsc_cast_text(data, len, &unpacked);
+        data = unpacked.data ? unpacked.data : "";
+        len = unpacked.len;
+    } else if (fsc_logexport_doc(data, len)) { /* a log service's export: its lines */
+        st = fsc_logexport_text(data, len, &unpacked);
+        if (st == FSC_OK && unpacked.len) {
+            data = unpacked.data;
+            len = unpacked.len;
+        }
     }
     if (st == FSC_OK)
         st = to_utf8(data, len, doc->encoding, &fixed);
@@ -785,7 +791,7 @@ static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start,
         st = fixed.len ? fsc_normalize_lines_from(fixed.data, fixed.len, start, text, mail_end)
                        : fsc_normalize_lines_from(data, len, start, text, mail_end);
     fsc_buf_free(&fixed);
-    fsc_buf_free(&cast);
+    fsc_buf_free(&unpacked);
     for (size_t i = 0; st == FSC_OK && doc->first_line && i < text->n_lines; i++)
         text->lines[i].orig += doc->first_line; /* a piece of a file: its lines continue */
     return st;
@@ -853,7 +859,7 @@ fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_si
      * clean piece holds no mail header: all zero) */
     fsc_mail_state mail_end = {0};
     /* a log as fio wrote it needs no normalizing: its lines are read in place */
-    bool clean = doc->encoding == FSC_ENC_UTF8 &&
+    bool clean = doc->encoding == FSC_ENC_UTF8 && !fsc_logexport_doc(doc->data, doc->len) &&
                  fsc_prescan(p->fast, doc->data, doc->len, doc->first_line, doc->checked, &text, &headings, &json,
                              &st);
     if (!clean && st == FSC_OK)

@@ -76,6 +76,15 @@ bool fsc_jsonlog_maybe(const char *s, size_t n);
  * of it is a JSON log's)? */
 bool fsc_jsonlog_in_doc(const char *data, size_t len);
 bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
+/* A log service's export of fio's lines: JSON values (journalctl -o json or
+ * json-pretty, CloudWatch's events, Elasticsearch's hits, Google Cloud Logging's
+ * entries, Splunk's results) whose "MESSAGE", "message", "textPayload", "_raw",
+ * "log", "msg" or "stdout" strings are the lines. fsc_logexport_doc: may data[0, len)
+ * be one (it begins as JSON, names a member, holds a fio mark)? fsc_logexport_text
+ * appends the lines to out, in the document's order, when the whole document is
+ * JSON (not fio's) and they hold a fio mark; else nothing. */
+bool fsc_logexport_doc(const char *data, size_t len);
+fsc_status fsc_logexport_text(const char *data, size_t len, fsc_buf *out);
 
 /* cast.c: an asciinema recording (.cast, v2 and v3): a header line, then events
  * [time, "o", "text"]. Is data[0, len) one, or a piece of one (its first lines
