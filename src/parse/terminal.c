@@ -254,6 +254,27 @@ bool fsc_term_in_doc(const char *data, size_t len)
     return false;
 }
 
+/* ESC[8m (conceal) at u[i]: the length up to and with the code that ends it (ESC[0m,
+ * ESC[m, ESC[28m) on this line, the hidden text with them; 0 for none. Jenkins
+ * writes its console notes so ("ESC[8mha:////<base64>ESC[0m" before a line), which
+ * its page hides and a saved log keeps. */
+static size_t concealed(const unsigned char *u, size_t i, size_t n)
+{
+    if (n - i < 4 || memcmp(u + i, "\x1b[8m", 4))
+        return 0;
+    for (size_t j = i + 4; j + 2 < n && u[j] != '\n'; j++) {
+        if (u[j] != 0x1b || u[j + 1] != '[')
+            continue;
+        size_t e = n - j >= 4 && !memcmp(u + j, "\x1b[0m", 4)    ? 4
+                   : !memcmp(u + j, "\x1b[m", 3)                 ? 3
+                   : n - j >= 5 && !memcmp(u + j, "\x1b[28m", 5) ? 5
+                                                                  : 0;
+        if (e)
+            return j + e - i;
+    }
+    return 0;
+}
+
 void fsc_term_strip(const char *s, size_t n, bool visible, fsc_buf *out)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -277,7 +298,7 @@ void fsc_term_strip(const char *s, size_t n, bool visible, fsc_buf *out)
             from = ++i;
             continue;
         }
-        if (!(k = control_at(u, i, n, mode))) {
+        if (!(k = concealed(u, i, n)) && !(k = control_at(u, i, n, mode))) {
             i++;
             continue;
         }
@@ -298,7 +319,7 @@ static size_t __attribute__((noinline)) term_lead(const char *s, size_t n)
     /* a bare code only where the line has one alone, as fsc_term_strip sees it */
     term_mode mode = n && s[0] == '[' && bare_alone_in(u, n) ? TERM_BARE : TERM_VISIBLE;
     size_t i = 0, k;
-    while (i < n && may_begin(u[i]) && u[i] != BS && (k = control_at(u, i, n, mode)))
+    while (i < n && may_begin(u[i]) && u[i] != BS && ((k = concealed(u, i, n)) || (k = control_at(u, i, n, mode))))
         i += k;
     return i;
 }
