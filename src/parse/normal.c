@@ -93,6 +93,7 @@ typedef struct nstate {
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
     size_t job_line; /* the line of its header */
+    bool job_line_again; /* that line came again (header_repeated warned of it) */
     size_t disk_line; /* the line of the run's last disk */
     int dir;   /* current direction or -1 */
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
@@ -1164,6 +1165,7 @@ static fsc_job *job_open(nstate *st, size_t idx)
     st->lost_warned = false;
     st->job_tag = header_tag(st, idx);
     st->job_line = idx;
+    st->job_line_again = false;
     j->first_line = j->last_line = st->t->lines[idx].orig;
     return j;
 }
@@ -1186,7 +1188,9 @@ static bool header_repeated(nstate *st, size_t idx)
     size_t an = st->t->lines[st->job_line].len, bn = st->t->lines[idx].len;
     if (an != bn || memcmp(a, b, an))
         return false;
-    warn(st, idx, "job header of '%s' printed twice: read once", j->jobname ? j->jobname : "");
+    if (!st->job_line_again) /* once a job, however often it came */
+        warn(st, idx, "job header of '%s' printed twice: read once", j->jobname ? j->jobname : "");
+    st->job_line_again = true;
     return true;
 }
 
@@ -1950,8 +1954,6 @@ static bool blank(const char *s, size_t n);
 static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_t idx)
 {
     const char *end = s + n;
-    char seen[16][16]; /* the keys read from this line */
-    size_t n_seen = 0;
     while (s < end) {
         const char *comma = memchr(s, ',', (size_t)(end - s));
         const char *item_end = comma ? comma : end;
@@ -1959,7 +1961,7 @@ static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_
          * lost): the item ends at its '%', the rest is not read */
         const char *pc = memchr(s, '%', (size_t)(item_end - s));
         bool joined = false;
-        if (pc && !blank(pc + 1, (size_t)(item_end - pc - 1))) {
+        if (pc && pc + 1 < item_end && pc[1] == ' ' && !blank(pc + 1, (size_t)(item_end - pc - 1))) {
             item_end = pc + 1;
             joined = true;
         }
@@ -1979,19 +1981,14 @@ static void apply_list(nstate *st, const char *s, size_t n, fsc_kvlist *l, size_
                 if (k[q] != ' ')
                     key[kl++] = k[q];
             key[kl] = '\0';
-            /* a key again, or one with a ':' or '%' ("0.0%submit:0"): another line was
-             * joined to this one where a newline was lost; its values would replace
-             * this line's */
-            bool again = strpbrk(key, ":%") != NULL;
-            for (size_t q = 0; q < n_seen && !again; q++)
-                again = !strcmp(seen[q], key);
-            if (again) {
+            /* a key with a ':' or '%' ("0.0%submit:0"): another line was joined to this
+             * one where a newline was lost (a key twice is read as the fast path reads
+             * it: the last one) */
+            if (strpbrk(key, ":%")) {
                 st->run->lines.malformed++;
-                warn(st, idx, "'%s' again: the rest of the line (another line joined to it?) not read", key);
+                warn(st, idx, "'%s': the rest of the line (another line joined to it?) not read", key);
                 return;
             }
-            if (n_seen < 16)
-                memcpy(seen[n_seen++], key, kl + 1);
             double pct;
             if (kl && kn < 32 && fsc_parse_pct(v, vn, &pct) == FSC_OK) {
                 if (!fsc_kvlist_set(l, key, pct))
@@ -3475,10 +3472,11 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     return fsc_grammar_match(st->g, *s, *n, st->md);
 }
 
-/* Does the report go on right after line i, which is none of fio's: its group
- * summaries or disk stats within the next SUMMARY_GAP lines? Then line i was put
- * among them (a kernel message on a serial console, a pager's "--More--(74%)", a
- * shell's warning on stderr), and the disk stats are still the run's. */
+/* Does the report go on right after line i, which is none of fio's: is the next line
+ * that is not blank (SUMMARY_GAP lines on at most) a group summary's direction line
+ * or the disk stats? Then line i was put among them (a kernel message on a serial
+ * console, a pager's "--More--(74%)", a shell's warning on stderr), and the disk
+ * stats are still the run's. A heading above another "Run status group" is not. */
 enum { SUMMARY_GAP = 3 };
 static bool summary_goes_on(nstate *st, size_t i, size_t last)
 {
@@ -3488,8 +3486,7 @@ static bool summary_goes_on(nstate *st, size_t i, size_t last)
         if (blank(ns, nn))
             continue;
         const fsc_rule *r = fsc_grammar_match(st->g, ns, nn, st->md);
-        if (r && (r->action == FSC_ACT_GROUP_DIR || r->action == FSC_ACT_DISK || r->action == FSC_ACT_DISK_HEADER))
-            return true;
+        return r && (r->action == FSC_ACT_GROUP_DIR || r->action == FSC_ACT_DISK || r->action == FSC_ACT_DISK_HEADER);
     }
     return false;
 }

@@ -1100,7 +1100,7 @@ static bool decode_entities(const char *s, size_t n, fsc_buf *out, bool quotes)
             size_t m = n - k - used < sizeof again - 1 ? n - k - used : sizeof again - 1, used2 = 0;
             memcpy(again + 1, s + k + used, m);
             uint32_t cp2 = entity_codepoint(again, m + 1, &used2);
-            if (cp2 && used2 > 1) {
+            if (cp2 && cp2 != '&' && used2 > 1) { /* ("&amp;amp;" stays "&amp;": one at a time) */
                 cp = cp2;
                 used += used2 - 1;
             }

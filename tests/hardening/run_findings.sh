@@ -53,11 +53,12 @@ PY
 
 # ---- M2: memory a small input can make fioscope take ----
 case_m2() {
-    # 166 KB of gzip: 1.5 million one-line job blocks (57 MB of text, one run)
+    # 166 KB of gzip: 1.5 million one-line job blocks (57 MB of text, one run); two
+    # headers in turn (one header again right after itself is read once)
     $PY -c '
 import gzip
-hdr = b"j: (groupid=0, jobs=1): err= 0: pid=1\n"
-open("m2-jobs.gz", "wb").write(gzip.compress(hdr * 1500000, 9))
+hdr = b"j: (groupid=0, jobs=1): err= 0: pid=1\nk: (groupid=0, jobs=1): err= 0: pid=2\n"
+open("m2-jobs.gz", "wb").write(gzip.compress(hdr * 750000, 9))
 mini = b"j: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n\n"
 open("m2-small.gz", "wb").write(gzip.compress(mini * 2000, 9))
 '
