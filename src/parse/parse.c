@@ -765,6 +765,42 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fi
     return fixed->oom ? FSC_E_NOMEM : FSC_OK;
 }
 
+/* Unicode's other line breaks in UTF-8 text: U+2028 LINE SEPARATOR, U+2029
+ * PARAGRAPH SEPARATOR (text a web application or a JavaScript string kept, where a
+ * newline was not allowed) and U+0085 NEXT LINE (text converted from EBCDIC). With
+ * any of them, out gets the text with a newline for each, and true. */
+static bool unicode_breaks(const char *s, size_t n, fsc_buf *out)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t from = 0;
+    bool any = false;
+    /* the next lead byte of each kind, looked for again only once passed (a text of
+     * CJK has an 0xE2 now and then, and no 0xC2 at all) */
+    const unsigned char *e2 = memchr(u, 0xe2, n), *c2 = memchr(u, 0xc2, n);
+    while (e2 || c2) {
+        const unsigned char *p = e2 && (!c2 || e2 < c2) ? e2 : c2;
+        size_t k = (size_t)(p - u), w = 0;
+        if (*p == 0xe2 && n - k >= 3 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+            w = 3;
+        else if (*p == 0xc2 && n - k >= 2 && p[1] == 0x85)
+            w = 2;
+        if (w) {
+            fsc_buf_add(out, s + from, k - from);
+            fsc_buf_putc(out, '\n');
+            from = k + w;
+            any = true;
+        }
+        size_t next = k + (w ? w : 1);
+        if (e2 && (size_t)(e2 - u) < next)
+            e2 = next < n ? memchr(u + next, 0xe2, n - next) : NULL;
+        if (c2 && (size_t)(c2 - u) < next)
+            c2 = next < n ? memchr(u + next, 0xc2, n - next) : NULL;
+    }
+    if (any)
+        fsc_buf_add(out, s + from, n - from);
+    return any;
+}
+
 /* The document's lines, normalized from the mail state *start (NULL: none), with the
  * state at its end in *mail_end (NULL: not wanted). */
 static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start, fsc_text *text,
@@ -784,12 +820,34 @@ static fsc_status normalize_doc(const fsc_doc *doc, const fsc_mail_state *start,
             data = unpacked.data;
             len = unpacked.len;
         }
+    } else if (doc->encoding == FSC_ENC_UTF8 && len && !data[0]) {
+        /* a log that logrotate's copytruncate emptied while fio wrote on at its offset
+         * begins with that many NUL bytes, glued to its first line; text after them
+         * without another NUL (not UTF-32 or UTF-16, whose NULs go on) */
+        size_t z = 0, look;
+        while (z < len && !data[z])
+            z++;
+        look = len - z < 64 ? len - z : 64;
+        if (look && !memchr(data + z, 0, look)) {
+            data += z;
+            len -= z;
+        }
     }
     if (st == FSC_OK)
         st = to_utf8(data, len, doc->encoding, &fixed);
+    if (st == FSC_OK && fixed.len) {
+        data = fixed.data;
+        len = fixed.len;
+    }
+    fsc_buf breaks = {0};
+    if (st == FSC_OK && unicode_breaks(data, len, &breaks)) {
+        data = breaks.data;
+        len = breaks.len;
+        st = breaks.oom ? FSC_E_NOMEM : FSC_OK;
+    }
     if (st == FSC_OK)
-        st = fixed.len ? fsc_normalize_lines_from(fixed.data, fixed.len, start, text, mail_end)
-                       : fsc_normalize_lines_from(data, len, start, text, mail_end);
+        st = fsc_normalize_lines_from(data, len, start, text, mail_end);
+    fsc_buf_free(&breaks);
     fsc_buf_free(&fixed);
     fsc_buf_free(&unpacked);
     for (size_t i = 0; st == FSC_OK && doc->first_line && i < text->n_lines; i++)
