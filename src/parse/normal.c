@@ -1815,6 +1815,26 @@ static int latkind_of(const char *s, size_t n, bool *sync)
     return FSC_LAT_LAT; /* "lat" and fsync's "sync" */
 }
 
+/* A direction's latency line of a kind it has read already: fio prints each once,
+ * so the direction line between them was lost (a paste that dropped "  write: IOPS=",
+ * its lines under the read's); read into the read, they would replace its numbers.
+ * Nothing more is read up to the next job or direction line. */
+static bool lat_again(nstate *st, const fsc_dir *d, int kind, size_t idx)
+{
+    const fsc_lat *l = &d->lat[kind];
+    if (!l->min.set && !l->max.set && !l->mean.set)
+        return false;
+    const fsc_job *j = cur_job(st);
+    st->dir = DIR_LOST;
+    st->dropped = true;
+    st->lost_warned = true;
+    warn(st, idx,
+         "a second %s line for job '%s' (a direction line lost above it?): not read, nor the lines after it up to "
+         "the next job or direction line",
+         fsc_latkind_name((fsc_latkind)kind), j && j->jobname ? j->jobname : "");
+    return true;
+}
+
 static void act_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *w;
@@ -1826,7 +1846,7 @@ static void act_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     if (sync)
         st->dir = FSC_DIR_SYNC;
     fsc_dir *d = cur_dir(st, idx);
-    if (!d)
+    if (!d || lat_again(st, d, kind, idx))
         return;
     apply_kv(st, r, line, &d->lat[kind], fsc_lat_fields, fsc_n_lat_fields, idx);
 }
@@ -3712,7 +3732,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         if (fl->sync)
             st->dir = FSC_DIR_SYNC;
         fsc_dir *d = cur_dir(st, idx);
-        if (d)
+        if (d && !lat_again(st, d, fl->which, idx))
             fast_kv(fl, &d->lat[fl->which], fl->unit_ns, 1, 1);
         break;
     }
