@@ -514,7 +514,8 @@ static bool key_number(const char *k, size_t kn, double *out)
     return true;
 }
 
-/* read_percentiles: all members are looked at first (all_zero), then added. */
+/* read_percentiles: all members are looked at first (all_zero, as json_in.c's),
+ * then added. */
 static void read_percentiles(jctx *cx, fsc_lat *lat, uint64_t mul)
 {
     struct item {
@@ -537,7 +538,7 @@ static void read_percentiles(jctx *cx, fsc_lat *lat, uint64_t mul)
         items[n++] = (struct item){k, kn, v};
         skip_open(&cx->r, &v);
     }
-    if (cx->r.bad || zero)
+    if (cx->r.bad || (zero && !fsc_lat_measured(lat)))
         return;
     for (size_t i = 0; i < n; i++) {
         double pct;

@@ -188,7 +188,7 @@ static bool all_zero(const cJSON *obj)
 
 static void read_percentiles(json_ctx *cx, fsc_lat *lat, const cJSON *obj, uint64_t mul)
 {
-    if (!cJSON_IsObject(obj) || all_zero(obj))
+    if (!cJSON_IsObject(obj) || (all_zero(obj) && !fsc_lat_measured(lat)))
         return;
     const cJSON *it;
     cJSON_ArrayForEach(it, obj) {

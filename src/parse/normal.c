@@ -426,11 +426,29 @@ static const char *header_date(const nstate *st, size_t idx)
     return n >= 26 && s[n - 26] == ':' && s[n - 25] == ' ' ? s + n - 24 : NULL;
 }
 
+/* A percentile list of zeros only under no latency line of its kind (disable_clat=1:
+ * fio 2.x-3.x print the list, zero-filled) is none, as the JSON readers take it
+ * (fsc_lat_measured): the text and the JSON of one run read alike. */
+static void drop_empty_pctls(fsc_run *run)
+{
+    for (size_t i = 0; i < run->n_jobs; i++)
+        for (int d = 0; d < FSC_DIR_COUNT; d++)
+            for (int k = 0; k < FSC_LAT_COUNT; k++) {
+                fsc_lat *l = &run->jobs[i].dir[d].lat[k];
+                bool zero = l->n_percentile && !fsc_lat_measured(l);
+                for (size_t q = 0; zero && q < l->n_percentile; q++)
+                    zero = l->percentile[q].ns == 0;
+                if (zero)
+                    l->n_percentile = 0;
+            }
+}
+
 static void close_run(nstate *st, bool before_next)
 {
     fsc_run *run = st->run;
     if (!run)
         return;
+    drop_empty_pctls(run);
     if (st->time_key && !run->source.time && !(run->source.time = fsc_strndup(header_date(st, st->time_at), 24)))
         st->oom = true; /* job_time's latest date */
     bool groups = false;

@@ -66,6 +66,15 @@ bool fsc_term_marks(const char *s, size_t n, bool visible);
 bool fsc_term_in_doc(const char *data, size_t len);
 void fsc_term_strip(const char *s, size_t n, bool visible, fsc_buf *out);
 
+/* A JSON latency object's percentile list of zeros only is fio's empty list (a
+ * direction without I/O, a 3.x job's unused lists), dropped, unless the object
+ * measured something (its max, read before the list in fio's order, above 0): fio
+ * 2.x's microsecond clock prints a null engine's sub-microsecond latencies as 0. */
+static inline bool fsc_lat_measured(const fsc_lat *lat)
+{
+    return lat->max.set && lat->max.v > 0;
+}
+
 /* jsonlog.c: output kept as JSON strings, an object per line (Docker's json-file
  * log, a shipper's {"message": ...}, an Ansible task's "stdout"). Is s[0, n) such a
  * line, as far as a quick look tells (one object, naming "log", "stdout", "message"

@@ -138,3 +138,18 @@ run_terse continue-on-error-v3 --name=full --rw=write --bs=4k --ioengine=psync -
 #   fio316-kb-base-1000-randrw-group --name=kg --rw=randrw --bs=8k --ioengine=libaio --iodepth=4 --numjobs=3
 #                             --group_reporting --size=16m --kb_base=1000 ("(101MB/1003msec)": io in MB)
 #   (each with --runtime=1 --time_based --output-format=normal,json)
+# fio218-*, fio31-*, fio310-* (fio 2.18, 3.1 and 3.10 built from their tags, by hand; session 42):
+#   fio31-block-lifetime      --name=be --ioengine=null --rw=trimwrite --bs=4k --size=32m --block_error_percentiles=1
+#                             ("block lifetime percentiles :", rows without brackets, "states : unwritten=...")
+#   fio218-randtrim-zero-percentiles --name=bt --ioengine=null --rw=randtrim --bs=4k --size=16m
+#                             --block_error_percentiles=1 --percentile_list=10:50:90 (clat percentiles all 0 on
+#                             2.x's usec clock, clat max 2860 us: a list, in the text and the JSON)
+#   fio218-disable-clat       --name=dc --rw=randread --bs=4k --ioengine=psync --size=16m --disable_clat=1
+#                             (a zero-filled clat percentile block under no clat line: no list, as the JSON reads)
+#   fio310-verify-backlog     --name=vb --rw=randwrite --bs=4k --ioengine=psync --size=8m --verify=crc32c
+#                             --verify_backlog=64 (reads with runtime 0: no read line, only issued counts)
+#   fio310-client-server      as fio212-client-server (3.10's client prints no Disk stats in the text when
+#                             JSON is asked too)
+#   fio218-steadystate-bwslope --name=sb --rw=read --bs=64k --ioengine=psync --size=32m --steadystate=bw_slope:10%
+#                             --ss_dur=2 --runtime=3 --time_based --kb_base=1000 (a one-decimal value before 2.20)
+#   (each with --runtime=1 --time_based --output-format=normal,json unless given)
