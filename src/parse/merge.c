@@ -47,7 +47,7 @@ static bool has_format(const fsc_run *r, fsc_format f)
 
 /* Two printouts of a number agree: exactly for counts fio prints exactly, within the
  * printed precision otherwise. *compared counts the checks made. */
-static bool agree(const fsc_num *a, const fsc_num *b, bool exact, double rel, size_t *compared)
+static bool agree_within(const fsc_num *a, const fsc_num *b, bool exact, double rel, double slack, size_t *compared)
 {
     if (!a->set || !b->set)
         return true;
@@ -55,16 +55,43 @@ static bool agree(const fsc_num *a, const fsc_num *b, bool exact, double rel, si
     if (exact)
         return a->v == b->v;
     double d = fabs(a->v - b->v), m = fmax(fabs(a->v), fabs(b->v));
-    return d <= rel * m + 1.0;
+    return d <= rel * m + slack;
 }
+
+static bool agree(const fsc_num *a, const fsc_num *b, bool exact, double rel, size_t *compared)
+{
+    return agree_within(a, b, exact, rel, 1.0, compared);
+}
+
+/* A mean latency printed in usec with two decimals is 5 ns off at most: "avg= 0.06"
+ * for 56.73 ns (fio 2.x, a null engine), more than its relative precision allows. */
+#define MEAN_SLACK_NS 10.0
 
 /* The relative precision of a job's IOPS, bandwidth and bytes as the text prints them
  * (num2str): 3 digits (MERGE_REL), or with significant_figures=N (fio 3.3+; the job
  * options of its JSON say) N: half a unit of the last over the least value it
  * rounds from ("3M" for 2.5M to 3.5M: a third with N=1). The counts fio prints whole
  * (runtime, I/Os) still tell two invocations apart. */
-static double printed_rel(const fsc_job *x, const fsc_job *y)
+/* fio before 2.20 made a value's one decimal by dividing the remainder by 10,
+ * rounding up, until one digit was left (num2str): "IOPS=72.1k" for 72974, "1772.1MB/s"
+ * for 1772.88 MiB/s. Its decimal says nothing, its integer part is right: such a
+ * text agrees with its JSON to a whole unit of that part, a tenth at worst for the
+ * three or four characters fio prints (the exact runtime and counts still tell two
+ * invocations apart). */
+enum { GARBLED_BEFORE_MINOR = 20 };
+#define GARBLED_REL 0.1
+
+static bool decimal_garbled(const fsc_run *r)
 {
+    const char *v = r->source.fio_version;
+    unsigned major, minor;
+    return v && sscanf(v, "fio-%u.%u", &major, &minor) == 2 && major == 2 && minor < GARBLED_BEFORE_MINOR;
+}
+
+static double printed_rel(const fsc_job *x, const fsc_job *y, bool garbled)
+{
+    if (garbled)
+        return GARBLED_REL;
     const char *sf = fsc_job_option(x, "significant_figures");
     if (!sf)
         sf = fsc_job_option(y, "significant_figures");
@@ -83,14 +110,15 @@ static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, double rel, size_t *c
            agree(&a->total_ios, &b->total_ios, true, 0, compared) &&
            agree(&a->iops, &b->iops, false, rel, compared) && agree(&a->bw_bytes, &b->bw_bytes, false, rel, compared) &&
            agree(&a->io_bytes, &b->io_bytes, false, rel, compared) &&
-           agree(&a->lat[FSC_LAT_CLAT].mean, &b->lat[FSC_LAT_CLAT].mean, false, MERGE_REL, compared);
+           agree_within(&a->lat[FSC_LAT_CLAT].mean, &b->lat[FSC_LAT_CLAT].mean, false, MERGE_REL, MEAN_SLACK_NS,
+                        compared);
 }
 
-static bool jobs_agree(const fsc_job *x, const fsc_job *y, size_t *compared)
+static bool jobs_agree(const fsc_job *x, const fsc_job *y, bool garbled, size_t *compared)
 {
     if (!fsc_str_same(x->jobname, y->jobname))
         return false;
-    double rel = printed_rel(x, y);
+    double rel = printed_rel(x, y, garbled);
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], rel, compared))
             return false;
@@ -106,12 +134,12 @@ static bool jobs_agree(const fsc_job *x, const fsc_job *y, size_t *compared)
 static size_t *jobs_paired(const fsc_run *a, const fsc_run *b, size_t *compared)
 {
     size_t n = a->n_jobs, *map = malloc(n * sizeof *map), budget = 64 * n + 1024;
-    bool *used = calloc(n, sizeof *used);
+    bool *used = calloc(n, sizeof *used), garbled = decimal_garbled(a) || decimal_garbled(b);
     bool ok = map && used;
     for (size_t i = 0; ok && i < n; i++) {
         size_t j = i;
-        if (used[i] || (budget--, !jobs_agree(&a->jobs[i], &b->jobs[i], compared)))
-            for (j = 0; j < n && budget && (used[j] || (budget--, !jobs_agree(&a->jobs[i], &b->jobs[j], compared))); j++)
+        if (used[i] || (budget--, !jobs_agree(&a->jobs[i], &b->jobs[i], garbled, compared)))
+            for (j = 0; j < n && budget && (used[j] || (budget--, !jobs_agree(&a->jobs[i], &b->jobs[j], garbled, compared))); j++)
                 ;
         ok = j < n && budget;
         if (ok) {
