@@ -67,11 +67,6 @@ static bool agree(const fsc_num *a, const fsc_num *b, bool exact, double rel, si
  * for 56.73 ns (fio 2.x, a null engine), more than its relative precision allows. */
 #define MEAN_SLACK_NS 10.0
 
-/* The relative precision of a job's IOPS, bandwidth and bytes as the text prints them
- * (num2str): 3 digits (MERGE_REL), or with significant_figures=N (fio 3.3+; the job
- * options of its JSON say) N: half a unit of the last over the least value it
- * rounds from ("3M" for 2.5M to 3.5M: a third with N=1). The counts fio prints whole
- * (runtime, I/Os) still tell two invocations apart. */
 /* fio before 2.20 made a value's one decimal by dividing the remainder by 10,
  * rounding up, until one digit was left (num2str): "IOPS=72.1k" for 72974, "1772.1MB/s"
  * for 1772.88 MiB/s. Its decimal says nothing, its integer part is right: such a
@@ -88,6 +83,11 @@ static bool decimal_garbled(const fsc_run *r)
     return v && sscanf(v, "fio-%u.%u", &major, &minor) == 2 && major == 2 && minor < GARBLED_BEFORE_MINOR;
 }
 
+/* The relative precision of a job's IOPS, bandwidth and bytes as the text prints them
+ * (num2str): 3 digits (MERGE_REL), or with significant_figures=N (fio 3.3+; the job
+ * options of its JSON say) N: half a unit of the last over the least value it
+ * rounds from ("3M" for 2.5M to 3.5M: a third with N=1); GARBLED_REL for fio before
+ * 2.20. The counts fio prints whole (runtime, I/Os) still tell two invocations apart. */
 static double printed_rel(const fsc_job *x, const fsc_job *y, bool garbled)
 {
     if (garbled)

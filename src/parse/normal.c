@@ -560,6 +560,16 @@ static bool same_tag_name(const fsc_text *t, size_t idx, uint32_t b)
 }
 
 /* Lines whose job cannot be known: count them as unknown, warn once per job. */
+/* A result line that belongs to no direction it may be read into (what: which, and
+ * why): it and the lines after it up to the next job or direction line are not read. */
+static void dir_lost(nstate *st, size_t idx, const char *what)
+{
+    st->dir = DIR_LOST;
+    st->dropped = true;
+    st->lost_warned = true;
+    warn(st, idx, "%s: not read, nor the lines after it up to the next job or direction line", what);
+}
+
 static void lost_line(nstate *st, size_t idx, const char *what)
 {
     st->dropped = true;
@@ -1579,12 +1589,11 @@ static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size
                 return NULL;
         } else {
             st->fragments = st->fragments || !j->jobname;
-            st->dir = DIR_LOST;
-            st->dropped = true;
-            st->lost_warned = true;
-            warn(st, idx, "another %s result line for job '%s' without a job header (cut out of several runs?): "
-                          "not read, nor the lines after it up to the next job or direction line",
-                 fsc_ddir_name(dir), j->jobname ? j->jobname : "");
+            char what[200];
+            snprintf(what, sizeof what,
+                     "another %s result line for job '%s' without a job header (cut out of several runs?)",
+                     fsc_ddir_name(dir), j->jobname ? j->jobname : "");
+            dir_lost(st, idx, what);
             return NULL;
         }
     }
@@ -1843,13 +1852,10 @@ static bool lat_again(nstate *st, const fsc_dir *d, int kind, size_t idx)
     if (!l->min.set && !l->max.set && !l->mean.set)
         return false;
     const fsc_job *j = cur_job(st);
-    st->dir = DIR_LOST;
-    st->dropped = true;
-    st->lost_warned = true;
-    warn(st, idx,
-         "a second %s line for job '%s' (a direction line lost above it?): not read, nor the lines after it up to "
-         "the next job or direction line",
-         fsc_latkind_name((fsc_latkind)kind), j && j->jobname ? j->jobname : "");
+    char what[200];
+    snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)",
+             fsc_latkind_name((fsc_latkind)kind), j && j->jobname ? j->jobname : "");
+    dir_lost(st, idx, what);
     return true;
 }
 
