@@ -98,6 +98,7 @@ typedef struct nstate {
     int dir;   /* current direction or -1 */
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
+    size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
     uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
     size_t time_at;    /* its line: the date is its last 24 bytes (close_run copies them) */
     uint64_t pctl_unit_ns;
@@ -1859,6 +1860,21 @@ static bool lat_again(nstate *st, const fsc_dir *d, int kind, size_t idx)
     return true;
 }
 
+/* The same of a direction's bw or iops line (a direction without latency lines:
+ * disable_lat, disable_clat): fio prints each once a direction. */
+static bool stats_again(nstate *st, const fsc_dir *d, bool bw, size_t idx)
+{
+    if (bw ? !d->bw_min.set && !d->bw_max.set && !d->bw_samples.set
+           : !d->iops_min.set && !d->iops_max.set && !d->iops_samples.set)
+        return false;
+    const fsc_job *j = cur_job(st);
+    char what[200];
+    snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)", bw ? "bw" : "iops",
+             j && j->jobname ? j->jobname : "");
+    dir_lost(st, idx, what);
+    return true;
+}
+
 static void act_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     const char *w;
@@ -1891,6 +1907,7 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
     st->pctl_dir = st->dir;
     st->pctl_kind = kind;
     st->pctl_prio = -1;
+    st->pctl_row = 0;
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
 
@@ -1946,7 +1963,30 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
     st->pctl_dir = st->dir;
     st->pctl_kind = p->kind;
     st->pctl_prio = (int)(p - d->prios);
+    st->pctl_row = 0;
     st->pctl_unit_ns = fsc_unit_ns(u, un);
+}
+
+/* Does the row at idx, whose first percentile is pct, start its block's list lat over?
+ * fio's rows rise from the first to the last, so a row below a row of the block that
+ * begins at or under the list's first percentile belongs to another list, whose title
+ * line was lost (a paste that dropped "lat percentiles (usec):" or a priority's
+ * title): read into this list, its values would replace this list's, silently. Its
+ * rows are not read (up to the next title or line of another kind), with a warning.
+ * A row printed twice (the same text as the line above) is no new list. */
+static bool pctl_restarts(nstate *st, const fsc_lat *lat, double pct, size_t idx)
+{
+    size_t prev = st->pctl_row;
+    if (!prev || !lat->n_percentile || pct > lat->percentile[0].pct)
+        return false;
+    if (prev + 1 == idx && st->t->lines[prev].len == st->t->lines[idx].len &&
+        !memcmp(fsc_text_line(st->t, prev), fsc_text_line(st->t, idx), st->t->lines[idx].len))
+        return false;
+    st->pctl_kind = PCTL_IGNORED;
+    st->run->lines.malformed++;
+    warn(st, idx, "percentile rows that start their list over: the title line of another list is missing; "
+                  "its rows are not read");
+    return true;
 }
 
 /* "|  1.00th=[   31],  5.00th=[   48], ..." */
@@ -1969,6 +2009,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
     fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
                                                                               : &pd->lat[st->pctl_kind];
     const char *end = s + n;
+    bool first = true;
     while (s < end) {
         const char *th = memmem(s, (size_t)(end - s), "th=[", 4);
         if (!th)
@@ -1983,6 +2024,9 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
         double pct, val;
         if (fsc_parse_plain(p, (size_t)(th - p), &pct) == FSC_OK && pct <= 100 && /* no 995th */
             fsc_parse_scaled(v, (size_t)(close - v), st->pctl_unit_ns, 1, &val) == FSC_OK) {
+            if (first && pctl_restarts(st, lat, pct, idx))
+                return;
+            first = false;
             if (!fsc_lat_add_pctl(lat, pct, val))
                 st->oom = true;
         } else {
@@ -1991,6 +2035,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
         }
         s = close + 1;
     }
+    st->pctl_row = idx;
 }
 
 /* "2=0.01%, 10=0.01%, >=2000=0.10%" into a kvlist, values as percent. */
@@ -2591,7 +2636,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     case FSC_ACT_IOPS_STATS: {
         fsc_dir *d = cur_dir(st, idx);
         st->pctl_kind = -1;
-        if (d)
+        if (d && !stats_again(st, d, r->action == FSC_ACT_BW_STATS, idx))
             apply_kv(st, r, line, d, fsc_dir_fields, fsc_n_dir_fields, idx);
         break;
     }
@@ -3704,6 +3749,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         st->pctl_dir = st->dir;
         st->pctl_kind = fl->which;
         st->pctl_prio = -1;
+        st->pctl_row = 0;
         st->pctl_unit_ns = fl->unit_ns;
         break;
     case FSC_ACT_GROUP: {
@@ -3746,10 +3792,13 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_dir *pd = &j->dir[st->pctl_dir];
         fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
                                                                                   : &pd->lat[st->pctl_kind];
+        if (fl->n && pctl_restarts(st, lat, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
+            break;
         for (size_t i = 0; i < fl->n; i++)
             if (!fsc_lat_add_pctl(lat, fsc_fdec_num(fl->pct[i], 1, 1).v,
                                   fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
                 st->oom = true;
+        st->pctl_row = idx;
         break;
     }
     case FSC_ACT_LAT: {
@@ -3767,7 +3816,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         uint64_t num = 1, den = 1;
         if (fl->rule->action == FSC_ACT_BW_STATS)
             bwstat_factor(st, line + fl->unit.off, fl->unit.len, &num, &den);
-        if (d)
+        if (d && !stats_again(st, d, fl->rule->action == FSC_ACT_BW_STATS, idx))
             fast_kv(fl, d, 1, num, den);
         break;
     }

@@ -15,9 +15,11 @@ g = open(sys.argv[1]).read()
 # 150,000 keys on one "IO depths" line (1.7 MB), the last repeating the first
 items = ", ".join("%d=0.0%%" % i for i in range(150000))
 open("m1-depths.txt", "w").write(g.replace("  IO depths    : 1=100.0%", "  IO depths    : " + items + ", 0=7.5%"))
-# 100,000 percentiles in descending order, then 1.00th again (3 MB)
-rows = "".join("     | %d.%06dth=[%d],\n" % (i % 100, i, i) for i in range(100000, 0, -1))
-rows += "     | 1.00th=[77]\n"
+# 100,000 percentiles out of order, then 1.00th again (3 MB); each row begins above
+# the list's first percentile (a row that begins at or below it starts another list
+# whose title was lost: not read)
+rows = "".join("     | %d.%06dth=[%d],\n" % (i % 99 + 1, i, i) for i in range(100000, 0, -1))
+rows += "     | 50.50th=[1], 1.00th=[77]\n"
 open("m1-pctl.txt", "w").write(g.replace("     | 99.99th=[16188]\n", "     | 99.99th=[16188]\n" + rows))
 d = json.load(open(sys.argv[2]))
 d["jobs"][0]["job options"] = {("opt%d" % i): str(i) for i in range(100000)}
@@ -40,7 +42,7 @@ assert keys[0] == "0" and lvl["0"] == 7.5 and lvl["1"] == 0, (keys[:3], lvl["0"]
 p = runs["m1-pctl.txt"]["jobs"][0]["read"]["clat_ns"]["percentile"]
 ks = [float(k) for k in p]
 assert ks == sorted(ks) and len(ks) == len(set(ks)), "percentiles out of order"
-assert len(ks) == 100017 and p["45.012345"] == 12345000 and p["1.000000"] == 77000, (len(ks), p["1.000000"])
+assert len(ks) == 100018 and p["70.012345"] == 12345000 and p["1.000000"] == 77000, (len(ks), p["1.000000"])
 j = runs["m1-json.json"]["jobs"][0]
 assert len(j["job options"]) == 100000 and j["job options"]["opt99999"] == "99999"
 ks = [float(k) for k in j["read"]["clat_ns"]["percentile"]]

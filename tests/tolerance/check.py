@@ -45,10 +45,14 @@ def graft(ours, theirs, skip):
 
 
 def dotted(obj, path):
-    """'write.clat_ns.percentile.99.000000' → the value (keys may hold dots)."""
+    """'write.clat_ns.percentile.99.000000' → the value (keys may hold dots); a
+    number indexes a list ('read.prios.1.clat_ns.mean')."""
     parts = path.split(".")
     cur, i = obj, 0
     while i < len(parts):
+        if isinstance(cur, list) and parts[i].isdigit() and int(parts[i]) < len(cur):
+            cur, i = cur[int(parts[i])], i + 1
+            continue
         if not isinstance(cur, dict):
             return None
         for j in range(len(parts), i, -1):
