@@ -1332,9 +1332,34 @@ static bool joined_lines(const char *s, size_t n)
     return false;
 }
 
+/* A job header with the line below it on its line, where one newline was lost ("...:
+ * Mon Nov 30 02:48:04 2026  read: IOPS=...", "...: pid=7 read : io=..."): shorter
+ * than a flattened paste, but fio prints nothing after a header's fields, so the fio
+ * keyword after its "): err=" and a space (prefix.c's, the one that makes the
+ * pre-scan send the text here) begins a line of its own. Read whole, the header
+ * would be taken for a prefix of that line and the job's name, pid and time lost. */
+static bool header_joined(const char *s, size_t n)
+{
+    size_t first = 0, j, gap;
+    while (first < n && s[first] == ' ')
+        first++;
+    for (j = first; j < n && s[j] != ' ' && s[j] != ':';)
+        j++;
+    if (j == first || !starts_with(s + j, n - j, ": (groupid="))
+        return false;
+    const char *err = fsc_find_lit(s + j, n - j, "): err=");
+    long kw = err ? fsc_fio_keyword_at(s + first, n - first) : -1;
+    if (kw <= 0)
+        return false;
+    size_t at = first + (size_t)kw;
+    return at > (size_t)(err - s) && s[at - 1] == ' ' && flat_cut_at(s, n, at, &gap) && gap == SIZE_MAX;
+}
+
 static bool looks_flattened(const char *s, size_t n)
 {
-    if (n < FLAT_MIN_LEN || glued_terse(s, n) == s)
+    if (n < FLAT_MIN_LEN)
+        return header_joined(s, n);
+    if (glued_terse(s, n) == s)
         return false;
     size_t cuts = 0;
     size_t gap;
