@@ -904,8 +904,79 @@ char *fsc_why_join(char *a, char *b)
     return out.data;
 }
 
+/* A whole document read last line first (fsc_text_reversed): its runs as read from
+ * the turned text, their line numbers those of the document as it is (line k of n
+ * turned is line n + 1 - k), and a warning that says so. */
+typedef struct turned_sink {
+    fsc_run_sink sink;
+    void *ctx;
+    uint32_t lines; /* the document's lines + 1 */
+} turned_sink;
+
+static uint32_t turned_line(const turned_sink *ts, uint32_t k)
+{
+    return k && k < ts->lines ? ts->lines - k : k;
+}
+
+static bool turned_run(void *ctx, fsc_run *run)
+{
+    const turned_sink *ts = ctx;
+    uint32_t first = run->source.first_line, last = run->source.last_line;
+    run->source.first_line = turned_line(ts, last);
+    run->source.last_line = turned_line(ts, first);
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        fsc_job *j = &run->jobs[i];
+        uint32_t a = j->first_line;
+        j->first_line = turned_line(ts, j->last_line);
+        j->last_line = turned_line(ts, a);
+    }
+    for (size_t i = 0; i < run->n_warnings; i++)
+        run->warnings[i].line = turned_line(ts, run->warnings[i].line);
+    for (size_t i = 0, n = run->n_unknown_lines; i < n; i++) /* ascending, as they were */
+        run->unknown_lines[i] = turned_line(ts, run->unknown_lines[i]);
+    for (size_t i = 0, n = run->n_unknown_lines; i < n / 2; i++) {
+        uint32_t t = run->unknown_lines[i];
+        run->unknown_lines[i] = run->unknown_lines[n - 1 - i];
+        run->unknown_lines[n - 1 - i] = t;
+    }
+    if (!fsc_run_warn(run, run->source.last_line,
+                      "the text's lines come last first (a log export sorted newest first, tac): read in the "
+                      "other order") ||
+        !fsc_run_warnings_to_front(run, run->n_warnings - 1, 1)) {
+        fsc_run_free(run);
+        return false;
+    }
+    return ts->sink(ts->ctx, run);
+}
+
+static fsc_status parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx, size_t *n_runs,
+                            char **why);
+
 fsc_status fsc_parse_doc_why(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx,
                              size_t *n_runs, char **why)
+{
+    bool whole = !doc->first_line && !doc->first_run && !doc->more && !doc->carry;
+    if (!whole || doc->encoding != FSC_ENC_UTF8 || !fsc_text_reversed(doc->data, doc->len))
+        return parse_doc(p, doc, sink, ctx, n_runs, why);
+    fsc_buf flipped = {0};
+    fsc_status st = fsc_reverse_lines(doc->data, doc->len, &flipped);
+    if (st != FSC_OK) {
+        fsc_buf_free(&flipped);
+        return st;
+    }
+    fsc_doc turned = *doc;
+    turned.data = flipped.data;
+    turned.len = flipped.len;
+    turned_sink ts = {sink, ctx, 1};
+    for (const char *q = flipped.data; (q = memchr(q, '\n', (size_t)(flipped.data + flipped.len - q))); q++)
+        ts.lines++;
+    st = parse_doc(p, &turned, turned_run, &ts, n_runs, why);
+    fsc_buf_free(&flipped);
+    return st;
+}
+
+static fsc_status parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sink sink, void *ctx, size_t *n_runs,
+                            char **why)
 {
     fsc_text text = {0};
     *n_runs = 0;

@@ -94,6 +94,11 @@ bool fsc_jsonlog_text(const char *s, size_t n, fsc_buf *out);
  * JSON (not fio's) and they hold a fio mark; else nothing. */
 bool fsc_logexport_doc(const char *data, size_t len);
 fsc_status fsc_logexport_text(const char *data, size_t len, fsc_buf *out);
+/* A text whose lines come last first (a newest-first export, tac): does the head of
+ * data[0, len) read so (reverse.c)? fsc_reverse_lines: its lines in the other order
+ * to out (reset first), each ending in a newline. */
+bool fsc_text_reversed(const char *data, size_t len);
+fsc_status fsc_reverse_lines(const char *data, size_t len, fsc_buf *out);
 
 /* cast.c: an asciinema recording (.cast, v2 and v3): a header line, then events
  * [time, "o", "text"]. Is data[0, len) one, or a piece of one (its first lines
