@@ -147,6 +147,21 @@ static void test_edge_lines(void **state)
         "  IO depths    : 1=100.0%, 2=0.0%, >=64=0.0%\n"
         "     issued rwts: total=0,36673,0,0 short=0,0,0,0 dropped=0,0,0,0\n"
         "     latency   : target=0.00ns, window=0, percentile=100.00%, depth=1\n",
+        /* numbers around the width of dec()'s words: 7, 8 and 9 digits, as many
+         * decimals, leading zeros, "1." and "1.x", 20 digits, at the end of a line */
+        "a: (groupid=0, jobs=1): err= 0: pid=1234567: Mon Nov 30 02:48:07 2026\n"
+        "  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n"
+        "    clat (usec): min=1234567, max=12345678, avg=1234567.1234567, stdev=123456789.12345678\n"
+        "     lat (nsec): min=7, max=99999999, avg=0.12345678, stdev=1.\n"
+        "    slat (nsec): min=0000001, max=1.x, avg=9999999.9999999, stdev=00000000.0000000\n"
+        "   bw (  KiB/s): min=1, max=12345678901234567890, per=100.0000000%, avg=1.5, stdev=12.3456789012, "
+        "samples=1234567\n"
+        "   iops        : min=1234567.1, max=12345678.12345678, avg=3, stdev=4, samples=99999999\n"
+        "  cpu          : usr=1.0000001%, sys=0.1234567%, ctx=1234567, majf=12345678, minf=123456789\n"
+        "  IO depths    : 1=100.0000000%, 2=0.00000001%, 4=0.1234567%\n"
+        "     issued rwts: total=1234567,12345678,123456789,0 short=0,0,0,0 dropped=0,0,0,0\n"
+        "     latency   : target=1234567, window=12345678, percentile=99.9999999%, depth=1\n"
+        "  lat (usec)   : 2=0.0000001%, 10=0.12345678%\n  lat (msec)   : 2=1.",
         /* a wrapped line: the grammar joins it */
         "x: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\n"
         "   bw (  KiB/s): min=1, max=2, per=3%,\n avg=4, stdev=5, samples=6\n",
