@@ -1877,7 +1877,7 @@ struct cleaner {
     size_t drop_cap;
     /* the lines since one that ended inside a string it opened: their bytes one
      * after another, and each line's place */
-    fsc_buf wrap, joined;
+    fsc_buf wrap, joined, folded; /* folded: a YAML scalar's text before its escaped spaces */
     wrap_line *wl;
     size_t wl_n, wl_cap;
     char wrap_q;   /* the string's quote */
@@ -2009,6 +2009,66 @@ static bool emit_pydict(cleaner *t, const char *s, size_t n, uint32_t orig, uint
     return ok;
 }
 
+/* A YAML double-quoted scalar that its writer folded ("stdout: \"fio-3.33\\nStarting
+ * 1 process\\n...\\" ending a line in a backslash, its next line indented and
+ * beginning "\\ " where the break fell on a space: PyYAML's dump, Ansible's YAML
+ * output): the opening quote after "key: " or "- ", every line after it indented.
+ * Joined as YAML reads it: the indentation goes; a line that ends in an escaping
+ * backslash goes on with no space, any other with one (an empty line: a newline); an
+ * escaped space is a space. Otherwise false, nothing done. */
+static bool yaml_fold_join(cleaner *t)
+{
+    const char *p = buf_str(&t->wrap);
+    size_t n0 = t->wl[0].len, q = fsc_strlit_open_at(p, n0);
+    if (t->wrap_q != '"' || q >= n0 || q < 2 || p[q - 1] != ' ' || (p[q - 2] != ':' && p[q - 2] != '-'))
+        return false;
+    const char *l = p + n0;
+    for (size_t i = 1; i < t->wl_n; l += t->wl[i].len, i++)
+        if (t->wl[i].len && l[0] != ' ' && l[0] != '\t')
+            return false;
+    fsc_buf_reset(&t->joined);
+    fsc_buf_reset(&t->folded);
+    l = p;
+    for (size_t i = 0; i < t->wl_n; l += t->wl[i].len, i++) {
+        const char *s = l, *e = l + t->wl[i].len;
+        if (i)
+            while (s < e && (*s == ' ' || *s == '\t'))
+                s++;
+        if (i + 1 == t->wl_n) {
+            fsc_buf_add(&t->folded, s, (size_t)(e - s));
+            break;
+        }
+        size_t b = 0;
+        while (e - b > s && e[-1 - (ptrdiff_t)b] == '\\')
+            b++;
+        if (b % 2) { /* an escaped line break: nothing between the lines */
+            fsc_buf_add(&t->folded, s, (size_t)(e - 1 - s));
+            continue;
+        }
+        while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+            e--;
+        fsc_buf_add(&t->folded, s, (size_t)(e - s));
+        if (s == e && i) /* an empty line: a line break */
+            fsc_buf_add(&t->folded, "\\n", 2);
+        else
+            fsc_buf_putc(&t->folded, ' ');
+    }
+    for (size_t i = 0; i < t->folded.len; i++) {
+        char c = t->folded.data[i];
+        if (c == '\\' && i + 1 < t->folded.len) {
+            char d = t->folded.data[++i];
+            if (d == ' ')
+                fsc_buf_putc(&t->joined, ' ');
+            else {
+                fsc_buf_putc(&t->joined, c);
+                fsc_buf_putc(&t->joined, d);
+            }
+        } else
+            fsc_buf_putc(&t->joined, c);
+    }
+    return !t->joined.oom && !t->folded.oom;
+}
+
 /* The wrapped lines, joined as the string stood before the wrap broke it: lines
  * all of one length (two or more between the first and the last; the first may be
  * longer, with what stood before the wrapped text) were cut hard, between any two
@@ -2017,6 +2077,8 @@ static bool emit_pydict(cleaner *t, const char *s, size_t n, uint32_t orig, uint
  * the lines after it lose their quote marks. */
 static bool wrap_join(cleaner *t)
 {
+    if (yaml_fold_join(t))
+        return true;
     bool hard = t->wl_n > 3 && t->wl[0].len >= t->wl[1].len;
     for (size_t i = 2; i + 1 < t->wl_n && hard; i++)
         hard = t->wl[i].len == t->wl[1].len;
@@ -2290,7 +2352,7 @@ static fsc_status clean_lines(const char *data, size_t len, doc_kind d, const fs
         st = FSC_E_NOMEM;
     /* the cleaner's buffers: out of memory in any, the text is not whole */
     fsc_buf *bufs[] = {&c.sp,      &c.piece,  &c.dec,    &c.mk,      &c.term,    &c.jl,      &c.sl,
-                       &c.sl_tmp,  &c.uq,     &c.ty,     &c.me,      &c.wrap,    &c.joined,  &c.csv_rec,
+                       &c.sl_tmp,  &c.uq,     &c.ty,     &c.me,      &c.wrap,    &c.joined,  &c.folded, &c.csv_rec,
                        &c.csv_val, &c.py_json, &c.py_tmp, &c.py_join, &c.sbs_text, &c.k.tmp, &c.k.piece};
     bool ok = st == FSC_OK && c.k.ok && !c.wrap_oom;
     for (size_t i = 0; i < sizeof bufs / sizeof *bufs; i++) {

@@ -178,6 +178,8 @@ void fsc_strlit_decode(const char *p, const char *e, fsc_buf *out);
  * that string (q its quote; *escaped: the line before ended in an escape's
  * backslash, and says so of this line after)? */
 char fsc_strlit_open_end(const char *s, size_t n);
+/* ...the index of that string's quote (n: none). */
+size_t fsc_strlit_open_at(const char *s, size_t n);
 bool fsc_strlit_closes(const char *s, size_t n, char q, bool *escaped);
 
 /* typography.c: a line that a blog engine or an editor typeset (curly quotes around a

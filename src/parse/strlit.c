@@ -389,11 +389,17 @@ size_t fsc_strlit_tail(const char *s, size_t n)
 
 char fsc_strlit_open_end(const char *s, size_t n)
 {
+    size_t at = fsc_strlit_open_at(s, n);
+    return at < n ? s[at] : 0;
+}
+
+size_t fsc_strlit_open_at(const char *s, size_t n)
+{
     lit l;
-    char q = 0;
+    size_t at = n;
     for (size_t i = 0; next_lit(s, n, &i, &l);)
-        q = l.e == s + n ? l.b[-1] : 0;
-    return q;
+        at = l.e == s + n ? (size_t)(l.b - 1 - s) : n;
+    return at;
 }
 
 bool fsc_strlit_closes(const char *s, size_t n, char q, bool *escaped)
