@@ -87,16 +87,24 @@ bool fsc_text_reversed(const char *data, size_t len)
      * turned by its entries, not its lines */
     while (i < end && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'))
         i++;
-    if (i < end && (data[i] == '{' || data[i] == '['))
+    if (i < end && data[i] == '[') { /* an array of entries, not "[2026-12-07 04:00:00] " */
+        size_t k = i + 1;
+        while (k < end && (data[k] == ' ' || data[k] == '\t' || data[k] == '\r' || data[k] == '\n'))
+            k++;
+        if (k < end && (data[k] == '{' || data[k] == '"' || data[k] == ']'))
+            return false;
+    } else if (i < end && data[i] == '{')
         return false;
-    /* what is asked of every document first: the end of a run ("Run status group",
-     * "Disk stats") above the first job header. fio's text forward has its first job
-     * header above them (an excerpt that starts inside a run, below, is asked on) */
+    /* what is asked of every document first: a run's results or its end (a direction
+     * line, "Run status group", "Disk stats") above the first job header. fio's text
+     * forward has its first job header above them (an excerpt that starts inside a
+     * run, below, is asked on) */
     const char *job = memmem(data, end, "(groupid=", 9);
     if (!job)
         return false;
     size_t above = (size_t)(job - data);
-    if (!memmem(data, above, "Run status group", 16) && !memmem(data, above, "Disk stats (", 12))
+    if (!memmem(data, above, "Run status group", 16) && !memmem(data, above, "Disk stats (", 12) &&
+        !memmem(data, above, "IOPS=", 5) && !memmem(data, above, "iops=", 5))
         return false;
     line_kind prev = L_BLANK, cur = L_BLANK; /* the last two lines that are not blank */
     unsigned forward = 0, backward = 0;
