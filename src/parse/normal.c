@@ -99,10 +99,13 @@ typedef struct nstate {
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
     size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
+    double pctl_last; /* the last percentile of that row */
     uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
     size_t time_at;    /* its line: the date is its last 24 bytes (close_run copies them) */
     uint64_t pctl_unit_ns;
     long group;
+    size_t group_line, group_dir_last; /* the lines of its header and last summary line (0: none) */
+    bool group_tight; /* its first summary line came right under its header */
     char runno[16];         /* "3" of a numbered summary line "3 - READ: ..." */
     disk_master masters[8]; /* md/dm devices whose members are being listed */
     size_t n_masters;
@@ -1227,6 +1230,25 @@ static void job_close(nstate *st, fsc_job *j);
 
 static void job_time(nstate *st, size_t idx);
 
+/* A job header glued to the line above it, a line break lost ("     issued rwts:
+ * total=0,21899,0,0 ...  randwrite: (groupid=0, ..."): its name holds that line, one
+ * of fio's keywords or a list of values ("ios=9187/0, merge=0/0, ..."; a name of a
+ * job may hold a '=' itself: "name=1M_seqrw"). The name is the last word; the line
+ * above is not read (a warning says so). A name glued to the line with no space
+ * between keeps it all, with the warning. */
+static void job_name_glued(nstate *st, fsc_job *j, size_t idx)
+{
+    char *name = j->jobname;
+    const char *eq = name ? strchr(name, '=') : NULL;
+    if (!eq || (!strstr(eq, ", ") && fsc_fio_keyword_at(name, strlen(name)) < 0))
+        return;
+    char *sp = strrchr(name, ' ');
+    if (sp && sp[1] && !strchr(sp + 1, '='))
+        memmove(name, sp + 1, strlen(sp + 1) + 1);
+    warn(st, idx, "a job header joined to the line above it (a line break lost?): job '%s'; what stood before "
+                  "it on the line is not read", name);
+}
+
 static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
     if (header_repeated(st, idx))
@@ -1236,6 +1258,7 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
         return;
     j->jobname = cap_dup(st, r, line, "jobname");
     j->hostname = cap_dup(st, r, line, "hostname");
+    job_name_glued(st, j, idx);
     grep_header(st, j, idx);
     job_host(st, j, idx);
     j->error_text = cap_dup(st, r, line, "error_text");
@@ -1967,25 +1990,26 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
 
-/* Does the row at idx, whose first percentile is pct, start its block's list lat over?
- * fio's rows rise from the first to the last, so a row below a row of the block that
- * begins at or under the list's first percentile belongs to another list, whose title
- * line was lost (a paste that dropped "lat percentiles (usec):" or a priority's
- * title): read into this list, its values would replace this list's, silently. Its
- * rows are not read (up to the next title or line of another kind), with a warning.
- * A row printed twice (the same text as the line above) is no new list. */
-static bool pctl_restarts(nstate *st, const fsc_lat *lat, double pct, size_t idx)
+/* Does the row at idx, whose first percentile is pct, belong to another list than its
+ * block's? fio's rows rise, each from above the last percentile of the row before:
+ * a row that begins below it was printed under another title, which was lost
+ * (a paste that dropped "lat percentiles (usec):" or a priority's title, or joined it
+ * to its first row): read into this block's list, its values would replace the
+ * list's, silently. Its rows are not read (up to the next title or line of another
+ * kind), with a warning. A row printed twice (the same text as the line above) is
+ * no other list. */
+static bool pctl_restarts(nstate *st, double pct, size_t idx)
 {
     size_t prev = st->pctl_row;
-    if (!prev || !lat->n_percentile || pct > lat->percentile[0].pct)
+    if (!prev || pct >= st->pctl_last) /* a percentile_list may name one twice */
         return false;
     if (prev + 1 == idx && st->t->lines[prev].len == st->t->lines[idx].len &&
         !memcmp(fsc_text_line(st->t, prev), fsc_text_line(st->t, idx), st->t->lines[idx].len))
         return false;
     st->pctl_kind = PCTL_IGNORED;
     st->run->lines.malformed++;
-    warn(st, idx, "percentile rows that start their list over: the title line of another list is missing; "
-                  "its rows are not read");
+    warn(st, idx, "percentile rows that do not go on from the rows above: the title line of another list is "
+                  "missing; its rows are not read");
     return true;
 }
 
@@ -2024,9 +2048,10 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
         double pct, val;
         if (fsc_parse_plain(p, (size_t)(th - p), &pct) == FSC_OK && pct <= 100 && /* no 995th */
             fsc_parse_scaled(v, (size_t)(close - v), st->pctl_unit_ns, 1, &val) == FSC_OK) {
-            if (first && pctl_restarts(st, lat, pct, idx))
+            if (first && pctl_restarts(st, pct, idx))
                 return;
             first = false;
+            st->pctl_last = pct;
             if (!fsc_lat_add_pctl(lat, pct, val))
                 st->oom = true;
         } else {
@@ -2239,13 +2264,15 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
 }
 
 /* "Run status group N": the new group, made current. */
-static fsc_group *group_open(nstate *st)
+static fsc_group *group_open(nstate *st, size_t idx)
 {
     fsc_group *g = fsc_run_add_group(st->run);
     if (!g) {
         st->oom = true;
         return NULL;
     }
+    st->group_line = idx;
+    st->group_dir_last = 0;
     st->group = (long)st->run->n_groups - 1;
     st->job = -1;
     st->dir = -1;
@@ -2256,7 +2283,7 @@ static fsc_group *group_open(nstate *st)
 
 static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t idx, bool clients)
 {
-    fsc_group *g = group_open(st);
+    fsc_group *g = group_open(st, idx);
     if (!g)
         return;
     if (clients)
@@ -2268,9 +2295,48 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
 }
 
 /* A group summary line: its direction of the current group (NULL: out of memory). */
+/* Are the lines between a and b (excluded) all blank, one at least? */
+static bool blank_between(const nstate *st, size_t a, size_t b)
+{
+    if (b <= a + 1)
+        return false;
+    for (size_t i = a + 1; i < b; i++)
+        if (!blank(fsc_text_line(st->t, i), st->t->lines[i].len))
+            return false;
+    return true;
+}
+
+/* A summary line of a direction its group has, or below a blank line under the
+ * group's summary lines (fio prints them one under the other, right under their
+ * header): the next group's, whose "Run status group" line was lost. Read into this
+ * group, it would add a direction to it or replace one, silently. A text with blank
+ * lines between all of its lines (its header and first summary line apart) tells
+ * nothing. */
+static bool group_header_lost(const nstate *st, int dir, size_t idx)
+{
+    if (st->group < 0 || !st->group_dir_last)
+        return false;
+    const fsc_group *g = &st->run->groups[st->group];
+    return g->dir[dir].present || (st->group_tight && blank_between(st, st->group_dir_last, idx));
+}
+
 static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 {
-    if (st->group < 0) {
+    if (group_header_lost(st, dir, idx)) {
+        fsc_group *g = fsc_run_add_group(st->run);
+        if (!g) {
+            st->oom = true;
+            return NULL;
+        }
+        const fsc_num prev = st->run->groups[st->run->n_groups - 2].groupid;
+        st->group = (long)st->run->n_groups - 1;
+        st->group_dir_last = 0;
+        st->group_tight = false;
+        if (prev.set)
+            g->groupid = fsc_num_of(prev.v + 1);
+        warn(st, idx, "a group summary line below the summary of group %.0f: the \"Run status group\" line above "
+                      "it is missing; read as the next group's", prev.set ? prev.v : 0.0);
+    } else if (st->group < 0) {
         fsc_group *g = fsc_run_add_group(st->run);
         if (!g) {
             st->oom = true;
@@ -2279,6 +2345,9 @@ static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
         st->group = (long)st->run->n_groups - 1;
         warn(st, idx, "group summary line without its \"Run status group\" header");
     }
+    if (!st->group_dir_last)
+        st->group_tight = idx == st->group_line + 1;
+    st->group_dir_last = idx;
     fsc_group_dir *gd = &st->run->groups[st->group].dir[dir];
     gd->present = true;
     return gd;
@@ -3723,6 +3792,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         if (!j)
             break;
         j->jobname = span_dup(st, line, fl->cap[0]);
+        job_name_glued(st, j, idx);
         grep_header(st, j, idx);
         job_host(st, j, idx);
         fsc_fdec_set(&j->groupid, fl->num[0], 1, 1);
@@ -3753,7 +3823,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         st->pctl_unit_ns = fl->unit_ns;
         break;
     case FSC_ACT_GROUP: {
-        fsc_group *g = group_open(st);
+        fsc_group *g = group_open(st, idx);
         if (g)
             fsc_fdec_set(&g->groupid, fl->num[0], 1, 1);
         break;
@@ -3792,12 +3862,14 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_dir *pd = &j->dir[st->pctl_dir];
         fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
                                                                                   : &pd->lat[st->pctl_kind];
-        if (fl->n && pctl_restarts(st, lat, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
+        if (fl->n && pctl_restarts(st, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
             break;
         for (size_t i = 0; i < fl->n; i++)
             if (!fsc_lat_add_pctl(lat, fsc_fdec_num(fl->pct[i], 1, 1).v,
                                   fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
                 st->oom = true;
+        if (fl->n)
+            st->pctl_last = fsc_fdec_num(fl->pct[fl->n - 1], 1, 1).v;
         st->pctl_row = idx;
         break;
     }
@@ -4037,6 +4109,29 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
     return r;
 }
 
+/* A line the grammar read (no lexer takes a line with more after it) that holds a
+ * second of fio's lines after its own keyword's label: a line break lost ("   read:
+ * IOPS=59.5k, ...(465MiB/2001msec)    clat (usec): min=0, ...", a percentile row with
+ * the bw line after it, "READ: ..." with "WRITE: ..."). The rule read its own part;
+ * the rest is not read, and the warning says so (before, silently). */
+static void second_line(nstate *st, size_t idx, const char *s, size_t n)
+{
+    long k = fsc_fio_keyword_at(s, n);
+    size_t from = 0;
+    if (k >= 0) {
+        const char *c = s[k] == '|' ? s + k : memchr(s + k, ':', n - (size_t)k);
+        if (!c)
+            return;
+        from = (size_t)(c + 1 - s);
+    }
+    long k2 = fsc_fio_keyword_at(s + from, n - from);
+    if (k2 < 0)
+        return;
+    size_t at = from + (size_t)k2, show = n - at > 60 ? 60 : n - at;
+    st->run->lines.malformed++;
+    warn(st, idx, "two lines on one (a line break lost?): '%.*s' after it is not read", (int)show, s + at);
+}
+
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx, fsc_buf *notes)
 {
@@ -4159,6 +4254,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (how != READ_AS_IS)
             tell_how(&st, i, how, s, n);
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
+        if (!fast && how == READ_AS_IS && joined_to == i)
+            second_line(&st, i, s, n);
         st.report_end = r->action == FSC_ACT_DISK || r->action == FSC_ACT_IDLE ? REPORT_OVER
                         : r->action == FSC_ACT_GROUP_DIR ? REPORT_SUMMED
                                                          : REPORT_ON;

@@ -15,12 +15,13 @@ g = open(sys.argv[1]).read()
 # 150,000 keys on one "IO depths" line (1.7 MB), the last repeating the first
 items = ", ".join("%d=0.0%%" % i for i in range(150000))
 open("m1-depths.txt", "w").write(g.replace("  IO depths    : 1=100.0%", "  IO depths    : " + items + ", 0=7.5%"))
-# 100,000 percentiles out of order, then 1.00th again (3 MB); each row begins above
-# the list's first percentile (a row that begins at or below it starts another list
-# whose title was lost: not read)
-rows = "".join("     | %d.%06dth=[%d],\n" % (i % 99 + 1, i, i) for i in range(100000, 0, -1))
-rows += "     | 50.50th=[1], 1.00th=[77]\n"
-open("m1-pctl.txt", "w").write(g.replace("     | 99.99th=[16188]\n", "     | 99.99th=[16188]\n" + rows))
+# a clat percentile list of 100,000 rows (3 MB), then its first percentile again in
+# the last row (replaced in place). fio's rows rise: a row that begins below the row
+# above it is another list's, whose title was lost (not read), so they rise here too
+import re
+rows = "".join("     | %d.%06dth=[%d],\n" % (divmod(i * 999, 1000000) + (i,)) for i in range(1, 100001))
+rows += "     | 99.999999th=[1], 0.000999th=[77]\n"
+open("m1-pctl.txt", "w").write(re.sub(r"(    clat percentiles \(usec\):\n)(     \|.*\n)+", lambda m: m.group(1) + rows, g, count=1))
 d = json.load(open(sys.argv[2]))
 d["jobs"][0]["job options"] = {("opt%d" % i): str(i) for i in range(100000)}
 d["jobs"][0]["read"]["clat_ns"]["percentile"] = {"%d.%06d" % (i // 1000000, i % 1000000): i for i in range(100000, 0, -1)}
@@ -42,7 +43,7 @@ assert keys[0] == "0" and lvl["0"] == 7.5 and lvl["1"] == 0, (keys[:3], lvl["0"]
 p = runs["m1-pctl.txt"]["jobs"][0]["read"]["clat_ns"]["percentile"]
 ks = [float(k) for k in p]
 assert ks == sorted(ks) and len(ks) == len(set(ks)), "percentiles out of order"
-assert len(ks) == 100018 and p["70.012345"] == 12345000 and p["1.000000"] == 77000, (len(ks), p["1.000000"])
+assert len(ks) == 100001 and p["12.332655"] == 12345000 and p["0.000999"] == 77000, (len(ks), p.get("0.000999"))
 j = runs["m1-json.json"]["jobs"][0]
 assert len(j["job options"]) == 100000 and j["job options"]["opt99999"] == "99999"
 ks = [float(k) for k in j["read"]["clat_ns"]["percentile"]]
