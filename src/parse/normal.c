@@ -1885,17 +1885,22 @@ static bool lat_again(nstate *st, const fsc_dir *d, int kind, size_t idx)
 
 /* The same of a direction's bw or iops line (a direction without latency lines:
  * disable_lat, disable_clat): fio prints each once a direction. */
-static bool stats_again(nstate *st, const fsc_dir *d, bool bw, size_t idx)
+__attribute__((noinline, cold)) static bool stats_lost(nstate *st, bool bw, size_t idx)
 {
-    if (bw ? !d->bw_min.set && !d->bw_max.set && !d->bw_samples.set
-           : !d->iops_min.set && !d->iops_max.set && !d->iops_samples.set)
-        return false;
     const fsc_job *j = cur_job(st);
     char what[200];
     snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)", bw ? "bw" : "iops",
              j && j->jobname ? j->jobname : "");
     dir_lost(st, idx, what);
     return true;
+}
+
+static inline bool stats_again(nstate *st, const fsc_dir *d, bool bw, size_t idx)
+{
+    if (bw ? !d->bw_min.set && !d->bw_max.set && !d->bw_samples.set
+           : !d->iops_min.set && !d->iops_max.set && !d->iops_samples.set)
+        return false;
+    return stats_lost(st, bw, idx);
 }
 
 static void act_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
@@ -1998,11 +2003,9 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
  * list's, silently. Its rows are not read (up to the next title or line of another
  * kind), with a warning. A row printed twice (the same text as the line above) is
  * no other list. */
-static bool pctl_restarts(nstate *st, double pct, size_t idx)
+__attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, size_t idx)
 {
     size_t prev = st->pctl_row;
-    if (!prev || pct >= st->pctl_last) /* a percentile_list may name one twice */
-        return false;
     if (prev + 1 == idx && st->t->lines[prev].len == st->t->lines[idx].len &&
         !memcmp(fsc_text_line(st->t, prev), fsc_text_line(st->t, idx), st->t->lines[idx].len))
         return false;
@@ -2011,6 +2014,12 @@ static bool pctl_restarts(nstate *st, double pct, size_t idx)
     warn(st, idx, "percentile rows that do not go on from the rows above: the title line of another list is "
                   "missing; its rows are not read");
     return true;
+}
+
+static inline bool pctl_restarts(nstate *st, double pct, size_t idx)
+{
+    /* a percentile_list may name one twice: not below */
+    return st->pctl_row && pct < st->pctl_last && pctl_restarts_slow(st, idx);
 }
 
 /* "|  1.00th=[   31],  5.00th=[   48], ..." */
@@ -2320,22 +2329,31 @@ static bool group_header_lost(const nstate *st, int dir, size_t idx)
     return g->dir[dir].present || (st->group_tight && blank_between(st, st->group_dir_last, idx));
 }
 
+/* Open the next group for the summary line idx (group_header_lost): false when out
+ * of memory. */
+__attribute__((noinline, cold)) static bool group_lost_open(nstate *st, size_t idx)
+{
+    fsc_group *g = fsc_run_add_group(st->run);
+    if (!g) {
+        st->oom = true;
+        return false;
+    }
+    const fsc_num prev = st->run->groups[st->run->n_groups - 2].groupid;
+    st->group = (long)st->run->n_groups - 1;
+    st->group_dir_last = 0;
+    st->group_tight = false;
+    if (prev.set)
+        g->groupid = fsc_num_of(prev.v + 1);
+    warn(st, idx, "a group summary line below the summary of group %.0f: the \"Run status group\" line above it "
+                  "is missing; read as the next group's", prev.set ? prev.v : 0.0);
+    return true;
+}
+
 static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 {
     if (group_header_lost(st, dir, idx)) {
-        fsc_group *g = fsc_run_add_group(st->run);
-        if (!g) {
-            st->oom = true;
+        if (!group_lost_open(st, idx))
             return NULL;
-        }
-        const fsc_num prev = st->run->groups[st->run->n_groups - 2].groupid;
-        st->group = (long)st->run->n_groups - 1;
-        st->group_dir_last = 0;
-        st->group_tight = false;
-        if (prev.set)
-            g->groupid = fsc_num_of(prev.v + 1);
-        warn(st, idx, "a group summary line below the summary of group %.0f: the \"Run status group\" line above "
-                      "it is missing; read as the next group's", prev.set ? prev.v : 0.0);
     } else if (st->group < 0) {
         fsc_group *g = fsc_run_add_group(st->run);
         if (!g) {
@@ -3864,12 +3882,12 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
                                                                                   : &pd->lat[st->pctl_kind];
         if (fl->n && pctl_restarts(st, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
             break;
-        for (size_t i = 0; i < fl->n; i++)
-            if (!fsc_lat_add_pctl(lat, fsc_fdec_num(fl->pct[i], 1, 1).v,
-                                  fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
+        for (size_t i = 0; i < fl->n; i++) {
+            double pct = fsc_fdec_num(fl->pct[i], 1, 1).v;
+            if (!fsc_lat_add_pctl(lat, pct, fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
                 st->oom = true;
-        if (fl->n)
-            st->pctl_last = fsc_fdec_num(fl->pct[fl->n - 1], 1, 1).v;
+            st->pctl_last = pct;
+        }
         st->pctl_row = idx;
         break;
     }
@@ -4114,7 +4132,7 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
  * IOPS=59.5k, ...(465MiB/2001msec)    clat (usec): min=0, ...", a percentile row with
  * the bw line after it, "READ: ..." with "WRITE: ..."). The rule read its own part;
  * the rest is not read, and the warning says so (before, silently). */
-static void second_line(nstate *st, size_t idx, const char *s, size_t n)
+__attribute__((noinline)) static void second_line(nstate *st, size_t idx, const char *s, size_t n)
 {
     long k = fsc_fio_keyword_at(s, n);
     size_t from = 0;
