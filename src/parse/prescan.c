@@ -497,7 +497,9 @@ static inline void term_code(scan *sc)
 }
 
 /* A rare byte that needs a look at its neighbours: ';' (";fio-" not at the start of
- * a line: a terse record glued to other text), 'D' ("=3D": quoted-printable), and
+ * a line: a terse record glued to other text), 'D' ("=3D": quoted-printable), '_'
+ * opening a word (Markdown's emphasis "_IOPS=10.9k_", which normalize.c takes off
+ * in a text that has one: fio's own underscores stand inside words, "in_queue"), and
  * what is left of a terminal's colour code where its ESC is shown ("^[[1m", cat -v,
  * less) or was lost ("[1;32m", "[0K"), which normalize.c takes off (terminal.c) even
  * inside a line of fio's ("IOPS=^[[1m14.4k^[[0m"). fio's own '[' is followed by a
@@ -514,6 +516,10 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
         if (p - sc->data >= 2 && p[-1] == '3' && p[-2] == '=' && ++sc->qp_marks >= 3)
             sc->ok = false;
         break;
+    case '_':
+        if (p == sc->data || p[-1] == ' ' || p[-1] == '\n' || p[-1] == '(')
+            term_code(sc); /* the same verdict: normalized, simple at best */
+        break;
     case '^':
         if (end - p >= 2 && p[1] == '[')
             term_code(sc);
@@ -528,7 +534,7 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
             term_code(sc);
         break;
     }
-    default: /* '>' */
+    default: /* '>', '?' */
         break;
     }
 }
@@ -604,7 +610,8 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
  * the AND of a table entry for its high nibble and one for its low nibble (a
  * pshufb each). Every bit is one rectangle of (high, low) nibbles, so the AND is
  * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '\'' '*'; '<' '\\'; DEL; '`'),
- * rare ones bits 5-6 (bit 5: ';' '>' '[' '^', high 3 or 5 and low B or E; bit 6: 'D'),
+ * rare ones bits 5-6 (bit 5: ';' '>' '?' '[' '^' '_', high 3 or 5 and low B, E or F;
+ * bit 6: 'D'),
  * '=' bit 7 (the sign bit: movemask reads it). The newline (0x0A) is in bit 0 too;
  * block() takes it out of the bad ones. */
 enum { CL_BAD = 0x1F, CL_RARE = 0x60, CL_EQ = 0x80 };
@@ -615,7 +622,7 @@ static const unsigned char class_hi[16] = {
 static const unsigned char class_lo[16] = {
     [0x0] = 0x01 | 0x10, [0x1] = 0x01, [0x2] = 0x01, [0x3] = 0x01, [0x4] = 0x01 | 0x40, [0x5] = 0x01,
     [0x6] = 0x01 | 0x02, [0x7] = 0x01 | 0x02, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
-    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01 | 0x20, [0xF] = 0x01 | 0x08};
+    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01 | 0x20, [0xF] = 0x01 | 0x08 | 0x20};
 
 /* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
  * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either.
@@ -714,6 +721,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
     const __m128i amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<'), star = _mm_set1_epi8('*');
     const __m128i tick = _mm_set1_epi8('`'), semi = _mm_set1_epi8(';'), dee = _mm_set1_epi8('D');
     const __m128i gt = _mm_set1_epi8('>'), bracket = _mm_set1_epi8('['), caret = _mm_set1_epi8('^');
+    const __m128i under = _mm_set1_epi8('_');
     const __m128i equal = _mm_set1_epi8('='), bslash = _mm_set1_epi8('\\'), apos = _mm_set1_epi8('\'');
     while (end - p >= 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
@@ -726,6 +734,7 @@ static const char *scan_sse2(scan *sc, const char *p, const char *end, bool *eq)
         __m128i r = _mm_or_si128(_mm_cmpeq_epi8(x, semi), _mm_cmpeq_epi8(x, dee));
         r = _mm_or_si128(r, _mm_or_si128(_mm_cmpeq_epi8(x, gt), _mm_or_si128(_mm_cmpeq_epi8(x, bracket),
                                                                            _mm_cmpeq_epi8(x, caret))));
+        r = _mm_or_si128(r, _mm_cmpeq_epi8(x, under));
         uint32_t rare = (uint32_t)_mm_movemask_epi8(r);
         uint32_t eqm = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, equal));
         if (!block(sc, p, end, nlm, badm & ~nlm, (badm | rare) & ~nlm, eqm, eq, false))
@@ -764,7 +773,7 @@ static bool scan_part(scan *sc, const char *data, size_t len, bool last)
         }
         if (bad_byte(c))
             sc->ok = bytes_tolerated(sc, p, 1);
-        else if (c == ';' || c == 'D' || c == '^' || c == '[')
+        else if (c == ';' || c == 'D' || c == '^' || c == '[' || c == '_')
             rare_byte(sc, p, end);
         else if (c == '=')
             eq = true;
