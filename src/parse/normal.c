@@ -4130,22 +4130,38 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
 /* A line the grammar read (no lexer takes a line with more after it) that holds a
  * second of fio's lines after its own keyword's label: a line break lost ("   read:
  * IOPS=59.5k, ...(465MiB/2001msec)    clat (usec): min=0, ...", a percentile row with
- * the bw line after it, "READ: ..." with "WRITE: ..."). The rule read its own part;
- * the rest is not read, and the warning says so (before, silently). */
+ * the bw line after it, "READ: ..." with "WRITE: ...", a priority's percentile title
+ * with its first row, "Disk stats (read/write):" with the disk line). The rule read
+ * its own part; the rest is not read, and the warning says so (before, silently). */
 __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const char *s, size_t n)
 {
+    size_t lead = 0;
+    while (lead < n && s[lead] == ' ')
+        lead++;
     long k = fsc_fio_keyword_at(s, n);
-    size_t from = 0;
-    if (k >= 0) {
-        const char *c = s[k] == '|' ? s + k : memchr(s + k, ':', n - (size_t)k);
-        if (!c)
-            return;
-        from = (size_t)(c + 1 - s);
+    size_t from = 0, at = n;
+    if (k > (long)lead && s[k] == '|') /* a row after a title: itself the second line ("3 - READ:" */
+        at = (size_t)k;                /* is a numbered summary line, its number no line of its own) */
+    else {
+        if (k >= 0) {
+            const char *c = s[k] == '|' ? s + k : memchr(s + k, ':', n - (size_t)k);
+            if (!c)
+                return;
+            from = (size_t)(c + 1 - s);
+        }
+        long k2 = fsc_fio_keyword_at(s + from, n - from);
+        const char *disk = k == (long)lead ? memmem(s + from, n - from, ": ios=", 6) : NULL;
+        if (k2 >= 0)
+            at = from + (size_t)k2;
+        if (disk && (size_t)(disk - s) < at) { /* a disk line's name is no keyword */
+            at = (size_t)(disk - s);
+            while (at > from && s[at - 1] != ' ')
+                at--;
+        }
     }
-    long k2 = fsc_fio_keyword_at(s + from, n - from);
-    if (k2 < 0)
+    if (at >= n)
         return;
-    size_t at = from + (size_t)k2, show = n - at > 60 ? 60 : n - at;
+    size_t show = n - at > 60 ? 60 : n - at;
     st->run->lines.malformed++;
     warn(st, idx, "two lines on one (a line break lost?): '%.*s' after it is not read", (int)show, s + at);
 }

@@ -1332,7 +1332,8 @@ static bool joined_lines(const char *s, size_t n)
     return false;
 }
 
-/* A job header with the line below it on its line, where one newline was lost ("...:
+/* A job header (or the title of the disk stats) with the line below it on its line,
+ * where one newline was lost ("...:
  * Mon Nov 30 02:48:04 2026  read: IOPS=...", "...: pid=7 read : io=..."): shorter
  * than a flattened paste, but fio prints nothing after a header's fields, so the fio
  * keyword after its "): err=" and a space (prefix.c's, the one that makes the
@@ -1343,6 +1344,15 @@ static bool header_joined(const char *s, size_t n)
     size_t first = 0, j, gap;
     while (first < n && s[first] == ' ')
         first++;
+    if (starts_with(s + first, n - first, "Disk stats (")) {
+        /* "Disk stats (read/write):  vda: ios=...": the disk line joined to its title
+         * (no line of fio's begins so: the pre-scan sends it here) */
+        const char *c = memchr(s + first, ':', n - first);
+        size_t i = c ? (size_t)(c + 1 - s) : n;
+        while (i < n && s[i] == ' ')
+            i++;
+        return i < n && s[i - 1] == ' ' && flat_named_at(s, n, i, &gap) && gap == SIZE_MAX;
+    }
     for (j = first; j < n && s[j] != ' ' && s[j] != ':';)
         j++;
     if (j == first || !starts_with(s + j, n - j, ": (groupid="))
