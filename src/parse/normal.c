@@ -2001,10 +2001,27 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
  * (a paste that dropped "lat percentiles (usec):" or a priority's title, or joined it
  * to its first row): read into this block's list, its values would replace the
  * list's, silently. Its rows are not read (up to the next title or line of another
- * kind), with a warning. A row printed twice (the same text as the line above) is
- * no other list. */
-__attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, size_t idx)
+ * kind), with a warning. Another list's first percentile is one the list has; a row
+ * that begins with one it lacks is a row of this list out of order, and a row printed
+ * twice (the same text as the line above) is no other list either. */
+__attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, const fsc_lat *lat, double pct,
+                                                               size_t idx)
 {
+    /* two rows of one list out of order (a row the list lacks) are no other list. The
+     * list is looked up while it is sorted (binary search); once rows came out of
+     * order, none is asked (rows in falling order stay linear: run_complexity M1) */
+    if (lat->pctl_unsorted)
+        return false;
+    size_t lo = 0, hi = lat->n_percentile;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (lat->percentile[mid].pct < pct)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == lat->n_percentile || lat->percentile[lo].pct != pct)
+        return false;
     size_t prev = st->pctl_row;
     if (prev + 1 == idx && st->t->lines[prev].len == st->t->lines[idx].len &&
         !memcmp(fsc_text_line(st->t, prev), fsc_text_line(st->t, idx), st->t->lines[idx].len))
@@ -2016,10 +2033,10 @@ __attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, size_
     return true;
 }
 
-static inline bool pctl_restarts(nstate *st, double pct, size_t idx)
+static inline bool pctl_restarts(nstate *st, const fsc_lat *lat, double pct, size_t idx)
 {
     /* a percentile_list may name one twice: not below */
-    return st->pctl_row && pct < st->pctl_last && pctl_restarts_slow(st, idx);
+    return st->pctl_row && pct < st->pctl_last && pctl_restarts_slow(st, lat, pct, idx);
 }
 
 /* "|  1.00th=[   31],  5.00th=[   48], ..." */
@@ -2057,7 +2074,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
         double pct, val;
         if (fsc_parse_plain(p, (size_t)(th - p), &pct) == FSC_OK && pct <= 100 && /* no 995th */
             fsc_parse_scaled(v, (size_t)(close - v), st->pctl_unit_ns, 1, &val) == FSC_OK) {
-            if (first && pctl_restarts(st, pct, idx))
+            if (first && pctl_restarts(st, lat, pct, idx))
                 return;
             first = false;
             st->pctl_last = pct;
@@ -3880,7 +3897,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_dir *pd = &j->dir[st->pctl_dir];
         fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
                                                                                   : &pd->lat[st->pctl_kind];
-        if (fl->n && pctl_restarts(st, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
+        if (fl->n && pctl_restarts(st, lat, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
             break;
         for (size_t i = 0; i < fl->n; i++) {
             double pct = fsc_fdec_num(fl->pct[i], 1, 1).v;
