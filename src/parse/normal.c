@@ -2320,7 +2320,6 @@ static void act_group(nstate *st, const fsc_rule *r, const char *line, size_t id
                      idx);
 }
 
-/* A group summary line: its direction of the current group (NULL: out of memory). */
 /* Are the lines between a and b (excluded) all blank, one at least? */
 static bool blank_between(const nstate *st, size_t a, size_t b)
 {
@@ -2366,6 +2365,7 @@ __attribute__((noinline, cold)) static bool group_lost_open(nstate *st, size_t i
     return true;
 }
 
+/* A group summary line: its direction of the current group (NULL: out of memory). */
 static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 {
     if (group_header_lost(st, dir, idx)) {
@@ -2378,10 +2378,12 @@ static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
             return NULL;
         }
         st->group = (long)st->run->n_groups - 1;
+        st->group_line = SIZE_MAX; /* no header: whether its lines stand close is unknown */
+        st->group_dir_last = 0;
         warn(st, idx, "group summary line without its \"Run status group\" header");
     }
     if (!st->group_dir_last)
-        st->group_tight = idx == st->group_line + 1;
+        st->group_tight = st->group_line != SIZE_MAX && idx == st->group_line + 1;
     st->group_dir_last = idx;
     fsc_group_dir *gd = &st->run->groups[st->group].dir[dir];
     gd->present = true;
