@@ -768,7 +768,9 @@ static fsc_status to_utf8(const char *s, size_t n, fsc_encoding enc, fsc_buf *fi
 /* Unicode's other line breaks in UTF-8 text: U+2028 LINE SEPARATOR, U+2029
  * PARAGRAPH SEPARATOR (text a web application or a JavaScript string kept, where a
  * newline was not allowed) and U+0085 NEXT LINE (text converted from EBCDIC). With
- * any of them, out gets the text with a newline for each, and true. */
+ * any of them, out gets the text with a carriage return for each, and true: a line
+ * break that is no newline, as a lone CR is (its lines keep the number of the line
+ * they stand on, as in a file's pieces, whose lines are counted by their newlines). */
 static bool unicode_breaks(const char *s, size_t n, fsc_buf *out)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -786,7 +788,7 @@ static bool unicode_breaks(const char *s, size_t n, fsc_buf *out)
             w = 2;
         if (w) {
             fsc_buf_add(out, s + from, k - from);
-            fsc_buf_putc(out, '\n');
+            fsc_buf_putc(out, '\r');
             from = k + w;
             any = true;
         }
