@@ -1202,6 +1202,14 @@ static fsc_job *job_open(nstate *st, size_t idx)
     return j;
 }
 
+/* Do lines a and b of the text hold the same bytes (a paste that printed a line
+ * twice)? */
+static bool same_line(const nstate *st, size_t a, size_t b)
+{
+    size_t n = st->t->lines[a].len;
+    return n == st->t->lines[b].len && !memcmp(fsc_text_line(st->t, a), fsc_text_line(st->t, b), n);
+}
+
 /* Is the job header on line idx the current job's header again, the job nothing
  * else yet (a line pasted twice, a log that repeated it)? It would begin a second
  * job and leave the first one empty, and the jobs after it one place down. */
@@ -1216,9 +1224,7 @@ static bool header_repeated(nstate *st, size_t idx)
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (j->dir[d].present)
             return false;
-    const char *a = fsc_text_line(st->t, st->job_line), *b = fsc_text_line(st->t, idx);
-    size_t an = st->t->lines[st->job_line].len, bn = st->t->lines[idx].len;
-    if (an != bn || memcmp(a, b, an))
+    if (!same_line(st, st->job_line, idx))
         return false;
     if (!st->job_line_again) /* once a job, however often it came */
         warn(st, idx, "job header of '%s' printed twice: read once", j->jobname ? j->jobname : "");
@@ -1866,6 +1872,17 @@ static int latkind_of(const char *s, size_t n, bool *sync)
     return FSC_LAT_LAT; /* "lat" and fsync's "sync" */
 }
 
+/* The direction's kind line came again: its direction line was lost (dir_lost). */
+__attribute__((noinline, cold)) static bool line_again(nstate *st, const char *kind, size_t idx)
+{
+    const fsc_job *j = cur_job(st);
+    char what[200];
+    snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)", kind,
+             j && j->jobname ? j->jobname : "");
+    dir_lost(st, idx, what);
+    return true;
+}
+
 /* A direction's latency line of a kind it has read already: fio prints each once,
  * so the direction line between them was lost (a paste that dropped "  write: IOPS=",
  * its lines under the read's); read into the read, they would replace its numbers.
@@ -1875,32 +1892,17 @@ static bool lat_again(nstate *st, const fsc_dir *d, int kind, size_t idx)
     const fsc_lat *l = &d->lat[kind];
     if (!l->min.set && !l->max.set && !l->mean.set)
         return false;
-    const fsc_job *j = cur_job(st);
-    char what[200];
-    snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)",
-             fsc_latkind_name((fsc_latkind)kind), j && j->jobname ? j->jobname : "");
-    dir_lost(st, idx, what);
-    return true;
+    return line_again(st, fsc_latkind_name((fsc_latkind)kind), idx);
 }
 
 /* The same of a direction's bw or iops line (a direction without latency lines:
  * disable_lat, disable_clat): fio prints each once a direction. */
-__attribute__((noinline, cold)) static bool stats_lost(nstate *st, bool bw, size_t idx)
-{
-    const fsc_job *j = cur_job(st);
-    char what[200];
-    snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)", bw ? "bw" : "iops",
-             j && j->jobname ? j->jobname : "");
-    dir_lost(st, idx, what);
-    return true;
-}
-
 static inline bool stats_again(nstate *st, const fsc_dir *d, bool bw, size_t idx)
 {
     if (bw ? !d->bw_min.set && !d->bw_max.set && !d->bw_samples.set
            : !d->iops_min.set && !d->iops_max.set && !d->iops_samples.set)
         return false;
-    return stats_lost(st, bw, idx);
+    return line_again(st, bw ? "bw" : "iops", idx);
 }
 
 static void act_lat(nstate *st, const fsc_rule *r, const char *line, size_t idx)
@@ -2023,8 +2025,7 @@ __attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, const
     if (lo == lat->n_percentile || lat->percentile[lo].pct != pct)
         return false;
     size_t prev = st->pctl_row;
-    if (prev + 1 == idx && st->t->lines[prev].len == st->t->lines[idx].len &&
-        !memcmp(fsc_text_line(st->t, prev), fsc_text_line(st->t, idx), st->t->lines[idx].len))
+    if (prev + 1 == idx && same_line(st, prev, idx))
         return false;
     st->pctl_kind = PCTL_IGNORED;
     st->run->lines.malformed++;
@@ -2408,8 +2409,7 @@ static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_
  * again: a pasted line doubled would be a second disk of that name). */
 static fsc_disk *disk_open(nstate *st, size_t idx)
 {
-    if (st->run->n_disk_util && st->t->lines[st->disk_line].len == st->t->lines[idx].len &&
-        !memcmp(fsc_text_line(st->t, st->disk_line), fsc_text_line(st->t, idx), st->t->lines[idx].len)) {
+    if (st->run->n_disk_util && same_line(st, st->disk_line, idx)) {
         warn(st, idx, "disk line printed twice: read once");
         return NULL;
     }
