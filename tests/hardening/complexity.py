@@ -191,6 +191,24 @@ def _(k):
             lambda out: jobs_in(out) == 40 * k)
 
 
+@shape("session 43: a text whose lines come last first, YAML-folded output", "session 43")
+def _(k):
+    # reverse.c turns a whole document (its head voted, all of it copied once);
+    # yaml_fold_join joins a folded scalar's lines (one pass over them)
+    lines = (GOOD * (400 * k)).split("\n")
+    scalar, folded, width = json.dumps(GOOD * (20 * k)), [], 0
+    for c in scalar:  # as PyYAML folds: at a space past the width, "\" and "\ " around it
+        if c == " " and width >= 70:
+            folded.append("\\\n    \\ ")
+            width = 0
+        else:
+            folded.append(c)
+            width += 1
+    yaml = write("folded.yaml", "- name: fio\n  stdout: " + "".join(folded) + "\n")
+    return (*parse(write("tac.txt", "\n".join(reversed(lines)) + "\n"), yaml)[:2], None,
+            lambda out: jobs_in(out) == 420 * k)
+
+
 @shape("session 41: idleness of many CPUs, verify messages", "session 41")
 def _(k):
     cpus = ", ".join("%d.%02d%%" % (50 + i % 50, i % 100) for i in range(4000))
