@@ -101,7 +101,7 @@ typedef struct nstate {
     size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
     double pctl_last; /* the last percentile of that row */
     uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
-    size_t time_at;    /* its line: the date is its last 24 bytes (close_run copies them) */
+    char time_date[25];   /* its line's date (close_run copies it) */
     uint64_t pctl_unit_ns;
     long group;
     size_t group_line, group_dir_last; /* the lines of its header and last summary line (0: none) */
@@ -154,6 +154,9 @@ typedef struct nstate {
     fsc_fastline *fl, *la;
     size_t la_idx;
     fsc_fastline fl_buf[2];
+    /* a line that holds two of fio's lines (split_lines): where in it the second one
+     * begins, read next as a line of its own (0: none) */
+    size_t piece_at;
     /* fio prints the same "IO depths", "submit", "complete" and "latency" lines for
      * most jobs: the last one of each is kept with its reading (lex_line) */
     size_t memo_n[4]; /* their lengths (0: none yet) */
@@ -421,10 +424,8 @@ static bool lone_banner(const nstate *st);
  * above, not a run). */
 /* The 24 bytes of the date a job header line ends with ("...: pid=1234: Mon Nov 30
  * 03:57:09 2026", fio 2.1 on), or NULL when it ends otherwise. */
-static const char *header_date(const nstate *st, size_t idx)
+static const char *header_date(const char *s, size_t n)
 {
-    const char *s = fsc_text_line(st->t, idx);
-    size_t n = st->t->lines[idx].len;
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
         n--;
     return n >= 26 && s[n - 26] == ':' && s[n - 25] == ' ' ? s + n - 24 : NULL;
@@ -453,7 +454,7 @@ static void close_run(nstate *st, bool before_next)
     if (!run)
         return;
     drop_empty_pctls(run);
-    if (st->time_key && !run->source.time && !(run->source.time = fsc_strndup(header_date(st, st->time_at), 24)))
+    if (st->time_key && !run->source.time && !(run->source.time = fsc_strndup(st->time_date, 24)))
         st->oom = true; /* job_time's latest date */
     bool groups = false;
     for (size_t i = 0; i < run->n_groups && !groups; i++)
@@ -1234,7 +1235,7 @@ static bool header_repeated(nstate *st, size_t idx)
 
 static void job_close(nstate *st, fsc_job *j);
 
-static void job_time(nstate *st, size_t idx);
+static void job_time(nstate *st, size_t idx, const char *line, size_t n);
 
 /* A job header glued to the line above it, a line break lost ("     issued rwts:
  * total=0,21899,0,0 ...  randwrite: (groupid=0, ..."): its name holds that line, one
@@ -1255,7 +1256,7 @@ static void job_name_glued(nstate *st, fsc_job *j, size_t idx)
                   "it on the line is not read", name);
 }
 
-static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
+static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
 {
     if (header_repeated(st, idx))
         return;
@@ -1269,7 +1270,7 @@ static void act_job(nstate *st, const fsc_rule *r, const char *line, size_t idx)
     job_host(st, j, idx);
     j->error_text = cap_dup(st, r, line, "error_text");
     apply_fields(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
-    job_time(st, idx);
+    job_time(st, idx, line, n);
     job_close(st, j);
 }
 
@@ -1360,15 +1361,23 @@ static bool bs_spelled(const char *desc, char *out, size_t cap)
 
 /* A job header ends with the time the job ended: the run's time is its jobs' latest
  * (close_run copies it). */
-static void job_time(nstate *st, size_t idx)
+static void job_time(nstate *st, size_t idx, const char *line, size_t n)
 {
-    const char *date = header_date(st, idx);
+    /* the header read from its own line, or from a part of it (split_lines); one
+     * repaired or joined from more lines ends as its line does */
+    const char *own = fsc_text_line(st->t, idx);
+    if (line < own || line >= own + st->t->lines[idx].len) {
+        line = own;
+        n = st->t->lines[idx].len;
+    }
+    const char *date = header_date(line, n);
     if (!date)
         return;
     uint64_t key = fsc_ctime_key(date);
     if (key > st->time_key) {
         st->time_key = key;
-        st->time_at = idx;
+        memcpy(st->time_date, date, 24);
+        st->time_date[24] = 0;
     }
 }
 
@@ -2693,7 +2702,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
     }
 }
 
-static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx);
+static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, const char *line,
+                                                            size_t n, size_t idx);
 
 /* Apply a matched line; fl: the line was read by the fast path (no pattern ran). */
 /* line: n bytes, not NUL-terminated (it may lie inside the whole document) */
@@ -2706,7 +2716,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     else if (r->era == FSC_ERA_HINT_MODERN)
         set_era(st, FSC_ERA_MODERN);
     if (fl)
-        apply_fast(st, fl, idx);
+        apply_fast(st, fl, line, n, idx);
     else switch (r->action) {
     case FSC_ACT_NOISE: run->lines.noise++; return;
     case FSC_ACT_BANNER: act_banner(st, r, line); break;
@@ -2724,7 +2734,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
         break;
     }
     case FSC_ACT_JOBDEF: act_jobdef(st, r, line, n); break;
-    case FSC_ACT_JOB: act_job(st, r, line, idx); break;
+    case FSC_ACT_JOB: act_job(st, r, line, n, idx); break;
     case FSC_ACT_DESCRIPTION: {
         fsc_job *j = need_job(st, idx);
         if (j) {
@@ -3799,9 +3809,10 @@ static void fast_fields(nstate *st, const fsc_fastline *fl, void *base)
 }
 
 /* The act_* functions of apply() for a lexed line, step for step. */
-static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, size_t idx)
+/* line[0, n): what was lexed (the line idx, or the second of two on it: split_lines) */
+static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, const char *line,
+                                                            size_t n, size_t idx)
 {
-    const char *line = fsc_text_line(st->t, idx);
     switch (fl->rule->action) {
     case FSC_ACT_BANNER:
         banner_version(st, line + fl->cap[0].off, fl->cap[0].len, false);
@@ -3836,15 +3847,15 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_fdec_set(&j->jobs, fl->num[1], 1, 1);
         fsc_fdec_set(&j->error, fl->num[2], 1, 1);
         fsc_fdec_set(&j->pid, fl->num[3], 1, 1);
-        job_time(st, idx);
+        job_time(st, idx, line, n);
         job_close(st, j);
         break;
     }
     case FSC_ACT_DIR: {
-        fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, st->t->lines[idx].len);
+        fsc_dir *dp = dir_open(st, fast_dirs[fl->which], idx, line, n);
         if (dp) {
             fast_fields(st, fl, dp);
-            dir_read(st, line, st->t->lines[idx].len, idx, fast_dirs[fl->which], dp);
+            dir_read(st, line, n, idx, fast_dirs[fl->which], dp);
         }
         break;
     }
@@ -3869,7 +3880,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
         if (gd) {
             fast_fields(st, fl, gd);
-            group_dir_slips(st, line, st->t->lines[idx].len, idx, gd);
+            group_dir_slips(st, line, n, idx, gd);
         }
         break;
     }
@@ -4185,6 +4196,79 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
     warn(st, idx, "two lines on one (a line break lost?): '%.*s' after it is not read", (int)show, s + at);
 }
 
+/* How far split_lines looks: lines up to SPLIT_MAX_LEN bytes (a few of fio's lines:
+ * a longer one is a flattened paste, normalize.c's) and the first SPLIT_TRIES places
+ * where another line may begin, each asked two or three rule matches: a hostile line
+ * costs a few passes over at most SPLIT_MAX_LEN bytes. */
+enum { SPLIT_TRIES = 2, SPLIT_MAX_LEN = 1024 };
+
+/* Where the first of fio's lines in s[0, len) ends (*end) and the next begins (*at),
+ * the first read by a rule (returned, its captures in st->md); NULL when none splits
+ * so (*asked: a rule was asked, st->md is no longer the line's). The next must be a
+ * line a rule reads up to where a third may begin ("...stdev=3020.87clat percentiles
+ * (usec):|  1.00th=[  225], ..."), or to the end: a place inside one of fio's lines
+ * where another would seem to begin (a description's text) makes no split. */
+static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, size_t *end, size_t *at, bool *asked)
+{
+    size_t lead = 0;
+    while (lead < len && s[lead] == ' ')
+        lead++;
+    long p = lead + 1 < len ? fsc_fio_line_within(s, len, lead + 1) : -1;
+    for (int tries = 0; p >= 0 && tries < SPLIT_TRIES; tries++) {
+        size_t a = (size_t)p, e = a;
+        long next = a + 1 < len ? fsc_fio_line_within(s, len, a + 1) : -1;
+        while (e > lead && s[e - 1] == ' ')
+            e--;
+        /* the first part (short) before the next */
+        const fsc_rule *r1 = e > lead ? fsc_grammar_match(st->g, s, e, st->md) : NULL, *r2 = NULL;
+        *asked = *asked || e > lead;
+        if (r1 && !r1->catch_all) {
+            size_t e2 = next < 0 ? len : (size_t)next;
+            while (e2 > a && s[e2 - 1] == ' ')
+                e2--;
+            r2 = fsc_grammar_could_match(st->g, s + a, e2 - a) ? fsc_grammar_match(st->g, s + a, e2 - a, st->md)
+                                                               : NULL;
+        }
+        if (r2 && !r2->catch_all) {
+            *end = e;
+            *at = a;
+            return fsc_grammar_match(st->g, s, e, st->md); /* its captures again */
+        }
+        p = next;
+    }
+    return NULL;
+}
+
+/* A line the grammar read that holds a second of fio's lines, a line break lost
+ * between them, with a space or none ("...runt=  2001msecclat (usec): min=1, ...",
+ * "Disk stats (read/write):vda: ios=...", "...: pid=7926: Mon Nov 30 02:50:27 2026read
+ * : io=...", "...maxt=2001msecWRITE: io=..."): when the text before the second line's
+ * keyword is a line a rule reads and the text from it is one too, the line is read as
+ * two, its first part now (*n shortened, its rule returned, st->md holding its
+ * captures) and the rest as the next line (st->piece_at). NULL: it is one line, and
+ * st->md holds the captures of the whole line again (rematch: 1 it was read whole, 2
+ * as a line cut short, 0 no rule read it).
+ * Lines the fast path lexed are never asked, and no lexer takes a line with more
+ * after it: both paths read the same. */
+static const fsc_rule *split_lines(nstate *st, size_t i, const char *s, size_t *n, int rematch)
+{
+    size_t len = *n, e, at;
+    bool asked = false;
+    const fsc_rule *r1 = len <= SPLIT_MAX_LEN ? first_of_lines(st, s, len, &e, &at, &asked) : NULL;
+    if (r1) {
+        st->piece_at = (size_t)(s + at - fsc_text_line(st->t, i));
+        *n = e;
+        return r1;
+    }
+    if (!asked) /* no rule was asked: st->md is the line's */
+        return NULL;
+    if (rematch == 2)
+        fsc_grammar_match_cut(st->g, s, len, st->md);
+    else if (rematch == 1)
+        fsc_grammar_match(st->g, s, len, st->md);
+    return NULL;
+}
+
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
                             fsc_emit_fn emit, void *ctx, fsc_buf *notes)
 {
@@ -4210,9 +4294,12 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         return FSC_E_NOMEM;
     reset_run_state(&st);
     fsc_buf fixed = {0}, joined = {0};
-    for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i++) {
-        const char *s = fsc_text_line(t, i);
-        size_t n = t->lines[i].len;
+    /* a line read as two (split_lines) is read again from where its second begins */
+    for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i += !st.piece_at) {
+        size_t piece = st.piece_at;
+        st.piece_at = 0;
+        const char *s = fsc_text_line(t, i) + piece;
+        size_t n = t->lines[i].len - piece;
         uint16_t lflags = t->lines[i].flags;
         if (lflags & FSC_LINE_CONSUMED) {
             /* a document of fio's JSON or terse (the first pass's) under a report: the
@@ -4229,6 +4316,13 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (!r) /* a line cut short may lack the tail a rule's whole line has */
             r = lflags & FSC_LINE_CUT ? fsc_grammar_match_cut(g, s, n, st.md) : fsc_grammar_match(g, s, n, st.md);
         read_how how = READ_AS_IS; /* one test below for the lines read as they are */
+        const fsc_rule *r1;
+        bool split = false;
+        if (!fast && (r ? !r->catch_all : st.run != NULL) &&
+            (r1 = split_lines(&st, i, s, &n, r ? 1 + !!(lflags & FSC_LINE_CUT) : 0))) {
+            r = r1;
+            split = true;
+        }
         size_t mk;
         if (!r && (mk = fsc_cut_marker_len(s, n, true))) {
             /* "ioengine=psync, i...": a view's ellipsis in ASCII (cutline.c takes a
@@ -4248,7 +4342,9 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             }
         }
         size_t joined_to = i;
-        if (fast)
+        if (split)
+            ; /* the next piece of the line is its continuation, not the line below */
+        else if (fast)
             ; /* fast_match saw that the next line does not continue this one */
         else if ((r && ((r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || r->catch_all)) ||
                  (!r && (st.run || fio_marked(s, n) || head_piece(&st, i) || name_led_cut(&st, i, s, n))))
@@ -4306,8 +4402,14 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         st.unknown_since_last = 0;
         if (how != READ_AS_IS)
             tell_how(&st, i, how, s, n);
+        if (split) {
+            st.run->lines.repaired++;
+            size_t rest = t->lines[i].len - st.piece_at;
+            warn(&st, i, "two lines on one (a line break lost): read as two, the second from '%.*s'",
+                 (int)(rest < 24 ? rest : 24), fsc_text_line(t, i) + st.piece_at);
+        }
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
-        if (!fast && how == READ_AS_IS && joined_to == i)
+        if (!fast && how == READ_AS_IS && joined_to == i && !split)
             second_line(&st, i, s, n);
         st.report_end = r->action == FSC_ACT_DISK || r->action == FSC_ACT_IDLE ? REPORT_OVER
                         : r->action == FSC_ACT_GROUP_DIR ? REPORT_SUMMED

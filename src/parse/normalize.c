@@ -1274,6 +1274,11 @@ static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
         return false;
     if (flat_json_at(s, n, i))
         return true;
+    /* fio --client's "All clients: (groupid=...": one name with a space in it */
+    if (starts_with(s + i, n - i, "All clients: (groupid="))
+        return true;
+    if (i >= 4 && starts_with(s + i, n - i, "clients: (groupid=") && !memcmp(s + i - 4, "All ", 4))
+        return false;
     if (flat_named_at(s, n, i, gap))
         return true;
     const char *key = flat_key_at(s, n, i, gap);
@@ -1338,8 +1343,9 @@ static bool joined_lines(const char *s, size_t n)
  * than a flattened paste, but fio prints nothing after a header's fields, so the fio
  * keyword after its "): err=" and a space (prefix.c's, the one that makes the
  * pre-scan send the text here) begins a line of its own. Read whole, the header
- * would be taken for a prefix of that line and the job's name, pid and time lost. */
-static bool header_joined(const char *s, size_t n)
+ * would be taken for a prefix of that line and the job's name, pid and time lost.
+ * Returns where that line begins, or 0. */
+static size_t header_joined(const char *s, size_t n)
 {
     size_t first = 0, j, gap;
     while (first < n && s[first] == ' ')
@@ -1351,24 +1357,57 @@ static bool header_joined(const char *s, size_t n)
         size_t i = c ? (size_t)(c + 1 - s) : n;
         while (i < n && s[i] == ' ')
             i++;
-        return i < n && s[i - 1] == ' ' && flat_named_at(s, n, i, &gap) && gap == SIZE_MAX;
+        return i < n && s[i - 1] == ' ' && flat_named_at(s, n, i, &gap) && gap == SIZE_MAX ? i : 0;
     }
-    for (j = first; j < n && s[j] != ' ' && s[j] != ':';)
-        j++;
-    if (j == first || !starts_with(s + j, n - j, ": (groupid="))
-        return false;
+    /* the name: any bytes, a space or a colon among them ("All clients", "a:b2") */
+    const char *g = fsc_find_lit(s + first, n - first, ": (groupid=");
+    if (!g || g == s + first)
+        return 0;
+    j = (size_t)(g - s);
     const char *err = fsc_find_lit(s + j, n - j, "): err=");
     long kw = err ? fsc_fio_keyword_at(s + first, n - first) : -1;
     if (kw <= 0)
-        return false;
+        return 0;
     size_t at = first + (size_t)kw;
-    return at > (size_t)(err - s) && s[at - 1] == ' ' && flat_cut_at(s, n, at, &gap) && gap == SIZE_MAX;
+    return at > (size_t)(err - s) && s[at - 1] == ' ' && flat_cut_at(s, n, at, &gap) && gap == SIZE_MAX ? at : 0;
+}
+
+/* A job's description with the line below it on its line, a line break lost ("
+ * Description  : [a job]  read : io=...", "...[a job]read : io=..."): read whole,
+ * the description would be taken for a prefix of the line below (prefix.c). Returns
+ * where the description's line ends (after its ']') and *next where the next line's
+ * keyword begins; 0 for any other line. */
+static size_t description_joined(const char *s, size_t n, size_t *next)
+{
+    size_t j = 0;
+    while (j < n && s[j] == ' ')
+        j++;
+    if (j >= n || s[j] != 'D' || !starts_with(s + j, n - j, "Description"))
+        return 0;
+    for (j += 11; j < n && s[j] == ' ';)
+        j++;
+    if (j >= n || s[j] != ':')
+        return 0;
+    for (j++; j < n && s[j] == ' ';)
+        j++;
+    if (j >= n || s[j] != '[')
+        return 0;
+    for (const char *b = memchr(s + j, ']', n - j); b; b = memchr(b + 1, ']', (size_t)(s + n - b - 1))) {
+        size_t m = (size_t)(b + 1 - s);
+        while (m < n && s[m] == ' ')
+            m++;
+        if (m < n && fsc_fio_keyword_at(s + m, n - m) == 0) {
+            *next = m;
+            return (size_t)(b + 1 - s);
+        }
+    }
+    return 0;
 }
 
 static bool looks_flattened(const char *s, size_t n)
 {
     if (n < FLAT_MIN_LEN)
-        return header_joined(s, n);
+        return false; /* header_joined's, asked first */
     if (glued_terse(s, n) == s)
         return false;
     size_t cuts = 0;
@@ -1632,7 +1671,15 @@ static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint
         n -= cut;
         flags |= FSC_LINE_CR;
     }
-    if (looks_flattened(s, n))
+    size_t next, desc = description_joined(s, n, &next), head = n < FLAT_MIN_LEN ? header_joined(s, n) : 0;
+    if (desc) {
+        k->ok = k->ok && add_line(k->out, s, desc, orig, flags | FSC_LINE_SPLIT) &&
+                add_line(k->out, s + next, n - next, orig, flags | FSC_LINE_SPLIT);
+    } else if (head) {
+        /* the header (its name may hold spaces: no cut inside it), then the rest */
+        emit_flat_piece(k, s, 0, head, SIZE_MAX, orig, flags);
+        emit_flat(k, s + head, n - head, orig, flags);
+    } else if (looks_flattened(s, n))
         emit_flat(k, s, n, orig, flags);
     else
         k->ok = k->ok && add_line(k->out, s, n, orig, flags);

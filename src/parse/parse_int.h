@@ -376,6 +376,13 @@ found:
  * version"): its offset, or -1 (prefix.c). */
 long fsc_fio_keyword_at(const char *s, size_t n);
 
+/* The leftmost offset at or after from where another of fio's lines begins inside the
+ * line s[0, n), a line break lost before it: a keyword of fsc_fio_keyword_at's with
+ * what follows it, whatever byte stands before it ("...2001msecclat (usec): min=",
+ * "...util=0.84%  vdb: ios=", "...(all jobs):|"), a name-led disk or job line after a
+ * space or a line's last byte, a percentile row; -1 if none (prefix.c). */
+long fsc_fio_line_within(const char *s, size_t n, size_t from);
+
 /* False when s[0, n) cannot hold such a keyword (fsc_fio_keyword_at would return
  * -1), true when it may: a look at its colons, '|' and ';' 16 bytes a step. s[0,
  * avail) may be read (avail >= n), so that the last step needs no byte loop. */

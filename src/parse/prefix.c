@@ -127,8 +127,9 @@ static long paren_label(const char *s, size_t e)
     while (w > 0 && s[w - 1] == ' ')
         w--;
     bool unit = inlen == 4 && !memcmp(s + in + 1, "sec", 3) && strchr("num", s[in]);
-    static const char *const lat_words[] = {"clat", "slat", "lat", "sync", "clat percentiles", "lat percentiles",
-                                            "slat percentiles", "sync percentiles"};
+    /* the longer first: "slat percentiles", not the "lat percentiles" in it */
+    static const char *const lat_words[] = {"clat percentiles", "slat percentiles", "sync percentiles",
+                                            "lat percentiles", "clat", "slat", "sync", "lat"};
     for (size_t i = 0; unit && i < sizeof lat_words / sizeof *lat_words; i++) {
         size_t k = strlen(lat_words[i]);
         if (w >= k && !memcmp(s + w - k, lat_words[i], k))
@@ -153,24 +154,29 @@ static bool boundary(const char *s, size_t p)
 
 /* The label ending at s[e] before a colon (fio pads some), with the right text at
  * s[a] after the colon: its start, or -1. */
-static long label_before(const char *s, size_t n, size_t e, size_t a)
+static long label_before_as(const char *s, size_t n, size_t e, size_t a, bool glued)
 {
     char last = s[e - 1];
     if (last == '"')
         return e >= 13 && !memcmp(s + e - 13, "\"fio version\"", 13) ? (long)(e - 13) : -1;
     if (last == ')') {
         long p = paren_label(s, e);
-        if (p >= 0 && boundary(s, (size_t)p))
+        if (p >= 0 && (glued || boundary(s, (size_t)p)))
             return p;
     }
     size_t first = 0, n_group = label_group((unsigned char)last, &first);
     for (size_t i = first; i < first + n_group; i++) {
         size_t k = labels[i].len;
         if (e >= k && s[e - k] == labels[i].text[0] && !memcmp(s + e - k, labels[i].text, k) &&
-            boundary(s, e - k) && starts(s + a, n - a, labels[i].after))
+            (glued || boundary(s, e - k)) && starts(s + a, n - a, labels[i].after))
             return (long)(e - k);
     }
     return -1;
+}
+
+static long label_before(const char *s, size_t n, size_t e, size_t a)
+{
+    return label_before_as(s, n, e, a, false);
 }
 
 /* Does a percentile row's item begin after the '|' at s[bar]: " 1.00th=[", "99.95th=["? */
@@ -228,6 +234,74 @@ long fsc_fio_keyword_at(const char *s, size_t n)
         if (p >= 1 && s[p - 1] >= '2' && s[p - 1] <= '5' && boundary(s, p - 1) && starts(s + p, n - p, ";fio-"))
             return (long)(p - 1);
     }
+    return best;
+}
+
+/* Does s[from, w) end with the word's bytes? */
+static bool ends_word(const char *s, size_t from, size_t w, const char *word)
+{
+    size_t k = strlen(word);
+    return w >= from + k && !memcmp(s + w - k, word, k);
+}
+
+/* Where a name-led line of fio's ("vda: ios=", "job: (groupid=", "job: (g=") whose
+ * colon is at s[c] begins, when its name begins at or after from and a byte that ends
+ * a line of fio's, or a space, stands before it (after "%", ")", "]", ":"; not after
+ * "=" or a digit, where the name's first byte cannot be told from a value's last:
+ * "d=0randwrite: (groupid="; after a space only where a line of fio's ends: a value,
+ * a unit, not a word); -1 otherwise. */
+static long named_line_at(const char *s, size_t n, size_t c, size_t from)
+{
+    if (!(starts(s + c, n - c, ": ios=") || starts(s + c, n - c, ": (groupid=") || starts(s + c, n - c, ": (g=")))
+        return -1;
+    size_t b = c;
+    while (b > from && (isalnum((unsigned char)s[b - 1]) || strchr("_.+-", s[b - 1])))
+        b--;
+    if (b >= 4 && c - b == 7 && !memcmp(s + b - 4, "All clients", 11))
+        b -= 4; /* fio --client's sum of all clients: a name with a space */
+    /* "All clients" may follow a value's digit: no name of a value's bytes */
+    bool all = c - b == 11 && isdigit((unsigned char)s[b - 1]);
+    if (b == c || b <= from || (!strchr(" %)]:", s[b - 1]) && !all))
+        return -1;
+    if (s[b - 1] == ' ') {
+        /* after spaces, what ends a line of fio's: a value, a unit, a bracket; not a
+         * word of a name with spaces in it ("job 1 with spaces: (groupid=") */
+        size_t w = b;
+        while (w > from && s[w - 1] == ' ')
+            w--;
+        if (w > from && isalpha((unsigned char)s[w - 1]) && !ends_word(s, from, w, "sec") &&
+            !ends_word(s, from, w, "resets"))
+            return -1;
+    }
+    return (long)b;
+}
+
+long fsc_fio_line_within(const char *s, size_t n, size_t from)
+{
+    long best = -1;
+    for (const char *c = from < n ? memchr(s + from, ':', n - from) : NULL; c && best < 0;
+         c = memchr(c + 1, ':', n - (size_t)(c + 1 - s))) {
+        size_t col = (size_t)(c - s), e = col;
+        while (e > from && s[e - 1] == ' ')
+            e--;
+        long p = e > from && label_end((unsigned char)s[e - 1])
+                     ? label_before_as(s, n, e, skip_sp(s, n, col + 1), true)
+                     : -1;
+        if (p >= (long)from)
+            p = prio_head(s, p); /* "high prio (29.68%) clat percentiles" begins at "high" */
+        if (p < (long)from)
+            p = named_line_at(s, n, col, from);
+        if (p < (long)from && e >= from + 11 && !memcmp(s + e - 11, "Description", 11) &&
+            skip_sp(s, n, col + 1) < n && s[skip_sp(s, n, col + 1)] == '[')
+            p = (long)(e - 11); /* a job's description: "  Description  : [...]" */
+        if (p >= (long)from)
+            best = p;
+    }
+    size_t lim = best < 0 ? n : (size_t)best;
+    for (const char *bar = from < lim ? memchr(s + from, '|', lim - from) : NULL; bar;
+         bar = memchr(bar + 1, '|', lim - (size_t)(bar + 1 - s)))
+        if (pctl_row_at(s, n, (size_t)(bar - s)))
+            return bar - s;
     return best;
 }
 

@@ -209,6 +209,23 @@ def _(k):
             lambda out: jobs_in(out) == 420 * k)
 
 
+# Lines whose line breaks were lost, with no space between (normal.c split_lines):
+# every second line of a run glued to the one above it, and lines that hold many of
+# fio's keywords glued to text no rule reads ("...msecread : iox..."): each line is
+# asked a bounded number of rule matches over at most 2 KB, whatever it holds.
+@shape("session 44: fio's lines glued together, keywords glued to junk", "session 44")
+def _(k):
+    lines, glued = GOOD.split("\n"), []
+    for i, l in enumerate(lines):
+        if i % 2 and glued and l.strip() and glued[-1].strip():
+            glued[-1] += l.lstrip(" ")
+        else:
+            glued.append(l)
+    junk = "  read : io=1KB, bw=1KB/s, iops=1 , runt=  1msec" + "clat (usec): min=x" * 50
+    return (*parse(write("glued.txt", ("\n".join(glued) + "\n") * (200 * k) + (junk + "\n") * (300 * k)))[:2],
+            None, lambda out: jobs_in(out) == 200 * k)
+
+
 @shape("session 41: idleness of many CPUs, verify messages", "session 41")
 def _(k):
     cpus = ", ".join("%d.%02d%%" % (50 + i % 50, i % 100) for i in range(4000))

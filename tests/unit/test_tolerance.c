@@ -197,6 +197,40 @@ static void test_prefix_refused(void **state)
     assert_true(fsc_fio_keyword_at("no fio here: read it", 20) == -1);
 }
 
+/* fsc_fio_line_within: where a second of fio's lines begins inside a line, glued to
+ * the first or after spaces; never inside a name, a value or the line's own label. */
+static long within(const char *s)
+{
+    size_t lead = 0;
+    while (s[lead] == ' ')
+        lead++;
+    return fsc_fio_line_within(s, strlen(s), lead + 1);
+}
+
+static void test_line_within(void **state)
+{
+    (void)state;
+    const char *dir = "  read : io=1612.5MB, bw=825161KB/s, iops=206290 , runt=  2001msec";
+    char buf[512];
+    snprintf(buf, sizeof buf, "%sclat (usec): min=1 , max=11404", dir);
+    assert_int_equal(within(buf), (long)strlen(dir));
+    snprintf(buf, sizeof buf, "%s   WRITE: io=97344KB, aggrb=48647KB/s", "   READ: io=1KB, aggrb=1KB/s, mint=2001msec");
+    assert_int_equal(within(buf), 46);
+    assert_int_equal(within("Disk stats (read/write):vda: ios=0/5, merge=0/0"), 24);
+    assert_int_equal(within("x: (groupid=0, jobs=1): err= 0: pid=7: Mon Nov 30 02:50:27 2026read : io=1KB"), 63);
+    assert_int_equal(within("     lat (usec): min=4, stdev=108.00    slat percentiles (nsec):"), 40);
+    assert_int_equal(within("     | 99.99th=[  429]    high prio (29.68%) clat percentiles (usec):"), 26);
+    assert_int_equal(within("    clat percentiles (usec):|  1.00th=[   31],  5.00th=[   48],"), 28);
+    assert_int_equal(within("  vda: ios=1/2, util=57.49%All clients: (groupid=0, jobs=2): err= 0: pid=0:"), 27);
+    assert_int_equal(within("x: (groupid=0, jobs=1): err= 0: pid=7: Mon Nov 30 02:50:27 2026  Description  : [a b]"), 65);
+    /* none: the line's own label, a job's name, a name glued to a value's digit, a word of a name */
+    assert_int_equal(within("    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97"), -1);
+    assert_int_equal(within("randread: (groupid=0, jobs=1): err= 0: pid=30894: Mon Nov 30 02:48:04 2026"), -1);
+    assert_int_equal(within("  vda: ios=19892/39, merge=124/0, ticks=1075/17, in_queue=1131, util=49.21%"), -1);
+    assert_int_equal(within("     issued    : total=r=0/w=189326/d=0, short=r=0/w=0/d=0randwrite: (groupid=0"), -1);
+    assert_int_equal(within("     latency   : target=0, depth=1job 1 with spaces: (groupid=0, jobs=1)"), -1);
+}
+
 /* fsc_fio_keyword_maybe, the pre-scan's look before fsc_fio_keyword_at: false only
  * where that finds no keyword. Every keyword, with and without text and padding
  * around it, then random lines of the bytes that matter, with bytes past the line
@@ -846,7 +880,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_prefix_comment_marks), cmocka_unit_test(test_prefix_stamps),
         cmocka_unit_test(test_prefix_quoted),        cmocka_unit_test(test_prefix_grep),
-        cmocka_unit_test(test_prefix_wrapped_rests), cmocka_unit_test(test_prefix_refused),       cmocka_unit_test(test_keyword_maybe),
+        cmocka_unit_test(test_prefix_wrapped_rests), cmocka_unit_test(test_prefix_refused), cmocka_unit_test(test_line_within),       cmocka_unit_test(test_keyword_maybe),
         cmocka_unit_test(test_markup_kinds),
         cmocka_unit_test(test_markup_flag),          cmocka_unit_test(test_json_elisions),
         cmocka_unit_test(test_json_cut),             cmocka_unit_test(test_json_spans),
