@@ -1534,6 +1534,37 @@ static int rate_prefix_power(const char *s, size_t n)
     return at ? (int)(at - prefixes) + 1 : 0;
 }
 
+/* Is v within the relative tolerance tol of a power of two? */
+static bool near_pow2(double v, double tol)
+{
+    if (!(v >= 1))
+        return false;
+    double p = exp2(round(log2(v)));
+    return fabs(v / p - 1) <= tol;
+}
+
+/* No job line gives the block size (a paste that begins at the job's results, the
+ * job line lost): the bytes an I/O took say it, as fio's block sizes are powers of two
+ * and a mix of them averages to one seldom. When they are one with kb_base=1000 (to
+ * the digits printed) and none with 1024, "KB" is 1000 bytes; when one with 1024,
+ * 1024; else nothing is decided here and the lines below may. */
+static void kb_base_unsized(nstate *st, double iops, double bw, double slack, int power, const char *is, size_t in,
+                            const char *bws, size_t bwn, size_t idx)
+{
+    double per_io = bw / iops, per_io_1000 = per_io * pow(1000.0 / 1024.0, power);
+    double tol = 2 * slack > 1e-4 ? 2 * slack : 1e-4;
+    if (near_pow2(per_io, 0.006))
+        st->kb_decided = true; /* 1024: a block size as printed */
+    if (per_io_1000 < 511 || !near_pow2(per_io_1000, tol) || near_pow2(per_io, 0.006))
+        return;
+    st->kb_decided = true;
+    st->units.kb_base = 1000;
+    warn(st, idx,
+         "KB read as 1000 bytes (kb_base=1000): %.*s IOPS at %.*s is %.0f B an I/O so, a block size; with 1024 it "
+         "is %.1f B (no job line gives the block size)",
+         (int)in, is, (int)bwn, bws, per_io_1000, per_io);
+}
+
 static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job *j, int dir, size_t idx)
 {
     const char *bsdesc = NULL;
@@ -1548,11 +1579,11 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
     const char *is, *bws;
     size_t in, bwn;
     double iops, bw;
-    if (!bs || !legacy_value(line, n, "iops=", &is, &in) || !legacy_value(line, n, "bw=", &bws, &bwn) ||
+    if (!legacy_value(line, n, "iops=", &is, &in) || !legacy_value(line, n, "bw=", &bws, &bwn) ||
         fsc_parse_count(is, in, &iops) != FSC_OK || fsc_parse_rate(bws, bwn, st->units, &bw) != FSC_OK || iops <= 0 ||
         bw <= 0)
         return;
-    double ratio = iops * (double)bs / bw, slack = printed_precision(is, in) + printed_precision(bws, bwn);
+    double slack = printed_precision(is, in) + printed_precision(bws, bwn);
     if (slack > 0.004)
         return; /* too few digits to tell 2.4% apart */
     /* the rate's prefix says how many times kb_base went into it: "MB/s" twice
@@ -1560,6 +1591,11 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
     int power = rate_prefix_power(bws, bwn);
     if (!power)
         return; /* bytes a second: no kb_base in it */
+    if (!bs) {
+        kb_base_unsized(st, iops, bw, slack, power, is, in, bws, bwn, idx);
+        return;
+    }
+    double ratio = iops * (double)bs / bw;
     st->kb_decided = true;
     if (fabs(ratio - pow(1000.0 / 1024.0, power)) < 0.006) {
         st->units.kb_base = 1000;
