@@ -4193,6 +4193,35 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
     return r;
 }
 
+/* Where a second job or disk line begins in s[0, n) whose name was glued to the
+ * line's last value, so that it cannot be told from it ("iodepth=1seqwrite: (g=1):
+ * rw=write, ...": split_lines leaves it): at the first byte after the '=' before it;
+ * n if none. */
+static size_t glued_named_line(const char *s, size_t n)
+{
+    static const char *const heads[] = {": (g=", ": (groupid=", ": ios="};
+    const char *own = NULL, *second = NULL;
+    for (size_t k = 0; k < 3; k++) {
+        const char *a = find_lit(s, n, heads[k]);
+        if (a && (!own || a < own))
+            own = a;
+    }
+    if (!own)
+        return n;
+    size_t from = (size_t)(own - s) + 1;
+    for (size_t k = 0; k < 3; k++) {
+        const char *b = find_lit(s + from, n - from, heads[k]);
+        if (b && (!second || b < second))
+            second = b;
+    }
+    if (!second)
+        return n;
+    const char *q = second;
+    while (q > own && (isalnum((unsigned char)q[-1]) || strchr("_.+-", q[-1])))
+        q--;
+    return q > own && q < second ? (size_t)(q - s) : n;
+}
+
 /* A line the grammar read (no lexer takes a line with more after it) that holds a
  * second of fio's lines after its own keyword's label: a line break lost ("   read:
  * IOPS=59.5k, ...(465MiB/2001msec)    clat (usec): min=0, ...", a percentile row with
@@ -4225,6 +4254,8 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
                 at--;
         }
     }
+    if (at >= n)
+        at = glued_named_line(s, n);
     if (at >= n)
         return;
     size_t show = n - at > 60 ? 60 : n - at;
