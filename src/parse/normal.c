@@ -4217,7 +4217,7 @@ static size_t glued_named_line(const char *s, size_t n)
     if (!second)
         return n;
     const char *q = second;
-    while (q > own && (isalnum((unsigned char)q[-1]) || strchr("_.+-", q[-1])))
+    while (q > own && (isalnum((unsigned char)q[-1]) || (unsigned char)q[-1] >= 0x80 || strchr("_.+-", q[-1])))
         q--;
     return q > own && q < second ? (size_t)(q - s) : n;
 }
@@ -4258,7 +4258,10 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
         at = glued_named_line(s, n);
     if (at >= n)
         return;
-    size_t show = n - at > 60 ? 60 : n - at;
+    size_t show = n - at;
+    if (show > 60) /* whole characters of UTF-8 */
+        for (show = 60; show && ((unsigned char)s[at + show] & 0xC0) == 0x80;)
+            show--;
     st->run->lines.malformed++;
     warn(st, idx, "two lines on one (a line break lost?): '%.*s' after it is not read", (int)show, s + at);
 }
@@ -4471,9 +4474,13 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             tell_how(&st, i, how, s, n);
         if (split) {
             st.run->lines.repaired++;
-            size_t rest = t->lines[i].len - st.piece_at;
-            warn(&st, i, "two lines on one (a line break lost): read as two, the second from '%.*s'",
-                 (int)(rest < 24 ? rest : 24), fsc_text_line(t, i) + st.piece_at);
+            const char *second = fsc_text_line(t, i) + st.piece_at;
+            size_t show = t->lines[i].len - st.piece_at;
+            if (show > 24) /* whole characters of UTF-8 */
+                for (show = 24; show && ((unsigned char)second[show] & 0xC0) == 0x80;)
+                    show--;
+            warn(&st, i, "two lines on one (a line break lost): read as two, the second from '%.*s'", (int)show,
+                 second);
         }
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
         if (!fast && how == READ_AS_IS && joined_to == i && !split)

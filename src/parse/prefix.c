@@ -75,7 +75,7 @@ static const label labels[] = {
     /* 'E' */ LABEL("WRITE", "bw="), LABEL("WRITE", "io="),
     /* 'M' */ LABEL("TRIM", "bw="), LABEL("TRIM", "io="),
     /* 's' */ LABEL("iops", "min="), LABEL("IO depths", ""), LABEL("issued rwts", "total="),
-    LABEL("fsync/fdatasync/sync_file_range/syncfs", ""),
+    LABEL("fsync/fdatasync/sync_file_range/syncfs", ""), LABEL("errors", "total="),
     /* 'u' */ LABEL("cpu", "usr="),
     /* 't' */ LABEL("submit", "0="), LABEL("issued rwt", "total="),
     /* 'y' */ LABEL("latency", "target="),
@@ -87,7 +87,7 @@ static size_t label_group(unsigned char c, size_t *first)
 {
     static const struct { unsigned char c, first, n; } groups[] = {
         {'d', 0, 5}, {'e', 5, 4}, {'m', 9, 2}, {'D', 11, 4}, {'E', 15, 2}, {'M', 17, 2},
-        {'s', 19, 4}, {'u', 23, 1}, {'t', 24, 2}, {'y', 26, 1}, {')', 27, 1},
+        {'s', 19, 5}, {'u', 24, 1}, {'t', 25, 2}, {'y', 27, 1}, {')', 28, 1},
     };
     for (size_t i = 0; i < sizeof groups / sizeof *groups; i++)
         if (groups[i].c == c) {
@@ -255,8 +255,8 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
     if (!(starts(s + c, n - c, ": ios=") || starts(s + c, n - c, ": (groupid=") || starts(s + c, n - c, ": (g=")))
         return -1;
     size_t b = c;
-    while (b > from && (isalnum((unsigned char)s[b - 1]) || strchr("_.+-", s[b - 1])))
-        b--;
+    while (b > from && (isalnum((unsigned char)s[b - 1]) || (unsigned char)s[b - 1] >= 0x80 || strchr("_.+-", s[b - 1])))
+        b--; /* a name's bytes: fio's name characters, UTF-8 ("日本語: (g=0)") */
     if (b >= 4 && c - b == 7 && !memcmp(s + b - 4, "All clients", 11))
         b -= 4; /* fio --client's sum of all clients: a name with a space */
     /* "All clients" may follow a value's digit: no name of a value's bytes */
