@@ -4320,6 +4320,18 @@ static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, siz
  * as a line cut short, 0 no rule read it).
  * Lines the fast path lexed are never asked, and no lexer takes a line with more
  * after it: both paths read the same. */
+/* The line after line i, or line i again from where split_lines found its next piece
+ * (*piece: the offset to read from). */
+static inline size_t next_piece(nstate *st, size_t i, size_t *piece)
+{
+    *piece = st->piece_at;
+    if (__builtin_expect(*piece != 0, 0)) {
+        st->piece_at = 0;
+        return i;
+    }
+    return i + 1;
+}
+
 static const fsc_rule *split_lines(nstate *st, size_t i, const char *s, size_t *n, int rematch)
 {
     size_t len = *n, e, at;
@@ -4365,9 +4377,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     reset_run_state(&st);
     fsc_buf fixed = {0}, joined = {0};
     /* a line read as two (split_lines) is read again from where its second begins */
-    for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i += !st.piece_at) {
-        size_t piece = st.piece_at;
-        st.piece_at = 0;
+    size_t piece = 0;
+    for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i = next_piece(&st, i, &piece)) {
         const char *s = fsc_text_line(t, i) + piece;
         size_t n = t->lines[i].len - piece;
         uint16_t lflags = t->lines[i].flags;
