@@ -259,9 +259,11 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
         b--; /* a name's bytes: fio's name characters, UTF-8 ("日本語: (g=0)") */
     if (b >= 4 && c - b == 7 && !memcmp(s + b - 4, "All clients", 11))
         b -= 4; /* fio --client's sum of all clients: a name with a space */
+    if (b == c || b <= from)
+        return -1;
     /* "All clients" may follow a value's digit: no name of a value's bytes */
     bool all = c - b == 11 && isdigit((unsigned char)s[b - 1]);
-    if (b == c || b <= from || (!strchr(" %)]:", s[b - 1]) && !all))
+    if (!strchr(" %)]:", s[b - 1]) && !all)
         return -1;
     if (s[b - 1] == ' ') {
         /* after spaces, what ends a line of fio's: a value, a unit, a bracket; not a
