@@ -1342,6 +1342,7 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
 {
     q += 2; /* ": " */
     out->n = 0;
+    uint32_t seen = 0; /* a key twice ("ticks=0/0, ticks=3/4", two lines joined?) is the grammar's */
     for (;;) {
         if (out->n == FSC_FAST_MAX_ITEMS)
             return NULL;
@@ -1349,13 +1350,15 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
         while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
             q++;
         const fsc_fastdkv *d = NULL;
-        for (size_t i = fp->n_disk_kv; i-- > 0;) /* the last entry of that key */
+        size_t i = fp->n_disk_kv;
+        while (i-- > 0) /* the last entry of that key */
             if (fp->disk_kv[i].klen == (size_t)(q - k) && same_bytes(fp->disk_kv[i].kv->key, k, (size_t)(q - k))) {
                 d = &fp->disk_kv[i];
                 break;
             }
-        if (!d || !d->field || q >= e || *q != '=')
+        if (!d || !d->field || q >= e || *q != '=' || (seen >> i & 1))
             return NULL;
+        seen |= 1u << i;
         out->dkv[out->n] = d;
         q++;
         switch (d->kv->kind) {
