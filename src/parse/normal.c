@@ -99,6 +99,7 @@ typedef struct nstate {
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
     size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
+    bool pctl_twice_warned; /* add_pctl told of a percentile twice in this block */
     double pctl_last; /* the last percentile of that row */
     uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
     char time_date[25];   /* its line's date (close_run copies it) */
@@ -1983,6 +1984,7 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
     st->pctl_kind = kind;
     st->pctl_prio = -1;
     st->pctl_row = 0;
+    st->pctl_twice_warned = false;
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
 
@@ -2039,6 +2041,7 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
     st->pctl_kind = p->kind;
     st->pctl_prio = (int)(p - d->prios);
     st->pctl_row = 0;
+    st->pctl_twice_warned = false;
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
 
@@ -2077,6 +2080,26 @@ __attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, const
     warn(st, idx, "percentile rows that do not go on from the rows above: the title line of another list is "
                   "missing; its rows are not read");
     return true;
+}
+
+/* Add a percentile to the block's list. In a list whose rows came out of order, one
+ * it holds already is a row of another list read into it (its title line out of place,
+ * after it: "| 99.99th=[16712]" under "lat percentiles (usec):"): the later value is
+ * kept, with a warning, once a block (before, the earlier was lost silently). */
+static void add_pctl(nstate *st, fsc_lat *lat, double pct, double ns, size_t idx)
+{
+    if (__builtin_expect(lat->pctl_unsorted, 0) && !st->pctl_twice_warned) {
+        for (size_t k = 0; k < lat->n_percentile; k++)
+            if (lat->percentile[k].pct == pct) {
+                st->pctl_twice_warned = true;
+                st->run->lines.malformed++;
+                warn(st, idx, "percentile %gth given twice in one list whose rows came out of order (a row of "
+                              "another list, its title line out of place?): the later value is kept", pct);
+                break;
+            }
+    }
+    if (!fsc_lat_add_pctl(lat, pct, ns))
+        st->oom = true;
 }
 
 static inline bool pctl_restarts(nstate *st, const fsc_lat *lat, double pct, size_t idx)
@@ -2124,8 +2147,7 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
                 return;
             first = false;
             st->pctl_last = pct;
-            if (!fsc_lat_add_pctl(lat, pct, val))
-                st->oom = true;
+            add_pctl(st, lat, pct, val, idx);
         } else {
             st->run->lines.malformed++;
             warn(st, idx, "cannot read the percentile '%.*s'", (int)((size_t)(close + 1 - p)), p);
@@ -3904,6 +3926,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         st->pctl_kind = fl->which;
         st->pctl_prio = -1;
         st->pctl_row = 0;
+        st->pctl_twice_warned = false;
         st->pctl_unit_ns = fl->unit_ns;
         break;
     case FSC_ACT_GROUP: {
@@ -3950,8 +3973,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
             break;
         for (size_t i = 0; i < fl->n; i++) {
             double pct = fsc_fdec_num(fl->pct[i], 1, 1).v;
-            if (!fsc_lat_add_pctl(lat, pct, fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v))
-                st->oom = true;
+            add_pctl(st, lat, pct, fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v, idx);
             st->pctl_last = pct;
         }
         st->pctl_row = idx;
