@@ -100,6 +100,7 @@ typedef struct nstate {
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
     size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
     bool pctl_twice_warned; /* add_pctl told of a percentile twice in this block */
+    size_t issued_line; /* 1 + the line of the current job's issued line, 0: none yet */
     double pctl_last; /* the last percentile of that row */
     uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
     char time_date[25];   /* its line's date (close_run copies it) */
@@ -618,6 +619,7 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
     st->dir = -1;
     st->pctl_kind = -1;
     st->lost_warned = false;
+    st->issued_line = 0;
     st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
     long ended = st->ended_job;
@@ -1200,6 +1202,7 @@ static fsc_job *job_open(nstate *st, size_t idx)
     st->job_tag = header_tag(st, idx);
     st->job_line = idx;
     st->job_line_again = false;
+    st->issued_line = 0;
     j->first_line = j->last_line = st->t->lines[idx].orig;
     return j;
 }
@@ -2294,8 +2297,17 @@ static void issued_mixed(fsc_job *j)
 
 /* A job's issued counts read, by either path: mixed's sums (=both), then the IOPS
  * they put right. */
-static void issued_read(nstate *st)
+/* After a job's issued line (idx). fio prints one a job: a second one replaced the
+ * first's counts, which were another job's (a line out of place: the job header below
+ * swapped with the line above it), and a warning says so. */
+static void issued_read(nstate *st, size_t idx)
 {
+    if (__builtin_expect(st->issued_line != 0, 0)) {
+        fsc_job *j = cur_job(st);
+        warn(st, idx, "a second issued line for job '%s' (line %u had one): its counts replace those (a line out "
+                      "of place?)", j->jobname ? j->jobname : "", (unsigned)st->t->lines[st->issued_line - 1].orig);
+    }
+    st->issued_line = idx + 1;
     issued_mixed(cur_job(st));
     iops_slips(st);
 }
@@ -2354,7 +2366,7 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
         if (fsc_rule_capture(r, st->md, line, parts[i].cap, &s, &n))
             issued_values(st, s, n, parts[i].off, idx, order);
     }
-    issued_read(st);
+    issued_read(st, idx);
 }
 
 /* "Run status group N": the new group, made current. */
@@ -4023,7 +4035,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
     case FSC_ACT_ISSUED:
         if (need_job(st, idx)) {
             fast_issued(st, fl);
-            issued_read(st);
+            issued_read(st, idx);
         }
         break;
     default:
