@@ -101,6 +101,10 @@ typedef struct nstate {
     size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
     bool pctl_twice_warned; /* add_pctl told of a percentile twice in this block */
     size_t issued_line; /* 1 + the line of the current job's issued line, 0: none yet */
+    /* the job-kv lines of the current job ("latency   : target=...", "errors    :"):
+     * their rules and lines, for job_kv_again */
+    const fsc_rule *kv_rule[4];
+    size_t kv_line[4], n_kv_lines;
     double pctl_last; /* the last percentile of that row */
     uint64_t time_key; /* the run's time so far (ctime_key), 0: none */
     char time_date[25];   /* its line's date (close_run copies it) */
@@ -620,6 +624,7 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
     st->pctl_kind = -1;
     st->lost_warned = false;
     st->issued_line = 0;
+    st->n_kv_lines = 0;
     st->job_tag = st->t->lines[idx].tag;
     j->first_line = j->last_line = st->t->lines[idx].orig;
     long ended = st->ended_job;
@@ -1203,6 +1208,7 @@ static fsc_job *job_open(nstate *st, size_t idx)
     st->job_line = idx;
     st->job_line_again = false;
     st->issued_line = 0;
+    st->n_kv_lines = 0;
     j->first_line = j->last_line = st->t->lines[idx].orig;
     return j;
 }
@@ -2091,7 +2097,9 @@ __attribute__((noinline, cold)) static bool pctl_restarts_slow(nstate *st, const
  * kept, with a warning, once a block (before, the earlier was lost silently). */
 static void add_pctl(nstate *st, fsc_lat *lat, double pct, double ns, size_t idx)
 {
-    if (__builtin_expect(lat->pctl_unsorted, 0) && !st->pctl_twice_warned) {
+    /* fio prints 20 percentiles at most (FIO_IO_U_LIST_MAX_LEN): a longer list is no
+     * fio list, and is not searched (rows in falling order stay linear: M1) */
+    if (__builtin_expect(lat->pctl_unsorted, 0) && !st->pctl_twice_warned && lat->n_percentile <= 64) {
         for (size_t k = 0; k < lat->n_percentile; k++)
             if (lat->percentile[k].pct == pct) {
                 st->pctl_twice_warned = true;
@@ -2310,6 +2318,26 @@ static void issued_read(nstate *st, size_t idx)
     st->issued_line = idx + 1;
     issued_mixed(cur_job(st));
     iops_slips(st);
+}
+
+/* Before a job-kv line (idx, rule r) is applied: fio prints each once a job, so a
+ * second one is another job's, out of place (the job header below swapped with the
+ * line above it): its values replace the first's, with a warning (before, silently). */
+static void job_kv_again(nstate *st, const fsc_rule *r, size_t idx)
+{
+    for (size_t k = 0; k < st->n_kv_lines; k++)
+        if (st->kv_rule[k] == r) {
+            fsc_job *j = cur_job(st);
+            warn(st, idx, "a second '%s' line for job '%s' (line %u had one): its values replace those (a line "
+                          "out of place?)", r->n_leads ? r->leads[0] : r->id, j && j->jobname ? j->jobname : "",
+                 (unsigned)st->t->lines[st->kv_line[k]].orig);
+            st->kv_line[k] = idx;
+            return;
+        }
+    if (st->n_kv_lines < sizeof st->kv_rule / sizeof *st->kv_rule) {
+        st->kv_rule[st->n_kv_lines] = r;
+        st->kv_line[st->n_kv_lines++] = idx;
+    }
 }
 
 /* issued: "15037,6398,0,0" (2.17+) or "r=57365/w=24336/d=0" (older) → per direction. */
@@ -2837,8 +2865,10 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     case FSC_ACT_JOB_KV: {
         fsc_job *j = need_job(st, idx);
         st->pctl_kind = -1;
-        if (j)
+        if (j) {
+            job_kv_again(st, r, idx);
             apply_kv(st, r, line, j, fsc_job_fields, fsc_n_job_fields, idx);
+        }
         break;
     }
     case FSC_ACT_DEPTHS: act_depths(st, r, line, idx); break;
@@ -4028,8 +4058,10 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
     case FSC_ACT_JOB_KV: {
         fsc_job *j = need_job(st, idx);
         st->pctl_kind = -1;
-        if (j)
+        if (j) {
+            job_kv_again(st, fl->rule, idx);
             fast_kv(fl, j, 1, 1, 1);
+        }
         break;
     }
     case FSC_ACT_ISSUED:
@@ -4251,7 +4283,7 @@ static size_t glued_named_line(const char *s, size_t n)
     if (!second)
         return n;
     const char *q = second;
-    while (q > own && (isalnum((unsigned char)q[-1]) || (unsigned char)q[-1] >= 0x80 || strchr("_.+-", q[-1])))
+    while (q > own && (isalnum((unsigned char)q[-1]) || (unsigned char)q[-1] >= 0x80 || (q[-1] && strchr("_.+-", q[-1]))))
         q--;
     return q > own && q < second ? (size_t)(q - s) : n;
 }
@@ -4283,9 +4315,16 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
         if (k2 >= 0)
             at = from + (size_t)k2;
         if (disk && (size_t)(disk - s) < at) { /* a disk line's name is no keyword */
-            at = (size_t)(disk - s);
-            while (at > from && s[at - 1] != ' ')
-                at--;
+            size_t name = (size_t)(disk - s);
+            while (name > from && s[name - 1] != ' ')
+                name--;
+            /* a name of a name's bytes ("(1MB/s-x: ios=)" inside a value is none: the
+             * lexer reads such a line whole, and so must this) */
+            bool named = name < (size_t)(disk - s);
+            for (size_t k3 = name; k3 < (size_t)(disk - s) && named; k3++)
+                named = isalnum((unsigned char)s[k3]) || (unsigned char)s[k3] >= 0x80 || (s[k3] && strchr("_.+-", s[k3]));
+            if (named)
+                at = name;
         }
     }
     if (at >= n)

@@ -255,7 +255,8 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
     if (!(starts(s + c, n - c, ": ios=") || starts(s + c, n - c, ": (groupid=") || starts(s + c, n - c, ": (g=")))
         return -1;
     size_t b = c;
-    while (b > from && (isalnum((unsigned char)s[b - 1]) || (unsigned char)s[b - 1] >= 0x80 || strchr("_.+-", s[b - 1])))
+    while (b > from && (isalnum((unsigned char)s[b - 1]) || (unsigned char)s[b - 1] >= 0x80 ||
+                        (s[b - 1] && strchr("_.+-", s[b - 1]))))
         b--; /* a name's bytes: fio's name characters, UTF-8 ("日本語: (g=0)") */
     if (b >= 4 && c - b == 7 && !memcmp(s + b - 4, "All clients", 11))
         b -= 4; /* fio --client's sum of all clients: a name with a space */
@@ -263,7 +264,7 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
         return -1;
     /* "All clients" may follow a value's digit: no name of a value's bytes */
     bool all = c - b == 11 && isdigit((unsigned char)s[b - 1]);
-    if (!strchr(" %)]:", s[b - 1]) && !all)
+    if ((!s[b - 1] || !strchr(" %)]:", s[b - 1])) && !all)
         return -1;
     if (s[b - 1] == ' ') {
         /* after spaces, what ends a line of fio's: a value, a unit, a bracket; not a
