@@ -4329,8 +4329,8 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
     }
     if (at >= n)
         at = glued_named_line(s, n);
-    if (at >= n)
-        return;
+    if (at >= n || fsc_inside_parens(s, at))
+        return; /* "(1MB/s-x|.th=[)": a value's bytes, that the lexer reads whole too */
     size_t show = n - at;
     if (show > 60) /* whole characters of UTF-8 */
         for (show = 60; show && ((unsigned char)s[at + show] & 0xC0) == 0x80;)

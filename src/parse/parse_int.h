@@ -380,8 +380,13 @@ long fsc_fio_keyword_at(const char *s, size_t n);
  * line s[0, n), a line break lost before it: a keyword of fsc_fio_keyword_at's with
  * what follows it, whatever byte stands before it ("...2001msecclat (usec): min=",
  * "...util=0.84%  vdb: ios=", "...(all jobs):|"), a name-led disk or job line after a
- * space or a line's last byte, a percentile row; -1 if none (prefix.c). */
+ * space or a line's last byte, a percentile row, a job's "Description  : ["; never
+ * inside parentheses; -1 if none (prefix.c). */
 long fsc_fio_line_within(const char *s, size_t n, size_t from);
+
+/* Is s[at] inside parentheses opened before it ("(1MB/s-x: ios=)": a value's bytes,
+ * which no other line begins in; the lexers read such a line whole)? */
+bool fsc_inside_parens(const char *s, size_t at);
 
 /* False when s[0, n) cannot hold such a keyword (fsc_fio_keyword_at would return
  * -1), true when it may: a look at its colons, '|' and ';' 16 bytes a step. s[0,

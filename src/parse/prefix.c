@@ -279,6 +279,12 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
     return (long)b;
 }
 
+bool fsc_inside_parens(const char *s, size_t at)
+{
+    const char *open = at ? memrchr(s, '(', at) : NULL, *close = open ? memrchr(s, ')', at) : NULL;
+    return open && (!close || close < open);
+}
+
 long fsc_fio_line_within(const char *s, size_t n, size_t from)
 {
     long best = -1;
@@ -297,13 +303,13 @@ long fsc_fio_line_within(const char *s, size_t n, size_t from)
         if (p < (long)from && e >= from + 11 && !memcmp(s + e - 11, "Description", 11) &&
             skip_sp(s, n, col + 1) < n && s[skip_sp(s, n, col + 1)] == '[')
             p = (long)(e - 11); /* a job's description: "  Description  : [...]" */
-        if (p >= (long)from)
+        if (p >= (long)from && !fsc_inside_parens(s, (size_t)p))
             best = p;
     }
     size_t lim = best < 0 ? n : (size_t)best;
     for (const char *bar = from < lim ? memchr(s + from, '|', lim - from) : NULL; bar;
          bar = memchr(bar + 1, '|', lim - (size_t)(bar + 1 - s)))
-        if (pctl_row_at(s, n, (size_t)(bar - s)))
+        if (pctl_row_at(s, n, (size_t)(bar - s)) && !fsc_inside_parens(s, (size_t)(bar - s)))
             return bar - s;
     return best;
 }
