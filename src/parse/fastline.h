@@ -185,6 +185,13 @@ static inline bool fsc_name_char(char c)
     return fsc_name_chars[(unsigned char)c];
 }
 
+/* A byte of a name as it may stand in pasted text: fsc_name_char's, or one of a UTF-8
+ * sequence ("日本語: (g=0)") */
+static inline bool fsc_name_byte(char c)
+{
+    return fsc_name_char(c) || (unsigned char)c >= 0x80;
+}
+
 /* ---- the pre-scan ---- */
 
 /* Does the document need normalizing? When every line is plain printable ASCII

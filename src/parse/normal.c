@@ -163,6 +163,7 @@ typedef struct nstate {
     /* a line that holds two of fio's lines (split_lines): where in it the second one
      * begins, read next as a line of its own (0: none) */
     size_t piece_at;
+    pcre2_match_data *md_try; /* split_lines' trials (NULL until the first) */
     /* fio prints the same "IO depths", "submit", "complete" and "latency" lines for
      * most jobs: the last one of each is kept with its reading (lex_line) */
     size_t memo_n[4]; /* their lengths (0: none yet) */
@@ -4283,7 +4284,7 @@ static size_t glued_named_line(const char *s, size_t n)
     if (!second)
         return n;
     const char *q = second;
-    while (q > own && (isalnum((unsigned char)q[-1]) || (unsigned char)q[-1] >= 0x80 || (q[-1] && strchr("_.+-", q[-1]))))
+    while (q > own && fsc_name_byte(q[-1]))
         q--;
     return q > own && q < second ? (size_t)(q - s) : n;
 }
@@ -4322,7 +4323,7 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
              * lexer reads such a line whole, and so must this) */
             bool named = name < (size_t)(disk - s);
             for (size_t k3 = name; k3 < (size_t)(disk - s) && named; k3++)
-                named = isalnum((unsigned char)s[k3]) || (unsigned char)s[k3] >= 0x80 || (s[k3] && strchr("_.+-", s[k3]));
+                named = fsc_name_byte(s[k3]);
             if (named)
                 at = name;
         }
@@ -4347,52 +4348,45 @@ enum { SPLIT_TRIES = 2, SPLIT_MAX_LEN = 1024 };
 
 /* Where the first of fio's lines in s[0, len) ends (*end) and the next begins (*at),
  * the first read by a rule (returned, its captures in st->md); NULL when none splits
- * so (*asked: a rule was asked, st->md is no longer the line's). The next must be a
- * line a rule reads up to where a third may begin ("...stdev=3020.87clat percentiles
- * (usec):|  1.00th=[  225], ..."), or to the end: a place inside one of fio's lines
- * where another would seem to begin (a description's text) makes no split. */
-static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, size_t *end, size_t *at, bool *asked)
+ * so. The rules are asked with st->md_try, so that st->md keeps the captures of the
+ * whole line until a split is taken. The next must be a line a rule reads up to where
+ * a third may begin ("...stdev=3020.87clat percentiles (usec):|  1.00th=[  225],
+ * ..."), or to the end: a place inside one of fio's lines where another would seem to
+ * begin (a description's text) makes no split. */
+static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, size_t *end, size_t *at)
 {
     size_t lead = 0;
     while (lead < len && s[lead] == ' ')
         lead++;
     long p = lead + 1 < len ? fsc_fio_line_within(s, len, lead + 1) : -1;
+    if (p >= 0 && !st->md_try && !(st->md_try = fsc_grammar_match_data(st->g))) {
+        st->oom = true;
+        return NULL;
+    }
     for (int tries = 0; p >= 0 && tries < SPLIT_TRIES; tries++) {
         size_t a = (size_t)p, e = a;
         long next = a + 1 < len ? fsc_fio_line_within(s, len, a + 1) : -1;
         while (e > lead && s[e - 1] == ' ')
             e--;
         /* the first part (short) before the next */
-        const fsc_rule *r1 = e > lead ? fsc_grammar_match(st->g, s, e, st->md) : NULL, *r2 = NULL;
-        *asked = *asked || e > lead;
+        const fsc_rule *r1 = e > lead ? fsc_grammar_match(st->g, s, e, st->md_try) : NULL, *r2 = NULL;
         if (r1 && !r1->catch_all) {
             size_t e2 = next < 0 ? len : (size_t)next;
             while (e2 > a && s[e2 - 1] == ' ')
                 e2--;
-            r2 = fsc_grammar_could_match(st->g, s + a, e2 - a) ? fsc_grammar_match(st->g, s + a, e2 - a, st->md)
+            r2 = fsc_grammar_could_match(st->g, s + a, e2 - a) ? fsc_grammar_match(st->g, s + a, e2 - a, st->md_try)
                                                                : NULL;
         }
         if (r2 && !r2->catch_all) {
             *end = e;
             *at = a;
-            return fsc_grammar_match(st->g, s, e, st->md); /* its captures again */
+            return fsc_grammar_match(st->g, s, e, st->md); /* its captures, for apply */
         }
         p = next;
     }
     return NULL;
 }
 
-/* A line the grammar read that holds a second of fio's lines, a line break lost
- * between them, with a space or none ("...runt=  2001msecclat (usec): min=1, ...",
- * "Disk stats (read/write):vda: ios=...", "...: pid=7926: Mon Nov 30 02:50:27 2026read
- * : io=...", "...maxt=2001msecWRITE: io=..."): when the text before the second line's
- * keyword is a line a rule reads and the text from it is one too, the line is read as
- * two, its first part now (*n shortened, its rule returned, st->md holding its
- * captures) and the rest as the next line (st->piece_at). NULL: it is one line, and
- * st->md holds the captures of the whole line again (rematch: 1 it was read whole, 2
- * as a line cut short, 0 no rule read it).
- * Lines the fast path lexed are never asked, and no lexer takes a line with more
- * after it: both paths read the same. */
 /* The line after line i, or line i again from where split_lines found its next piece
  * (*piece: the offset to read from). */
 static inline size_t next_piece(nstate *st, size_t i, size_t *piece)
@@ -4405,23 +4399,25 @@ static inline size_t next_piece(nstate *st, size_t i, size_t *piece)
     return i + 1;
 }
 
-static const fsc_rule *split_lines(nstate *st, size_t i, const char *s, size_t *n, int rematch)
+/* A line the grammar read that holds a second of fio's lines, a line break lost
+ * between them, with a space or none ("...runt=  2001msecclat (usec): min=1, ...",
+ * "Disk stats (read/write):vda: ios=...", "...: pid=7926: Mon Nov 30 02:50:27 2026read
+ * : io=...", "...maxt=2001msecWRITE: io=..."): when the text before the second line's
+ * keyword is a line a rule reads and the text from it is one too, the line is read as
+ * two, its first part now (*n shortened, its rule returned, st->md holding its
+ * captures) and the rest as the next line (st->piece_at, next_piece). NULL: it is one
+ * line, and st->md is as the line's own match left it.
+ * Lines the fast path lexed are never asked, and no lexer takes a line with more
+ * after it: both paths read the same. */
+static const fsc_rule *split_lines(nstate *st, size_t i, const char *s, size_t *n)
 {
-    size_t len = *n, e, at;
-    bool asked = false;
-    const fsc_rule *r1 = len <= SPLIT_MAX_LEN ? first_of_lines(st, s, len, &e, &at, &asked) : NULL;
+    size_t e, at;
+    const fsc_rule *r1 = *n <= SPLIT_MAX_LEN ? first_of_lines(st, s, *n, &e, &at) : NULL;
     if (r1) {
         st->piece_at = (size_t)(s + at - fsc_text_line(st->t, i));
         *n = e;
-        return r1;
     }
-    if (!asked) /* no rule was asked: st->md is the line's */
-        return NULL;
-    if (rematch == 2)
-        fsc_grammar_match_cut(st->g, s, len, st->md);
-    else if (rematch == 1)
-        fsc_grammar_match(st->g, s, len, st->md);
-    return NULL;
+    return r1;
 }
 
 fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t first, size_t last,
@@ -4473,7 +4469,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         const fsc_rule *r1;
         bool split = false;
         if (!fast && (r ? !r->catch_all : st.run != NULL) &&
-            (r1 = split_lines(&st, i, s, &n, r ? 1 + !!(lflags & FSC_LINE_CUT) : 0))) {
+            (r1 = split_lines(&st, i, s, &n))) {
             r = r1;
             split = true;
         }
@@ -4609,5 +4605,6 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);
     pcre2_match_data_free(st.md);
+    pcre2_match_data_free(st.md_try);
     return st.oom ? FSC_E_NOMEM : FSC_OK;
 }

@@ -19,6 +19,7 @@
  * the pre-scan (prescan.c) reads them without normalizing.
  */
 #define _GNU_SOURCE /* memrchr */
+#include "fastline.h"
 #include "parse_int.h"
 
 #include <ctype.h>
@@ -255,9 +256,8 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
     if (!(starts(s + c, n - c, ": ios=") || starts(s + c, n - c, ": (groupid=") || starts(s + c, n - c, ": (g=")))
         return -1;
     size_t b = c;
-    while (b > from && (isalnum((unsigned char)s[b - 1]) || (unsigned char)s[b - 1] >= 0x80 ||
-                        (s[b - 1] && strchr("_.+-", s[b - 1]))))
-        b--; /* a name's bytes: fio's name characters, UTF-8 ("日本語: (g=0)") */
+    while (b > from && fsc_name_byte(s[b - 1]))
+        b--;
     if (b >= 4 && c - b == 7 && !memcmp(s + b - 4, "All clients", 11))
         b -= 4; /* fio --client's sum of all clients: a name with a space */
     if (b == c || b <= from)
