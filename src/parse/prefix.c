@@ -8,8 +8,8 @@
  * unmistakable fio keyword after some other text ("read: IOPS=", "clat (usec): min=",
  * "Run status group 0 (all jobs):", a percentile row, a terse record, "fio version").
  * The text before the keyword, without fio's own indentation, becomes a template in
- * which a run of digits and a run of spaces are classes (a stamp changes, its shape
- * does not). Consecutive keyword lines with one template form a block; the template is
+ * which a run of digits, a run of spaces and a log's severity are classes (a stamp
+ * changes, its shape does not; a program logs at more than one level). Consecutive keyword lines with one template form a block; the template is
  * removed from every line of the block that fits it, and from the lines around it that
  * fit it too (the job header, a blank "# " line, the echoed command). A quote mark or
  * comma the lines all end with is removed with it.
@@ -390,8 +390,37 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
 
 /* other bytes stand for themselves; T_NUMSEP: the ':' or '-' around grep -n's line
  * number (it marks its matching lines "12:" or "a.log:12:", the lines around them
- * "13-" or "a.log-13-") */
-enum { T_DIGITS = 1, T_SPACES = 2, T_NUMSEP = 3 };
+ * "13-" or "a.log-13-"); T_LEVEL: a log's severity (level_at) */
+enum { T_DIGITS = 1, T_SPACES = 2, T_NUMSEP = 3, T_LEVEL = 4 };
+
+/* A logger writes each line's severity into its stamp, and a program's lines come at
+ * more than one ("INFO |" and "DEBUG|" of autotest, log4j's "INFO " and "WARN ",
+ * "[info]", glog's "I1201" and "W1201"): one word of a template stands for any of
+ * them, so that a line at another level is no line without the block's prefix (its
+ * values lost, a job named "WARN [main] - seqread"). The length of the severity word
+ * at s[i, n), with the spaces that pad it when pad, or 0; i is a word's start. glog's
+ * letter, right before the month's digits, only where the prefix begins (glog_ok). */
+static size_t level_at(const char *s, size_t n, size_t i, bool pad, bool glog_ok)
+{
+    static const char *const levels[] = {"TRACE", "DEBUG", "DBG", "FINE", "FINER", "FINEST", "CONFIG",
+                                         "INFO", "INF", "NOTICE", "WARN", "WARNING", "WRN", "ERROR",
+                                         "ERR", "SEVERE", "CRIT", "CRITICAL", "ALERT", "FATAL", "EMERG", "PANIC"};
+    size_t j = i;
+    while (j < n && isalpha((unsigned char)s[j]))
+        j++;
+    if (glog_ok && j == i + 1 && strchr("DIWEF", s[i]) && j < n && isdigit((unsigned char)s[j]))
+        return 1;
+    if (j == i || (j < n && isalnum((unsigned char)s[j])))
+        return 0;
+    bool known = false;
+    for (size_t k = 0; k < FSC_ARRAY_SIZE(levels) && !known; k++)
+        known = strlen(levels[k]) == j - i && !strncasecmp(levels[k], s + i, j - i);
+    if (!known)
+        return 0;
+    while (pad && j < n && s[j] == ' ')
+        j++;
+    return j - i;
+}
 
 typedef struct tmpl {
     unsigned char tok[TEMPLATE_MAX];
@@ -405,7 +434,11 @@ static bool tmpl_make(const char *s, size_t n, tmpl *t)
         unsigned char c = (unsigned char)s[i];
         if (t->n == TEMPLATE_MAX)
             return false;
-        if (isdigit(c)) {
+        size_t lv = isalpha(c) && (i == 0 || !isalnum((unsigned char)s[i - 1])) ? level_at(s, n, i, true, i == 0) : 0;
+        if (lv) { /* its padding too: "INFO |" and "DEBUG|" are one shape */
+            i += lv;
+            t->tok[t->n++] = T_LEVEL;
+        } else if (isdigit(c)) {
             while (i < n && isdigit((unsigned char)s[i]))
                 i++;
             t->tok[t->n++] = T_DIGITS;
@@ -442,7 +475,13 @@ static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
     size_t i = skip_sp(s, n, 0);
     for (size_t k = 0; k < t->n; k++) {
         unsigned char tk = t->tok[k];
-        if (tk == T_DIGITS || tk == T_SPACES) {
+        if (tk == T_LEVEL) {
+            /* the spaces after the last word are fio's indentation, not its padding */
+            size_t lv = i == n || (i && isalnum((unsigned char)s[i - 1])) ? 0 : level_at(s, n, i, k + 1 < t->n, k == 0);
+            if (!lv)
+                return 0;
+            i += lv;
+        } else if (tk == T_DIGITS || tk == T_SPACES) {
             size_t j = i;
             while (j < n && (tk == T_DIGITS ? isdigit((unsigned char)s[j]) : s[j] == ' '))
                 j++;
@@ -708,6 +747,9 @@ bool fsc_tag_name(const fsc_text *t, uint32_t tag, const char **name, size_t *le
     }
     if (colons > 1 || (colons && !letters))
         return false; /* "12:10:43": a clock */
+    const char *colon = memchr(s, ':', n);
+    if (colon && level_at(s, n, 0, false, false) == (size_t)(colon - s))
+        return false; /* "INFO:root": Python's logging, its level and logger */
     static const char *const levels[] = {"DEBUG", "INFO", "WARN", "WARNING", "ERROR", "NOTICE", "TRACE",
                                          "stdout", "stderr", "REM", "echo", "out", "log"};
     for (size_t i = 0; i < FSC_ARRAY_SIZE(levels); i++)
@@ -1021,8 +1063,8 @@ static size_t line_host(const char *s, size_t n, size_t *rest)
         if (b > k + 1 && b < n && s[b] == '|')
             r = b + 1 + (b + 1 < n && s[b + 1] == ' ');
     }
-    if (!host_like(s, name))
-        return 0;
+    if (!host_like(s, name) || level_at(s, name, 0, false, false) == name)
+        return 0; /* "INFO  read: IOPS=": a log's severity, no host's name */
     *rest = r;
     return name;
 }
