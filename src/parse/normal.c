@@ -1222,6 +1222,23 @@ static bool same_line(const nstate *st, size_t a, size_t b)
     return n == st->t->lines[b].len && !memcmp(fsc_text_line(st->t, a), fsc_text_line(st->t, b), n);
 }
 
+/* Is line idx the line the run read right above it, again byte for byte (a paste,
+ * a terminal or a log shipper that doubled it)? Asked only where a line clashes with
+ * one read before it: a second latency, bw, iops, issued or once-a-job line, a second
+ * direction line of one kind, a group header or summary line again, a banner or
+ * "Starting" line again (which begin another run). fio prints none of these twice in
+ * a row (two jobs' lines, two groups' differ at least in a number), so the line is
+ * read once, with a warning, where it would cost the lines below it (a second latency
+ * line is taken for a lost direction line) or make a group or run of its own. A job
+ * header and a disk line are asked too, further apart (header_repeated, disk_open). */
+__attribute__((noinline, cold)) static bool doubled(nstate *st, size_t idx)
+{
+    if (!st->run || !idx || st->last + 1 != idx || !same_line(st, idx - 1, idx))
+        return false;
+    warn(st, idx, "the line above again, byte for byte (a line doubled in the paste?): read once");
+    return true;
+}
+
 /* Is the job header on line idx the current job's header again, the job nothing
  * else yet (a line pasted twice, a log that repeated it)? It would begin a second
  * job and leave the first one empty, and the jobs after it one place down. */
@@ -1666,6 +1683,8 @@ static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size
         /* a second read line for one job: fio never prints that; result lines cut out
          * of several runs (grep output) do. With the same name prefix it is another
          * job of that name, else it cannot be placed. */
+        if (doubled(st, idx))
+            return NULL;
         const char *name;
         size_t nlen;
         if (tag_name(st->t, idx, &name, &nlen)) {
@@ -1931,6 +1950,8 @@ static int latkind_of(const char *s, size_t n, bool *sync)
 /* The direction's kind line came again: its direction line was lost (dir_lost). */
 __attribute__((noinline, cold)) static bool line_again(nstate *st, const char *kind, size_t idx)
 {
+    if (doubled(st, idx))
+        return true;
     const fsc_job *j = cur_job(st);
     char what[200];
     snprintf(what, sizeof what, "a second %s line for job '%s' (a direction line lost above it?)", kind,
@@ -2328,6 +2349,8 @@ static void job_kv_again(nstate *st, const fsc_rule *r, size_t idx)
 {
     for (size_t k = 0; k < st->n_kv_lines; k++)
         if (st->kv_rule[k] == r) {
+            if (doubled(st, idx)) /* its values again: the same */
+                return;
             fsc_job *j = cur_job(st);
             warn(st, idx, "a second '%s' line for job '%s' (line %u had one): its values replace those (a line "
                           "out of place?)", r->n_leads ? r->leads[0] : r->id, j && j->jobname ? j->jobname : "",
@@ -2378,7 +2401,7 @@ static void issued_values(nstate *st, const char *s, size_t n, size_t field_off,
 
 static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
-    if (!need_job(st, idx))
+    if (!need_job(st, idx) || (st->issued_line && doubled(st, idx)))
         return;
     static const struct {
         const char *cap;
@@ -2398,9 +2421,12 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
     issued_read(st, idx);
 }
 
-/* "Run status group N": the new group, made current. */
+/* "Run status group N": the new group, made current (NULL: out of memory, or the
+ * line above again). */
 static fsc_group *group_open(nstate *st, size_t idx)
 {
+    if (st->group >= 0 && doubled(st, idx))
+        return NULL;
     fsc_group *g = fsc_run_add_group(st->run);
     if (!g) {
         st->oom = true;
@@ -2474,11 +2500,12 @@ __attribute__((noinline, cold)) static bool group_lost_open(nstate *st, size_t i
     return true;
 }
 
-/* A group summary line: its direction of the current group (NULL: out of memory). */
+/* A group summary line: its direction of the current group (NULL: out of memory, or
+ * the line above again). */
 static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 {
     if (group_header_lost(st, dir, idx)) {
-        if (!group_lost_open(st, idx))
+        if (doubled(st, idx) || !group_lost_open(st, idx))
             return NULL;
     } else if (st->group < 0) {
         fsc_group *g = fsc_run_add_group(st->run);
@@ -2709,6 +2736,13 @@ static bool lone_banner(const nstate *st)
     return st->run->source.fio_version && !st->starting && st->first == st->last && !st->run->n_jobs;
 }
 
+/* A banner or "Starting N processes" line that is the line above again (doubled):
+ * no other run. fio --client's clients on one host print alike ones. */
+static bool banner_doubled(nstate *st, size_t idx)
+{
+    return !st->clients && doubled(st, idx);
+}
+
 /* A preamble without results that goes on with another's: an attempt that started
  * and printed no summary (io_u errors, then ^C or a "..." in a mail), then another
  * run. fio prints a run's job definitions ("name: (g=0): rw=...") and its banner
@@ -2716,13 +2750,14 @@ static bool lone_banner(const nstate *st)
  * them begins the next run. So does a definition after a banner alone: that banner
  * was `fio --version`'s, pasted above the run. A client/server run's servers each
  * print theirs ("<host> Starting ..."). */
-static bool second_preamble(const nstate *st, const fsc_rule *r)
+static bool second_preamble(nstate *st, const fsc_rule *r, size_t idx)
 {
     if (st->run->source.host)
         return false;
     if (!st->starting)
         return r->action == FSC_ACT_JOBDEF && lone_banner(st);
-    return r->action == FSC_ACT_JOBDEF || r->action == FSC_ACT_BANNER || r->action == FSC_ACT_STARTING;
+    return r->action == FSC_ACT_JOBDEF ||
+           ((r->action == FSC_ACT_BANNER || r->action == FSC_ACT_STARTING) && !banner_doubled(st, idx));
 }
 
 /* fio --client prints each client's report (jobs, summary, Disk stats) one after
@@ -2751,7 +2786,8 @@ static bool another_client(nstate *st, const char *line, size_t n)
 }
 
 /* Does this line begin a new run, given what the current run holds? */
-static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size_t n, const fsc_fastline *fl)
+static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx,
+                           const fsc_fastline *fl)
 {
     const char *no;
     size_t non;
@@ -2767,11 +2803,11 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
     /* a run that printed its (empty) group summary is over, results or not: an
      * interrupted attempt ("fio: terminating on signal 2") must not swallow the next */
     if (!st->has_results && st->phase < 2)
-        return second_preamble(st, r);
+        return second_preamble(st, r, idx);
     switch (r->action) {
+    case FSC_ACT_JOBDEF: return true;
     case FSC_ACT_BANNER:
-    case FSC_ACT_JOBDEF:
-    case FSC_ACT_STARTING: return true;
+    case FSC_ACT_STARTING: return !banner_doubled(st, idx);
     case FSC_ACT_JOB:
         if (st->phase >= 2 && another_client(st, line, n))
             return false;
@@ -4066,7 +4102,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         break;
     }
     case FSC_ACT_ISSUED:
-        if (need_job(st, idx)) {
+        if (need_job(st, idx) && !(st->issued_line && doubled(st, idx))) {
             fast_issued(st, fl);
             issued_read(st, idx);
         }
@@ -4534,7 +4570,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         }
         if (st.run && st.unknown_since_last >= PROSE_GAP)
             st.n_pending_unknown = 0; /* prose between a preamble and this line */
-        if (starts_new_run(&st, r, s, n, fast ? st.fl : NULL))
+        if (starts_new_run(&st, r, s, n, i, fast ? st.fl : NULL))
             close_run(&st, true);
         if (!st.run && (r->action == FSC_ACT_NOISE || r->action == FSC_ACT_IDLE))
             continue; /* noise alone does not start a run, nor idleness (fio --idle-prof=calibrate) */
