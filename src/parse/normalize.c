@@ -1194,7 +1194,10 @@ static const char *const flat_keys[] = {
     "read : io=", "write: io=", "trim : io=", "trim: io=", "mixed: io=", "slat (", "clat (", "lat (",
     "clat percentiles", "lat percentiles", "slat percentiles", "| ", "bw (", "iops ", "cpu ", "IO depths", "submit ",
     "complete ", "issued ", "latency ", "Run status group", "READ:", "WRITE:", "TRIM:", "MIXED:",
-    "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "sync percentiles", "Description ", "... "};
+    "Disk stats", "Jobs: ", "fsync/fdatasync", "sync (", "sync percentiles", "Description ", "... ",
+    /* priorities (fio 3.18-3.29's "high prio", 3.30+'s "clat prio 1/0"), steady state,
+     * continue_on_error's errors, --idle-prof */
+    "clat prio ", "slat prio ", "lat prio ", "high prio", "low prio", "steadystate ", "errors ", "CPU idleness"};
 /* Keywords that follow the first token of a fio line ("nvme0n1: ios=", "job: (g=0): rw="). */
 static const char *const flat_named[] = {": (g=", ": (groupid=", ": ios=", ": Laying out"};
 
@@ -1266,6 +1269,18 @@ static bool flat_named_at(const char *s, size_t n, size_t i, size_t *gap)
 
 static bool flat_json_at(const char *s, size_t n, size_t i);
 
+/* Does "prio (...)" and a space end s[0, i) (a priority's share before its list's
+ * title, "high prio (29.68%) clat percentiles")? */
+static bool prio_pct_before(const char *s, size_t i)
+{
+    if (i < 9 || s[i - 1] != ' ' || s[i - 2] != ')')
+        return false;
+    size_t k = i - 2;
+    while (k > 0 && i - k < 24 && s[k] != '(')
+        k--;
+    return s[k] == '(' && k >= 6 && !memcmp(s + k - 6, " prio ", 6);
+}
+
 /* Is s[i] the first byte of a fio line inside a flattened paste? *gap as above. */
 static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
 {
@@ -1284,7 +1299,9 @@ static bool flat_cut_at(const char *s, size_t n, size_t i, size_t *gap)
     const char *key = flat_key_at(s, n, i, gap);
     if (!key)
         return false;
-    if (strchr("iclsI", key[0]) && key[strlen(key) - 1] == ' ') {
+    if (prio_pct_before(s, i) && strstr(key, "percentiles"))
+        return false; /* fio 3.18-3.29's "high prio (29.68%) clat percentiles (usec):" */
+    if (strchr("iclseI", key[0]) && key[strlen(key) - 1] == ' ') {
         /* a spaced-out label ("iops        :", "cpu          :"): a colon before any '=' */
         size_t j = i;
         while (j < n && s[j] != ':' && s[j] != '=')
