@@ -455,6 +455,30 @@ static void drop_empty_pctls(fsc_run *run)
             }
 }
 
+/* The lines no rule read right below the run's last line (the text after a run is
+ * not the run's) that begin as fio's own do not go silently: a summary or disk line
+ * cut short where a paste or a view ends ("   READ: io=10939MB, aggrb=5469.4MB/s,
+ * minb=5469.4MB/s, maxb"), garbled or out of fio's shape. They are the run's unread
+ * lines, with a warning; the first line that does not begin so ends them. */
+static void tail_unread(nstate *st)
+{
+    for (size_t k = 0; k < st->n_pending_unknown; k++) {
+        size_t idx = st->pending_unknown[k];
+        const char *s = fsc_text_line(st->t, idx);
+        size_t n = st->t->lines[idx].len, lead = 0;
+        while (lead < n && s[lead] == ' ')
+            lead++;
+        if (fsc_fio_keyword_at(s, n) != (long)lead)
+            break;
+        note_unknown(st, idx);
+        if (st->line_warnings < MAX_LINE_WARNINGS) {
+            st->line_warnings++;
+            warn(st, idx, "a line of fio's below the run's last that cannot be read (cut short?): %.*s",
+                 (int)(n - lead < 120 ? n - lead : 120), s + lead);
+        }
+    }
+}
+
 static void close_run(nstate *st, bool before_next)
 {
     fsc_run *run = st->run;
@@ -491,6 +515,8 @@ static void close_run(nstate *st, bool before_next)
                 carry_note(st, a, note);
         }
     }
+    if (run->n_jobs || groups || run->n_disk_util)
+        tail_unread(st);
     if (!run->n_jobs && !groups && !run->n_disk_util) {
         /* no number at all: a preamble (a quoted command), or a run stopped before
          * it printed results (a signal, then an empty "Run status group") */
@@ -1234,6 +1260,10 @@ static bool same_line(const nstate *st, size_t a, size_t b)
 __attribute__((noinline, cold)) static bool doubled(nstate *st, size_t idx)
 {
     if (!st->run || !idx || st->last + 1 != idx || !same_line(st, idx - 1, idx))
+        return false;
+    /* two copies, no more: a line three times in a row or more is no slip of a paste
+     * (the same result line of many files, grep output without their names) */
+    if ((idx >= 2 && same_line(st, idx - 2, idx - 1)) || (idx + 1 < st->t->n_lines && same_line(st, idx, idx + 1)))
         return false;
     warn(st, idx, "the line above again, byte for byte (a line doubled in the paste?): read once");
     return true;
