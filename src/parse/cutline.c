@@ -227,7 +227,34 @@ void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)
     st->last_longest = i;
 }
 
-void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
+/* Does the line s[0, n) end as fio ends its lines of values, as far as the text can
+ * tell: after a value that visibly ended ('%', ']', ')', "msec", a list's ','), or
+ * in the field fio prints last (a latency line's stdev, a bw or iops line's samples,
+ * cpu's minf, latency's depth, issued's short or dropped, a job definition's iodepth,
+ * a header's pid and time, a message's error, a client's flags, idleness' stddev)? A text that ends inside a line (a log copied while fio
+ * wrote it, a paste cut at a size limit) ends in none of these, mostly. */
+static bool ends_as_fio(const char *s, size_t n)
+{
+    while (n && s[n - 1] == ' ')
+        n--;
+    if (!n || !value_goes_on(s[n - 1]) || s[n - 1] == '>' || (n >= 4 && !memcmp(s + n - 4, "msec", 4)) ||
+        (n >= 6 && !memcmp(s + n - 6, "resets", 6)) || ends_dated(s, n))
+        return true;
+    static const char *const last_keys[] = {"stdev",   "samples", "minf", "depth", "dropped", "short",
+                                            "iodepth", "pid",     "error", "flags", "stddev"};
+    size_t k = n;
+    while (k > 1 && !(s[k - 2] == ',' && s[k - 1] == ' '))
+        k--;
+    size_t e = k;
+    while (e < n && s[e] != '=')
+        e++;
+    for (size_t i = 0; i < sizeof last_keys / sizeof *last_keys; i++)
+        if (strlen(last_keys[i]) == e - k && !memcmp(s + k, last_keys[i], e - k))
+            return true;
+    return false;
+}
+
+void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats, bool open_end)
 {
     fsc_line_stats st = {0};
     if (stats) {
@@ -262,5 +289,21 @@ void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
             l->flags |= FSC_LINE_CUT;
             t->n_cut++;
         }
+    }
+    /* the text's last line, with no newline after it: where it does not end as fio
+     * ends its line, the text stopped inside it, and its last value is cut short */
+    fsc_line *l = t->n_lines ? &t->lines[t->n_lines - 1] : NULL;
+    if (!open_end || !l || (l->flags & (FSC_LINE_CONSUMED | FSC_LINE_CUT)) || l->len < 4)
+        return;
+    const char *s = fsc_text_line(t, t->n_lines - 1);
+    size_t n = l->len;
+    if (!memchr(s, '=', n) || ends_as_fio(s, n))
+        return;
+    size_t k = fsc_cut_value_end(s, n);
+    if (k < n && k > indent_of(s, n)) {
+        l->len = (uint32_t)k;
+        l->flags |= FSC_LINE_CUT;
+        t->n_cut++;
+        t->open_end_cut = true;
     }
 }

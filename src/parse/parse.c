@@ -242,6 +242,11 @@ static bool tell_cut(const fsc_text *t, fsc_run *run, size_t first_idx, size_t l
             continue;
         const char *s = fsc_text_line(t, k);
         size_t n = t->lines[k].len, tail = n > 40 ? 40 : n;
+        if (t->open_end_cut && k + 1 == t->n_lines)
+            return fsc_run_warn(run, t->lines[k].orig,
+                                "the text ends inside this line (no newline after it): read up to its last whole "
+                                "value ('%.*s')",
+                                (int)tail, s + n - tail);
         return fsc_run_warn(run, t->lines[k].orig,
                             "line cut short: read up to its last whole value ('%.*s'), as the run's other cut lines",
                             (int)tail, s + n - tail);
@@ -1037,7 +1042,7 @@ static fsc_status parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sin
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds, p->fast != NULL);
     ds.notes_split = ds.told[1] = ds.notes.len;
     if (ok && text.n_consumed < text.n_lines) /* the text left to the normal parser */
-        fsc_text_cut_lines(&text, p->grammars, clean && !json);
+        fsc_text_cut_lines(&text, p->grammars, clean && !json, doc->len && doc->data[doc->len - 1] != '\n');
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
         if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, doc->more, emit_normal_ordered,
