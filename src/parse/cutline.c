@@ -254,7 +254,7 @@ static bool ends_as_fio(const char *s, size_t n)
     return false;
 }
 
-void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats, bool open_end)
+void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)
 {
     fsc_line_stats st = {0};
     if (stats) {
@@ -293,7 +293,7 @@ void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats, bool 
     /* the text's last line, with no newline after it: where it does not end as fio
      * ends its line, the text stopped inside it, and its last value is cut short */
     fsc_line *l = t->n_lines ? &t->lines[t->n_lines - 1] : NULL;
-    if (!open_end || !l || (l->flags & (FSC_LINE_CONSUMED | FSC_LINE_CUT)) || l->len < 4)
+    if (!t->open_end || !l || (l->flags & (FSC_LINE_CONSUMED | FSC_LINE_CUT)) || l->len < 4)
         return;
     const char *s = fsc_text_line(t, t->n_lines - 1);
     size_t n = l->len;

@@ -4642,8 +4642,22 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         st.last = i;
         /* pasted client/server output and others may interleave; nothing else to do */
     }
-    if (!st.stopped && !st.oom)
+    if (!st.stopped && !st.oom) {
+        /* a text that stops inside a run's report with no newline after its last line
+         * (one the run read whole: one read cut says so itself; or one no rule reads
+         * right below the run's lines, "  cpu       ", "Run status ") was cut off */
+        size_t np = st.n_pending_unknown, end = t->n_lines;
+        while (end > first && blank_fast(fsc_text_line(t, end - 1), t->lines[end - 1].len))
+            end--; /* the spaces a copy ends in */
+        bool tail = np && np <= 2 && st.pending_unknown[np - 1] + 1 == end;
+        if (st.run && st.has_results && !more && t->open_end &&
+            ((st.last + 1 == end && st.report_end == REPORT_ON && !t->open_end_cut) ||
+             (tail && st.report_end != REPORT_OVER)))
+            warn(&st, tail ? st.pending_unknown[np - 1] : st.last,
+                 "the text ends inside the run, with no newline after this line: the lines after it are not in "
+                 "the text (a log cut off?)");
         close_run(&st, more);
+    }
     else if (st.run) {
         fsc_run_free(st.run);
         st.run = NULL;

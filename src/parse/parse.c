@@ -1036,13 +1036,14 @@ static fsc_status parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sin
         fsc_text_free(&text);
         return st;
     }
+    text.open_end = doc->len && doc->data[doc->len - 1] != '\n';
     doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}, 0, {0, 0}};
     pending_list pl = {0};
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds, p->fast != NULL);
     ds.notes_split = ds.told[1] = ds.notes.len;
     if (ok && text.n_consumed < text.n_lines) /* the text left to the normal parser */
-        fsc_text_cut_lines(&text, p->grammars, clean && !json, doc->len && doc->data[doc->len - 1] != '\n');
+        fsc_text_cut_lines(&text, p->grammars, clean && !json);
     if (ok && text.n_lines) {
         normal_ctx nc = {&ds, &pl};
         if (fsc_normal_parse_fast(p->grammars, p->fast, &text, 0, text.n_lines - 1, doc->more, emit_normal_ordered,

@@ -210,7 +210,8 @@ typedef struct fsc_text {
     bool plain; /* the pre-scan's: printable ASCII only (no tab, CR or other control) */
     fsc_line_stats stats; /* the pre-scan's, of the lines as it recorded them */
     size_t n_cut;         /* lines cut short (FSC_LINE_CUT: cutline.c) */
-    bool open_end_cut;    /* the last of them is the text's last line, which no newline ends */
+    bool open_end;        /* no newline ends the text's last line (a log cut off?) */
+    bool open_end_cut;    /* the last cut line is the text's last, cut there (open_end) */
     size_t n_consumed;    /* lines of JSON and terse read (FSC_LINE_CONSUMED) */
 } fsc_text;
 
@@ -640,7 +641,7 @@ typedef struct fsc_grammar_set fsc_grammar_set;
  * of a JSON document or terse record (FSC_LINE_CONSUMED) are left; g tells lines of
  * their own from the rest of a wrapped one. stats: t->stats holds for its lines as
  * they are (the pre-scan's, no line consumed), else they are counted here. */
-void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats, bool open_end);
+void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats);
 
 /* Load the built-in grammars (or *.json from FIOSCOPE_GRAMMAR_DIR); NULL + err. Every
  * grammar's samples are checked at load. */
