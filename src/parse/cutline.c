@@ -177,15 +177,20 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
     size_t ia = indent_of(a, w), ib = indent_of(b, w);
     if (ia + KIND_BYTES > w || ib + KIND_BYTES > w || !memcmp(a + ia, b + ib, KIND_BYTES))
         return 0;
-    size_t goes_on = 0, seen = 0, padded = 0;
+    size_t goes_on = 0, seen = 0, padded = 0, rows = 0;
     for (size_t i = st->first_longest; i <= st->last_longest && seen < SAMPLE_LINES; i++) {
         if (!(t->lines[i].flags & FSC_LINE_CONSUMED) && t->lines[i].len == w) {
             seen++;
             const char *s = fsc_text_line(t, i);
             goes_on += value_goes_on(s[w - 1]);
             padded += w >= PAD_BYTES && fsc_skip_spaces(s + w - PAD_BYTES, s + w) == s + w;
+            rows += s[indent_of(s, w)] == '|' && (s[w - 1] == ']' || s[w - 1] == ',');
         }
     }
+    /* fio prints its percentile rows at one width: whole rows at w tell nothing of a
+     * cut (a text that stops early has them for its longest lines, beside one line
+     * of another kind as long by chance) */
+    size_t told = at_w - (seen ? (size_t)((double)rows / (double)seen * (double)at_w) : 0);
     /* lines padded with spaces to one width (a console's copy, a frame's inside):
      * the longest of them fills it, whole */
     if (!goes_on || padded * 4 >= seen)
@@ -213,7 +218,7 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
      * leaves none below) */
     int said = rests * 4 > at_w || joined ? -1 : cut_evidence(t, g, md, w);
     pcre2_match_data_free(md);
-    return said >= 0 && (at_w >= CUT_MIN_LINES || said > 0) ? w : 0;
+    return said >= 0 && (told >= CUT_MIN_LINES || (said > 0 && told >= 2)) ? w : 0;
 }
 
 void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)

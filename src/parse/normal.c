@@ -455,6 +455,16 @@ static void drop_empty_pctls(fsc_run *run)
             }
 }
 
+/* Line idx, which no rule read, waits with the others for what comes after it. */
+static void pend_unknown(nstate *st, size_t idx)
+{
+    size_t *slot = FSC_PUSH(st->pending_unknown, st->n_pending_unknown, st->cap_pending_unknown);
+    if (slot)
+        *slot = idx;
+    else
+        st->oom = true;
+}
+
 /* The lines no rule read right below the run's last line (the text after a run is
  * not the run's) that begin as fio's own do not go silently: a summary or disk line
  * cut short where a paste or a view ends ("   READ: io=10939MB, aggrb=5469.4MB/s,
@@ -4579,17 +4589,17 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
                  * of a run without them: fio's report is over, and what follows (a
                  * fio message, another summary under a heading) is not the run's. Not
                  * a line without words between the summaries and the disk stats (a
-                 * blank line's time stamp, "[ 2382.149017] ") */
+                 * blank line's time stamp, "[ 2382.149017] "). One that begins as
+                 * fio's own right there ("  WRITE: io=16384KB, aggrb=3723", cut
+                 * short) is the run's, unread (tail_unread) */
+                if (!st.n_pending_unknown && st.last + 1 == i)
+                    pend_unknown(&st, i);
                 close_run(&st, false);
                 continue;
             }
             if (st.run) {
                 st.unknown_since_last++;
-                size_t *slot = FSC_PUSH(st.pending_unknown, st.n_pending_unknown, st.cap_pending_unknown);
-                if (slot)
-                    *slot = i;
-                else
-                    st.oom = true;
+                pend_unknown(&st, i);
                 unread_line(&st, i);
                 if (st.unknown_since_last >= PROSE_GAP && st.has_results) {
                     st.n_pending_unknown = 0;
