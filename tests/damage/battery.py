@@ -21,3 +21,15 @@ def battery_texts(corpus):
     folders = sorted(d for d in os.listdir(corpus) if d.startswith("fio-") and not d.endswith("oracle"))
     return [[os.path.join(corpus, d, f) for f in sorted(os.listdir(os.path.join(corpus, d))) if f.endswith(".txt")]
             for d in folders]
+
+
+def leaves(o, pre=""):
+    """(path, value) of every leaf of a run's numbers ("/0/jobs/0/read/iops")."""
+    if isinstance(o, dict):
+        for k, v in o.items():
+            yield from leaves(v, pre + "/" + k)
+    elif isinstance(o, list):
+        for i, v in enumerate(o):
+            yield from leaves(v, pre + "/" + str(i))
+    else:
+        yield pre, o

@@ -14,6 +14,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import battery  # noqa: E402
+
 fioscope, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
@@ -46,17 +49,6 @@ def parse(path):
     return [json.loads(l) for l in out.stdout.splitlines() if '"jobs"' in l[:400]]
 
 
-def flat(o, pre=""):
-    if isinstance(o, dict):
-        for k, v in o.items():
-            yield from flat(v, pre + "/" + k)
-    elif isinstance(o, list):
-        for i, v in enumerate(o):
-            yield from flat(v, pre + "/" + str(i))
-    else:
-        yield pre, o
-
-
 def slip_kept(want, got):
     """Is got the value fio printed where the whole text put its rounding slip right
     (numslip.h: N units printed for N+1, the value beside it cut away)?"""
@@ -67,7 +59,7 @@ def slip_kept(want, got):
 
 
 def values(runs):
-    return dict(flat([{k: r.get(k) for k in ("jobs", "groups", "disk_util")} for r in runs]))
+    return dict(battery.leaves([{k: r.get(k) for k in ("jobs", "groups", "disk_util")} for r in runs]))
 
 
 texts = []

@@ -46,17 +46,6 @@ def parse_many(paths):
     return got
 
 
-def leaves(o, pre=""):
-    if isinstance(o, dict):
-        for k, v in o.items():
-            yield from leaves(v, pre + "/" + k)
-    elif isinstance(o, list):
-        for i, v in enumerate(o):
-            yield from leaves(v, "%s/%d" % (pre, i))
-    else:
-        yield pre, o
-
-
 def write(name, text):
     path = os.path.join(work, name)
     with open(path, "w", encoding="utf-8") as f:
@@ -125,7 +114,7 @@ for d, (p, kind, what) in made.items():
     else:
         # (an IOPS that fio's rounding slip put out is mended from the issued count,
         # numslip.c: a text cut off above that line keeps fio's printed number)
-        have, ref = dict(leaves(runs)), dict(leaves(want))
+        have, ref = dict(battery.leaves(runs)), dict(battery.leaves(want))
         wrong = [k for k in have if k in ref and have[k] != ref[k] and not k.endswith("/iops")]
         if wrong:
             failures.append("%s (cut off %s): %s read as %r, the text has %r" % (
