@@ -394,21 +394,25 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
 enum { T_DIGITS = 1, T_SPACES = 2, T_NUMSEP = 3, T_LEVEL = 4 };
 
 /* A logger writes each line's severity into its stamp, and a program's lines come at
- * more than one ("INFO |" and "DEBUG|" of autotest, log4j's "INFO " and "WARN ",
- * "[info]", glog's "I1201" and "W1201"): one word of a template stands for any of
- * them, so that a line at another level is no line without the block's prefix (its
- * values lost, a job named "WARN [main] - seqread"). The length of the severity word
- * at s[i, n), with the spaces that pad it when pad, or 0; i is a word's start. glog's
- * letter, right before the month's digits, only where the prefix begins (glog_ok). */
-static size_t level_at(const char *s, size_t n, size_t i, bool pad, bool glog_ok)
+ * more than one ("INFO |" and "DEBUG|" of autotest, which cuts "WARNING" to "WARNI",
+ * log4j's "INFO " and "WARN ", "[info]", glog's "I1201 " and "W1201 "): one word of a
+ * template stands for any of them, so that a line at another level is no line without
+ * the block's prefix (its values lost, a job named "WARN [main] - seqread"). The
+ * length of the severity word at s[i, n), with the spaces that pad it when pad, or 0;
+ * i is a word's start. glog's letter only before the month and day and a space (glog:
+ * not asked where the name of a host or file is looked at). */
+static size_t level_at(const char *s, size_t n, size_t i, bool pad, bool glog)
 {
-    static const char *const levels[] = {"TRACE", "DEBUG", "DBG", "FINE", "FINER", "FINEST", "CONFIG",
-                                         "INFO", "INF", "NOTICE", "WARN", "WARNING", "WRN", "ERROR",
-                                         "ERR", "SEVERE", "CRIT", "CRITICAL", "ALERT", "FATAL", "EMERG", "PANIC"};
+    static const char *const levels[] = {"TRACE", "DEBUG",   "DBG",   "FINE",  "FINER", "FINEST", "CONFIG",
+                                         "INFO",  "INF",     "NOTICE", "WARN",  "WARNI", "WARNING", "WRN",
+                                         "ERROR", "ERR",     "SEVERE", "CRIT",  "CRITI", "CRITICAL", "ALERT",
+                                         "FATAL", "EMERG",   "PANIC"};
     size_t j = i;
     while (j < n && isalpha((unsigned char)s[j]))
         j++;
-    if (glog_ok && j == i + 1 && strchr("DIWEF", s[i]) && j < n && isdigit((unsigned char)s[j]))
+    if (glog && j == i + 1 && strchr("DIWEF", s[i]) && n - i > 5 && isdigit((unsigned char)s[i + 1]) &&
+        isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3]) && isdigit((unsigned char)s[i + 4]) &&
+        s[i + 5] == ' ')
         return 1;
     if (j == i || (j < n && isalnum((unsigned char)s[j])))
         return 0;
@@ -434,7 +438,7 @@ static bool tmpl_make(const char *s, size_t n, tmpl *t)
         unsigned char c = (unsigned char)s[i];
         if (t->n == TEMPLATE_MAX)
             return false;
-        size_t lv = isalpha(c) && (i == 0 || !isalnum((unsigned char)s[i - 1])) ? level_at(s, n, i, true, i == 0) : 0;
+        size_t lv = isalpha(c) && (i == 0 || !isalnum((unsigned char)s[i - 1])) ? level_at(s, n, i, true, true) : 0;
         if (lv) { /* its padding too: "INFO |" and "DEBUG|" are one shape */
             i += lv;
             t->tok[t->n++] = T_LEVEL;
@@ -476,9 +480,12 @@ static size_t tmpl_match(const tmpl *t, const char *s, size_t n, bool sep)
     for (size_t k = 0; k < t->n; k++) {
         unsigned char tk = t->tok[k];
         if (tk == T_LEVEL) {
-            /* the spaces after the last word are fio's indentation, not its padding */
-            size_t lv = i == n || (i && isalnum((unsigned char)s[i - 1])) ? 0 : level_at(s, n, i, k + 1 < t->n, k == 0);
-            if (!lv)
+            /* the spaces after the last word are fio's indentation, not its padding; a
+             * level that ends the prefix stands before them ("error: (groupid=0" is a
+             * job's header) */
+            bool last = k + 1 == t->n;
+            size_t lv = i == n || (i && isalnum((unsigned char)s[i - 1])) ? 0 : level_at(s, n, i, !last, true);
+            if (!lv || (last && i + lv < n && s[i + lv] != ' '))
                 return 0;
             i += lv;
         } else if (tk == T_DIGITS || tk == T_SPACES) {
