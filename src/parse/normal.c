@@ -2778,7 +2778,7 @@ static bool lone_banner(const nstate *st)
 
 /* A banner or "Starting N processes" line that is the line above again (doubled):
  * no other run. fio --client's clients on one host print alike ones. */
-static bool banner_doubled(nstate *st, size_t idx)
+__attribute__((noinline, cold)) static bool banner_doubled(nstate *st, size_t idx)
 {
     return !st->clients && doubled(st, idx);
 }
@@ -4502,6 +4502,23 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
     return fsc_normal_parse_fast(g, NULL, t, first, last, false, emit, ctx, notes);
 }
 
+/* A text that stops inside a run's report with no newline after its last line (one
+ * the run read whole: one read cut says so itself; or one no rule reads right below
+ * the run's lines, "  cpu       ", "Run status ") was cut off there: said. */
+__attribute__((noinline, cold)) static void cut_off(nstate *st, size_t first)
+{
+    const fsc_text *t = st->t;
+    size_t np = st->n_pending_unknown, end = t->n_lines;
+    while (end > first && blank_fast(fsc_text_line(t, end - 1), t->lines[end - 1].len))
+        end--; /* the spaces a copy ends in */
+    bool tail = np && np <= 2 && st->pending_unknown[np - 1] + 1 == end;
+    if (st->has_results && ((st->last + 1 == end && st->report_end == REPORT_ON && !t->open_end_cut) ||
+                            (tail && st->report_end != REPORT_OVER)))
+        warn(st, tail ? st->pending_unknown[np - 1] : st->last,
+             "the text ends inside the run, with no newline after this line: the lines after it are not in the "
+             "text (a log cut off?)");
+}
+
 fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
                                  size_t first, size_t last, bool more, fsc_emit_fn emit, void *ctx,
                                  fsc_buf *notes)
@@ -4653,19 +4670,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         /* pasted client/server output and others may interleave; nothing else to do */
     }
     if (!st.stopped && !st.oom) {
-        /* a text that stops inside a run's report with no newline after its last line
-         * (one the run read whole: one read cut says so itself; or one no rule reads
-         * right below the run's lines, "  cpu       ", "Run status ") was cut off */
-        size_t np = st.n_pending_unknown, end = t->n_lines;
-        while (end > first && blank_fast(fsc_text_line(t, end - 1), t->lines[end - 1].len))
-            end--; /* the spaces a copy ends in */
-        bool tail = np && np <= 2 && st.pending_unknown[np - 1] + 1 == end;
-        if (st.run && st.has_results && !more && t->open_end &&
-            ((st.last + 1 == end && st.report_end == REPORT_ON && !t->open_end_cut) ||
-             (tail && st.report_end != REPORT_OVER)))
-            warn(&st, tail ? st.pending_unknown[np - 1] : st.last,
-                 "the text ends inside the run, with no newline after this line: the lines after it are not in "
-                 "the text (a log cut off?)");
+        if (st.run && t->open_end && !more)
+            cut_off(&st, first);
         close_run(&st, more);
     }
     else if (st.run) {
