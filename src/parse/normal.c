@@ -4503,20 +4503,37 @@ fsc_status fsc_normal_parse(const fsc_grammar_set *g, const fsc_text *t, size_t 
 }
 
 /* A text that stops inside a run's report with no newline after its last line (one
- * the run read whole: one read cut says so itself; or one no rule reads right below
- * the run's lines, "  cpu       ", "Run status ") was cut off there: said. */
+ * the run read whole: one read cut says so itself; or one of fio's that no rule reads
+ * right below the run's lines, "  cpu       ", "Run status ", "Disk stats (re") was
+ * cut off there: said. */
 __attribute__((noinline, cold)) static void cut_off(nstate *st, size_t first)
 {
     const fsc_text *t = st->t;
     size_t np = st->n_pending_unknown, end = t->n_lines;
     while (end > first && blank_fast(fsc_text_line(t, end - 1), t->lines[end - 1].len))
         end--; /* the spaces a copy ends in */
-    bool tail = np && np <= 2 && st->pending_unknown[np - 1] + 1 == end;
+    size_t at = np ? st->pending_unknown[np - 1] : 0;
+    /* a line of fio's, cut: not a sentence under an excerpt */
+    bool tail = np && np <= 2 && at + 1 == end &&
+                ((t->lines[at].flags & FSC_LINE_CUT) || fsc_fio_line_head(fsc_text_line(t, at), t->lines[at].len));
     if (st->has_results && ((st->last + 1 == end && st->report_end == REPORT_ON && !t->open_end_cut) ||
                             (tail && st->report_end != REPORT_OVER)))
         warn(st, tail ? st->pending_unknown[np - 1] : st->last,
              "the text ends inside the run, with no newline after this line: the lines after it are not in the "
              "text (a log cut off?)");
+}
+
+/* Line i, which no rule reads, is the text right under a run's report, which is over:
+ * one that begins as fio's own there (a group or disk line cut short: "  WRITE:
+ * io=16384KB, aggrb=3723", "Disk stats (re" where the text stops) is the run's,
+ * unread (tail_unread, cut_off). */
+__attribute__((noinline, cold)) static void summary_tail(nstate *st, size_t i, size_t first, bool more)
+{
+    if (st->n_pending_unknown || (st->last + 1 != i && !blank_between(st, st->last, i)))
+        return;
+    pend_unknown(st, i);
+    if (st->t->open_end && !more)
+        cut_off(st, first);
 }
 
 fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
@@ -4606,11 +4623,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
                  * of a run without them: fio's report is over, and what follows (a
                  * fio message, another summary under a heading) is not the run's. Not
                  * a line without words between the summaries and the disk stats (a
-                 * blank line's time stamp, "[ 2382.149017] "). One that begins as
-                 * fio's own right there ("  WRITE: io=16384KB, aggrb=3723", cut
-                 * short) is the run's, unread (tail_unread) */
-                if (!st.n_pending_unknown && st.last + 1 == i)
-                    pend_unknown(&st, i);
+                 * blank line's time stamp, "[ 2382.149017] "); but see summary_tail */
+                summary_tail(&st, i, first, more);
                 close_run(&st, false);
                 continue;
             }

@@ -394,6 +394,9 @@ bool fsc_inside_parens(const char *s, size_t at);
  * -1), true when it may: a look at its colons, '|' and ';' 16 bytes a step. s[0,
  * avail) may be read (avail >= n), so that the last step needs no byte loop. */
 bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail);
+/* prefix.c: is s[0, n) the start of one of fio's report lines, whole words or cut inside
+ * one ("  cpu       ", "     sub", "Disk stats (re"), not a sentence? */
+bool fsc_fio_line_head(const char *s, size_t n);
 
 /* The name a removed prefix gives its lines (fsc_line.tag; prefix.c): grep's file
  * ("4k-qd1.log" of "4k-qd1.log:" and of grep -n's "4k-qd1.log:12:"), pdsh's host

@@ -1011,6 +1011,45 @@ static bool fio_start(const char *s, size_t n)
     }
 }
 
+/* (parse_int.h) Is s[0, n), after its indentation, the start of one of fio's report
+ * lines, whole words or cut inside one ("  cpu       ", "     sub", "Run stat", "Disk
+ * stats (re", "  vda: ios=91"), not a sentence? Its runs of spaces count as one. */
+bool fsc_fio_line_head(const char *s, size_t n)
+{
+    static const char *const heads[] = {
+        "cpu :", "IO depths :", "submit :", "complete :", "issued rwts:", "issued rwt:", "issued :", "issued r/w",
+        "latency :",
+        "Run status group", "Disk stats (read/write):", "READ:", "WRITE:", "TRIM:", "MIXED:", "read:", "write:",
+        "trim:", "mixed:", "read :", "write :", "trim :", "slat (", "clat (", "lat (", "bw (", "iops :",
+        "clat percentiles", "lat percentiles", "slat percentiles", "errors :", "steadystate :", "fio-"};
+    size_t k = skip_sp(s, n, 0);
+    if (k == n)
+        return false;
+    if (s[k] == '|' || memchr(s + k, '=', n - k))
+        return true; /* a percentile row, a line of values, cut */
+    for (size_t h = 0; h < sizeof heads / sizeof *heads; h++) {
+        const char *p = heads[h];
+        size_t i = k;
+        while (i < n && *p) {
+            if (s[i] == ' ' && *p == ' ') { /* a run of spaces, as one */
+                while (i < n && s[i] == ' ')
+                    i++;
+                p++;
+            } else if (s[i] == ' ' && *p == ':') { /* fio pads its labels: "cpu          :" */
+                i++;
+            } else if (s[i] == *p) {
+                i++;
+                p++;
+            } else {
+                break;
+            }
+        }
+        if (i == n || !*p) /* cut inside the head, or after it */
+            return true;
+    }
+    return false;
+}
+
 /* pdsh, clush, "parallel --tag", docker compose, kubectl logs --prefix and grep -H put
  * each host's, service's, pod's or file's name before its lines ("node-1: ", "host<TAB>",
  * "fio-1  | ", "[pod/fio-0/fio] ", "node1.log:", "node1.log-"), and all but grep write
