@@ -190,7 +190,7 @@ static size_t cut_width(const fsc_text *t, const fsc_grammar_set *g, const fsc_l
     /* fio prints its percentile rows at one width: whole rows at w tell nothing of a
      * cut (a text that stops early has them for its longest lines, beside one line
      * of another kind as long by chance) */
-    size_t told = at_w - (seen ? (size_t)((double)rows / (double)seen * (double)at_w) : 0);
+    size_t told = at_w - (seen ? rows * at_w / seen : 0);
     /* lines padded with spaces to one width (a console's copy, a frame's inside):
      * the longest of them fills it, whole */
     if (!goes_on || padded * 4 >= seen)
@@ -236,8 +236,9 @@ void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)
  * tell: after a value that visibly ended ('%', ']', ')', "msec", a list's ','), or
  * in the field fio prints last (a latency line's stdev, a bw or iops line's samples,
  * cpu's minf, latency's depth, issued's short or dropped, a job definition's iodepth,
- * a header's pid and time, a message's error, a client's flags, idleness' stddev)? A text that ends inside a line (a log copied while fio
- * wrote it, a paste cut at a size limit) ends in none of these, mostly. */
+ * a header's pid and time, a message's error, a client's flags, idleness' stddev)?
+ * A text that ends inside a line (a log copied while fio wrote it, a paste cut at a
+ * size limit) ends in none of these, mostly. */
 static bool ends_as_fio(const char *s, size_t n)
 {
     while (n && s[n - 1] == ' ')

@@ -607,6 +607,25 @@ static bool same_tag_name(const fsc_text *t, size_t idx, uint32_t b)
     return hx == hy && (!hx || (xn == yn && !memcmp(x, y, xn)));
 }
 
+/* A new job, made current from line idx on (with a header: job_open; without:
+ * need_job_slow): the state kept per job starts again (NULL: out of memory). */
+static fsc_job *job_add(nstate *st, size_t idx)
+{
+    fsc_job *j = fsc_run_add_job(st->run);
+    if (!j) {
+        st->oom = true;
+        return NULL;
+    }
+    st->job = (long)st->run->n_jobs - 1;
+    st->dir = -1;
+    st->pctl_kind = -1;
+    st->lost_warned = false;
+    st->issued_line = 0;
+    st->n_kv_lines = 0;
+    j->first_line = j->last_line = st->t->lines[idx].orig;
+    return j;
+}
+
 /* Lines whose job cannot be known: count them as unknown, warn once per job. */
 /* A result line that belongs to no direction it may be read into (what: which, and
  * why): it and the lines after it up to the next job or direction line are not read. */
@@ -651,19 +670,9 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
     bool named = tag_name(st->t, idx, &name, &nlen);
     if (j && (!named || same_tag_name(st->t, idx, st->job_tag) || grep_context_of(st, j, name, nlen)))
         return j;
-    j = fsc_run_add_job(st->run);
-    if (!j) {
-        st->oom = true;
+    if (!(j = job_add(st, idx)))
         return NULL;
-    }
-    st->job = (long)st->run->n_jobs - 1;
-    st->dir = -1;
-    st->pctl_kind = -1;
-    st->lost_warned = false;
-    st->issued_line = 0;
-    st->n_kv_lines = 0;
     st->job_tag = st->t->lines[idx].tag;
-    j->first_line = j->last_line = st->t->lines[idx].orig;
     long ended = st->ended_job;
     st->ended_job = -1;
     if (named) {
@@ -1231,22 +1240,13 @@ static void job_host(nstate *st, fsc_job *j, size_t idx)
 /* A job header: the new job, made current. */
 static fsc_job *job_open(nstate *st, size_t idx)
 {
-    fsc_job *j = fsc_run_add_job(st->run);
-    if (!j) {
-        st->oom = true;
+    fsc_job *j = job_add(st, idx);
+    if (!j)
         return NULL;
-    }
-    st->job = (long)st->run->n_jobs - 1;
-    st->dir = -1;
-    st->pctl_kind = -1;
     st->phase = 0; /* (after the summaries only fio --client's "All clients" sum, see below) */
-    st->lost_warned = false;
     st->job_tag = header_tag(st, idx);
     st->job_line = idx;
     st->job_line_again = false;
-    st->issued_line = 0;
-    st->n_kv_lines = 0;
-    j->first_line = j->last_line = st->t->lines[idx].orig;
     return j;
 }
 

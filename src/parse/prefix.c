@@ -9,10 +9,11 @@
  * "Run status group 0 (all jobs):", a percentile row, a terse record, "fio version").
  * The text before the keyword, without fio's own indentation, becomes a template in
  * which a run of digits, a run of spaces and a log's severity are classes (a stamp
- * changes, its shape does not; a program logs at more than one level). Consecutive keyword lines with one template form a block; the template is
- * removed from every line of the block that fits it, and from the lines around it that
- * fit it too (the job header, a blank "# " line, the echoed command). A quote mark or
- * comma the lines all end with is removed with it.
+ * changes, its shape does not; a program logs at more than one level). Consecutive
+ * keyword lines with one template form a block; the template is removed from every
+ * line of the block that fits it, and from the lines around it that fit it too (the
+ * job header, a blank "# " line, the echoed command). A quote mark or comma the lines
+ * all end with is removed with it.
  *
  * A line that begins with fio's own words (most lines of most documents) costs a look
  * at its first word; the others a look at their colons. Clean logs never get here:
