@@ -226,6 +226,15 @@ def _(k):
             None, lambda out: jobs_in(out) == 200 * k)
 
 
+@shape("session 45: every line doubled, log levels changing, the text cut off", "session 45")
+def _(k):
+    lines, levels = [l for l in GOOD.split("\n") for _ in (0, 1)], ("INFO ", "WARN ", "DEBUG", "ERROR")
+    text = "\n".join("2026-12-07 09:41:%02d,%03d %s [r] c.B - %s" % (i % 60, i % 1000, levels[i % 4], l)
+                     for i, l in enumerate(lines))
+    body = (text + "\n") * (300 * k)
+    return (*parse(write("slips.txt", body[:-7]))[:2], None, lambda out: jobs_in(out) == 300 * k)
+
+
 @shape("session 41: idleness of many CPUs, verify messages", "session 41")
 def _(k):
     cpus = ", ".join("%d.%02d%%" % (50 + i % 50, i % 100) for i in range(4000))
