@@ -914,6 +914,11 @@ static bool run_label(const fsc_text *t, size_t first, above_kind above, span *o
 
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
 {
+    return fsc_context_collect_below(t, first, 0, run);
+}
+
+fsc_status fsc_context_collect_below(const fsc_text *t, size_t first, size_t floor, fsc_run *run)
+{
     heading chain[MAX_CHAIN];
     if (first > t->n_lines)
         first = t->n_lines;
@@ -935,7 +940,8 @@ fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run)
         return FSC_E_NOMEM;
     run->context_titled = n && chain[0].level == LEVEL_TITLE;
     fsc_buf cmd = {0};
-    find_command(t, first, command_floor(chain, n), above, &cmd);
+    size_t from = command_floor(chain, n);
+    find_command(t, first, floor > from && floor <= first ? floor : from, above, &cmd);
     if (cmd.oom) {
         fsc_buf_free(&cmd);
         return FSC_E_NOMEM;

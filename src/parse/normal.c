@@ -181,6 +181,9 @@ typedef struct nstate {
         size_t n;
         fsc_kv items[FSC_FAST_MAX_ITEMS];
     } built[3];
+    /* the names of the run's first names_indexed jobs, by name (same_name_job) */
+    fsc_keyindex name_ix;
+    size_t names_indexed;
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -287,6 +290,8 @@ static void reset_run_state(nstate *st)
     st->fragments = false;
     st->idle_title = false;
     st->job_tag = 0;
+    st->names_indexed = 0;
+    fsc_keyindex_free(&st->name_ix);
     memset(st->iops_slip_job, 0, sizeof st->iops_slip_job);
     memset(st->iops_zero_job, 0, sizeof st->iops_zero_job);
     st->defs_carried = st->n_noted > 0;
@@ -2731,6 +2736,14 @@ static void note_message(nstate *st, const fsc_rule *r, const char *line, size_t
     }
 }
 
+/* fsc_key_at_fn of a run's jobs: a job without a name has the empty one, which no
+ * header gives */
+static const char *job_name_at(const void *jobs, size_t i)
+{
+    const char *jn = ((const fsc_job *)jobs)[i].jobname;
+    return jn ? jn : "";
+}
+
 /* Does the job header line name a job the current run already has? (Then, after a
  * paragraph of prose, it is the same job in another run.) */
 static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const fsc_fastline *fl)
@@ -2743,12 +2756,30 @@ static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const
     } else if (!fsc_rule_capture(r, st->md, line, "jobname", &s, &n)) {
         return false;
     }
-    for (size_t i = 0; i < st->run->n_jobs; i++) {
-        const char *jn = st->run->jobs[i].jobname;
-        if (jn && strlen(jn) == n && !memcmp(jn, s, n))
-            return true;
+    /* the jobs above the header, each named by its own header by now: indexed as
+     * they come, so that a run of many jobs with prose after each stays linear */
+    const fsc_run *run = st->run;
+    char key[256];
+    if (n >= sizeof key || run->n_jobs < FSC_KEYINDEX_FROM) {
+        for (size_t i = 0; i < run->n_jobs; i++) {
+            const char *jn = run->jobs[i].jobname;
+            if (jn && strlen(jn) == n && !memcmp(jn, s, n))
+                return true;
+        }
+        return false;
     }
-    return false;
+    if (st->names_indexed > run->n_jobs) { /* a job taken back off (fsc_run_add_job's out of memory) */
+        fsc_keyindex_free(&st->name_ix);
+        st->names_indexed = 0;
+    }
+    while (st->names_indexed < run->n_jobs)
+        if (!fsc_keyindex_added(&st->name_ix, run->jobs, ++st->names_indexed, job_name_at)) {
+            st->oom = true;
+            return false;
+        }
+    memcpy(key, s, n);
+    key[n] = 0;
+    return n && fsc_keyindex_find(&st->name_ix, run->jobs, run->n_jobs, job_name_at, key) < run->n_jobs;
 }
 
 /* The direction of a lexed "read" / "write" / "trim" / "mixed" (and their
@@ -4708,6 +4739,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     hold_run(&st, NULL, 0, 0);
     free(st.carry);
     free(st.pending_unknown);
+    fsc_keyindex_free(&st.name_ix);
     defs_drop(&st, true);
     free(st.defs);
     free(st.noted);

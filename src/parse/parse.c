@@ -49,6 +49,7 @@ typedef struct doc_state {
     fsc_run_sink sink;
     void *ctx;
     size_t n_runs;
+    size_t prev_last; /* the last line index of the run delivered before (n_runs > 1) */
     bool stopped;
     fsc_run *held; /* the last run, held back in case the next is its other format */
     fsc_buf notes; /* "line N: ..." sentences about what is no run (see fsc_parse_doc_why) */
@@ -154,7 +155,10 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     run->id = run->source.path ? fsc_run_id(run->source.path, run->source.member, st->doc->first_run + st->n_runs)
                                : NULL;
     tell_notes(st, run, run->source.last_line);
-    if (st->notes.oom || fsc_context_collect(t, first_idx, run) != FSC_OK || !run->source.path || !run->id) {
+    size_t floor = st->n_runs > 1 && st->prev_last < first_idx ? st->prev_last + 1 : 0;
+    st->prev_last = last_idx;
+    if (st->notes.oom || fsc_context_collect_below(t, first_idx, floor, run) != FSC_OK || !run->source.path ||
+        !run->id) {
         fsc_run_free(run);
         st->stopped = true;
         return false;
@@ -1037,7 +1041,7 @@ static fsc_status parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sin
         return st;
     }
     text.open_end = doc->len && doc->data[doc->len - 1] != '\n';
-    doc_state ds = {p, doc, &text, sink, ctx, 0, false, NULL, {0}, 0, {0, 0}};
+    doc_state ds = {.p = p, .doc = doc, .text = &text, .sink = sink, .ctx = ctx};
     pending_list pl = {0};
     /* the pre-scan lets no terse record through, and says whether JSON may be there */
     bool ok = (clean && !json) || find_structured(&text, &pl, &ds, p->fast != NULL);

@@ -508,6 +508,11 @@ void fsc_outline_free(struct fsc_outline *o); /* NULL is fine */
  * command line / job file shown before the run) and run->command. Works without an
  * outline too (then it scans the text itself). */
 fsc_status fsc_context_collect(const fsc_text *t, size_t first, fsc_run *run);
+/* The same for a run below another that ends above line index floor: the search for
+ * its command stops there (a command above the run before is that run's; a run
+ * without the lines that end one, "  read: IOPS=..." alone, would else make each
+ * search walk the whole text above it: runs x lines). */
+fsc_status fsc_context_collect_below(const fsc_text *t, size_t first, size_t floor, fsc_run *run);
 /* What t (with its outline) hands on to the text after it: the headings in force at
  * its end and the command a search upward from there finds. NULL: out of memory.
  * The caller owns it (fsc_carry_free). */

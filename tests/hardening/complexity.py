@@ -226,6 +226,19 @@ def _(k):
             None, lambda out: jobs_in(out) == 200 * k)
 
 
+@shape("session 46: runs of result lines alone, a line of text above each", "session 46")
+def _(k):
+    one = "some text\n  read: IOPS=1, BW=1MiB/s (1MB/s)(10MiB/10001msec)\n\n"
+    return (*parse(write("headerless.txt", one * (4000 * k)))[:2], None, lambda out: runs_in(out) == 4000 * k)
+
+
+@shape("session 46: one run of many jobs, a line of prose after each", "session 46")
+def _(k):
+    one = "j%d: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\nsome prose here\n"
+    return (*parse(write("jobs_prose.txt", "".join(one % i for i in range(3000 * k))))[:2], None,
+            lambda out: jobs_in(out) == 3000 * k)
+
+
 @shape("session 45: every line doubled, log levels changing, the text cut off", "session 45")
 def _(k):
     lines, levels = [l for l in GOOD.split("\n") for _ in (0, 1)], ("INFO ", "WARN ", "DEBUG", "ERROR")
