@@ -124,6 +124,35 @@ slow:
     return d > q && is_digit(*q) && STARTS(d, e, "th=[");
 }
 
+/* Is the line [p, e) a terse record that find_structured reads, or the head of one
+ * (and then no line that context.c could take for a heading)? */
+__attribute__((noinline)) static bool terse_record(const char *p, const char *e)
+{
+    /* "3;fio-3.33;...": a record's head (cut or wrapped ones too), never a title */
+    return fsc_terse_head(p, (size_t)(e - p)) || fsc_terse_detect(p, (size_t)(e - p)) != 0;
+}
+
+/* Is the line [p, e), which begins with one of fio's words, a job's line whose name
+ * begins with that word ("read info: (groupid=0, ...", "cpu x: (g=0): ...")? Then
+ * known_line reads it as a named line (normalize.c splits such a header when the
+ * next line was glued to it). */
+__attribute__((noinline)) static bool job_named_so(const char *p, const char *e)
+{
+    /* its "(g" after ": ": fio's lines of values hold a '(' or two, if any */
+    for (const char *q = p; (q = memchr(q, '(', (size_t)(e - q))) != NULL; q++)
+        if (q - p >= 2 && q[-1] == ' ' && q[-2] == ':' && e - q > 1 && q[1] == 'g')
+            return true;
+    return false;
+}
+
+/* After fio's word at p (k bytes), spaces and fio's ':' or '(' ("cpu          :",
+ * "lat (usec)"), or more: a name that begins with the word may go on there. */
+static inline bool word_goes_on(const char *p, const char *e, size_t k)
+{
+    const char *l = skip_sp(p + k, e);
+    return l < e && *l != ':' && *l != '(';
+}
+
 /* Of a line with a '=' that begins at p (after its indentation) with a percentile
  * row's '|' or one of fio's words: is it fio's (1) or not (0)? -1: it begins
  * otherwise (known_line looks further). Shared by known_line and line_fast. The
@@ -139,10 +168,19 @@ static inline __attribute__((always_inline)) int eq_word(const char *p, const ch
     const eq_word_ent *t = &eq_words[EQ_HASH(w)];
     if (t->key != w || !t->len)
         return -1;
-    if (t->len == 1)
-        return true;
+    if (t->len == 1) { /* "cpu x: (groupid=...", "IO dx: (g=0): ...", "bw (a: (g=0): ..." */
+        bool ask = w == W4('b', 'w', ' ', '(') ||
+                   (w == W4('I', 'O', ' ', 'd') ? !STARTS(p, e, "IO depths") || word_goes_on(p, e, 9)
+                                               : word_goes_on(p, e, 4));
+        return ask && job_named_so(p, e) ? -1 : 1;
+    }
     if (!(e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len)))
         return false;
+    /* "read info: (groupid=0, ...", "sync 1: (g=0): ...": a name that begins with
+     * fio's word, spaces and more than fio's ':' or '(' ("read :", "clat (usec):"; fio's
+     * "issued rwts:", "clat prio 0/0 (usec):" are asked too) */
+    if (e - p > t->len + 1 && p[t->len] == ' ' && word_goes_on(p, e, t->len) && job_named_so(p, e))
+        return -1;
     /* "read: (groupid=0, ..." or "write: (g=0): ...": a job named as fio's word, whose
      * line is a job line (known_line's names; indented, a paste to dedent); so is
      * "READ:: (g=0)" to fsc_fio_margin_line, whose name runs to the first space */
@@ -187,6 +225,8 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
          * for both; normalize.c leaves a record at the start of its line alone) */
         if (e - p > 1 && p[1] == ';') {
             *json = true;
+            /* "2;r" between blank lines is no record, and may be a title to context.c */
+            *title = cand && !terse_record(p, e);
             return true;
         }
         return false;
