@@ -232,32 +232,85 @@ void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)
     st->last_longest = i;
 }
 
+/* Is the key of the last "key=value" of s[0, n) (the last word with a '=' in it, its
+ * letters before its first '=': "stdev" of "avg=88.61, stdev=482.9" and of 2.x's
+ * "stdev= 6.23", "dropped" of "short=0,0,0,0 dropped=0,0,0,0", "short" of 2.0's
+ * "short=r=0/w=0/d=0") the key fio prints last on a line of values: a latency line's
+ * stdev, a bw or iops line's samples or, before 2.x's samples, its stdev, cpu's minf,
+ * latency's depth, issued's dropped, drop or, in 2.0, short, a job definition's
+ * iodepth, a message's error, a client's flags, idleness' stddev? Not 2.x's header's
+ * pid: "pid=4" of "pid=4363" would read as whole (3.x stamps the time after it). */
+static bool last_key_ends(const char *s, size_t n)
+{
+    size_t k = n;
+    const char *eq = NULL;
+    for (int word = 0; !eq && k && word < 2; word++) { /* the last word, or the one before */
+        size_t e = k;
+        while (e && s[e - 1] == ' ')
+            e--;
+        k = e;
+        while (k && s[k - 1] != ' ')
+            k--;
+        eq = memchr(s + k, '=', e - k);
+        /* a word without a '=' is a value only after its key's '=' (2.x pads values:
+         * "stdev= 6.23"); after a list's separator, a key cut short ("stdev=3.07,
+         * samp") */
+        size_t b = k;
+        while (b && s[b - 1] == ' ')
+            b--;
+        if (!eq && (!b || s[b - 1] != '='))
+            return false;
+    }
+    if (!eq)
+        return false;
+    for (size_t c = k; s + c < eq; c++) /* "3.11,stdev=": a padded value glued to it */
+        if (s[c] == ',')
+            k = c + 1;
+    /* in a word of two glued by a comma ("avg=88.63,stdev=463.92"), the last key */
+    for (const char *c = eq; (c = memchr(c, ',', (size_t)(s + n - c))) != NULL; c++) {
+        const char *q = memchr(c + 1, '=', (size_t)(s + n - c - 1));
+        if (!q)
+            break;
+        if (!memchr(c + 1, ',', (size_t)(q - c - 1))) { /* "x,key=": a key after it */
+            k = (size_t)(c + 1 - s);
+            eq = q;
+        }
+    }
+    size_t kn = (size_t)(eq - (s + k));
+    static const char *const last_keys[] = {"stdev",   "samples", "minf",  "depth", "dropped", "drop",
+                                            "short",   "iodepth", "error", "flags", "stddev"};
+    for (size_t i = 0; i < sizeof last_keys / sizeof *last_keys; i++)
+        if (strlen(last_keys[i]) == kn && !memcmp(s + k, last_keys[i], kn))
+            return true;
+    return false;
+}
+
 /* Does the line s[0, n) end as fio ends its lines of values, as far as the text can
  * tell: after a value that visibly ended ('%', ']', ')', "msec", a list's ','), or
- * in the field fio prints last (a latency line's stdev, a bw or iops line's samples,
- * cpu's minf, latency's depth, issued's short or dropped, a job definition's iodepth,
- * a header's pid and time, a message's error, a client's flags, idleness' stddev)?
- * A text that ends inside a line (a log copied while fio wrote it, a paste cut at a
- * size limit) ends in none of these, mostly. */
+ * in the field fio prints last (last_key_ends), or in a header's time stamp? A line
+ * cut inside (a log copied while fio wrote it, a paste cut at a size limit, a line
+ * whose end an editor or a view lost) ends in none of these, mostly. */
 static bool ends_as_fio(const char *s, size_t n)
 {
     while (n && s[n - 1] == ' ')
         n--;
-    if (!n || !value_goes_on(s[n - 1]) || s[n - 1] == '>' || (n >= 4 && !memcmp(s + n - 4, "msec", 4)) ||
-        (n >= 6 && !memcmp(s + n - 6, "resets", 6)) || ends_dated(s, n))
-        return true;
-    static const char *const last_keys[] = {"stdev",   "samples", "minf", "depth", "dropped", "short",
-                                            "iodepth", "pid",     "error", "flags", "stddev"};
-    size_t k = n;
-    while (k > 1 && !(s[k - 2] == ',' && s[k - 1] == ' '))
-        k--;
-    size_t e = k;
-    while (e < n && s[e] != '=')
-        e++;
-    for (size_t i = 0; i < sizeof last_keys / sizeof *last_keys; i++)
-        if (strlen(last_keys[i]) == e - k && !memcmp(s + k, last_keys[i], e - k))
-            return true;
-    return false;
+    if (n >= 2 && s[n - 1] == '.' && (unsigned char)(s[n - 2] - '0') <= 9)
+        return false; /* "stdev=490.": no number of fio's ends in its point */
+    return !n || !value_goes_on(s[n - 1]) || s[n - 1] == '>' || (n >= 4 && !memcmp(s + n - 4, "msec", 4)) ||
+           (n >= 6 && !memcmp(s + n - 6, "resets", 6)) || ends_dated(s, n) || last_key_ends(s, n);
+}
+
+size_t fsc_line_stops_short(const char *s, size_t n)
+{
+    size_t t = n;
+    while (t && s[t - 1] == ' ')
+        t--;
+    if (t && s[t - 1] == ',') /* a list that went on (a percentile row ends in its comma) */
+        return *fsc_skip_spaces(s, s + t) == '|' ? n : list_cut_end(s, n);
+    if (ends_as_fio(s, n))
+        return n;
+    size_t k = fsc_cut_value_end(s, n);
+    return k > indent_of(s, n) ? k : n;
 }
 
 void fsc_text_cut_lines(fsc_text *t, const fsc_grammar_set *g, bool stats)

@@ -110,6 +110,7 @@ typedef struct kvspec {
     size_t n;
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
     const fsc_field *field[FSC_FAST_MAX_KV];
+    uint32_t last_ok; /* bit i: fio ends a line with keys[i] (cutline.c's last keys) */
 } kvspec;
 
 /* The generic rules (no lead) that fsc_grammar_match tries before "job", "disk",
@@ -140,11 +141,16 @@ struct fsc_fastpath {
 static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, const fsc_field *tab,
                         size_t ntab)
 {
+    static const char *const last_keys[] = {"stdev", "samples", "minf", "depth"};
     k->keys = keys;
     k->n = 0;
+    k->last_ok = 0;
     for (size_t i = 0; keys[i]; i++) {
         if (i >= FSC_FAST_MAX_KV)
             return false;
+        for (size_t l = 0; l < FSC_ARRAY_SIZE(last_keys); l++)
+            if (!strcmp(keys[i], last_keys[l]))
+                k->last_ok |= 1u << i;
         const fsc_kvfield *f = fsc_rule_kv(r, keys[i], strlen(keys[i]));
         if (!f || f->field2 || f->kind == FSC_K_STRING || f->kind == FSC_K_PAIR || f->kind == FSC_K_SIZE ||
             f->kind == FSC_K_RATE || f->kind == FSC_K_COUNT)
@@ -509,9 +515,13 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
             return false;
         out->key[out->n++] = (uint8_t)i;
         next = i + 1;
+        char last = p[-1];
         item_sep sep = next_item(&p, e);
+        /* a trailing comma: a wrapped line, for the grammar; so is a line that ends
+         * in another key than fio's last, or in a number's point: cut short inside a
+         * text (normal.c stops_short) */
         if (sep != ITEM_MORE)
-            return sep == ITEM_LAST; /* a trailing comma: a wrapped line, for the grammar */
+            return sep == ITEM_LAST && (k->last_ok >> i & 1) && last != '.';
     }
 }
 
@@ -1382,9 +1392,12 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
             return NULL;
         }
         out->n++;
+        char last = q[-1];
         item_sep sep = next_item(&q, e);
-        if (sep != ITEM_MORE) /* a trailing comma leaves no key to read: for the grammar */
-            return sep == ITEM_LAST ? fp->rule[FR_DISK] : NULL;
+        /* a trailing comma leaves no key to read: for the grammar; so does a line
+         * that ends before its util's '%' (cut short inside a text: stops_short) */
+        if (sep != ITEM_MORE)
+            return sep == ITEM_LAST && last == '%' ? fp->rule[FR_DISK] : NULL;
     }
 }
 

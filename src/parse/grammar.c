@@ -154,6 +154,26 @@ static bool add_lead(fsc_grammar_set *g, const char *lead, const fsc_rule *r)
     return true;
 }
 
+/* The rules of lines of values whose end fio prints in a way the text shows
+ * (fsc_rule.values): latency, bandwidth, IOPS and latency-bucket lines, percentile
+ * rows, cpu, depths, issued, the latency target, direction, group and disk lines,
+ * job definitions (but the rules whose "whole" capture a match needs: a line that
+ * has the field fio prints last was not cut before it). Not job headers (a 2.x
+ * header ends in its pid: no end tells a cut one), nor banners, messages and the
+ * lines of words. */
+static bool ends_known(fsc_action a)
+{
+    switch (a) {
+    case FSC_ACT_LAT: case FSC_ACT_PRIO_LAT: case FSC_ACT_BW_STATS: case FSC_ACT_IOPS_STATS:
+    case FSC_ACT_BUCKETS: case FSC_ACT_PCTL_ROW: case FSC_ACT_CPU: case FSC_ACT_JOB_KV:
+    case FSC_ACT_DEPTHS: case FSC_ACT_ISSUED: case FSC_ACT_DIR: case FSC_ACT_GROUP_DIR:
+    case FSC_ACT_DISK: case FSC_ACT_JOBDEF:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Do all of r's leads begin a rule before it that reads values (not noise)? */
 static bool leads_taken(const fsc_grammar_set *g, const fsc_rule *r)
 {
@@ -673,6 +693,7 @@ static bool grammar_load(fsc_grammar_set *g, const char *file, const char *data,
                 return false;
             }
         r->catch_all = r->action == FSC_ACT_NOISE && leads_taken(g, r);
+        r->values = ends_known(r->action) && !r->whole; /* a whole line's last field: read */
         if (!r->n_leads) {
             const fsc_rule **gs = FSC_PUSH(g->generic, g->n_generic, g->cap_generic);
             if (!gs) {

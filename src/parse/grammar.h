@@ -100,6 +100,10 @@ typedef struct fsc_rule {
      * : <the rest>"): a line it takes may be one of theirs with its tail wrapped onto
      * the next line */
     bool catch_all;
+    /* a line of a job's or a summary's values, whose end fio prints in a way the text
+     * shows (a '%', ']' or ')', "msec", the key it prints last): one that ends in no
+     * such way stops inside a value (normal.c stops_short) */
+    bool values;
     char *pattern;      /* private (grammar.c): the regex source, compiled on first use */
     atomic_bool ready;  /* private (grammar.c): re compiled (and JIT-compiled) */
 } fsc_rule;

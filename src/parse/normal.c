@@ -181,6 +181,8 @@ typedef struct nstate {
         size_t n;
         fsc_kv items[FSC_FAST_MAX_ITEMS];
     } built[3];
+    bool read_cut;     /* stops_short read join_or_cut's line without its cut value */
+    size_t cut_unread; /* index + 1 of the line stops_short told unread */
     /* the names of the run's first names_indexed jobs, by name (same_name_job) */
     fsc_keyindex name_ix;
     size_t names_indexed;
@@ -486,7 +488,7 @@ static void tail_unread(nstate *st)
         if (fsc_fio_keyword_at(s, n) != (long)lead)
             break;
         note_unknown(st, idx);
-        if (st->line_warnings < MAX_LINE_WARNINGS) {
+        if (idx + 1 != st->cut_unread && st->line_warnings < MAX_LINE_WARNINGS) {
             st->line_warnings++;
             warn(st, idx, "a line of fio's below the run's last that cannot be read (cut short?): %.*s",
                  (int)(n - lead < 120 ? n - lead : 120), s + lead);
@@ -3053,12 +3055,16 @@ static void flush_unknown(nstate *st)
         const char *s = fsc_text_line(st->t, idx);
         size_t n = st->t->lines[idx].len;
         note_unknown(st, idx);
-        if (memchr(s, '=', n) && st->line_warnings < MAX_LINE_WARNINGS) {
+        /* a line of values, or the label of one with nothing after it: a line that
+         * lost its end ("    lat (msec", "  cpu     ", "Run sta") */
+        if ((memchr(s, '=', n) || fsc_fio_line_head(s, n)) && idx + 1 != st->cut_unread &&
+            st->line_warnings < MAX_LINE_WARNINGS) {
             st->line_warnings++;
             const char *p = s;
             size_t pn = n;
             trim(&p, &pn);
-            warn(st, idx, "unrecognized line: %.*s", (int)(pn), p);
+            warn(st, idx, memchr(s, '=', n) ? "unrecognized line: %.*s" : "unrecognized line (cut short?): %.*s",
+                 (int)(pn), p);
         }
     }
     st->n_pending_unknown = 0;
@@ -4298,6 +4304,46 @@ __attribute__((cold, noinline)) static void tell_how(nstate *st, size_t i, read_
     }
 }
 
+/* A line of values the grammar read (r) that stops inside its last value: it ends
+ * neither as fio ends such a line nor in the key fio prints last (a line whose end a
+ * paste, an editor or a view lost, inside a text: "    lat (msec) : 2=0.", "  cpu
+ * : usr=16.44%, sys=45.21%, ctx=1"). Read as it stands, the cut value would be
+ * wrong; the line is read without it (*n, st->read_cut), or not at all when no rule
+ * reads what is left. No lexer reads such a line (kv_list, lex_disk), so the fast
+ * path asks only the lines it leaves to the grammar. */
+__attribute__((noinline, cold)) static const fsc_rule *stops_short(nstate *st, size_t i, const fsc_rule *r,
+                                                                    const char *s, size_t *n)
+{
+    size_t k = fsc_line_stops_short(s, *n);
+    if (k == *n)
+        return r;
+    const fsc_rule *cut = fsc_grammar_match_cut(st->g, s, k, st->md);
+    if (cut) {
+        *n = k;
+        st->read_cut = true;
+    } else if (st->run && st->line_warnings < MAX_LINE_WARNINGS) { /* said here, not again as unread */
+        st->line_warnings++;
+        st->cut_unread = i + 1;
+        size_t lead = (size_t)(fsc_skip_spaces(s, s + *n) - s);
+        warn(st, i, "line cut short, not read: '%.*s'", (int)(*n - lead > 60 ? 60 : *n - lead), s + lead);
+    }
+    return cut;
+}
+
+/* join_wrapped, then stops_short for a line of values it left as it was (as_is: not
+ * one repaired, or cut where cutline.c saw the text's width). A line read cut short
+ * is st->read_cut. */
+static __attribute__((noinline)) const fsc_rule *join_or_cut(nstate *st, size_t i, size_t last, const fsc_rule *r,
+                                                             const char **s, size_t *n, fsc_buf *joined,
+                                                             size_t *joined_to, bool as_is)
+{
+    st->read_cut = false;
+    r = join_wrapped(st, i, last, r, s, n, joined, joined_to);
+    if (r && r->values && *joined_to == i && as_is && !(st->t->lines[i].flags & FSC_LINE_CUT))
+        r = stops_short(st, i, r, *s, n);
+    return r;
+}
+
 /* Lex line i with the fast path, reusing the look-ahead of the line before. */
 static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, fsc_fastline **out)
 {
@@ -4638,8 +4684,11 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         else if (fast)
             ; /* fast_match saw that the next line does not continue this one */
         else if ((r && ((r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || r->catch_all)) ||
-                 (!r && (st.run || fio_marked(s, n) || head_piece(&st, i) || name_led_cut(&st, i, s, n))))
-            r = join_wrapped(&st, i, last, r, &s, &n, &joined, &joined_to);
+                 (!r && (st.run || fio_marked(s, n) || head_piece(&st, i) || name_led_cut(&st, i, s, n)))) {
+            r = join_or_cut(&st, i, last, r, &s, &n, &joined, &joined_to, how == READ_AS_IS);
+            if (st.read_cut)
+                how = READ_CUT;
+        }
         if (r && r->action == FSC_ACT_COMMAND) {
             /* a new fio command: whatever ran before it is complete */
             if (st.run && st.has_results)

@@ -257,6 +257,11 @@ static inline void fsc_line_stats_add(fsc_line_stats *st, size_t i, size_t n)
  * last blank or comma, and a key or bracket left open before it); n when its last
  * value ended (a ')', ']', '%', a comma) or nothing but that value is there. */
 size_t fsc_cut_value_end(const char *s, size_t n);
+/* cutline.c: a line of values that a rule read, s[0, n), without the value it stops
+ * in when it does not end as fio ends such a line (a '%', ']' or ')', "msec", the key
+ * fio prints last, a time stamp): a line cut short inside a text. n when it ends so
+ * (or nothing but that value is there). */
+size_t fsc_line_stops_short(const char *s, size_t n);
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 {

@@ -756,6 +756,48 @@ static void test_labelled_result_lines(void **state)
     fsc_buf_free(&err);
 }
 
+/* A line of values that stops before fio's end of it, inside a text
+ * (fsc_line_stops_short): the value it stops in goes, a list's last separator too;
+ * fio's own ends stay whole in every era (2.0's "short=r=0/w=0/d=0", 2.x's padded
+ * "stdev= 6.23", 3.x's "dropped=0,0,0,0"). */
+static void test_lines_stop_short(void **state)
+{
+    (void)state;
+    static const char *const whole[] = {
+        "    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97",
+        "    clat (usec): min=0, max=4063, avg= 0.05, stdev= 6.23",
+        "   bw (  KiB/s): min=42219, max=48272, per=100.00%, avg=45177.00, stdev=3028.82, samples=3",
+        "    bw (KB  /s): min=57634, max=66464, per=98.74%, avg=62049.00, stdev=6243.75",
+        "  cpu          : usr=3.85%, sys=26.35%, ctx=21255, majf=0, minf=10",
+        "     issued    : total=r=31436/w=0/d=0, short=r=0/w=0/d=0",
+        "     issued    : total=r=31436/w=0/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0",
+        "     issued rwts: total=21899,0,0,0 short=0,0,0,0 dropped=0,0,0,0",
+        "     latency   : target=0, window=0, percentile=100.00%, depth=1",
+        "  read : io=125744KB, bw=62841KB/s, iops=15710, runt=  2001msec",
+        "  write: IOPS=18.2k, BW=71.2MiB/s (74.7MB/s)(143MiB/2012msec); 0 zone resets",
+        "     | 30.00th=[   44], 40.00th=[   45], 50.00th=[   47], 60.00th=[   49],",
+        "  lat (usec)   : 50=64.74%, 100=31.46%, 250=1.84%, 500=0.62%, 750=0.22%",
+        "  vda: ios=19892/39, merge=124/0, ticks=1075/17, in_queue=1131, util=49.21%",
+    };
+    for (size_t i = 0; i < sizeof whole / sizeof *whole; i++)
+        assert_int_equal(fsc_line_stops_short(whole[i], strlen(whole[i])), strlen(whole[i]));
+    static const struct {
+        const char *line, *read;
+    } cut[] = {
+        {"    clat (nsec): min=1232, max=27118k, avg=300", "    clat (nsec): min=1232, max=27118k"},
+        {"     lat (usec): min=27, max=19253, avg=80.37, stdev=490.", "     lat (usec): min=27, max=19253, avg=80.37"},
+        {"   bw (  KiB/s): min=23158, max=28064, per=49.91%, avg=25611.00, stdev=3469.07, samp",
+         "   bw (  KiB/s): min=23158, max=28064, per=49.91%, avg=25611.00, stdev=3469.07"},
+        {"    lat (msec) : 2=0.", "    lat (msec) :"}, /* no value left: the line is not read */
+        {"  lat (msec)   : 2=1.85%, 4=1.54%, 10=0.", "  lat (msec)   : 2=1.85%, 4=1.54%"},
+        {"  cpu          : usr=16.44%, sys=45.21%, ctx=1", "  cpu          : usr=16.44%, sys=45.21%"},
+        {"  IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, ", "  IO depths    : 1=0.1%, 2=0.1%, 4=0.1%"},
+        {"  vda: ios=100475/4", "  vda:"},
+    };
+    for (size_t i = 0; i < sizeof cut / sizeof *cut; i++)
+        assert_int_equal(fsc_line_stops_short(cut[i].line, strlen(cut[i].line)), strlen(cut[i].read));
+}
+
 /* Lines cut short (cutline.c): a pager's copy cut at 80 columns, a view's "…" after a
  * value. The value the cut broke is dropped, never read short; the values before it,
  * and the lines a rule reads without their tail (the job header without iodepth, the
@@ -891,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_ended_lines_not_joined),
         cmocka_unit_test(test_framed_and_padded),
         cmocka_unit_test(test_line_numbers),
+        cmocka_unit_test(test_lines_stop_short),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
