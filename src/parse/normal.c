@@ -186,6 +186,7 @@ typedef struct nstate {
     /* the names of the run's first names_indexed jobs, by name (same_name_job) */
     fsc_keyindex name_ix;
     size_t names_indexed;
+    bool job_headless; /* the current job was made without its header (need_job_slow) */
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -679,6 +680,7 @@ static __attribute__((noinline)) fsc_job *need_job_slow(nstate *st, size_t idx)
         return j;
     if (!(j = job_add(st, idx)))
         return NULL;
+    st->job_headless = true;
     st->job_tag = st->t->lines[idx].tag;
     long ended = st->ended_job;
     st->ended_job = -1;
@@ -1251,6 +1253,7 @@ static fsc_job *job_open(nstate *st, size_t idx)
     if (!j)
         return NULL;
     st->phase = 0; /* (after the summaries only fio --client's "All clients" sum, see below) */
+    st->job_headless = false;
     st->job_tag = header_tag(st, idx);
     st->job_line = idx;
     st->job_line_again = false;
@@ -1901,7 +1904,9 @@ static void mixed_summed(nstate *st, const char *line, size_t n, size_t idx, int
      * longest of the directions') */
     double ios = 0, io = 0;
     int seen = 0;
-    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM && dp->runtime.set && dp->runtime.v > 0; d++) {
+    /* a job without its header (a text that starts inside it) may have lost a
+     * direction's lines with it */
+    for (int d = FSC_DIR_READ; d <= FSC_DIR_TRIM && !st->job_headless && dp->runtime.set && dp->runtime.v > 0; d++) {
         const fsc_dir *x = &j->dir[d];
         if (!x->present)
             continue;
