@@ -305,11 +305,14 @@ size_t fsc_line_stops_short(const char *s, size_t n)
     size_t t = n;
     while (t && s[t - 1] == ' ')
         t--;
+    bool row = t && *fsc_skip_spaces(s, s + t) == '|';
     if (t && s[t - 1] == ',') /* a list that went on (a percentile row ends in its comma) */
-        return *fsc_skip_spaces(s, s + t) == '|' ? n : list_cut_end(s, n);
-    if (ends_as_fio(s, n))
+        return row ? n : list_cut_end(s, n);
+    /* a row of values without brackets ("| 99.95th=219", fio 3.1's block lifetime
+     * percentiles) is no row of fio's latency percentiles: none is read from it */
+    if (ends_as_fio(s, n) || (row && !memchr(s, '[', n)))
         return n;
-    size_t k = fsc_cut_value_end(s, n);
+    size_t k = fsc_cut_value_end(s, t); /* (the blanks after a cut value go with it) */
     return k > indent_of(s, n) ? k : n;
 }
 

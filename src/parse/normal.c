@@ -99,6 +99,9 @@ typedef struct nstate {
     int pctl_dir, pctl_kind; /* open percentile block (kind -1: none / ignored) */
     int pctl_prio; /* its priority's entry in the direction's prios, or -1: the direction's own */
     size_t pctl_row; /* the line of the block's last row read, 0: none since its title */
+    /* the items of that row, and of the block's widest row (fio prints all rows but
+     * the last one as wide: pctl_width_check) */
+    uint8_t pctl_items, pctl_width;
     bool pctl_twice_warned; /* add_pctl told of a percentile twice in this block */
     size_t issued_line; /* 1 + the line of the current job's issued line, 0: none yet */
     /* the job-kv lines of the current job ("latency   : target=...", "errors    :"):
@@ -2067,6 +2070,7 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
     st->pctl_kind = kind;
     st->pctl_prio = -1;
     st->pctl_row = 0;
+    st->pctl_width = 0;
     st->pctl_twice_warned = false;
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
@@ -2124,6 +2128,7 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
     st->pctl_kind = p->kind;
     st->pctl_prio = (int)(p - d->prios);
     st->pctl_row = 0;
+    st->pctl_width = 0;
     st->pctl_twice_warned = false;
     st->pctl_unit_ns = fsc_unit_ns(u, un);
 }
@@ -2193,6 +2198,38 @@ static inline bool pctl_restarts(nstate *st, const fsc_lat *lat, double pct, siz
     return st->pctl_row && pct < st->pctl_last && pctl_restarts_slow(st, lat, pct, idx);
 }
 
+/* The row before idx in the block, narrower than the block's widest row and not its
+ * last: fio prints every row but the last as wide (as many items as fit in 80
+ * columns), so the row lost its end ("| 70.00th=[ 5], 80.00th=[ 6], 90.00th=[ 7],"
+ * without its 95.00th): its values are read, the lost ones are told. */
+__attribute__((noinline, cold)) static void pctl_row_narrow(nstate *st, size_t row)
+{
+    st->run->lines.malformed++;
+    warn(st, row, "a percentile row with %u values where the rows of its list hold %u (cut short?): the rest of it "
+                  "is lost", (unsigned)st->pctl_items, (unsigned)st->pctl_width);
+}
+
+/* A row of `items` percentiles read at idx, the row above's last `above`: that row
+ * was not the block's last when this one goes on from it (its last percentile is
+ * higher; not a row of another list out of place). */
+__attribute__((noinline)) static void pctl_width_slow(nstate *st, size_t idx, size_t items, double above)
+{
+    uint8_t n = items < 255 ? (uint8_t)items : 255;
+    if (n > st->pctl_width)
+        st->pctl_width = n;
+    if (st->pctl_row && st->pctl_row + 1 == idx && st->pctl_items < st->pctl_width && st->pctl_last > above)
+        pctl_row_narrow(st, st->pctl_row);
+    st->pctl_items = n;
+}
+
+/* (most rows are as wide as the one above, which was as wide as the block's widest:
+ * nothing to note) */
+static inline void pctl_width_check(nstate *st, size_t idx, size_t items, double above)
+{
+    if (items != st->pctl_items || st->pctl_items < st->pctl_width)
+        pctl_width_slow(st, idx, items, above);
+}
+
 /* "|  1.00th=[   31],  5.00th=[   48], ..." */
 static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t idx)
 {
@@ -2214,6 +2251,8 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
                                                                               : &pd->lat[st->pctl_kind];
     const char *end = s + n;
     bool first = true;
+    size_t items = 0;
+    double above = st->pctl_last;
     while (s < end) {
         const char *th = memmem(s, (size_t)(end - s), "th=[", 4);
         if (!th)
@@ -2238,7 +2277,9 @@ static void act_pctl_row(nstate *st, const fsc_rule *r, const char *line, size_t
             warn(st, idx, "cannot read the percentile '%.*s'", (int)((size_t)(close + 1 - p)), p);
         }
         s = close + 1;
+        items++;
     }
+    pctl_width_check(st, idx, items, above);
     st->pctl_row = idx;
 }
 
@@ -4087,6 +4128,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         st->pctl_kind = fl->which;
         st->pctl_prio = -1;
         st->pctl_row = 0;
+        st->pctl_width = 0;
         st->pctl_twice_warned = false;
         st->pctl_unit_ns = fl->unit_ns;
         break;
@@ -4130,6 +4172,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         fsc_dir *pd = &j->dir[st->pctl_dir];
         fsc_lat *lat = st->pctl_prio >= 0 && (size_t)st->pctl_prio < pd->n_prios ? &pd->prios[st->pctl_prio].lat
                                                                                   : &pd->lat[st->pctl_kind];
+        double above = st->pctl_last;
         if (fl->n && pctl_restarts(st, lat, fsc_fdec_num(fl->pct[0], 1, 1).v, idx))
             break;
         for (size_t i = 0; i < fl->n; i++) {
@@ -4137,6 +4180,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
             add_pctl(st, lat, pct, fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v, idx);
             st->pctl_last = pct;
         }
+        pctl_width_check(st, idx, fl->n, above);
         st->pctl_row = idx;
         break;
     }
