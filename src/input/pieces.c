@@ -429,21 +429,52 @@ static const char *line_before(const char *buf, size_t at)
     return nl ? nl + 1 : buf;
 }
 
+/* What a line of a text with a lead on every line begins with (line_lead's: a CI
+ * stamp, a mail's quote marks; then a host's name, "host-1: "), for line_cut: its
+ * blank lines are blank after it. */
+static size_t cut_lead(const char *s, size_t n)
+{
+    size_t q = line_lead(s, n), r = 0;
+    if (q < n && fsc_line_host(s + q, n - q, &r))
+        q += r;
+    return q < n ? q : n;
+}
+
+/* cut_lead of s[0, n), taking its host's name only where the line ref[0, ref_n) of
+ * the same text begins with the same one (a text with a host on every line): alone,
+ * "fio: time_based requires ..." or a job's "1m: you need ..." would be a host. */
+static size_t cut_lead_as(const char *ref, size_t ref_n, const char *s, size_t n)
+{
+    size_t q = line_lead(s, n), rq = line_lead(ref, ref_n), r = 0, rr = 0;
+    size_t h = q < n ? fsc_line_host(s + q, n - q, &r) : 0;
+    size_t rh = rq < ref_n ? fsc_line_host(ref + rq, ref_n - rq, &rr) : 0;
+    if (!h || h != rh || memcmp(s + q, ref + rq, h) != 0)
+        return q;
+    return q + r < n ? q + r : n;
+}
+
 /* The text line above the blank lines that end at offset `at` of buf (a line
- * start): *s and its length *n. False: only blank lines above. */
-static bool text_above_blanks(const char *buf, size_t at, const char **s, size_t *n)
+ * start): *s and its length *n, after its lead when `led` (the text has a lead on
+ * every line, and its blank lines are blank after it: cut_lead). False: only blank
+ * lines above. */
+static bool text_above_blanks_led(const char *buf, size_t at, bool led, const char **s, size_t *n)
 {
     for (size_t end = at; end > 0;) { /* end: the start of the line below */
         const char *line = line_before(buf, end);
-        size_t len = end - 1 - (size_t)(line - buf);
-        if (!blank_line(line, len)) {
-            *s = line;
-            *n = len;
+        size_t len = end - 1 - (size_t)(line - buf), q = led ? cut_lead(line, len) : 0;
+        if (!blank_line(line + q, len - q)) {
+            *s = line + q;
+            *n = len - q;
             return true;
         }
         end = (size_t)(line - buf);
     }
     return false;
+}
+
+static bool text_above_blanks(const char *buf, size_t at, const char **s, size_t *n)
+{
+    return text_above_blanks_led(buf, at, false, s, n);
 }
 
 /* Is s[0, n) a line of fio's that the parser reads as part of the run above it when
@@ -568,7 +599,8 @@ static bool section_under_disks(const char *buf, size_t n, size_t at, const char
     const char *s = buf + at, *nl = memchr(s, '\n', n - at);
     if (!nl)
         return false;
-    size_t len = (size_t)(nl - s), q = line_lead(s, len);
+    /* (after a host's name too: "host-1:   nvme0n1: ios=..." is an md member's line) */
+    size_t len = (size_t)(nl - s), q = cut_lead_as(prev, prev_n, s, len);
     const char *t = s + q;
     size_t tn = visible_len(t, len - q);
     if (!tn || blank_line(t, tn) || strchr("{}[]\"<\\'", t[0]) || inside_report(t, tn) || terse_record(t, tn) ||
@@ -577,7 +609,7 @@ static bool section_under_disks(const char *buf, size_t n, size_t at, const char
     const char *s2 = nl + 1, *nl2 = s2 < buf + n ? memchr(s2, '\n', (size_t)(buf + n - s2)) : NULL;
     if (!nl2)
         return false;
-    size_t len2 = (size_t)(nl2 - s2), q2 = line_lead(s2, len2), v2 = visible_len(s2 + q2, len2 - q2);
+    size_t len2 = (size_t)(nl2 - s2), q2 = cut_lead_as(prev, prev_n, s2, len2), v2 = visible_len(s2 + q2, len2 - q2);
     return !blank_line(s2 + q2, v2) && !run_reads_on(s2 + q2, v2);
 }
 
@@ -739,10 +771,20 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
         /* one line start after each stretch of blank lines (its text above found once);
          * not before the last line of buf when it is cut short ("randread: (grou"
          * looks like no line of fio's report) */
-        if (next_end && !blank_line(buf + at, next_n) && blank_line(start, (size_t)(nl - start))) {
-            bool above = text_above_blanks(buf, at, &text, &text_n);
-            bool outside = !inside_report(buf + at, next_n);
-            int score = above && memmem(text, text_n, ": ios=", 6) && !run_reads_on(buf + at, next_n) ? AFTER_DISKS
+        /* a line blank but for its lead (a stamp, a host's name on every line): the
+         * lines around it are looked at after theirs */
+        size_t ln = (size_t)(nl - start);
+        bool blank = blank_line(start, ln), led = false;
+        if (!blank && next_end) {
+            size_t sl = cut_lead(start, ln);
+            led = blank = sl && blank_line(start + sl, ln - sl);
+        }
+        size_t nq = led ? cut_lead_as(start, ln, buf + at, next_n) : 0;
+        if (next_end && blank && !blank_line(buf + at + nq, next_n - nq)) {
+            bool above = text_above_blanks_led(buf, at, led, &text, &text_n);
+            bool outside = !inside_report(buf + at + nq, next_n - nq);
+            int score = above && memmem(text, text_n, ": ios=", 6) && !run_reads_on(buf + at + nq, next_n - nq)
+                            ? AFTER_DISKS
                         : outside && above && fsc_report_end_line(text, text_n) ? AFTER_REPORT
                         : outside                                   ? BEFORE_TEXT
                                                                     : BLANK;
