@@ -762,7 +762,7 @@ static size_t run_start_cut(const char *buf, size_t n, size_t after, const json_
  * the JSON documents docs. 0: none. */
 static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs *docs, bool weak)
 {
-    enum { AFTER_DISKS = 3, AFTER_REPORT = 2, BEFORE_TEXT = 1, BLANK = 0 };
+    enum { AFTER_DISKS = 3, AFTER_REPORT = 2, BEFORE_TEXT = 1, BLANK = 0, MAX_LEAD = 96 };
     size_t best[AFTER_DISKS] = {0};
     for (const char *nl = last_nl(buf, n); nl && (size_t)(nl - buf) > after;) {
         size_t at = (size_t)(nl - buf) + 1;
@@ -775,7 +775,7 @@ static size_t line_cut(const char *buf, size_t n, size_t after, const json_docs 
          * lines around it are looked at after theirs */
         size_t ln = (size_t)(nl - start);
         bool blank = blank_line(start, ln), led = false;
-        if (!blank && next_end) {
+        if (!blank && next_end && ln <= MAX_LEAD) { /* a lead alone is short: asked of few lines */
             size_t sl = cut_lead(start, ln);
             led = blank = sl && blank_line(start + sl, ln - sl);
         }
