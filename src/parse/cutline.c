@@ -296,6 +296,12 @@ static bool ends_as_fio(const char *s, size_t n)
         n--;
     if (n >= 2 && s[n - 1] == '.' && (unsigned char)(s[n - 2] - '0') <= 9)
         return false; /* "stdev=490.": no number of fio's ends in its point */
+    /* a mark glued after the line's end, which no cut leaves ("runt=  2000msec.", a
+     * sentence's; "...]**", Markdown's emphasis): the line ends before it */
+    while (n > 1 && s[n - 1] && strchr(".*\\\"!`'~_", s[n - 1]) && (unsigned char)(s[n - 2] - '0') > 9)
+        n--;
+    while (n && s[n - 1] == ' ')
+        n--;
     return !n || !value_goes_on(s[n - 1]) || s[n - 1] == '>' || (n >= 4 && !memcmp(s + n - 4, "msec", 4)) ||
            (n >= 6 && !memcmp(s + n - 6, "resets", 6)) || ends_dated(s, n) || last_key_ends(s, n);
 }

@@ -125,11 +125,20 @@ slow:
 }
 
 /* Is the line [p, e) a terse record that find_structured reads, or the head of one
- * (and then no line that context.c could take for a heading)? */
+ * (a record cut or wrapped: "3;fio-3.33;...")? */
 __attribute__((noinline)) static bool terse_record(const char *p, const char *e)
 {
     /* "3;fio-3.33;...": a record's head (cut or wrapped ones too), never a title */
     return fsc_terse_head(p, (size_t)(e - p)) || fsc_terse_detect(p, (size_t)(e - p)) != 0;
+}
+
+/* After fio's word at p (k bytes): spaces and fio's ':' ("cpu          : usr=") or
+ * '(' ("lat (usec)"), or more (a name that begins with the word may go on there;
+ * "submit  : (groupid=" is a name and its header's colon). */
+static inline bool word_goes_on(const char *p, const char *e, size_t k)
+{
+    const char *l = skip_sp(p + k, e);
+    return l < e && (*l == ':' ? e - l > 2 && l[1] == ' ' && l[2] == '(' : *l != '(');
 }
 
 /* Is the line [p, e), which begins with one of fio's words, a job's line whose name
@@ -143,14 +152,6 @@ __attribute__((noinline)) static bool job_named_so(const char *p, const char *e)
         if (q - p >= 2 && q[-1] == ' ' && q[-2] == ':' && e - q > 1 && q[1] == 'g')
             return true;
     return false;
-}
-
-/* After fio's word at p (k bytes), spaces and fio's ':' or '(' ("cpu          :",
- * "lat (usec)"), or more: a name that begins with the word may go on there. */
-static inline bool word_goes_on(const char *p, const char *e, size_t k)
-{
-    const char *l = skip_sp(p + k, e);
-    return l < e && *l != ':' && *l != '(';
 }
 
 /* Of a line with a '=' that begins at p (after its indentation) with a percentile
@@ -176,10 +177,11 @@ static inline __attribute__((always_inline)) int eq_word(const char *p, const ch
     }
     if (!(e - p >= t->len && fsc_load_le32(p + t->len - 4) == t->tail && word_ends(p, e, t->len)))
         return false;
-    /* "read info: (groupid=0, ...", "sync 1: (g=0): ...": a name that begins with
-     * fio's word, spaces and more than fio's ':' or '(' ("read :", "clat (usec):"; fio's
-     * "issued rwts:", "clat prio 0/0 (usec):" are asked too) */
-    if (e - p > t->len + 1 && p[t->len] == ' ' && word_goes_on(p, e, t->len) && job_named_so(p, e))
+    /* "read info: (groupid=0, ...", "sync 1: (g=0): ...", "read+write: (g=0)",
+     * "submit  : (groupid=0, ...": a name that begins with fio's word and goes on
+     * (fio's own "issued rwts:", "clat prio 0/0 (usec):" are asked too) */
+    if (e - p > t->len + 1 && p[t->len] != ':' && (p[t->len] != ' ' || word_goes_on(p, e, t->len)) &&
+        job_named_so(p, e))
         return -1;
     /* "read: (groupid=0, ..." or "write: (g=0): ...": a job named as fio's word, whose
      * line is a job line (known_line's names; indented, a paste to dedent); so is
@@ -223,10 +225,11 @@ static inline __attribute__((always_inline)) bool known_line(const char *p, cons
     case '5':
         /* a terse record "3;fio-3.33;..." (find_structured reads it: *json stands
          * for both; normalize.c leaves a record at the start of its line alone) */
-        if (e - p > 1 && p[1] == ';') {
+        /* not a record nor a record's head ("2;r", "3;    clat (usec): ..."): a
+         * title to context.c, or a prefix to normalize.c, which reads fio's line
+         * behind it; not clean */
+        if (e - p > 1 && p[1] == ';' && terse_record(p, e)) {
             *json = true;
-            /* "2;r" between blank lines is no record, and may be a title to context.c */
-            *title = cand && !terse_record(p, e);
             return true;
         }
         return false;

@@ -8,7 +8,8 @@ parsed (parse --damage) and compared with NAME.expect.json:
                 "skip": fields the damage destroyed on purpose; "groups"/"disks": false
                 when the excerpt has none), {"jobs": [...]} by job name, dotted
                 "values", "missing" values (dotted paths read as nothing) and "absent"
-                directions; "format" (default "normal")
+                directions; the run's own dotted "values" ("groups.0.read.io_bytes");
+                "format" (default "normal")
   warnings      each {"contains", "line"?} is some run's warning
   no_warning    no warning contains these
   unknown_lines each is listed as unread by --damage
@@ -149,6 +150,11 @@ def main():
                     c.checked += 1
                     if run["source"].get(key) != v:
                         c.errors.append(f"run{k}.source.{key}: {run['source'].get(key)!r}, want {v!r}")
+                for path, v in e.get("values", {}).items():  # the run's own: "groups.0.read.io_bytes"
+                    c.checked += 1
+                    got = dotted(run, path)
+                    if got is None or abs(got - v) > 1e-6 * max(1, abs(v)):
+                        c.errors.append(f"run{k}.{path}: {got!r}, want {v!r}")
         warnings = [w for r in doc["runs"] for w in r["warnings"]]
         for w in exp.get("warnings", []):
             c.checked += 1
