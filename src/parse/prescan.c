@@ -133,12 +133,19 @@ __attribute__((noinline)) static bool terse_record(const char *p, const char *e)
 }
 
 /* After fio's word at p (k bytes): spaces and fio's ':' ("cpu          : usr=") or
- * '(' ("lat (usec)"), or more (a name that begins with the word may go on there;
- * "submit  : (groupid=" is a name and its header's colon). */
+ * its unit ("lat (usec)"), or more (a name that begins with the word may go on
+ * there: "submit  : (groupid=" is a name and its header's colon, "cpu (: (g=0)" a
+ * name). */
 static inline bool word_goes_on(const char *p, const char *e, size_t k)
 {
     const char *l = skip_sp(p + k, e);
-    return l < e && (*l == ':' ? e - l > 2 && l[1] == ' ' && l[2] == '(' : *l != '(');
+    if (l == e)
+        return false;
+    if (*l == ':')
+        return e - l > 2 && l[1] == ' ' && l[2] == '(';
+    if (*l == '(')
+        return !(e - l >= 6 && (l[1] == 'u' || l[1] == 'n' || l[1] == 'm') && !memcmp(l + 2, "sec)", 4));
+    return true;
 }
 
 /* Is the line [p, e), which begins with one of fio's words, a job's line whose name
