@@ -134,8 +134,8 @@ __attribute__((noinline)) static bool terse_record(const char *p, const char *e)
 
 /* After fio's word at p (k bytes): spaces and fio's ':' ("cpu          : usr=") or
  * its unit ("lat (usec)"), or more (a name that begins with the word may go on
- * there: "submit  : (groupid=" is a name and its header's colon, "cpu (: (g=0)" a
- * name). */
+ * there: "submit  : (groupid=" is a name and its header's colon, "cpu (: (g=0)" and
+ * "lat (usec) info: (g=0)" names). */
 static inline bool word_goes_on(const char *p, const char *e, size_t k)
 {
     const char *l = skip_sp(p + k, e);
@@ -143,9 +143,12 @@ static inline bool word_goes_on(const char *p, const char *e, size_t k)
         return false;
     if (*l == ':')
         return e - l > 2 && l[1] == ' ' && l[2] == '(';
-    if (*l == '(')
-        return !(e - l >= 6 && (l[1] == 'u' || l[1] == 'n' || l[1] == 'm') && !memcmp(l + 2, "sec)", 4));
-    return true;
+    if (*l != '(')
+        return true;
+    if (!(e - l >= 6 && (l[1] == 'u' || l[1] == 'n' || l[1] == 'm') && !memcmp(l + 2, "sec)", 4)))
+        return true;
+    l = skip_sp(l + 6, e); /* fio's unit, then its ':' ("lat (usec)   : 50=...") */
+    return l < e && *l != ':';
 }
 
 /* Is the line [p, e), which begins with one of fio's words, a job's line whose name
