@@ -132,23 +132,37 @@ __attribute__((noinline)) static bool terse_record(const char *p, const char *e)
     return fsc_terse_head(p, (size_t)(e - p)) || fsc_terse_detect(p, (size_t)(e - p)) != 0;
 }
 
+/* After fio's ':' at l: not a space and a key or a depth and its '=' ("usr=", "1=",
+ * "IOPS=", "bw="), but a header's " (g" or a name's rest ("READ:  2: (g=0)",
+ * "READ: x: (g=0)", "cpu :)")? */
+static inline bool colon_goes_on(const char *l, const char *e)
+{
+    if (e - l < 3 || l[1] != ' ')
+        return true;
+    const char *k = l + 2;
+    while (k < e && ((unsigned)((*k | 0x20) - 'a') < 26u || is_digit(*k)))
+        k++;
+    return k == l + 2 || k == e || *k != '='; /* "READ: x: (g=0)": a word, then no '=' */
+}
+
 /* After fio's word at p (k bytes): spaces and fio's ':' ("cpu          : usr=") or
  * its unit ("lat (usec)"), or more (a name that begins with the word may go on
- * there: "submit  : (groupid=" is a name and its header's colon, "cpu (: (g=0)" and
- * "lat (usec) info: (g=0)" names). */
+ * there: "submit  : (groupid=" is a name and its header's colon, "cpu (: (g=0)",
+ * "cpu :): (g=0)" and "lat (usec) info: (g=0)" names). */
 static inline bool word_goes_on(const char *p, const char *e, size_t k)
 {
     const char *l = skip_sp(p + k, e);
     if (l == e)
         return false;
-    if (*l == ':')
-        return e - l > 2 && l[1] == ' ' && l[2] == '(';
-    if (*l != '(')
-        return true;
-    if (!(e - l >= 6 && (l[1] == 'u' || l[1] == 'n' || l[1] == 'm') && !memcmp(l + 2, "sec)", 4)))
-        return true;
-    l = skip_sp(l + 6, e); /* fio's unit, then its ':' ("lat (usec)   : 50=...") */
-    return l < e && *l != ':';
+    if (*l == '(') {
+        if (!(e - l >= 6 && (l[1] == 'u' || l[1] == 'n' || l[1] == 'm') && !memcmp(l + 2, "sec)", 4)))
+            return true;
+        l = skip_sp(l + 6, e); /* fio's unit, then its ':' ("lat (usec)   : 50=...") */
+        if (l == e)
+            return false;
+    }
+    /* fio's ':' and a space and a key: asked no further (cpu, iops, depths lines) */
+    return *l != ':' || !(e - l > 2 && l[1] == ' ' && ((unsigned)((l[2] | 0x20) - 'a') < 26u || is_digit(l[2])));
 }
 
 /* Is the line [p, e), which begins with one of fio's words, a job's line whose name
@@ -192,6 +206,9 @@ static inline __attribute__((always_inline)) int eq_word(const char *p, const ch
      * (fio's own "issued rwts:", "clat prio 0/0 (usec):" are asked too) */
     if (e - p > t->len + 1 && p[t->len] != ':' && (p[t->len] != ' ' || word_goes_on(p, e, t->len)) &&
         job_named_so(p, e))
+        return -1;
+    /* "READ:  2: (g=0)": fio's word and its colon, then more of a name */
+    if (e - p > t->len && p[t->len] == ':' && colon_goes_on(p + t->len, e) && job_named_so(p, e))
         return -1;
     /* "read: (groupid=0, ..." or "write: (g=0): ...": a job named as fio's word, whose
      * line is a job line (known_line's names; indented, a paste to dedent); so is
