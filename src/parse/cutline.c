@@ -235,11 +235,8 @@ void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)
 /* Is the key of the last "key=value" of s[0, n) (the last word with a '=' in it, its
  * letters before its first '=': "stdev" of "avg=88.61, stdev=482.9" and of 2.x's
  * "stdev= 6.23", "dropped" of "short=0,0,0,0 dropped=0,0,0,0", "short" of 2.0's
- * "short=r=0/w=0/d=0") the key fio prints last on a line of values: a latency line's
- * stdev, a bw or iops line's samples or, before 2.x's samples, its stdev, cpu's minf,
- * latency's depth, issued's dropped, drop or, in 2.0, short, a job definition's
- * iodepth, a message's error, a client's flags, idleness' stddev? Not 2.x's header's
- * pid: "pid=4" of "pid=4363" would read as whole (3.x stamps the time after it). */
+ * "short=r=0/w=0/d=0") the key fio prints last on a line of values
+ * (fsc_fio_last_key)? */
 static bool last_key_ends(const char *s, size_t n)
 {
     size_t k = n;
@@ -276,11 +273,15 @@ static bool last_key_ends(const char *s, size_t n)
             eq = q;
         }
     }
-    size_t kn = (size_t)(eq - (s + k));
+    return fsc_fio_last_key(s + k, (size_t)(eq - (s + k)));
+}
+
+bool fsc_fio_last_key(const char *key, size_t n)
+{
     static const char *const last_keys[] = {"stdev",   "samples", "minf",  "depth", "dropped", "drop",
                                             "short",   "iodepth", "error", "flags", "stddev"};
     for (size_t i = 0; i < sizeof last_keys / sizeof *last_keys; i++)
-        if (strlen(last_keys[i]) == kn && !memcmp(s + k, last_keys[i], kn))
+        if (strlen(last_keys[i]) == n && !memcmp(key, last_keys[i], n))
             return true;
     return false;
 }

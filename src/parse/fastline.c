@@ -110,7 +110,7 @@ typedef struct kvspec {
     size_t n;
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
     const fsc_field *field[FSC_FAST_MAX_KV];
-    uint32_t last_ok; /* bit i: fio ends a line with keys[i] (cutline.c's last keys) */
+    uint32_t last_ok; /* bit i: fio ends a line with keys[i] (fsc_fio_last_key) */
 } kvspec;
 
 /* The generic rules (no lead) that fsc_grammar_match tries before "job", "disk",
@@ -141,16 +141,14 @@ struct fsc_fastpath {
 static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, const fsc_field *tab,
                         size_t ntab)
 {
-    static const char *const last_keys[] = {"stdev", "samples", "minf", "depth"};
     k->keys = keys;
     k->n = 0;
     k->last_ok = 0;
     for (size_t i = 0; keys[i]; i++) {
         if (i >= FSC_FAST_MAX_KV)
             return false;
-        for (size_t l = 0; l < FSC_ARRAY_SIZE(last_keys); l++)
-            if (!strcmp(keys[i], last_keys[l]))
-                k->last_ok |= 1u << i;
+        if (fsc_fio_last_key(keys[i], strlen(keys[i])))
+            k->last_ok |= 1u << i;
         const fsc_kvfield *f = fsc_rule_kv(r, keys[i], strlen(keys[i]));
         if (!f || f->field2 || f->kind == FSC_K_STRING || f->kind == FSC_K_PAIR || f->kind == FSC_K_SIZE ||
             f->kind == FSC_K_RATE || f->kind == FSC_K_COUNT)

@@ -2027,6 +2027,19 @@ static bool lat_again(nstate *st, const fsc_dir *d, int kind, size_t idx)
     return line_again(st, fsc_latkind_name((fsc_latkind)kind), idx);
 }
 
+/* A percentile title read: its block (of the current direction, its latency kind,
+ * its priority's entry or -1, its unit) begins, with no row read yet. */
+static inline void pctl_open(nstate *st, int kind, int prio, uint64_t unit_ns)
+{
+    st->pctl_dir = st->dir;
+    st->pctl_kind = kind;
+    st->pctl_prio = prio;
+    st->pctl_row = 0;
+    st->pctl_width = 0;
+    st->pctl_twice_warned = false;
+    st->pctl_unit_ns = unit_ns;
+}
+
 /* The same of a direction's bw or iops line (a direction without latency lines:
  * disable_lat, disable_clat): fio prints each once a direction. */
 static inline bool stats_again(nstate *st, const fsc_dir *d, bool bw, size_t idx)
@@ -2066,13 +2079,7 @@ static void act_pctl_title(nstate *st, const fsc_rule *r, const char *line, size
         st->dir = FSC_DIR_SYNC;
     if (!cur_dir(st, idx))
         return;
-    st->pctl_dir = st->dir;
-    st->pctl_kind = kind;
-    st->pctl_prio = -1;
-    st->pctl_row = 0;
-    st->pctl_width = 0;
-    st->pctl_twice_warned = false;
-    st->pctl_unit_ns = fsc_unit_ns(u, un);
+    pctl_open(st, kind, -1, fsc_unit_ns(u, un));
 }
 
 /* The priority a prio-lat or prio-pctl-title line names, in the current direction's
@@ -2124,13 +2131,7 @@ __attribute__((noinline, cold)) static void act_prio_pctl_title(nstate *st, cons
         return;
     }
     fsc_dir *d = cur_dir(st, idx);
-    st->pctl_dir = st->dir;
-    st->pctl_kind = p->kind;
-    st->pctl_prio = (int)(p - d->prios);
-    st->pctl_row = 0;
-    st->pctl_width = 0;
-    st->pctl_twice_warned = false;
-    st->pctl_unit_ns = fsc_unit_ns(u, un);
+    pctl_open(st, p->kind, (int)(p - d->prios), fsc_unit_ns(u, un));
 }
 
 /* Does the row at idx, whose first percentile is pct, belong to another list than its
@@ -2808,7 +2809,7 @@ static bool same_name_job(nstate *st, const fsc_rule *r, const char *line, const
      * they come, so that a run of many jobs with prose after each stays linear */
     const fsc_run *run = st->run;
     char key[256];
-    if (n >= sizeof key || run->n_jobs < FSC_KEYINDEX_FROM) {
+    if (n >= sizeof key) { /* (the index below is searched in place for a short list) */
         for (size_t i = 0; i < run->n_jobs; i++) {
             const char *jn = run->jobs[i].jobname;
             if (jn && strlen(jn) == n && !memcmp(jn, s, n))
@@ -3103,14 +3104,13 @@ static void flush_unknown(nstate *st)
         note_unknown(st, idx);
         /* a line of values, or the label of one with nothing after it: a line that
          * lost its end ("    lat (msec", "  cpu     ", "Run sta") */
-        if ((memchr(s, '=', n) || fsc_fio_line_head(s, n)) && idx + 1 != st->cut_unread &&
-            st->line_warnings < MAX_LINE_WARNINGS) {
+        bool values = memchr(s, '=', n) != NULL;
+        if ((values || fsc_fio_line_head(s, n)) && idx + 1 != st->cut_unread && st->line_warnings < MAX_LINE_WARNINGS) {
             st->line_warnings++;
             const char *p = s;
             size_t pn = n;
             trim(&p, &pn);
-            warn(st, idx, memchr(s, '=', n) ? "unrecognized line: %.*s" : "unrecognized line (cut short?): %.*s",
-                 (int)(pn), p);
+            warn(st, idx, values ? "unrecognized line: %.*s" : "unrecognized line (cut short?): %.*s", (int)(pn), p);
         }
     }
     st->n_pending_unknown = 0;
@@ -4124,13 +4124,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
             st->dir = FSC_DIR_SYNC;
         if (!cur_dir(st, idx))
             break;
-        st->pctl_dir = st->dir;
-        st->pctl_kind = fl->which;
-        st->pctl_prio = -1;
-        st->pctl_row = 0;
-        st->pctl_width = 0;
-        st->pctl_twice_warned = false;
-        st->pctl_unit_ns = fl->unit_ns;
+        pctl_open(st, fl->which, -1, fl->unit_ns);
         break;
     case FSC_ACT_GROUP: {
         fsc_group *g = group_open(st, idx);

@@ -262,6 +262,13 @@ size_t fsc_cut_value_end(const char *s, size_t n);
  * fio prints last, a time stamp): a line cut short inside a text. n when it ends so
  * (or nothing but that value is there). */
 size_t fsc_line_stops_short(const char *s, size_t n);
+/* cutline.c: is key[0, n) one that fio prints last on a line of values: a latency
+ * line's stdev, a bw or iops line's samples or, before 2.x's samples, its stdev, cpu's
+ * minf, latency's depth, issued's dropped, drop or, in 2.0, short, a job definition's
+ * iodepth, a message's error, a client's flags, idleness' stddev? Not 2.x's header's
+ * pid: "pid=4" of "pid=4363" would read as whole (3.x stamps the time after it). The
+ * lexers take a line of keys only when it ends in one (fastline.c kv_list). */
+bool fsc_fio_last_key(const char *key, size_t n);
 
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 {

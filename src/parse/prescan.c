@@ -132,12 +132,18 @@ __attribute__((noinline)) static bool terse_record(const char *p, const char *e)
     return fsc_terse_head(p, (size_t)(e - p)) || fsc_terse_detect(p, (size_t)(e - p)) != 0;
 }
 
+/* After fio's ':' at l, a space and the start of a key or a depth ("usr=", "1=")? */
+static inline bool key_after_colon(const char *l, const char *e)
+{
+    return e - l > 2 && l[1] == ' ' && ((unsigned)((l[2] | 0x20) - 'a') < 26u || is_digit(l[2]));
+}
+
 /* After fio's ':' at l: not a space and a key or a depth and its '=' ("usr=", "1=",
  * "IOPS=", "bw="), but a header's " (g" or a name's rest ("READ:  2: (g=0)",
  * "READ: x: (g=0)", "cpu :)")? */
 static inline bool colon_goes_on(const char *l, const char *e)
 {
-    if (e - l < 3 || l[1] != ' ')
+    if (!key_after_colon(l, e))
         return true;
     const char *k = l + 2;
     while (k < e && ((unsigned)((*k | 0x20) - 'a') < 26u || is_digit(*k)))
@@ -162,7 +168,7 @@ static inline bool word_goes_on(const char *p, const char *e, size_t k)
             return false;
     }
     /* fio's ':' and a space and a key: asked no further (cpu, iops, depths lines) */
-    return *l != ':' || !(e - l > 2 && l[1] == ' ' && ((unsigned)((l[2] | 0x20) - 'a') < 26u || is_digit(l[2])));
+    return *l != ':' || !key_after_colon(l, e);
 }
 
 /* Is the line [p, e), which begins with one of fio's words, a job's line whose name
