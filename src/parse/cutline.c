@@ -232,6 +232,29 @@ void fsc_line_stats_longest(fsc_line_stats *st, size_t i, size_t n)
     st->last_longest = i;
 }
 
+/* Is the number at p (up to e: the line's end, its blanks taken off; 2.x pads it:
+ * "stdev= 6.23") one that fio prints with two decimals, cut short: digits with no
+ * point, or fewer than two digits after it ("52", "524.3" of "524.35")? A value of
+ * letters ("nan") is none of fio's numbers, as it stands. */
+static bool decimals_cut(const char *p, const char *e)
+{
+    while (p < e && *p == ' ')
+        p++;
+    const char *d = p;
+    while (p < e && (unsigned char)(*p - '0') <= 9)
+        p++;
+    if (p == d)
+        return false;
+    if (p == e)
+        return true;
+    if (*p != '.')
+        return false;
+    d = ++p;
+    while (p < e && (unsigned char)(*p - '0') <= 9)
+        p++;
+    return p == e && p - d < 2;
+}
+
 /* Is the key of the last "key=value" of s[0, n) (the last word with a '=' in it, its
  * letters before its first '=': "stdev" of "avg=88.61, stdev=482.9" and of 2.x's
  * "stdev= 6.23", "dropped" of "short=0,0,0,0 dropped=0,0,0,0", "short" of 2.0's
@@ -273,7 +296,13 @@ static bool last_key_ends(const char *s, size_t n)
             eq = q;
         }
     }
-    return fsc_fio_last_key(s + k, (size_t)(eq - (s + k)));
+    size_t kn = (size_t)(eq - (s + k));
+    return fsc_fio_last_key(s + k, kn) && !(fsc_fio_two_decimals(s + k, kn) && decimals_cut(eq + 1, s + n));
+}
+
+bool fsc_fio_two_decimals(const char *key, size_t n)
+{
+    return (n == 5 && !memcmp(key, "stdev", 5)) || (n == 3 && !memcmp(key, "avg", 3));
 }
 
 bool fsc_fio_last_key(const char *key, size_t n)

@@ -111,6 +111,7 @@ typedef struct kvspec {
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
     const fsc_field *field[FSC_FAST_MAX_KV];
     uint32_t last_ok; /* bit i: fio ends a line with keys[i] (fsc_fio_last_key) */
+    uint32_t two_dec; /* bit i: fio prints keys[i] with two decimals (fsc_fio_two_decimals) */
 } kvspec;
 
 /* The generic rules (no lead) that fsc_grammar_match tries before "job", "disk",
@@ -143,12 +144,14 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
 {
     k->keys = keys;
     k->n = 0;
-    k->last_ok = 0;
+    k->last_ok = k->two_dec = 0;
     for (size_t i = 0; keys[i]; i++) {
         if (i >= FSC_FAST_MAX_KV)
             return false;
         if (fsc_fio_last_key(keys[i], strlen(keys[i])))
             k->last_ok |= 1u << i;
+        if (fsc_fio_two_decimals(keys[i], strlen(keys[i])))
+            k->two_dec |= 1u << i;
         const fsc_kvfield *f = fsc_rule_kv(r, keys[i], strlen(keys[i]));
         if (!f || f->field2 || f->kind == FSC_K_STRING || f->kind == FSC_K_PAIR || f->kind == FSC_K_SIZE ||
             f->kind == FSC_K_RATE || f->kind == FSC_K_COUNT)
@@ -516,10 +519,12 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
         char last = p[-1];
         item_sep sep = next_item(&p, e);
         /* a trailing comma: a wrapped line, for the grammar; so is a line that ends
-         * in another key than fio's last, or in a number's point: cut short inside a
-         * text (normal.c stops_short) */
+         * in another key than fio's last, in a number's point or in one of fio's
+         * two-decimal numbers without its two: cut short inside a text (normal.c
+         * stops_short) */
         if (sep != ITEM_MORE)
-            return sep == ITEM_LAST && (k->last_ok >> i & 1) && last != '.';
+            return sep == ITEM_LAST && (k->last_ok >> i & 1) && last != '.' &&
+                   !((k->two_dec >> i & 1) && out->kv[out->n - 1].scale != 2);
     }
 }
 

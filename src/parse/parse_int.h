@@ -270,6 +270,11 @@ size_t fsc_line_stops_short(const char *s, size_t n);
  * lexers take a line of keys only when it ends in one (fastline.c kv_list). */
 bool fsc_fio_last_key(const char *key, size_t n);
 
+/* cutline.c: does fio print key[0, n) with two decimals always ("%5.02f": the avg and
+ * stdev of latency, bw and iops lines, in every version)? "stdev=52" at a line's end
+ * is then "stdev=524.35" cut short, not a value. */
+bool fsc_fio_two_decimals(const char *key, size_t n);
+
 static inline const char *fsc_text_line(const fsc_text *t, size_t i)
 {
     return t->store.data + t->lines[i].off;

@@ -776,6 +776,9 @@ static void test_lines_stop_short(void **state)
         "  read : io=125744KB, bw=62841KB/s, iops=15710, runt=  2001msec",
         "  write: IOPS=18.2k, BW=71.2MiB/s (74.7MB/s)(143MiB/2012msec); 0 zone resets",
         "     | 30.00th=[   44], 40.00th=[   45], 50.00th=[   47], 60.00th=[   49],",
+        "    clat (nsec): min=10, max=4912.2k, avg=23.32, stdev=5106.67",
+        "    clat (usec): min=1, max=2, avg= 1.50, stdev= 0.00",
+        "     lat (usec): min=0, max=0, avg= 0.00, stdev=nan",
         "  lat (usec)   : 50=64.74%, 100=31.46%, 250=1.84%, 500=0.62%, 750=0.22%",
         "  vda: ios=19892/39, merge=124/0, ticks=1075/17, in_queue=1131, util=49.21%",
     };
@@ -793,6 +796,13 @@ static void test_lines_stop_short(void **state)
         {"  cpu          : usr=16.44%, sys=45.21%, ctx=1", "  cpu          : usr=16.44%, sys=45.21%"},
         {"  IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, ", "  IO depths    : 1=0.1%, 2=0.1%, 4=0.1%"},
         {"  vda: ios=100475/4", "  vda:"},
+        /* fio prints avg and stdev with two decimals ("%5.02f") in every era: one
+         * without them was cut inside */
+        {"     lat (usec): min=30, max=23761, avg=80.71, stdev=52", "     lat (usec): min=30, max=23761, avg=80.71"},
+        {"   iops        : min=11396, max=78636, avg=34058.67, stdev=3860",
+         "   iops        : min=11396, max=78636, avg=34058.67"},
+        {"    clat (nsec): min=10, max=4912.2k, avg=23.32, stdev=510.6", "    clat (nsec): min=10, max=4912.2k, avg=23.32"},
+        {"    clat (usec): min=0, max=4063, avg= 0.05, stdev= 6", "    clat (usec): min=0, max=4063, avg= 0.05"},
     };
     for (size_t i = 0; i < sizeof cut / sizeof *cut; i++)
         assert_int_equal(fsc_line_stops_short(cut[i].line, strlen(cut[i].line)), strlen(cut[i].read));
