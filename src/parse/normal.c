@@ -88,6 +88,8 @@ typedef struct nstate {
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
+    size_t kb_scan_to; /* kb_base_ahead looked at the lines below this one */
+    size_t text_last;  /* the last line of the text parsed */
     unsigned bw_base; /* fio >= 2.17: what a bw line's "MiB/s" is in KiB/s (dir_bw_base) */
     long bw_base_job; /* the job whose direction line told bw_base, or -1 */
     fsc_unit_rules units;
@@ -1685,6 +1687,65 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
     }
 }
 
+/* A group line of fio <= 2.16 ("READ: io=1791.8MB, aggrb=895875KB/s, ...,
+ * maxt=2000msec"), where no direction line told what "KB" means (a paste that begins
+ * under the job's read line, a read line cut before its iops, a block size range):
+ * aggrb is the group's io over maxt, both in kb_base's units, so where the two count
+ * prefixes differ (MB against KB/s: 2.4% apart) only one kb_base makes them agree. */
+static void kb_base_from_group(nstate *st, const char *line, size_t n, size_t idx)
+{
+    const char *io, *bw, *mt;
+    size_t ion, bwn, mtn;
+    if (!legacy_value(line, n, "io=", &io, &ion) || !legacy_value(line, n, "aggrb=", &bw, &bwn) ||
+        !legacy_value(line, n, "maxt=", &mt, &mtn))
+        return;
+    int power = rate_prefix_power(io, ion) - rate_prefix_power(bw, bwn);
+    fsc_unit_rules u1024 = st->units;
+    u1024.kb_base = 1024;
+    double io_b, bw_b, slack = printed_precision(io, ion) + printed_precision(bw, bwn) + printed_precision(mt, mtn);
+    char *e;
+    double maxt = strtod(mt, &e);
+    mtn = (size_t)(e - mt);
+    if (!power || slack > 0.004 || fsc_parse_size(io, ion, u1024, &io_b) != FSC_OK ||
+        fsc_parse_rate(bw, bwn, u1024, &bw_b) != FSC_OK || !(io_b > 0) || !(bw_b > 0) || !(maxt > 0))
+        return;
+    double at_1024 = io_b / bw_b / (maxt / 1000), at_1000 = at_1024 * pow(1000.0 / 1024.0, power);
+    double tol = 2 * slack > 1e-3 ? 2 * slack : 1e-3;
+    bool fits_1024 = fabs(at_1024 - 1) <= tol, fits_1000 = fabs(at_1000 - 1) <= tol;
+    if (fits_1024 == fits_1000)
+        return;
+    st->kb_decided = true;
+    if (fits_1000) {
+        st->units.kb_base = 1000;
+        warn(st, idx, "KB read as 1000 bytes (kb_base=1000): io=%.*s over aggrb=%.*s gives maxt=%.*s ms only so",
+             (int)ion, io, (int)bwn, bw, (int)mtn, mt);
+    }
+}
+
+/* A direction line of fio <= 2.16 that did not tell what "KB" means: the run's first
+ * group line below, before another run's job definitions, may (kb_base_from_group),
+ * before the job's values are read. Each line is looked at once in a text
+ * (st->kb_scan_to): a scan that found nothing is not done again for the runs below. */
+static void kb_base_ahead(nstate *st, size_t idx)
+{
+    const fsc_text *t = st->t;
+    size_t end = st->text_last < t->n_lines ? st->text_last + 1 : t->n_lines;
+    for (size_t i = st->kb_scan_to > idx + 1 ? st->kb_scan_to : idx + 1; i < end; i++) {
+        st->kb_scan_to = i + 1;
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len;
+        const char *p = fsc_skip_spaces(s, s + n);
+        size_t k = (size_t)(p - s);
+        if (n - k >= 5 && memmem(p, n - k, ": (g=", 5))
+            return; /* the job definitions of the next run */
+        if ((n - k >= 5 && (!memcmp(p, "READ:", 5) || !memcmp(p, "TRIM:", 5))) ||
+            (n - k >= 6 && (!memcmp(p, "WRITE:", 6) || !memcmp(p, "MIXED:", 6)))) {
+            kb_base_from_group(st, s, n, i);
+            return;
+        }
+    }
+}
+
 /* fio >= 2.17 keeps a direction's bandwidth samples in KiB/s and prints their line
  * divided by kb_base with "MiB/s" from kb_base KiB/s up, whatever kb_base is: with
  * kb_base=1000 "min=35962" is 35,962,000 KiB/s (fio 3.33's JSON: 35962584). Such a
@@ -1755,8 +1816,11 @@ static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size
             return NULL;
         }
     }
-    if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
+    if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided) {
         infer_kb_base(st, line, n, j, dir, idx);
+        if (!st->kb_decided)
+            kb_base_ahead(st, idx);
+    }
     unsigned base = st->units.era == FSC_ERA_LEGACY ? 1024 : dir_bw_base(line, n);
     if (base) { /* else as the job's direction line above told, if one did */
         st->bw_base = base;
@@ -2596,8 +2660,10 @@ __attribute__((noinline, cold)) static bool group_lost_open(nstate *st, size_t i
 
 /* A group summary line: its direction of the current group (NULL: out of memory, or
  * the line above again). */
-static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
+static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
 {
+    if (st->units.era == FSC_ERA_LEGACY && !st->kb_decided)
+        kb_base_from_group(st, line, n, idx);
     if (group_header_lost(st, dir, idx)) {
         if (doubled(st, idx) || !group_lost_open(st, idx))
             return NULL;
@@ -2623,7 +2689,7 @@ static fsc_group_dir *group_dir_open(nstate *st, int dir, size_t idx)
 static void act_group_dir(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
 {
     int dir = captured_dir(st, r, line);
-    fsc_group_dir *gd = dir >= 0 ? group_dir_open(st, dir, idx) : NULL;
+    fsc_group_dir *gd = dir >= 0 ? group_dir_open(st, dir, idx, line, n) : NULL;
     if (gd) {
         apply_fields(st, r, line, gd, fsc_group_dir_fields, fsc_n_group_dir_fields, idx);
         group_dir_slips(st, line, n, idx, gd);
@@ -4133,7 +4199,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         break;
     }
     case FSC_ACT_GROUP_DIR: {
-        fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx);
+        fsc_group_dir *gd = group_dir_open(st, fast_dirs[fl->which], idx, line, n);
         if (gd) {
             fast_fields(st, fl, gd);
             group_dir_slips(st, line, n, idx, gd);
@@ -4373,6 +4439,23 @@ __attribute__((noinline, cold)) static const fsc_rule *stops_short(nstate *st, s
     return cut;
 }
 
+/* A line of a run that no rule reads because it was cut inside a key ("  read :
+ * io=694653KB, bw=347326KB/s, iops=84796, r" of ", runt=  2000msec"): read up to its
+ * last whole value when a rule reads that (st->read_cut), else left unknown, as it
+ * was. */
+static const fsc_rule *unknown_stops_short(nstate *st, const char *s, size_t *n)
+{
+    if (!memchr(s, '=', *n))
+        return NULL;
+    size_t k = fsc_line_stops_short(s, *n);
+    const fsc_rule *cut = k < *n ? fsc_grammar_match_cut(st->g, s, k, st->md) : NULL;
+    if (!cut || cut->action == FSC_ACT_NOISE || cut->action == FSC_ACT_COMMAND)
+        return NULL;
+    *n = k;
+    st->read_cut = true;
+    return cut;
+}
+
 /* join_wrapped, then stops_short for a line of values it left as it was (as_is: not
  * one repaired, or cut where cutline.c saw the text's width). A line read cut short
  * is st->read_cut. */
@@ -4382,8 +4465,12 @@ static __attribute__((noinline)) const fsc_rule *join_or_cut(nstate *st, size_t 
 {
     st->read_cut = false;
     r = join_wrapped(st, i, last, r, s, n, joined, joined_to);
-    if (r && r->values && *joined_to == i && as_is && !(st->t->lines[i].flags & FSC_LINE_CUT))
+    if (*joined_to != i || !as_is || (st->t->lines[i].flags & FSC_LINE_CUT))
+        return r;
+    if (r && r->values)
         r = stops_short(st, i, r, *s, n);
+    else if (!r && st->run)
+        r = unknown_stops_short(st, *s, n);
     return r;
 }
 
@@ -4671,6 +4758,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     st.ctx = ctx;
     st.notes = notes;
     st.md = fsc_grammar_match_data(g);
+    st.text_last = last;
     if (!st.md)
         return FSC_E_NOMEM;
     reset_run_state(&st);
