@@ -116,6 +116,9 @@ typedef struct nstate {
     uint64_t pctl_unit_ns;
     long group;
     size_t group_line, group_dir_last; /* the lines of its header and last summary line (0: none) */
+    size_t gid_jobs; /* next_group_listed: the run's jobs looked at, the largest groupid among them */
+    double gid_max;
+    bool gid_any;
     bool group_tight; /* its first summary line came right under its header */
     char runno[16];         /* "3" of a numbered summary line "3 - READ: ..." */
     disk_master masters[8]; /* md/dm devices whose members are being listed */
@@ -287,6 +290,8 @@ static void reset_run_state(nstate *st)
     st->pctl_prio = -1;
     st->time_key = 0;
     st->group = -1;
+    st->gid_jobs = 0;
+    st->gid_any = false;
     st->n_masters = 0;
     st->starting = 0;
     st->clients = st->client_reports = 0;
@@ -2630,12 +2635,34 @@ static bool blank_between(const nstate *st, size_t a, size_t b)
  * group, it would add a direction to it or replace one, silently. A text with blank
  * lines between all of its lines (its header and first summary line apart) tells
  * nothing. */
-static bool group_header_lost(const nstate *st, int dir, size_t idx)
+/* Does a job of the run name a group above g's (the next group's summary may follow)?
+ * Yes when no job names its group (a text without job headers). The jobs' largest
+ * groupid is kept from one call to the next (st->gid_jobs: the jobs looked at). */
+static bool next_group_listed(nstate *st, const fsc_group *g)
+{
+    const fsc_run *run = st->run;
+    for (; st->gid_jobs < run->n_jobs; st->gid_jobs++) {
+        const fsc_num *id = &run->jobs[st->gid_jobs].groupid;
+        if (id->set && (!st->gid_any || id->v > st->gid_max)) {
+            st->gid_max = id->v;
+            st->gid_any = true;
+        }
+    }
+    return !st->gid_any || !g->groupid.set || st->gid_max > g->groupid.v;
+}
+
+/* Is the summary line idx of direction dir the first of a group whose "Run status
+ * group" line was lost: its direction was read in this group already, or a blank line
+ * stands between it and the group's lines, which came right under their header (fio
+ * puts a blank line before each header), and the jobs name a group after this one (a
+ * blank line that came between two lines of one group is none: a paste's). */
+static bool group_header_lost(nstate *st, int dir, size_t idx)
 {
     if (st->group < 0 || !st->group_dir_last)
         return false;
     const fsc_group *g = &st->run->groups[st->group];
-    return g->dir[dir].present || (st->group_tight && blank_between(st, st->group_dir_last, idx));
+    return g->dir[dir].present ||
+           (st->group_tight && blank_between(st, st->group_dir_last, idx) && next_group_listed(st, g));
 }
 
 /* Open the next group for the summary line idx (group_header_lost): false when out
