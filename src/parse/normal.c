@@ -135,6 +135,8 @@ typedef struct nstate {
     size_t *noted, n_noted, cap_noted; /* the definitions with a pid (defs_note_pids) */
     size_t line_warnings;
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
+    long rw_guess_job; /* the job whose first lines went to the direction its rw allows (cur_dir_slow), -1 */
+    size_t rw_guess_line; /* the first of those lines */
     bool dropped;      /* the line being applied had no job or direction to go to */
     bool fragments;    /* result lines without job header or name follow each other */
     /* the job whose results ended (its cpu or IO depths line) before a direction line
@@ -290,6 +292,7 @@ static void reset_run_state(nstate *st)
     st->pctl_prio = -1;
     st->time_key = 0;
     st->group = -1;
+    st->rw_guess_job = -1;
     st->gid_jobs = 0;
     st->gid_any = false;
     st->n_masters = 0;
@@ -763,6 +766,8 @@ static __attribute__((noinline)) fsc_dir *cur_dir_slow(nstate *st, size_t idx)
             return NULL;
         }
         st->dir = d;
+        st->rw_guess_job = st->job;
+        st->rw_guess_line = idx;
         warn(st, idx, "latency/bandwidth lines before the read/write line: %s, as the job's rw says",
              fsc_ddir_name(d));
     }
@@ -1780,6 +1785,19 @@ static bool results_ended(const fsc_job *j)
     return j->usr_cpu.set || j->sys_cpu.set || j->iodepth_level.n;
 }
 
+/* The write line of a job whose first lines, above any direction line, were read as
+ * its writes because its rw writes only (cur_dir_slow): fio prints a job's read
+ * before its write (a write job that verifies reads too), so those lines (more than
+ * one: one right above is the write's own, swapped with its line) were the read's,
+ * whose line was lost. They move there. */
+__attribute__((noinline, cold)) static void rw_guess_was_read(nstate *st, fsc_job *j, size_t idx)
+{
+    j->dir[FSC_DIR_READ] = j->dir[FSC_DIR_WRITE];
+    memset(&j->dir[FSC_DIR_WRITE], 0, sizeof j->dir[FSC_DIR_WRITE]);
+    warn(st, idx, "a write line under the lines read as the job's writes: those were its reads (fio prints a job's "
+                  "read before its write), the read line lost");
+}
+
 /* A direction line (its text: line, n): the direction, made current (NULL: no job
  * to put it in). */
 static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size_t n)
@@ -1798,7 +1816,14 @@ static fsc_dir *dir_open(nstate *st, int dir, size_t idx, const char *line, size
         if (!(j = need_job(st, idx)))
             return NULL;
     }
-    if (j->dir[dir].present && fsc_dir_has_data(&j->dir[dir])) {
+    bool swapped = false; /* the line above was the first of this direction's, read before it */
+    if (st->rw_guess_job == st->job && j->dir[dir].present) {
+        st->rw_guess_job = -1;
+        swapped = idx == st->rw_guess_line + 1;
+        if (!swapped && dir == FSC_DIR_WRITE && !j->dir[FSC_DIR_READ].present)
+            rw_guess_was_read(st, j, idx);
+    }
+    if (j->dir[dir].present && fsc_dir_has_data(&j->dir[dir]) && !swapped) {
         /* a second read line for one job: fio never prints that; result lines cut out
          * of several runs (grep output) do. With the same name prefix it is another
          * job of that name, else it cannot be placed. */
@@ -4663,6 +4688,49 @@ enum { SPLIT_TRIES = 2, SPLIT_MAX_LEN = 1024 };
  * a third may begin ("...stdev=3020.87clat percentiles (usec):|  1.00th=[  225],
  * ..."), or to the end: a place inside one of fio's lines where another would seem to
  * begin (a description's text) makes no split. */
+/* Does a job line begin at s[a] whose name is glued to a value's digits ("=1full1:
+ * (groupid=")? Not fio's own "All clients", which no job defines. */
+static bool glued_to_digits(const char *s, size_t len, size_t a)
+{
+    if (len - a >= 12 && !memcmp(s + a, "All clients:", 12))
+        return false;
+    size_t b = a;
+    while (b > 0 && isdigit((unsigned char)s[b - 1]))
+        b--;
+    const char *colon = memchr(s + a, ':', len - a);
+    return b < a && b > 0 && s[b - 1] == '=' && colon && (size_t)(s + len - colon) >= 11 &&
+           !memcmp(colon, ": (groupid=", 11);
+}
+
+/* Where the name of the job line at s[a], glued to a value's digits, begins: at the
+ * one place from the first letter back to the digit after the value's first whose
+ * text up to the colon names a job defined ("depth=1full1: (groupid=": "full1";
+ * "iodepth=164k-read: (groupid=": "4k-read"); SIZE_MAX when none or more than one
+ * does (no line is split there: which digits are the value's the text cannot tell). */
+static size_t glued_name_start(nstate *st, const char *s, size_t len, size_t a)
+{
+    const char *colon = memchr(s + a, ':', len - a);
+    size_t b = a, found = SIZE_MAX;
+    while (b > 0 && isdigit((unsigned char)s[b - 1]))
+        b--;
+    if (!colon || !st->n_defs)
+        return SIZE_MAX;
+    for (size_t d = b + 1; d <= a; d++) {
+        char name[256];
+        size_t n = (size_t)(colon - (s + d));
+        if (n >= sizeof name)
+            continue;
+        memcpy(name, s + d, n);
+        name[n] = '\0';
+        if (def_find(st, name) < st->n_defs) {
+            if (found != SIZE_MAX)
+                return SIZE_MAX;
+            found = d;
+        }
+    }
+    return found;
+}
+
 static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, size_t *end, size_t *at)
 {
     size_t lead = 0;
@@ -4676,6 +4744,10 @@ static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, siz
     for (int tries = 0; p >= 0 && tries < SPLIT_TRIES; tries++) {
         size_t a = (size_t)p, e = a;
         long next = a + 1 < len ? fsc_fio_line_within(s, len, a + 1) : -1;
+        if (glued_to_digits(s, len, a) && (a = e = glued_name_start(st, s, len, a)) == SIZE_MAX) {
+            p = next; /* no name defined there: not split */
+            continue;
+        }
         while (e > lead && s[e - 1] == ' ')
             e--;
         /* the first part (short) before the next */

@@ -399,8 +399,10 @@ long fsc_fio_keyword_at(const char *s, size_t n);
  * line s[0, n), a line break lost before it: a keyword of fsc_fio_keyword_at's with
  * what follows it, whatever byte stands before it ("...2001msecclat (usec): min=",
  * "...util=0.84%  vdb: ios=", "...(all jobs):|"), a name-led disk or job line after a
- * space or a line's last byte, a percentile row, a job's "Description  : ["; never
- * inside parentheses; -1 if none (prefix.c). */
+ * space or a line's last byte, a job line whose name begins with a letter after a
+ * value's digits ("depth=1full1: (groupid="; whether that is its name the caller
+ * asks), a percentile row, a job's "Description  : ["; never inside parentheses; -1
+ * if none (prefix.c). */
 long fsc_fio_line_within(const char *s, size_t n, size_t from);
 
 /* Is s[at] inside parentheses opened before it ("(1MB/s-x: ios=)": a value's bytes,

@@ -263,6 +263,15 @@ static long named_line_at(const char *s, size_t n, size_t c, size_t from)
         b -= 4; /* fio --client's sum of all clients: a name with a space */
     if (b == c || b <= from)
         return -1;
+    if (s[b - 1] == '=' && starts(s + c, n - c, ": (groupid=")) {
+        /* a value's digits, a job's name glued to them ("depth=1full1: (groupid=",
+         * "short=r=0/w=0/d=0randwrite: (groupid="): the name may begin at its first
+         * letter, or at a digit before ("4k-read"): the caller asks the names defined */
+        size_t d = b;
+        while (d < c && isdigit((unsigned char)s[d]))
+            d++;
+        return d > b && d < c && isalpha((unsigned char)s[d]) ? (long)d : -1;
+    }
     /* "All clients" may follow a value's digit: no name of a value's bytes */
     bool all = c - b == 11 && isdigit((unsigned char)s[b - 1]);
     if ((!s[b - 1] || !strchr(" %)]:", s[b - 1])) && !all)
