@@ -203,8 +203,9 @@ void fsc_item_parse(fsc_item *job, const fsc_parser *parser);
  * FSC_E_LIMIT when the job's memory budget does not hold its runs whole, FSC_E_NOMEM
  * when memory runs out: the job is then as it was (its runs rendered). */
 fsc_status fsc_item_reparse(fsc_item *job, const fsc_parser *parser);
-/* A piece in a relay that was not parsed or did not give its carry (an error): take
- * its turn and give nothing, so that the pieces after it go on. */
+/* A piece in a relay that was not parsed or did not give its carry (an empty piece,
+ * an error): take its turn and hand on the carry it took, unchanged, so that the
+ * pieces after it go on with what the text above them leaves. */
 void fsc_item_relay_pass(fsc_item *job);
 /* A piece with pf and no data: read its len bytes from the file (run on a worker).
  * A read error or a file that shrank makes it an error entry (false). */

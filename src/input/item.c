@@ -143,8 +143,16 @@ static void relay_give(void *ctx, fsc_carry *end)
 
 void fsc_item_relay_pass(fsc_item *job)
 {
-    if (job->relay && !job->carry_given)
-        relay_give(job, NULL);
+    if (!job->relay || job->carry_given)
+        return;
+    /* what it took goes on as it came: a piece with no text of its own (the piece
+     * before read on past all of it, fsc_piece_settle) changes nothing of what the
+     * text above leaves, and giving nothing dropped the headings in force for every
+     * piece after it (a heading above two JSON documents lost at -j 2) */
+    relay_take(job);
+    fsc_carry *in = job->carry_in;
+    job->carry_in = NULL;
+    relay_give(job, in);
 }
 
 void fsc_item_mark_log(fsc_item *job)
