@@ -78,6 +78,18 @@ static size_t line_len_at(const char *s, const char *end)
     return (size_t)((nl ? nl : end) - s);
 }
 
+/* Does the line s[0, n) end fio's report (fsc_report_end_line: a disk line, a group's
+ * summary) with nothing of the next run on it? A report written without its final
+ * newline glues the next one's first job definition to its last value
+ * ("util=49.21%seqread: (g=0): rw=read, ..."): the parser splits the line there, so
+ * that run begins on it, and a cut under it would part the run from that job
+ * definition (its job options lost, a note "fio's preamble without results" for the
+ * run above). */
+static bool report_end_alone(const char *s, size_t n)
+{
+    return fsc_report_end_line(s, n) && !memmem(s, n, ": (g=", 5);
+}
+
 /* Does a host's run begin at s[0, n) (its job definition after pre bytes, all of them
  * its name: "beta: rr: (g=0)") right under the end of another host's report at
  * p[0, pn) ("alpha:   vda: ios=...")? Hosts' names differ in more than digits (pdsh
@@ -90,7 +102,7 @@ static bool host_turn(const char *p, size_t pn, const char *s, size_t n, size_t 
         return false;
     while (r < pre && (s[r] == ' ' || s[r] == '\t')) /* "node-1:  rr: (g=0)" */
         r++;
-    return r == pre && fsc_report_end_line(p + pr, pn - pr);
+    return r == pre && report_end_alone(p + pr, pn - pr);
 }
 
 /* What normalizing takes off the front of the line s[0, n) before the line is read:
@@ -422,6 +434,23 @@ static bool outside_json(const json_docs *d, size_t at)
     return true;
 }
 
+/* Does one of the JSON documents d begin on the line at offset `at` of buf[0, n) (a
+ * line start) after text of that line, its lead aside ("util=57.76%{": a report
+ * written without its final newline, glued to the document after it)? The parser
+ * reads that line's text with the run above it (and the document, as read whole, not
+ * as one): a cut before the line parts that run. */
+static bool glued_doc_at(const char *buf, size_t n, size_t at, const json_docs *d)
+{
+    bool begins = false;
+    for (size_t i = 0; d && i < d->n && !begins; i++)
+        begins = d->start[i] == at;
+    if (!begins)
+        return false;
+    const char *s = buf + at;
+    size_t len = line_len_at(s, buf + n), q = line_lead(s, len), k = json_opener(s, len);
+    return k < len && k > q && !blank_line(s + q, k - q);
+}
+
 /* The start of the line before offset `at` (a line start, > 0) in buf. */
 static const char *line_before(const char *buf, size_t at)
 {
@@ -680,7 +709,7 @@ static size_t piece_cut(const char *buf, size_t n, size_t after, bool loose, con
         bool run_next = !json_next && line + q < end && starts_run(line + q, (size_t)(end - line) - q, &pre) &&
                         pq <= prev_n &&
                         ((same_prefix(prev_start + pq, prev_n - pq, line + q, pre, &k) &&
-                          (fsc_report_end_line(prev_start + pq + k, prev_n - pq - k) ||
+                          (report_end_alone(prev_start + pq + k, prev_n - pq - k) ||
                            bare_group_header(prev_start + pq + k, prev_n - pq - k) ||
                            (loose && blank_line(prev_start + pq + k, prev_n - pq - k)))) ||
                          host_turn(prev_start + pq, prev_n - pq, line + q, (size_t)(end - line) - q, pre));
@@ -1024,6 +1053,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
     size_t off = 0, dropped = 0;
     uint32_t line = 0;
     bool eof = false, continued = pf && pf->submitted;
+    size_t glued_at = 0; /* the glued document this piece reads on to the end of (0: none) */
     uint64_t done = 0; /* bytes of the pieces already submitted */
     while (!w->stop) {
         if (limit && done + n > limit) { /* a stream that does not end */
@@ -1083,6 +1113,15 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
             cut = line_cut(text, m, log ? m : m / 2, &docs, weak);
             if (!cut && weak && outside_json(&docs, m))
                 cut = m; /* one endless line: cut it anywhere, as the last resort */
+            /* the last line end outside the documents may be the start of one glued to
+             * the text above it (that text would go to the piece after, apart from its
+             * run): read on until that document ends, as for one that begins its line
+             * (which the piece after would read whole). One such document a piece: a
+             * text of them only, each running past the end, is not read whole */
+            if (cut && !log && (!glued_at || glued_at == cut) && glued_doc_at(text, m, cut, &docs)) {
+                glued_at = cut;
+                cut = 0;
+            }
         }
         free(docs.start);
         free(docs.end);
@@ -1131,6 +1170,7 @@ static uint64_t read_pieces(fsc_walker *w, const char *path, const text_reader *
         continued = true;
         n -= cut;
         want = piece;
+        glued_at = 0;
     }
     free(buf);
     return done;
