@@ -112,12 +112,51 @@ void fsc_notes_line(fsc_buf *notes, uint32_t line)
     fsc_buf_printf(notes, "%sline %u: ", notes->len ? "\n" : "", line);
 }
 
-/* The notes of st->notes[*at, end) up to line `upto` become run's warnings; *at
- * moves past them. */
-static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at, size_t end)
+/* The next note of notes[*at, end) (*at moves past the separators before it): its
+ * line number in *line (0: it has none); false when there is none. */
+static bool next_note(const char *notes, size_t *at, size_t end, uint32_t *line)
 {
-    if (*at < end) /* (no notes: their buffer may be NULL) */
-        *at += fsc_notes_tell(run, st->notes.data + *at, end - *at, upto, &st->notes.oom);
+    while (*at < end && notes[*at] == '\n')
+        ++*at;
+    if (*at >= end)
+        return false;
+    const char *p = notes + *at;
+    *line = end - *at > 5 && !strncmp(p, "line ", 5) ? (uint32_t)strtoul(p + 5, NULL, 10) : 0;
+    return true;
+}
+
+/* The length of the note at notes[at] (up to its '\n' or end). */
+static size_t note_len(const char *notes, size_t at, size_t end)
+{
+    const char *nl = memchr(notes + at, '\n', end - at);
+    return nl ? (size_t)(nl - notes) - at : end - at;
+}
+
+/* Which pass's note of the two comes first by line (a tie: find_structured's); its
+ * line in *line. 0 or 1, -1: neither has one left. */
+static int first_note(const doc_state *st, size_t at[2], uint32_t *line)
+{
+    uint32_t la = 0, lb = 0;
+    bool a = next_note(st->notes.data, &at[0], st->notes_split, &la);
+    bool b = next_note(st->notes.data, &at[1], st->notes.len, &lb);
+    int k = a && (!b || la <= lb) ? 0 : b ? 1 : -1;
+    *line = k == 0 ? la : lb;
+    return k;
+}
+
+/* The notes of both passes not told yet, in line order, one a line, to out: what a
+ * document with no run, or a piece below its last run, leaves to the caller. */
+static void untold_notes(const doc_state *st, fsc_buf *out)
+{
+    size_t at[2] = {st->told[0], st->told[1]}, end[2] = {st->notes_split, st->notes.len};
+    uint32_t line;
+    for (int k; (k = first_note(st, at, &line)) >= 0;) {
+        size_t n = note_len(st->notes.data, at[k], end[k]);
+        if (out->len)
+            fsc_buf_putc(out, '\n');
+        fsc_buf_add(out, st->notes.data + at[k], n);
+        at[k] += n;
+    }
 }
 
 /* What was found but cannot be read (a JSON document beyond repair, fio's preamble
@@ -126,13 +165,19 @@ static void tell_section(doc_state *st, fsc_run *run, uint32_t upto, size_t *at,
  * (UINT32_MAX: all of them, for the document's last run). A note is placed by its
  * own line, not by the order in which the passes found it, so that it lands next to
  * what it speaks of, and in the same run whether the text is parsed whole or in
- * pieces (find_structured notes every document before any run is delivered). Each
- * note is looked at once: linear in the notes, however many runs there are. */
+ * pieces (find_structured notes every document before any run is delivered). The
+ * two passes' notes are told merged by line: a piece holds only some of them, and
+ * tells its own before those of the pieces after it (a preamble above a JSON
+ * document cut from it came after the document's note read whole, before it in
+ * pieces). Each note is looked at once: linear in the notes, however many runs
+ * there are. */
 static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
 {
-    size_t own = run->n_warnings;
-    tell_section(st, run, upto, &st->told[0], st->notes_split);
-    tell_section(st, run, upto, &st->told[1], st->notes.len);
+    size_t own = run->n_warnings, end[2] = {st->notes_split, st->notes.len};
+    uint32_t line;
+    for (int k; (k = first_note(st, st->told, &line)) >= 0 && line <= upto;)
+        st->told[k] += fsc_notes_tell(run, st->notes.data + st->told[k], note_len(st->notes.data, st->told[k], end[k]),
+                                      upto, &st->notes.oom);
     /* the notes about lines above the run (fio's messages before it started) come
      * before its own warnings, in line order as they were told */
     size_t above = 0;
@@ -1074,19 +1119,21 @@ static fsc_status parse_doc(const fsc_parser *p, const fsc_doc *doc, fsc_run_sin
     fsc_text_free(&text);
     *n_runs = ds.n_runs;
     if (why && !ds.n_runs && ds.notes.len && !ds.notes.oom) {
-        /* the caller's now: a piece's whole (a later piece's run tells them), else capped */
-        *why = doc->more || doc->first_line ? ds.notes.data : fsc_why_join(ds.notes.data, NULL);
-        memset(&ds.notes, 0, sizeof ds.notes);
+        /* the caller's now, in line order: a piece's whole (a later piece's run tells
+         * them), else capped */
+        fsc_buf all = {0};
+        untold_notes(&ds, &all);
+        if (all.oom) {
+            fsc_buf_free(&all);
+            ok = false;
+        } else if (all.len) {
+            *why = doc->more || doc->first_line ? all.data : fsc_why_join(all.data, NULL);
+        }
     } else if (below_later && ok && !ds.stopped && ds.notes.len && !ds.notes.oom) {
         /* the notes below the piece's last run, both passes' (see tell_notes) */
         fsc_buf rest = {0};
-        fsc_buf_add(&rest, ds.notes.data + ds.told[0], ds.notes_split - ds.told[0]);
-        fsc_buf_putc(&rest, '\n');
-        fsc_buf_add(&rest, ds.notes.data + ds.told[1], ds.notes.len - ds.told[1]);
-        bool any = false;
-        for (size_t k = 0; k < rest.len && !any; k++)
-            any = rest.data[k] != '\n';
-        if (any && !rest.oom)
+        untold_notes(&ds, &rest);
+        if (rest.len && !rest.oom)
             *why = rest.data;
         else
             fsc_buf_free(&rest);
