@@ -223,11 +223,16 @@ static void test_line_within(void **state)
     assert_int_equal(within("    clat percentiles (usec):|  1.00th=[   31],  5.00th=[   48],"), 28);
     assert_int_equal(within("  vda: ios=1/2, util=57.49%All clients: (groupid=0, jobs=2): err= 0: pid=0:"), 27);
     assert_int_equal(within("x: (groupid=0, jobs=1): err= 0: pid=7: Mon Nov 30 02:50:27 2026  Description  : [a b]"), 65);
-    /* none: the line's own label, a job's name, a name glued to a value's digit, a word of a name */
+    /* a job's name glued to a value's digits: where its letters begin (normal.c splits
+     * there only when a job of that name is defined) */
+    assert_int_equal(within("     issued    : total=r=0/w=189326/d=0, short=r=0/w=0/d=0randwrite: (groupid=0"), 58);
+    assert_int_equal(within("     latency   : target=0, window=0, percentile=100.00%, depth=14k-rw: (groupid=0"), 65);
+    /* none: the line's own label, a job's name, a disk's name glued to a value's digit, a
+     * word of a name */
     assert_int_equal(within("    clat (usec): min=30, max=17032, avg=88.61, stdev=482.97"), -1);
     assert_int_equal(within("randread: (groupid=0, jobs=1): err= 0: pid=30894: Mon Nov 30 02:48:04 2026"), -1);
     assert_int_equal(within("  vda: ios=19892/39, merge=124/0, ticks=1075/17, in_queue=1131, util=49.21%"), -1);
-    assert_int_equal(within("     issued    : total=r=0/w=189326/d=0, short=r=0/w=0/d=0randwrite: (groupid=0"), -1);
+    assert_int_equal(within("  vda: ios=1/2, in_queue=1131sdb: ios=1/2, merge=0/0"), -1);
     assert_int_equal(within("     latency   : target=0, depth=1job 1 with spaces: (groupid=0, jobs=1)"), -1);
 }
 
