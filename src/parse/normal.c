@@ -4885,7 +4885,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         read_how how = READ_AS_IS; /* one test below for the lines read as they are */
         const fsc_rule *r1;
         bool split = false;
-        if (!fast && (r ? !r->catch_all : st.run != NULL) &&
+        /* (a job's description read whole is fio's line, whatever its text holds) */
+        if (!fast && (r ? !r->catch_all && r->action != FSC_ACT_DESCRIPTION : st.run != NULL) &&
             (r1 = split_lines(&st, i, s, &n))) {
             r = r1;
             split = true;

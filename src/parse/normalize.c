@@ -1409,6 +1409,11 @@ static size_t description_joined(const char *s, size_t n, size_t *next)
         j++;
     if (j >= n || s[j] != '[')
         return 0;
+    size_t e = n;
+    while (e > j && s[e - 1] == ' ')
+        e--;
+    if (s[e - 1] == ']')
+        return 0; /* fio's line whole, whatever its text holds ("[x] read: IOPS=5]") */
     for (const char *b = memchr(s + j, ']', n - j); b; b = memchr(b + 1, ']', (size_t)(s + n - b - 1))) {
         size_t m = (size_t)(b + 1 - s);
         while (m < n && s[m] == ' ')

@@ -1463,6 +1463,24 @@ static bool demux_names(fsc_text *t)
     return true;
 }
 
+/* Where the keyword at s[p] stands inside a job's description printed whole ("
+ * Description  : [prev: clat (usec): min=5]": a '[' after "Description", spaces and
+ * ':' before it, and ']' the line's last byte), the description's start: the line is
+ * fio's own from there, its text no keyword. Else p. */
+static long description_around(const char *s, size_t n, long p)
+{
+    const char *d = p > 11 ? memmem(s, (size_t)p, "Description", 11) : NULL;
+    size_t e = n;
+    while (e > 0 && s[e - 1] == ' ')
+        e--;
+    if (!d || !e || s[e - 1] != ']')
+        return p;
+    size_t k = skip_sp(s, n, (size_t)(d - s) + 11);
+    if (k >= (size_t)p || s[k] != ':' || (k = skip_sp(s, n, k + 1)) >= (size_t)p || s[k] != '[')
+        return p;
+    return d - s;
+}
+
 bool fsc_prefix_strip(fsc_text *t, bool *changed)
 {
     *changed = false;
@@ -1480,6 +1498,7 @@ bool fsc_prefix_strip(fsc_text *t, bool *changed)
         long p = fsc_fio_keyword_at(s, n);
         if (p < 0)
             continue;
+        p = description_around(s, n, p);
         tmpl tp;
         size_t ps, pl;
         bool prefixed = prefix_of(s, n, p, line_numbered(t, i), &tp, &ps, &pl);
