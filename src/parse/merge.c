@@ -102,10 +102,21 @@ static double printed_rel(const fsc_job *x, const fsc_job *y, bool garbled)
     return half / (1 + half) + 0.001;
 }
 
+/* Are d's only numbers the counts of its issued line (a job that failed on its first
+ * I/O: "issued rwts: total=0,1,0,0")? fio's terse record has no such counts, so the
+ * same direction there has no numbers at all. */
+static bool issued_only(const fsc_dir *d)
+{
+    fsc_dir rest = *d;
+    rest.total_ios = rest.short_ios = rest.drop_ios = (fsc_num){0};
+    return !fsc_dir_has_data(&rest);
+}
+
 static bool dirs_agree(const fsc_dir *a, const fsc_dir *b, double rel, size_t *compared)
 {
-    if (!fsc_dir_has_data(a) || !fsc_dir_has_data(b))
-        return fsc_dir_has_data(a) == fsc_dir_has_data(b) || !a->present || !b->present;
+    bool data_a = fsc_dir_has_data(a), data_b = fsc_dir_has_data(b);
+    if (!data_a || !data_b)
+        return data_a == data_b || !a->present || !b->present || (data_a ? issued_only(a) : issued_only(b));
     return agree(&a->runtime, &b->runtime, true, 0, compared) &&
            agree(&a->total_ios, &b->total_ios, true, 0, compared) &&
            agree(&a->iops, &b->iops, false, rel, compared) && agree(&a->bw_bytes, &b->bw_bytes, false, rel, compared) &&
@@ -119,6 +130,10 @@ static bool jobs_agree(const fsc_job *x, const fsc_job *y, bool garbled, size_t 
     if (!fsc_str_same(x->jobname, y->jobname))
         return false;
     double rel = printed_rel(x, y, garbled);
+    /* the job's own counts: all a job that failed before its first I/O's end has */
+    if (!agree(&x->error, &y->error, true, 0, compared) || !agree(&x->ctx, &y->ctx, true, 0, compared) ||
+        !agree(&x->majf, &y->majf, true, 0, compared) || !agree(&x->minf, &y->minf, true, 0, compared))
+        return false;
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (d != FSC_DIR_SYNC && !dirs_agree(&x->dir[d], &y->dir[d], rel, compared))
             return false;

@@ -20,6 +20,10 @@
  * without disk util 121; with unified_rw_reporting=1, one direction: v2 79, v3 and
  * v4 80, v5 86), which keeps prose with semicolons out. */
 enum { TERSE_MIN_FIELDS = FSC_TERSE_MIN_FIELDS, TERSE_MAX_FIELDS = 4096 };
+
+/* The ';' a job's name may hold: fio prints it as it is, so the record has as many
+ * fields more (name_semis). */
+enum { TERSE_NAME_SEMIS = 8 };
 /* Fields a record is split into on the stack (v5 has 189 before its disks). */
 enum { TERSE_LOCAL_FIELDS = 256 };
 
@@ -226,13 +230,22 @@ static int detect(const char *s, size_t n, bool fast)
     const char *semi = memchr(f1, ';', (size_t)(end - f1));
     size_t f1n = (size_t)(semi - f1);
     /* the first percentile field ("1.000000%=35") sits after the header and the 12
-     * read fields before it: prose never has it there */
-    if (!nth_field_has(s, n, version >= 3 ? 17 : 16, "%=", fast))
-        return 0;
+     * read fields before it: prose never has it there (a few fields later when the
+     * job's name holds ';': name_semis) */
+    int shift = 0;
+    while (!nth_field_has(s, n, (size_t)((version >= 3 ? 17 : 16) + shift), "%=", fast))
+        if (++shift > TERSE_NAME_SEMIS)
+            return 0;
     if (version >= 3)
         return is_version_field(f1, f1n) ? version : 0;
     /* v2: jobname;groupid;error;KiB... - the group id and error are integers */
     const char *g = semi + 1;
+    for (int i = 0; i < shift && g; i++) { /* the name's own ';' */
+        g = memchr(g, ';', (size_t)(end - g));
+        g = g ? g + 1 : NULL;
+    }
+    if (!g)
+        return 0;
     const char *g_end = memchr(g, ';', (size_t)(end - g));
     if (!g_end)
         return 0;
@@ -1136,6 +1149,31 @@ static bool split_fields_fast(record *r, field *local, size_t n_local, const cha
 
 /* ---- a line ---- */
 
+/* A job named with ';' ("a;b"): fio prints the name as it is, and every field after
+ * it moves on by as many. The first percentile field ("1.000000%=35") stands 15
+ * fields after the name's first; the fields between are joined back into the name. */
+static bool pctl_mark(field f)
+{
+    for (size_t i = 0; i + 1 < f.n; i++)
+        if (f.s[i] == '%' && f.s[i + 1] == '=')
+            return true;
+    return false;
+}
+
+static void name_semis(record *r)
+{
+    size_t name = r->version >= 3 ? 2 : 1, shift = 0;
+    while (name + 15 + shift < r->n && shift <= TERSE_NAME_SEMIS &&
+           !pctl_mark(r->f[name + 15 + shift]))
+        shift++;
+    if (!shift || shift > TERSE_NAME_SEMIS || name + 15 + shift >= r->n)
+        return;
+    field *f = r->f;
+    f[name].n = (size_t)(f[name + shift].s + f[name + shift].n - f[name].s);
+    memmove(&f[name + 1], &f[name + 1 + shift], (r->n - name - 1 - shift) * sizeof *f);
+    r->n -= shift;
+}
+
 /* fio's empty entry of group_reporting (a job with it beside one without, fio 3.33;
  * json_in.c's phantom job): a record with no name in group -1 (4294967295 in its
  * JSON), all zeros. Its normal text has no such job; it is no job of the run. */
@@ -1162,6 +1200,8 @@ static fsc_status read_line(fsc_run *run, const char *s, size_t n, uint32_t line
     const cJSON *layout = load_layout();
     bool split = cl ? split_fields_fast(&r, local, TERSE_LOCAL_FIELDS, s + k, n - k)
                     : layout && split_fields(&r, s + k, n - k);
+    if (split)
+        name_semis(&r);
     if (split && phantom_record(&r)) {
         if (r.f != local)
             free(r.f);

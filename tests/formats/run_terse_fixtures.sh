@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # fio 3.33 runs written as terse (versions 3, 4, 5) and JSON at once (tests/oracle/mk.sh):
 # each document parses (--each-format) to one terse and one JSON run that agree field
-# by field within terse's printed precision (terse_json_agree.py), and reads the same
+# by field within terse's printed precision (terse_json_agree.py), parses without it
+# to one run of both formats, and reads the same
 # wrapped at any width, its records cut into lines (terse_wraps.py; the ASan build
 # tries fewer widths).
 set -u
@@ -15,6 +16,10 @@ for f in "$here"/fixtures/*.terse+json.txt; do
     out="$tmp/$(basename "$f").json"
     "$FIOSCOPE" parse --each-format "$f" > "$out" || { echo "FAIL: fioscope parse $f"; fail=1; }
     outs+=("$out")
+    # without --each-format the two are one run (a job that failed on its first I/O,
+    # continue-on-error; a job named with ';', name-semicolon: 006 and 005 of h47)
+    merged=$("$FIOSCOPE" parse --jsonl -q "$f" | grep -c '"formats":\["terse","json"\]')
+    [ "$merged" = 1 ] || { echo "FAIL: $f: terse and JSON not one run ($merged merged)"; fail=1; }
 done
 [ ${#outs[@]} -ge 5 ] || { echo "FAIL: fixtures missing"; fail=1; }
 python3 "$here/terse_json_agree.py" "${outs[@]}" || fail=1
