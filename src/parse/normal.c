@@ -1340,8 +1340,8 @@ static void job_name_glued(nstate *st, fsc_job *j, size_t idx)
 {
     char *name = j->jobname;
     const char *eq = name ? strchr(name, '=') : NULL;
-    if (!eq || (!strstr(eq, ", ") && fsc_fio_keyword_at(name, strlen(name)) < 0))
-        return;
+    if (!eq || (!strstr(eq, ", ") && fsc_fio_keyword_at(name, strlen(name)) < 0) || def_find(st, name) < st->n_defs)
+        return; /* (a job defined so is named so: "a=b, c=d") */
     char *sp = strrchr(name, ' ');
     if (sp && sp[1] && !strchr(sp + 1, '='))
         memmove(name, sp + 1, strlen(sp + 1) + 1);
