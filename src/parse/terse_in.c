@@ -232,20 +232,14 @@ static int detect(const char *s, size_t n, bool fast)
     /* the first percentile field ("1.000000%=35") sits after the header and the 12
      * read fields before it: prose never has it there (a few fields later when the
      * job's name holds ';': name_semis) */
-    int shift = 0;
+    int shift = 0; /* (v3+ only: v2 has no "fio-" field to mark a record shifted so) */
     while (!nth_field_has(s, n, (size_t)((version >= 3 ? 17 : 16) + shift), "%=", fast))
-        if (++shift > TERSE_NAME_SEMIS)
+        if (version < 3 || ++shift > TERSE_NAME_SEMIS)
             return 0;
     if (version >= 3)
         return is_version_field(f1, f1n) ? version : 0;
     /* v2: jobname;groupid;error;KiB... - the group id and error are integers */
     const char *g = semi + 1;
-    for (int i = 0; i < shift && g; i++) { /* the name's own ';' */
-        g = memchr(g, ';', (size_t)(end - g));
-        g = g ? g + 1 : NULL;
-    }
-    if (!g)
-        return 0;
     const char *g_end = memchr(g, ';', (size_t)(end - g));
     if (!g_end)
         return 0;
@@ -1150,7 +1144,7 @@ static bool split_fields_fast(record *r, field *local, size_t n_local, const cha
 /* ---- a line ---- */
 
 /* A job named with ';' ("a;b"): fio prints the name as it is, and every field after
- * it moves on by as many. The first percentile field ("1.000000%=35") stands 15
+ * it moves on by as many (v3+: a v2 record so shifted is not told from prose). The first percentile field ("1.000000%=35") stands 15
  * fields after the name's first; the fields between are joined back into the name. */
 static bool pctl_mark(field f)
 {
@@ -1162,7 +1156,9 @@ static bool pctl_mark(field f)
 
 static void name_semis(record *r)
 {
-    size_t name = r->version >= 3 ? 2 : 1, shift = 0;
+    size_t name = 2, shift = 0;
+    if (r->version < 3)
+        return;
     while (name + 15 + shift < r->n && shift <= TERSE_NAME_SEMIS &&
            !pctl_mark(r->f[name + 15 + shift]))
         shift++;

@@ -368,6 +368,35 @@ static void test_detect_rejects(void **state)
     }
 }
 
+/* fio prints a job's name as it is, ';' included: a v3+ record of "rand;om;read" has
+ * two fields more, and reads as the record of that name (a v2 record so shifted is
+ * none: test_detect_rejects). */
+static void test_name_with_semicolons(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *data = corpus_read("fio-3.33/g_terse_v3.terse", &len);
+    assert_non_null(data);
+    const char *from = "3;fio-3.33;randread;";
+    assert_true(strncmp(data, from, strlen(from)) == 0);
+    fsc_buf line = {0};
+    fsc_buf_puts(&line, "3;fio-3.33;rand;om;read;");
+    fsc_buf_puts(&line, data + strlen(from));
+    size_t n = strcspn(line.data, "\n");
+    assert_int_equal(fsc_terse_detect(line.data, n), 3);
+    assert_int_equal(fsc_terse_detect_ref(line.data, n), 3);
+    fsc_run *run = fsc_run_new();
+    assert_int_equal(fsc_terse_read(run, line.data, n, 1), FSC_OK);
+    assert_int_equal(run->n_jobs, 1);
+    assert_string_equal(run->jobs[0].jobname, "rand;om;read");
+    NUM_EQ(run->jobs[0].dir[FSC_DIR_READ].io_bytes, 91952.0 * 1024);
+    NUM_EQ(run->jobs[0].dir[FSC_DIR_READ].runtime, 2001);
+    assert_int_equal(run->n_warnings, 0);
+    fsc_run_free(run);
+    fsc_buf_free(&line);
+    free(data);
+}
+
 /* Every prefix of a real record: detection or reading never crashes, and a record
  * cut short still gives the fields it has. */
 static void test_truncated_records(void **state)
@@ -481,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_v3_tail),
         cmocka_unit_test(test_multijob),
         cmocka_unit_test(test_glued_to_progress),
+        cmocka_unit_test(test_name_with_semicolons),
         cmocka_unit_test(test_detect_rejects),
         cmocka_unit_test(test_truncated_records),
         cmocka_unit_test(test_fast_equals_reference),
