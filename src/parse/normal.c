@@ -74,6 +74,8 @@ typedef struct nstate {
     fsc_run *run;
     uint32_t *spaced;      /* per line: its width when it has a space after its indentation,
                             * 0 when not, NEAR_BLANK when blank (widest_near; made once) */
+    size_t join_credit;    /* bytes of joins join_wrapped may still try (join_credit_add) */
+    size_t credited_to;    /* lines below this one have given their credit */
     bool dead_pieces;      /* the pieces of a cut name up to line dead_pieces_to joined */
     size_t dead_pieces_to; /* to nothing: none of them begins a name again (head_piece) */
     size_t first, last; /* line indexes of the current run */
@@ -3273,6 +3275,15 @@ static void unread_line(nstate *st, size_t idx)
 
 /* Continuation lines tried after a line, and joins tried in all. */
 enum { MAX_WRAP = 5, MAX_JOIN_TRIES = 64 };
+/* Each join tried is a grammar match over the joined lines. A line and its newline
+ * give JOIN_CREDIT_RATE bytes of them a byte, JOIN_CREDIT_MAX held at most (and at
+ * first); a try costs its length and JOIN_TRY_COST. A text where every line begins
+ * a join to nothing took 25,000 instructions a byte: a line of 'a: (groupid=0' over
+ * and over, cut into thousands of "(groupid=0a:" (normalize.c emit_flat), each tried
+ * with all 62 joins of the 5 lines below it. fio's texts wrapped at every width
+ * (tests/tolerance/wraps.py, damage/wrap_widths.py) never spend more than 48 KB of
+ * credit beyond what their lines gave. */
+enum { JOIN_CREDIT_RATE = 8, JOIN_CREDIT_MAX = 262144, JOIN_TRY_COST = 64 };
 /* Pieces of one cut job name at most: fio keeps 127 bytes of a name, a piece has 20
  * or more (the bound keeps a text of nothing but long words linear). */
 enum { MAX_NAME_PIECES = 8 };
@@ -3915,6 +3926,16 @@ static const fsc_rule *join_description(nstate *st, size_t i, size_t last, const
     return desc_joined(st, joined, s, n, joined_to, close);
 }
 
+/* The credit of the lines up to line i (JOIN_CREDIT_RATE). */
+static void join_credit_add(nstate *st, size_t i)
+{
+    size_t bytes = 0;
+    for (; st->credited_to <= i && st->credited_to < st->t->n_lines; st->credited_to++)
+        bytes += st->t->lines[st->credited_to].len + 1u;
+    size_t room = JOIN_CREDIT_MAX - st->join_credit;
+    st->join_credit = bytes >= room / JOIN_CREDIT_RATE ? JOIN_CREDIT_MAX : st->join_credit + bytes * JOIN_CREDIT_RATE;
+}
+
 /* Line i (text s, n) and the lines that continue it, joined where that reads better:
  * each seam with a space (a word wrap drops it) or without (a hard cut), the best
  * join kept when it reads better than the lines on their own. Returns the rule of the
@@ -3990,8 +4011,10 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
     int best = base, tries = 0;
     size_t best_k = 0;
     unsigned best_mask = 0;
-    for (size_t k = 1; k <= m; k++) {
-        for (unsigned mask = 0; mask < (1u << k) && tries < MAX_JOIN_TRIES; mask++) {
+    bool spent = false; /* out of credit: the best join so far stands */
+    join_credit_add(st, i);
+    for (size_t k = 1; k <= m && !spent; k++) {
+        for (unsigned mask = 0; mask < (1u << k) && tries < MAX_JOIN_TRIES && !spent; mask++) {
             /* bit b of mask: seam b joins without a space */
             fsc_buf_reset(&tmp);
             fsc_buf_add(&tmp, *s, *n);
@@ -4015,6 +4038,11 @@ static const fsc_rule *join_wrapped(nstate *st, size_t i, size_t last, const fsc
             }
             if (redundant || tmp.oom)
                 continue;
+            if (tmp.len + JOIN_TRY_COST > st->join_credit) {
+                spent = true;
+                break;
+            }
+            st->join_credit -= tmp.len + JOIN_TRY_COST;
             tries++;
             const fsc_rule *jr;
             int sc = read_score(st, tmp.data, tmp.len, &jr) - (int)(m - k) - unread_joined(st, jr, seam_at, k);
@@ -4861,6 +4889,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     if (!st.md)
         return FSC_E_NOMEM;
     reset_run_state(&st);
+    st.join_credit = JOIN_CREDIT_MAX;
+    st.credited_to = first;
     fsc_buf fixed = {0}, joined = {0};
     /* a line read as two (split_lines) is read again from where its second begins */
     size_t piece = 0;

@@ -239,6 +239,24 @@ def _(k):
             lambda out: jobs_in(out) == 3000 * k)
 
 
+# A line of a job header's head over and over, no newline between them: the
+# flattened-paste split (normalize.c emit_flat) cuts it into a line a copy, none of
+# them read, each a fio mark that join_wrapped tried with all 62 joins of the five
+# lines below it (25,000 instructions a byte, 0.4 s for 130 KB); now a text's lines
+# give the joins a credit of bytes to try (normal.c JOIN_CREDIT_RATE).
+@shape("session 47: a line of 'a: (groupid=0' over and over", "session 47")
+def _(k):
+    return (*parse(write("groupids.txt", "a: (groupid=0" * (30000 * k) + "\n"))[:2], None,
+            lambda out: runs_in(out) == 0)
+
+
+@shape("session 47: a line of '(g=0x: ' and of numbered job heads", "session 47")
+def _(k):
+    heads = "".join("a%d: (groupid=%d" % (i, i) for i in range(15000 * k))
+    return (*parse(write("gheads.txt", "(g=0x: " * (30000 * k) + "\n" + heads + "\n"))[:2], None,
+            lambda out: runs_in(out) == 0)
+
+
 @shape("session 45: every line doubled, log levels changing, the text cut off", "session 45")
 def _(k):
     lines, levels = [l for l in GOOD.split("\n") for _ in (0, 1)], ("INFO ", "WARN ", "DEBUG", "ERROR")
