@@ -74,6 +74,7 @@ typedef struct nstate {
     fsc_run *run;
     uint32_t *spaced;      /* per line: its width when it has a space after its indentation,
                             * 0 when not, NEAR_BLANK when blank (widest_near; made once) */
+    uint8_t *verdicts;     /* per line: what wrap_candidates asked the grammar of it (LINE_*) */
     size_t join_credit;    /* bytes of joins join_wrapped may still try (join_credit_add) */
     size_t credited_to;    /* lines below this one have given their credit */
     bool dead_pieces;      /* the pieces of a cut name up to line dead_pieces_to joined */
@@ -3706,6 +3707,28 @@ static bool json_around(const char *s, size_t n)
     return brace || k > 0;
 }
 
+/* What wrap_candidates asks of a line, kept with the answer: a line is a candidate
+ * of each of the MAX_WRAP lines above it, and a text of short lines with a fio mark
+ * ("IOPS=" a line) asked the grammar ten times a line (3,300 instructions a byte). */
+enum { LINE_COULD_KNOWN = 1, LINE_COULD = 2, LINE_FUZZY_KNOWN = 4, LINE_FUZZY = 8 };
+
+/* Line j's answer to question `known` (LINE_COULD_KNOWN: could a rule match it,
+ * LINE_FUZZY_KNOWN: does one match it repaired), asked at most once. */
+static bool line_verdict(nstate *st, size_t j, uint8_t known, fsc_buf *fixed)
+{
+    if (!st->verdicts)
+        st->verdicts = calloc(st->t->n_lines, 1); /* none: asked each time */
+    if (st->verdicts && (st->verdicts[j] & known))
+        return st->verdicts[j] & (known << 1);
+    const char *ns = fsc_text_line(st->t, j);
+    size_t nn = st->t->lines[j].len;
+    bool yes = known == LINE_COULD_KNOWN ? fsc_grammar_could_match(st->g, ns, nn)
+                                         : fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed) != NULL;
+    if (st->verdicts)
+        st->verdicts[j] |= (uint8_t)(known | (yes ? known << 1 : 0));
+    return yes;
+}
+
 /* The lines after line i that may be the rest of it, wrapped by a mail client or a
  * terminal at any width: non-blank, not read already, and unable to begin a fio line
  * (or, when line i itself reads as nothing, matched by no rule). After the pieces of
@@ -3727,7 +3750,7 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
         if ((st->t->lines[j].flags & FSC_LINE_CONSUMED) || blank(ns, nn) || json_around(ns, nn) ||
             (!pieces && (name_led(ns, nn) || starts_cut_name(st, j, last))))
             break;
-        if (fsc_grammar_could_match(st->g, ns, nn)) {
+        if (line_verdict(st, j, LINE_COULD_KNOWN, fixed)) {
             /* after a line read, or after a continuation, a line that could begin a
              * fio line is one of its own; after a continuation, unless it is the
              * rest of the line above cut hard and no rule reads it: a job
@@ -3758,7 +3781,7 @@ static size_t wrap_candidates(nstate *st, size_t i, size_t last, bool line_read,
              * fio=fio-3.3" above "3, flags=1"): the joins weigh it against the line on
              * its own */
             *md_used = true;
-            if (!(line_read && m == 0 && hard_rest(st, j)) && fsc_grammar_match_fuzzy(st->g, ns, nn, st->md, fixed))
+            if (!(line_read && m == 0 && hard_rest(st, j)) && line_verdict(st, j, LINE_FUZZY_KNOWN, fixed))
                 break;
         }
         cand[m++] = j;
@@ -5054,6 +5077,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     free(st.defs);
     free(st.noted);
     free(st.spaced);
+    free(st.verdicts);
     fsc_buf_free(&fixed);
     fsc_buf_free(&joined);
     pcre2_match_data_free(st.md);
