@@ -347,15 +347,36 @@ static void mark_consumed(fsc_text *t, size_t first, size_t last)
  * the end)? Not past its end: a JSON object on one line (JSON Lines: fioscope's own
  * manifest lines) is not fio's for the run on the next line, which a piece of the
  * text may not have. */
-static bool looks_like_fio_json(const fsc_text *t, size_t i, size_t last)
+enum { FIO_JSON_NEAR = 12 };
+
+/* The first line at or after the line asked that names fio (hit, SIZE_MAX: none
+ * before scan), for starts asked in line order: each line is looked at once. Lines
+ * of '{' one after another each asked about the twelve below them (36 searches a
+ * line, half the cost of such a text). */
+typedef struct fio_named {
+    size_t scan, hit, asked;
+} fio_named;
+
+static bool names_fio(const fsc_text *t, size_t k)
 {
-    for (size_t k = i; k < t->n_lines && k < i + 12 && k <= last; k++) {
-        const char *s = fsc_text_line(t, k);
-        size_t n = t->lines[k].len;
-        if (memmem(s, n, "\"fio version\"", 13) || memmem(s, n, "\"jobs\"", 6) || memmem(s, n, "\"client_stats\"", 14))
-            return true;
+    const char *s = fsc_text_line(t, k);
+    size_t n = t->lines[k].len;
+    return memmem(s, n, "\"fio version\"", 13) || memmem(s, n, "\"jobs\"", 6) || memmem(s, n, "\"client_stats\"", 14);
+}
+
+static bool looks_like_fio_json(const fsc_text *t, size_t i, size_t last, fio_named *c)
+{
+    if (i < c->asked || (c->hit != SIZE_MAX && c->hit < i)) { /* asked out of order, or a hit above */
+        c->scan = i;
+        c->hit = SIZE_MAX;
     }
-    return false;
+    c->asked = i;
+    if (c->scan < i)
+        c->scan = i;
+    for (; c->hit == SIZE_MAX && c->scan < t->n_lines && c->scan < i + FIO_JSON_NEAR; c->scan++)
+        if (names_fio(t, c->scan))
+            c->hit = c->scan;
+    return c->hit != SIZE_MAX && c->hit < i + FIO_JSON_NEAR && c->hit <= last;
 }
 
 /* A fio JSON document at line i that is cut off or elided: *run (NULL when nothing
@@ -622,6 +643,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, doc_state *ds, boo
     /* the extents of the documents the fast reader leaves, each found when asked for */
     fsc_json_finder finder = {0};
     size_t repaired_to = SIZE_MAX;
+    fio_named named = {0, SIZE_MAX, 0};
     size_t width = SIZE_MAX; /* text_width, once a document needs it */
     size_t i = 0;
     bool ok = false;
@@ -666,7 +688,7 @@ static bool find_structured(fsc_text *text, pending_list *pl, doc_state *ds, boo
         /* one repair per stretch of text: the starts inside a document already
          * repaired (or found beyond repair) are not tried again */
         if (js && !run && (repaired_to == SIZE_MAX || i > repaired_to) &&
-            looks_like_fio_json(text, i, js->balanced ? js->last : SIZE_MAX)) {
+            looks_like_fio_json(text, i, js->balanced ? js->last : SIZE_MAX, &named)) {
             /* cut off, or with text left out ("..."): read what is whole, say what is not */
             if (!repair_json(text, i, width, &run, &last, notes))
                 goto out;
