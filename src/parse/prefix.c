@@ -424,7 +424,10 @@ static size_t level_at(const char *s, size_t n, size_t i, bool pad, bool glog)
         isdigit((unsigned char)s[i + 2]) && isdigit((unsigned char)s[i + 3]) && isdigit((unsigned char)s[i + 4]) &&
         s[i + 5] == ' ')
         return 1;
-    if (j == i || (j < n && isalnum((unsigned char)s[j])))
+    /* the names are of 3 to 8 letters: other words are none, without asking each
+     * (a text of short lines asked 24 names of every "a" before a tab, 700
+     * instructions a line) */
+    if (j - i < 3 || j - i > 8 || (j < n && isalnum((unsigned char)s[j])))
         return 0;
     bool known = false;
     for (size_t k = 0; k < FSC_ARRAY_SIZE(levels) && !known; k++)
