@@ -294,10 +294,11 @@ static bool is_job_option(span sp)
 
 static bool ends_like_sentence(span sp)
 {
-    static const char *const ends[] = {".", "?", "!", ",", ";", "\xe3\x80\x82", "\xef\xbc\x9f", "\xef\xbc\x81",
-                                       "\xef\xbc\x8c", "\xef\xbc\x9b", "\xe3\x80\x81"};
+    static const lit ends[] = {LIT("."), LIT("?"), LIT("!"), LIT(","), LIT(";"), LIT("\xe3\x80\x82"),
+                               LIT("\xef\xbc\x9f"), LIT("\xef\xbc\x81"), LIT("\xef\xbc\x8c"), LIT("\xef\xbc\x9b"),
+                               LIT("\xe3\x80\x81")};
     for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
-        if (sp_ends(sp, ends[i]))
+        if (sp_ends_n(sp, ends[i].s, ends[i].n))
             return true;
     return false;
 }

@@ -271,6 +271,7 @@ static fsc_rule *rule_load(fsc_grammar_set *g, const char *file, const cJSON *jr
     const cJSON *needle = cJSON_GetObjectItemCaseSensitive(jr, "needle");
     if (cJSON_IsString(needle))
         r->needle = fsc_strdup(needle->valuestring);
+    r->needle_len = r->needle ? strlen(r->needle) : 0;
     r->cap_whole = -1;
     const cJSON *whole = cJSON_GetObjectItemCaseSensitive(jr, "whole");
     if (cJSON_IsString(whole) && !(r->whole = fsc_strdup(whole->valuestring)))
@@ -360,9 +361,8 @@ static const char *lead_start(const char *s, size_t n, size_t *rest)
 
 /* Does s[0, n) contain the needle? memchr finds the candidates: cheaper
  * than memmem for the short lines and needles here. */
-static bool contains(const char *s, size_t n, const char *needle)
+static bool contains(const char *s, size_t n, const char *needle, size_t k)
 {
-    size_t k = strlen(needle);
     const char *end = s + n;
     if (k == 0)
         return true; /* as memmem */
@@ -451,7 +451,7 @@ bool fsc_grammar_could_match(const fsc_grammar_set *g, const char *s, size_t n)
     if (fsc_grammar_lead_match(g, s, n))
         return true;
     for (size_t k = 0; k < g->n_generic; k++)
-        if (!g->generic[k]->needle || contains(s, n, g->generic[k]->needle))
+        if (!g->generic[k]->needle || contains(s, n, g->generic[k]->needle, g->generic[k]->needle_len))
             return true;
     return false;
 }
@@ -493,7 +493,7 @@ static const fsc_rule *grammar_match(const fsc_grammar_set *g, const char *s, si
     }
     for (size_t k = 0; k < g->n_generic; k++) {
         const fsc_rule *r = g->generic[k];
-        if (r->needle && !contains(s, n, r->needle))
+        if (r->needle && !contains(s, n, r->needle, r->needle_len))
             continue;
         if (try_rule(r, s, n, md, cut, no_jit))
             return r;

@@ -83,6 +83,7 @@ typedef struct fsc_rule {
     char **leads;
     size_t n_leads;
     char *needle;
+    size_t needle_len; /* strlen(needle), asked for every line */
     fsc_capfield *fields;
     size_t n_fields;
     fsc_kvfield *kv;
