@@ -3281,10 +3281,12 @@ enum { MAX_WRAP = 5, MAX_JOIN_TRIES = 64 };
  * first); a try costs its length and JOIN_TRY_COST. A text where every line begins
  * a join to nothing took 25,000 instructions a byte: a line of 'a: (groupid=0' over
  * and over, cut into thousands of "(groupid=0a:" (normalize.c emit_flat), each tried
- * with all 62 joins of the 5 lines below it. fio's texts wrapped at every width
- * (tests/tolerance/wraps.py, damage/wrap_widths.py) never spend more than 48 KB of
- * credit beyond what their lines gave. */
-enum { JOIN_CREDIT_RATE = 8, JOIN_CREDIT_MAX = 262144, JOIN_TRY_COST = 64 };
+ * with all 62 joins of the 5 lines below it. fio's texts wrapped at 30 to 200
+ * columns (tests/tolerance/wraps.py, damage/wrap_widths.py) never spend more than
+ * 48 KB of credit beyond what their lines gave, and mail-wrapped at 20 columns
+ * 318 KB: 1 MiB held leaves them a margin of three, and a hostile text spends it
+ * once (some 45 M instructions), then 8 bytes of joins a byte of its own. */
+enum { JOIN_CREDIT_RATE = 8, JOIN_CREDIT_MAX = 1048576, JOIN_TRY_COST = 64 };
 /* Pieces of one cut job name at most: fio keeps 127 bytes of a name, a piece has 20
  * or more (the bound keeps a text of nothing but long words linear). */
 enum { MAX_NAME_PIECES = 8 };
