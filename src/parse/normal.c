@@ -138,8 +138,10 @@ typedef struct nstate {
     size_t *noted, n_noted, cap_noted; /* the definitions with a pid (defs_note_pids) */
     size_t line_warnings;
     bool lost_warned;  /* a warning about lines not attributed was given for this job */
-    long rw_guess_job; /* the job whose first lines went to the direction its rw allows (cur_dir_slow), -1 */
+    long rw_guess_job; /* the job whose first lines went to the direction its rw or the run allows (cur_dir_slow), -1 */
     size_t rw_guess_line; /* the first of those lines */
+    size_t mx_to, mx_at; /* mixed_ahead: lines looked at below this one; the line of its last answer */
+    bool mx_mixed;       /* that answer */
     bool dropped;      /* the line being applied had no job or direction to go to */
     bool fragments;    /* result lines without job header or name follow each other */
     /* the job whose results ended (its cpu or IO depths line) before a direction line
@@ -741,6 +743,37 @@ static int single_dir_of(const fsc_job *j)
     return -1;
 }
 
+/* Is the run's first group summary line below line idx, before another run's job
+ * definitions, fio's "MIXED:" (unified_rw_reporting=1: its jobs' one direction is
+ * mixed)? Asked where a job's lines come with no direction line above them (lost):
+ * each line of the text is looked at once (st->mx_to), an answer serves the lines
+ * above the line it was found at (st->mx_at). */
+static bool mixed_ahead(nstate *st, size_t idx)
+{
+    if (idx < st->mx_at && idx + 1 < st->mx_to)
+        return st->mx_mixed;
+    const fsc_text *t = st->t;
+    size_t end = st->text_last < t->n_lines ? st->text_last + 1 : t->n_lines;
+    st->mx_mixed = false;
+    st->mx_at = end;
+    for (size_t i = st->mx_to > idx + 1 ? st->mx_to : idx + 1; i < end; i++) {
+        st->mx_to = i + 1;
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len;
+        const char *p = fsc_skip_spaces(s, s + n);
+        size_t k = (size_t)(p - s);
+        bool defs = n - k >= 5 && memmem(p, n - k, ": (g=", 5);
+        bool group = (n - k >= 5 && (!memcmp(p, "READ:", 5) || !memcmp(p, "TRIM:", 5))) ||
+                     (n - k >= 6 && (!memcmp(p, "WRITE:", 6) || !memcmp(p, "MIXED:", 6)));
+        if (defs || group) {
+            st->mx_at = i;
+            st->mx_mixed = group && p[0] == 'M';
+            break;
+        }
+    }
+    return st->mx_mixed;
+}
+
 static __attribute__((noinline)) fsc_dir *cur_dir_slow(nstate *st, size_t idx)
 {
     if (st->dir < 0 && st->job == -1 && !st->lost_warned) {
@@ -764,6 +797,15 @@ static __attribute__((noinline)) fsc_dir *cur_dir_slow(nstate *st, size_t idx)
         /* stats lines before any direction line (an excerpt that starts inside a job):
          * the job's rw may leave one direction; else they cannot be placed */
         int d = single_dir_of(j);
+        if (d < 0 && mixed_ahead(st, idx)) {
+            st->dir = FSC_DIR_MIXED;
+            st->rw_guess_job = st->job; /* (a mixed line right below: swapped with this one) */
+            st->rw_guess_line = idx;
+            warn(st, idx, "latency/bandwidth lines before the read/write line: mixed, as the run's group summary says "
+                          "(unified_rw_reporting)");
+            j->dir[st->dir].present = true;
+            return &j->dir[st->dir];
+        }
         if (d < 0) {
             lost_line(st, idx, "latency/bandwidth lines before any read/write line, direction unknown");
             return NULL;
@@ -2480,14 +2522,15 @@ static void act_depths(nstate *st, const fsc_rule *r, const char *line, size_t i
  * unified_rw_reporting=1 fio prints one "mixed" direction (no read, write or trim
  * line) and counts it first; with =both (mixed after read, write or trim) the counts
  * are the directions' own. */
-static void issued_order(const fsc_job *j, int order[4])
+static void issued_order(nstate *st, const fsc_job *j, size_t idx, int order[4])
 {
     order[0] = FSC_DIR_READ;
     order[1] = FSC_DIR_WRITE;
     order[2] = FSC_DIR_TRIM;
     order[3] = FSC_DIR_SYNC;
-    if (j->dir[FSC_DIR_MIXED].present && !j->dir[FSC_DIR_READ].present && !j->dir[FSC_DIR_WRITE].present &&
-        !j->dir[FSC_DIR_TRIM].present)
+    bool dirs = j->dir[FSC_DIR_READ].present || j->dir[FSC_DIR_WRITE].present || j->dir[FSC_DIR_TRIM].present;
+    /* (no direction at all: its line lost; the group summary below may say mixed) */
+    if (!dirs && (j->dir[FSC_DIR_MIXED].present || mixed_ahead(st, idx)))
         order[0] = FSC_DIR_MIXED;
 }
 
@@ -2602,7 +2645,7 @@ static void act_issued(nstate *st, const fsc_rule *r, const char *line, size_t i
                  {"drop", offsetof(fsc_dir, drop_ios)}};
     /* the order before the counts make directions present */
     int order[4];
-    issued_order(cur_job(st), order);
+    issued_order(st, cur_job(st), idx, order);
     for (size_t i = 0; i < FSC_ARRAY_SIZE(parts); i++) {
         const char *s;
         size_t n;
@@ -4193,13 +4236,13 @@ static void fast_depths(nstate *st, const fsc_fastline *fl, const char *line, fs
 }
 
 /* issued_values for the lexed groups (total, short, dropped). */
-static void fast_issued(nstate *st, const fsc_fastline *fl)
+static void fast_issued(nstate *st, const fsc_fastline *fl, size_t idx)
 {
     static const size_t offs[3] = {offsetof(fsc_dir, total_ios), offsetof(fsc_dir, short_ios),
                                    offsetof(fsc_dir, drop_ios)};
     fsc_job *j = cur_job(st);
     int order[4];
-    issued_order(j, order);
+    issued_order(st, j, idx, order);
     for (int g = 0; g < 3; g++) {
         for (size_t k = 0; k < fl->n_issued[g]; k++) {
             fsc_dir *d = &j->dir[order[k]];
@@ -4394,7 +4437,7 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
     }
     case FSC_ACT_ISSUED:
         if (need_job(st, idx) && !(st->issued_line && doubled(st, idx))) {
-            fast_issued(st, fl);
+            fast_issued(st, fl, idx);
             issued_read(st, idx);
         }
         break;
