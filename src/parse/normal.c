@@ -743,6 +743,27 @@ static int single_dir_of(const fsc_job *j)
     return -1;
 }
 
+/* The first line from line `from` on (to the text's last) that is a group summary
+ * line of fio's ("READ:", "WRITE:", "TRIM:", "MIXED:": *group) or another run's job
+ * definition (": (g="); the text's end when none is. */
+static size_t summary_or_defs(const nstate *st, size_t from, bool *group)
+{
+    const fsc_text *t = st->t;
+    size_t end = st->text_last < t->n_lines ? st->text_last + 1 : t->n_lines;
+    *group = false;
+    for (size_t i = from; i < end; i++) {
+        const char *s = fsc_text_line(t, i);
+        size_t n = t->lines[i].len;
+        const char *p = fsc_skip_spaces(s, s + n);
+        size_t k = (size_t)(p - s);
+        *group = (n - k >= 5 && (!memcmp(p, "READ:", 5) || !memcmp(p, "TRIM:", 5))) ||
+                 (n - k >= 6 && (!memcmp(p, "WRITE:", 6) || !memcmp(p, "MIXED:", 6)));
+        if (*group || (n - k >= 5 && memmem(p, n - k, ": (g=", 5)))
+            return i;
+    }
+    return end;
+}
+
 /* Is the run's first group summary line below line idx, before another run's job
  * definitions, fio's "MIXED:" (unified_rw_reporting=1: its jobs' one direction is
  * mixed)? Asked where a job's lines come with no direction line above them (lost):
@@ -752,24 +773,14 @@ static bool mixed_ahead(nstate *st, size_t idx)
 {
     if (idx < st->mx_at && idx + 1 < st->mx_to)
         return st->mx_mixed;
-    const fsc_text *t = st->t;
-    size_t end = st->text_last < t->n_lines ? st->text_last + 1 : t->n_lines;
+    bool group;
+    size_t at = summary_or_defs(st, st->mx_to > idx + 1 ? st->mx_to : idx + 1, &group);
+    st->mx_at = at;
+    st->mx_to = at + 1;
     st->mx_mixed = false;
-    st->mx_at = end;
-    for (size_t i = st->mx_to > idx + 1 ? st->mx_to : idx + 1; i < end; i++) {
-        st->mx_to = i + 1;
-        const char *s = fsc_text_line(t, i);
-        size_t n = t->lines[i].len;
-        const char *p = fsc_skip_spaces(s, s + n);
-        size_t k = (size_t)(p - s);
-        bool defs = n - k >= 5 && memmem(p, n - k, ": (g=", 5);
-        bool group = (n - k >= 5 && (!memcmp(p, "READ:", 5) || !memcmp(p, "TRIM:", 5))) ||
-                     (n - k >= 6 && (!memcmp(p, "WRITE:", 6) || !memcmp(p, "MIXED:", 6)));
-        if (defs || group) {
-            st->mx_at = i;
-            st->mx_mixed = group && p[0] == 'M';
-            break;
-        }
+    if (group) {
+        const char *s = fsc_text_line(st->t, at);
+        st->mx_mixed = *fsc_skip_spaces(s, s + st->t->lines[at].len) == 'M';
     }
     return st->mx_mixed;
 }
@@ -1783,22 +1794,11 @@ static void kb_base_from_group(nstate *st, const char *line, size_t n, size_t id
  * (st->kb_scan_to): a scan that found nothing is not done again for the runs below. */
 static void kb_base_ahead(nstate *st, size_t idx)
 {
-    const fsc_text *t = st->t;
-    size_t end = st->text_last < t->n_lines ? st->text_last + 1 : t->n_lines;
-    for (size_t i = st->kb_scan_to > idx + 1 ? st->kb_scan_to : idx + 1; i < end; i++) {
-        st->kb_scan_to = i + 1;
-        const char *s = fsc_text_line(t, i);
-        size_t n = t->lines[i].len;
-        const char *p = fsc_skip_spaces(s, s + n);
-        size_t k = (size_t)(p - s);
-        if (n - k >= 5 && memmem(p, n - k, ": (g=", 5))
-            return; /* the job definitions of the next run */
-        if ((n - k >= 5 && (!memcmp(p, "READ:", 5) || !memcmp(p, "TRIM:", 5))) ||
-            (n - k >= 6 && (!memcmp(p, "WRITE:", 6) || !memcmp(p, "MIXED:", 6)))) {
-            kb_base_from_group(st, s, n, i);
-            return;
-        }
-    }
+    bool group;
+    size_t at = summary_or_defs(st, st->kb_scan_to > idx + 1 ? st->kb_scan_to : idx + 1, &group);
+    st->kb_scan_to = at + 1;
+    if (group) /* (else the job definitions of the next run, or the text's end) */
+        kb_base_from_group(st, fsc_text_line(st->t, at), st->t->lines[at].len, at);
 }
 
 /* fio >= 2.17 keeps a direction's bandwidth samples in KiB/s and prints their line
