@@ -4561,6 +4561,24 @@ __attribute__((cold, noinline)) static void tell_how(nstate *st, size_t i, read_
     }
 }
 
+/* The rule that reads the line s[0, *n) up to its last whole value, where it stops
+ * inside its last one (fsc_line_stops_short: *stopped), *n shortened to there and
+ * st->read_cut set; NULL when it does not stop short or no rule reads what is left
+ * (any: a rule of any action; else not a noise or command line's). */
+static const fsc_rule *cut_reading(nstate *st, const char *s, size_t *n, bool any, bool *stopped)
+{
+    size_t k = fsc_line_stops_short(s, *n);
+    *stopped = k < *n;
+    const fsc_rule *cut = *stopped ? fsc_grammar_match_cut(st->g, s, k, st->md) : NULL;
+    if (cut && !any && (cut->action == FSC_ACT_NOISE || cut->action == FSC_ACT_COMMAND))
+        cut = NULL;
+    if (cut) {
+        *n = k;
+        st->read_cut = true;
+    }
+    return cut;
+}
+
 /* A line of values the grammar read (r) that stops inside its last value: it ends
  * neither as fio ends such a line nor in the key fio prints last (a line whose end a
  * paste, an editor or a view lost, inside a text: "    lat (msec) : 2=0.", "  cpu
@@ -4571,14 +4589,11 @@ __attribute__((cold, noinline)) static void tell_how(nstate *st, size_t i, read_
 __attribute__((noinline, cold)) static const fsc_rule *stops_short(nstate *st, size_t i, const fsc_rule *r,
                                                                     const char *s, size_t *n)
 {
-    size_t k = fsc_line_stops_short(s, *n);
-    if (k == *n)
+    bool stopped;
+    const fsc_rule *cut = cut_reading(st, s, n, true, &stopped);
+    if (!stopped)
         return r;
-    const fsc_rule *cut = fsc_grammar_match_cut(st->g, s, k, st->md);
-    if (cut) {
-        *n = k;
-        st->read_cut = true;
-    } else if (st->run && st->line_warnings < MAX_LINE_WARNINGS) { /* said here, not again as unread */
+    if (!cut && st->run && st->line_warnings < MAX_LINE_WARNINGS) { /* said here, not again as unread */
         st->line_warnings++;
         st->cut_unread = i + 1;
         size_t lead = (size_t)(fsc_skip_spaces(s, s + *n) - s);
@@ -4593,15 +4608,8 @@ __attribute__((noinline, cold)) static const fsc_rule *stops_short(nstate *st, s
  * was. */
 static const fsc_rule *unknown_stops_short(nstate *st, const char *s, size_t *n)
 {
-    if (!memchr(s, '=', *n))
-        return NULL;
-    size_t k = fsc_line_stops_short(s, *n);
-    const fsc_rule *cut = k < *n ? fsc_grammar_match_cut(st->g, s, k, st->md) : NULL;
-    if (!cut || cut->action == FSC_ACT_NOISE || cut->action == FSC_ACT_COMMAND)
-        return NULL;
-    *n = k;
-    st->read_cut = true;
-    return cut;
+    bool stopped;
+    return memchr(s, '=', *n) ? cut_reading(st, s, n, false, &stopped) : NULL;
 }
 
 /* join_wrapped, then stops_short for a line of values it left as it was (as_is: not
@@ -4777,41 +4785,23 @@ __attribute__((noinline)) static void second_line(nstate *st, size_t idx, const 
  * costs a few passes over at most SPLIT_MAX_LEN bytes. */
 enum { SPLIT_TRIES = 2, SPLIT_MAX_LEN = 1024 };
 
-/* Where the first of fio's lines in s[0, len) ends (*end) and the next begins (*at),
- * the first read by a rule (returned, its captures in st->md); NULL when none splits
- * so. The rules are asked with st->md_try, so that st->md keeps the captures of the
- * whole line until a split is taken. The next must be a line a rule reads up to where
- * a third may begin ("...stdev=3020.87clat percentiles (usec):|  1.00th=[  225],
- * ..."), or to the end: a place inside one of fio's lines where another would seem to
- * begin (a description's text) makes no split. */
-/* Does a job line begin at s[a] whose name is glued to a value's digits ("=1full1:
- * (groupid=")? Not fio's own "All clients", which no job defines. */
-static bool glued_to_digits(const char *s, size_t len, size_t a)
+/* Where the line at s[a] that fsc_fio_line_within found begins: at a, but for a job
+ * line whose name is glued to a value's digits ("depth=1full1: (groupid="), at the one
+ * place from the name's first letter back to the digit after the value's first whose
+ * text up to the colon names a job defined ("full1"; "iodepth=164k-read: (groupid=":
+ * "4k-read"). SIZE_MAX when none or more than one does: which digits are the value's
+ * the text cannot tell, and no line is split there. fio's own "All clients" is no
+ * name so glued: no job defines it. */
+static size_t line_begins_at(nstate *st, const char *s, size_t len, size_t a)
 {
-    if (len - a >= 12 && !memcmp(s + a, "All clients:", 12))
-        return false;
-    size_t b = a;
-    while (b > 0 && isdigit((unsigned char)s[b - 1]))
-        b--;
-    const char *colon = memchr(s + a, ':', len - a);
-    return b < a && b > 0 && s[b - 1] == '=' && colon && (size_t)(s + len - colon) >= 11 &&
-           !memcmp(colon, ": (groupid=", 11);
-}
-
-/* Where the name of the job line at s[a], glued to a value's digits, begins: at the
- * one place from the first letter back to the digit after the value's first whose
- * text up to the colon names a job defined ("depth=1full1: (groupid=": "full1";
- * "iodepth=164k-read: (groupid=": "4k-read"); SIZE_MAX when none or more than one
- * does (no line is split there: which digits are the value's the text cannot tell). */
-static size_t glued_name_start(nstate *st, const char *s, size_t len, size_t a)
-{
-    const char *colon = memchr(s + a, ':', len - a);
     size_t b = a, found = SIZE_MAX;
     while (b > 0 && isdigit((unsigned char)s[b - 1]))
         b--;
-    if (!colon || !st->n_defs)
-        return SIZE_MAX;
-    for (size_t d = b + 1; d <= a; d++) {
+    const char *colon = memchr(s + a, ':', len - a);
+    if (b == a || b == 0 || s[b - 1] != '=' || !colon || (size_t)(s + len - colon) < 11 ||
+        memcmp(colon, ": (groupid=", 11) || (len - a >= 12 && !memcmp(s + a, "All clients:", 12)))
+        return a;
+    for (size_t d = b + 1; d <= a && st->n_defs; d++) {
         char name[256];
         size_t n = (size_t)(colon - (s + d));
         if (n >= sizeof name)
@@ -4827,6 +4817,13 @@ static size_t glued_name_start(nstate *st, const char *s, size_t len, size_t a)
     return found;
 }
 
+/* Where the first of fio's lines in s[0, len) ends (*end) and the next begins (*at),
+ * the first read by a rule (returned, its captures in st->md); NULL when none splits
+ * so. The rules are asked with st->md_try, so that st->md keeps the captures of the
+ * whole line until a split is taken. The next must be a line a rule reads up to where
+ * a third may begin ("...stdev=3020.87clat percentiles (usec):|  1.00th=[  225],
+ * ..."), or to the end: a place inside one of fio's lines where another would seem to
+ * begin (a description's text) makes no split. */
 static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, size_t *end, size_t *at)
 {
     size_t lead = 0;
@@ -4840,8 +4837,8 @@ static const fsc_rule *first_of_lines(nstate *st, const char *s, size_t len, siz
     for (int tries = 0; p >= 0 && tries < SPLIT_TRIES; tries++) {
         size_t a = (size_t)p, e = a;
         long next = a + 1 < len ? fsc_fio_line_within(s, len, a + 1) : -1;
-        if (glued_to_digits(s, len, a) && (a = e = glued_name_start(st, s, len, a)) == SIZE_MAX) {
-            p = next; /* no name defined there: not split */
+        if ((a = e = line_begins_at(st, s, len, a)) == SIZE_MAX) {
+            p = next; /* a name glued to digits, no job defined so: not split there */
             continue;
         }
         while (e > lead && s[e - 1] == ' ')

@@ -1399,21 +1399,11 @@ static size_t description_joined(const char *s, size_t n, size_t *next)
     size_t j = 0;
     while (j < n && s[j] == ' ')
         j++;
-    if (j >= n || s[j] != 'D' || !starts_with(s + j, n - j, "Description"))
-        return 0;
-    for (j += 11; j < n && s[j] == ' ';)
-        j++;
-    if (j >= n || s[j] != ':')
-        return 0;
-    for (j++; j < n && s[j] == ' ';)
-        j++;
-    if (j >= n || s[j] != '[')
-        return 0;
-    size_t e = n;
-    while (e > j && s[e - 1] == ' ')
-        e--;
-    if (s[e - 1] == ']')
-        return 0; /* fio's line whole, whatever its text holds ("[x] read: IOPS=5]") */
+    bool whole;
+    size_t open = fsc_description_open(s + j, n - j, &whole);
+    if (!open || whole)
+        return 0; /* (whole: fio's line, whatever its text holds: "[x] read: IOPS=5]") */
+    j += open - 1; /* its '[' */
     for (const char *b = memchr(s + j, ']', n - j); b; b = memchr(b + 1, ']', (size_t)(s + n - b - 1))) {
         size_t m = (size_t)(b + 1 - s);
         while (m < n && s[m] == ' ')

@@ -405,6 +405,11 @@ long fsc_fio_keyword_at(const char *s, size_t n);
  * if none (prefix.c). */
 long fsc_fio_line_within(const char *s, size_t n, size_t from);
 
+/* A job's description line from s[0, n) on ("Description  : [text]"): the offset
+ * after its '[', or 0; *whole: the line ends in its ']' (blanks after it aside), as
+ * fio prints it (prefix.c). */
+size_t fsc_description_open(const char *s, size_t n, bool *whole);
+
 /* Is s[at] inside parentheses opened before it ("(1MB/s-x: ios=)": a value's bytes,
  * which no other line begins in; the lexers read such a line whole)? */
 bool fsc_inside_parens(const char *s, size_t at);

@@ -1466,22 +1466,31 @@ static bool demux_names(fsc_text *t)
     return true;
 }
 
+size_t fsc_description_open(const char *s, size_t n, bool *whole)
+{
+    *whole = false;
+    if (n < 11 || memcmp(s, "Description", 11))
+        return 0;
+    size_t k = skip_sp(s, n, 11);
+    if (k >= n || s[k] != ':' || (k = skip_sp(s, n, k + 1)) >= n || s[k] != '[')
+        return 0;
+    size_t e = n;
+    while (e > k + 1 && s[e - 1] == ' ')
+        e--;
+    *whole = e > k + 1 && s[e - 1] == ']';
+    return k + 1;
+}
+
 /* Where the keyword at s[p] stands inside a job's description printed whole ("
- * Description  : [prev: clat (usec): min=5]": a '[' after "Description", spaces and
- * ':' before it, and ']' the line's last byte), the description's start: the line is
- * fio's own from there, its text no keyword. Else p. */
+ * Description  : [prev: clat (usec): min=5]": its '[' before p, and ']' the line's
+ * last byte), the description's start: the line is fio's own from there, its text no
+ * keyword. Else p. */
 static long description_around(const char *s, size_t n, long p)
 {
     const char *d = p > 11 ? memmem(s, (size_t)p, "Description", 11) : NULL;
-    size_t e = n;
-    while (e > 0 && s[e - 1] == ' ')
-        e--;
-    if (!d || !e || s[e - 1] != ']')
-        return p;
-    size_t k = skip_sp(s, n, (size_t)(d - s) + 11);
-    if (k >= (size_t)p || s[k] != ':' || (k = skip_sp(s, n, k + 1)) >= (size_t)p || s[k] != '[')
-        return p;
-    return d - s;
+    bool whole;
+    size_t open = d ? fsc_description_open(d, n - (size_t)(d - s), &whole) : 0;
+    return open && whole && (size_t)(d - s) + open <= (size_t)p ? d - s : p;
 }
 
 bool fsc_prefix_strip(fsc_text *t, bool *changed)

@@ -22,8 +22,9 @@
 enum { TERSE_MIN_FIELDS = FSC_TERSE_MIN_FIELDS, TERSE_MAX_FIELDS = 4096 };
 
 /* The ';' a job's name may hold: fio prints it as it is, so the record has as many
- * fields more (name_semis). */
-enum { TERSE_NAME_SEMIS = 8 };
+ * fields more (name_semis). The first percentile field comes this many fields after
+ * the name: groupid, error and the 12 read fields before it. */
+enum { TERSE_NAME_SEMIS = 8, TERSE_PCTL_AFTER_NAME = 15 };
 /* Fields a record is split into on the stack (v5 has 189 before its disks). */
 enum { TERSE_LOCAL_FIELDS = 256 };
 
@@ -233,7 +234,8 @@ static int detect(const char *s, size_t n, bool fast)
      * read fields before it: prose never has it there (a few fields later when the
      * job's name holds ';': name_semis) */
     int shift = 0; /* (v3+ only: v2 has no "fio-" field to mark a record shifted so) */
-    while (!nth_field_has(s, n, (size_t)((version >= 3 ? 17 : 16) + shift), "%=", fast))
+    size_t pctl = (version >= 3 ? 2 : 1) + TERSE_PCTL_AFTER_NAME; /* the job name's field, then */
+    while (!nth_field_has(s, n, pctl + (size_t)shift, "%=", fast))
         if (version < 3 || ++shift > TERSE_NAME_SEMIS)
             return 0;
     if (version >= 3)
@@ -1143,9 +1145,7 @@ static bool split_fields_fast(record *r, field *local, size_t n_local, const cha
 
 /* ---- a line ---- */
 
-/* A job named with ';' ("a;b"): fio prints the name as it is, and every field after
- * it moves on by as many (v3+: a v2 record so shifted is not told from prose). The first percentile field ("1.000000%=35") stands 15
- * fields after the name's first; the fields between are joined back into the name. */
+/* Does field f hold a percentile's "%=" ("1.000000%=35")? */
 static bool pctl_mark(field f)
 {
     for (size_t i = 0; i + 1 < f.n; i++)
@@ -1154,15 +1154,18 @@ static bool pctl_mark(field f)
     return false;
 }
 
+/* A job named with ';' ("a;b"): fio prints the name as it is, and every field after
+ * it moves on by as many (v3+: a v2 record so shifted is not told from prose). The
+ * first percentile field stands TERSE_PCTL_AFTER_NAME fields after the name's first;
+ * the fields between are joined back into the name. */
 static void name_semis(record *r)
 {
-    size_t name = 2, shift = 0;
+    size_t name = 2, shift = 0, pctl = name + TERSE_PCTL_AFTER_NAME;
     if (r->version < 3)
         return;
-    while (name + 15 + shift < r->n && shift <= TERSE_NAME_SEMIS &&
-           !pctl_mark(r->f[name + 15 + shift]))
+    while (pctl + shift < r->n && shift <= TERSE_NAME_SEMIS && !pctl_mark(r->f[pctl + shift]))
         shift++;
-    if (!shift || shift > TERSE_NAME_SEMIS || name + 15 + shift >= r->n)
+    if (!shift || shift > TERSE_NAME_SEMIS || pctl + shift >= r->n)
         return;
     field *f = r->f;
     f[name].n = (size_t)(f[name + shift].s + f[name + shift].n - f[name].s);

@@ -24,6 +24,20 @@ expect_manifest() {
     if ! diff -u - "$1"; then fail "manifest differs from the expected one (above)"; fi
 }
 
+# Fail unless file $1, in pieces of each size after it at -j 1 and at -j 2, reads as
+# whole.jsonl (the caller's whole reading of it, -j 1).
+pieces_read_as_whole() {
+    local f=$1 piece j
+    shift
+    for piece in "$@"; do
+        for j in 1 2; do
+            FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$f" > pieces.jsonl
+            cmp -s whole.jsonl pieces.jsonl ||
+                fail "$f in pieces of $piece bytes (-j $j): $(diff whole.jsonl pieces.jsonl | head -2 | cut -c1-300)"
+        done
+    done
+}
+
 # Parse file $1 whole (-j 1) into whole.jsonl and in 4 KiB pieces (-j 2) into
 # pieces.jsonl; fail unless the two are the same; how many pieces it went in: in
 # $PIECES. (Call it as a command, not in $(...): fail would end only that subshell.)

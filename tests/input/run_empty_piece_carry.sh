@@ -28,11 +28,5 @@ runs = [r for r in map(json.loads, open(sys.argv[1])) if "input" not in r]
 boxed = [r for r in runs if r["context"] and r["context"][0].startswith("Box ")]
 assert len(runs) >= 25 and len(boxed) >= 20, (len(runs), len(boxed))
 PY
-for piece in 8192 12000 16384 20000 24576 32768; do
-    for j in 1 2; do
-        FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" boxes.txt > pieces.jsonl
-        cmp -s whole.jsonl pieces.jsonl ||
-            fail "boxes.txt in pieces of $piece bytes (-j $j): $(diff whole.jsonl pieces.jsonl | head -2 | cut -c1-300)"
-    done
-done
+pieces_read_as_whole boxes.txt 8192 12000 16384 20000 24576 32768
 echo ok

@@ -30,12 +30,6 @@ PY
 
 for f in none.txt runs.txt; do
     "$FIOSCOPE" parse --jsonl -q --fail-on=none -j 1 "$f" > whole.jsonl
-    for piece in 4096 6000 8192 10000 16384; do
-        for j in 1 2; do
-            FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$f" > pieces.jsonl
-            cmp -s whole.jsonl pieces.jsonl ||
-                fail "$f in pieces of $piece bytes (-j $j): $(diff whole.jsonl pieces.jsonl | head -2 | cut -c1-300)"
-        done
-    done
+    pieces_read_as_whole "$f" 4096 6000 8192 10000 16384
 done
 echo ok

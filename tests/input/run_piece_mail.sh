@@ -95,14 +95,7 @@ for r, f in zip(runs, want):
 PY
 # file $1 in pieces of 16 KiB and 64 KiB, at -j 1 and -j 2, as whole.jsonl
 same_in_pieces() {
-    local piece j
-    for piece in 16384 65536; do
-        for j in 1 2; do
-            FIOSCOPE_PIECE_BYTES=$piece "$FIOSCOPE" parse --jsonl -q --fail-on=none -j "$j" "$1" > pieces.jsonl
-            cmp -s whole.jsonl pieces.jsonl ||
-                fail "$1 in pieces of $piece bytes (-j $j): $(diff <(manifest < whole.jsonl) <(manifest < pieces.jsonl) | head -5)"
-        done
-    done
+    pieces_read_as_whole "$1" 16384 65536
 }
 same_in_pieces archive.mbox
 # mails with their logs attached (a .gz, an .xz, a .tar.gz): in pieces the mailbox is
