@@ -232,6 +232,29 @@ def _(k):
     return (*parse(write("headerless.txt", one * (4000 * k)))[:2], None, lambda out: runs_in(out) == 4000 * k)
 
 
+# fio 2.x read lines that cannot tell what "KB" means (a block size range) look ahead
+# for the run's group line (normal.c kb_base_ahead), and a job's lines with no
+# direction line above them ask whether the group line below says MIXED (mixed_ahead):
+# each line of the text is looked at once, with no group line anywhere below.
+@shape("session 47: 2.x jobs whose read lines cannot tell KB, no group line", "session 47")
+def _(k):
+    defs = "r: (g=0): rw=randread, bs=4K-8K/4K-8K/4K-8K, ioengine=psync, iodepth=1\nfio-2.15\n\n"
+    one = "r: (groupid=0, jobs=1): err= 0: pid=%d: Mon Nov 30 02:55:53 2026\n" \
+          "  read : io=1024KB, bw=2048KB/s, iops=300, runt=  500msec\n"
+    return (*parse(write("kb_ahead.txt", defs + "".join(one % i for i in range(3000 * k))))[:2], None,
+            lambda out: jobs_in(out) == 3000 * k)
+
+
+@shape("session 47: randrw jobs whose lines come before any direction line, no group line", "session 47")
+def _(k):
+    one = "m%d: (g=0): rw=randrw, bs=4K-4K/4K-4K/4K-4K, ioengine=psync, iodepth=1\nfio-2.15\n\n" \
+          "m%d: (groupid=0, jobs=1): err= 0: pid=1: Mon Nov 30 02:55:53 2026\n" \
+          "    clat (usec): min=1, max=2, avg= 1.50, stdev= 0.50\n" \
+          "     issued    : total=r=10/w=10/d=0, short=r=0/w=0/d=0\n\n"
+    return (*parse(write("mixed_ahead.txt", "".join(one % (i, i) for i in range(1500 * k))))[:2], None,
+            lambda out: runs_in(out) == 1500 * k)
+
+
 @shape("session 46: one run of many jobs, a line of prose after each", "session 46")
 def _(k):
     one = "j%d: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=1, BW=1B/s (1B/s)(1B/1msec)\nsome prose here\n"
