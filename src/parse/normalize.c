@@ -1683,7 +1683,7 @@ static void sink_line(line_sink *k, const char *s, size_t n, uint32_t orig, uint
         n -= cut;
         flags |= FSC_LINE_CR;
     }
-    size_t next, desc = description_joined(s, n, &next), head = n < FLAT_MIN_LEN ? header_joined(s, n) : 0;
+    size_t next = 0, desc = description_joined(s, n, &next), head = n < FLAT_MIN_LEN ? header_joined(s, n) : 0;
     if (desc) {
         k->ok = k->ok && add_line(k->out, s, desc, orig, flags | FSC_LINE_SPLIT) &&
                 add_line(k->out, s + next, n - next, orig, flags | FSC_LINE_SPLIT);
