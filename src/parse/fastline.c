@@ -134,6 +134,10 @@ struct fsc_fastpath {
     size_t n_disk_kv;
     const fsc_rule *rule[FR_COUNT];
     kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
+    /* bit b of lead2[a]: a lead of the grammar begins with the bytes a, b (a lead of
+     * one byte a: every b). A named line whose first two bytes begin none needs no
+     * fsc_grammar_lead_match (lex_named). */
+    uint64_t lead2[256][4];
     bool dir_names; /* a job may be named "read", "write", "trim" or "mixed" (dir_leads_known) */
 };
 
@@ -219,6 +223,12 @@ static bool disk_kv_init(fsc_fastpath *fp, const fsc_rule *r)
             d->field = NULL;
     }
     fp->n_disk_kv = r->n_kv;
+    for (size_t i = 0; i < r->n_kv; i++) {
+        fp->disk_kv[i].last = (uint8_t)i;
+        for (size_t j = i + 1; j < r->n_kv; j++)
+            if (!strcmp(r->kv[j].key, r->kv[i].key))
+                fp->disk_kv[i].last = (uint8_t)j;
+    }
     return true;
 }
 
@@ -265,6 +275,29 @@ static bool dir_leads_known(const fsc_fastpath *fp, const fsc_grammar_set *g)
                     return false;
             }
     return true;
+}
+
+static void leads_by_two_bytes(fsc_fastpath *fp, const fsc_grammar_set *g)
+{
+    size_t nr;
+    const fsc_rule *const *rules = fsc_grammar_rules(g, &nr);
+    for (size_t i = 0; i < nr; i++)
+        for (size_t l = 0; l < rules[i]->n_leads; l++) {
+            const unsigned char *lead = (const unsigned char *)rules[i]->leads[l];
+            if (!lead[0])
+                continue; /* the grammar takes no empty lead */
+            if (!lead[1])
+                memset(fp->lead2[lead[0]], 0xff, sizeof fp->lead2[lead[0]]);
+            else
+                fp->lead2[lead[0]][lead[1] >> 6] |= 1ULL << (lead[1] & 63);
+        }
+}
+
+/* Can a lead of the grammar fit at p (two bytes of the line there)? */
+static inline bool lead_may_begin(const fsc_fastpath *fp, const char *p)
+{
+    unsigned char a = (unsigned char)p[0], b = (unsigned char)p[1];
+    return fp->lead2[a][b >> 6] >> (b & 63) & 1;
 }
 
 fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
@@ -320,6 +353,7 @@ fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
         !disk_kv_init(fp, fp->rule[FR_DISK]))
         goto off;
     fp->dir_names = dir_leads_known(fp, g);
+    leads_by_two_bytes(fp, g);
     if (!known_before(g, fp->rule[FR_JOB]) || !known_before(g, fp->rule[FR_DISK]) ||
         !known_before(g, fp->rule[FR_JOBDEF_LEGACY]) || !known_before(g, fp->rule[FR_LAYOUT]))
         goto off;
@@ -1350,11 +1384,32 @@ static const fsc_rule *lex_jobdef(const fsc_fastpath *fp, const char *s, const c
     return fp->rule[legacy ? FR_JOBDEF_LEGACY : FR_JOBDEF];
 }
 
+/* Is the disk entry d's key k[0, kn)? */
+static inline bool disk_key_is(const fsc_fastdkv *d, const char *k, size_t kn)
+{
+    return d->klen == kn && same_bytes(d->kv->key, k, kn);
+}
+
+/* The index of the disk rule's last entry of key k[0, kn) (the grammar's), or
+ * n_disk_kv. fio prints the keys in the rule's order: they are looked for from
+ * `from` (the entry after the line's key before) on, then before it. */
+static size_t disk_entry(const fsc_fastpath *fp, const char *k, size_t kn, size_t from)
+{
+    for (size_t i = from; i < fp->n_disk_kv; i++)
+        if (disk_key_is(&fp->disk_kv[i], k, kn))
+            return fp->disk_kv[i].last;
+    for (size_t i = from; i-- > 0;) /* none from `from` on: the last one before it */
+        if (disk_key_is(&fp->disk_kv[i], k, kn))
+            return i;
+    return fp->n_disk_kv;
+}
+
 /* "  vda: ios=100475/43063, merge=0/0, ticks=22611/10126, in_queue=32764, util=100.00%" */
 static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const char *e, fsc_fastline *out)
 {
     q += 2; /* ": " */
     out->n = 0;
+    size_t next = 0;
     uint32_t seen = 0; /* a key twice ("ticks=0/0, ticks=3/4", two lines joined?) is the grammar's */
     for (;;) {
         if (out->n == FSC_FAST_MAX_ITEMS)
@@ -1362,16 +1417,12 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
         const char *k = q;
         while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
             q++;
-        const fsc_fastdkv *d = NULL;
-        size_t i = fp->n_disk_kv;
-        while (i-- > 0) /* the last entry of that key */
-            if (fp->disk_kv[i].klen == (size_t)(q - k) && same_bytes(fp->disk_kv[i].kv->key, k, (size_t)(q - k))) {
-                d = &fp->disk_kv[i];
-                break;
-            }
+        size_t i = disk_entry(fp, k, (size_t)(q - k), next);
+        const fsc_fastdkv *d = i < fp->n_disk_kv ? &fp->disk_kv[i] : NULL;
         if (!d || !d->field || q >= e || *q != '=' || (seen >> i & 1))
             return NULL;
         seen |= 1u << i;
+        next = i + 1;
         out->dkv[out->n] = d;
         q++;
         switch (d->kv->kind) {
@@ -1434,7 +1485,8 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
     } else {
         return NULL;
     }
-    if (!r || (!leads_ruled_out && fsc_grammar_lead_match(fp->g, s, n)))
+    /* (a name is followed by its ':': two bytes at p; no '<' of a client's host) */
+    if (!r || (!leads_ruled_out && lead_may_begin(fp, p) && fsc_grammar_lead_match(fp->g, s, n)))
         return NULL;
     return r;
 }

@@ -57,7 +57,8 @@ typedef struct fsc_fastcap {
 typedef struct fsc_fastdkv {
     const fsc_kvfield *kv;
     const fsc_field *field, *field2;
-    size_t klen; /* strlen(kv->key) */
+    size_t klen;  /* strlen(kv->key) */
+    uint8_t last; /* the index of the rule's last entry of this key (the one that counts) */
 } fsc_fastdkv;
 
 /* One lexed line. `rule` is the grammar rule that matches it. When `direct` is set
