@@ -941,16 +941,22 @@ static const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char 
 /* Does the span parse as the grammar's convert() would read it (fsc_parse_*)? Size
  * and rate syntax does not depend on the era, only their value: those are kept as
  * read (fsc_bytes_text), the rest as their number, for normal.c to use. */
-static bool read_value(fsc_kind kind, const char *s, size_t n, fsc_num *v, fsc_bytes_text *b)
+static bool read_value(fsc_kind kind, const char *s, size_t n, const fsc_fdec *read, size_t read_len, fsc_num *v,
+                       fsc_bytes_text *b)
 {
     /* the usual "8092.9k", "2001", "42.8MiB/s": the number read here, as
      * fsc_decimal_parse would (dec takes no sign, spaces or "5."; those, and numbers
-     * dec leaves, go the long way below) */
+     * dec leaves, go the long way below); read: that number as the lexer read it at
+     * s (read_len bytes), where it did */
     const char *e = s + n, *q;
     fsc_fdec d;
     if (kind == FSC_K_PCT && n && e[-1] == '%')
         e--;
-    if ((q = dec(s, e, &d)) != NULL) {
+    if (read_len)
+        d = *read, q = s + read_len;
+    else
+        q = dec(s, e, &d);
+    if (q != NULL) {
         switch (kind) {
         case FSC_K_INT:
         case FSC_K_PLAIN:
@@ -990,7 +996,8 @@ static bool caps_valid(const char *s, fsc_fastline *out)
     for (size_t i = 0; i < out->n_caps; i++) {
         uint8_t k = out->caps[i].slot;
         fsc_fspan c = out->cap[k];
-        if (c.len && !read_value(out->caps[i].kind, s + c.off, c.len, &out->capnum[k], &out->capbytes[k]))
+        if (c.len && !read_value(out->caps[i].kind, s + c.off, c.len, &out->capdec[k], out->capdec_len[k],
+                                 &out->capnum[k], &out->capbytes[k]))
             return false;
     }
     return true;
@@ -1023,6 +1030,41 @@ static inline const char *digits(const char *p, const char *e)
     return q > p ? q : NULL;
 }
 
+/* The captures of the span rules begin with a number, nearly always a decimal: dec
+ * reads it as the capture's end is looked for, kept for caps_valid in the capture's
+ * slot k (out->capdec), and the end is where the scan for it would have stopped.
+ * Where it is no decimal, the scan alone. */
+
+/* The decimal at p kept for slot k: its end, or NULL (none kept). */
+static inline const char *number_read(const char *p, const char *e, fsc_fastline *out, unsigned k)
+{
+    const char *q = dec(p, e, &out->capdec[k]);
+    if (q)
+        out->capdec_len[k] = (uint8_t)(q - p);
+    return q;
+}
+
+/* digits_dots at p: dec's end when no '.' follows it (a point is [\d.]'s and no
+ * digit stops dec) */
+static inline const char *digits_dots_read(const char *p, const char *e, fsc_fastline *out, unsigned k)
+{
+    const char *q = number_read(p, e, out, k);
+    if (q && (q == e || *q != '.'))
+        return q;
+    out->capdec_len[k] = 0;
+    return digits_dots(p, e);
+}
+
+/* digits at p: dec's end when it read no point (then no '.' stopped it) */
+static inline const char *digits_read(const char *p, const char *e, fsc_fastline *out, unsigned k)
+{
+    const char *q = number_read(p, e, out, k);
+    if (q && !out->capdec[k].scale)
+        return q;
+    out->capdec_len[k] = 0;
+    return digits(p, e);
+}
+
 /* "  write: IOPS=18.2k, BW=71.2MiB/s (74.7MB/s)(143MiB/2012msec); 0 zone resets"
  * (dir; dir-legacy, tried first by lead, needs "io=" there). */
 static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
@@ -1030,12 +1072,13 @@ static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char
 {
     const char *a;
     memset(out->cap, 0, sizeof out->cap);
-    if (!(q = LIT(q, e, "IOPS=")) || !(a = q, q = digits_dots(q, e)))
+    memset(out->capdec_len, 0, sizeof out->capdec_len);
+    if (!(q = LIT(q, e, "IOPS=")) || !(a = q, q = digits_dots_read(q, e, out, 0)))
         return NULL;
     if (q < e && in_set(*q, "kMGTPE"))
         q++;
     out->cap[0] = span(s, a, q);
-    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "BW=")) || !(a = q, q = digits_dots(q, e)))
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "BW=")) || !(a = q, q = digits_dots_read(q, e, out, 1)))
         return NULL;
     if (q < e && in_set(*q, "KMGTPEk"))
         q++;
@@ -1055,7 +1098,7 @@ static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char
     if (!close || memchr(q + 1, '(', (size_t)(close - q - 1)))
         return NULL;
     q = skip_sp(close + 1, e);
-    if (!(q = LIT(q, e, "(")) || !(a = q, q = digits_dots(q, e)))
+    if (!(q = LIT(q, e, "(")) || !(a = q, q = digits_dots_read(q, e, out, 2)))
         return NULL;
     if (q < e && in_set(*q, "KMGTPEk"))
         q++;
@@ -1064,7 +1107,7 @@ static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char
     if (q < e && *q == 'B')
         q++;
     out->cap[2] = span(s, a, q);
-    if (!(q = LIT(q, e, "/")) || !(a = q, q = digits(q, e)))
+    if (!(q = LIT(q, e, "/")) || !(a = q, q = digits_read(q, e, out, 3)))
         return NULL;
     out->cap[3] = span(s, a, q);
     if (!(q = LIT(q, e, "msec)")))
@@ -1095,7 +1138,8 @@ static const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, con
 {
     const char *a;
     memset(out->cap, 0, sizeof out->cap);
-    if (!(q = LIT(q, e, "io=")) || !(a = q, q = digits_dots(q, e)))
+    memset(out->capdec_len, 0, sizeof out->capdec_len);
+    if (!(q = LIT(q, e, "io=")) || !(a = q, q = digits_dots_read(q, e, out, 2)))
         return NULL;
     if (q < e && in_set(*q, "KMGTPE"))
         q++;
@@ -1103,7 +1147,7 @@ static const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, con
         return NULL;
     out->cap[2] = span(s, a, q);
     q = skip_sp(q, e);
-    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "bw=")) || !(a = q, q = digits_dots(q, e)))
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "bw=")) || !(a = q, q = digits_dots_read(q, e, out, 1)))
         return NULL;
     if (q < e && in_set(*q, "KMGTPE"))
         q++;
@@ -1115,13 +1159,14 @@ static const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, con
         return NULL;
     out->cap[1] = span(s, a, q);
     q = skip_sp(q, e);
-    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "iops=")) || !(a = q, q = digits_dots(q, e)))
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "iops=")) || !(a = q, q = digits_dots_read(q, e, out, 0)))
         return NULL;
     if (q < e && in_set(*q, "KMGTPE"))
         q++;
     out->cap[0] = span(s, a, q);
     q = skip_sp(q, e);
-    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "runt=")) || !(a = skip_sp(q, e), q = digits(a, e)))
+    if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "runt=")) ||
+        !(a = skip_sp(q, e), q = digits_read(a, e, out, 3)))
         return NULL;
     out->cap[3] = span(s, a, q);
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
@@ -1132,12 +1177,24 @@ static const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, con
 }
 
 /* A value of a modern group line: [^\s,(]+ (bw_min: also no '-'). */
-static inline const char *gtoken(const char *p, const char *e, bool no_dash)
+static inline const char *gtoken_end(const char *q, const char *e, bool no_dash)
 {
-    const char *q = p;
     while (q < e && *q != ' ' && *q != ',' && *q != '(' && !(no_dash && *q == '-'))
         q++;
+    return q;
+}
+
+static inline const char *gtoken(const char *p, const char *e, bool no_dash)
+{
+    const char *q = gtoken_end(p, e, no_dash);
     return q > p ? q : NULL;
+}
+
+/* gtoken at p, its number read (number_read): no digit or point ends a token */
+static inline const char *gtoken_read(const char *p, const char *e, bool no_dash, fsc_fastline *out, unsigned k)
+{
+    const char *q = number_read(p, e, out, k);
+    return q ? gtoken_end(q, e, no_dash) : gtoken(p, e, no_dash);
 }
 
 /* An optional "(...)" after spaces, then the comma: p after the comma. */
@@ -1161,22 +1218,24 @@ static const fsc_rule *lex_group_dir(const fsc_fastpath *fp, const char *s, cons
 {
     const char *a;
     memset(out->cap, 0, sizeof out->cap);
-    if (!(q = LIT(q, e, "bw=")) || !(a = q, q = gtoken(q, e, false)))
+    memset(out->capdec_len, 0, sizeof out->capdec_len);
+    if (!(q = LIT(q, e, "bw=")) || !(a = q, q = gtoken_read(q, e, false, out, 0)))
         return NULL;
     out->cap[0] = span(s, a, q);
-    if (!(q = paren_comma(q, e)) || !(a = skip_sp(q, e), q = gtoken(a, e, true)))
+    if (!(q = paren_comma(q, e)) || !(a = skip_sp(q, e), q = gtoken_read(a, e, true, out, 1)))
         return NULL;
     out->cap[1] = span(s, a, q);
-    if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken(q, e, false)))
+    if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken_read(q, e, false, out, 2)))
         return NULL;
     out->cap[2] = span(s, a, q);
-    if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "io=")) || !(a = q, q = gtoken(q, e, false)))
+    if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "io=")) ||
+        !(a = q, q = gtoken_read(q, e, false, out, 3)))
         return NULL;
     out->cap[3] = span(s, a, q);
-    if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "run=")) || !(a = q, q = digits(q, e)))
+    if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "run=")) || !(a = q, q = digits_read(q, e, out, 4)))
         return NULL;
     out->cap[4] = span(s, a, q);
-    if (!(q = LIT(q, e, "-")) || !(a = q, q = digits(q, e)))
+    if (!(q = LIT(q, e, "-")) || !(a = q, q = digits_read(q, e, out, 5)))
         return NULL;
     out->cap[5] = span(s, a, q);
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
@@ -1187,12 +1246,24 @@ static const fsc_rule *lex_group_dir(const fsc_fastpath *fp, const char *s, cons
 }
 
 /* A legacy group value: [^,]+? before optional spaces and a ',' (no inner spaces). */
-static inline const char *ltoken(const char *p, const char *e)
+static inline const char *ltoken_end(const char *q, const char *e)
 {
-    const char *q = p;
     while (q < e && *q != ' ' && *q != ',')
         q++;
+    return q;
+}
+
+static inline const char *ltoken(const char *p, const char *e)
+{
+    const char *q = ltoken_end(p, e);
     return q > p ? q : NULL;
+}
+
+/* ltoken at p, its number read (as gtoken_read) */
+static inline const char *ltoken_read(const char *p, const char *e, fsc_fastline *out, unsigned k)
+{
+    const char *q = number_read(p, e, out, k);
+    return q ? ltoken_end(q, e) : ltoken(p, e);
 }
 
 /* "   READ: io=417152KB, aggrb=208471KB/s, minb=208471KB/s, maxb=208471KB/s,
@@ -1204,22 +1275,23 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
     static const uint8_t slot[] = {3, 0, 1, 2};
     const char *a;
     memset(out->cap, 0, sizeof out->cap);
+    memset(out->capdec_len, 0, sizeof out->capdec_len);
     for (size_t i = 0; i < 4; i++) {
         if (i && !(q = LIT(skip_sp(skip_sp(q, e), e), e, ",")))
             return NULL;
         q = skip_sp(q, e);
         /* each key as a literal: no strlen and memcmp calls */
         q = i == 0 ? LIT(q, e, "io=") : i == 1 ? LIT(q, e, "aggrb=") : i == 2 ? LIT(q, e, "minb=") : LIT(q, e, "maxb=");
-        if (!q || !(a = q, q = ltoken(q, e)))
+        if (!q || !(a = q, q = ltoken_read(q, e, out, slot[i])))
             return NULL;
         out->cap[slot[i]] = span(s, a, q);
     }
     if (!(q = LIT(skip_sp(q, e), e, ",")) || !(q = LIT(skip_sp(q, e), e, "mint=")) ||
-        !(a = skip_sp(q, e), q = digits(a, e)))
+        !(a = skip_sp(q, e), q = digits_read(a, e, out, 4)))
         return NULL;
     out->cap[4] = span(s, a, q);
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !(q = LIT(skip_sp(q, e), e, ",")) ||
-        !(q = LIT(skip_sp(q, e), e, "maxt=")) || !(a = skip_sp(q, e), q = digits(a, e)))
+        !(q = LIT(skip_sp(q, e), e, "maxt=")) || !(a = skip_sp(q, e), q = digits_read(a, e, out, 5)))
         return NULL;
     out->cap[5] = span(s, a, q);
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))

@@ -94,6 +94,10 @@ typedef struct fsc_fastline {
     fsc_fspan cap[8];
     fsc_num capnum[8];            /* the value of a capture by slot (not size, rate) */
     fsc_bytes_text capbytes[8];   /* a size or rate capture as read, before the era */
+    /* the decimal a capture begins with, read by the lexer as it found the capture's
+     * end (capdec_len: its bytes; 0: none read, caps_valid reads the capture) */
+    fsc_fdec capdec[8];
+    uint8_t capdec_len[8];
     const fsc_fastcap *caps;
     uint8_t n_caps;
     fsc_fdec num[4];
