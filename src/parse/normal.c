@@ -4971,7 +4971,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             st.last_consumed = i + 1;
             continue;
         }
-        if (blank_fast(s, n))
+        /* a line lexed ahead with a rule is no blank one (no lexer takes one) */
+        if (!(st.la_idx == i + 1 && st.la->rule) && blank_fast(s, n))
             continue;
         bool fast = false;
         const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;
