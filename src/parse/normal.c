@@ -91,6 +91,11 @@ typedef struct nstate {
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
+    /* fsc_slip_version of the version text slip_ver_text ("": none asked yet), asked for
+     * every direction line: the text, not its pointer, as a run's string may be freed and
+     * another allocated where it was */
+    char slip_ver_text[24];
+    int slip_ver;
     size_t kb_scan_to; /* kb_base_ahead looked at the lines below this one */
     size_t text_last;  /* the last line of the text parsed */
     unsigned bw_base; /* fio >= 2.17: what a bw line's "MiB/s" is in KiB/s (dir_bw_base) */
@@ -1602,6 +1607,20 @@ static int captured_dir(nstate *st, const fsc_rule *r, const char *line)
     return fsc_rule_capture(r, st->md, line, "dir", &d, &dn) ? fsc_ddir_from_name(d, dn) : -1;
 }
 
+/* strtoull(p, e, 10), read by hand where it is plain digits that cannot overflow
+ * (strtoull costs some 120 instructions; it is left the spaces, signs and overflow). */
+static unsigned long long bs_number(const char *p, char **e)
+{
+    unsigned long long v = 0;
+    size_t i = 0;
+    for (; p[i] >= '0' && p[i] <= '9' && i < 19; i++)
+        v = v * 10 + (unsigned long long)(p[i] - '0');
+    if (!i || (p[i] >= '0' && p[i] <= '9'))
+        return strtoull(p, e, 10);
+    *e = (char *)(uintptr_t)(p + i);
+    return v;
+}
+
 /* The block size of direction dir from a legacy job line's "4K-4K/64K-64K/4K-4K"
  * (fio <= 2.16 prints it in 1024s whatever kb_base says), or 0 when it varies. */
 static uint64_t legacy_bs(const char *desc, int dir)
@@ -1613,11 +1632,15 @@ static uint64_t legacy_bs(const char *desc, int dir)
     }
     if (!p)
         return 0;
-    const char *dash = strchr(p, '-'), *end = p + strcspn(p, "/,");
-    if (!dash || dash > end || (size_t)(dash - p) != (size_t)(end - dash - 1) || memcmp(p, dash + 1, (size_t)(dash - p)))
+    /* strchr(p, '-') and strcspn(p, "/,") in one pass: a dash past end is none */
+    const char *dash = NULL, *end = p;
+    for (; *end && *end != '/' && *end != ','; end++)
+        if (*end == '-' && !dash)
+            dash = end;
+    if (!dash || (size_t)(dash - p) != (size_t)(end - dash - 1) || memcmp(p, dash + 1, (size_t)(dash - p)))
         return 0; /* a range: no one block size */
     char *e;
-    unsigned long long v = strtoull(p, &e, 10);
+    unsigned long long v = bs_number(p, &e);
     uint64_t mul = *e == 'K' ? 1024 : *e == 'M' ? 1024 * 1024 : *e == 'G' ? 1024ull * 1024 * 1024 : 1;
     if (e == p || (mul == 1 && e != dash) || (mul > 1 && e + 1 != dash))
         return 0;
@@ -1629,7 +1652,7 @@ static double printed_precision(const char *s, size_t n)
 {
     double mant = 0;
     for (size_t i = 0; i < n; i++)
-        if (isdigit((unsigned char)s[i]))
+        if (s[i] >= '0' && s[i] <= '9') /* isdigit of the C locale, without its table call */
             mant = mant * 10 + (s[i] - '0');
     return mant > 0 ? 0.5 / mant : 1;
 }
@@ -1677,10 +1700,25 @@ static inline bool legacy_value(const char *s, size_t n, const char *key, const 
 static int rate_prefix_power(const char *s, size_t n)
 {
     size_t i = 0;
-    while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'))
+    while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
         i++;
-    const char *prefixes = "KMGTP", *at = i < n && s[i] ? strchr(prefixes, toupper((unsigned char)s[i])) : NULL;
-    return at ? (int)(at - prefixes) + 1 : 0;
+    switch (i < n ? s[i] : 0) {
+    case 'K': case 'k': return 1;
+    case 'M': case 'm': return 2;
+    case 'G': case 'g': return 3;
+    case 'T': case 't': return 4;
+    case 'P': case 'p': return 5;
+    default: return 0;
+    }
+}
+
+/* pow(1000.0 / 1024.0, power) for rate_prefix_power's powers: 125/128 to them, each
+ * exact in a double, as pow returns it (pow costs some 120 instructions a call). */
+static double kb_1000_of_1024(int power)
+{
+    static const double t[] = {1, 125.0 / 128, 15625.0 / 16384, 1953125.0 / 2097152, 244140625.0 / 268435456,
+                               30517578125.0 / 34359738368.0};
+    return power >= 0 && power < (int)(sizeof t / sizeof t[0]) ? t[power] : pow(1000.0 / 1024.0, power);
 }
 
 /* Is v within the relative tolerance tol of a power of two? */
@@ -1700,7 +1738,7 @@ static bool near_pow2(double v, double tol)
 static void kb_base_unsized(nstate *st, double iops, double bw, double slack, int power, const char *is, size_t in,
                             const char *bws, size_t bwn, size_t idx)
 {
-    double per_io = bw / iops, per_io_1000 = per_io * pow(1000.0 / 1024.0, power);
+    double per_io = bw / iops, per_io_1000 = per_io * kb_1000_of_1024(power);
     double tol = 2 * slack > 1e-4 ? 2 * slack : 1e-4;
     if (near_pow2(per_io, 0.006))
         st->kb_decided = true; /* 1024: a block size as printed */
@@ -1746,7 +1784,7 @@ static void infer_kb_base(nstate *st, const char *line, size_t n, const fsc_job 
     }
     double ratio = iops * (double)bs / bw;
     st->kb_decided = true;
-    if (fabs(ratio - pow(1000.0 / 1024.0, power)) < 0.006) {
+    if (fabs(ratio - kb_1000_of_1024(power)) < 0.006) {
         st->units.kb_base = 1000;
         warn(st, idx, "KB read as 1000 bytes (kb_base=1000): %.*s IOPS x %llu B = %.2f MB/s matches %.*s only so",
              (int)in, is, (unsigned long long)bs, iops * (double)bs / 1e6, (int)bwn, bws);
@@ -1775,7 +1813,7 @@ static void kb_base_from_group(nstate *st, const char *line, size_t n, size_t id
     if (!power || slack > 0.004 || fsc_parse_size(io, ion, u1024, &io_b) != FSC_OK ||
         fsc_parse_rate(bw, bwn, u1024, &bw_b) != FSC_OK || !(io_b > 0) || !(bw_b > 0) || !(maxt > 0))
         return;
-    double at_1024 = io_b / bw_b / (maxt / 1000), at_1000 = at_1024 * pow(1000.0 / 1024.0, power);
+    double at_1024 = io_b / bw_b / (maxt / 1000), at_1000 = at_1024 * kb_1000_of_1024(power);
     double tol = 2 * slack > 1e-3 ? 2 * slack : 1e-3;
     bool fits_1024 = fabs(at_1024 - 1) <= tol, fits_1000 = fabs(at_1000 - 1) <= tol;
     if (fits_1024 == fits_1000)
@@ -1934,11 +1972,29 @@ static void fix_slips(nstate *st, const char *line, size_t n, size_t idx, bool g
     }
 }
 
+/* fsc_slip_version of the run's fio, remembered while the version text stays (parsing
+ * it costs some 120 instructions, a line). */
+static int run_may_slip(nstate *st)
+{
+    const char *v = st->run->source.fio_version;
+    if (!v)
+        return fsc_slip_version(NULL);
+    if (st->slip_ver_text[0] && !strcmp(v, st->slip_ver_text))
+        return st->slip_ver;
+    int r = fsc_slip_version(v);
+    size_t vn = strlen(v);
+    if (vn && vn < sizeof st->slip_ver_text) {
+        memcpy(st->slip_ver_text, v, vn + 1);
+        st->slip_ver = r;
+    }
+    return r;
+}
+
 static void dir_slips(nstate *st, const char *line, size_t n, size_t idx, int dir, fsc_dir *dp)
 {
     fsc_num *const vals[FSC_SLIP_FIELDS] = {&dp->bw_bytes, NULL, NULL, &dp->io_bytes};
     st->iops_slip_job[dir] = 0;
-    if (!fsc_slip_version(st->run->source.fio_version))
+    if (!run_may_slip(st))
         return;
     fix_slips(st, line, n, idx, false, vals);
     /* the IOPS wait for the job's issued count */
@@ -2106,7 +2162,7 @@ static void iops_slips(nstate *st)
 static void group_dir_slips(nstate *st, const char *line, size_t n, size_t idx, fsc_group_dir *gd)
 {
     fsc_num *const vals[FSC_SLIP_FIELDS] = {&gd->bw_bytes, &gd->bw_min_bytes, &gd->bw_max_bytes, &gd->io_bytes};
-    if (fsc_slip_version(st->run->source.fio_version))
+    if (run_may_slip(st))
         fix_slips(st, line, n, idx, true, vals);
     group_rounded_zeros(st, line, n, idx, gd);
 }
