@@ -86,7 +86,9 @@ fsc_status fsc_decimal_parse(const char *s, size_t n, fsc_decimal *d, size_t *us
     return FSC_OK;
 }
 
-fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den)
+/* fsc_decimal_num, inline for the callers in this file (a size or rate a value of
+ * every result line: the call and its returned struct cost a fifth of it). */
+static inline __attribute__((always_inline)) fsc_num decimal_num(fsc_decimal d, uint64_t num, uint64_t den)
 {
     fsc_num r = {0, true, false, 0};
     uint64_t p64, q64;
@@ -125,9 +127,14 @@ fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den)
     return r;
 }
 
+fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den)
+{
+    return decimal_num(d, num, den);
+}
+
 double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den)
 {
-    return fsc_decimal_num(d, num, den).v;
+    return decimal_num(d, num, den).v;
 }
 
 uint64_t fsc_count_prefix(char c)
@@ -167,7 +174,7 @@ fsc_status fsc_parse_count_num(const char *s, size_t n, fsc_num *out)
     uint64_t mul;
     fsc_status st = parse_suffixed(s, n, &d, &mul);
     if (st == FSC_OK)
-        *out = fsc_decimal_num(d, mul, 1);
+        *out = decimal_num(d, mul, 1);
     return st;
 }
 
@@ -270,7 +277,7 @@ fsc_num fsc_bytes_value(const fsc_bytes_text *b, fsc_unit_rules r)
         base = r.kb_base ? r.kb_base : 1024;
     else
         base = b->iec ? 1024 : 1000;
-    return fsc_decimal_num(b->d, ipow(base, power), b->bits ? 8 : 1);
+    return decimal_num(b->d, ipow(base, power), b->bits ? 8 : 1);
 }
 
 static fsc_status parse_bytes(const char *s, size_t n, fsc_unit_rules r, bool rate, fsc_num *out)

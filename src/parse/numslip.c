@@ -303,6 +303,8 @@ int fsc_slip_version(const char *v)
 
 bool fsc_iops_may_slip(const char *s, size_t n, fsc_count_slip *c)
 {
+    if (!has_point_zero(s, n)) /* the value asked about has all-zero decimals */
+        return false;
     const char *e = s + n, *p = after(s, e, "IOPS="), *q;
     printed v;
     if (!p || !(q = printed_at(p, e, &v, true)) || !v.zero_frac || v.v < 1 || q >= e || *q != ',')
