@@ -415,9 +415,15 @@ size_t fsc_description_open(const char *s, size_t n, bool *whole);
 bool fsc_inside_parens(const char *s, size_t at);
 
 /* False when s[0, n) cannot hold such a keyword (fsc_fio_keyword_at would return
- * -1), true when it may: a look at its colons, '|' and ';' 16 bytes a step. s[0,
- * avail) may be read (avail >= n), so that the last step needs no byte loop. */
+ * -1), true when it may: a look at its colons, '|' and ';' 16 bytes a step (32 with
+ * AVX2, where 32 bytes past s[n) may be read). s[0, avail) may be read (avail >= n),
+ * so that the last step needs no byte loop. */
 bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail);
+#if defined(__x86_64__) && defined(__GNUC__)
+/* fsc_fio_keyword_maybe on a processor with AVX2 (the caller knows), where 32 bytes
+ * past s[n) may be read. */
+__attribute__((target("avx2"))) bool fsc_fio_keyword_maybe_wide(const char *s, size_t n);
+#endif
 /* prefix.c: is s[0, n) the start of one of fio's report lines, whole words or cut inside
  * one ("  cpu       ", "     sub", "Disk stats (re"), not a sentence? */
 bool fsc_fio_line_head(const char *s, size_t n);

@@ -331,7 +331,7 @@ long fsc_fio_line_within(const char *s, size_t n, size_t from)
  * that is followed by one of the words after it (each begins with one of "Iit0bmu")
  * or, for the three labels with nothing after them, by anything. Kept in step with
  * labels[] and paren_label: test_tolerance tries every label through both. */
-static bool colon_maybe(const char *s, size_t n, size_t c)
+static inline bool colon_maybe(const char *s, size_t n, size_t c)
 {
     size_t e = c;
     while (e > 0 && s[e - 1] == ' ')
@@ -368,8 +368,61 @@ static bool colon_maybe(const char *s, size_t n, size_t c)
     }
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* The bytes colon_maybe may find before a colon for it to go on (the colon's byte
+ * before it): a space (fio's padding) or one that a label ends with (label_end's). */
+static const unsigned char label_last[256] = {
+    [' '] = 1, ['"'] = 1, [')'] = 1, ['d'] = 1, ['e'] = 1, ['m'] = 1, ['D'] = 1, ['E'] = 1,
+    ['M'] = 1, ['s'] = 1, ['u'] = 1, ['t'] = 1, ['y'] = 1,
+};
+
+/* The colons, bars and semicolons of the 32 bytes at s (their masks). */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+keyword_bytes_avx2(const char *s, uint32_t *colon, uint32_t *bar)
+{
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    *colon = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(':')));
+    *bar = (uint32_t)_mm256_movemask_epi8(
+        _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('|')), _mm256_cmpeq_epi8(x, _mm256_set1_epi8(';'))));
+}
+
+/* fsc_fio_keyword_maybe 32 bytes a step, where 32 bytes from s[n] on may be read
+ * (avail >= n + 32): a colon is asked of colon_maybe only where the byte before it
+ * is one of label_last's. */
+__attribute__((target("avx2"))) static bool keyword_maybe_avx2(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i += 32) {
+        uint32_t colon, bar;
+        keyword_bytes_avx2(s + i, &colon, &bar);
+        if (n - i < 32) { /* the bytes past the line are not its own */
+            uint32_t own = (1u << (n - i)) - 1;
+            colon &= own;
+            bar &= own;
+        }
+        if (bar) /* a percentile row or a terse record: fsc_fio_keyword_at decides */
+            return true;
+        for (; colon; colon &= colon - 1) {
+            size_t c = i + (size_t)__builtin_ctz(colon);
+            if (c && label_last[(unsigned char)s[c - 1]] && colon_maybe(s, n, c))
+                return true;
+        }
+    }
+    return false;
+}
+
+__attribute__((target("avx2"))) bool fsc_fio_keyword_maybe_wide(const char *s, size_t n)
+{
+    return keyword_maybe_avx2(s, n);
+}
+#endif
+
 bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
 {
+#if defined(__x86_64__) && defined(__GNUC__)
+    if (avail - n >= 32 && __builtin_cpu_supports("avx2"))
+        return keyword_maybe_avx2(s, n);
+#endif
     for (size_t i = 0; i < n; i += 16) {
         uint32_t m = 0; /* bit k: a colon at s[i + k]; bit 16 + k: a '|' or ';' */
 #if defined(__SSE2__)

@@ -7,6 +7,12 @@
  * CR, a byte above 0x7E, markup or entity characters, a quoted or prefixed line,
  * prose, JSON, terse, a very long line) sends the document to normalize.c, so that
  * all of its repairs stay reachable.
+ *
+ * Where the processor has AVX2, the text goes by chunks of up to 4 KiB: first its
+ * bytes (the newlines and '=' of each 64, the few bytes that need a look), then its
+ * lines, most of them by "the quick way": a line that begins with one of fio's
+ * forms (quick_table) or with a name is taken on a compare of its first bytes, as
+ * line_fast and line_end would take it; every other line goes their way.
  */
 #define _GNU_SOURCE /* memmem */
 #include "fastline.h"
@@ -107,7 +113,7 @@ static const eq_word_ent eq_words[32] = {
  * ("|  1.00th=[")? Only then is the bar fio's both to normalize.c (not a mail's
  * quote mark: fsc_pctl_item_at) and to prefix.c (a row's keyword, nothing before
  * it); any other bar sends the document to normalize.c. */
-static inline bool pctl_row(const char *p, const char *e)
+static inline __attribute__((always_inline)) bool pctl_row(const char *p, const char *e)
 {
     const char *q = skip_sp(p + 1, e), *d = q;
     if (e - q < 9 || !is_digit(*q))
@@ -328,9 +334,11 @@ typedef struct scan {
     const char *data, *line; /* the document; the current line's start */
     fsc_text *out;
     uint32_t orig;
-    bool first_text, heading, ok, nomem, json;
+    bool first_text;    /* no text yet */
     bool prev_blank;    /* the line before was blank (or there was none) */
     bool title_pending; /* the line before could be a title or caption if this one is blank */
+    bool spare;         /* (the three above and this: one word, stored at once) */
+    bool heading, ok, nomem, json;
     unsigned qp_marks;  /* "=3D" seen: normalize.c reads >= 3 as quoted-printable */
     bool cut;           /* the line being ended is the last and has no newline */
     const char *end;    /* the end of the document */
@@ -460,7 +468,7 @@ static inline bool json_inner_line(const scan *sc, const char *s, const char *e,
 /* Does the line [s, e) end with a forum's or a wiki's tag ("...util=49.21%[/code]",
  * "{code}")? normalize.c takes it off: such a line is not clean. (Not a JSON member's
  * or closing bracket's line, which normalize.c leaves as it is.) */
-static inline bool tag_end(const char *s, const char *e)
+static inline __attribute__((always_inline)) bool tag_end(const char *s, const char *e)
 {
     /* a tag's name or parameter before its bracket: a letter (a percentile's "[16188]",
      * JSON's "}" have none) */
@@ -682,111 +690,772 @@ static inline __attribute__((always_inline)) bool block(scan *sc, const char *p,
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-/* The bytes the vector loops look for, by class: one byte of bits per input byte,
+/* The bytes the vector loop looks for, by class: one byte of bits per input byte,
  * the AND of a table entry for its high nibble and one for its low nibble (a
  * pshufb each). Every bit is one rectangle of (high, low) nibbles, so the AND is
- * exact: bad bytes are bits 0-4 (below 0x20 or above 0x7F; '&' '\'' '*'; '<' '\\'; DEL; '`'),
- * rare ones bits 5-6 (bit 5: ';' '>' '?' '[' '^' '_', high 3 or 5 and low B, E or F;
- * bit 6: 'D'),
- * '=' bit 7 (the sign bit: movemask reads it). The newline (0x0A) is in bit 0 too;
- * block() takes it out of the bad ones. */
-enum { CL_BAD = 0x1F, CL_RARE = 0x60, CL_EQ = 0x80 };
+ * exact. Bits 0-5 are the bytes that need a look (CL_LOOK): bad_byte's and
+ * rare_byte's, and '~' with them (a look at it finds nothing): bit 0 below 0x20 or
+ * above 0x7F but for the low nibble A; bit 1 those with the low nibble A but the
+ * newline, and '&' '\'' '*' (high 1, 2 or 8-F; low 6, 7 or A); bit 2 ';' '<' '['
+ * '\\'; bit 3 '^' '_' '~' DEL; bit 4 '`'; bit 5 'D'. Bit 6: the digits; bit 7: '='
+ * (the sign bit: movemask reads it). The newline (0x0A) has no class: a block with
+ * nothing to look at is told by one test (vptest). */
+enum { CL_LOOK = 0x3F };
 static const unsigned char class_hi[16] = {
-    [0x0] = 0x01, [0x1] = 0x01, [0x2] = 0x02, [0x3] = 0x04 | 0x20 | 0x80, [0x4] = 0x40, [0x5] = 0x04 | 0x20, [0x6] = 0x10,
-    [0x7] = 0x08, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01, [0xB] = 0x01, [0xC] = 0x01, [0xD] = 0x01,
-    [0xE] = 0x01, [0xF] = 0x01};
+    [0x0] = 0x01, [0x1] = 0x03, [0x2] = 0x02, [0x3] = 0x04 | 0x40 | 0x80, [0x4] = 0x20, [0x5] = 0x04 | 0x08,
+    [0x6] = 0x10, [0x7] = 0x08, [0x8] = 0x03, [0x9] = 0x03, [0xA] = 0x03, [0xB] = 0x03, [0xC] = 0x03, [0xD] = 0x03,
+    [0xE] = 0x03, [0xF] = 0x03};
 static const unsigned char class_lo[16] = {
-    [0x0] = 0x01 | 0x10, [0x1] = 0x01, [0x2] = 0x01, [0x3] = 0x01, [0x4] = 0x01 | 0x40, [0x5] = 0x01,
-    [0x6] = 0x01 | 0x02, [0x7] = 0x01 | 0x02, [0x8] = 0x01, [0x9] = 0x01, [0xA] = 0x01 | 0x02, [0xB] = 0x01 | 0x20,
-    [0xC] = 0x01 | 0x04, [0xD] = 0x01 | 0x80, [0xE] = 0x01 | 0x20, [0xF] = 0x01 | 0x08 | 0x20};
+    [0x0] = 0x01 | 0x10 | 0x40, [0x1] = 0x01 | 0x40, [0x2] = 0x01 | 0x40, [0x3] = 0x01 | 0x40,
+    [0x4] = 0x01 | 0x20 | 0x40, [0x5] = 0x01 | 0x40, [0x6] = 0x01 | 0x02 | 0x40, [0x7] = 0x01 | 0x02 | 0x40,
+    [0x8] = 0x01 | 0x40, [0x9] = 0x01 | 0x40, [0xA] = 0x02, [0xB] = 0x01 | 0x04, [0xC] = 0x01 | 0x04,
+    [0xD] = 0x01 | 0x80, [0xE] = 0x01 | 0x08, [0xF] = 0x01 | 0x08};
 
-/* The masks of 32 bytes at p (AVX2): newlines; the bytes of no class ("plain": not
- * bad, not rare, '=' included); '='. A newline is bad, so it is not plain either.
- * *cl keeps the classes, for bad_avx2. */
-__attribute__((target("avx2"))) static inline void masks_avx2(const char *p, __m256i thi, __m256i tlo,
-                                                              uint32_t *nlm, uint32_t *plain, uint32_t *eqm,
-                                                              __m256i *cl)
+#define FSC_AVX2 __attribute__((target("avx2,bmi,bmi2")))
+
+/* The classes of 32 bytes (class_hi, class_lo as thi, tlo). */
+FSC_AVX2 static inline __m256i classes_avx2(__m256i x, __m256i thi, __m256i tlo)
 {
-    const __m256i nib = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
-    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const __m256i nib = _mm256_set1_epi8(0x0F);
     __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), nib), lo = _mm256_and_si256(x, nib);
-    *cl = _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
-    *nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\n')));
-    *plain = (uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_and_si256(*cl, _mm256_set1_epi8(CL_BAD | CL_RARE)), zero));
-    *eqm = (uint32_t)_mm256_movemask_epi8(*cl);
+    return _mm256_and_si256(_mm256_shuffle_epi8(thi, hi), _mm256_shuffle_epi8(tlo, lo));
 }
 
-/* Of the '[' among the bytes that need a look (look, bit i = p[i]; bits: 32 or 64),
- * the few before a digit: fio's own rows hold "[    9]" (four in a row), a lost
- * ESC's code "[0m", so the others are no code and need no look. The last byte's
- * '[' keeps its look: its next byte is in the next block. */
-__attribute__((target("avx2"))) static inline uint64_t bracket_looks(const char *p, uint64_t look, unsigned bits)
-{
-    uint64_t br = 0, dg = 0;
-    for (unsigned k = 0; k < bits; k += 32) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(p + k));
-        __m256i d = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
-        br |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('['))) << k;
-        /* '0'..'9' are 0..9 after the subtraction: min(d, 9) == d, unsigned */
-        dg |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(9)), d))
-              << k;
-    }
-    uint64_t last = 1ULL << (bits - 1);
-    return look & ~(br & ~(dg >> 1) & ~last);
-}
-
-/* The bad bytes (newlines included) of 32 classes of masks_avx2. */
-__attribute__((target("avx2"))) static inline uint32_t bad_avx2(__m256i cl)
+/* The bytes of 32 classes with a look (a mask of them). */
+FSC_AVX2 static inline uint32_t look_mask_avx2(__m256i cl)
 {
     return ~(uint32_t)_mm256_movemask_epi8(
-        _mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_BAD)), _mm256_setzero_si256()));
+        _mm256_cmpeq_epi8(_mm256_and_si256(cl, _mm256_set1_epi8(CL_LOOK)), _mm256_setzero_si256()));
 }
 
-/* 64 bytes a step where the processor has AVX2 (chosen at run time): the block's
- * own work (its checks, the lines it ends) is paid once for two vectors. */
-static inline __attribute__((always_inline, target("avx2"))) const char *scan_avx2_as(scan *sc, const char *p,
-                                                                                    const char *end, bool *eq,
-                                                                                    bool checked)
+/* The digits among 32 classes (a mask of them). */
+FSC_AVX2 static inline uint32_t digit_mask_avx2(__m256i cl)
 {
-    const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
-    const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
-    uint32_t nl0, plain0, eq0, nl1, plain1, eq1;
-    __m256i cl0, cl1;
-    bool carry = *eq; /* in a register, not through the pointer */
-    for (; end - p >= 64; p += 64) {
-        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
-        masks_avx2(p + 32, thi, tlo, &nl1, &plain1, &eq1, &cl1);
-        uint64_t nlm = nl0 | (uint64_t)nl1 << 32, look = ~(plain0 | (uint64_t)plain1 << 32 | nlm);
-        if (look && !checked)
-            look = bracket_looks(p, look, 64);
-        uint64_t bad = look ? (bad_avx2(cl0) | (uint64_t)bad_avx2(cl1) << 32) & ~nlm : 0;
-        if (!block(sc, p, end, nlm, bad, look, eq0 | (uint64_t)eq1 << 32, &carry, checked))
-            break;
+    return (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(cl, 1)); /* bit 6 to the sign bit */
+}
+
+/* The look at the byte p[0] (a bad or rare one, or '~'): bad_byte's (only the bytes
+ * bytes_tolerated lets through go on, for a tolerant scan), rare_byte's (not
+ * checked). False when the text cannot be clean. */
+static inline __attribute__((always_inline)) bool look_byte(scan *sc, const char *p, const char *end, bool checked)
+{
+    unsigned char c = (unsigned char)*p;
+    if (__builtin_expect(bad_byte(c), 0)) {
+        if (!bytes_tolerated(sc, p, 1)) {
+            sc->ok = false;
+            return false;
+        }
+    } else if (!checked)
+        rare_byte(sc, p, end);
+    return true;
+}
+
+/* The bytes of 64 at p that need a look, their classes cl0, cl1 and bytes x0, x1:
+ * of the '[' (not checked), only those before a digit: fio's own rows hold
+ * "[    9]", a lost ESC's code "[0m", so the others are no code. The last byte's
+ * '[' keeps its look: its next byte is in the next block. False when the text
+ * cannot be clean. */
+FSC_AVX2 static inline __attribute__((always_inline)) bool block_look(scan *sc, const char *p, const char *end,
+                                                                    __m256i x0, __m256i x1, __m256i cl0,
+                                                                    __m256i cl1, bool checked)
+{
+    uint64_t look = look_mask_avx2(cl0) | (uint64_t)look_mask_avx2(cl1) << 32;
+    if (!checked) {
+        const __m256i br = _mm256_set1_epi8('[');
+        uint64_t brm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, br)) |
+                       (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x1, br)) << 32;
+        uint64_t dg = digit_mask_avx2(cl0) | (uint64_t)digit_mask_avx2(cl1) << 32;
+        look &= ~(brm & ~(dg >> 1) & ~(1ULL << 63));
     }
-    if (sc->ok && end - p >= 32) {
-        masks_avx2(p, thi, tlo, &nl0, &plain0, &eq0, &cl0);
-        uint32_t look = ~(plain0 | nl0);
-        if (look && !checked)
-            look = (uint32_t)bracket_looks(p, look, 32);
-        uint32_t bad = look ? bad_avx2(cl0) & ~nl0 : 0;
-        if (block(sc, p, end, nl0, bad, look, eq0, &carry, checked))
-            p += 32;
+    for (; look; look &= look - 1)
+        if (!look_byte(sc, p + __builtin_ctzll(look), end, checked))
+            return false;
+    return sc->ok;
+}
+
+/* ---- the quick way of fio's most common lines ----
+ *
+ * A line of fio's that begins (after its indentation) with one of the forms below is
+ * taken as line_fast or line_end would take it, on a compare of its first 32 bytes
+ * with the form's: each form is one whose answer from known_line (eq_word) is known
+ * from those bytes alone (or from them and job_named_so, or fsc_fio_keyword_maybe).
+ * Forms hold literal bytes, and a digit where a '#' stands. Each stands for this
+ * reasoning about eq_word (the line holds a '='):
+ * - "clat (usec): min", "slat", "sync" (W4 words): word_goes_on finds fio's unit
+ *   (usec, nsec, msec), then fio's ':' and a key's letter or digit: false, so no
+ *   job_named_so; the word is not followed by ':'.
+ * - "lat (usec)<spaces>: <key>", "iops<spaces>: min", "cpu<spaces>: usr", "IO depths
+ *   <spaces>: 1": the same for EQ_ANY words and for "iops" (W4).
+ * - "submit", "complete", "latency", "issued" followed by spaces, ':' and a key
+ *   (EQ_LONG): word_goes_on false, nothing more is asked.
+ * - "READ: bw=", "read: IOPS=", "read : io=" and the other directions: the word,
+ *   its ':' and a key with its '=' (colon_goes_on false; the first space after the
+ *   colon is right after it, and the byte after that space is no '(').
+ * - "bw (" and "issued r" ("issued rwts:"): 1 unless job_named_so, which is asked.
+ * Lines without a '=' (known_line's exact kinds, none a title, none named_line but
+ * "fio-"): "clat percentiles (" and the other percentile heads, whose first space
+ * follows their first word (no margin line when indented); "Run status group ",
+ * "Disk stats ", "Starting <digit>" only where not indented (indented, they are
+ * margin lines); "fio-<digit>" not indented and with no fio keyword further on
+ * (fsc_fio_keyword_maybe false). A percentile row is pctl_row's (eq_word asks it
+ * alone), a line that begins with a name named_kind's; any other line goes
+ * line_fast's and line_end's way. */
+enum { QX_G = 1, QX_COL0, QX_KW };
+typedef struct quick_form {
+    char text[32];
+    uint32_t mask;       /* the bytes compared: all of text's but its digit ('#') */
+    uint8_t len;         /* the line holds at least len bytes after its indentation */
+    uint8_t plain;       /* eq where nothing more is to be asked (no digit, no extra), else 2 */
+    uint8_t eq;          /* the line holds a '=' (1) or does not (0) */
+    uint8_t digit;       /* where a digit stands ('#' in text), 0 for none */
+    uint8_t extra;       /* 0, or QX_*: more to ask */
+    uint8_t next;        /* the next form of its slot (quick_table), 0 for none */
+} __attribute__((aligned(64))) quick_form;
+/* text with at most one '#' for a digit: its mask and the digit's place, from the
+ * literal (constant folded) */
+#define QF_AT(lit, i) ((i) < sizeof(lit) - 1 && (lit)[(i) < sizeof(lit) - 1 ? (i) : 0] == '#' ? (i) : 0)
+#define QF_AT4(lit, i) (QF_AT(lit, i) | QF_AT(lit, i + 1) | QF_AT(lit, i + 2) | QF_AT(lit, i + 3))
+#define QF_DIGIT(lit) (QF_AT4(lit, 4) | QF_AT4(lit, 8) | QF_AT4(lit, 12) | QF_AT4(lit, 16) | QF_AT4(lit, 20))
+#define QF(lit, eq, extra, next)                                                                                 \
+    {lit, (uint32_t)((1ULL << (sizeof(lit) - 1)) - 1) & ~(QF_DIGIT(lit) ? 1u << QF_DIGIT(lit) : 0),          \
+     sizeof(lit) - 1, QF_DIGIT(lit) || (extra) ? 2 : (eq), eq, QF_DIGIT(lit), extra, next}
+enum {
+    F_NONE, F_CLAT, F_CLAT_P, F_CLAT_N, F_CLAT_M, F_SLAT, F_SLAT_N, F_SLAT_M, F_SLAT_P, F_SYNC,
+    F_SYNC_N, F_SYNC_M, F_SYNC_P, F_LAT3, F_LAT, F_LAT3_M, F_LAT1, F_LAT3_N, F_LAT1_M, F_LAT_N, F_LAT_M, F_LAT1_N,
+    F_LAT_P, F_BW, F_IOPS, F_CPU, F_DEPTHS, F_SUBMIT, F_COMPLETE, F_LATENCY, F_ISSUED_R, F_ISSUED, F_G_READ,
+    F_G_READ2, F_G_WRITE, F_G_WRITE2, F_G_MIXED, F_G_MIXED2, F_G_TRIM, F_G_TRIM2, F_READ, F_READ2, F_WRITE,
+    F_WRITE2, F_TRIM, F_TRIM2, F_MIXED, F_MIXED2, F_RUN, F_DISK, F_STARTING, F_FIO, F_COUNT
+};
+/* The first form of a line by its first four bytes: a perfect hash of those (no two
+ * of the words below share a slot; -Woverride-init would tell). A line whose first
+ * bytes are another word's is compared with that word's forms, and fails. */
+#define QUICK_HASH(w) ((uint32_t)((uint32_t)(w) * 0x170BC52Fu) >> 27)
+#define QS(a, b, c, d, f) [QUICK_HASH(W4(a, b, c, d))] = f
+/* The slots (entry 0) and the forms (entry i: form i), one table: one base address
+ * for both. Each slot's forms, the most common first. */
+typedef union quick_entry {
+    uint8_t slots[64];
+    quick_form form;
+} quick_entry;
+static const quick_entry quick_table[F_COUNT] = {
+    [0] = {.slots = {
+        QS('c', 'l', 'a', 't', F_CLAT_P),
+        QS('s', 'l', 'a', 't', F_SLAT),
+        QS('s', 'y', 'n', 'c', F_SYNC),
+        QS('l', 'a', 't', ' ', F_LAT),
+        QS('b', 'w', ' ', '(', F_BW),
+        QS('i', 'o', 'p', 's', F_IOPS),
+        QS('c', 'p', 'u', ' ', F_CPU),
+        QS('I', 'O', ' ', 'd', F_DEPTHS),
+        QS('s', 'u', 'b', 'm', F_SUBMIT),
+        QS('c', 'o', 'm', 'p', F_COMPLETE),
+        QS('l', 'a', 't', 'e', F_LATENCY),
+        QS('i', 's', 's', 'u', F_ISSUED_R),
+        QS('R', 'E', 'A', 'D', F_G_READ),
+        QS('W', 'R', 'I', 'T', F_G_WRITE),
+        QS('M', 'I', 'X', 'E', F_G_MIXED),
+        QS('T', 'R', 'I', 'M', F_G_TRIM),
+        QS('r', 'e', 'a', 'd', F_READ),
+        QS('w', 'r', 'i', 't', F_WRITE),
+        QS('t', 'r', 'i', 'm', F_TRIM),
+        QS('m', 'i', 'x', 'e', F_MIXED),
+        QS('R', 'u', 'n', ' ', F_RUN),
+        QS('D', 'i', 's', 'k', F_DISK),
+        QS('S', 't', 'a', 'r', F_STARTING),
+        QS('f', 'i', 'o', '-', F_FIO),
+    }},
+    [F_CLAT] = {.form = QF("clat (usec): min", 1, 0, F_CLAT_N)},
+    [F_CLAT_P] = {.form = QF("clat percentiles (", 0, 0, F_CLAT)},
+    [F_CLAT_N] = {.form = QF("clat (nsec): min", 1, 0, F_CLAT_M)},
+    [F_CLAT_M] = {.form = QF("clat (msec): min", 1, 0, 0)},
+    [F_SLAT] = {.form = QF("slat (usec): min", 1, 0, F_SLAT_N)},
+    [F_SLAT_N] = {.form = QF("slat (nsec): min", 1, 0, F_SLAT_M)},
+    [F_SLAT_M] = {.form = QF("slat (msec): min", 1, 0, F_SLAT_P)},
+    [F_SLAT_P] = {.form = QF("slat percentiles (", 0, 0, 0)},
+    [F_SYNC] = {.form = QF("sync (usec): min", 1, 0, F_SYNC_N)},
+    [F_SYNC_N] = {.form = QF("sync (nsec): min", 1, 0, F_SYNC_M)},
+    [F_SYNC_M] = {.form = QF("sync (msec): min", 1, 0, F_SYNC_P)},
+    [F_SYNC_P] = {.form = QF("sync percentiles (", 0, 0, 0)},
+    [F_LAT3] = {.form = QF("lat (usec)   : #", 1, 0, F_LAT1_M)},
+    [F_LAT] = {.form = QF("lat (usec): min", 1, 0, F_LAT1)},
+    [F_LAT3_M] = {.form = QF("lat (msec)   : #", 1, 0, F_LAT3_N)},
+    [F_LAT1] = {.form = QF("lat (usec) : #", 1, 0, F_LAT3)},
+    [F_LAT3_N] = {.form = QF("lat (nsec)   : #", 1, 0, F_LAT_N)},
+    [F_LAT1_M] = {.form = QF("lat (msec) : #", 1, 0, F_LAT3_M)},
+    [F_LAT_N] = {.form = QF("lat (nsec): min", 1, 0, F_LAT_P)},
+    [F_LAT_M] = {.form = QF("lat (msec): min", 1, 0, F_LAT1_N)},
+    [F_LAT1_N] = {.form = QF("lat (nsec) : #", 1, 0, 0)},
+    [F_LAT_P] = {.form = QF("lat percentiles (", 0, 0, F_LAT_M)},
+    [F_BW] = {.form = QF("bw (", 1, QX_G, 0)},
+    [F_IOPS] = {.form = QF("iops        : min", 1, 0, 0)},
+    [F_CPU] = {.form = QF("cpu          : usr", 1, 0, 0)},
+    [F_DEPTHS] = {.form = QF("IO depths    : 1", 1, 0, 0)},
+    [F_SUBMIT] = {.form = QF("submit    : 0", 1, 0, 0)},
+    [F_COMPLETE] = {.form = QF("complete  : 0", 1, 0, 0)},
+    [F_LATENCY] = {.form = QF("latency   : target", 1, 0, 0)},
+    [F_ISSUED_R] = {.form = QF("issued r", 1, QX_G, F_ISSUED)},
+    [F_ISSUED] = {.form = QF("issued    : total", 1, 0, 0)},
+    [F_G_READ] = {.form = QF("READ: bw=", 1, 0, F_G_READ2)},
+    [F_G_READ2] = {.form = QF("READ: io=", 1, 0, 0)},
+    [F_G_WRITE] = {.form = QF("WRITE: bw=", 1, 0, F_G_WRITE2)},
+    [F_G_WRITE2] = {.form = QF("WRITE: io=", 1, 0, 0)},
+    [F_G_MIXED] = {.form = QF("MIXED: bw=", 1, 0, F_G_MIXED2)},
+    [F_G_MIXED2] = {.form = QF("MIXED: io=", 1, 0, 0)},
+    [F_G_TRIM] = {.form = QF("TRIM: bw=", 1, 0, F_G_TRIM2)},
+    [F_G_TRIM2] = {.form = QF("TRIM: io=", 1, 0, 0)},
+    [F_READ] = {.form = QF("read: IOPS=", 1, 0, F_READ2)},
+    [F_READ2] = {.form = QF("read : io=", 1, 0, 0)},
+    [F_WRITE] = {.form = QF("write: IOPS=", 1, 0, F_WRITE2)},
+    [F_WRITE2] = {.form = QF("write: io=", 1, 0, 0)},
+    [F_TRIM] = {.form = QF("trim: IOPS=", 1, 0, F_TRIM2)},
+    [F_TRIM2] = {.form = QF("trim : io=", 1, 0, 0)},
+    [F_MIXED] = {.form = QF("mixed: IOPS=", 1, 0, F_MIXED2)},
+    [F_MIXED2] = {.form = QF("mixed: io=", 1, 0, 0)},
+    [F_RUN] = {.form = QF("Run status group ", 0, QX_COL0, 0)},
+    [F_DISK] = {.form = QF("Disk stats ", 0, QX_COL0, 0)},
+    [F_STARTING] = {.form = QF("Starting #", 0, QX_COL0, 0)},
+    [F_FIO] = {.form = QF("fio-#", 0, QX_KW, 0)},
+};
+
+/* What the quick way makes of a line: leave it to line_fast and line_end
+ * (Q_SLOW), take it as fio's (Q_TAKE) or as a blank line (Q_BLANK), take it once
+ * job_named_so (Q_G) or fsc_fio_keyword_maybe (Q_KW) is false, or ask named_kind
+ * (Q_NAMED: it fits no form, and begins with a name's byte). */
+enum { Q_SLOW, Q_TAKE, Q_BLANK, Q_G, Q_KW, Q_NAMED };
+
+/* The line [s, e) (its newline at e) of a text with no JSON seen, not checked, where
+ * 32 bytes can be read from e on: as line_fast or line_end would take it (no title,
+ * no name, nothing odd) when it is blank or fits a form. Nothing called, nothing
+ * stored: *pp is where its text begins. */
+FSC_AVX2 static inline __attribute__((always_inline)) int quick_kind(const char *s, const char *e, unsigned eq,
+                                                                   const char **pp)
+{
+    if ((size_t)(e - s) > PRESCAN_MAX_LINE)
+        return Q_SLOW;
+    /* indent_end: where the first 8 bytes are all spaces, p is s + 8 (tzcnt of 0 is
+     * 64), right when s[8] is no space (else p[0] is a space, which no form and no
+     * name begins with: line_end's way) */
+    const char *p = s + (_tzcnt_u64(fsc_load_le64(s) ^ 0x2020202020202020ULL) >> 3);
+    *pp = p;
+    if (p == e)
+        return Q_BLANK;
+    if (*p == '|') /* eq_word's percentile row */
+        return eq && pctl_row(p, e) && !tag_end(p, e) ? Q_TAKE : Q_SLOW;
+    unsigned i = quick_table[0].slots[QUICK_HASH(fsc_load_le32(p))];
+    if (!i)
+        return fsc_name_char(*p) ? Q_NAMED : Q_SLOW;
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    const quick_form *f = &quick_table[i].form;
+    for (;;) {
+        uint32_t m = (uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *)(const void *)f->text)));
+        if (!(~m & f->mask) && (size_t)(e - p) >= f->len)
+            break;
+        if (!f->next)
+            return fsc_name_char(*p) ? Q_NAMED : Q_SLOW;
+        f = &quick_table[f->next].form;
+    }
+    if (tag_end(p, e))
+        return Q_SLOW;
+    if (f->plain == eq) /* the common forms: nothing more to ask */
+        return Q_TAKE;
+    if (eq != f->eq || (f->digit && !is_digit(p[f->digit]))) /* line_end's way: no other form is asked */
+        return Q_SLOW;
+    if (!f->extra)
+        return Q_TAKE;
+    if (f->extra == QX_G)
+        return Q_G;
+    return p != s ? Q_SLOW : f->extra == QX_KW ? Q_KW : Q_TAKE;
+}
+
+/* The quick way's state in registers: the line's start, where its record goes (the
+ * lines of out: cur, up to lim; both NULL when none are kept) and its number. */
+typedef struct lane {
+    const char *line;
+    fsc_line *cur, *lim;
+    uint32_t orig;
+} lane;
+
+static inline void lane_load(lane *ln, const scan *sc)
+{
+    ln->line = sc->line;
+    ln->orig = sc->orig;
+    ln->cur = ln->lim = NULL;
+    if (sc->out) {
+        ln->cur = sc->out->lines + sc->out->n_lines;
+        ln->lim = sc->out->lines + sc->out->cap_lines;
+    }
+}
+
+static inline void lane_store(const lane *ln, scan *sc)
+{
+    sc->line = ln->line;
+    sc->orig = ln->orig;
+    if (sc->out)
+        sc->out->n_lines = (size_t)(ln->cur - sc->out->lines);
+}
+
+/* Take the line [ln->line, e) as the quick way found it (kind: Q_BLANK or not), its
+ * record in place (rec: ln->cur < ln->lim; else no records kept). */
+static inline __attribute__((always_inline)) void quick_take(scan *sc, lane *ln, const char *e, int kind, bool rec)
+{
+    const char *s = ln->line;
+    if (kind == Q_BLANK) { /* line_end's */
+        sc->heading = sc->heading || sc->title_pending;
+        sc->title_pending = false;
+        sc->prev_blank = true;
+    } else {
+        sc->first_text = false;
+        sc->prev_blank = false;
+        sc->title_pending = false;
+        sc->spare = false;
+    }
+    ln->line = e + 1;
+    if (rec) {
+        fsc_line *l = ln->cur++;
+        l->off = (size_t)(s - sc->data);
+        l->len = (uint32_t)(e - s);
+        l->orig = ++ln->orig;
+        l->flags = 0;
+        l->lead = 0;
+        l->tag = 0;
+    }
+}
+
+/* May the quick way record the line [ln->line, e) in place (not the longest line
+ * so far, where it holds a '=': fsc_line_stats_add's rare case)? */
+static inline __attribute__((always_inline)) bool quick_room(const scan *sc, const lane *ln, const char *e,
+                                                            unsigned eq, bool rec)
+{
+    return !rec || (ln->cur != ln->lim && !(eq && (size_t)(e - ln->line) >= sc->out->stats.longest));
+}
+
+/* A line the quick way did not take: block()'s way. False when the scan ends. */
+__attribute__((noinline)) static bool line_slow(scan *sc, const char *e, bool eq, bool json)
+{
+    if (json && json_inner_line(sc, sc->line, e, sc->end)) /* JSON seen: its lines */
+        line_keep(sc, e);
+    else if (!(eq && line_fast(sc, e))) {
+        line_end(sc, e, eq);
+        return sc->ok;
+    }
+    return true;
+}
+
+/* A line the quick way took but could not finish alone (a call to make, a full
+ * array, the longest line so far), or one it did not take: its end. False when the
+ * scan ends. */
+__attribute__((noinline)) static bool line_rest(scan *sc, const char *e, bool eq, int kind, const char *p)
+{
+    if ((kind == Q_G && !job_named_so(p, e)) ||
+        (kind == Q_KW && !fsc_fio_keyword_maybe(p, (size_t)(e - p), (size_t)(sc->end - p))))
+        kind = Q_TAKE;
+    if (kind == Q_TAKE || kind == Q_BLANK) { /* quick_take's, through record_line */
+        const char *s = sc->line;
+        if (kind == Q_BLANK) {
+            sc->heading = sc->heading || sc->title_pending;
+            sc->title_pending = false;
+            sc->prev_blank = true;
+        } else {
+            sc->first_text = false;
+            sc->prev_blank = false;
+            sc->title_pending = false;
+        }
+        sc->line = e + 1;
+        record_line(sc, s, (size_t)(e - s), eq);
+        return true;
+    }
+    return line_slow(sc, e, eq, sc->json);
+}
+
+/* job_named_so 32 bytes a step, for a line [p, e) after which 32 bytes may be read. */
+FSC_AVX2 static inline __attribute__((always_inline)) bool job_named_so_avx2(const char *p, const char *e)
+{
+    for (const char *q = p; q < e; q += 32) {
+        uint32_t m = (uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)q), _mm256_set1_epi8('(')));
+        if (e - q < 32)
+            m &= (1u << (e - q)) - 1;
+        for (; m; m &= m - 1) {
+            const char *o = q + __builtin_ctz(m);
+            if (o - p >= 2 && o[-1] == ' ' && o[-2] == ':' && e - o > 1 && o[1] == 'g')
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Does a line [p, e) of up to 32 bytes (32 bytes to read from p on) hold no colon,
+ * bar or semicolon (so that fsc_fio_keyword_maybe is false)? */
+FSC_AVX2 static inline __attribute__((always_inline)) bool no_keyword_bytes(const char *p, const char *e)
+{
+    if (e - p > 32)
+        return false;
+    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+    __m256i k = _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(':')),
+                                _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('|')),
+                                                _mm256_cmpeq_epi8(x, _mm256_set1_epi8(';'))));
+    return !_bzhi_u32((uint32_t)_mm256_movemask_epi8(k), (unsigned)(e - p));
+}
+
+/* A line [s, e) of a text with no JSON seen (p after its indentation, a name's byte
+ * there, 32 bytes to read after e) that known_line takes for a named line: a job's
+ * or a disk's line ("NAME: (groupid=", "NAME: (g=", "NAME: ios=": it holds a '='
+ * and eq_word finds no line of fio's own in it) or a layout line ("NAME: Laying
+ * out IO file": no '=', not one of the words known_line asks of lines without one,
+ * nor "..."). Not a margin line (indented, only a disk's line, its name not fio's
+ * banner), no tag at its end, no fio keyword further on. -1: line_end's way; else
+ * taken, 1 when it may be a title (line_end's title). */
+FSC_AVX2 __attribute__((noinline)) static int named_kind(const char *s, const char *p, const char *e, unsigned eq)
+{
+    if (*p >= '2' && *p <= '5') /* a terse record's head to known_line */
+        return -1;
+    const char *q = p;
+    while (q < e && fsc_name_char(*q))
+        q++;
+    if (q == e || *q != ':')
+        return -1;
+    int title = 0;
+    if (eq) {
+        if (eq_word(p, e) != -1) /* known_line asks it first */
+            return -1;
+        if (STARTS(q, e, ": ios=")) {
+            if (p > s && STARTS(p, e, "fio-") && e - p > 4 && is_digit(p[4]))
+                return -1; /* fsc_fio_margin_line's */
+        } else if (!(STARTS(q, e, ": (groupid=") || STARTS(q, e, ": (g=")) || p > s)
+            return -1; /* not named, or a margin line */
+    } else {
+        if (e - p >= 4) {
+            switch (word4(p)) {
+            case W4('f', 'i', 'o', '-'): case W4('f', 's', 'y', 'n'): case W4('S', 't', 'a', 'r'):
+            case W4('R', 'u', 'n', ' '): case W4('D', 'i', 's', 'k'): case W4('c', 'l', 'a', 't'):
+            case W4('l', 'a', 't', ' '): case W4('s', 'l', 'a', 't'): case W4('s', 'y', 'n', 'c'):
+                return -1;
+            default:
+                break;
+            }
+        }
+        if (STARTS(p, e, "...") || !STARTS(q, e, ": Laying out IO file"))
+            return -1;
+        if (p > s && STARTS(p, e, "fio-") && e - p > 4 && is_digit(p[4]))
+            return -1; /* fsc_fio_margin_line's */
+        title = 1;
+    }
+    if (tag_end(p, e) || fsc_fio_keyword_maybe_wide(p, (size_t)(e - p)))
+        return -1;
+    return title;
+}
+
+enum { CHUNK_BLOCKS = 64 };
+
+/* The masks of a block for its lines: its newlines, those of lines with a '='. */
+typedef struct block_nl {
+    uint64_t nl, eql;
+} block_nl;
+
+/* The quick way over the lines of a chunk, in a function that calls nothing (all of
+ * its state in registers): where it is, and the line it stopped at. */
+typedef struct quick_run {
+    const char *p;                  /* the current block */
+    const block_nl *blk, *bend;     /* the next block, the chunk's end */
+    uint64_t nlm, eqb;              /* the newlines of the current block not yet ended, its eql */
+    lane ln;
+    uint32_t longest;               /* out->stats.longest */
+    const char *e, *tp;             /* the line stopped at: its end, where its text begins */
+    unsigned eq;                    /* it holds a '=' */
+    int kind;                       /* quick_kind's answer */
+} quick_run;
+
+/* The next line end of the chunk of r (p, nlm, eqb: r's, in registers): false at
+ * the chunk's end. */
+static inline __attribute__((always_inline)) bool run_next(const quick_run *r, const block_nl **blk,
+                                                           const char **p, uint64_t *nlm, uint64_t *eqb,
+                                                           const char **e, unsigned *eq)
+{
+    while (!*nlm) {
+        if (*blk == r->bend)
+            return false;
+        *p += 64;
+        *nlm = (*blk)->nl;
+        *eqb = (*blk)->eql;
+        (*blk)++;
+    }
+    unsigned k = (unsigned)__builtin_ctzll(*nlm);
+    *e = *p + k;
+    *eq = (unsigned)(*eqb >> k) & 1;
+    *nlm &= *nlm - 1;
+    return true;
+}
+
+/* Take the lines of r the quick way until one needs more (true: r->e, r->eq,
+ * r->kind, r->tp say which) or the chunk ends (false). What it reads but does not
+ * change is copied to locals first: the stores of records might alias r's
+ * fields. */
+FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *restrict sc,
+                                                                        quick_run *restrict r, bool rec)
+{
+    const block_nl *blk = r->blk;
+    const block_nl *const bend = r->bend;
+    const fsc_line *const lim = r->ln.lim;
+    const size_t longest = r->longest;
+    const char *const data = sc->data;
+    const char *p = r->p, *line = r->ln.line, *e, *tp = NULL;
+    uint64_t nlm = r->nlm, eqb = r->eqb;
+    fsc_line *cur = r->ln.cur;
+    uint32_t orig = r->ln.orig;
+    unsigned eq = 0;
+    int kind = Q_SLOW;
+    bool more = true;
+    for (;;) {
+        while (!nlm) {
+            if (blk == bend) {
+                more = false;
+                goto out;
+            }
+            p += 64;
+            nlm = blk->nl;
+            eqb = blk->eql;
+            blk++;
+        }
+        unsigned k = (unsigned)__builtin_ctzll(nlm);
+        e = p + k;
+        eq = (unsigned)(eqb >> k) & 1;
+        nlm &= nlm - 1;
+        kind = quick_kind(line, e, eq, &tp);
+        bool title = false;
+        if (kind == Q_G ? !job_named_so_avx2(tp, e) : kind == Q_KW && no_keyword_bytes(tp, e))
+            kind = Q_TAKE;
+        else if (kind == Q_NAMED) {
+            int t = named_kind(line, tp, e, eq);
+            if (t >= 0) {
+                kind = Q_TAKE;
+                title = t;
+            }
+        }
+        if ((kind != Q_TAKE && kind != Q_BLANK) ||
+            (rec && (cur == lim || (eq && (size_t)(e - line) >= longest)))) {
+            if (title) /* its title asked again, out of the quick way */
+                kind = Q_NAMED;
+            break;
+        }
+        if (title) { /* no '=': line_end's title */
+            sc->title_pending = sc->first_text || sc->prev_blank;
+            sc->first_text = false;
+            sc->prev_blank = false;
+        } else if (kind == Q_BLANK) { /* line_end's */
+            sc->heading = sc->heading || sc->title_pending;
+            sc->title_pending = false;
+            sc->prev_blank = true;
+        } else {
+            sc->first_text = false;
+            sc->prev_blank = false;
+            sc->title_pending = false;
+            sc->spare = false;
+        }
+        if (rec) {
+            cur->off = (size_t)(line - data);
+            cur->len = (uint32_t)(e - line);
+            cur->orig = ++orig;
+            cur->flags = 0;
+            cur->lead = 0;
+            cur->tag = 0;
+            cur++;
+        }
+        line = e + 1;
+    }
+out:
+    r->p = p;
+    r->nlm = nlm;
+    r->eqb = eqb;
+    r->blk = blk;
+    r->ln.line = line;
+    r->ln.cur = cur;
+    r->ln.orig = orig;
+    r->e = more ? e : NULL;
+    r->tp = tp;
+    r->eq = eq;
+    r->kind = kind;
+    return more;
+}
+
+FSC_AVX2 __attribute__((noinline)) static bool quick_lines_rec(scan *sc, quick_run *r)
+{
+    return quick_lines_as(sc, r, true);
+}
+
+FSC_AVX2 __attribute__((noinline)) static bool quick_lines_norec(scan *sc, quick_run *r)
+{
+    return quick_lines_as(sc, r, false);
+}
+
+/* The lines of n blocks at p (their masks in blocks): block()'s, the quick way
+ * first (quick: no JSON seen, 32 bytes to read after each line; not checked), the
+ * rest out of line; rec: sc->out is there. False when the scan ends. */
+FSC_AVX2 static inline __attribute__((always_inline)) bool chunk_lines(scan *sc, const char *p, unsigned n,
+                                                                     const block_nl *blocks, bool quick,
+                                                                     bool checked, bool rec)
+{
+    quick_run r = {.p = p - 64, .blk = blocks, .bend = blocks + n};
+    lane_load(&r.ln, sc);
+    if (checked) {
+        const char *e;
+        while (run_next(&r, &r.blk, &r.p, &r.nlm, &r.eqb, &e, &r.eq)) {
+            const char *s = r.ln.line;
+            size_t len = (size_t)(e - s);
+            if (len <= PRESCAN_MAX_LINE) { /* its kind is known */
+                if (quick_room(sc, &r.ln, e, r.eq, rec)) {
+                    r.ln.line = e + 1;
+                    if (rec) {
+                        fsc_line *l = r.ln.cur++;
+                        l->off = (size_t)(s - sc->data);
+                        l->len = (uint32_t)len;
+                        l->orig = ++r.ln.orig;
+                        l->flags = 0;
+                        l->lead = 0;
+                        l->tag = 0;
+                    }
+                    continue;
+                }
+                r.ln.line = e + 1;
+                lane_store(&r.ln, sc);
+                record_line(sc, s, len, r.eq);
+            } else {
+                lane_store(&r.ln, sc);
+                if (!line_slow(sc, e, r.eq, sc->json))
+                    return false;
+            }
+            lane_load(&r.ln, sc);
+        }
+    } else if (quick) {
+        r.longest = rec ? sc->out->stats.longest : 0;
+        while (rec ? quick_lines_rec(sc, &r) : quick_lines_norec(sc, &r)) {
+            /* what needs a call */
+            const char *e = r.e, *tp = r.tp;
+            unsigned eq = r.eq;
+            int kind = r.kind;
+            if (kind == Q_NAMED) {
+                int title = named_kind(r.ln.line, tp, e, eq);
+                if (title > 0) { /* no '=': line_end's title */
+                    if (!rec || r.ln.cur != r.ln.lim) {
+                        bool pending = sc->first_text || sc->prev_blank;
+                        quick_take(sc, &r.ln, e, Q_TAKE, rec);
+                        sc->title_pending = pending;
+                        continue;
+                    }
+                    kind = Q_SLOW;
+                } else
+                    kind = title ? Q_SLOW : Q_TAKE;
+            } else if (kind == Q_G || kind == Q_KW) {
+                if (kind == Q_G ? !job_named_so_avx2(tp, e) : !fsc_fio_keyword_maybe_wide(tp, (size_t)(e - tp)))
+                    kind = Q_TAKE;
+            }
+            if ((kind == Q_TAKE || kind == Q_BLANK) && quick_room(sc, &r.ln, e, eq, rec)) {
+                quick_take(sc, &r.ln, e, kind, rec);
+                continue;
+            }
+            lane_store(&r.ln, sc);
+            if (!line_rest(sc, e, eq, kind, tp))
+                return false;
+            lane_load(&r.ln, sc);
+            r.longest = rec ? sc->out->stats.longest : 0;
+            if (sc->json)
+                goto slow;
+        }
+    } else {
+    slow:
+        lane_store(&r.ln, sc);
+        const char *e;
+        while (run_next(&r, &r.blk, &r.p, &r.nlm, &r.eqb, &e, &r.eq))
+            if (!line_slow(sc, e, r.eq, sc->json))
+                return false;
+        return sc->ok;
+    }
+    lane_store(&r.ln, sc);
+    return sc->ok;
+}
+
+/* 64 bytes a step where the processor has AVX2 (chosen at run time), in chunks of
+ * up to CHUNK_BLOCKS blocks: first the bytes of a chunk (the masks of its newlines
+ * and '=', its rare and bad bytes looked at), then its lines. */
+static inline __attribute__((always_inline)) FSC_AVX2 const char *scan_avx2_as(scan *sc, const char *p,
+                                                                              const char *end, bool *eq,
+                                                                              bool checked, bool rec)
+{
+    uint64_t carry = *eq; /* the '=' of the line open, as bit 0 of the next block */
+    block_nl blocks[CHUNK_BLOCKS];
+    while (sc->ok && end - p >= 32) {
+        const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_hi));
+        const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)class_lo));
+        const __m256i nlv = _mm256_set1_epi8('\n'), lookc = _mm256_set1_epi8(CL_LOOK);
+        /* the quick way reads 32 bytes from a line's end on */
+        bool quick = !checked && !sc->json && end - p >= 96, last = end - p < 64;
+        unsigned n = 0;
+        const char *q = p;
+        if (!last) {
+            size_t count = (size_t)(end - p - (quick ? 32 : 0)) / 64;
+            if (count > CHUNK_BLOCKS)
+                count = CHUNK_BLOCKS;
+            n = (unsigned)count;
+            for (block_nl *b = blocks, *be = blocks + count; b < be; b++, q += 64) {
+                __m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)q);
+                __m256i x1 = _mm256_loadu_si256((const __m256i *)(const void *)(q + 32));
+                __m256i cl0 = classes_avx2(x0, thi, tlo), cl1 = classes_avx2(x1, thi, tlo);
+                uint64_t nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, nlv)) |
+                               (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x1, nlv)) << 32;
+                uint64_t eqm = (uint32_t)_mm256_movemask_epi8(cl0) |
+                               (uint64_t)(uint32_t)_mm256_movemask_epi8(cl1) << 32 | carry;
+                if (__builtin_expect(!_mm256_testz_si256(_mm256_or_si256(cl0, cl1), lookc), 0) &&
+                    !block_look(sc, q, end, x0, x1, cl0, cl1, checked))
+                    return p; /* not clean: its lines need no end */
+                b->nl = nlm;
+                /* the newlines of the lines with a '=': nlm - eqm borrows from a line's
+                 * newline only where the line holds a '=' (never across a newline) */
+                b->eql = nlm & ~(nlm - eqm);
+                /* a '=' past the last newline (the line left open holds one): then and
+                 * only then eqm > nlm */
+                carry = eqm > nlm;
+            }
+        } else { /* the last 32 bytes */
+            __m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)q);
+            __m256i cl0 = classes_avx2(x0, thi, tlo);
+            uint64_t nlm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, nlv));
+            uint64_t eqm = (uint32_t)_mm256_movemask_epi8(cl0) | carry;
+            uint64_t look = look_mask_avx2(cl0);
+            if (look && !checked) {
+                uint64_t brm = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x0, _mm256_set1_epi8('[')));
+                look &= ~(brm & ~((uint64_t)digit_mask_avx2(cl0) >> 1) & ~(1ULL << 31));
+            }
+            for (; look; look &= look - 1)
+                if (!look_byte(sc, q + __builtin_ctzll(look), end, checked))
+                    return p;
+            if (!sc->ok)
+                return p;
+            blocks[0].nl = nlm;
+            blocks[0].eql = nlm & ~(nlm - eqm);
+            carry = eqm > nlm;
+            n = 1;
+            q += 32;
+        }
+        if (!chunk_lines(sc, p, n, blocks, quick, checked, rec))
+            return p;
+        p = q;
+        if (last)
+            break;
     }
     *eq = carry;
     return p;
 }
 
-/* the loop made twice, its lines asked in one and only ended in the other */
-__attribute__((target("avx2"))) static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
+/* the loop made three times: its lines asked and recorded, asked only (no lines
+ * kept: a verdict), only recorded (checked) */
+FSC_AVX2 static const char *scan_avx2(scan *sc, const char *p, const char *end, bool *eq)
 {
-    return scan_avx2_as(sc, p, end, eq, false);
+    return sc->out ? scan_avx2_as(sc, p, end, eq, false, true) : scan_avx2_as(sc, p, end, eq, false, false);
 }
 
-__attribute__((target("avx2"))) static const char *scan_avx2_checked(scan *sc, const char *p, const char *end,
-                                                                     bool *eq)
+FSC_AVX2 static const char *scan_avx2_checked(scan *sc, const char *p, const char *end, bool *eq)
 {
-    return scan_avx2_as(sc, p, end, eq, true);
+    return scan_avx2_as(sc, p, end, eq, true, sc->out != NULL);
 }
 #endif
 
@@ -833,7 +1502,7 @@ static bool scan_part(scan *sc, const char *data, size_t len, bool last)
     const char *p = data, *end = data + len;
     bool eq = false;
 #if defined(__x86_64__) && defined(__GNUC__)
-    if (__builtin_cpu_supports("avx2"))
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
         p = sc->checked ? scan_avx2_checked(sc, p, end, &eq) : scan_avx2(sc, p, end, &eq);
 #endif
 #if defined(__SSE2__)
@@ -878,8 +1547,8 @@ static bool scan_verdict(scan *sc, bool *headings, bool *json)
 static bool prescan(const char *data, size_t len, uint32_t first_line, bool checked, fsc_text *out,
                     bool *headings, bool *json, fsc_status *st)
 {
-    scan sc = {data, data, out, first_line, true, false, true, false, false, true, false, 0, false, data + len,
-               false, false, false, checked};
+    scan sc = {.data = data, .line = data, .out = out, .orig = first_line, .first_text = true, .prev_blank = true,
+               .ok = true, .end = data + len, .checked = checked};
     /* lines: about one per 50 bytes of fio text */
     size_t guess = len / 48 + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
@@ -919,8 +1588,7 @@ fsc_plain_check *fsc_plain_check_new(bool simple_too)
 {
     fsc_plain_check *c = malloc(sizeof *c);
     if (c)
-        c->sc = (scan){NULL, NULL, NULL, 1, true, false, true, false, false, true, false, 0, false, NULL,
-                       simple_too, false, false, false};
+        c->sc = (scan){.orig = 1, .first_text = true, .prev_blank = true, .ok = true, .tolerant = simple_too};
     return c;
 }
 
