@@ -1365,9 +1365,14 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool chunk_lines(scan *sc,
     slow:
         lane_store(&r.ln, sc);
         const char *e;
-        while (run_next(&r, &r.blk, &r.p, &r.nlm, &r.eqb, &e, &r.eq))
+        while (run_next(&r, &r.blk, &r.p, &r.nlm, &r.eqb, &e, &r.eq)) {
+            if (sc->json && json_inner_line(sc, sc->line, e, sc->end)) { /* line_slow's, in place */
+                line_keep(sc, e);
+                continue;
+            }
             if (!line_slow(sc, e, r.eq, sc->json))
                 return false;
+        }
         return sc->ok;
     }
     lane_store(&r.ln, sc);
