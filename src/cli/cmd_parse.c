@@ -6,6 +6,7 @@
 #include "outfile.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,37 +73,83 @@ static void doc_writer(fsc_jw *w, fsc_buf *b)
     w->first[RUNS_DEPTH] = true;
 }
 
+/* The buffer a thread renders its runs in (jsonl_render), kept from run to run: the
+ * writer makes room for most of a job at once, from a bound several times what it
+ * writes, and here that room is there already; the text of a run is copied out of
+ * it at its size. Not charged to a budget (the text is, by the caller); freed when
+ * its thread ends, or after a run that grew it past SCRATCH_KEEP. */
+#define SCRATCH_KEEP ((size_t)1 << 20)
+
+typedef struct scratch {
+    fsc_buf b;
+    bool registered; /* the key holds it: freed when the thread ends */
+} scratch;
+
+static _Thread_local scratch thread_scratch;
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+static bool scratch_key_ok;
+
+static void scratch_free(void *p)
+{
+    fsc_budget *old = fsc_budget_use(NULL);
+    fsc_buf_free(&((scratch *)p)->b);
+    fsc_budget_use(old);
+}
+
+static void scratch_key_init(void)
+{
+    scratch_key_ok = pthread_key_create(&scratch_key, scratch_free) == 0;
+}
+
+/* This thread's scratch buffer, or NULL when it cannot be kept. */
+static fsc_buf *scratch_get(void)
+{
+    scratch *s = &thread_scratch;
+    if (!s->registered) {
+        if (pthread_once(&scratch_once, scratch_key_init) != 0 || !scratch_key_ok ||
+            pthread_setspecific(scratch_key, s) != 0)
+            return NULL;
+        s->registered = true;
+    }
+    return &s->b;
+}
+
 /* One run as a JSON line, or as a run of the document, in malloc'd bytes. Runs on
  * the worker threads (the input sink's render): reads nothing but ctx->jopts and
  * ctx->doc. */
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
 {
     const parse_ctx *ctx = vctx;
-    /* room for a run like the last one of this thread at once (no regrowing) */
-    static _Thread_local size_t size_hint = 8192;
-    fsc_buf b = {0};
-    char *p = fsc_buf_room(&b, size_hint);
+    fsc_budget *budget = fsc_budget_use(NULL);
+    fsc_buf local = {0}, *b = scratch_get();
+    if (!b)
+        b = &local;
+    fsc_buf_reset(b);
+    char *p = fsc_buf_room(b, ID_SLACK);
     if (p) {
         memset(p, 0, ID_SLACK);
         p[0] = ID_SLACK;
-        b.len = ID_SLACK;
+        b->len = ID_SLACK;
     }
     fsc_jw w;
     if (ctx->doc)
-        doc_writer(&w, &b);
+        doc_writer(&w, b);
     else
-        fsc_jw_init(&w, &b, false, false);
+        fsc_jw_init(&w, b, false, false);
     fsc_model_write_run(&w, run, &ctx->jopts);
     if (!ctx->doc)
-        fsc_buf_putc(&b, '\n');
-    size_hint = b.len + b.len / 4 + 256;
-    fsc_run_free(run);
-    if (b.oom) {
-        fsc_buf_free(&b);
-        return NULL;
+        fsc_buf_putc(b, '\n');
+    char *text = b->oom ? NULL : malloc(b->len + 1);
+    if (text) {
+        memcpy(text, b->data, b->len + 1);
+        *len = b->len;
     }
-    *len = b.len;
-    return b.data;
+    if (b->oom || b->cap > SCRATCH_KEEP || b == &local)
+        fsc_buf_free(b);
+    fsc_budget_use(budget);
+    fsc_run_free(run);
+    return text;
 }
 
 /* A run line of a piece of a huge file, numbered from 1 in its piece: its id
@@ -120,11 +167,22 @@ static char *jsonl_renumber(void *vctx, char *bytes, size_t *len, size_t first_r
         free(bytes);
         return NULL; /* not what jsonl_render writes */
     }
-    for (; i < n && line[i] != '"'; i++) {
-        if (line[i] == '\\')
-            i++;
-        else if (line[i] == '#')
-            hash = i;
+    const char *q = memchr(line + i, '"', n - i);
+    if (q && !memchr(line + i, '\\', (size_t)(q - line) - i)) { /* nearly always: no escape */
+        size_t e = (size_t)(q - line);
+        for (size_t h = e; h > i; h--) /* the '#' is just before the run's few digits */
+            if (line[h - 1] == '#') {
+                hash = h - 1;
+                break;
+            }
+        i = e;
+    } else {
+        for (; i < n && line[i] != '"'; i++) {
+            if (line[i] == '\\')
+                i++;
+            else if (line[i] == '#')
+                hash = i;
+        }
     }
     if (!hash || i >= n) {
         free(bytes);

@@ -117,9 +117,9 @@ bool fsc_buf_write(const fsc_buf *b, FILE *f)
     return b->len == 0 || fwrite(b->data, 1, b->len, f) == b->len;
 }
 
-static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                  "8081828384858687888990919293949596979899";
+const char fsc_digit_pairs[200] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                   "8081828384858687888990919293949596979899";
 
 /* Decimal digits of u ending at end, two a step. */
 static inline void digits32(char *end, uint32_t u)
@@ -127,11 +127,11 @@ static inline void digits32(char *end, uint32_t u)
     while (u >= 100) {
         uint32_t q = u / 100;
         end -= 2;
-        memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
+        memcpy(end, fsc_digit_pairs + 2 * (u - q * 100), 2);
         u = q;
     }
     if (u >= 10)
-        memcpy(end - 2, digit_pairs + 2 * u, 2);
+        memcpy(end - 2, fsc_digit_pairs + 2 * u, 2);
     else
         end[-1] = (char)('0' + u);
 }
@@ -142,7 +142,7 @@ static inline void digits8(char *end, uint32_t u)
     for (int i = 0; i < 4; i++) {
         uint32_t q = u / 100;
         end -= 2;
-        memcpy(end, digit_pairs + 2 * (u - q * 100), 2);
+        memcpy(end, fsc_digit_pairs + 2 * (u - q * 100), 2);
         u = q;
     }
 }
@@ -175,96 +175,17 @@ static inline size_t n_digits(uint64_t u)
     return t + ((u | 1) >= pow10_u64[t]);
 }
 
-#define ASCII_ZEROS 0x3030303030303030ULL /* '0' in each byte */
-
-/* The 8 decimal digits of u < 10^8 (leading zeros included) as one little-endian
- * word of digit values 0-9, the first digit in the low byte; add ASCII_ZEROS for
- * the text. All lanes are divided at once (SWAR): u becomes two lanes of 4 digits
- * (32 bits each), each of them two of 2 (16 bits), each of those two digits (8
- * bits). A lane's quotient q is its product with a constant, shifted: x / 100 =
- * x * 10486 >> 20 for x < 10^4 and x / 10 = x * 103 >> 10 for x < 100 (both checked
- * for every x); no product leaves its lane. The quotient goes to the lower half of
- * the lane (the first digits end in the low bytes), the remainder to the upper:
- * q + ((v - 100 q) << 16) = (v << 16) + q * (1 - (100 << 16)), one multiply (the
- * word wraps in between, the result is exact). Every u < 10^8 was checked. */
-static inline uint64_t digit_values8(uint32_t u)
-{
-    uint64_t hi = u / 10000, lo = u - hi * 10000;
-    uint64_t v = hi | lo << 32;
-    uint64_t q = ((v * 10486) >> 20) & 0x0000007F0000007FULL;
-    v = (v << 16) + q * (uint64_t)(1 - (100 << 16));
-    q = ((v * 103) >> 10) & 0x000F000F000F000FULL;
-    return (v << 8) + q * (uint64_t)(1 - (10 << 8));
-}
-
-/* The number of leading zero digits of digit_values8's word w of a u >= 1. */
-static inline unsigned lead_zeros8(uint64_t w)
-{
-    return (unsigned)__builtin_ctzll(w) >> 3;
-}
-
-/* The digits of 1 <= u < 10^8 written to dst[0, 8) (the bytes after the last digit
- * are left undefined); returns their number. */
-static inline size_t digits_lt1e8(char *dst, uint32_t u)
-{
-    uint64_t v = digit_values8(u);
-    unsigned zeros = lead_zeros8(v);
-    uint64_t w = (v + ASCII_ZEROS) >> (8 * zeros);
-    fsc_store_le64(dst, w);
-    return 8 - zeros;
-}
-
-/* The digits of 10^8 <= u < 10^16 written to dst[0, 16); returns their number. */
-static inline size_t digits_lt1e16(char *dst, uint64_t u)
-{
-    uint64_t hi = u / 100000000;
-    uint64_t vh = digit_values8((uint32_t)hi), vl = digit_values8((uint32_t)(u - hi * 100000000));
-    unsigned zeros = lead_zeros8(vh);
-    uint64_t wh = (vh + ASCII_ZEROS) >> (8 * zeros), wl = vl + ASCII_ZEROS;
-    fsc_store_le64(dst, wh);
-    fsc_store_le64(dst + 8 - zeros, wl);
-    return 16 - zeros;
-}
-
 /* fsc_u64_fmt of any u: out of line, the common case keeps to few registers. */
-static size_t __attribute__((noinline)) u64_fmt_long(char *dst, uint64_t u)
+size_t fsc_u64_fmt_long(char *dst, uint64_t u)
 {
     size_t n = n_digits(u);
     digits64(dst + n, u);
     return n;
 }
 
-static inline __attribute__((always_inline)) size_t u64_fmt(char *dst, uint64_t u)
-{
-    if (u < 10000) { /* a third of the numbers past one digit: one division at most */
-        uint32_t v = (uint32_t)u, q = v / 100, r = v - q * 100;
-        if (v < 10) {
-            dst[0] = (char)('0' + v);
-            return 1;
-        }
-        if (v < 100) {
-            memcpy(dst, digit_pairs + 2 * v, 2);
-            return 2;
-        }
-        if (v < 1000) {
-            dst[0] = (char)('0' + q);
-            memcpy(dst + 1, digit_pairs + 2 * r, 2);
-            return 3;
-        }
-        memcpy(dst, digit_pairs + 2 * q, 2);
-        memcpy(dst + 2, digit_pairs + 2 * r, 2);
-        return 4;
-    }
-    if (u < 100000000)
-        return digits_lt1e8(dst, (uint32_t)u);
-    if (u < 10000000000000000ULL)
-        return digits_lt1e16(dst, u);
-    return u64_fmt_long(dst, u);
-}
-
 size_t fsc_u64_fmt(char *dst, uint64_t u)
 {
-    return u64_fmt(dst, u);
+    return fsc_u64_fmt_inline(dst, u);
 }
 
 /* fsc_num_fmt of what has more than 9 decimals: printf's shortest of %.15g and
@@ -292,7 +213,7 @@ static size_t __attribute__((noinline)) frac_digits(char *dst, uint64_t ix, int 
     for (; k >= 2; k -= 2) {
         uint64_t q = ix / 100;
         e -= 2;
-        memcpy(e, digit_pairs + 2 * (ix - q * 100), 2);
+        memcpy(e, fsc_digit_pairs + 2 * (ix - q * 100), 2);
         ix = q;
     }
     if (k) {
@@ -312,8 +233,8 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
         /* of the 8 digits of ix (zero-padded), the last ni + d: the integer part (a 0
          * of the padding when there is none), the point, the decimals; two stores of
          * 8 bytes */
-        uint64_t v = digit_values8((uint32_t)ix), w = v + ASCII_ZEROS;
-        size_t nx = 8 - lead_zeros8(v), ni = nx > (size_t)d ? nx - (size_t)d : 1;
+        uint64_t v = fsc_digit_values8((uint32_t)ix), w = v + FSC_ASCII_ZEROS;
+        size_t nx = 8 - fsc_lead_zeros8(v), ni = nx > (size_t)d ? nx - (size_t)d : 1;
         w >>= 8 * (8 - (size_t)d - ni);
         uint64_t lo = w & ((1ULL << (8 * ni)) - 1), hi = w >> (8 * ni);
         dst[0] = '-';
@@ -328,9 +249,9 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
          * copied 16 bytes at a time (dst has room for 40) */
         char t[32];
         uint64_t hi = ix / 100000000;
-        uint64_t vh = digit_values8((uint32_t)hi), vl = digit_values8((uint32_t)(ix - hi * 100000000));
-        uint64_t wh = vh + ASCII_ZEROS, wl = vl + ASCII_ZEROS;
-        size_t nx = hi ? 16 - lead_zeros8(vh) : vl ? 8 - lead_zeros8(vl) : 1;
+        uint64_t vh = fsc_digit_values8((uint32_t)hi), vl = fsc_digit_values8((uint32_t)(ix - hi * 100000000));
+        uint64_t wh = vh + FSC_ASCII_ZEROS, wl = vl + FSC_ASCII_ZEROS;
+        size_t nx = hi ? 16 - fsc_lead_zeros8(vh) : vl ? 8 - fsc_lead_zeros8(vl) : 1;
         size_t ni = nx > (size_t)d ? nx - (size_t)d : 1;
         fsc_store_le64(t, wh);
         fsc_store_le64(t + 8, wl);
@@ -344,19 +265,19 @@ static inline __attribute__((always_inline)) size_t frac_out(char *dst, uint64_t
     return frac_digits(dst, ix, d, neg);
 }
 
-/* frac_out of x = ix / 100 below 10^4 with one or two decimals (ix not a multiple
- * of 100: v is not integral): the integer part by u64_fmt's short branch, the
- * decimals from the pair table, a trailing 0 dropped (d = 1) - without the 8-digit
- * word of frac_out. */
-static inline size_t frac2_small(char *dst, uint32_t ix, size_t neg)
+/* frac_out of x = ix / 100 with one or two decimals (ix not a multiple of 100: v is
+ * not integral): the integer part by fsc_u64_fmt_inline, the decimals from the pair
+ * table, a trailing 0 dropped (d = 1). */
+static inline size_t frac2(char *dst, uint64_t ix, size_t neg)
 {
-    uint32_t ip = ix / 100, r = ix - ip * 100;
+    uint64_t ip = ix / 100;
+    unsigned r = (unsigned)(ix - ip * 100);
     char *p = dst;
     *p = '-';
     p += neg;
-    p += u64_fmt(p, ip);
+    p += fsc_u64_fmt_inline(p, ip);
     *p++ = '.';
-    memcpy(p, digit_pairs + 2 * r, 2);
+    memcpy(p, fsc_digit_pairs + 2 * r, 2);
     return (size_t)(p - dst) + 1 + (r % 10 != 0);
 }
 
@@ -386,12 +307,8 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
      * 90071992547109.9 * 100 rounds to ...0991); above, the search starts at 1. */
     double y2 = av * 100, x2 = y2 < two52 ? (y2 + two52) - two52 : y2;
     if (x2 < 1125899906842624.0) { /* 2^50 */
-        if (x2 / 100 == av) {
-            uint64_t ix = (uint64_t)x2;
-            if (ix < 1000000) /* below 10^4: most of them ("27.76", "3066.98", "0.1") */
-                return frac2_small(dst, (uint32_t)ix, neg);
-            return ix % 10 ? frac_out(dst, ix, 2, neg) : frac_out(dst, ix / 10, 1, neg);
-        }
+        if (x2 / 100 == av) /* most of them ("27.76", "3066.98", "0.1", "44879052.8") */
+            return frac2(dst, (uint64_t)x2, neg);
         d = 3;
     }
     for (; d <= 9; d++) {
@@ -405,32 +322,20 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
     return num_fmt_g(dst, v);
 }
 
-/* num_fmt_frac with a memo. The same few non-integral values recur all through a
- * document (the 0.01 to 100.00 of fio's latency shares, its cpu and bandwidth
- * figures): four in five of them are found among the last in 1024 slots, and a hit
- * costs a tenth of the search. A slot's text has no 0 byte: its length is where it
- * ends. The bits of an empty slot are those of +0.0, which never comes here
- * (integral): it never matches. */
-static size_t __attribute__((noinline)) num_fmt_frac_miss(char *dst, double v, fsc_num_memo *m, uint64_t bits)
+char *fsc_num_frac_miss(char *dst, double v, fsc_num_memo *m, uint64_t bits)
 {
     size_t n = num_fmt_frac(dst, v);
     if (n <= 8) {
         m->bits = bits;
         m->text = fsc_load_le64(dst) & (~0ULL >> (64 - 8 * n));
     }
-    return n;
+    return dst + n;
 }
 
+/* fsc_num_frac_put, out of line (fsc_num_put_other's). */
 static size_t __attribute__((noinline)) num_fmt_frac_memo(char *dst, double v, fsc_num_memo *memo)
 {
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    fsc_num_memo *m = &memo[(bits * 0x9E3779B97F4A7C15ULL) >> 54]; /* Fibonacci hashing, 1024 slots */
-    if (m->bits == bits) {
-        fsc_store_le64(dst, m->text);
-        return (size_t)(71 - __builtin_clzll(m->text)) >> 3;
-    }
-    return num_fmt_frac_miss(dst, v, m, bits);
+    return (size_t)(fsc_num_frac_put(dst, v, memo) - dst);
 }
 
 /* fsc_num_fmt of a negative integer (-2^53 < i < 0): rare, kept out of the path of
@@ -438,24 +343,20 @@ static size_t __attribute__((noinline)) num_fmt_frac_memo(char *dst, double v, f
 static size_t __attribute__((noinline)) num_fmt_neg(char *dst, int64_t i)
 {
     dst[0] = '-';
-    return 1 + u64_fmt(dst + 1, 0 - (uint64_t)i);
+    return 1 + fsc_u64_fmt_inline(dst + 1, 0 - (uint64_t)i);
 }
 
 /* The text of fsc_buf_num, written to dst (at least FSC_NUM_MAX bytes); returns its
- * length. memo: NULL or the slots of fsc_num_fmt_memo (a constant where inlined). */
+ * length. memo: NULL or the slots of fsc_num_put (a constant where inlined). */
 static inline __attribute__((always_inline)) size_t num_fmt(char *dst, double v, fsc_num_memo *memo)
 {
     /* integers: digits in place (2^53 and above go the other way: not all exact) */
     if (fabs(v) < 9007199254740992.0) {
         int64_t i = (int64_t)v;
         if ((double)i == v) {
-            if ((uint64_t)i < 10) { /* a third of them: 0 most of all */
-                dst[0] = (char)('0' + i);
-                return 1;
-            }
             if (i < 0)
                 return num_fmt_neg(dst, i);
-            return u64_fmt(dst, (uint64_t)i);
+            return fsc_u64_fmt_inline(dst, (uint64_t)i);
         }
     }
     return memo ? num_fmt_frac_memo(dst, v, memo) : num_fmt_frac(dst, v);
@@ -466,9 +367,14 @@ size_t fsc_num_fmt(char *dst, double v)
     return num_fmt(dst, v, NULL);
 }
 
-size_t fsc_num_fmt_memo(char *dst, double v, fsc_num_memo *memo)
+char *fsc_num_put_other(char *dst, double v, fsc_num_memo *memo)
 {
-    return num_fmt(dst, v, memo);
+    return dst + num_fmt(dst, v, memo);
+}
+
+char *fsc_u64_put(char *dst, uint64_t u)
+{
+    return dst + fsc_u64_fmt_inline(dst, u);
 }
 
 void fsc_buf_num(fsc_buf *b, double v)

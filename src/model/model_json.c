@@ -2,11 +2,12 @@
 /*
  * Walk the model and write the contract JSON; the descriptor tables give names.
  *
- * Written directly into the output buffer: keys of the descriptor tables come from
- * fragments made once ("\"clat_ns\":"), numbers from their integers or shortest
- * decimals (fsc_num_fmt, fsc_u64_fmt), room is made once per value. The bytes are
- * exactly those of the fsc_jw writer (compact and pretty), which stays the public
- * way to write JSON and is used around the runs.
+ * Written directly into the output buffer: keys are fragments made once with the
+ * ',' before them (",\"clat_ns\":"), those of the descriptor tables constants of
+ * the code; numbers are their integers or shortest decimals (fsc_num_put, the same
+ * text as fsc_num_fmt), written in place; room is made once for most of a job. The
+ * bytes are exactly those of the fsc_jw writer (compact and pretty), which stays
+ * the public way to write JSON and is used around the runs.
  */
 #include "fioscope/model_json.h"
 #include "json_plain.h"
@@ -14,8 +15,10 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* copy_plain reads 16 bytes at a time within the page of the string, past its NUL
@@ -71,99 +74,118 @@ void fsc_pct_key(char *out, size_t size, double pct)
 
 /* ---- the direct writer ---- */
 
-/* A key made once: the quoted name and the colon. 24 bytes hold every name of the
- * descriptor tables (at most 21 with quotes and colon), and a copy of all of them
- * is two moves. */
+/* Every member and element is written with the ',' before it (and in pretty output
+ * the newline and indentation after it): the ',' of a container's first member
+ * becomes the container's '{' or '[' when it is closed, so that no writer asks
+ * whether it writes the first one. An empty container is written "{}" or "[]"
+ * where it was opened.
+ *
+ * Most of a job (its directions with their latencies and percentiles, its later
+ * fields) is written into room made once for all of it, from a bound of what it
+ * can take (job_bound): the writers "_in" take the end of the text p and return
+ * the new one, and their containers are pointers to where they start. The others
+ * make room for what they write as they go (room), and their containers are
+ * offsets (the text may move). */
+
+/* A key made once: the ',' before it, the quoted name and the colon
+ * (",\"clat_ns\":"), zero-padded: a copy of all of it is two moves. n counts the
+ * comma. */
 typedef struct frag {
-    char s[24];
+    char s[32];
     uint8_t n;
 } frag;
 
-/* A key of a descriptor table made once, with the comma before it: ",\"clat_ns\":".
- * The first member of an object copies it from s + 1, the others from s; MFRAG_COPY
- * bytes from either hold every name of the tables (at most 22 with the comma), and
- * a copy of all of them is two moves. n counts the comma. */
-enum { MFRAG_COPY = 24 };
-typedef struct mfrag {
-    char s[MFRAG_COPY + 1];
-    uint8_t n;
-} mfrag;
+/* Fragments of constant names. */
+#define FRAG(name) {",\"" name "\":", sizeof(name) + 3}
+#define KEYLIT(name) ",\"" name "\":", sizeof(name) + 3
 
-/* The descriptor tables, with fragments of their names made once for all threads;
- * NULL for a table whose names need escaping or do not fit (written key by key). */
-enum { FT_DIR, FT_LAT, FT_JOB, FT_GROUP_DIR, FT_DISK, FT_COUNT };
-static const mfrag *frag_tab[FT_COUNT];
-static mfrag frag_store[256];
-static pthread_once_t frag_once = PTHREAD_ONCE_INIT;
+/* The members of the descriptor tables (model.c), in table order: written inline,
+ * names and offsets known when compiled, each member a test and a few stores.
+ * tabs_init checks them against the tables (names, order, offsets); a table that
+ * differs is written from the table itself (fields_any_in), to the same bytes. */
+#define DIR_FIELDS(X)                                                                                          \
+    X(io_bytes) X(bw_bytes) X(bw) X(iops) X(runtime) X(total_ios) X(short_ios) X(drop_ios) X(bw_min) X(bw_max)  \
+        X(bw_agg) X(bw_mean) X(bw_dev) X(bw_samples) X(iops_min) X(iops_max) X(iops_mean) X(iops_stddev)       \
+            X(iops_samples) X(zone_resets) X(cachehit)
+#define LAT_FIELDS(X) X(min) X(max) X(mean) X(stddev) X(N)
+/* fsc_job_fields: these five, the job options and directions, then the others */
+#define JOB_HEAD_FIELDS(X) X(groupid) X(error) X(pid) X(jobs) X(job_runtime)
+#define JOB_TAIL_FIELDS(X)                                                                                     \
+    X(usr_cpu) X(sys_cpu) X(ctx) X(majf) X(minf) X(latency_depth) X(latency_target) X(latency_percentile)       \
+        X(latency_window) X(total_err) X(first_error)
+#define GROUP_DIR_FIELDS(X) X(bw_bytes) X(bw_min_bytes) X(bw_max_bytes) X(io_bytes) X(runtime_min) X(runtime_max)
+#define DISK_FIELDS(X)                                                                                         \
+    X(read_ios) X(write_ios) X(read_sectors) X(write_sectors) X(read_merges) X(write_merges) X(read_ticks)      \
+        X(write_ticks) X(in_queue) X(util) X(aggr_read_ios) X(aggr_write_ios) X(aggr_read_sectors)             \
+            X(aggr_write_sectors) X(aggr_read_merges) X(aggr_write_merge) X(aggr_read_ticks)                   \
+                X(aggr_write_ticks) X(aggr_in_queue) X(aggr_util)
+
+/* The tables; a job's in two parts (its first five members, then the others). */
+enum { FT_DIR, FT_LAT, FT_JOB_HEAD, FT_JOB_TAIL, FT_GROUP_DIR, FT_DISK, FT_COUNT };
+
+static struct {
+    const fsc_field *tab; /* the table's members written here */
+    size_t n;
+    bool inline_; /* the same as the list above: written inline */
+    size_t keys;  /* room for their keys (either way) and numbers, separators apart */
+} tabs[FT_COUNT];
+static pthread_once_t tabs_once = PTHREAD_ONCE_INIT;
 
 /* Per html_safe, per byte: 1 when a JSON string takes it as it is (fsc_json_plain),
- * 0 for the others and for NUL (the end of a string). Made with the fragments. */
+ * 0 for the others and for NUL (the end of a string). */
 static uint8_t plain_tab[2][256];
 
-/* ',' + "name" + ':' when the name needs no escaping and fits; false otherwise. */
-static bool make_frag(mfrag *f, const char *name)
+typedef struct known {
+    const char *name;
+    size_t offset;
+} known;
+
+static void tab_set(int t, const fsc_field *tab, size_t n, const known *k, size_t nk)
 {
-    size_t n = strlen(name);
-    if (n + 4 > MFRAG_COPY)
-        return false;
+    bool same = n == nk;
+    size_t keys = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)name[i];
-        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&')
-            return false;
+        size_t len = strlen(tab[i].name), key = 6 * len + 5; /* escaped, at worst */
+        keys += (key > 32 ? key : 32) + FSC_NUM_MAX;        /* a fragment is copied 32 bytes at a time */
+        same = same && strcmp(tab[i].name, k[i].name) == 0 && tab[i].offset == k[i].offset;
     }
-    memset(f->s, 0, sizeof f->s);
-    f->s[0] = ',';
-    f->s[1] = '"';
-    memcpy(f->s + 2, name, n);
-    f->s[n + 2] = '"';
-    f->s[n + 3] = ':';
-    f->n = (uint8_t)(n + 4);
-    return true;
+    tabs[t].tab = tab;
+    tabs[t].n = n;
+    tabs[t].inline_ = same;
+    tabs[t].keys = keys;
 }
 
-static void plain_init(void)
+static void tabs_init(void)
 {
     for (int h = 0; h < 2; h++)
         for (int c = 1; c < 256; c++) {
             char ch = (char)c;
             plain_tab[h][c] = fsc_json_plain(&ch, 1, h) == 1;
         }
+#define K_DIR(f) {#f, offsetof(fsc_dir, f)},
+#define K_LAT(f) {#f, offsetof(fsc_lat, f)},
+#define K_JOB(f) {#f, offsetof(fsc_job, f)},
+#define K_GDIR(f) {#f, offsetof(fsc_group_dir, f)},
+#define K_DISK(f) {#f, offsetof(fsc_disk, f)},
+    static const known dir[] = {DIR_FIELDS(K_DIR)}, lat[] = {LAT_FIELDS(K_LAT)}, head[] = {JOB_HEAD_FIELDS(K_JOB)},
+                       tail[] = {JOB_TAIL_FIELDS(K_JOB)}, gdir[] = {GROUP_DIR_FIELDS(K_GDIR)},
+                       disk[] = {DISK_FIELDS(K_DISK)};
+#undef K_DIR
+#undef K_LAT
+#undef K_JOB
+#undef K_GDIR
+#undef K_DISK
+    size_t n_head = fsc_n_job_fields < 5 ? fsc_n_job_fields : 5;
+    tab_set(FT_DIR, fsc_dir_fields, fsc_n_dir_fields, dir, FSC_ARRAY_SIZE(dir));
+    tab_set(FT_LAT, fsc_lat_fields, fsc_n_lat_fields, lat, FSC_ARRAY_SIZE(lat));
+    tab_set(FT_JOB_HEAD, fsc_job_fields, n_head, head, FSC_ARRAY_SIZE(head));
+    tab_set(FT_JOB_TAIL, fsc_job_fields + n_head, fsc_n_job_fields - n_head, tail, FSC_ARRAY_SIZE(tail));
+    tab_set(FT_GROUP_DIR, fsc_group_dir_fields, fsc_n_group_dir_fields, gdir, FSC_ARRAY_SIZE(gdir));
+    tab_set(FT_DISK, fsc_disk_fields, fsc_n_disk_fields, disk, FSC_ARRAY_SIZE(disk));
 }
 
-static void frags_init(void)
-{
-    plain_init();
-    const struct {
-        const fsc_field *tab;
-        size_t n;
-    } tabs[FT_COUNT] = {[FT_DIR] = {fsc_dir_fields, fsc_n_dir_fields},
-                        [FT_LAT] = {fsc_lat_fields, fsc_n_lat_fields},
-                        [FT_JOB] = {fsc_job_fields, fsc_n_job_fields},
-                        [FT_GROUP_DIR] = {fsc_group_dir_fields, fsc_n_group_dir_fields},
-                        [FT_DISK] = {fsc_disk_fields, fsc_n_disk_fields}};
-    size_t used = 0;
-    for (size_t t = 0; t < FT_COUNT; t++) {
-        if (used + tabs[t].n > FSC_ARRAY_SIZE(frag_store))
-            break;
-        bool ok = true;
-        for (size_t i = 0; i < tabs[t].n && ok; i++)
-            ok = make_frag(&frag_store[used + i], tabs[t].tab[i].name);
-        if (!ok)
-            continue; /* that table is written key by key */
-        frag_tab[t] = &frag_store[used];
-        used += tabs[t].n;
-    }
-}
-
-/* The fragments of table t from its field i on (fsc_job_fields + 5), or NULL. Made
- * by then: jo_start, which starts every use of the direct writer, makes them. */
-static inline const mfrag *frags_at(int t, size_t i)
-{
-    return frag_tab[t] ? frag_tab[t] + i : NULL;
-}
-
-/* The output and where the writer stands: depth of the value being written (as
- * fsc_jw counts it) and whether its object or array has a member yet.
+/* The output and where the writer stands: depth of the members being written (as
+ * fsc_jw counts it).
  * The end of the text is p, not b->len: b is told (jo_store, which also writes the
  * NUL) only before something else writes to it and when the writer is done, and
  * the writer takes it back from b after (jo_load). Room for n bytes and the NUL is
@@ -172,6 +194,7 @@ typedef struct memos memos;
 typedef struct jo {
     fsc_jw *w;
     fsc_buf *b;
+    char *data;    /* b->data, where the offsets of containers count from */
     char *p, *end; /* the end of the text; of the room for it (b->data + b->cap - 1) */
     bool pretty, html_safe;
     int depth;
@@ -179,16 +202,18 @@ typedef struct jo {
 } jo;
 
 /* p and end when there is no room to give (b out of memory, or never grown): the
- * writer never writes there, end - p is 0 and jo_store knows it. */
+ * writer never writes there, end - p is 0 and jo_store knows it. Once b is out of
+ * memory it stays so: nothing is written after. */
 static char no_room[1];
 
 static inline void jo_load(jo *o)
 {
     fsc_buf *b = o->b;
     if (b->oom || !b->data) {
-        o->p = o->end = no_room;
+        o->p = o->end = o->data = no_room;
         return;
     }
+    o->data = b->data;
     o->p = b->data + b->len;
     o->end = b->data + b->cap - 1;
 }
@@ -225,13 +250,14 @@ static inline void commit(jo *o, char *end)
     o->p = end;
 }
 
-/* The separator before a member or element at o->depth: ',' unless first, then the
- * newline and indentation of pretty output. */
-static inline char *sep(const jo *o, char *p, bool *first)
+/* Room for a separator (sep) at o->depth and n bytes more. */
+#define SEP_ROOM(o, n) (2 + (size_t)(o)->depth * 2 + (n))
+
+/* The separator before a member or element at o->depth: ',', then the newline and
+ * indentation of pretty output. */
+static inline char *sep(const jo *o, char *p)
 {
-    if (!*first)
-        *p++ = ',';
-    *first = false;
+    *p++ = ',';
     if (o->pretty) {
         *p++ = '\n';
         memset(p, ' ', (size_t)o->depth * 2);
@@ -240,66 +266,184 @@ static inline char *sep(const jo *o, char *p, bool *first)
     return p;
 }
 
-/* Room for a separator, a key of klen bytes and extra more. */
-static inline char *room_item(jo *o, size_t klen, size_t extra)
+/* A container whose text starts at p: its members are one deeper. */
+static inline char *open_in(jo *o, char *p)
 {
-    return room(o, 2 + (size_t)o->depth * 2 + klen + 2 + extra);
-}
-
-/* A key of a descriptor table (fragment) or of any text. */
-static char *put_frag(const jo *o, char *p, const frag *k)
-{
-    memcpy(p, k->s, k->n);
-    p += k->n;
-    if (o->pretty)
-        *p++ = ' ';
+    o->depth++;
     return p;
 }
 
-/* A key given as its fragment text q[0, n) ("\"jobs\":"), and when c is not 0 the
- * '{' or '[' of the container that is its value, in one append; inlined, so that n
- * and c are constants and the copy a few moves. False (nothing written, depth
- * unchanged) when out of memory. */
-static inline __attribute__((always_inline)) bool key_put(jo *o, bool *first, const char *q, size_t n, char c)
+/* Close the container that started at s with c ('}' or ']'): the ',' of its first
+ * member becomes its '{' or '[', or it is empty and is written whole. */
+static inline __attribute__((always_inline)) char *close_in(jo *o, char *p, char *s, char c, bool pretty)
 {
-    char *p = room_item(o, n, c != 0);
-    if (!p)
-        return false;
-    p = sep(o, p, first);
-    memcpy(p, q, n);
-    p += n;
-    if (o->pretty)
-        *p++ = ' ';
-    if (c)
+    o->depth--;
+    char open = c == '}' ? '{' : '[';
+    if (s == p) {
+        p[0] = open;
+        p[1] = c;
+        return p + 2;
+    }
+    *s = open;
+    if (pretty) {
+        *p++ = '\n';
+        memset(p, ' ', (size_t)o->depth * 2);
+        p += o->depth * 2;
+    }
+    *p = c;
+    return p + 1;
+}
+
+/* A container opened where the text ends (an element's, after element()): the
+ * offset of its start. */
+static size_t open_(jo *o)
+{
+    char *p = room(o, 1);
+    o->depth++;
+    return p ? (size_t)(p - o->data) : 0;
+}
+
+/* A container's start when its bracket is written (settle) and it has a member. */
+#define SETTLED SIZE_MAX
+
+/* Close the container that started at offset at. at is valid when room is given:
+ * room was given where it started, and the buffer, once out of memory, gives none
+ * after. */
+static void close_(jo *o, size_t at, char c)
+{
+    char *p = room(o, 2 + (size_t)(o->depth - 1) * 2);
+    if (!p) {
+        o->depth--;
+        return;
+    }
+    if (at == SETTLED) {
+        o->depth--;
+        if (o->pretty) {
+            *p++ = '\n';
+            memset(p, ' ', (size_t)o->depth * 2);
+            p += o->depth * 2;
+        }
         *p++ = c;
+        commit(o, p);
+        return;
+    }
+    commit(o, close_in(o, p, o->data + at, c, o->pretty));
+}
+
+/* The bracket of the container that started at *at written now (it has a member):
+ * what follows may be flushed out of the buffer before it is closed (series). */
+static void settle(jo *o, size_t *at, char open)
+{
+    if (*at != SETTLED && o->p != no_room)
+        o->data[*at] = open;
+    *at = SETTLED;
+}
+
+/* Element of an array: its separator. */
+static void element(jo *o)
+{
+    char *p = room(o, SEP_ROOM(o, 0));
+    if (p)
+        commit(o, sep(o, p));
+}
+
+/* A constant key q[0, n) (",\"name\":", zero-padded to 32 bytes) at p: a fixed
+ * copy (n is a constant where inlined). */
+static inline __attribute__((always_inline)) char *key_copy(char *p, const char *q, size_t n)
+{
+    if (n <= 8)
+        memcpy(p, q, 8);
+    else if (n <= 16)
+        memcpy(p, q, 16);
+    else
+        memcpy(p, q, 32);
+    return p + n;
+}
+
+/* A key from its fragment q[0, n) (zero-padded to 32 bytes) at p, in room made for
+ * it (SEP_ROOM(o, 32)). */
+static inline __attribute__((always_inline)) char *key_in(const jo *o, char *p, const char *q, size_t n, bool pretty)
+{
+    if (pretty) {
+        p = sep(o, p);
+        memcpy(p, q + 1, n - 1);
+        p += n - 1;
+        *p++ = ' ';
+        return p;
+    }
+    return key_copy(p, q, n);
+}
+
+/* key_in of a fragment. */
+static inline __attribute__((always_inline)) char *frag_in(const jo *o, char *p, const frag *f, bool pretty)
+{
+    if (pretty) {
+        p = sep(o, p);
+        memcpy(p, f->s + 1, 24);
+        p += f->n - 1;
+        *p++ = ' ';
+        return p;
+    }
+    memcpy(p, f->s, sizeof f->s);
+    return p + f->n;
+}
+
+/* key_in of a constant name, p the end of the text. */
+#define KEY_IN(o, p, name, pretty)                                                                             \
+    do {                                                                                                       \
+        static const char k_[32] = ",\"" name "\":";                                                           \
+        (p) = key_in((o), (p), k_, sizeof(name) + 3, (pretty));                                                \
+    } while (0)
+
+/* A member's key from its fragment where the text ends: the end of the text after
+ * it, NULL (nothing written) when out of memory. */
+static char *key_put(jo *o, const frag *f)
+{
+    char *p = room(o, SEP_ROOM(o, sizeof f->s));
+    if (p)
+        commit(o, p = frag_in(o, p, f, o->pretty));
+    return p;
+}
+
+/* key_put of a constant key q[0, n) (",\"name\":"): copied as it is long. */
+static inline __attribute__((always_inline)) char *key_lit(jo *o, const char *q, size_t n)
+{
+    char *p = room(o, SEP_ROOM(o, n));
+    if (!p)
+        return NULL;
+    if (o->pretty) {
+        p = sep(o, p);
+        memcpy(p, q + 1, n - 1);
+        p += n - 1;
+        *p++ = ' ';
+    } else {
+        memcpy(p, q, n);
+        p += n;
+    }
     commit(o, p);
-    o->depth += c != 0;
-    return true;
+    return p;
 }
 
-static inline __attribute__((always_inline)) bool key_lit(jo *o, bool *first, const char *q, size_t n)
+/* The container that is the value of the key just written (the end of the text
+ * after it: p, NULL when out of memory), opened: returns its start. */
+static inline size_t key_open_at(jo *o, const char *p)
 {
-    return key_put(o, first, q, n, 0);
+    o->depth++;
+    return p ? (size_t)(p - o->data) : 0;
 }
 
-static inline __attribute__((always_inline)) bool key_open(jo *o, bool *first, const char *q, size_t n, char c)
-{
-    return key_put(o, first, q, n, c);
-}
+#define KEY(o, name) (key_lit((o), KEYLIT(name)) != NULL)
+#define KEY_OPEN(o, name) key_open_at((o), key_lit((o), KEYLIT(name)))
 
-/* Fragments of constant names. */
-#define FRAG(name) {"\"" name "\":", sizeof(name) + 2}
-#define KEY(o, first, name) key_lit((o), (first), "\"" name "\":", sizeof(name) + 2)
-#define KEY_OPEN(o, first, name, c) key_open((o), (first), "\"" name "\":", sizeof(name) + 2, (c))
-
-static bool key_text(jo *o, bool *first, const char *key)
+/* A key of any text, where the text ends. */
+static void key_text(jo *o, const char *key)
 {
-    char *p;
     size_t n = strlen(key);
+    char *p = room(o, SEP_ROOM(o, n + 4));
+    if (!p)
+        return;
+    p = sep(o, p);
     if (fsc_json_plain(key, n, o->html_safe) == n) {
-        if (!(p = room_item(o, n + 3, 0)))
-            return false;
-        p = sep(o, p, first);
         *p++ = '"';
         memcpy(p, key, n);
         p += n;
@@ -308,33 +452,40 @@ static bool key_text(jo *o, bool *first, const char *key)
         if (o->pretty)
             *p++ = ' ';
         commit(o, p);
-        return true;
+        return;
     }
-    if (!(p = room_item(o, 0, 0)))
-        return false;
-    commit(o, sep(o, p, first));
+    commit(o, p);
     jo_store(o);
-    fsc_json_quote(o->b, key, strlen(key), o->html_safe);
+    fsc_json_quote(o->b, key, n, o->html_safe);
     fsc_buf_add(o->b, o->pretty ? ": " : ":", o->pretty ? 2 : 1);
     jo_load(o);
-    return !o->b->oom;
 }
 
-/* fsc_num_fmt(p, v) through the thread's memo. */
-static inline size_t num_fmt(const jo *o, char *p, double v);
+/* The number's text at p through the thread's memo (room: FSC_NUM_MAX); returns
+ * its end. */
+static inline __attribute__((always_inline)) char *num_put(const jo *o, char *p, double v);
+
+/* A number of the model at p (room: FSC_NUM_MAX): its exact integer when it has
+ * one; returns the end. One copy of the number writer for every member. */
+static char *__attribute__((noinline)) fnum_at(const jo *o, char *p, const fsc_num *v)
+{
+    if (v->exact)
+        return fsc_u64_put(p, v->u);
+    return num_put(o, p, v->v);
+}
 
 static void put_num(jo *o, double v)
 {
     char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o, p + num_fmt(o, p, v));
+        commit(o, num_put(o, p, v));
 }
 
 static void put_fnum(jo *o, const fsc_num *v)
 {
     char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o, p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v)));
+        commit(o, fnum_at(o, p, v));
 }
 
 /* Strings of up to STR_FAST bytes are copied while they are looked at. */
@@ -408,32 +559,39 @@ static void put_str_any(jo *o, const char *s)
     commit(o, p);
 }
 
+/* The string s at p, in room for STR_FAST + 2 bytes, when it is null or short and
+ * plain: returns the end, or NULL (nothing written: put_str_any). */
+static inline char *str_in(const jo *o, char *p, const char *s)
+{
+    char *e;
+    if (!s) { /* "member": null of every run */
+        memcpy(p, "null", 4);
+        return p + 4;
+    }
+    if (!(e = copy_plain(o, p + 1, s)))
+        return NULL;
+    *p = '"';
+    *e++ = '"';
+    return e;
+}
+
 static void put_str(jo *o, const char *s)
 {
     char *p = room(o, STR_FAST + 2), *e;
     if (!p)
         return;
-    if (!s) { /* "member": null of every run */
-        memcpy(p, "null", 4);
-        commit(o, p + 4);
-        return;
-    }
-    if ((e = copy_plain(o, p + 1, s))) {
-        *p = '"';
-        *e++ = '"';
+    if ((e = str_in(o, p, s)))
         commit(o, e);
-        return;
-    }
-    put_str_any(o, s);
+    else
+        put_str_any(o, s);
 }
 
 /* "key": "s" (job options): both in one reservation when neither needs escaping. */
-static void key_str(jo *o, bool *first, const char *key, const char *s)
+static void key_str(jo *o, const char *key, const char *s)
 {
-    char *p = room_item(o, STR_FAST + 3, STR_FAST + 2), *e;
-    bool f = *first;
+    char *p = room(o, SEP_ROOM(o, STR_FAST + 5 + STR_FAST + 2)), *e;
     if (p && s) { /* short and plain: copied as they are checked */
-        char *q = sep(o, p, &f);
+        char *q = sep(o, p);
         *q++ = '"';
         if ((e = copy_plain(o, q, key))) {
             *e++ = '"';
@@ -443,209 +601,196 @@ static void key_str(jo *o, bool *first, const char *key, const char *s)
             *e = '"';
             if ((e = copy_plain(o, e + 1, s))) {
                 *e++ = '"';
-                *first = f;
                 commit(o, e);
                 return;
             }
         }
     }
-    if (key_text(o, first, key))
-        put_str_any(o, s);
+    key_text(o, key);
+    put_str_any(o, s);
 }
 
-#define KEYLIT(name) "\"" name "\":", sizeof(name) + 2
-
-static void key_numl(jo *o, bool *first, const char *q, size_t n, double v)
+/* A member with a constant key and a number or string value. */
+static void key_num(jo *o, const frag *f, double v)
 {
-    if (key_lit(o, first, q, n))
-        put_num(o, v);
-}
-
-static void key_strl(jo *o, bool *first, const char *q, size_t n, const char *s)
-{
-    if (key_lit(o, first, q, n))
-        put_str(o, s);
-}
-
-/* Open a container as the value of the key just written (or as an element). */
-static inline void open_(jo *o, char c)
-{
-    char *p = room(o, 1);
-    if (p) {
-        *p++ = c;
-        commit(o, p);
-    }
-    o->depth++;
-}
-
-/* Close it; empty: nothing was written in it. */
-static inline void close_(jo *o, bool empty, char c)
-{
-    o->depth--;
-    char *p = room(o, 2 + (size_t)o->depth * 2);
+    char *p = room(o, SEP_ROOM(o, sizeof f->s + FSC_NUM_MAX));
     if (!p)
         return;
-    if (o->pretty && !empty) {
-        *p++ = '\n';
-        memset(p, ' ', (size_t)o->depth * 2);
-        p += o->depth * 2;
+    p = frag_in(o, p, f, o->pretty);
+    commit(o, num_put(o, p, v));
+}
+
+static void key_strf(jo *o, const frag *f, const char *s)
+{
+    char *p = room(o, SEP_ROOM(o, sizeof f->s + STR_FAST + 2)), *e;
+    if (!p)
+        return;
+    p = frag_in(o, p, f, o->pretty);
+    if ((e = str_in(o, p, s))) {
+        commit(o, e);
+        return;
     }
-    *p++ = c;
     commit(o, p);
+    put_str_any(o, s);
 }
 
-/* Element of an array: its separator. */
-static void element(jo *o, bool *first)
+#define KEY_NUM(o, name, v)                                                                                    \
+    do {                                                                                                       \
+        static const frag f_ = FRAG(name);                                                                     \
+        key_num((o), &f_, (v));                                                                                \
+    } while (0)
+#define KEY_STR(o, name, s)                                                                                    \
+    do {                                                                                                       \
+        static const frag f_ = FRAG(name);                                                                     \
+        key_strf((o), &f_, (s));                                                                               \
+    } while (0)
+
+/* ---- bounds of what the writers "_in" write ----
+ * A separator at most sw bytes (sepw); a key from a fragment is copied 32 bytes at
+ * a time; a number takes FSC_NUM_MAX; the text of each part may be overwritten
+ * past its end within these. */
+
+/* The separator's width at the depth of a job's members and up to 6 deeper (its
+ * directions, their "prios", a prio, its latency, the percentiles). */
+static inline size_t sepw(const jo *o)
 {
-    char *p = room_item(o, 0, 0);
-    if (p)
-        commit(o, sep(o, p, first));
+    return o->pretty ? 2 + 2 * (size_t)(o->depth + 6) : 1;
 }
 
-/* The separator of sep with pretty known where it is inlined: compact output writes
- * the comma always and keeps it unless first (no branch). */
-static inline __attribute__((always_inline)) char *sep_as(const jo *o, char *p, bool *first, bool pretty)
+#define B_KEY(sw) ((sw) + 32)
+#define B_CLOSE(sw) ((sw) + 2)
+#define B_PCT(sw) ((sw) + 48 + 4 + FSC_NUM_MAX) /* a key of "%f" cut to 47 bytes at most */
+#define B_BIN(sw) ((sw) + 4 + 2 * FSC_NUM_MAX)
+
+static inline size_t fields_bound(int t, size_t sw)
 {
-    if (pretty)
-        return sep(o, p, first);
-    *p = ',';
-    p += !*first;
-    *first = false;
+    return tabs[t].keys + tabs[t].n * sw;
+}
+
+static inline size_t lat_bound(const fsc_lat *l, size_t sw)
+{
+    size_t n = B_KEY(sw) + fields_bound(FT_LAT, sw) + B_CLOSE(sw);
+    if (l->n_percentile)
+        n += B_KEY(sw) + l->n_percentile * B_PCT(sw) + B_CLOSE(sw);
+    if (l->n_bins)
+        n += B_KEY(sw) + l->n_bins * B_BIN(sw) + B_CLOSE(sw);
+    return n;
+}
+
+static size_t __attribute__((noinline, cold)) prios_bound(const fsc_dir *d, size_t sw)
+{
+    size_t n = B_KEY(sw) + B_CLOSE(sw);
+    for (size_t i = 0; i < d->n_prios; i++)
+        n += 3 * (B_KEY(sw) + FSC_NUM_MAX) + 2 * B_CLOSE(sw) + lat_bound(&d->prios[i].lat, sw);
+    return n;
+}
+
+static inline size_t dir_bound(const fsc_dir *d, size_t sw)
+{
+    size_t n = B_KEY(sw) + fields_bound(FT_DIR, sw) + B_CLOSE(sw);
+    for (int k = 0; k < FSC_LAT_COUNT; k++)
+        n += lat_bound(&d->lat[k], sw);
+    if (d->n_prios)
+        n += prios_bound(d, sw);
+    return n;
+}
+
+/* ---- members of the descriptor tables ---- */
+
+/* A member of a descriptor table when it is set: the key from its fragment q[0, n),
+ * the number. */
+static inline __attribute__((always_inline)) char *field_in(const jo *o, char *p, const fsc_num *v, const char *q,
+                                                             size_t n, bool pretty)
+{
+    if (!v->set)
+        return p;
+    p = key_in(o, p, q, n, pretty);
+    uint64_t bits;
+    memcpy(&bits, &v->v, sizeof bits);
+    if (bits == 0) { /* +0.0 (never exact: those are 2^53 and more), a third of them: no call */
+        *p = '0';
+        return p + 1;
+    }
+    return fnum_at(o, p, v);
+}
+
+/* The set members of table t when it is not the one written inline: key by key,
+ * each key escaped as any (names of C members never need it). */
+static char *__attribute__((noinline, cold)) fields_any_in(jo *o, char *p, const void *base, int t)
+{
+    for (size_t i = 0; i < tabs[t].n; i++) {
+        const fsc_num *v = fsc_field_cptr(base, &tabs[t].tab[i]);
+        if (!v->set)
+            continue;
+        fsc_buf key = {0};
+        fsc_json_quote(&key, tabs[t].tab[i].name, strlen(tabs[t].tab[i].name), o->html_safe);
+        if (key.oom) {
+            o->b->oom = true; /* the text is lost: the caller sees b out of memory */
+            return p;
+        }
+        p = sep(o, p);
+        memcpy(p, key.data, key.len);
+        p += key.len;
+        fsc_buf_free(&key);
+        *p++ = ':';
+        if (o->pretty)
+            *p++ = ' ';
+        p = fnum_at(o, p, v);
+    }
     return p;
 }
 
-/* A member of write_fields: its key from fragment k (with its comma unless first),
- * the space of pretty output, its number. */
-static inline __attribute__((always_inline)) char *field_out(const jo *o, char *p, const mfrag *k, bool first,
-                                                              const fsc_num *v, bool pretty)
-{
-    if (pretty) { /* the comma before the newline: sep's */
-        p = sep(o, p, &first);
-        memcpy(p, k->s + 1, MFRAG_COPY);
-        p += k->n - 1;
-        *p++ = ' ';
-    } else {
-        memcpy(p, k->s + first, MFRAG_COPY); /* all of it: a fixed-size copy, the room is there */
-        p += k->n - first;
+/* fields_<name>_in(o, p, base, pretty): the set members of table t of base, in
+ * their order, in room of fields_bound; pretty is a constant where inlined. */
+#define FIELD_IN(f)                                                                                            \
+    {                                                                                                          \
+        static const char k_[32] = ",\"" #f "\":";                                                             \
+        p = field_in(o, p, &base->f, k_, sizeof(#f) + 3, pretty);                                              \
     }
-    return p + (v->exact ? fsc_u64_fmt(p, v->u) : num_fmt(o, p, v->v));
-}
+#define FIELDS_IN(fname, T, LIST, t)                                                                           \
+    static inline __attribute__((always_inline)) char *fname(jo *o, char *p, const T *base, bool pretty)       \
+    {                                                                                                          \
+        if (!tabs[t].inline_)                                                                                  \
+            return fields_any_in(o, p, base, t);                                                               \
+        LIST(FIELD_IN)                                                                                         \
+        return p;                                                                                              \
+    }
 
-/* The members of write_fields from fragments fr, into room made for all; pretty is
- * a constant where inlined. The first member written (when *first) is looked for
- * apart: the others take their comma with their key. */
-static inline __attribute__((always_inline)) char *fields_out(const jo *o, char *p, bool *first, const void *base,
-                                                               const fsc_field *tab, size_t n, const mfrag *fr,
-                                                               bool pretty)
-{
-    size_t i = 0;
-    if (*first) {
-        for (; i < n; i++) {
-            const fsc_num *v = fsc_field_cptr(base, &tab[i]);
-            if (v->set) {
-                p = field_out(o, p, &fr[i], true, v, pretty);
-                *first = false;
-                i++;
-                break;
-            }
-        }
-    }
-    for (; i < n; i++) {
-        const fsc_num *v = fsc_field_cptr(base, &tab[i]);
-        if (v->set)
-            p = field_out(o, p, &fr[i], false, v, pretty);
-    }
-    return p;
-}
+FIELDS_IN(fields_dir_in, fsc_dir, DIR_FIELDS, FT_DIR)
+FIELDS_IN(fields_lat_in, fsc_lat, LAT_FIELDS, FT_LAT)
+FIELDS_IN(fields_job_head_in, fsc_job, JOB_HEAD_FIELDS, FT_JOB_HEAD)
+FIELDS_IN(fields_job_tail_in, fsc_job, JOB_TAIL_FIELDS, FT_JOB_TAIL)
+FIELDS_IN(fields_group_dir_in, fsc_group_dir, GROUP_DIR_FIELDS, FT_GROUP_DIR)
+FIELDS_IN(fields_disk_in, fsc_disk, DISK_FIELDS, FT_DISK)
 
-/* The set fields of a descriptor table, in table order: one reservation for all.
- * fr: the table's fragments (frags_at), NULL to write the names key by key. Inlined
- * where called: the call's own cost was a fifth of a short table's. */
-static inline __attribute__((always_inline)) void write_fields(jo *o, bool *first, const void *base,
-                                                                const fsc_field *tab, size_t n, const mfrag *fr)
-{
-    if (!fr) { /* a table whose names need escaping: key by key */
-        for (size_t i = 0; i < n; i++) {
-            const fsc_num *v = fsc_field_cptr(base, &tab[i]);
-            if (v->set && key_text(o, first, tab[i].name))
-                put_fnum(o, v);
-        }
-        return;
-    }
-    char *p = room(o, n * (MFRAG_COPY + 4 + FSC_NUM_MAX + (size_t)o->depth * 2));
-    if (!p)
-        return;
-    p = o->pretty ? fields_out(o, p, first, base, tab, n, fr, true) : fields_out(o, p, first, base, tab, n, fr, false);
-    commit(o, p);
-}
+/* The members of a table where the text ends, in one reservation. */
+#define FIELDS(o, fname, t, base)                                                                              \
+    do {                                                                                                       \
+        char *p_ = room((o), fields_bound((t), sepw(o)));                                                      \
+        if (p_)                                                                                                \
+            commit((o), (o)->pretty ? fname((o), p_, (base), true) : fname((o), p_, (base), false));           \
+    } while (0)
 
-/* A short key of the model's own (kvlist, percentile): plain ASCII nearly always. */
-static void key_short(jo *o, bool *first, const char *key, size_t n)
+/* ---- kvlists ---- */
+
+/* A key of a kvlist at most 16 bytes long (fsc_kv), escaped as any: its member at p
+ * (no more than B_KV). */
+static char *__attribute__((noinline, cold)) kv_any_in(jo *o, char *p, const fsc_kv *kv)
 {
-    char *p;
-    bool plain = n < 36;
-    for (size_t i = 0; i < n && plain; i++) {
-        unsigned char c = (unsigned char)key[i];
-        plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\' &&
-                !(o->html_safe && (c == '<' || c == '>' || c == '&'));
+    fsc_buf key = {0};
+    fsc_json_quote(&key, kv->key, strnlen(kv->key, sizeof kv->key), o->html_safe);
+    if (key.oom) {
+        o->b->oom = true; /* the text is lost: the caller sees b out of memory */
+        return p;
     }
-    if (!plain) {
-        char tmp[64];
-        snprintf(tmp, sizeof tmp, "%.*s", (int)n, key);
-        key_text(o, first, tmp);
-        return;
-    }
-    if (!(p = room_item(o, n + 3, 0)))
-        return;
-    p = sep(o, p, first);
-    *p++ = '"';
-    memcpy(p, key, n);
-    p += n;
-    *p++ = '"';
+    p = sep(o, p);
+    memcpy(p, key.data, key.len);
+    p += key.len;
+    fsc_buf_free(&key);
     *p++ = ':';
     if (o->pretty)
         *p++ = ' ';
-    commit(o, p);
-}
-
-/* Room for the members of a kvlist from item i on: a key holds at most 16 bytes
- * (fsc_kv), copied whole. */
-static inline char *kv_room(jo *o, const fsc_kvlist *l, size_t i)
-{
-    return room(o, (l->n - i) * (sizeof l->items[0].key + 6 + FSC_NUM_MAX + (size_t)o->depth * 2));
-}
-
-/* The members of kvlist l from item i on into room made by kv_room; pretty is a
- * constant where inlined. Stops before a key to escape: returns the end of what it
- * wrote, *at the item it stopped at (l->n when done). */
-static inline __attribute__((always_inline)) char *kv_out(const jo *o, char *p, bool *first, const fsc_kvlist *l,
-                                                           size_t *at, bool pretty)
-{
-    bool f = *first;
-    size_t i = *at;
-    for (; i < l->n; i++) {
-        const fsc_kv *kv = &l->items[i];
-        /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
-         * plain) or fills the 16 bytes */
-        size_t kn = fsc_json_plain16(kv->key, o->html_safe);
-        if (kn < sizeof kv->key && kv->key[kn])
-            break;
-        p = sep_as(o, p, &f, pretty);
-        *p++ = '"';
-        memcpy(p, kv->key, sizeof kv->key);
-        p += kn;
-        *p++ = '"';
-        *p++ = ':';
-        if (pretty)
-            *p++ = ' ';
-        if (kv->v == 0) /* the 0s of iodepth and latency lists: no call (-0 prints 0 too) */
-            *p++ = '0';
-        else
-            p += num_fmt(o, p, kv->v);
-    }
-    *first = f;
-    *at = i;
-    return p;
+    return num_put(o, p, kv->v);
 }
 
 /* fio prints the same "IO depths", "submit" and "complete" lists for most jobs: the
@@ -665,49 +810,121 @@ static bool kv_memo_fits(const kv_memo *m, const jo *o, const fsc_kvlist *l)
     return m->n == l->n && m->html_safe == o->html_safe && memcmp(m->items, l->items, l->n * sizeof *l->items) == 0;
 }
 
-/* A kvlist member; m: its memo (NULL: none), used in compact output only. */
-static void write_kvlist(jo *o, bool *first, const frag *name, const fsc_kvlist *l, kv_memo *m)
+/* The length of a kvlist key that needs no escaping, by its 16 bytes: the keys of
+ * fio's lists are few ("4", "250", ">=64"), and looking one up is cheaper than
+ * looking at its bytes. kn 0: an empty slot (an empty key is looked at). */
+enum { KV_KEYS_LOG2 = 6 };
+typedef struct kv_key {
+    uint64_t w0, w1;
+    uint8_t kn;
+} kv_key;
+
+/* Percentile keys repeat in every job ("99.990000"): the fragments (",\"99.990000\":")
+ * of the last ones are kept. Any pct_key of 0 <= pct < 1e9 fits (at most 16 bytes). */
+typedef struct pct_memo {
+    char s[32];    /* first: copied whole */
+    uint64_t bits; /* of the pct (a NaN is never kept) */
+    uint8_t n;
+} pct_memo;
+enum { PCT_MEMOS = 256 }; /* 32 held 1 in 3 misses: 2 keys a slot */
+
+/* What the writer keeps from run to run, one per thread: the texts of recent
+ * numbers (fsc_num_put), of the last lists of each kind (kv_memo), the lengths of
+ * the kvlist keys seen (kv_key), the fragments of the percentile keys seen
+ * (pct_memo) and the slot of each position's last one. Reached once a run
+ * (jo_start), not at each use. */
+struct memos {
+    fsc_num_memo nums[FSC_NUM_MEMO_SLOTS];
+    kv_memo kv[3];
+    kv_key kv_keys[2][1 << KV_KEYS_LOG2]; /* per html_safe */
+    pct_memo pct[PCT_MEMOS];
+    const pct_memo *pct_at[64];
+};
+
+/* A member of a kvlist: a key of 16 bytes escaped at worst ("\u00XX" each). */
+#define B_KV(sw) ((sw) + 6 * 16 + 4 + FSC_NUM_MAX)
+
+/* Room for kvlist l (its memo's text too, which is at most KV_MEMO_TEXT). */
+static inline size_t kv_bound(const fsc_kvlist *l, size_t sw)
 {
     if (!l->n)
-        return;
-    if (o->pretty || l->n > KV_MEMO_ITEMS)
+        return 0;
+    size_t n = l->n * B_KV(sw);
+    return B_KEY(sw) + (n > KV_MEMO_TEXT ? n : KV_MEMO_TEXT) + B_CLOSE(sw);
+}
+
+/* The kvlist member name: l (when it has items) at p, in room of kv_bound; m: its
+ * memo (NULL: none), used in compact output only. pretty is a constant where
+ * inlined. */
+static inline __attribute__((always_inline)) char *kv_in(jo *o, char *p, const frag *name, const fsc_kvlist *l,
+                                                          kv_memo *m, bool pretty)
+{
+    if (!l->n)
+        return p;
+    if (pretty || l->n > KV_MEMO_ITEMS)
         m = NULL;
-    bool same = m && kv_memo_fits(m, o, l);
-    char *p = room_item(o, name->n, 1 + (same ? m->len : 0));
-    if (!p)
-        return;
-    p = put_frag(o, sep(o, p, first), name);
-    if (same) {
+    p = frag_in(o, p, name, pretty);
+    if (m && kv_memo_fits(m, o, l)) {
         memcpy(p, m->text, m->len);
-        commit(o, p + m->len);
-        return;
+        return p + m->len;
     }
-    size_t from = (size_t)(p - o->b->data);
-    *p++ = '{';
-    commit(o, p);
-    o->depth++;
-    bool f = true;
-    for (size_t i = 0;;) {
-        if (!(p = kv_room(o, l, i)))
-            return;
-        p = o->pretty ? kv_out(o, p, &f, l, &i, true) : kv_out(o, p, &f, l, &i, false);
-        commit(o, p);
-        if (i == l->n)
-            break;
-        const char *k = l->items[i].key; /* one to escape: as any key */
-        key_short(o, &f, k, strnlen(k, sizeof l->items[i].key));
-        put_num(o, l->items[i].v);
-        i++;
+    char *s = open_in(o, p);
+    const fsc_kv *kv = l->items, *end = kv + l->n;
+    kv_key *keys = o->m->kv_keys[o->html_safe];
+    for (; kv < end; kv++) {
+        /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
+         * plain) or fills the 16 bytes: its length, kept for the next list with it */
+        uint64_t w0 = fsc_load_le64(kv->key), w1 = fsc_load_le64(kv->key + 8);
+        kv_key *k = &keys[(w0 * 0x9E3779B97F4A7C15ULL) >> (64 - KV_KEYS_LOG2)];
+        size_t kn = k->kn;
+        if (k->w0 != w0 || k->w1 != w1 || !kn) {
+            kn = fsc_json_plain16(kv->key, o->html_safe);
+            if (kn < sizeof kv->key && kv->key[kn]) {
+                p = kv_any_in(o, p, kv);
+                continue;
+            }
+            *k = (kv_key){w0, w1, (uint8_t)kn};
+        }
+        if (pretty) {
+            p = sep(o, p);
+            *p++ = '"';
+        } else {
+            memcpy(p, ",\"", 2);
+            p += 2;
+        }
+        memcpy(p, kv->key, sizeof kv->key);
+        p += kn;
+        memcpy(p, "\":", 2);
+        p += 2;
+        if (pretty)
+            *p++ = ' ';
+        uint64_t bits;
+        memcpy(&bits, &kv->v, sizeof bits);
+        if (bits == 0) /* +0.0, the 0s of iodepth and latency lists: no call */
+            *p++ = '0';
+        else
+            p = num_put(o, p, kv->v);
     }
-    close_(o, f, '}');
-    if (m && !o->b->oom && (size_t)(o->p - o->b->data) - from <= KV_MEMO_TEXT) {
-        m->len = (size_t)(o->p - o->b->data) - from;
-        memcpy(m->text, o->b->data + from, m->len);
+    p = close_in(o, p, s, '}', pretty);
+    if (m && (size_t)(p - s) <= KV_MEMO_TEXT) {
+        m->len = (size_t)(p - s);
+        memcpy(m->text, s, m->len);
         memcpy(m->items, l->items, l->n * sizeof *l->items);
         m->n = l->n;
         m->html_safe = o->html_safe;
     }
+    return p;
 }
+
+/* A kvlist member where the text ends (the run's cpu_idleness). */
+static void write_kvlist(jo *o, const frag *name, const fsc_kvlist *l)
+{
+    char *p = l->n ? room(o, kv_bound(l, sepw(o))) : NULL;
+    if (p)
+        commit(o, kv_in(o, p, name, l, NULL, o->pretty));
+}
+
+/* ---- latencies ---- */
 
 /* Whether a latency has anything to write: a field of fsc_lat_fields (min max mean
  * stddev N: all of its members), a percentile or a bin. Named, not walked through
@@ -717,29 +934,9 @@ static bool lat_present(const fsc_lat *l)
     return (l->min.set | l->max.set | l->mean.set | l->stddev.set | l->N.set) || l->n_percentile || l->n_bins;
 }
 
-/* Percentile keys repeat in every job ("99.990000"): the fragments ("\"99.990000\":")
- * of the last ones are kept. Any pct_key of 0 <= pct < 1e9 fits (at most 16 bytes). */
-typedef struct pct_memo {
-    char s[32]; /* first: copied whole */
-    double pct;
-    uint8_t n;
-} pct_memo;
-enum { PCT_MEMOS = 256 }; /* 32 held 1 in 3 misses: 2 keys a slot */
-
-/* What the writer keeps from run to run, one per thread: the texts of recent
- * numbers (fsc_num_fmt_memo), of the last lists of each kind (kv_memo), of the
- * percentile keys seen (pct_memo) and the slot of each position's last one. Reached
- * once a run (jo_start), not at each use. */
-struct memos {
-    fsc_num_memo nums[FSC_NUM_MEMO_SLOTS];
-    kv_memo kv[3];
-    pct_memo pct[PCT_MEMOS];
-    const pct_memo *pct_at[64];
-};
-
-static inline size_t num_fmt(const jo *o, char *p, double v)
+static inline __attribute__((always_inline)) char *num_put(const jo *o, char *p, double v)
 {
-    return fsc_num_fmt_memo(p, v, o->m->nums);
+    return fsc_num_put(p, v, o->m->nums);
 }
 
 /* The fragment of pct's key, or NULL when pct is out of pct_key's range. */
@@ -750,112 +947,124 @@ static const pct_memo *pct_frag(memos *ms, double pct)
     uint64_t bits;
     memcpy(&bits, &pct, sizeof bits);
     pct_memo *m = &ms->pct[(bits * 0x9E3779B97F4A7C15ULL) >> 56]; /* Fibonacci hashing */
-    if (!m->n || m->pct != pct) {
+    if (!m->n || m->bits != bits) {
         char key[48];
         size_t n = pct_key(key, pct);
-        m->s[0] = '"';
-        memcpy(m->s + 1, key, n);
-        m->s[n + 1] = '"';
-        m->s[n + 2] = ':';
-        m->n = (uint8_t)(n + 3);
-        m->pct = pct;
+        memset(m->s, 0, sizeof m->s);
+        m->s[0] = ',';
+        m->s[1] = '"';
+        memcpy(m->s + 2, key, n);
+        m->s[n + 2] = '"';
+        m->s[n + 3] = ':';
+        m->n = (uint8_t)(n + 4);
+        m->bits = bits;
     }
     return m;
 }
 
 /* pct_frag of the i-th percentile of a list: the lists repeat too (every job, every
- * latency), so the slot found for position i is tried first (one comparison). */
-static inline const pct_memo *pct_frag_at(memos *ms, size_t i, double pct)
+ * latency), so the slot found for position i is tried first (one comparison of the
+ * bits). */
+static inline const pct_memo *pct_frag_at(memos *ms, size_t i, const double *pct)
 {
     const pct_memo *m = i < FSC_ARRAY_SIZE(ms->pct_at) ? ms->pct_at[i] : NULL;
-    if (m && m->pct == pct)
+    uint64_t bits;
+    memcpy(&bits, pct, sizeof bits);
+    if (m && m->bits == bits)
         return m;
-    m = pct_frag(ms, pct);
+    m = pct_frag(ms, *pct);
     if (i < FSC_ARRAY_SIZE(ms->pct_at))
         ms->pct_at[i] = m;
     return m;
 }
 
-/* Room for one percentile member: separator, key fragment, number. */
-#define PCT_EACH(o) (48 + 6 + FSC_NUM_MAX + (size_t)(o)->depth * 2)
-
-/* The percentile members of l from item i on into room made for them (PCT_EACH
- * each); pretty is a constant where inlined. Stops before a percentile out of
- * pct_key's range: returns the end of what it wrote, *at the item it stopped at
- * (n_percentile when done). */
-static inline __attribute__((always_inline)) char *pct_out(const jo *o, char *p, bool *first, const fsc_lat *l,
-                                                            size_t *at, bool pretty)
+/* A percentile member whose pct is out of pct_key's range: "%f" cut to 47 bytes,
+ * which is plain ASCII ("-1.000000", "nan"). */
+static char *__attribute__((noinline, cold)) pct_other_in(const jo *o, char *p, const fsc_pctl *pc)
 {
-    bool f = *first;
-    size_t i = *at, n = l->n_percentile;
-    const fsc_pctl *pc = l->percentile;
-    for (; i < n; i++) {
-        const pct_memo *m = pct_frag_at(o->m, i, pc[i].pct);
-        if (!m)
-            break;
-        p = sep_as(o, p, &f, pretty);
-        memcpy(p, m->s, sizeof m->s);
-        p += m->n;
-        if (pretty)
-            *p++ = ' ';
-        p += num_fmt(o, p, pc[i].ns);
-    }
-    *first = f;
-    *at = i;
-    return p;
+    char key[48];
+    fsc_pct_key(key, sizeof key, pc->pct);
+    size_t n = strlen(key);
+    p = sep(o, p);
+    *p++ = '"';
+    memcpy(p, key, n);
+    p += n;
+    *p++ = '"';
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    return num_put(o, p, pc->ns);
 }
 
-static inline __attribute__((always_inline)) void write_lat(jo *o, bool *first, const frag *name, const fsc_lat *l)
+/* The "percentile" member of l (which has some). */
+static inline __attribute__((always_inline)) char *pcts_in(jo *o, char *p, const fsc_lat *l, bool pretty)
+{
+    KEY_IN(o, p, "percentile", pretty);
+    char *s = open_in(o, p);
+    size_t n = l->n_percentile;
+    const fsc_pctl *pc = l->percentile;
+    for (size_t i = 0; i < n; i++) {
+        const pct_memo *m = pct_frag_at(o->m, i, &pc[i].pct);
+        if (!m) {
+            p = pct_other_in(o, p, &pc[i]);
+            continue;
+        }
+        if (pretty) {
+            p = sep(o, p);
+            memcpy(p, m->s + 1, 24);
+            p += m->n - 1;
+            *p++ = ' ';
+        } else {
+            memcpy(p, m->s, sizeof m->s);
+            p += m->n;
+        }
+        p = num_put(o, p, pc[i].ns);
+    }
+    return close_in(o, p, s, '}', pretty);
+}
+
+/* The "bins" member of l (json+: "ns": count, both numbers, no escaping). */
+static char *__attribute__((noinline)) bins_in(jo *o, char *p, const fsc_lat *l)
+{
+    KEY_IN(o, p, "bins", o->pretty);
+    char *s = open_in(o, p);
+    for (size_t i = 0; i < l->n_bins; i++) {
+        p = sep(o, p);
+        *p++ = '"';
+        p = num_put(o, p, l->bins[i].ns);
+        *p++ = '"';
+        *p++ = ':';
+        if (o->pretty)
+            *p++ = ' ';
+        p = num_put(o, p, l->bins[i].count);
+    }
+    return close_in(o, p, s, '}', o->pretty);
+}
+
+/* pcts_in of each output, out of line: the loop keeps its registers. */
+static char *__attribute__((noinline)) pcts_compact(jo *o, char *p, const fsc_lat *l)
+{
+    return pcts_in(o, p, l, false);
+}
+
+static char *__attribute__((noinline)) pcts_pretty(jo *o, char *p, const fsc_lat *l)
+{
+    return pcts_in(o, p, l, true);
+}
+
+static inline __attribute__((always_inline)) char *lat_in(jo *o, char *p, const frag *name, const fsc_lat *l,
+                                                           bool pretty)
 {
     if (!lat_present(l))
-        return;
-    if (!key_open(o, first, name->s, name->n, '{'))
-        return;
-    bool f = true;
-    write_fields(o, &f, l, fsc_lat_fields, fsc_n_lat_fields, frags_at(FT_LAT, 0));
-    if (l->n_percentile) {
-        if (!KEY_OPEN(o, &f, "percentile", '{'))
-            return;
-        bool pf = true;
-        for (size_t i = 0;;) {
-            char *p = room(o, (l->n_percentile - i) * PCT_EACH(o));
-            if (!p)
-                return;
-            p = o->pretty ? pct_out(o, p, &pf, l, &i, true) : pct_out(o, p, &pf, l, &i, false);
-            commit(o, p);
-            if (i == l->n_percentile)
-                break;
-            /* "%f" of a value out of range ("-1.000000", "nan"), cut to 47 bytes */
-            char key[48];
-            fsc_pct_key(key, sizeof key, l->percentile[i].pct);
-            key_short(o, &pf, key, strlen(key));
-            put_num(o, l->percentile[i].ns);
-            i++;
-        }
-        close_(o, pf, '}');
-    }
-    if (l->n_bins) {
-        if (!KEY_OPEN(o, &f, "bins", '{'))
-            return;
-        bool bf = true;
-        /* "ns": count, both numbers (no escaping), in one reservation */
-        char *p = room(o, l->n_bins * (2 + (size_t)o->depth * 2 + 4 + 2 * FSC_NUM_MAX));
-        if (!p)
-            return;
-        for (size_t i = 0; i < l->n_bins; i++) {
-            p = sep(o, p, &bf);
-            *p++ = '"';
-            p += num_fmt(o, p, l->bins[i].ns);
-            *p++ = '"';
-            *p++ = ':';
-            if (o->pretty)
-                *p++ = ' ';
-            p += num_fmt(o, p, l->bins[i].count);
-        }
-        commit(o, p);
-        close_(o, bf, '}');
-    }
-    close_(o, f, '}');
+        return p;
+    p = frag_in(o, p, name, pretty);
+    char *s = open_in(o, p);
+    p = fields_lat_in(o, p, l, pretty);
+    if (l->n_percentile)
+        p = pretty ? pcts_pretty(o, p, l) : pcts_compact(o, p, l);
+    if (l->n_bins)
+        p = bins_in(o, p, l);
+    return close_in(o, p, s, '}', pretty);
 }
 
 /* fsc_ddir_name and fsc_latkind_name as fragments */
@@ -866,57 +1075,100 @@ static const frag lat_frags[FSC_LAT_COUNT] = {FRAG("slat_ns"), FRAG("clat_ns"), 
 /* A direction's latencies by priority, as the fio that printed them names them: fio
  * 3.18-3.29's "clat_high_prio" and "clat_low_prio" objects (lat_* for total
  * latencies), 3.30+'s "prios" array. */
-__attribute__((noinline, cold)) static void write_prios(jo *o, bool *first, const fsc_dir *d)
+static char *__attribute__((noinline, cold)) prios_in(jo *o, char *p, const fsc_dir *d)
 {
     /* fsc_prio_highlow_name as fragments */
     static const frag highlow[2][2] = {{FRAG("clat_low_prio"), FRAG("clat_high_prio")},
                                        {FRAG("lat_low_prio"), FRAG("lat_high_prio")}};
-    bool any_class = false;
+    bool any_class = false, pretty = o->pretty;
     for (size_t i = 0; i < d->n_prios; i++) {
-        const fsc_prio *p = &d->prios[i];
-        if (p->high < 0)
+        const fsc_prio *pr = &d->prios[i];
+        if (pr->high < 0)
             any_class = true;
         else
-            write_lat(o, first, &highlow[p->kind == FSC_LAT_LAT][p->high != 0], &p->lat);
+            p = lat_in(o, p, &highlow[pr->kind == FSC_LAT_LAT][pr->high != 0], &pr->lat, pretty);
     }
-    if (!any_class || !KEY_OPEN(o, first, "prios", '['))
-        return;
-    bool af = true;
+    if (!any_class)
+        return p;
+    KEY_IN(o, p, "prios", pretty);
+    char *as = open_in(o, p);
     for (size_t i = 0; i < d->n_prios; i++) {
-        const fsc_prio *p = &d->prios[i];
-        if (p->high >= 0)
+        const fsc_prio *pr = &d->prios[i];
+        if (pr->high >= 0)
             continue;
-        element(o, &af);
-        open_(o, '{');
-        bool f = true;
-        if (p->prioclass >= 0)
-            key_numl(o, &f, KEYLIT("prioclass"), p->prioclass);
-        if (p->prio >= 0)
-            key_numl(o, &f, KEYLIT("prio"), p->prio);
-        if (p->priohint >= 0)
-            key_numl(o, &f, KEYLIT("priohint"), p->priohint);
-        write_lat(o, &f, &lat_frags[p->kind], &p->lat);
-        close_(o, f, '}');
+        p = sep(o, p);
+        char *s = open_in(o, p);
+        if (pr->prioclass >= 0) {
+            KEY_IN(o, p, "prioclass", pretty);
+            p = num_put(o, p, pr->prioclass);
+        }
+        if (pr->prio >= 0) {
+            KEY_IN(o, p, "prio", pretty);
+            p = num_put(o, p, pr->prio);
+        }
+        if (pr->priohint >= 0) {
+            KEY_IN(o, p, "priohint", pretty);
+            p = num_put(o, p, pr->priohint);
+        }
+        p = lat_in(o, p, &lat_frags[pr->kind], &pr->lat, pretty);
+        p = close_in(o, p, s, '}', pretty);
     }
-    close_(o, af, ']');
+    return close_in(o, p, as, ']', pretty);
 }
 
-static void write_dir(jo *o, bool *first, const frag *name, const fsc_dir *d)
+static inline __attribute__((always_inline)) char *dir_in(jo *o, char *p, const frag *name, const fsc_dir *d,
+                                                           bool pretty)
 {
-    if (!key_open(o, first, name->s, name->n, '{'))
-        return;
-    bool f = true;
-    write_fields(o, &f, d, fsc_dir_fields, fsc_n_dir_fields, frags_at(FT_DIR, 0));
+    p = frag_in(o, p, name, pretty);
+    char *s = open_in(o, p);
+    p = fields_dir_in(o, p, d, pretty);
     for (int k = 0; k < FSC_LAT_COUNT; k++)
-        write_lat(o, &f, &lat_frags[k], &d->lat[k]);
+        p = lat_in(o, p, &lat_frags[k], &d->lat[k], pretty);
     if (d->n_prios)
-        write_prios(o, &f, d);
-    close_(o, f, '}');
+        p = prios_in(o, p, d);
+    return close_in(o, p, s, '}', pretty);
+}
+
+/* ---- jobs and runs ---- */
+
+/* The kvlists of a job, named. */
+static const frag job_lists[] = {FRAG("iodepth_level"), FRAG("iodepth_submit"), FRAG("iodepth_complete"),
+                                 FRAG("latency_ns"),    FRAG("latency_us"),     FRAG("latency_ms")};
+
+/* A job's directions and the members after them (fields_job_tail, the kvlists),
+ * in room of job_bound. */
+static inline __attribute__((always_inline)) char *job_rest_in(jo *o, char *p, const fsc_job *job, bool pretty)
+{
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (job->dir[d].present)
+            p = dir_in(o, p, &dir_frags[d], &job->dir[d], pretty);
+    p = fields_job_tail_in(o, p, job, pretty);
+    p = kv_in(o, p, &job_lists[0], &job->iodepth_level, &o->m->kv[0], pretty);
+    p = kv_in(o, p, &job_lists[1], &job->iodepth_submit, &o->m->kv[1], pretty);
+    p = kv_in(o, p, &job_lists[2], &job->iodepth_complete, &o->m->kv[2], pretty);
+    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
+        p = kv_in(o, p, &job_lists[3 + b], &job->latency[b], NULL, pretty);
+    return p;
+}
+
+static size_t job_bound(const jo *o, const fsc_job *job)
+{
+    size_t sw = sepw(o), n = fields_bound(FT_JOB_TAIL, sw);
+    for (int d = 0; d < FSC_DIR_COUNT; d++)
+        if (job->dir[d].present)
+            n += dir_bound(&job->dir[d], sw);
+    n += kv_bound(&job->iodepth_level, sw) + kv_bound(&job->iodepth_submit, sw) +
+         kv_bound(&job->iodepth_complete, sw);
+    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
+        n += kv_bound(&job->latency[b], sw);
+    return n;
 }
 
 /* Members written with fsc_jw amid the direct ones (steady state, series): w takes
- * the writer's place (text, depth, first flag), then gives it back; jw_enter returns
- * w's own depth for jw_leave, which returns the first flag. */
+ * the writer's place (text, depth, whether a member is written before: first, as
+ * fsc_jw keeps it), then gives it back; jw_enter returns w's own depth for
+ * jw_leave. A member before or not, w writes its first with the ',' the containers
+ * of this writer look for (first false) unless told otherwise. */
 static int jw_enter(jo *o, bool first)
 {
     jo_store(o);
@@ -927,6 +1179,7 @@ static int jw_enter(jo *o, bool first)
     return d;
 }
 
+/* Back from fsc_jw: whether it wrote nothing at its depth (first still set). */
 static bool jw_leave(jo *o, int d)
 {
     bool first = o->w->first[o->depth];
@@ -935,217 +1188,241 @@ static bool jw_leave(jo *o, int d)
     return first;
 }
 
-/* The members of a job object; returns whether none was written (never: the name). */
-static bool write_job(jo *o, const fsc_job *job)
+/* The members of a job object. */
+static void write_job(jo *o, const fsc_job *job)
 {
-    static const frag lists[] = {FRAG("iodepth_level"), FRAG("iodepth_submit"), FRAG("iodepth_complete"),
-                                 FRAG("latency_ns"),    FRAG("latency_us"),     FRAG("latency_ms")};
-    bool f = true;
-    key_strl(o, &f, KEYLIT("jobname"), job->jobname ? job->jobname : "");
+    KEY_STR(o, "jobname", job->jobname ? job->jobname : "");
     if (job->hostname)
-        key_strl(o, &f, KEYLIT("hostname"), job->hostname);
+        KEY_STR(o, "hostname", job->hostname);
     if (job->description)
-        key_strl(o, &f, KEYLIT("desc"), job->description);
+        KEY_STR(o, "desc", job->description);
     if (job->error_text)
-        key_strl(o, &f, KEYLIT("error_text"), job->error_text);
-    write_fields(o, &f, job, fsc_job_fields, 5, frags_at(FT_JOB, 0)); /* groupid error pid jobs job_runtime */
-    if (job->n_options && KEY_OPEN(o, &f, "job options", '{')) {
-        bool of = true;
+        KEY_STR(o, "error_text", job->error_text);
+    FIELDS(o, fields_job_head_in, FT_JOB_HEAD, job); /* groupid error pid jobs job_runtime */
+    if (job->n_options) {
+        size_t at = KEY_OPEN(o, "job options");
         for (size_t i = 0; i < job->n_options; i++)
-            key_str(o, &of, job->options[i].key, job->options[i].val);
-        close_(o, of, '}');
+            key_str(o, job->options[i].key, job->options[i].val);
+        close_(o, at, '}');
     }
-    for (int d = 0; d < FSC_DIR_COUNT; d++)
-        if (job->dir[d].present)
-            write_dir(o, &f, &dir_frags[d], &job->dir[d]);
-    write_fields(o, &f, job, fsc_job_fields + 5, fsc_n_job_fields - 5, frags_at(FT_JOB, 5));
-    write_kvlist(o, &f, &lists[0], &job->iodepth_level, &o->m->kv[0]);
-    write_kvlist(o, &f, &lists[1], &job->iodepth_submit, &o->m->kv[1]);
-    write_kvlist(o, &f, &lists[2], &job->iodepth_complete, &o->m->kv[2]);
-    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        write_kvlist(o, &f, &lists[3 + b], &job->latency[b], NULL);
+    char *p = room(o, job_bound(o, job));
+    if (p)
+        commit(o, o->pretty ? job_rest_in(o, p, job, true) : job_rest_in(o, p, job, false));
     if (job->steadystate.present) {
-        int d = jw_enter(o, f);
+        int d = jw_enter(o, false);
         fsc_model_write_steadystate(o->w, &job->steadystate);
-        f = jw_leave(o, d);
+        jw_leave(o, d);
     }
-    return f;
 }
 
-/* Start the direct writer inside the object fsc_jw_obj just opened (jo_store ends
- * it). */
+/* The memos of a thread, made at its first use (most threads never write JSON) and
+ * freed when it ends. */
+static _Thread_local memos *thread_memos;
+static pthread_key_t memos_key;
+static pthread_once_t memos_once = PTHREAD_ONCE_INIT;
+static bool memos_key_ok;
+
+static void memos_key_init(void)
+{
+    memos_key_ok = pthread_key_create(&memos_key, free) == 0;
+}
+
+/* A libfioscope unloaded (dlclose) while threads live must not leave them a
+ * destructor in unmapped code: their memos are then left to the process. */
+__attribute__((destructor)) static void memos_key_drop(void)
+{
+    if (memos_key_ok)
+        pthread_key_delete(memos_key);
+    memos_key_ok = false;
+}
+
+/* This thread's memos; NULL when out of memory. */
+static memos *memos_get(void)
+{
+    memos *m = thread_memos;
+    if (m)
+        return m;
+    if (pthread_once(&memos_once, memos_key_init) != 0 || !memos_key_ok || !(m = calloc(1, sizeof *m)))
+        return NULL;
+    if (pthread_setspecific(memos_key, m) != 0) {
+        free(m);
+        return NULL;
+    }
+    return thread_memos = m;
+}
+
+/* Start the direct writer where w stands, for a value (its separator written by
+ * w): the writer opens and closes its object, and w is left as after that value.
+ * Without memos the buffer is out of memory: nothing is written. */
 static void jo_start(jo *o, fsc_jw *w)
 {
-    static _Thread_local memos thread_memos;
-    pthread_once(&frag_once, frags_init);
+    pthread_once(&tabs_once, tabs_init);
+    fsc_jw_value_begin(w);
     o->w = w;
     o->b = w->out;
     o->pretty = w->pretty;
     o->html_safe = w->html_safe;
     o->depth = w->depth;
-    o->m = &thread_memos;
+    if (!(o->m = memos_get()))
+        o->b->oom = true;
     jo_load(o);
 }
 
 void fsc_model_write_job(fsc_jw *w, const fsc_job *job)
 {
-    fsc_jw_obj(w);
     jo o;
     jo_start(&o, w);
-    w->first[w->depth] = write_job(&o, job); /* for fsc_jw_obj_end */
+    size_t at = open_(&o);
+    write_job(&o, job);
+    close_(&o, at, '}');
     jo_store(&o);
-    fsc_jw_obj_end(w);
 }
 
 static void write_group(jo *o, const fsc_group *g)
 {
-    open_(o, '{');
-    bool f = true;
-    if (g->groupid.set && KEY(o, &f, "groupid"))
+    size_t at = open_(o);
+    if (g->groupid.set && KEY(o, "groupid"))
         put_fnum(o, &g->groupid);
     if (g->hostname)
-        key_strl(o, &f, KEYLIT("hostname"), g->hostname);
+        KEY_STR(o, "hostname", g->hostname);
     for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        if (!g->dir[d].present || !key_open(o, &f, dir_frags[d].s, dir_frags[d].n, '{'))
+        if (!g->dir[d].present)
             continue;
-        bool df = true;
-        write_fields(o, &df, &g->dir[d], fsc_group_dir_fields, fsc_n_group_dir_fields, frags_at(FT_GROUP_DIR, 0));
-        close_(o, df, '}');
+        size_t dat = key_open_at(o, key_put(o, &dir_frags[d]));
+        FIELDS(o, fields_group_dir_in, FT_GROUP_DIR, &g->dir[d]);
+        close_(o, dat, '}');
     }
-    close_(o, f, '}');
+    close_(o, at, '}');
 }
 
 static void write_disk(jo *o, const fsc_disk *d)
 {
-    open_(o, '{');
-    bool f = true;
-    key_strl(o, &f, KEYLIT("name"), d->name ? d->name : "");
-    write_fields(o, &f, d, fsc_disk_fields, fsc_n_disk_fields, frags_at(FT_DISK, 0));
-    if (d->n_members && KEY(o, &f, "members")) {
-        open_(o, '[');
-        bool mf = true;
+    size_t at = open_(o);
+    KEY_STR(o, "name", d->name ? d->name : "");
+    FIELDS(o, fields_disk_in, FT_DISK, d);
+    if (d->n_members) {
+        size_t mat = KEY_OPEN(o, "members");
         for (size_t i = 0; i < d->n_members; i++) {
-            element(o, &mf);
+            element(o);
             put_str(o, d->members[i]);
         }
-        close_(o, mf, ']');
+        close_(o, mat, ']');
     }
-    close_(o, f, '}');
+    close_(o, at, '}');
+}
+
+/* The "series" member: opts->flush may write out and empty the buffer while they
+ * are written, so the run's '{' is written before (settle) and the array's '['
+ * at once. */
+static void __attribute__((noinline)) write_series(jo *o, size_t *run_at, const fsc_run *run,
+                                                   const fsc_json_opts *opts)
+{
+    settle(o, run_at, '{');
+    if (!KEY(o, "series"))
+        return;
+    char *p = room(o, 1);
+    if (!p)
+        return;
+    *p = '[';
+    commit(o, p + 1);
+    o->depth++;
+    int d = jw_enter(o, true);
+    for (size_t i = 0; i < run->n_series; i++)
+        fsc_model_write_series(o->w, run->series[i], opts);
+    if (!jw_leave(o, d)) {
+        close_(o, SETTLED, ']');
+        return;
+    }
+    o->depth--; /* none written: "[]" */
+    if ((p = room(o, 1))) {
+        *p = ']';
+        commit(o, p + 1);
+    }
 }
 
 void fsc_model_write_run(fsc_jw *w, const fsc_run *run, const fsc_json_opts *opts)
 {
-    fsc_jw_obj(w);
     jo o;
     jo_start(&o, w);
-    bool f = true;
-    key_strl(&o, &f, KEYLIT("id"), run->id ? run->id : "");
-    if (KEY(&o, &f, "source")) {
-        open_(&o, '{');
-        bool sf = true;
-        key_strl(&o, &sf, KEYLIT("path"), run->source.path ? run->source.path : "");
-        key_strl(&o, &sf, KEYLIT("member"), run->source.member);
-        key_numl(&o, &sf, KEYLIT("first_line"), run->source.first_line);
-        key_numl(&o, &sf, KEYLIT("last_line"), run->source.last_line);
-        key_strl(&o, &sf, KEYLIT("format"), fsc_format_name(run->source.format));
-        if (run->source.n_formats > 1 && KEY(&o, &sf, "formats")) { /* one invocation, several formats */
-            open_(&o, '[');
-            bool ff = true;
-            for (size_t i = 0; i < run->source.n_formats; i++) {
-                element(&o, &ff);
-                put_str(&o, fsc_format_name(run->source.formats[i]));
-            }
-            close_(&o, ff, ']');
+    size_t at = open_(&o);
+    KEY_STR(&o, "id", run->id ? run->id : "");
+    size_t sat = KEY_OPEN(&o, "source");
+    KEY_STR(&o, "path", run->source.path ? run->source.path : "");
+    KEY_STR(&o, "member", run->source.member);
+    KEY_NUM(&o, "first_line", run->source.first_line);
+    KEY_NUM(&o, "last_line", run->source.last_line);
+    KEY_STR(&o, "format", fsc_format_name(run->source.format));
+    if (run->source.n_formats > 1) { /* one invocation, several formats */
+        size_t fat = KEY_OPEN(&o, "formats");
+        for (size_t i = 0; i < run->source.n_formats; i++) {
+            element(&o);
+            put_str(&o, fsc_format_name(run->source.formats[i]));
         }
-        key_strl(&o, &sf, KEYLIT("fio_version"), run->source.fio_version);
-        if (run->source.host)
-            key_strl(&o, &sf, KEYLIT("host"), run->source.host);
-        if (run->source.time)
-            key_strl(&o, &sf, KEYLIT("time"), run->source.time);
-        if (run->source.timestamp.set)
-            key_numl(&o, &sf, KEYLIT("timestamp"), run->source.timestamp.v);
-        close_(&o, sf, '}');
+        close_(&o, fat, ']');
     }
-    key_strl(&o, &f, KEYLIT("label"), run->label ? run->label : "");
-    if (KEY(&o, &f, "context")) {
-        open_(&o, '[');
-        bool cf = true;
-        for (size_t i = 0; i < run->n_context; i++) {
-            element(&o, &cf);
-            put_str(&o, run->context[i]);
-        }
-        close_(&o, cf, ']');
+    KEY_STR(&o, "fio_version", run->source.fio_version);
+    if (run->source.host)
+        KEY_STR(&o, "host", run->source.host);
+    if (run->source.time)
+        KEY_STR(&o, "time", run->source.time);
+    if (run->source.timestamp.set)
+        KEY_NUM(&o, "timestamp", run->source.timestamp.v);
+    close_(&o, sat, '}');
+    KEY_STR(&o, "label", run->label ? run->label : "");
+    size_t cat = KEY_OPEN(&o, "context");
+    for (size_t i = 0; i < run->n_context; i++) {
+        element(&o);
+        put_str(&o, run->context[i]);
     }
-    if (KEY(&o, &f, "jobs")) {
-        open_(&o, '[');
-        bool jf = true;
-        for (size_t i = 0; i < run->n_jobs; i++) {
-            element(&o, &jf);
-            open_(&o, '{');
-            close_(&o, write_job(&o, &run->jobs[i]), '}');
-        }
-        close_(&o, jf, ']');
+    close_(&o, cat, ']');
+    size_t jat = KEY_OPEN(&o, "jobs");
+    for (size_t i = 0; i < run->n_jobs; i++) {
+        element(&o);
+        size_t oat = open_(&o);
+        write_job(&o, &run->jobs[i]);
+        close_(&o, oat, '}');
     }
-    if (KEY(&o, &f, "groups")) {
-        open_(&o, '[');
-        bool gf = true;
-        for (size_t i = 0; i < run->n_groups; i++) {
-            element(&o, &gf);
-            write_group(&o, &run->groups[i]);
-        }
-        close_(&o, gf, ']');
+    close_(&o, jat, ']');
+    size_t gat = KEY_OPEN(&o, "groups");
+    for (size_t i = 0; i < run->n_groups; i++) {
+        element(&o);
+        write_group(&o, &run->groups[i]);
     }
-    if (KEY(&o, &f, "disk_util")) {
-        open_(&o, '[');
-        bool df = true;
-        for (size_t i = 0; i < run->n_disk_util; i++) {
-            element(&o, &df);
-            write_disk(&o, &run->disk_util[i]);
-        }
-        close_(&o, df, ']');
+    close_(&o, gat, ']');
+    size_t dat = KEY_OPEN(&o, "disk_util");
+    for (size_t i = 0; i < run->n_disk_util; i++) {
+        element(&o);
+        write_disk(&o, &run->disk_util[i]);
     }
+    close_(&o, dat, ']');
     static const frag idleness = FRAG("cpu_idleness");
-    write_kvlist(&o, &f, &idleness, &run->cpu_idleness, NULL);
-    if (run->n_series && KEY(&o, &f, "series")) {
-        open_(&o, '[');
-        int d = jw_enter(&o, true);
-        for (size_t i = 0; i < run->n_series; i++)
-            fsc_model_write_series(o.w, run->series[i], opts);
-        close_(&o, jw_leave(&o, d), ']');
+    write_kvlist(&o, &idleness, &run->cpu_idleness);
+    if (run->n_series)
+        write_series(&o, &at, run, opts);
+    size_t wat = KEY_OPEN(&o, "warnings");
+    for (size_t i = 0; i < run->n_warnings; i++) {
+        element(&o);
+        size_t oat = open_(&o);
+        KEY_NUM(&o, "line", run->warnings[i].line);
+        KEY_STR(&o, "message", run->warnings[i].message);
+        close_(&o, oat, '}');
     }
-    if (KEY(&o, &f, "warnings")) {
-        open_(&o, '[');
-        bool wf = true;
-        for (size_t i = 0; i < run->n_warnings; i++) {
-            element(&o, &wf);
-            open_(&o, '{');
-            bool of = true;
-            key_numl(&o, &of, KEYLIT("line"), run->warnings[i].line);
-            key_strl(&o, &of, KEYLIT("message"), run->warnings[i].message);
-            close_(&o, of, '}');
+    close_(&o, wat, ']');
+    if (opts && opts->damage) {
+        size_t mat = KEY_OPEN(&o, "damage");
+        KEY_NUM(&o, "recognized", run->lines.recognized);
+        KEY_NUM(&o, "noise", run->lines.noise);
+        KEY_NUM(&o, "unknown", run->lines.unknown);
+        KEY_NUM(&o, "malformed", run->lines.malformed);
+        KEY_NUM(&o, "repaired", run->lines.repaired);
+        size_t uat = KEY_OPEN(&o, "unknown_lines");
+        for (size_t i = 0; i < run->n_unknown_lines; i++) {
+            element(&o);
+            put_num(&o, run->unknown_lines[i]);
         }
-        close_(&o, wf, ']');
+        close_(&o, uat, ']');
+        close_(&o, mat, '}');
     }
-    if (opts && opts->damage && KEY(&o, &f, "damage")) {
-        open_(&o, '{');
-        bool df = true;
-        key_numl(&o, &df, KEYLIT("recognized"), run->lines.recognized);
-        key_numl(&o, &df, KEYLIT("noise"), run->lines.noise);
-        key_numl(&o, &df, KEYLIT("unknown"), run->lines.unknown);
-        key_numl(&o, &df, KEYLIT("malformed"), run->lines.malformed);
-        key_numl(&o, &df, KEYLIT("repaired"), run->lines.repaired);
-        if (KEY(&o, &df, "unknown_lines")) {
-            open_(&o, '[');
-            bool uf = true;
-            for (size_t i = 0; i < run->n_unknown_lines; i++) {
-                element(&o, &uf);
-                put_num(&o, run->unknown_lines[i]);
-            }
-            close_(&o, uf, ']');
-        }
-        close_(&o, df, '}');
-    }
-    w->first[w->depth] = f;
+    close_(&o, at, '}');
     jo_store(&o);
-    fsc_jw_obj_end(w);
 }
