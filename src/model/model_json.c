@@ -714,6 +714,26 @@ static inline __attribute__((always_inline)) char *field_in(const jo *o, char *p
     return fnum_at(o, p, v);
 }
 
+/* The separator and key name[0, n) escaped as any, then ':' (and a space when pretty),
+ * at p; NULL when out of memory (the text is lost: the caller sees b out of memory). */
+static char *__attribute__((cold)) key_any_in(jo *o, char *p, const char *name, size_t n)
+{
+    fsc_buf key = {0};
+    fsc_json_quote(&key, name, n, o->html_safe);
+    if (key.oom) {
+        o->b->oom = true;
+        return NULL;
+    }
+    p = sep(o, p);
+    memcpy(p, key.data, key.len);
+    p += key.len;
+    fsc_buf_free(&key);
+    *p++ = ':';
+    if (o->pretty)
+        *p++ = ' ';
+    return p;
+}
+
 /* The set members of table t when it is not the one written inline: key by key,
  * each key escaped as any (names of C members never need it). */
 static char *__attribute__((noinline, cold)) fields_any_in(jo *o, char *p, const void *base, int t)
@@ -722,20 +742,10 @@ static char *__attribute__((noinline, cold)) fields_any_in(jo *o, char *p, const
         const fsc_num *v = fsc_field_cptr(base, &tabs[t].tab[i]);
         if (!v->set)
             continue;
-        fsc_buf key = {0};
-        fsc_json_quote(&key, tabs[t].tab[i].name, strlen(tabs[t].tab[i].name), o->html_safe);
-        if (key.oom) {
-            o->b->oom = true; /* the text is lost: the caller sees b out of memory */
+        char *k = key_any_in(o, p, tabs[t].tab[i].name, strlen(tabs[t].tab[i].name));
+        if (!k)
             return p;
-        }
-        p = sep(o, p);
-        memcpy(p, key.data, key.len);
-        p += key.len;
-        fsc_buf_free(&key);
-        *p++ = ':';
-        if (o->pretty)
-            *p++ = ' ';
-        p = fnum_at(o, p, v);
+        p = fnum_at(o, k, v);
     }
     return p;
 }
@@ -777,20 +787,8 @@ FIELDS_IN(fields_disk_in, fsc_disk, DISK_FIELDS, FT_DISK)
  * (no more than B_KV). */
 static char *__attribute__((noinline, cold)) kv_any_in(jo *o, char *p, const fsc_kv *kv)
 {
-    fsc_buf key = {0};
-    fsc_json_quote(&key, kv->key, strnlen(kv->key, sizeof kv->key), o->html_safe);
-    if (key.oom) {
-        o->b->oom = true; /* the text is lost: the caller sees b out of memory */
-        return p;
-    }
-    p = sep(o, p);
-    memcpy(p, key.data, key.len);
-    p += key.len;
-    fsc_buf_free(&key);
-    *p++ = ':';
-    if (o->pretty)
-        *p++ = ' ';
-    return num_put(o, p, kv->v);
+    char *k = key_any_in(o, p, kv->key, strnlen(kv->key, sizeof kv->key));
+    return k ? num_put(o, k, kv->v) : p;
 }
 
 /* fio prints the same "IO depths", "submit" and "complete" lists for most jobs: the

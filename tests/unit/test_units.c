@@ -339,12 +339,17 @@ static void test_number_text_edges(void **state)
         check_num(m / 100.0);
         check_num(-(m / 100.0));
     }
-    /* the 8-digit word of fsc_u64_fmt (every u below 10^8 was checked once, off line):
-     * all below 10^6, then a stride through the rest */
+    /* the digit writers of fsc_u64_fmt, one for each of below 10^4, 10^4 to 10^8 and
+     * 10^8 to 10^10 (every u below 10^10 was checked once, off line): all below 10^6,
+     * then strides through the rest, and each writer's first and last */
     for (uint64_t u = 1; u < 100000000; u += u < 1000000 ? 1 : 997)
         check_u64(u);
-    check_u64(99999999);
-    check_u64(100000000);
+    for (uint64_t u = 100000000; u < 10000000000ULL; u += 99991)
+        check_u64(u);
+    static const uint64_t edges[] = {9999, 10000, 99999999, 100000000, 9999999999ULL, 10000000000ULL,
+                                     9999999999999999ULL, 10000000000000000ULL};
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        check_u64(edges[i]);
     /* one and two decimals around where 10 or 100 times the value passes 2^52 and
      * 2^53 (the search for the fewest decimals starts at two) */
     static const double ends[] = {1125899906842624.0, 2251799813685248.0, 4503599627370496.0,
