@@ -207,6 +207,7 @@ typedef struct nstate {
     fsc_keyindex name_ix;
     size_t names_indexed;
     bool job_headless; /* the current job was made without its header (need_job_slow) */
+    fsc_kv rising[FSC_FAST_MAX_ITEMS]; /* fast_list's items, filled by rising_items */
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -4301,9 +4302,8 @@ static bool rising_items(const fsc_fastline *fl, const char *line, fsc_kv *items
  * for its key among those before it, and none is there. */
 static void fast_list(nstate *st, const fsc_fastline *fl, const char *line, fsc_kvlist *l)
 {
-    fsc_kv items[FSC_FAST_MAX_ITEMS];
-    if (!l->n && !l->index.slots && fl->n < FSC_KEYINDEX_FROM && rising_items(fl, line, items)) {
-        if (!fsc_kvlist_set_all(l, items, fl->n))
+    if (!l->n && !l->index.slots && fl->n < FSC_KEYINDEX_FROM && rising_items(fl, line, st->rising)) {
+        if (!fsc_kvlist_set_all(l, st->rising, fl->n))
             st->oom = true;
         return;
     }
