@@ -54,6 +54,8 @@ fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out
  * with an optional k/K/M suffix on the value → ns. */
 fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
                                  double *out);
+/* Power of a size prefix letter, either case: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none. */
+int fsc_size_power(char c);
 /* Value of a count prefix letter: k/K 1000, M 10^6, G, T, P, E; 0 if not a prefix. */
 uint64_t fsc_count_prefix(char c);
 /* Nanoseconds per unit name; 0 if unknown. */

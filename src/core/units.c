@@ -193,8 +193,7 @@ fsc_status fsc_parse_count(const char *s, size_t n, double *out)
     return as_double(st, &v, out);
 }
 
-/* Power index of a size letter: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none. */
-static int size_power(char c)
+int fsc_size_power(char c)
 {
     switch (c) {
     case 'k':
@@ -242,8 +241,8 @@ fsc_status fsc_bytes_unit(const char *u, size_t un, bool rate, fsc_bytes_text *o
         un -= 2;
     int power = 0;
     bool iec = false, bits = false;
-    if (un && size_power(*u)) {
-        power = size_power(*u);
+    if (un && fsc_size_power(*u)) {
+        power = fsc_size_power(*u);
         u++;
         un--;
         if (un && *u == 'i') {

@@ -1703,14 +1703,8 @@ static int rate_prefix_power(const char *s, size_t n)
     size_t i = 0;
     while (i < n && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.'))
         i++;
-    switch (i < n ? s[i] : 0) {
-    case 'K': case 'k': return 1;
-    case 'M': case 'm': return 2;
-    case 'G': case 'g': return 3;
-    case 'T': case 't': return 4;
-    case 'P': case 'p': return 5;
-    default: return 0;
-    }
+    int power = i < n ? fsc_size_power(s[i]) : 0;
+    return power <= 5 ? power : 0; /* K to P, either case: the prefixes fio's rates use */
 }
 
 /* pow(1000.0 / 1024.0, power) for rate_prefix_power's powers: 125/128 to them, each

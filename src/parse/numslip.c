@@ -27,27 +27,11 @@ static bool is_digit(char c)
 }
 
 /* The power of 1000 or 1024 that unit prefix c ("kMGTPE"; 'K' too unless count) stands
- * for, 0 for none: a switch, as strchr cost a call a value. */
+ * for, 0 for none: fio prints these in upper case but for 'k'. */
 static unsigned prefix_power(char c, bool count)
 {
-    switch (c) {
-    case 'K':
-        return count ? 0 : 1;
-    case 'k':
-        return 1;
-    case 'M':
-        return 2;
-    case 'G':
-        return 3;
-    case 'T':
-        return 4;
-    case 'P':
-        return 5;
-    case 'E':
-        return 6;
-    default:
-        return 0;
-    }
+    bool as_fio_prints = c == 'k' || (c >= 'A' && c <= 'Z' && !(count && c == 'K'));
+    return as_fio_prints ? (unsigned)fsc_size_power(c) : 0;
 }
 
 /* 1000 and 1024 to the powers 0 to 6, each exact in a double: the products the loop
