@@ -332,6 +332,15 @@ const char *fsc_run_global_option(const fsc_run *run, const char *key);
 /* Set or replace a job option (a replaced one keeps its place). Constant time on
  * average. */
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val);
+/* An option for fsc_job_set_options: val NULL leaves it out. */
+typedef struct fsc_opt_in {
+    const char *key;
+    const char *val;
+} fsc_opt_in;
+/* Set the options in[0, n) (keys distinct) in their order, as fsc_job_set_option one
+ * by one does; cheaper on a job without options (a job header's: no key to look up,
+ * one budget charge). Returns false on allocation failure. */
+bool fsc_job_set_options(fsc_job *job, const fsc_opt_in *in, size_t n);
 const char *fsc_job_option(const fsc_job *job, const char *key);
 /* Add a percentile; a pct added again replaces the earlier value. Percentiles added
  * in ascending order keep the list sorted at every step; one added out of order is

@@ -722,17 +722,39 @@ static const char *opt_key_at(const void *items, size_t i)
 /* Set or replace key in an option list with its key index (a replaced key keeps its
  * place). An option's key and value share one allocation, "key\0value\0", owned by
  * .key (opt_free). */
+/* An option's block "key\0value\0" (kl, vl: their lengths), a kept one when it is
+ * small; not charged to the budget (the caller does). NULL when memory runs out. */
+static char *opt_block(const char *key, size_t kl, const char *val, size_t vl)
+{
+    size_t bytes = kl + vl + 2;
+    char *b = bytes > OPT_SMALL ? malloc(bytes) : spare.n_opt ? spare.opt[--spare.n_opt] : malloc(OPT_SMALL);
+    if (b) {
+        memcpy(b, key, kl + 1);
+        memcpy(b + kl + 1, val, vl + 1);
+    }
+    return b;
+}
+
+/* The first room of an option list without one: a kept list or a new one. */
+static bool opts_first(fsc_opt **opts, size_t *cap)
+{
+    void *kept = spare_take(spare.opts, &spare.n_opts, OPTS_FIRST * sizeof **opts);
+    if (!kept)
+        return fsc_grow((void **)opts, cap, OPTS_FIRST, sizeof **opts);
+    *opts = kept;
+    *cap = OPTS_FIRST;
+    return true;
+}
+
 static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, const char *key,
                      const char *val)
 {
-    size_t kl = strlen(key), vl = strlen(val), bytes = kl + vl + 2;
-    if (!fsc_budget_charge(bytes))
+    size_t kl = strlen(key), vl = strlen(val);
+    if (!fsc_budget_charge(kl + vl + 2))
         return false;
-    char *b = bytes > OPT_SMALL ? malloc(bytes) : spare.n_opt ? spare.opt[--spare.n_opt] : malloc(OPT_SMALL);
+    char *b = opt_block(key, kl, val, vl);
     if (!b)
         return false;
-    memcpy(b, key, kl + 1);
-    memcpy(b + kl + 1, val, vl + 1);
     size_t i = 0;
     if (ix->slots) {
         i = fsc_keyindex_find(ix, *opts, *n, opt_key_at, key);
@@ -747,13 +769,8 @@ static bool opts_set(fsc_opt **opts, size_t *n, size_t *cap, fsc_keyindex *ix, c
         (*opts)[i].val = b + kl + 1;
         return true;
     }
-    void *kept;
-    if (!*cap && (kept = spare_take(spare.opts, &spare.n_opts, OPTS_FIRST * sizeof **opts))) {
-        *opts = kept;
-        *cap = OPTS_FIRST;
-    }
     /* FSC_PUSH without its memset: both members are written here */
-    if (*n == *cap && !fsc_grow((void **)opts, cap, *n + 1, sizeof **opts)) {
+    if ((!*cap && !opts_first(opts, cap)) || (*n == *cap && !fsc_grow((void **)opts, cap, *n + 1, sizeof **opts))) {
         free(b);
         return false;
     }
@@ -777,6 +794,38 @@ static const char *opts_get(const fsc_opt *opts, size_t n, const fsc_keyindex *i
 bool fsc_job_set_option(fsc_job *job, const char *key, const char *val)
 {
     return opts_set(&job->options, &job->n_options, &job->cap_options, &job->option_index, key, val);
+}
+
+bool fsc_job_set_options(fsc_job *job, const fsc_opt_in *in, size_t n)
+{
+    if (job->n_options || n > OPTS_FIRST) { /* a key may be there already: one by one */
+        for (size_t i = 0; i < n; i++)
+            if (in[i].val && !fsc_job_set_option(job, in[i].key, in[i].val))
+                return false;
+        return true;
+    }
+    /* a job without options (a job header's, nearly always) and distinct keys: no key
+     * to look up, one budget charge and the list's room made once for them all */
+    size_t kl[OPTS_FIRST], vl[OPTS_FIRST], bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        if (in[i].val) {
+            kl[i] = strlen(in[i].key);
+            vl[i] = strlen(in[i].val);
+            bytes += kl[i] + vl[i] + 2;
+        }
+    if (!bytes)
+        return true;
+    if (!fsc_budget_charge(bytes) || (!job->cap_options && !opts_first(&job->options, &job->cap_options)))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        if (!in[i].val)
+            continue;
+        char *b = opt_block(in[i].key, kl[i], in[i].val, vl[i]);
+        if (!b)
+            return false;
+        job->options[job->n_options++] = (fsc_opt){b, b + kl[i] + 1};
+    }
+    return true;
 }
 
 const char *fsc_job_option(const fsc_job *job, const char *key)

@@ -1552,10 +1552,8 @@ static void job_close(nstate *st, fsc_job *j)
                 d->bs_option = def_str(st, sizes, strlen(sizes));
         }
         const char *bs = d->bs_option ? d->bs_option : d->bs;
-        if ((d->rw && !fsc_job_set_option(j, "rw", d->rw)) ||
-            (bs && !fsc_job_set_option(j, "bs", bs)) ||
-            (d->ioengine && !fsc_job_set_option(j, "ioengine", d->ioengine)) ||
-            (d->iodepth && !fsc_job_set_option(j, "iodepth", d->iodepth)))
+        const fsc_opt_in opts[] = {{"rw", d->rw}, {"bs", bs}, {"ioengine", d->ioengine}, {"iodepth", d->iodepth}};
+        if (!fsc_job_set_options(j, opts, FSC_ARRAY_SIZE(opts)))
             st->oom = true;
     }
     if (j->hostname && !st->run->source.host)
