@@ -117,7 +117,9 @@ static fsc_buf *scratch_get(void)
 
 /* One run as a JSON line, or as a run of the document, in malloc'd bytes. Runs on
  * the worker threads (the input sink's render): reads nothing but ctx->jopts and
- * ctx->doc. */
+ * ctx->doc. Writes with no budget in use (the scratch buffer is not charged; the text
+ * is, by the caller) and frees the run with the caller's budget in use, so that the
+ * run's bytes go back to it (item.c's render_out). */
 static char *jsonl_render(const void *vctx, fsc_run *run, size_t *len)
 {
     const parse_ctx *ctx = vctx;

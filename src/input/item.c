@@ -353,19 +353,17 @@ static void publish(fsc_item *job, size_t len)
 }
 
 /* Render job's out k, a run, on this thread (the run is freed once rendered: what the
- * document holds is the text; the render's growing buffers are not charged, the text
- * it leaves is, and the run's bytes are given back: render frees it with no budget in
- * use). False when memory ran out: the out is then empty. */
+ * document holds is the text). The render runs with the document's budget in use:
+ * the text it leaves is charged here; the run's bytes are given back by the render's
+ * fsc_run_free, which counts them as it frees them (cmd_parse.c's render writes with
+ * no budget in use, its growing buffers are not charged). False when memory ran out:
+ * the out is then empty. */
 static bool render_out(fsc_item *job, size_t k)
 {
     struct fsc_item_out *o = &job->outs[k];
     fsc_run *run = o->run;
     o->run = NULL;
-    size_t run_bytes = fsc_run_bytes(run);
-    fsc_budget *b = fsc_budget_use(NULL);
     o->text = job->sink->render(job->sink->ctx, run, &o->len);
-    fsc_budget_use(b);
-    fsc_budget_credit(run_bytes);
     if (!o->text || !fsc_budget_charge(o->len)) {
         free(o->text);
         o->text = NULL;

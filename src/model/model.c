@@ -407,36 +407,19 @@ static void lat_free(fsc_lat *l)
 }
 
 
-/* Is an option's block ("key\0value\0", owned by .key; opts_set made it) one of
- * OPT_SMALL bytes? */
-static inline bool opt_small(const fsc_opt *o)
+/* The bytes of an option's block ("key\0value\0", owned by .key; opts_set made it). */
+static inline size_t opt_bytes(const fsc_opt *o)
 {
-    return (size_t)(o->val - o->key) + strlen(o->val) + 1 <= OPT_SMALL;
+    return (size_t)(o->val - o->key) + strlen(o->val) + 1;
 }
 
 /* Free an option's block: a small one is kept for the next option. */
 static void opt_free(const fsc_opt *o)
 {
-    if (opt_small(o))
+    if (opt_bytes(o) <= OPT_SMALL)
         spare_put(spare.opt, &spare.n_opt, SPARE_LISTS, o->key);
     else
         free(o->key);
-}
-
-/* Free an option list and its blocks (not its index). */
-static void opts_free(fsc_opt *opts, size_t n, size_t cap)
-{
-    bool keep = n && spare_ready();
-    for (size_t i = 0; i < n; i++) {
-        if (keep && spare.n_opt < SPARE_LISTS && opt_small(&opts[i]))
-            spare.opt[spare.n_opt++] = opts[i].key;
-        else
-            free(opts[i].key);
-    }
-    if (cap == OPTS_FIRST)
-        spare_put(spare.opts, &spare.n_opts, SPARE_LISTS, opts);
-    else
-        free_set(opts);
 }
 
 /* fsc_kvlist_free of a list that goes with its job: inline, and not emptied (five of
@@ -453,109 +436,163 @@ static inline void kv_release(fsc_kvlist *l)
         fsc_keyindex_free(&l->index);
 }
 
-static void job_free(fsc_job *j)
-{
-    free_set(j->jobname);
-    free_set(j->hostname);
-    free_set(j->description);
-    free_set(j->error_text);
-    opts_free(j->options, j->n_options, j->cap_options);
-    if (j->option_index.slots)
-        fsc_keyindex_free(&j->option_index);
-    for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        for (int k = 0; k < FSC_LAT_COUNT; k++)
-            lat_free(&j->dir[d].lat[k]);
-        if (j->dir[d].prios) {
-            for (size_t i = 0; i < j->dir[d].n_prios; i++)
-                lat_free(&j->dir[d].prios[i].lat);
-            free(j->dir[d].prios);
-        }
-    }
-    kv_release(&j->iodepth_level);
-    kv_release(&j->iodepth_submit);
-    kv_release(&j->iodepth_complete);
-    for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        kv_release(&j->latency[b]);
-    free_set(j->steadystate.ss);
-    free_set(j->steadystate.criterion);
-    free_set(j->steadystate.bw);
-    free_set(j->steadystate.iops);
-    free_set(j->steadystate.lat);
-    free_set(j->ts);
-}
-
-static size_t str_bytes(const char *s)
-{
-    return s ? strlen(s) + 1 : 0;
-}
-
-/* The bytes of an option list's blocks: "key\0value\0" each (opts_set), one strlen. */
-static size_t opts_str_bytes(const fsc_opt *opts, size_t n)
-{
-    size_t b = 0;
-    for (size_t i = 0; i < n; i++)
-        b += (size_t)(opts[i].val - opts[i].key) + strlen(opts[i].val) + 1;
-    return b;
-}
-
 static size_t kvlist_bytes(const fsc_kvlist *l)
 {
     return l->cap * sizeof *l->items + l->index.cap * sizeof *l->index.slots;
 }
 
-static size_t job_bytes(const fsc_job *j)
+/*
+ * One walk over the blocks a job or a run owns, which counts their bytes (what
+ * fsc_run_bytes tells a memory budget), frees them (fsc_run_free), or both: a run
+ * freed while a budget is in use gives its bytes back, counted in the walk that frees
+ * it rather than in a walk of their own before it (the JSON Lines writer frees every
+ * run so, a job's bytes cost some 460 instructions to count apart). Freeing, the
+ * walk keeps blocks for the next run (spare_put); counting, it reads only.
+ */
+typedef enum walk {
+    WALK_COUNT = 1,
+    WALK_FREE = 2,
+    WALK_BOTH = WALK_COUNT | WALK_FREE,
+} walk;
+
+static inline size_t str_walk(char *s, walk w)
 {
-    size_t n = str_bytes(j->jobname) + str_bytes(j->hostname) + str_bytes(j->description) +
-               str_bytes(j->error_text) + j->cap_options * sizeof *j->options +
-               j->option_index.cap * sizeof *j->option_index.slots;
-    n += opts_str_bytes(j->options, j->n_options);
-    for (int d = 0; d < FSC_DIR_COUNT; d++) {
-        for (int k = 0; k < FSC_LAT_COUNT; k++)
-            n += j->dir[d].lat[k].cap_percentile * sizeof(fsc_pctl) +
-                 j->dir[d].lat[k].cap_bins * sizeof(fsc_bin);
-        n += j->dir[d].cap_prios * sizeof(fsc_prio);
-        for (size_t i = 0; j->dir[d].prios && i < j->dir[d].n_prios; i++)
-            n += j->dir[d].prios[i].lat.cap_percentile * sizeof(fsc_pctl) +
-                 j->dir[d].prios[i].lat.cap_bins * sizeof(fsc_bin);
+    size_t n = s && (w & WALK_COUNT) ? strlen(s) + 1 : 0;
+    if (w & WALK_FREE)
+        free_set(s);
+    return n;
+}
+
+static inline size_t lat_walk(fsc_lat *l, walk w)
+{
+    size_t n = w & WALK_COUNT ? l->cap_percentile * sizeof(fsc_pctl) + l->cap_bins * sizeof(fsc_bin) : 0;
+    if (w & WALK_FREE)
+        lat_free(l);
+    return n;
+}
+
+static inline size_t kv_walk(fsc_kvlist *l, walk w)
+{
+    size_t n = w & WALK_COUNT ? kvlist_bytes(l) : 0;
+    if (w & WALK_FREE)
+        kv_release(l);
+    return n;
+}
+
+/* An option list with its blocks and its index; freeing, small blocks are kept for
+ * the next options (an option's size is counted once for both). */
+static size_t opts_walk(fsc_opt *opts, size_t n, size_t cap, fsc_keyindex *ix, walk w)
+{
+    size_t bytes = 0;
+    bool keep = (w & WALK_FREE) && n && spare_ready();
+    for (size_t i = 0; i < n; i++) {
+        bool may_keep = keep && spare.n_opt < SPARE_LISTS;
+        size_t b = (w & WALK_COUNT) || may_keep ? opt_bytes(&opts[i]) : 0;
+        bytes += b;
+        if (!(w & WALK_FREE))
+            continue;
+        if (may_keep && b <= OPT_SMALL)
+            spare.opt[spare.n_opt++] = opts[i].key;
+        else
+            free(opts[i].key);
     }
-    n += kvlist_bytes(&j->iodepth_level) + kvlist_bytes(&j->iodepth_submit) +
-         kvlist_bytes(&j->iodepth_complete);
+    if (!(w & WALK_COUNT))
+        bytes = 0;
+    else
+        bytes += cap * sizeof *opts + ix->cap * sizeof *ix->slots;
+    if (w & WALK_FREE) {
+        if (cap == OPTS_FIRST)
+            spare_put(spare.opts, &spare.n_opts, SPARE_LISTS, opts);
+        else
+            free_set(opts);
+        if (ix->slots)
+            fsc_keyindex_free(ix);
+    }
+    return bytes;
+}
+
+static size_t job_walk(fsc_job *j, walk w)
+{
+    size_t n = str_walk(j->jobname, w) + str_walk(j->hostname, w) + str_walk(j->description, w) +
+               str_walk(j->error_text, w) +
+               opts_walk(j->options, j->n_options, j->cap_options, &j->option_index, w);
+    for (int d = 0; d < FSC_DIR_COUNT; d++) {
+        fsc_dir *dir = &j->dir[d];
+        for (int k = 0; k < FSC_LAT_COUNT; k++)
+            n += lat_walk(&dir->lat[k], w);
+        if (!dir->prios)
+            continue;
+        for (size_t i = 0; i < dir->n_prios; i++)
+            n += lat_walk(&dir->prios[i].lat, w);
+        if (w & WALK_COUNT)
+            n += dir->cap_prios * sizeof *dir->prios;
+        if (w & WALK_FREE)
+            free(dir->prios);
+    }
+    n += kv_walk(&j->iodepth_level, w) + kv_walk(&j->iodepth_submit, w) + kv_walk(&j->iodepth_complete, w);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
-        n += kvlist_bytes(&j->latency[b]);
-    n += str_bytes(j->steadystate.ss) + str_bytes(j->steadystate.criterion) +
-         (j->steadystate.n_bw + j->steadystate.n_iops + j->steadystate.n_lat) * sizeof(double);
+        n += kv_walk(&j->latency[b], w);
+    fsc_steady *ss = &j->steadystate;
+    n += str_walk(ss->ss, w) + str_walk(ss->criterion, w);
+    if (w & WALK_COUNT)
+        n += (ss->n_bw + ss->n_iops + ss->n_lat) * sizeof(double);
+    if (w & WALK_FREE) {
+        free_set(ss->bw);
+        free_set(ss->iops);
+        free_set(ss->lat);
+        free_set(j->ts); /* not counted: the analysis stage adds it, after parsing */
+    }
+    return n;
+}
+
+static size_t run_walk(fsc_run *run, walk w)
+{
+    size_t n = str_walk(run->id, w) + str_walk(run->label, w) + str_walk(run->source.path, w) +
+               str_walk(run->source.member, w) + str_walk(run->source.fio_version, w) +
+               str_walk(run->source.host, w) + str_walk(run->source.time, w) + str_walk(run->command, w);
+    if (w & WALK_COUNT)
+        n += sizeof *run + run->cap_context * sizeof *run->context + run->cap_jobs * sizeof *run->jobs +
+             run->cap_groups * sizeof *run->groups + run->cap_disk_util * sizeof *run->disk_util +
+             run->cap_warnings * sizeof *run->warnings + run->cap_unknown_lines * sizeof *run->unknown_lines +
+             kvlist_bytes(&run->cpu_idleness);
+    for (size_t i = 0; i < run->n_context; i++)
+        n += str_walk(run->context[i], w);
+    for (size_t i = 0; i < run->n_jobs; i++)
+        n += job_walk(&run->jobs[i], w);
+    n += opts_walk(run->global_options, run->n_global_options, run->cap_global_options,
+                   &run->global_option_index, w);
+    for (size_t i = 0; i < run->n_groups; i++)
+        n += str_walk(run->groups[i].hostname, w);
+    for (size_t i = 0; i < run->n_disk_util; i++) {
+        fsc_disk *d = &run->disk_util[i];
+        n += str_walk(d->name, w) + str_walk(d->parent, w);
+        for (size_t m = 0; m < d->n_members; m++)
+            n += str_walk(d->members[m], w);
+        if (w & WALK_COUNT)
+            n += d->cap_members * sizeof *d->members;
+        if (w & WALK_FREE)
+            free_set(d->members);
+    }
+    for (size_t i = 0; i < run->n_warnings; i++)
+        n += str_walk(run->warnings[i].message, w);
+    if (!(w & WALK_FREE))
+        return n;
+    free_set(run->context);
+    spare_put_jobs(run->jobs, run->cap_jobs);
+    spare_put_one(spare.groups, &spare.n_groups, run->groups, run->cap_groups);
+    spare_put_one(spare.disks, &spare.n_disks, run->disk_util, run->cap_disk_util);
+    fsc_kvlist_free(&run->cpu_idleness);
+    free_set(run->warnings);
+    for (size_t i = 0; i < run->n_series; i++) /* not counted: log series join a run after parsing */
+        fsc_logseries_free(run->series[i]);
+    free_set(run->series);
+    free_set(run->unknown_lines);
     return n;
 }
 
 size_t fsc_run_bytes(const fsc_run *run)
 {
-    size_t n = sizeof *run + str_bytes(run->id) + str_bytes(run->label) +
-               str_bytes(run->source.path) + str_bytes(run->source.member) +
-               str_bytes(run->source.fio_version) + str_bytes(run->source.host) + str_bytes(run->source.time) +
-               str_bytes(run->command) + run->cap_context * sizeof *run->context +
-               run->cap_jobs * sizeof *run->jobs + run->cap_groups * sizeof *run->groups +
-               run->cap_disk_util * sizeof *run->disk_util +
-               run->cap_warnings * sizeof *run->warnings +
-               run->cap_unknown_lines * sizeof *run->unknown_lines;
-    for (size_t i = 0; i < run->n_context; i++)
-        n += str_bytes(run->context[i]);
-    for (size_t i = 0; i < run->n_jobs; i++)
-        n += job_bytes(&run->jobs[i]);
-    for (size_t i = 0; i < run->n_groups; i++)
-        n += str_bytes(run->groups[i].hostname);
-    for (size_t i = 0; i < run->n_disk_util; i++) {
-        const fsc_disk *d = &run->disk_util[i];
-        n += str_bytes(d->name) + str_bytes(d->parent) + d->cap_members * sizeof *d->members;
-        for (size_t m = 0; m < d->n_members; m++)
-            n += str_bytes(d->members[m]);
-    }
-    for (size_t i = 0; i < run->n_warnings; i++)
-        n += str_bytes(run->warnings[i].message);
-    n += kvlist_bytes(&run->cpu_idleness);
-    n += run->cap_global_options * sizeof *run->global_options +
-         run->global_option_index.cap * sizeof *run->global_option_index.slots;
-    n += opts_str_bytes(run->global_options, run->n_global_options);
-    return n;
+    return run_walk((fsc_run *)run, WALK_COUNT); /* counting writes nothing */
 }
 
 void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
@@ -565,7 +602,7 @@ void fsc_run_keep_jobs(fsc_run *run, const bool *keep)
         if (keep[i])
             run->jobs[k++] = run->jobs[i];
         else
-            job_free(&run->jobs[i]);
+            job_walk(&run->jobs[i], WALK_FREE);
     }
     run->n_jobs = k;
 }
@@ -575,43 +612,9 @@ void fsc_run_free(fsc_run *run)
     if (!run)
         return;
     if (fsc_budget_active()) /* a run freed while a document is parsed gives its bytes back */
-        fsc_budget_credit(fsc_run_bytes(run));
-    free_set(run->id);
-    free_set(run->label);
-    free_set(run->source.path);
-    free_set(run->source.member);
-    free_set(run->source.fio_version);
-    free_set(run->source.time);
-    free_set(run->source.host);
-    for (size_t i = 0; i < run->n_context; i++)
-        free_set(run->context[i]);
-    free_set(run->context);
-    free_set(run->command);
-    for (size_t i = 0; i < run->n_jobs; i++)
-        job_free(&run->jobs[i]);
-    spare_put_jobs(run->jobs, run->cap_jobs);
-    opts_free(run->global_options, run->n_global_options, run->cap_global_options);
-    fsc_keyindex_free(&run->global_option_index);
-    for (size_t i = 0; i < run->n_groups; i++)
-        free_set(run->groups[i].hostname);
-    spare_put_one(spare.groups, &spare.n_groups, run->groups, run->cap_groups);
-    for (size_t i = 0; i < run->n_disk_util; i++) {
-        fsc_disk *d = &run->disk_util[i];
-        free_set(d->name);
-        free_set(d->parent);
-        for (size_t m = 0; m < d->n_members; m++)
-            free_set(d->members[m]);
-        free_set(d->members);
-    }
-    spare_put_one(spare.disks, &spare.n_disks, run->disk_util, run->cap_disk_util);
-    fsc_kvlist_free(&run->cpu_idleness);
-    for (size_t i = 0; i < run->n_warnings; i++)
-        free_set(run->warnings[i].message);
-    free_set(run->warnings);
-    for (size_t i = 0; i < run->n_series; i++)
-        fsc_logseries_free(run->series[i]);
-    free_set(run->series);
-    free_set(run->unknown_lines);
+        fsc_budget_credit(run_walk(run, WALK_BOTH));
+    else
+        run_walk(run, WALK_FREE);
     spare_put(spare.runs, &spare.n_runs, SPARE_RUNS, run);
 }
 
