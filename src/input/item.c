@@ -260,21 +260,25 @@ bool fsc_text_in_pieces(const char *data, size_t len)
            (!fsc_looks_binary(data, len) || (fsc_text_despite_nuls(data, len) && !fsc_only_nuls(data, len)));
 }
 
+/* Led by the '{' bytes, which fio's text hardly has, rather than by its lines: walking
+ * every line of each archive member's first 64 KiB cost a twentieth of the CPU of a
+ * .tar.zst of fio text. */
 bool fsc_text_holds_json(const char *data, size_t len)
 {
-    const char *p = data, *end = data + (len < LOOK_BYTES ? len : LOOK_BYTES);
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
-        while (p < e && (*p == ' ' || *p == '\t'))
-            p++;
-        if (p < e && *p == '{') {
-            const char *q = p + 1;
+    const char *end = data + (len < LOOK_BYTES ? len : LOOK_BYTES), *p = data;
+    const char *brace;
+    while ((brace = memchr(p, '{', (size_t)(end - p))) != NULL) {
+        const char *b = brace;
+        while (b > data && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b == data || b[-1] == '\n') { /* the first byte of its line but blanks */
+            const char *q = brace + 1;
             while (q < end && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n'))
                 q++;
             if (q < end && *q == '"')
                 return true;
         }
-        p = e + 1;
+        p = brace + 1;
     }
     return false;
 }

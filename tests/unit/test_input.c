@@ -135,6 +135,45 @@ static void test_holds_json(void **state)
     free(t);
 }
 
+/* fsc_text_holds_json's question asked line by line, as it was first written: the
+ * reference of its brace-led search */
+static bool holds_json_by_lines(const char *data, size_t len)
+{
+    const char *p = data, *end = data + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+        while (p < e && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < e && *p == '{') {
+            const char *q = p + 1;
+            while (q < end && (*q == ' ' || *q == '\t' || *q == '\r' || *q == '\n'))
+                q++;
+            if (q < end && *q == '"')
+                return true;
+        }
+        p = e + 1;
+    }
+    return false;
+}
+
+/* Random texts of the bytes that decide the answer, against the reference. */
+static void test_holds_json_vs_lines(void **state)
+{
+    (void)state;
+    static const char alphabet[] = " \t\n\r{\"x";
+    char text[48];
+    unsigned seed = 777;
+    for (int round = 0; round < 200000; round++) {
+        seed = seed * 1103515245u + 12345u;
+        size_t n = (seed >> 16) % sizeof text;
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            text[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        assert_int_equal(fsc_text_holds_json(text, n), holds_json_by_lines(text, n));
+    }
+}
+
 /* The vectorised line counter against a byte loop: every length up to 600 (the
  * 16-byte steps and the tail), every start offset (unaligned loads), newline
  * densities from none to all, and a buffer long enough to sum its counters often. */
@@ -499,6 +538,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sniffing),
         cmocka_unit_test(test_holds_json),
+        cmocka_unit_test(test_holds_json_vs_lines),
         cmocka_unit_test(test_count_lines),
         cmocka_unit_test(test_read_piece),
         cmocka_unit_test(test_settle_piece),
