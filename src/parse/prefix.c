@@ -22,6 +22,7 @@
 #define _GNU_SOURCE /* memrchr */
 #include "fastline.h"
 #include "parse_int.h"
+#include "prefix.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -324,96 +325,10 @@ long fsc_fio_line_within(const char *s, size_t n, size_t from)
     return best;
 }
 
-/* Can the colon at s[c] end a label of labels[] (or a parenthesised one, or JSON's
- * key) at all? A necessary condition of label_before, from the two bytes before the
- * colon (after fio's padding) and the first one after it: a ')' ends a unit
- * ("usec)"), a rate ("/s)"), "all jobs)" or "(read/write)"; a letter ends a label
- * that is followed by one of the words after it (each begins with one of "Iit0bmu")
- * or, for the three labels with nothing after them, by anything. Kept in step with
- * labels[] and paren_label: test_tolerance tries every label through both. */
-static inline bool colon_maybe(const char *s, size_t n, size_t c)
-{
-    size_t e = c;
-    while (e > 0 && s[e - 1] == ' ')
-        e--;
-    if (e < 2) /* no label is this short */
-        return false;
-    unsigned char last = (unsigned char)s[e - 1], prev = (unsigned char)s[e - 2];
-    switch (last) {
-    case '"':
-        return true;
-    case ')':
-        return prev == 'c' || prev == 's' || prev == 'e';
-    case 'e':
-        if (prev == 'g') /* "..._range": nothing needs to follow */
-            return true;
-        break;
-    case 's':
-        if (prev == 'h' || prev == 'f') /* "IO depths", ".../syncfs": the same */
-            return true;
-        break;
-    case 'd': case 'm': case 'D': case 'E': case 'M': case 'u': case 't': case 'y':
-        break;
-    default: /* label_end's other bytes */
-        return false;
-    }
-    size_t a = skip_sp(s, n, c + 1);
-    if (a == n)
-        return false;
-    switch (s[a]) {
-    case 'I': case 'i': case 't': case '0': case 'b': case 'm': case 'u':
-        return true;
-    default:
-        return false;
-    }
-}
-
 #if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-/* The bytes colon_maybe may find before a colon for it to go on (the colon's byte
- * before it): a space (fio's padding) or one that a label ends with (label_end's). */
-static const unsigned char label_last[256] = {
-    [' '] = 1, ['"'] = 1, [')'] = 1, ['d'] = 1, ['e'] = 1, ['m'] = 1, ['D'] = 1, ['E'] = 1,
-    ['M'] = 1, ['s'] = 1, ['u'] = 1, ['t'] = 1, ['y'] = 1,
-};
-
-/* The colons, bars and semicolons of the 32 bytes at s (their masks). */
-__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
-keyword_bytes_avx2(const char *s, uint32_t *colon, uint32_t *bar)
-{
-    __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)s);
-    *colon = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8(':')));
-    *bar = (uint32_t)_mm256_movemask_epi8(
-        _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('|')), _mm256_cmpeq_epi8(x, _mm256_set1_epi8(';'))));
-}
-
-/* fsc_fio_keyword_maybe 32 bytes a step, where 32 bytes from s[n] on may be read
- * (avail >= n + 32): a colon is asked of colon_maybe only where the byte before it
- * is one of label_last's. */
-__attribute__((target("avx2"))) static bool keyword_maybe_avx2(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i += 32) {
-        uint32_t colon, bar;
-        keyword_bytes_avx2(s + i, &colon, &bar);
-        if (n - i < 32) { /* the bytes past the line are not its own */
-            uint32_t own = (1u << (n - i)) - 1;
-            colon &= own;
-            bar &= own;
-        }
-        if (bar) /* a percentile row or a terse record: fsc_fio_keyword_at decides */
-            return true;
-        for (; colon; colon &= colon - 1) {
-            size_t c = i + (size_t)__builtin_ctz(colon);
-            if (c && label_last[(unsigned char)s[c - 1]] && colon_maybe(s, n, c))
-                return true;
-        }
-    }
-    return false;
-}
-
 __attribute__((target("avx2"))) bool fsc_fio_keyword_maybe_wide(const char *s, size_t n)
 {
-    return keyword_maybe_avx2(s, n);
+    return fsc_keyword_maybe_avx2(s, n);
 }
 #endif
 
@@ -421,7 +336,7 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     if (avail - n >= 32 && __builtin_cpu_supports("avx2"))
-        return keyword_maybe_avx2(s, n);
+        return fsc_fio_keyword_maybe_wide(s, n);
 #endif
     for (size_t i = 0; i < n; i += 16) {
         uint32_t m = 0; /* bit k: a colon at s[i + k]; bit 16 + k: a '|' or ';' */
@@ -443,7 +358,7 @@ bool fsc_fio_keyword_maybe(const char *s, size_t n, size_t avail)
         if (m >> 16) /* a percentile row or a terse record: fsc_fio_keyword_at decides */
             return true;
         for (; m; m &= m - 1)
-            if (colon_maybe(s, n, i + (size_t)__builtin_ctz(m)))
+            if (fsc_colon_maybe(s, n, i + (size_t)__builtin_ctz(m)))
                 return true;
     }
     return false;

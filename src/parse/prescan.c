@@ -17,6 +17,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "fastline.h"
 #include "parse_int.h"
+#include "prefix.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -802,13 +803,13 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool block_look(scan *sc, 
  *   colon is right after it, and the byte after that space is no '(').
  * - "bw (" and "issued r" ("issued rwts:"): 1 unless job_named_so, which is asked.
  * Lines without a '=' (known_line's exact kinds, none a title, none named_line but
- * "fio-"): "clat percentiles (" and the other percentile heads, whose first space
- * follows their first word (no margin line when indented); "Run status group ",
- * "Disk stats ", "Starting <digit>" only where not indented (indented, they are
- * margin lines); "fio-<digit>" not indented and with no fio keyword further on
- * (fsc_fio_keyword_maybe false). A percentile row is pctl_row's (eq_word asks it
- * alone), a line that begins with a name named_kind's; any other line goes
- * line_fast's and line_end's way. */
+ * "fio-" and "..."): "clat percentiles (" and the other percentile heads, whose
+ * first space follows their first word (no margin line when indented); "Run status
+ * group ", "Disk stats ", "Starting <digit>" only where not indented (indented, they
+ * are margin lines); "fio-<digit>" and "..." (a job's clones) not indented and with
+ * no fio keyword further on (fsc_fio_keyword_maybe false). A percentile row is
+ * pctl_row's (eq_word asks it alone), a line that begins with a name named_kind's;
+ * any other line goes line_fast's and line_end's way. */
 enum { QX_G = 1, QX_COL0, QX_KW };
 typedef struct quick_form {
     char text[32];
@@ -833,7 +834,7 @@ enum {
     F_SYNC_N, F_SYNC_M, F_SYNC_P, F_LAT3, F_LAT, F_LAT3_M, F_LAT1, F_LAT3_N, F_LAT1_M, F_LAT_N, F_LAT_M, F_LAT1_N,
     F_LAT_P, F_BW, F_IOPS, F_CPU, F_DEPTHS, F_SUBMIT, F_COMPLETE, F_LATENCY, F_ISSUED_R, F_ISSUED, F_G_READ,
     F_G_READ2, F_G_WRITE, F_G_WRITE2, F_G_MIXED, F_G_MIXED2, F_G_TRIM, F_G_TRIM2, F_READ, F_READ2, F_WRITE,
-    F_WRITE2, F_TRIM, F_TRIM2, F_MIXED, F_MIXED2, F_RUN, F_DISK, F_STARTING, F_FIO, F_COUNT
+    F_WRITE2, F_TRIM, F_TRIM2, F_MIXED, F_MIXED2, F_RUN, F_DISK, F_STARTING, F_FIO, F_DOTS, F_COUNT
 };
 /* The first form of a line by its first four bytes: a perfect hash of those (no two
  * of the words below share a slot; -Woverride-init would tell). A line whose first
@@ -872,6 +873,7 @@ static const quick_entry quick_table[F_COUNT] = {
         QS('D', 'i', 's', 'k', F_DISK),
         QS('S', 't', 'a', 'r', F_STARTING),
         QS('f', 'i', 'o', '-', F_FIO),
+        QS('.', '.', '.', '\n', F_DOTS), /* "..." and its newline: the line alone */
     }},
     [F_CLAT] = {.form = QF("clat (usec): min", 1, 0, F_CLAT_N)},
     [F_CLAT_P] = {.form = QF("clat percentiles (", 0, 0, F_CLAT)},
@@ -924,6 +926,7 @@ static const quick_entry quick_table[F_COUNT] = {
     [F_DISK] = {.form = QF("Disk stats ", 0, QX_COL0, 0)},
     [F_STARTING] = {.form = QF("Starting #", 0, QX_COL0, 0)},
     [F_FIO] = {.form = QF("fio-#", 0, QX_KW, 0)},
+    [F_DOTS] = {.form = QF("...", 0, QX_KW, 0)},
 };
 
 /* What the quick way makes of a line: leave it to line_fast and line_end
@@ -1150,7 +1153,7 @@ FSC_AVX2 __attribute__((noinline)) static int named_kind(const char *s, const ch
             return -1; /* fsc_fio_margin_line's */
         title = 1;
     }
-    if (tag_end(p, e) || fsc_fio_keyword_maybe_wide(p, (size_t)(e - p)))
+    if (tag_end(p, e) || fsc_keyword_maybe_avx2(p, (size_t)(e - p)))
         return -1;
     return title;
 }
