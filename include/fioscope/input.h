@@ -62,8 +62,11 @@ typedef struct fsc_input_opts {
  * turns a run into bytes on the worker thread that parsed it, so that serializing
  * runs in parallel too. It takes ownership of run, must only read ctx (it runs
  * concurrently) and returns malloc'd bytes (*len set), or NULL when out of memory.
- * text then receives those bytes in input order instead of `run` receiving the run,
- * and takes ownership of them. */
+ * It is called with the document's memory budget in use (fsc_budget_use): it frees
+ * run under it, so that fsc_run_free gives the run's bytes back, and writes with no
+ * budget in use (its working buffers are not the document's; the bytes it returns
+ * are charged by the caller). text then receives those bytes in input order instead
+ * of `run` receiving the run, and takes ownership of them. */
 typedef struct fsc_input_sink {
     bool (*run)(void *ctx, fsc_run *run);
     bool (*input)(void *ctx, const fsc_input_entry *entry);
