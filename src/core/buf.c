@@ -322,14 +322,19 @@ static size_t __attribute__((noinline)) num_fmt_frac(char *dst, double v)
     return num_fmt_g(dst, v);
 }
 
-char *fsc_num_frac_miss(char *dst, double v, fsc_num_memo *m, uint64_t bits)
+/* The text dst[0, n) of the value whose bits are bits kept in slot m when it fits. */
+static char *memo_keep(char *dst, size_t n, fsc_num_memo *m, uint64_t bits)
 {
-    size_t n = num_fmt_frac(dst, v);
     if (n <= 8) {
         m->bits = bits;
         m->text = fsc_load_le64(dst) & (~0ULL >> (64 - 8 * n));
     }
     return dst + n;
+}
+
+char *fsc_num_frac_miss(char *dst, double v, fsc_num_memo *m, uint64_t bits)
+{
+    return memo_keep(dst, num_fmt_frac(dst, v), m, bits);
 }
 
 /* fsc_num_frac_put, out of line (fsc_num_put_other's). */
@@ -365,6 +370,11 @@ static inline __attribute__((always_inline)) size_t num_fmt(char *dst, double v,
 size_t fsc_num_fmt(char *dst, double v)
 {
     return num_fmt(dst, v, NULL);
+}
+
+char *fsc_num_miss(char *dst, double v, fsc_num_memo *m, uint64_t bits)
+{
+    return memo_keep(dst, num_fmt(dst, v, NULL), m, bits);
 }
 
 char *fsc_num_put_other(char *dst, double v, fsc_num_memo *memo)

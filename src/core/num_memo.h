@@ -175,23 +175,55 @@ static inline __attribute__((always_inline)) size_t fsc_u64_fmt_inline(char *dst
  * beyond), when it is not in memo: written to dst and kept in slot (the bits of v
  * are bits); returns its end. */
 char *fsc_num_frac_miss(char *dst, double v, fsc_num_memo *slot, uint64_t bits);
+/* The same for any v but +0.0. */
+char *fsc_num_miss(char *dst, double v, fsc_num_memo *slot, uint64_t bits);
+
+/* The slot of memo for a value's bits (Fibonacci hashing). */
+static inline fsc_num_memo *fsc_num_memo_slot(fsc_num_memo *memo, uint64_t bits)
+{
+    return &memo[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - FSC_NUM_MEMO_LOG2)];
+}
+
+/* The text of slot m at dst; returns its end. A slot's text has no 0 byte: its
+ * length is where it ends. */
+static inline char *fsc_num_memo_copy(char *dst, const fsc_num_memo *m)
+{
+    fsc_store_le64(dst, m->text);
+    return dst + ((size_t)(71 - __builtin_clzll(m->text)) >> 3);
+}
 
 /* fsc_num_fmt of such a v through memo, returning the end of its text: the same few
  * non-integral values recur all through a document (the 0.01 to 100.00 of fio's
  * latency shares, its cpu and bandwidth figures): more than four in five of them
- * are found in 4096 slots (in 1024, three in four). A slot's text has no 0 byte:
- * its length is where it ends. The bits of an empty slot are those of +0.0, which
- * never comes here (integral): it never matches. */
+ * are found in 4096 slots (in 1024, three in four). The bits of an empty slot are
+ * those of +0.0, which never comes here (integral): it never matches. */
 static inline __attribute__((always_inline)) char *fsc_num_frac_put(char *dst, double v, fsc_num_memo *memo)
 {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
-    fsc_num_memo *m = &memo[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - FSC_NUM_MEMO_LOG2)]; /* Fibonacci hashing */
-    if (m->bits == bits) {
-        fsc_store_le64(dst, m->text);
-        return dst + ((size_t)(71 - __builtin_clzll(m->text)) >> 3);
-    }
+    fsc_num_memo *m = fsc_num_memo_slot(memo, bits);
+    if (m->bits == bits)
+        return fsc_num_memo_copy(dst, m);
     return fsc_num_frac_miss(dst, v, m, bits);
+}
+
+/* fsc_num_fmt of any v through memo, integers too, returning the end of its text
+ * (dst: FSC_NUM_MAX bytes of room): for a writer of numbers that recur as integers
+ * (percentile latencies, which fio prints in steps of usec and msec: "35000",
+ * "971000"), where a slot found costs less than making their digits. +0.0, the
+ * bits of an empty slot, is written here, never looked up. */
+static inline __attribute__((always_inline)) char *fsc_num_memo_put(char *dst, double v, fsc_num_memo *memo)
+{
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    if (bits == 0) {
+        dst[0] = '0';
+        return dst + 1;
+    }
+    fsc_num_memo *m = fsc_num_memo_slot(memo, bits);
+    if (m->bits == bits)
+        return fsc_num_memo_copy(dst, m);
+    return fsc_num_miss(dst, v, m, bits);
 }
 
 /* dst + fsc_num_fmt(dst, v) through memo and dst + fsc_u64_fmt(dst, u), out of line

@@ -1047,7 +1047,7 @@ static inline __attribute__((always_inline)) char *pcts_in(jo *o, char *p, const
             memcpy(p, m->s, sizeof m->s);
             p += m->n;
         }
-        p = num_put(o, p, pc[i].ns);
+        p = fsc_num_memo_put(p, pc[i].ns, o->m->nums); /* their latencies recur */
     }
     return close_in(o, p, s, '}', pretty);
 }
