@@ -1096,6 +1096,10 @@ char *fsc_job_label(const fsc_run *run, const fsc_job *job, fsc_label_from from)
         }
         break;
     }
+    if (jobname && !b.len) { /* the job's name alone (most runs): a copy of it, no buffer */
+        fsc_buf_free(&b);
+        return fsc_strdup(jobname);
+    }
     if (jobname)
         label_add(&b, jobname, strlen(jobname));
     if (b.oom) {
