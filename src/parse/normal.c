@@ -208,6 +208,13 @@ typedef struct nstate {
     size_t names_indexed;
     bool job_headless; /* the current job was made without its header (need_job_slow) */
     fsc_kv rising[FSC_FAST_MAX_ITEMS]; /* fast_list's items, filled by rising_items */
+    /* the block sizes of the last job definition asked (bs_spelled_memo) and what
+     * bs_spelled made of them: most runs' definitions print the same ones */
+    struct {
+        bool known, spelled;
+        size_t n;
+        char desc[96], sizes[160];
+    } bs_memo;
 } nstate;
 
 static const char *def_name_at(const void *items, size_t i)
@@ -1514,6 +1521,25 @@ static bool bs_spelled(const char *desc, char *out, size_t cap)
     return true;
 }
 
+/* bs_spelled of a definition's block sizes desc: their spelling, or NULL when there
+ * is none. The answer for the last desc is kept (st->bs_memo), and a definition that
+ * prints the same sizes (most runs') takes it: working them out again cost some 600
+ * instructions a definition. */
+static const char *bs_spelled_memo(nstate *st, const char *desc)
+{
+    size_t n = strlen(desc);
+    bool keep = n < sizeof st->bs_memo.desc;
+    if (!(st->bs_memo.known && keep && n == st->bs_memo.n && !memcmp(desc, st->bs_memo.desc, n))) {
+        st->bs_memo.spelled = bs_spelled(desc, st->bs_memo.sizes, sizeof st->bs_memo.sizes);
+        st->bs_memo.known = keep;
+        if (keep) {
+            memcpy(st->bs_memo.desc, desc, n);
+            st->bs_memo.n = n;
+        }
+    }
+    return st->bs_memo.spelled ? st->bs_memo.sizes : NULL;
+}
+
 /* A job header ends with the time the job ended: the run's time is its jobs' latest
  * (close_run copies it). */
 static void job_time(nstate *st, size_t idx, const char *line, size_t n)
@@ -1546,9 +1572,9 @@ static void job_close(nstate *st, fsc_job *j)
     if (di < st->n_defs) {
         jobdef *d = &st->defs[di];
         if (!d->bs_asked) { /* once a definition: its clones share it */
-            char sizes[160];
+            const char *sizes = d->bsdesc ? bs_spelled_memo(st, d->bsdesc) : NULL;
             d->bs_asked = true;
-            if (d->bsdesc && bs_spelled(d->bsdesc, sizes, sizeof sizes))
+            if (sizes)
                 d->bs_option = def_str(st, sizes, strlen(sizes));
         }
         const char *bs = d->bs_option ? d->bs_option : d->bs;
