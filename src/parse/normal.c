@@ -98,6 +98,7 @@ typedef struct nstate {
     int slip_ver;
     size_t kb_scan_to; /* kb_base_ahead looked at the lines below this one */
     size_t text_last;  /* the last line of the text parsed */
+    size_t lines_end;  /* the index after it, within the text: the line loop's bound */
     unsigned bw_base; /* fio >= 2.17: what a bw line's "MiB/s" is in KiB/s (dir_bw_base) */
     long bw_base_job; /* the job whose direction line told bw_base, or -1 */
     fsc_unit_rules units;
@@ -762,9 +763,8 @@ static int single_dir_of(const fsc_job *j)
 static size_t summary_or_defs(const nstate *st, size_t from, bool *group)
 {
     const fsc_text *t = st->t;
-    size_t end = st->text_last < t->n_lines ? st->text_last + 1 : t->n_lines;
     *group = false;
-    for (size_t i = from; i < end; i++) {
+    for (size_t i = from; i < st->lines_end; i++) {
         const char *s = fsc_text_line(t, i);
         size_t n = t->lines[i].len;
         const char *p = fsc_skip_spaces(s, s + n);
@@ -774,7 +774,7 @@ static size_t summary_or_defs(const nstate *st, size_t from, bool *group)
         if (*group || (n - k >= 5 && memmem(p, n - k, ": (g=", 5)))
             return i;
     }
-    return end;
+    return st->lines_end;
 }
 
 /* Is the run's first group summary line below line idx, before another run's job
@@ -4765,11 +4765,11 @@ static const fsc_rule *fast_lex(nstate *st, size_t i, const char *s, size_t n, f
  * its own: not lexed (a lexed line surely is one), not blank, and no rule's lead or
  * needle fits it (the test join_wrapped makes of its candidates). The next line's
  * lexing is kept for the next round. */
-static bool may_join(nstate *st, size_t i, size_t last)
+static bool may_join(nstate *st, size_t i)
 {
     const fsc_text *t = st->t;
     size_t j = i + 1;
-    if (j > last || j >= t->n_lines || (t->lines[j].flags & FSC_LINE_CONSUMED))
+    if (j >= st->lines_end || (t->lines[j].flags & FSC_LINE_CONSUMED))
         return false;
     const char *ns = fsc_text_line(t, j);
     size_t nn = t->lines[j].len;
@@ -4796,7 +4796,7 @@ static bool may_join(nstate *st, size_t i, size_t last)
  * values were read by the lexer (the caller applies them with apply_fast), or with
  * st->md holding the captures of the one rule that can match it (direct). NULL: the
  * grammar decides, joins and repairs as usual. */
-static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char *s, size_t n, bool *fast)
+static const fsc_rule *fast_match(nstate *st, size_t i, const char *s, size_t n, bool *fast)
 {
     fsc_fastline *fl;
     /* a line lexed ahead was looked at by may_join already */
@@ -4809,7 +4809,7 @@ static const fsc_rule *fast_match(nstate *st, size_t i, size_t last, const char 
         return fsc_rule_match(r, s, n, st->md) ? r : NULL;
     /* a lexed line that a wrap could continue: the grammar path joins (it never
      * joins noise) */
-    if (r->action != FSC_ACT_NOISE && may_join(st, i, last))
+    if (r->action != FSC_ACT_NOISE && may_join(st, i))
         return NULL;
     *fast = true;
     return r;
@@ -5067,6 +5067,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     st.notes = notes;
     st.md = fsc_grammar_match_data(g);
     st.text_last = last;
+    st.lines_end = last < t->n_lines ? last + 1 : t->n_lines;
     if (!st.md)
         return FSC_E_NOMEM;
     reset_run_state(&st);
@@ -5075,7 +5076,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     fsc_buf fixed = {0}, joined = {0};
     /* a line read as two (split_lines) is read again from where its second begins */
     size_t piece = 0;
-    for (size_t i = first; i <= last && i < t->n_lines && !st.stopped && !st.oom; i = next_piece(&st, i, &piece)) {
+    for (size_t i = first; i < st.lines_end && !st.stopped && !st.oom; i = next_piece(&st, i, &piece)) {
         const char *s = fsc_text_line(t, i) + piece;
         size_t n = t->lines[i].len - piece;
         uint16_t lflags = t->lines[i].flags;
@@ -5091,7 +5092,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         if (!(st.la_idx == i + 1 && st.la->rule) && blank_fast(s, n))
             continue;
         bool fast = false;
-        const fsc_rule *r = st.fp ? fast_match(&st, i, last, s, n, &fast) : NULL;
+        const fsc_rule *r = st.fp ? fast_match(&st, i, s, n, &fast) : NULL;
         if (!r) /* a line cut short may lack the tail a rule's whole line has */
             r = lflags & FSC_LINE_CUT ? fsc_grammar_match_cut(g, s, n, st.md) : fsc_grammar_match(g, s, n, st.md);
         read_how how = READ_AS_IS; /* one test below for the lines read as they are */
