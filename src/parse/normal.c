@@ -63,6 +63,9 @@ typedef struct disk_master {
     uint64_t n;
 } disk_master;
 
+/* How far a run's report has come (nstate's report_end). */
+typedef enum report_at { REPORT_ON, REPORT_SUMMED, REPORT_OVER } report_at;
+
 typedef struct nstate {
     const fsc_grammar_set *g;
     const fsc_text *t;
@@ -87,7 +90,7 @@ typedef struct nstate {
     bool has_results;
     /* the last line read: a disk line (fio's report is over), a group's summary (it
      * is over but for the disk stats) */
-    enum { REPORT_ON, REPORT_SUMMED, REPORT_OVER } report_end;
+    report_at report_end;
     int phase; /* 0 preamble/jobs, 2 groups seen, 3 disk stats seen */
     bool era_known;
     bool kb_decided; /* fio <= 2.16: what "KB" means was worked out for this run */
@@ -3144,6 +3147,28 @@ static bool another_client(nstate *st, const char *line, size_t n)
     return true;
 }
 
+/* Where a run's report stands after a line of each action: over below the Disk
+ * stats or the idleness, summed below a group's summary line, else going on (REPORT_ON,
+ * 0). One load a line, where three compares of the action were. */
+static const uint8_t report_after[FSC_ACT_COUNT] = {
+    [FSC_ACT_DISK] = REPORT_OVER, [FSC_ACT_IDLE] = REPORT_OVER, [FSC_ACT_GROUP_DIR] = REPORT_SUMMED};
+
+/* The actions of a job's or group's result lines, by bit. fio prints a run's Disk
+ * stats last: such a line after them is the tail of another run whose head was cut
+ * off (a paste that begins inside a run), which must not be read into this complete
+ * one (starts_new_run). */
+#define ACT_BIT(a) (1ULL << (a))
+_Static_assert(FSC_ACT_COUNT <= 64, "an action's bit in a uint64_t");
+static const uint64_t RESULT_LINE_ACTIONS =
+    ACT_BIT(FSC_ACT_GROUP) | ACT_BIT(FSC_ACT_LAT) | ACT_BIT(FSC_ACT_PCTL_TITLE) | ACT_BIT(FSC_ACT_PCTL_ROW) |
+    ACT_BIT(FSC_ACT_BW_STATS) | ACT_BIT(FSC_ACT_IOPS_STATS) | ACT_BIT(FSC_ACT_BUCKETS) | ACT_BIT(FSC_ACT_SYNC_SECTION) |
+    ACT_BIT(FSC_ACT_CPU) | ACT_BIT(FSC_ACT_DEPTHS) | ACT_BIT(FSC_ACT_ISSUED) | ACT_BIT(FSC_ACT_STEADYSTATE) |
+    ACT_BIT(FSC_ACT_PRIO_LAT) | ACT_BIT(FSC_ACT_PRIO_PCTL_TITLE) | ACT_BIT(FSC_ACT_GROUP_DIR);
+
+/* The actions of the lines that give a run results (apply: st->has_results). */
+static const uint64_t RESULTS_ACTIONS =
+    ACT_BIT(FSC_ACT_JOB) | ACT_BIT(FSC_ACT_DIR) | ACT_BIT(FSC_ACT_GROUP_DIR) | ACT_BIT(FSC_ACT_DISK);
+
 /* Does this line begin a new run, given what the current run holds? */
 static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx,
                            const fsc_fastline *fl)
@@ -3163,6 +3188,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
      * interrupted attempt ("fio: terminating on signal 2") must not swallow the next */
     if (!st->has_results && st->phase < 2)
         return second_preamble(st, r, idx);
+    if (RESULT_LINE_ACTIONS >> r->action & 1) /* one test for most lines, no jump */
+        return st->phase >= 3;
     switch (r->action) {
     case FSC_ACT_JOBDEF: return true;
     case FSC_ACT_BANNER:
@@ -3172,26 +3199,8 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
             return false;
         return st->phase >= 2 || (st->prose_since_last && same_name_job(st, r, line, fl));
     case FSC_ACT_DIR: return st->phase >= 2 || (st->prose_since_last && repeats_headless_dir(st, r, line, fl));
-    case FSC_ACT_GROUP: return st->phase >= 3;
     case FSC_ACT_DISK_HEADER: /* (right after another: a line doubled) */
         return st->phase >= 3 && st->run->n_disk_util;
-    /* fio prints a run's Disk stats last: a job's or group's result line after them
-     * is the tail of another run whose head was cut off (a paste that begins inside
-     * a run), which must not be read into this complete one */
-    case FSC_ACT_LAT:
-    case FSC_ACT_PCTL_TITLE:
-    case FSC_ACT_PCTL_ROW:
-    case FSC_ACT_BW_STATS:
-    case FSC_ACT_IOPS_STATS:
-    case FSC_ACT_BUCKETS:
-    case FSC_ACT_SYNC_SECTION:
-    case FSC_ACT_CPU:
-    case FSC_ACT_DEPTHS:
-    case FSC_ACT_ISSUED:
-    case FSC_ACT_STEADYSTATE:
-    case FSC_ACT_PRIO_LAT:
-    case FSC_ACT_PRIO_PCTL_TITLE:
-    case FSC_ACT_GROUP_DIR: return st->phase >= 3;
     default: return false;
     }
 }
@@ -3290,8 +3299,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
         return;
     }
     run->lines.recognized++;
-    if (r->action == FSC_ACT_JOB || r->action == FSC_ACT_DIR || r->action == FSC_ACT_GROUP_DIR ||
-        r->action == FSC_ACT_DISK)
+    if (RESULTS_ACTIONS >> r->action & 1)
         st->has_results = true;
     fsc_job *j = cur_job(st);
     if (j)
@@ -5196,9 +5204,7 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
         if (!fast && how == READ_AS_IS && joined_to == i && !split)
             second_line(&st, i, s, n);
-        st.report_end = r->action == FSC_ACT_DISK || r->action == FSC_ACT_IDLE ? REPORT_OVER
-                        : r->action == FSC_ACT_GROUP_DIR ? REPORT_SUMMED
-                                                         : REPORT_ON;
+        st.report_end = report_after[r->action];
         if (joined_to > i) {
             st.run->lines.repaired++;
             st.run->lines.recognized += (uint32_t)(joined_to - i);
