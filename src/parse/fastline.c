@@ -399,6 +399,14 @@ static inline bool is_digit(char c)
     return (unsigned char)(c - '0') < 10;
 }
 
+/* The value of the digit at p, or a number above 9 for any other byte: read as an
+ * unsigned byte, so that no sign extension is done for each digit of a number
+ * (a char - '0' is a signed int, widened again for the mantissa's 64 bits). */
+static inline unsigned digit_at(const char *p)
+{
+    return (unsigned)(unsigned char)*p - '0';
+}
+
 static inline __attribute__((always_inline)) const char *lit(const char *p, const char *e, const char *l, size_t n)
 {
     return (size_t)(e - p) >= n && fsc_same_bytes(p, l, n) ? p + n : NULL;
@@ -410,21 +418,22 @@ static inline __attribute__((always_inline)) const char *lit(const char *p, cons
  * grammar, which reads them the same way, only slower. */
 static inline const char *dec(const char *p, const char *e, fsc_fdec *d)
 {
-    if (p >= e || !is_digit(*p))
+    unsigned v;
+    if (p >= e || (v = digit_at(p)) > 9)
         return NULL; /* no digit: most numbers have one or two, the first is read here */
-    const char *start = p;
-    uint64_t m = (uint64_t)(*p++ - '0');
-    while (p < e && is_digit(*p))
-        m = m * 10 + (uint64_t)(*p++ - '0');
+    const char *start = p++;
+    uint64_t m = v;
+    while (p < e && (v = digit_at(p)) <= 9)
+        m = m * 10 + v, p++;
     size_t ipart = (size_t)(p - start);
     unsigned scale = 0;
     if (p < e && *p == '.') {
-        if (++p >= e || !is_digit(*p))
+        if (++p >= e || (v = digit_at(p)) > 9)
             return NULL; /* "5." */
-        const char *f = p;
-        m = m * 10 + (uint64_t)(*p++ - '0');
-        while (p < e && is_digit(*p))
-            m = m * 10 + (uint64_t)(*p++ - '0');
+        const char *f = p++;
+        m = m * 10 + v;
+        while (p < e && (v = digit_at(p)) <= 9)
+            m = m * 10 + v, p++;
         scale = (unsigned)(p - f);
     }
     if (ipart + scale > 19)
