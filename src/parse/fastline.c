@@ -865,6 +865,22 @@ static const char *issued_group(const char *q, const char *e, bool legacy, fsc_f
     return q;
 }
 
+/* The end of fio 3.x's issued line when no I/O was short or dropped (all of f333's):
+ * " short=0,0,0,0 dropped=0,0,0,0" at r, read as two literals, and its counts set as
+ * the two issued_group calls would read them. False: read the line's end the long way
+ * (other counts, trailing spaces). */
+static bool none_short_or_dropped(const char *r, const char *e, fsc_fastline *out)
+{
+    if (e - r != 30 || !LIT(r, e, " short=0,0,0,0") || !LIT(r + 14, e, " dropped=0,0,0,0"))
+        return false;
+    for (int g = 1; g <= 2; g++) {
+        for (int k = 0; k < 4; k++)
+            out->issued[g][k] = (fsc_fdec){0, 0, 0};
+        out->n_issued[g] = 4;
+    }
+    return true;
+}
+
 /* "     issued rwts: total=0,36673,0,0 short=0,0,0,0 dropped=0,0,0,0" (issued;
  * issued-legacy, tried first, needs ':' right after "issued") and
  * "     issued    : total=r=57365/w=24336/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0". */
@@ -876,6 +892,8 @@ static const fsc_rule *lex_issued(const fsc_fastpath *fp, const char *q, const c
         r = skip_sp(r, e);
         if (!(r = LIT(r, e, "total=")) || !(r = issued_group(r, e, false, out, 0)))
             return NULL;
+        if (none_short_or_dropped(r, e, out))
+            return fp->rule[FR_ISSUED];
         if (r < e && *r == ',')
             r++;
         if (r >= e || *r != ' ' || !(r = LIT(skip_sp(r, e), e, "short=")) || !(r = issued_group(r, e, false, out, 1)))
