@@ -865,20 +865,42 @@ static const char *issued_group(const char *q, const char *e, bool legacy, fsc_f
     return q;
 }
 
-/* The end of fio 3.x's issued line when no I/O was short or dropped (all of f333's):
- * " short=0,0,0,0 dropped=0,0,0,0" at r, read as two literals, and its counts set as
- * the two issued_group calls would read them. False: read the line's end the long way
- * (other counts, trailing spaces). */
-static bool none_short_or_dropped(const char *r, const char *e, fsc_fastline *out)
+/* The ends of fio's issued lines when no I/O was short or dropped (nearly all of them),
+ * each right after the totals: read as one literal, and their counts set as the
+ * issued_group calls for them would read them. n_dropped 0: no dropped part. Any other
+ * end (other counts, trailing spaces) is read the long way. */
+typedef struct zero_tail {
+    const char *text;
+    uint8_t len, n_short, n_dropped;
+} zero_tail;
+#define ZERO_TAIL(s, n_short, n_dropped) {s, sizeof(s) - 1, n_short, n_dropped}
+static const zero_tail modern_zero_tails[] = {
+    ZERO_TAIL(" short=0,0,0,0 dropped=0,0,0,0", 4, 4), /* 3.x "issued rwts:" */
+    ZERO_TAIL(", short=0,0,0, dropped=0,0,0", 3, 3),   /* 2.x "issued rwt:" */
+};
+static const zero_tail legacy_zero_tails[] = {
+    ZERO_TAIL(", short=r=0/w=0/d=0, drop=r=0/w=0/d=0", 3, 3),
+    ZERO_TAIL(", short=r=0/w=0/d=0", 3, 0),
+};
+
+static void zero_counts(fsc_fastline *out, int g, uint8_t n)
 {
-    if (e - r != 30 || !LIT(r, e, " short=0,0,0,0") || !LIT(r + 14, e, " dropped=0,0,0,0"))
-        return false;
-    for (int g = 1; g <= 2; g++) {
-        for (int k = 0; k < 4; k++)
-            out->issued[g][k] = (fsc_fdec){0, 0, 0};
-        out->n_issued[g] = 4;
+    for (uint8_t k = 0; k < n; k++)
+        out->issued[g][k] = (fsc_fdec){0, 0, 0};
+    out->n_issued[g] = n;
+}
+
+static bool zero_tail_at(const zero_tail *tails, size_t n, const char *r, const char *e, fsc_fastline *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        const zero_tail *z = &tails[i];
+        if ((size_t)(e - r) == z->len && memcmp(r, z->text, z->len) == 0) {
+            zero_counts(out, 1, z->n_short);
+            zero_counts(out, 2, z->n_dropped);
+            return true;
+        }
     }
-    return true;
+    return false;
 }
 
 /* "     issued rwts: total=0,36673,0,0 short=0,0,0,0 dropped=0,0,0,0" (issued;
@@ -892,7 +914,7 @@ static const fsc_rule *lex_issued(const fsc_fastpath *fp, const char *q, const c
         r = skip_sp(r, e);
         if (!(r = LIT(r, e, "total=")) || !(r = issued_group(r, e, false, out, 0)))
             return NULL;
-        if (none_short_or_dropped(r, e, out))
+        if (zero_tail_at(modern_zero_tails, FSC_ARRAY_SIZE(modern_zero_tails), r, e, out))
             return fp->rule[FR_ISSUED];
         if (r < e && *r == ',')
             r++;
@@ -909,7 +931,11 @@ static const fsc_rule *lex_issued(const fsc_fastpath *fp, const char *q, const c
     if (r >= e || *r != ':')
         return NULL;
     r = skip_sp(r + 1, e);
-    if (!(r = LIT(r, e, "total=")) || !(r = issued_group(r, e, true, out, 0)) || !(r = LIT(r, e, ",")))
+    if (!(r = LIT(r, e, "total=")) || !(r = issued_group(r, e, true, out, 0)))
+        return NULL;
+    if (zero_tail_at(legacy_zero_tails, FSC_ARRAY_SIZE(legacy_zero_tails), r, e, out))
+        return fp->rule[FR_ISSUED_LEGACY];
+    if (!(r = LIT(r, e, ",")))
         return NULL;
     r = skip_sp(r, e);
     if (!(r = LIT(r, e, "short=")) || !(r = issued_group(r, e, true, out, 1)))
