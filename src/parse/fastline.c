@@ -109,6 +109,7 @@ typedef struct kvspec {
     uint64_t kword[FSC_FAST_MAX_KV], kmask[FSC_FAST_MAX_KV];
     size_t n;
     const fsc_kvfield *kv[FSC_FAST_MAX_KV]; /* the grammar's entry for keys[i] */
+    fsc_kind kind[FSC_FAST_MAX_KV];         /* kv[i]->kind, kept here: read for every value */
     const fsc_field *field[FSC_FAST_MAX_KV];
     uint32_t last_ok; /* bit i: fio ends a line with keys[i] (fsc_fio_last_key) */
     uint32_t two_dec; /* bit i: fio prints keys[i] with two decimals (fsc_fio_two_decimals) */
@@ -143,6 +144,22 @@ struct fsc_fastpath {
 
 /* ---- set-up ---- */
 
+/* The kinds of value kv_list reads (kv_value_tail knows what may follow each): plain,
+ * int, pct, duration, bwstat and bare times; the rest is the grammar's. */
+static bool kv_kind_read(fsc_kind kind)
+{
+    switch (kind) {
+    case FSC_K_INT:
+    case FSC_K_PLAIN:
+    case FSC_K_BWSTAT:
+    case FSC_K_PCT:
+    case FSC_K_DURATION:
+    case FSC_K_TIME_NS:
+    case FSC_K_TIME_US: return true;
+    default: return false;
+    }
+}
+
 static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, const fsc_field *tab,
                         size_t ntab)
 {
@@ -157,10 +174,10 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
         if (fsc_fio_two_decimals(keys[i], strlen(keys[i])))
             k->two_dec |= 1u << i;
         const fsc_kvfield *f = fsc_rule_kv(r, keys[i], strlen(keys[i]));
-        if (!f || f->field2 || f->kind == FSC_K_STRING || f->kind == FSC_K_PAIR || f->kind == FSC_K_SIZE ||
-            f->kind == FSC_K_RATE || f->kind == FSC_K_COUNT)
-            return false; /* the lexer reads plain, pct, int, duration and bwstat values only */
+        if (!f || f->field2 || !kv_kind_read(f->kind))
+            return false;
         k->kv[i] = f;
+        k->kind[i] = f->kind;
         k->klen[i] = (uint8_t)strlen(keys[i]);
         k->kword[i] = k->kmask[i] = 0;
         if (k->klen[i] + 1 <= 8) {
@@ -477,12 +494,10 @@ static inline bool ends_comma(const char *s, const char *e)
 
 /* ---- kv lines: "min=2, max=46822, avg=28.29, stdev=667.28" ---- */
 
-/* A value of the given kind; p at its first byte (after the '=' and spaces). */
-static const char *kv_value(const char *p, const char *e, fsc_kind kind, fsc_fdec *d)
+/* What may follow the number of a value of the given kind (p right after it, d the
+ * number): its end, or NULL where the kind takes no such text. */
+static const char *kv_value_tail(const char *p, const char *e, fsc_kind kind, fsc_fdec *d)
 {
-    p = dec(p, e, d);
-    if (!p)
-        return NULL;
     switch (kind) {
     case FSC_K_DURATION: /* "53296k" (fsc_parse_duration_ns: one count prefix; T, P
                             * and E may not fit 64 bits of ns there) */
@@ -541,6 +556,7 @@ static inline bool spec_key_at(const kvspec *k, size_t i, const char *p, const c
 static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline *out)
 {
     size_t next = 0;
+    uint8_t n = 0; /* out->n, kept out of memory: the uint8_t stores to out->key may alias it */
     out->n = 0;
     out->kvdef = k->kv;
     out->kvfield = k->field;
@@ -559,10 +575,14 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
                 return false;
         }
         p = skip_sp(p + 1, e);
-        p = kv_value(p, e, k->kv[i]->kind, &out->kv[out->n]);
-        if (!p)
+        fsc_fdec *d = &out->kv[n];
+        if (!(p = dec(p, e, d)))
             return false;
-        out->key[out->n++] = (uint8_t)i;
+        /* most values end at fio's ", " or at the line's end, where no kind takes
+         * more: the kind is looked at for the others only */
+        if (p < e && *p != ',' && !(p = kv_value_tail(p, e, k->kind[i], d)))
+            return false;
+        out->key[n++] = (uint8_t)i;
         next = i + 1;
         char last = p[-1];
         item_sep sep = next_item(&p, e);
@@ -570,9 +590,11 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
          * in another key than fio's last, in a number's point or in one of fio's
          * two-decimal numbers without its two: cut short inside a text (normal.c
          * stops_short) */
-        if (sep != ITEM_MORE)
+        if (sep != ITEM_MORE) {
+            out->n = n;
             return sep == ITEM_LAST && (k->last_ok >> i & 1) && last != '.' &&
-                   !((k->two_dec >> i & 1) && out->kv[out->n - 1].scale != 2);
+                   !((k->two_dec >> i & 1) && d->scale != 2);
+        }
     }
 }
 
