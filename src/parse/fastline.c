@@ -699,11 +699,12 @@ static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec 
 static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
 {
     p = skip_sp(p + 1, e);
+    uint8_t n = 0; /* out->n, kept out of memory: the uint8_t stores to out->pct may alias it */
     out->n = 0;
     for (;;) {
-        if (out->n == FSC_FAST_MAX_ITEMS)
+        if (n == FSC_FAST_MAX_ITEMS)
             return false;
-        fsc_fdec *pct = &out->pct[out->n], *v = &out->val[out->n];
+        fsc_fdec *pct = &out->pct[n], *v = &out->val[n];
         const char *f = pctl_item_fast(p, e, pct, v);
         if (f) {
             p = f;
@@ -719,10 +720,12 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
                 return false;
             p++;
         }
-        out->n++;
+        n++;
         item_sep sep = next_item(&p, e);
-        if (sep != ITEM_MORE)
+        if (sep != ITEM_MORE) {
+            out->n = n;
             return sep != ITEM_BAD; /* ITEM_TRAILING "...,": the row goes on below */
+        }
     }
 }
 
@@ -730,13 +733,14 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
  * apply_list's keys (the text before the last '=', short, no spaces) and percents. */
 static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *out)
 {
+    uint8_t n = 0; /* out->n, kept out of memory: the uint8_t stores to out->val may alias it */
     out->n = 0;
     for (;;) {
-        if (out->n == FSC_FAST_MAX_ITEMS)
+        if (n == FSC_FAST_MAX_ITEMS)
             return false;
         const char *ks = q;
-        if ((q = LIT(q, e, ">=")) == NULL)
-            q = ks;
+        if (q < e && *q == '>' && (q = LIT(q, e, ">=")) == NULL) /* the last, ">=64=" */
+            return false;
         if (q >= e || !is_digit(*q))
             return false; /* no digit (the first is looked at before the loop) */
         q++;
@@ -744,23 +748,25 @@ static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *
             q++;
         if (q - ks > 15 || q >= e || *q != '=')
             return false;
-        out->item_key[out->n] = span(s, ks, q);
+        out->item_key[n] = span(s, ks, q);
         const char *zero = LIT(q + 1, e, "0.0%");
         if (zero) {
             /* a depth fio saw no I/O at, half the items of f333's lists: what dec reads
              * in "0.0", and the '%' */
-            out->val[out->n] = (fsc_fdec){0, 1, 0};
+            out->val[n] = (fsc_fdec){0, 1, 0};
             q = zero;
         } else {
-            q = dec(q + 1, e, &out->val[out->n]);
+            q = dec(q + 1, e, &out->val[n]);
             if (!q || q >= e || *q != '%')
                 return false;
             q++;
         }
-        out->n++;
+        n++;
         item_sep sep = next_item(&q, e);
-        if (sep != ITEM_MORE)
+        if (sep != ITEM_MORE) {
+            out->n = n;
             return sep == ITEM_LAST; /* a trailing comma: a wrapped line, for the grammar */
+        }
     }
 }
 
