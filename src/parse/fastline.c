@@ -770,31 +770,6 @@ static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *
     }
 }
 
-/* "slat", "clat", "lat", "sync" at p (which: latency kind), then what follows. */
-static const char *lat_word(const char *p, const char *e, uint8_t *which, bool *sync)
-{
-    const char *q;
-    *sync = false;
-    if ((q = LIT(p, e, "clat"))) {
-        *which = FSC_LAT_CLAT;
-        return q;
-    }
-    if ((q = LIT(p, e, "slat"))) {
-        *which = FSC_LAT_SLAT;
-        return q;
-    }
-    if ((q = LIT(p, e, "lat"))) {
-        *which = FSC_LAT_LAT;
-        return q;
-    }
-    if ((q = LIT(p, e, "sync"))) {
-        *which = FSC_LAT_LAT;
-        *sync = true;
-        return q;
-    }
-    return NULL;
-}
-
 /* "(usec)" → ns per unit; p after it. */
 static const char *paren_unit(const char *p, const char *e, uint64_t *ns)
 {
@@ -813,15 +788,14 @@ static const char *paren_unit(const char *p, const char *e, uint64_t *ns)
  * leads slat/clat/lat/sync), "    clat percentiles (usec):" (pctl-title: the lat
  * rule needs '(' after the word, prio-lat needs "prio"), "  lat (usec)   : 4=10.08%"
  * (lat-buckets, the last rule of lead "lat": lat needs a letter after the colon,
- * pctl-title and both prio rules a word after "lat"). */
-static const fsc_rule *lex_latency_word(const fsc_fastpath *fp, const char *s, const char *p,
-                                        const char *e, fsc_fastline *out)
+ * pctl-title and both prio rules a word after "lat"). q is after the word, which
+ * and sync say which one it was: the lead's dispatch (lex) has told them apart. */
+static const fsc_rule *lex_latency_word(const fsc_fastpath *fp, const char *s, const char *q,
+                                        const char *e, uint8_t which, bool sync, fsc_fastline *out)
 {
-    bool is_lat;
-    const char *q = lat_word(p, e, &out->which, &out->sync);
-    if (!q)
-        return NULL;
-    is_lat = out->which == FSC_LAT_LAT && !out->sync;
+    out->which = which;
+    out->sync = sync;
+    bool is_lat = which == FSC_LAT_LAT && !sync;
     if (q < e && *q == ' ' && q + 1 < e && q[1] == 'p') { /* " percentiles (usec):" */
         if (!(q = LIT(q, e, " percentiles ")) || !(q = paren_unit(q, e, &out->unit_ns)))
             return NULL;
@@ -1760,22 +1734,24 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
             out->which = 2;
             return lex_depths(fp, s, q, e, out);
         }
-        if (LIT(p, e, "clat"))
-            return lex_latency_word(fp, s, p, e, out);
+        if ((q = LIT(p, e, "clat")))
+            return lex_latency_word(fp, s, q, e, FSC_LAT_CLAT, false, out);
         break;
     case 's':
         if ((q = LIT(p, e, "submit")) && word_end(q, e)) {
             out->which = 1;
             return lex_depths(fp, s, q, e, out);
         }
-        if (LIT(p, e, "slat") || LIT(p, e, "sync"))
-            return lex_latency_word(fp, s, p, e, out);
+        if ((q = LIT(p, e, "slat")))
+            return lex_latency_word(fp, s, q, e, FSC_LAT_SLAT, false, out);
+        if ((q = LIT(p, e, "sync"))) /* fio's fsync latencies: lat with sync set */
+            return lex_latency_word(fp, s, q, e, FSC_LAT_LAT, true, out);
         break;
     case 'l':
         if ((q = LIT(p, e, "latency")) && word_end(q, e))
             return lex_kv_line(&fp->kv_latency, fp->rule[FR_LATENCY], q, e, out);
-        if (LIT(p, e, "lat"))
-            return lex_latency_word(fp, s, p, e, out);
+        if ((q = LIT(p, e, "lat")))
+            return lex_latency_word(fp, s, q, e, FSC_LAT_LAT, false, out);
         break;
     case 'I':
         if ((q = LIT(p, e, "IO depths")) && word_end(q, e)) {
