@@ -100,8 +100,7 @@ typedef struct nstate {
     char slip_ver_text[24];
     int slip_ver;
     size_t kb_scan_to; /* kb_base_ahead looked at the lines below this one */
-    size_t text_last;  /* the last line of the text parsed */
-    size_t lines_end;  /* the index after it, within the text: the line loop's bound */
+    size_t lines_end;  /* the index after the last line parsed, within the text: the line loop's bound */
     unsigned bw_base; /* fio >= 2.17: what a bw line's "MiB/s" is in KiB/s (dir_bw_base) */
     long bw_base_job; /* the job whose direction line told bw_base, or -1 */
     fsc_unit_rules units;
@@ -5098,7 +5097,6 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
     st.ctx = ctx;
     st.notes = notes;
     st.md = fsc_grammar_match_data(g);
-    st.text_last = last;
     st.lines_end = last < t->n_lines ? last + 1 : t->n_lines;
     if (!st.md)
         return FSC_E_NOMEM;
