@@ -140,6 +140,14 @@ void fsc_budget_credit(size_t n);
 /* Is a budget in use on this thread (is it worth counting what is freed)? */
 bool fsc_budget_active(void);
 
+/* Have fn(arg) called when this thread ends (a pthread key destructor), for what a
+ * module keeps per thread (the model's spare blocks, the JSON writer's memos): false
+ * when that cannot be set up (no key; more than a few per thread), and the caller
+ * then keeps nothing. One key serves every module; it is deleted when libfioscope is
+ * unloaded while threads live, so that none is left a destructor in unmapped code
+ * (what they registered is then left to the process). */
+bool fsc_at_thread_end(void (*fn)(void *), void *arg);
+
 /* The value of the hex digit c (either case), or -1: quoted-printable's "=3D",
  * an entity's "&#x27;", a string literal's "\x1b" and "\u00b5", a JSON string's
  * "\u00b5", an RFC 2231 file name's "%20". */

@@ -6,7 +6,6 @@
 #include "outfile.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,13 +81,10 @@ static void doc_writer(fsc_jw *w, fsc_buf *b)
 
 typedef struct scratch {
     fsc_buf b;
-    bool registered; /* the key holds it: freed when the thread ends */
+    bool registered; /* fsc_at_thread_end holds it: freed when the thread ends */
 } scratch;
 
 static _Thread_local scratch thread_scratch;
-static pthread_key_t scratch_key;
-static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
-static bool scratch_key_ok;
 
 static void scratch_free(void *p)
 {
@@ -97,18 +93,12 @@ static void scratch_free(void *p)
     fsc_budget_use(old);
 }
 
-static void scratch_key_init(void)
-{
-    scratch_key_ok = pthread_key_create(&scratch_key, scratch_free) == 0;
-}
-
 /* This thread's scratch buffer, or NULL when it cannot be kept. */
 static fsc_buf *scratch_get(void)
 {
     scratch *s = &thread_scratch;
     if (!s->registered) {
-        if (pthread_once(&scratch_once, scratch_key_init) != 0 || !scratch_key_ok ||
-            pthread_setspecific(scratch_key, s) != 0)
+        if (!fsc_at_thread_end(scratch_free, s))
             return NULL;
         s->registered = true;
     }

@@ -2,6 +2,7 @@
 /* Status texts and the few allocation helpers every module uses. */
 #include "fioscope/common.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,51 @@ const char *fsc_strerror(fsc_status st)
 #undef FSC_X
     };
     return (unsigned)st < FSC_STATUS_COUNT ? text[st] : "unknown status";
+}
+
+/* What fsc_at_thread_end was asked for on this thread, called in reverse order. */
+enum { THREAD_ENDS_MAX = 4 };
+typedef struct thread_ends {
+    void (*fn[THREAD_ENDS_MAX])(void *);
+    void *arg[THREAD_ENDS_MAX];
+    size_t n;
+} thread_ends;
+
+static _Thread_local thread_ends ends;
+static pthread_key_t ends_key;
+static pthread_once_t ends_once = PTHREAD_ONCE_INIT;
+static bool ends_key_ok;
+
+static void run_ends(void *p)
+{
+    thread_ends *e = p;
+    while (e->n) {
+        e->n--;
+        e->fn[e->n](e->arg[e->n]);
+    }
+}
+
+static void ends_key_init(void)
+{
+    ends_key_ok = pthread_key_create(&ends_key, run_ends) == 0;
+}
+
+__attribute__((destructor)) static void ends_key_drop(void)
+{
+    if (ends_key_ok)
+        pthread_key_delete(ends_key);
+    ends_key_ok = false;
+}
+
+bool fsc_at_thread_end(void (*fn)(void *), void *arg)
+{
+    if (ends.n == THREAD_ENDS_MAX || pthread_once(&ends_once, ends_key_init) != 0 || !ends_key_ok)
+        return false;
+    if (!ends.n && pthread_setspecific(ends_key, &ends) != 0)
+        return false;
+    ends.fn[ends.n] = fn;
+    ends.arg[ends.n++] = arg;
+    return true;
 }
 
 static _Thread_local fsc_budget *cur_budget;

@@ -5,7 +5,6 @@
 #include "fioscope/words.h"
 
 #include <ctype.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,13 +116,10 @@ typedef struct spares {
     void *runs[SPARE_RUNS];                        /* run structs */
     void *groups[SPARE_RUNS], *disks[SPARE_RUNS]; /* a run's group and disk arrays of one */
     size_t n_kv, n_pctl, n_opt, n_opts, n_runs, n_groups, n_disks;
-    bool registered; /* the key holds this thread's spares: freed at its end */
+    bool registered; /* fsc_at_thread_end holds this thread's spares: freed at its end */
 } spares;
 
 static _Thread_local spares spare;
-static pthread_key_t spare_key;
-static pthread_once_t spare_once = PTHREAD_ONCE_INIT;
-static bool spare_key_ok;
 
 static void free_blocks(void *const *blocks, size_t n)
 {
@@ -145,25 +141,10 @@ static void spares_free(void *p)
     memset(sp, 0, sizeof *sp);
 }
 
-static void spare_key_init(void)
-{
-    spare_key_ok = pthread_key_create(&spare_key, spares_free) == 0;
-}
-
-/* A libfioscope unloaded (dlclose) while threads live must not leave them a
- * destructor in unmapped code: their spares are then left to the process. */
-__attribute__((destructor)) static void spare_key_drop(void)
-{
-    if (spare_key_ok)
-        pthread_key_delete(spare_key);
-    spare_key_ok = false;
-}
-
 /* The first block this thread keeps: its spares are freed when it ends. */
 static __attribute__((noinline)) bool spare_register(void)
 {
-    if (pthread_once(&spare_once, spare_key_init) != 0 || !spare_key_ok ||
-        pthread_setspecific(spare_key, &spare) != 0)
+    if (!fsc_at_thread_end(spares_free, &spare))
         return false;
     spare.registered = true;
     return true;

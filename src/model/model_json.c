@@ -1247,23 +1247,6 @@ static void write_job(jo *o, const fsc_job *job)
 /* The memos of a thread, made at its first use (most threads never write JSON) and
  * freed when it ends. */
 static _Thread_local memos *thread_memos;
-static pthread_key_t memos_key;
-static pthread_once_t memos_once = PTHREAD_ONCE_INIT;
-static bool memos_key_ok;
-
-static void memos_key_init(void)
-{
-    memos_key_ok = pthread_key_create(&memos_key, free) == 0;
-}
-
-/* A libfioscope unloaded (dlclose) while threads live must not leave them a
- * destructor in unmapped code: their memos are then left to the process. */
-__attribute__((destructor)) static void memos_key_drop(void)
-{
-    if (memos_key_ok)
-        pthread_key_delete(memos_key);
-    memos_key_ok = false;
-}
 
 /* This thread's memos; NULL when out of memory. */
 static memos *memos_get(void)
@@ -1271,9 +1254,9 @@ static memos *memos_get(void)
     memos *m = thread_memos;
     if (m)
         return m;
-    if (pthread_once(&memos_once, memos_key_init) != 0 || !memos_key_ok || !(m = calloc(1, sizeof *m)))
+    if (!(m = calloc(1, sizeof *m)))
         return NULL;
-    if (pthread_setspecific(memos_key, m) != 0) {
+    if (!fsc_at_thread_end(free, m)) {
         free(m);
         return NULL;
     }
