@@ -196,6 +196,9 @@ typedef struct nstate {
     /* fio prints the same "IO depths", "submit", "complete" and "latency" lines for
      * most jobs: the last one of each is kept with its reading (lex_line) */
     size_t memo_n[4]; /* their lengths (0: none yet) */
+    /* how many of them are of each length below 256 (none of 0): one load tells most
+     * lines that none is theirs */
+    uint8_t memo_lens[256];
     struct {
         const char *s;
         fsc_fastline fl;
@@ -3175,8 +3178,8 @@ static const uint64_t RESULTS_ACTIONS =
     ACT_BIT(FSC_ACT_JOB) | ACT_BIT(FSC_ACT_DIR) | ACT_BIT(FSC_ACT_GROUP_DIR) | ACT_BIT(FSC_ACT_DISK);
 
 /* Does this line begin a new run, given what the current run holds? */
-static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx,
-                           const fsc_fastline *fl)
+static inline __attribute__((always_inline)) bool starts_new_run(nstate *st, const fsc_rule *r, const char *line,
+                                                                   size_t n, size_t idx, const fsc_fastline *fl)
 {
     const char *no;
     size_t non;
@@ -3213,19 +3216,47 @@ static bool starts_new_run(nstate *st, const fsc_rule *r, const char *line, size
 static inline __attribute__((always_inline)) void apply_fast(nstate *st, const fsc_fastline *fl, const char *line,
                                                             size_t n, size_t idx);
 
-/* Apply a matched line; fl: the line was read by the fast path (no pattern ran). */
-/* line: n bytes, not NUL-terminated (it may lie inside the whole document) */
-static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx, const fsc_fastline *fl)
+/* The line's era, before it is applied. */
+static inline void era_hint(nstate *st, const fsc_rule *r)
+{
+    if (__builtin_expect(r->era != FSC_ERA_ANY, 0))
+        set_era(st, r->era == FSC_ERA_HINT_LEGACY ? FSC_ERA_LEGACY : FSC_ERA_MODERN);
+}
+
+/* After line idx (its rule: r) was applied to the run (run: the one it was applied
+ * to): counted as read, or unread when it had no job or direction to go to. */
+static inline void applied(nstate *st, fsc_run *run, const fsc_rule *r, size_t idx)
+{
+    if (st->dropped) { /* no job or direction to put it in: an unread line */
+        note_unknown(st, idx);
+        return;
+    }
+    run->lines.recognized++;
+    if (RESULTS_ACTIONS >> r->action & 1)
+        st->has_results = true;
+    fsc_job *j = cur_job(st);
+    if (j)
+        j->last_line = st->t->lines[idx].orig;
+}
+
+/* Apply a line the fast path lexed (fl: its values; no pattern ran). */
+static void apply_lexed(nstate *st, const fsc_fastline *fl, const char *line, size_t n, size_t idx)
 {
     fsc_run *run = st->run;
     st->dropped = false;
-    if (r->era == FSC_ERA_HINT_LEGACY)
-        set_era(st, FSC_ERA_LEGACY);
-    else if (r->era == FSC_ERA_HINT_MODERN)
-        set_era(st, FSC_ERA_MODERN);
-    if (fl)
-        apply_fast(st, fl, line, n, idx);
-    else switch (r->action) {
+    era_hint(st, fl->rule);
+    apply_fast(st, fl, line, n, idx);
+    applied(st, run, fl->rule, idx);
+}
+
+/* Apply a matched line (its captures in st->md, or none needed: a plain lexed one). */
+/* line: n bytes, not NUL-terminated (it may lie inside the whole document) */
+static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, size_t idx)
+{
+    fsc_run *run = st->run;
+    st->dropped = false;
+    era_hint(st, r);
+    switch (r->action) {
     case FSC_ACT_NOISE: run->lines.noise++; return;
     case FSC_ACT_BANNER: act_banner(st, r, line); break;
     case FSC_ACT_STARTING: {
@@ -3299,16 +3330,7 @@ static void apply(nstate *st, const fsc_rule *r, const char *line, size_t n, siz
     case FSC_ACT_IDLE: act_idle(st, r, line); break;
     default: break;
     }
-    if (st->dropped) { /* no job or direction to put it in: an unread line */
-        note_unknown(st, idx);
-        return;
-    }
-    run->lines.recognized++;
-    if (RESULTS_ACTIONS >> r->action & 1)
-        st->has_results = true;
-    fsc_job *j = cur_job(st);
-    if (j)
-        j->last_line = st->t->lines[idx].orig;
+    applied(st, run, r, idx);
 }
 
 /* Does s[0, n) hold a word (two letters in a row)? */
@@ -3347,7 +3369,7 @@ static inline bool blank_fast(const char *s, size_t n)
 
 /* Unknown lines between recognized ones belong to the run: count and list them all
  * (parse --damage), and warn about the first ones that look like fio output. */
-static void flush_unknown(nstate *st)
+static void list_unknown(nstate *st)
 {
     for (size_t i = 0; i < st->n_pending_unknown; i++) {
         size_t idx = st->pending_unknown[i];
@@ -3366,6 +3388,13 @@ static void flush_unknown(nstate *st)
         }
     }
     st->n_pending_unknown = 0;
+}
+
+/* (inline: most lines have none to list) */
+static inline void flush_unknown(nstate *st)
+{
+    if (st->n_pending_unknown)
+        list_unknown(st);
     st->prose_since_last = false;
 }
 
@@ -4531,8 +4560,16 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         if (fl->n && pctl_restarts(st, lat, pctl_at(st, lat->n_percentile, fl->pct[0]), idx))
             break;
         for (size_t i = 0; i < fl->n; i++) {
-            double pct = pctl_at(st, lat->n_percentile, fl->pct[i]);
-            add_pctl(st, lat, pct, fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v, idx);
+            size_t k = lat->n_percentile;
+            double pct = pctl_at(st, k, fl->pct[i]), ns = fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v;
+            /* fsc_lat_add_pctl's own first case, here: the next of a sorted list with
+             * room (nearly every item), without a call */
+            if (k && k < lat->cap_percentile && !lat->pctl_unsorted && pct > lat->percentile[k - 1].pct) {
+                lat->percentile[k].pct = pct;
+                lat->percentile[k].ns = ns;
+                lat->n_percentile = k + 1;
+            } else
+                add_pctl(st, lat, pct, ns, idx);
             st->pctl_last = pct;
         }
         pctl_width_check(st, idx, fl->n, above);
@@ -4658,7 +4695,11 @@ static void memo_keep(nstate *st, const fsc_rule *r, const char *s, size_t n, fs
     if (r && (r->action == FSC_ACT_DEPTHS || r->action == FSC_ACT_JOB_KV)) {
         int k = r->action == FSC_ACT_DEPTHS ? fl->which : 3;
         st->memo[k].s = s;
+        if (st->memo_n[k] && st->memo_n[k] < sizeof st->memo_lens)
+            st->memo_lens[st->memo_n[k]]--;
         st->memo_n[k] = n;
+        if (n && n < sizeof st->memo_lens)
+            st->memo_lens[n]++;
         fl->memo_gen = st->memo_gen[k] = ++st->gen_next;
         copy_reading(&st->memo[k].fl, fl);
     }
@@ -4681,10 +4722,11 @@ static const fsc_rule *lex_memo(nstate *st, const char *s, size_t n, fsc_fastlin
 
 /* fsc_fast_line, or the reading of the same line met last (memo): the lexers read
  * nothing but the line's bytes, and spans are offsets into it. Most lines differ
- * in length from the kept ones: four compares, and they are lexed. */
+ * in length from the kept ones (memo_lens): one load, and they are lexed. */
 static inline const fsc_rule *lex_line(nstate *st, const char *s, size_t n, fsc_fastline *out)
 {
-    if (n && (n == st->memo_n[0] || n == st->memo_n[1] || n == st->memo_n[2] || n == st->memo_n[3]))
+    if (n < sizeof st->memo_lens ? st->memo_lens[n]
+                                 : n == st->memo_n[0] || n == st->memo_n[1] || n == st->memo_n[2] || n == st->memo_n[3])
         return lex_memo(st, s, n, out);
     const fsc_rule *r = fsc_fast_line(st->fp, s, n, out);
     out->memo_gen = 0;
@@ -5082,6 +5124,43 @@ __attribute__((noinline, cold)) static void summary_tail(nstate *st, size_t i, s
         cut_off(st, first);
 }
 
+/* What the line loop does with a line a rule read, before applying it. */
+typedef enum line_go { LINE_APPLY, LINE_SKIP, LINE_STOP } line_go;
+
+/* The run line i (its rule: r) belongs to: a command or a line that begins another run
+ * closes the one before, a run is begun for it (LINE_STOP: no memory), and the unknown
+ * lines before it are told as the run's; LINE_SKIP: it is no run's line. The line
+ * loop's two ways (lexed, and read by the grammar) inline it each. */
+static inline __attribute__((always_inline)) line_go take_line(nstate *st, const fsc_rule *r, const char *s,
+                                                                 size_t n, size_t i, const fsc_fastline *fl)
+{
+    if (r->action == FSC_ACT_COMMAND) {
+        /* a new fio command: whatever ran before it is complete */
+        if (st->run && st->has_results)
+            close_run(st, false);
+        return LINE_SKIP;
+    }
+    if (st->run && st->unknown_since_last >= PROSE_GAP)
+        st->n_pending_unknown = 0; /* prose between a preamble and this line */
+    if (starts_new_run(st, r, s, n, i, fl))
+        close_run(st, true);
+    if (!st->run && (r->action == FSC_ACT_NOISE || r->action == FSC_ACT_IDLE))
+        return LINE_SKIP; /* noise alone does not start a run, nor idleness (fio --idle-prof=calibrate) */
+    if (!st->run && r->action == FSC_ACT_FIO_MESSAGE) {
+        note_message(st, r, s, i);
+        return LINE_SKIP;
+    }
+    if (!ensure_run(st, i))
+        return LINE_STOP;
+    if (st->unknown_since_last >= PROSE_GAP && !st->has_results) {
+        /* a long gap after a mere preamble: keep the preamble's facts, restart the span */
+        st->first = i;
+    }
+    flush_unknown(st);
+    st->unknown_since_last = 0;
+    return LINE_APPLY;
+}
+
 fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *fp, const fsc_text *t,
                                  size_t first, size_t last, bool more, fsc_emit_fn emit, void *ctx,
                                  fsc_buf *notes)
@@ -5123,13 +5202,30 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             continue;
         bool fast = false;
         const fsc_rule *r = st.fp ? fast_match(&st, i, s, n, &fast) : NULL;
+        if (fast) {
+            /* a lexed line is read as it stands, and alone: fast_match saw that the
+             * next line does not continue it (none of the repairs, joins and splits
+             * below is asked of it) */
+            line_go go = take_line(&st, r, s, n, i, st.fl);
+            if (go == LINE_STOP)
+                break;
+            if (go == LINE_SKIP)
+                continue;
+            if (st.fl->plain)
+                apply(&st, r, s, n, i);
+            else
+                apply_lexed(&st, st.fl, s, n, i);
+            st.report_end = report_after[r->action];
+            st.last = i;
+            continue;
+        }
         if (!r) /* a line cut short may lack the tail a rule's whole line has */
             r = lflags & FSC_LINE_CUT ? fsc_grammar_match_cut(g, s, n, st.md) : fsc_grammar_match(g, s, n, st.md);
         read_how how = READ_AS_IS; /* one test below for the lines read as they are */
         const fsc_rule *r1;
         bool split = false;
         /* (a job's description read whole is fio's line, whatever its text holds) */
-        if (!fast && (r ? !r->catch_all && r->action != FSC_ACT_DESCRIPTION : st.run != NULL) &&
+        if ((r ? !r->catch_all && r->action != FSC_ACT_DESCRIPTION : st.run != NULL) &&
             (r1 = split_lines(&st, i, s, &n))) {
             r = r1;
             split = true;
@@ -5155,19 +5251,11 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
         size_t joined_to = i;
         if (split)
             ; /* the next piece of the line is its continuation, not the line below */
-        else if (fast)
-            ; /* fast_match saw that the next line does not continue this one */
         else if ((r && ((r->action != FSC_ACT_NOISE && r->action != FSC_ACT_COMMAND) || r->catch_all)) ||
                  (!r && (st.run || fio_marked(s, n) || head_piece(&st, i) || name_led_cut(&st, i, s, n)))) {
             r = join_or_cut(&st, i, last, r, &s, &n, &joined, &joined_to, how == READ_AS_IS);
             if (st.read_cut)
                 how = READ_CUT;
-        }
-        if (r && r->action == FSC_ACT_COMMAND) {
-            /* a new fio command: whatever ran before it is complete */
-            if (st.run && st.has_results)
-                close_run(&st, false);
-            continue;
         }
         if (!r) {
             if (st.run && st.has_results &&
@@ -5193,24 +5281,11 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             }
             continue;
         }
-        if (st.run && st.unknown_since_last >= PROSE_GAP)
-            st.n_pending_unknown = 0; /* prose between a preamble and this line */
-        if (starts_new_run(&st, r, s, n, i, fast ? st.fl : NULL))
-            close_run(&st, true);
-        if (!st.run && (r->action == FSC_ACT_NOISE || r->action == FSC_ACT_IDLE))
-            continue; /* noise alone does not start a run, nor idleness (fio --idle-prof=calibrate) */
-        if (!st.run && r->action == FSC_ACT_FIO_MESSAGE) {
-            note_message(&st, r, s, i);
-            continue;
-        }
-        if (!ensure_run(&st, i))
+        line_go go = take_line(&st, r, s, n, i, NULL);
+        if (go == LINE_STOP)
             break;
-        if (st.unknown_since_last >= PROSE_GAP && !st.has_results) {
-            /* a long gap after a mere preamble: keep the preamble's facts, restart the span */
-            st.first = i;
-        }
-        flush_unknown(&st);
-        st.unknown_since_last = 0;
+        if (go == LINE_SKIP)
+            continue;
         if (how != READ_AS_IS)
             tell_how(&st, i, how, s, n);
         if (split) {
@@ -5223,8 +5298,8 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
             warn(&st, i, "two lines on one (a line break lost): read as two, the second from '%.*s'", (int)show,
                  second);
         }
-        apply(&st, r, s, n, i, fast && !st.fl->plain ? st.fl : NULL);
-        if (!fast && how == READ_AS_IS && joined_to == i && !split)
+        apply(&st, r, s, n, i);
+        if (how == READ_AS_IS && joined_to == i && !split)
             second_line(&st, i, s, n);
         st.report_end = report_after[r->action];
         if (joined_to > i) {
