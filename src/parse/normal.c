@@ -105,6 +105,10 @@ typedef struct nstate {
     long bw_base_job; /* the job whose direction line told bw_base, or -1 */
     fsc_unit_rules units;
     long job;  /* index of the current job or -1 */
+    /* the job (or -1) and the index of the last line read into it, its last_line to be
+     * (tail_flush): one store a line, not the job's */
+    long tail_job;
+    size_t tail_idx;
     size_t job_line; /* the line of its header */
     bool job_line_again; /* that line came again (header_repeated warned of it) */
     size_t disk_line; /* the line of the run's last disk */
@@ -316,6 +320,7 @@ static void reset_run_state(nstate *st)
     st->bw_base = 1024;
     st->bw_base_job = -1;
     st->job = -1;
+    st->tail_job = -1;
     st->ended_job = -1;
     st->dir = -1;
     st->pctl_kind = -1;
@@ -540,11 +545,20 @@ static void tail_unread(nstate *st)
     }
 }
 
+/* The last line read into the job tail_job is its last_line. */
+static void tail_flush(nstate *st)
+{
+    if (st->tail_job >= 0)
+        st->run->jobs[st->tail_job].last_line = st->t->lines[st->tail_idx].orig;
+    st->tail_job = -1;
+}
+
 static void close_run(nstate *st, bool before_next)
 {
     fsc_run *run = st->run;
     if (!run)
         return;
+    tail_flush(st);
     drop_empty_pctls(run);
     if (st->time_key && !run->source.time && !(run->source.time = fsc_strndup(st->time_date, 24)))
         st->oom = true; /* job_time's latest date */
@@ -3234,9 +3248,11 @@ static inline void applied(nstate *st, fsc_run *run, const fsc_rule *r, size_t i
     run->lines.recognized++;
     if (RESULTS_ACTIONS >> r->action & 1)
         st->has_results = true;
-    fsc_job *j = cur_job(st);
-    if (j)
-        j->last_line = st->t->lines[idx].orig;
+    if (__builtin_expect(st->job != st->tail_job, 0)) {
+        tail_flush(st);
+        st->tail_job = st->job;
+    }
+    st->tail_idx = idx;
 }
 
 /* Apply a line the fast path lexed (fl: its values; no pattern ran). */
