@@ -18,7 +18,7 @@ const char *fsc_strerror(fsc_status st)
 }
 
 /* What fsc_at_thread_end was asked for on this thread, called in reverse order. */
-enum { THREAD_ENDS_MAX = 4 };
+enum { THREAD_ENDS_MAX = 8 };
 typedef struct thread_ends {
     void (*fn[THREAD_ENDS_MAX])(void *);
     void *arg[THREAD_ENDS_MAX];
@@ -98,11 +98,65 @@ bool fsc_budget_active(void)
     return cur_budget != NULL;
 }
 
+/*
+ * Strings of runs freed on this thread (fsc_str_release: model.c's fsc_run_free),
+ * by their size, for the next fsc_strndup of that size. A reader makes the same few
+ * strings for every run and frees them with it (its path, label, job name, the
+ * version, the date): a malloc and a free each, some 130 instructions, where a kept
+ * block costs a few. A block is kept for its size as the string's end tells it
+ * (strlen + 1), never more than what was allocated; KEPT_STR_EACH of each size up to
+ * KEPT_STR_MAX bytes, freed when the thread ends.
+ */
+enum { KEPT_STR_MAX = 64, KEPT_STR_EACH = 4 };
+typedef struct kept_strs {
+    char *block[KEPT_STR_MAX][KEPT_STR_EACH]; /* [size - 1] */
+    unsigned char n[KEPT_STR_MAX];
+    bool registered; /* fsc_at_thread_end holds them: freed at the thread's end */
+} kept_strs;
+
+static _Thread_local kept_strs kept;
+
+static void kept_strs_free(void *p)
+{
+    kept_strs *k = p;
+    for (size_t i = 0; i < KEPT_STR_MAX; i++)
+        while (k->n[i])
+            free(k->block[i][--k->n[i]]);
+    k->registered = false;
+}
+
+static __attribute__((noinline)) bool kept_strs_register(void)
+{
+    return (kept.registered = fsc_at_thread_end(kept_strs_free, &kept));
+}
+
+/* Defined here for model.c (which declares it): free s, whose strlen + 1 is size, or
+ * keep it for fsc_strndup. */
+void fsc_str_release(char *s, size_t size);
+/* fsc_str_release's way when the block is not simply kept: registered first, or freed */
+static __attribute__((noinline, cold)) void str_release_slow(char *s, size_t i)
+{
+    if (i < KEPT_STR_MAX && kept.n[i] < KEPT_STR_EACH && !kept.registered && kept_strs_register())
+        kept.block[i][kept.n[i]++] = s;
+    else
+        free(s);
+}
+
+void fsc_str_release(char *s, size_t size)
+{
+    size_t i = size - 1;
+    if (i < KEPT_STR_MAX && kept.n[i] < KEPT_STR_EACH && kept.registered) {
+        kept.block[i][kept.n[i]++] = s;
+        return;
+    }
+    str_release_slow(s, i);
+}
+
 char *fsc_strndup(const char *s, size_t n)
 {
     if (!fsc_budget_charge(n + 1))
         return NULL;
-    char *d = malloc(n + 1);
+    char *d = n < KEPT_STR_MAX && kept.n[n] ? kept.block[n][--kept.n[n]] : malloc(n + 1);
     if (!d)
         return NULL;
     if (n)

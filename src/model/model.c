@@ -451,12 +451,18 @@ typedef enum walk {
     WALK_BOTH = WALK_COUNT | WALK_FREE,
 } walk;
 
+/* core/common.c: free s (strlen + 1 bytes) or keep it for the next fsc_strndup of its
+ * size (a run's strings come back with every run). */
+void fsc_str_release(char *s, size_t size);
+
 static inline size_t str_walk(char *s, walk w)
 {
-    size_t n = s && (w & WALK_COUNT) ? strlen(s) + 1 : 0;
+    if (!s)
+        return 0;
+    size_t n = strlen(s) + 1;
     if (w & WALK_FREE)
-        free_set(s);
-    return n;
+        fsc_str_release(s, n);
+    return w & WALK_COUNT ? n : 0;
 }
 
 static inline size_t lat_walk(fsc_lat *l, walk w)

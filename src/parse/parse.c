@@ -60,16 +60,10 @@ typedef struct doc_state {
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
 
-/* "path#k", "path:member#k": one allocation at the id's size (not snprintf, ~1000
- * instructions a run; nor an fsc_buf, which took 256 bytes and a call a piece) */
-char *fsc_run_id(const char *path, const char *member, size_t k)
+/* Write "path#k" or "path:member#k" (len bytes, then a NUL) at id. */
+static void run_id_write(char *id, const char *path, size_t pn, const char *member, size_t mn, const char *num,
+                         size_t kn, size_t len)
 {
-    char num[24];
-    size_t pn = strlen(path), mn = member ? strlen(member) + 1 : 0, kn = fsc_u64_fmt(num, k);
-    size_t len = pn + mn + 1 + kn;
-    char *id = fsc_budget_charge(len + 1) ? malloc(len + 1) : NULL;
-    if (!id)
-        return NULL;
     memcpy(id, path, pn);
     if (member) {
         id[pn] = ':';
@@ -78,6 +72,24 @@ char *fsc_run_id(const char *path, const char *member, size_t k)
     id[pn + mn] = '#';
     memcpy(id + pn + mn + 1, num, kn);
     id[len] = '\0';
+}
+
+/* "path#k", "path:member#k": one allocation at the id's size (not snprintf, ~1000
+ * instructions a run; nor an fsc_buf, which took 256 bytes and a call a piece). A
+ * short id is made on the stack and copied by fsc_strndup, which takes the block of
+ * the id of a run freed before (the same size but for a digit of k, mostly). */
+char *fsc_run_id(const char *path, const char *member, size_t k)
+{
+    char num[24], small[128];
+    size_t pn = strlen(path), mn = member ? strlen(member) + 1 : 0, kn = fsc_u64_fmt(num, k);
+    size_t len = pn + mn + 1 + kn;
+    if (len < sizeof small) {
+        run_id_write(small, path, pn, member, mn, num, kn, len);
+        return fsc_strndup(small, len);
+    }
+    char *id = fsc_budget_charge(len + 1) ? malloc(len + 1) : NULL;
+    if (id)
+        run_id_write(id, path, pn, member, mn, num, kn, len);
     return id;
 }
 
