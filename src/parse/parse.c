@@ -56,6 +56,10 @@ typedef struct doc_state {
     /* notes holds two runs of sentences, each in line order: find_structured's (up to
      * notes_split) and then normal.c's. told: how far each was told (tell_notes) */
     size_t notes_split, told[2];
+    /* what every run's id begins with, "path#" or "path:member#", and the path's
+     * length + 1, found once for the document (0: not yet, or too long to keep) */
+    char id_head[128];
+    size_t id_head_len, path_size;
 } doc_state;
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
@@ -199,7 +203,30 @@ static void tell_notes(doc_state *st, fsc_run *run, uint32_t upto)
     size_t above = 0;
     while (own + above < run->n_warnings && run->warnings[own + above].line < run->source.first_line)
         above++;
-    fsc_run_warnings_to_front(run, own, above); /* (out of memory: they stay after) */
+    if (above && own) /* (nearly every run has neither: no call) */
+        fsc_run_warnings_to_front(run, own, above); /* (out of memory: they stay after) */
+}
+
+/* fsc_run_id(path, member, k) of the document's run k: its head is written once for
+ * the document (a run cost two strlen and three copies of the path). */
+static char *doc_run_id(doc_state *st, const char *path, size_t k)
+{
+    const char *member = st->doc->member;
+    if (!st->id_head_len) {
+        size_t pn = st->path_size - 1, mn = member ? strlen(member) + 1 : 0;
+        if (pn + mn + 1 > sizeof st->id_head)
+            return fsc_run_id(path, member, k);
+        memcpy(st->id_head, path, pn);
+        if (member) {
+            st->id_head[pn] = ':';
+            memcpy(st->id_head + pn + 1, member, mn - 1);
+        }
+        st->id_head[pn + mn] = '#';
+        st->id_head_len = pn + mn + 1;
+    }
+    char id[sizeof st->id_head + FSC_NUM_MAX];
+    memcpy(id, st->id_head, st->id_head_len);
+    return fsc_strndup(id, st->id_head_len + fsc_u64_fmt(id + st->id_head_len, k));
 }
 
 /* Give a finished run its identity, context and label, and pass it on. */
@@ -209,12 +236,14 @@ static bool deliver(doc_state *st, fsc_run *run, size_t first_idx, size_t last_i
     st->n_runs++;
     fsc_run_finish(run);
     run->source.format = run->source.format == FSC_FMT_ENGINE ? FSC_FMT_ENGINE : fmt;
-    run->source.path = fsc_strdup(st->doc->path ? st->doc->path : "-");
+    const char *path = st->doc->path ? st->doc->path : "-";
+    if (!st->path_size)
+        st->path_size = strlen(path) + 1;
+    run->source.path = fsc_strndup(path, st->path_size - 1);
     run->source.member = fsc_strdup(st->doc->member);
     run->source.first_line = t->lines[first_idx].orig;
     run->source.last_line = t->lines[last_idx].orig;
-    run->id = run->source.path ? fsc_run_id(run->source.path, run->source.member, st->doc->first_run + st->n_runs)
-                               : NULL;
+    run->id = run->source.path ? doc_run_id(st, path, st->doc->first_run + st->n_runs) : NULL;
     tell_notes(st, run, run->source.last_line);
     size_t floor = st->n_runs > 1 && st->prev_last < first_idx ? st->prev_last + 1 : 0;
     st->prev_last = last_idx;
