@@ -613,6 +613,19 @@ static inline void rare_byte(scan *sc, const char *p, const char *end)
         const char *q = p + 1;
         if (q == end || !is_digit(*q))
             break;
+        /* up to 8 digits at once (fio's "[16188]"): the first byte of q[0, 8) that is
+         * none, by its high nibble or its low one (a carry from below comes from a byte
+         * that is none, past the first); a ';' there is the loop's */
+        if (end - q >= 8) {
+            uint64_t x = fsc_load_le64(q) ^ 0x3030303030303030ULL;
+            uint64_t other = (x | (x + 0x0606060606060606ULL)) & 0xF0F0F0F0F0F0F0F0ULL;
+            if (other && q[__builtin_ctzll(other) >> 3] != ';') {
+                q += __builtin_ctzll(other) >> 3;
+                if (*q == 'm' || *q == 'K')
+                    term_code(sc);
+                break;
+            }
+        }
         while (q < end && (is_digit(*q) || *q == ';'))
             q++;
         if (q < end && (*q == 'm' || *q == 'K'))
@@ -929,6 +942,18 @@ static const quick_entry quick_table[F_COUNT] = {
     [F_DOTS] = {.form = QF("...", 0, QX_KW, 0)},
 };
 
+/* Does the line at p begin as fio's percentile rows do, "|  1.00th=[" or "| 99.95th=["
+ * (its eleven bytes read at once, none of them a newline: they are the line's own)?
+ * Then pctl_row finds the row, and the line holds a '='. */
+static inline __attribute__((always_inline)) bool pctl_row_fio(const char *p)
+{
+    /* the fixed bytes to zero, the digits (bytes 3, 5, 6) to 0-9 */
+    uint64_t x = fsc_load_le64(p) ^ ((uint64_t)W4('|', ' ', ' ', '0') | (uint64_t)W4('.', '0', '0', 't') << 32);
+    unsigned char c2 = (unsigned char)p[2];
+    return !(x & 0xFF0000FF0000FFFFULL) && !((x | (x + 0x0006060006000000ULL)) & 0x00F0F000F0000000ULL) &&
+           fsc_load_le32(p + 7) == W4('t', 'h', '=', '[') && (c2 == ' ' || is_digit((char)c2));
+}
+
 /* What the quick way makes of a line: leave it to line_fast and line_end
  * (Q_SLOW), take it as fio's (Q_TAKE) or as a blank line (Q_BLANK), take it once
  * job_named_so (Q_G) or fsc_fio_keyword_maybe (Q_KW) is false, or ask named_kind
@@ -937,13 +962,12 @@ enum { Q_SLOW, Q_TAKE, Q_BLANK, Q_G, Q_KW, Q_NAMED };
 
 /* The line [s, e) (its newline at e) of a text with no JSON seen, not checked, where
  * 32 bytes can be read from e on: as line_fast or line_end would take it (no title,
- * no name, nothing odd) when it is blank or fits a form. Nothing called, nothing
- * stored: *pp is where its text begins. */
+ * no name, nothing odd) when it is blank or fits a form, if it is not too long for
+ * that (PRESCAN_MAX_LINE: the caller's to ask). Nothing called, nothing stored: *pp
+ * is where its text begins. */
 FSC_AVX2 static inline __attribute__((always_inline)) int quick_kind(const char *s, const char *e, unsigned eq,
                                                                    const char **pp)
 {
-    if ((size_t)(e - s) > PRESCAN_MAX_LINE)
-        return Q_SLOW;
     /* indent_end: where the first 8 bytes are all spaces, p is s + 8 (tzcnt of 0 is
      * 64), right when s[8] is no space (else p[0] is a space, which no form and no
      * name begins with: line_end's way) */
@@ -952,7 +976,7 @@ FSC_AVX2 static inline __attribute__((always_inline)) int quick_kind(const char 
     if (p == e)
         return Q_BLANK;
     if (*p == '|') /* eq_word's percentile row */
-        return eq && pctl_row(p, e) && !tag_end(p, e) ? Q_TAKE : Q_SLOW;
+        return (pctl_row_fio(p) || (eq && pctl_row(p, e))) && !tag_end(p, e) ? Q_TAKE : Q_SLOW;
     unsigned i = quick_table[0].slots[QUICK_HASH(fsc_load_le32(p))];
     if (!i)
         return fsc_name_char(*p) ? Q_NAMED : Q_SLOW;
@@ -1110,6 +1134,32 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool no_keyword_bytes(cons
     return !_bzhi_u32((uint32_t)_mm256_movemask_epi8(k), (unsigned)(e - p));
 }
 
+/* fsc_name_chars ([A-Za-z0-9_.+-]) by class, as class_hi and class_lo are for the
+ * vector loop: bit 0 "+-." (high nibble 2; low B, D, E), bit 1 the digits (3; 0-9),
+ * bit 2 A-O and a-o (4, 6; 1-F), bit 3 P-Z and p-z (5, 7; 0-A), bit 4 '_' (5; F). */
+static const unsigned char name_hi[16] = {[0x2] = 0x01, [0x3] = 0x02, [0x4] = 0x04, [0x5] = 0x08 | 0x10,
+                                          [0x6] = 0x04, [0x7] = 0x08};
+static const unsigned char name_lo[16] = {
+    [0x0] = 0x02 | 0x08, [0x1] = 0x02 | 0x04 | 0x08, [0x2] = 0x02 | 0x04 | 0x08, [0x3] = 0x02 | 0x04 | 0x08,
+    [0x4] = 0x02 | 0x04 | 0x08, [0x5] = 0x02 | 0x04 | 0x08, [0x6] = 0x02 | 0x04 | 0x08, [0x7] = 0x02 | 0x04 | 0x08,
+    [0x8] = 0x02 | 0x04 | 0x08, [0x9] = 0x02 | 0x04 | 0x08, [0xA] = 0x04 | 0x08, [0xB] = 0x01 | 0x04,
+    [0xC] = 0x04, [0xD] = 0x01 | 0x04, [0xE] = 0x01 | 0x04, [0xF] = 0x04 | 0x10};
+
+/* The end of the name at p (its first byte that is not fsc_name_char's), up to the
+ * line's end e, 32 bytes a step: 32 bytes may be read after e. */
+FSC_AVX2 static inline __attribute__((always_inline)) const char *name_end_avx2(const char *p, const char *e)
+{
+    const __m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)name_hi));
+    const __m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)name_lo));
+    for (const char *q = p; q < e; q += 32) {
+        __m256i cl = classes_avx2(_mm256_loadu_si256((const __m256i *)(const void *)q), thi, tlo);
+        uint32_t other = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(cl, _mm256_setzero_si256()));
+        if (other)
+            return q + __builtin_ctz(other) < e ? q + __builtin_ctz(other) : e;
+    }
+    return e;
+}
+
 /* A line [s, e) of a text with no JSON seen (p after its indentation, a name's byte
  * there, 32 bytes to read after e) that known_line takes for a named line: a job's
  * or a disk's line ("NAME: (groupid=", "NAME: (g=", "NAME: ios=": it holds a '='
@@ -1122,9 +1172,7 @@ FSC_AVX2 __attribute__((noinline)) static int named_kind(const char *s, const ch
 {
     if (*p >= '2' && *p <= '5') /* a terse record's head to known_line */
         return -1;
-    const char *q = p;
-    while (q < e && fsc_name_char(*q))
-        q++;
+    const char *q = name_end_avx2(p, e);
     if (q == e || *q != ':')
         return -1;
     int title = 0;
@@ -1209,7 +1257,11 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
     const block_nl *blk = r->blk;
     const block_nl *const bend = r->bend;
     const fsc_line *const lim = r->ln.lim;
-    const size_t longest = r->longest;
+    /* the lengths from which a line leaves the quick way, without a '=' and with one:
+     * too long to be fio's (line_end's), or recorded and not shorter than the longest
+     * line of values so far (fsc_line_stats_add's rare case) */
+    const size_t too_long = PRESCAN_MAX_LINE + 1;
+    const size_t leave[2] = {too_long, rec && r->longest < too_long ? r->longest : too_long};
     const char *const data = sc->data;
     const char *p = r->p, *line = r->ln.line, *e, *tp = NULL;
     uint64_t nlm = r->nlm, eqb = r->eqb;
@@ -1234,6 +1286,14 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
         eq = (unsigned)(eqb >> k) & 1;
         nlm &= nlm - 1;
         kind = quick_kind(line, e, eq, &tp);
+        size_t len = (size_t)(e - line);
+        if (__builtin_expect(len >= leave[eq], 0)) {
+            if (len >= too_long)
+                kind = Q_SLOW;
+            break;
+        }
+        if (rec && __builtin_expect(cur == lim, 0))
+            break;
         bool title = false;
         if (kind == Q_G ? !job_named_so_avx2(tp, e) : kind == Q_KW && no_keyword_bytes(tp, e))
             kind = Q_TAKE;
@@ -1244,12 +1304,8 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
                 title = t;
             }
         }
-        if ((kind != Q_TAKE && kind != Q_BLANK) ||
-            (rec && (cur == lim || (eq && (size_t)(e - line) >= longest)))) {
-            if (title) /* its title asked again, out of the quick way */
-                kind = Q_NAMED;
+        if (kind != Q_TAKE && kind != Q_BLANK)
             break;
-        }
         if (title) { /* no '=': line_end's title */
             sc->title_pending = sc->first_text || sc->prev_blank;
             sc->first_text = false;
@@ -1266,7 +1322,7 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
         }
         if (rec) {
             cur->off = (size_t)(line - data);
-            cur->len = (uint32_t)(e - line);
+            cur->len = (uint32_t)len;
             cur->orig = ++orig;
             cur->flags = 0;
             cur->lead = 0;
