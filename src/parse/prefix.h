@@ -78,24 +78,27 @@ fsc_keyword_bytes_avx2(const char *s, uint32_t *colon, uint32_t *bar)
         _mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('|')), _mm256_cmpeq_epi8(x, _mm256_set1_epi8(';'))));
 }
 
-/* fsc_fio_keyword_maybe 32 bytes a step, where 32 bytes from s[n] on may be read
- * (avail >= n + 32): a colon is asked of fsc_colon_maybe only where the byte before it
- * is one of fsc_label_last's. */
+/* fsc_fio_keyword_maybe 64 bytes a step (the second 32 only where the line goes on
+ * there), where 32 bytes from s[n] on may be read (avail >= n + 32): a colon is asked
+ * of fsc_colon_maybe only where the byte before it is one of fsc_label_last's. */
 __attribute__((target("avx2"))) static inline __attribute__((always_inline)) bool
 fsc_keyword_maybe_avx2(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i += 32) {
-        uint32_t colon, bar;
-        fsc_keyword_bytes_avx2(s + i, &colon, &bar);
-        if (n - i < 32) { /* the bytes past the line are not its own */
-            uint32_t own = (1u << (n - i)) - 1;
+    for (size_t i = 0; i < n; i += 64) {
+        uint32_t colon_lo, bar_lo, colon_hi = 0, bar_hi = 0;
+        fsc_keyword_bytes_avx2(s + i, &colon_lo, &bar_lo);
+        if (n - i > 32)
+            fsc_keyword_bytes_avx2(s + i + 32, &colon_hi, &bar_hi);
+        uint64_t colon = colon_lo | (uint64_t)colon_hi << 32, bar = bar_lo | (uint64_t)bar_hi << 32;
+        if (n - i < 64) { /* the bytes past the line are not its own */
+            uint64_t own = (1ULL << (n - i)) - 1;
             colon &= own;
             bar &= own;
         }
         if (bar) /* a percentile row or a terse record: fsc_fio_keyword_at decides */
             return true;
         for (; colon; colon &= colon - 1) {
-            size_t c = i + (size_t)__builtin_ctz(colon);
+            size_t c = i + (size_t)__builtin_ctzll(colon);
             if (c && fsc_label_last[(unsigned char)s[c - 1]] && fsc_colon_maybe(s, n, c))
                 return true;
         }
