@@ -192,19 +192,63 @@ static inline char *fsc_num_memo_copy(char *dst, const fsc_num_memo *m)
     return dst + ((size_t)(71 - __builtin_clzll(m->text)) >> 3);
 }
 
+/* A slot for a text of 9 to 16 bytes, which fsc_num_memo cannot keep: a value's
+ * bits, the text's length and the text, zero-padded. */
+typedef struct fsc_num_wide {
+    uint64_t bits, len;
+    char text[16];
+} fsc_num_wide;
+
+#define FSC_NUM_WIDE_LOG2 10
+#define FSC_NUM_WIDE_SLOTS (1 << FSC_NUM_WIDE_LOG2)
+
+/* fsc_num_frac_miss through wide (FSC_NUM_WIDE_SLOTS slots, zeroed before the first
+ * use): the long fractions that miss memo every time they come ("44879052.8", a
+ * bandwidth in bytes, written again as its group's and as the group's min and
+ * max; terse's six decimals, "44150.967324"), formatted once. As in memo, the bits
+ * of an empty slot are those of +0.0, never looked up. */
+static __attribute__((noinline, unused)) char *fsc_num_frac_miss_wide(char *dst, double v, fsc_num_memo *slot,
+                                                                      uint64_t bits, fsc_num_wide *wide)
+{
+    fsc_num_wide *w = &wide[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - FSC_NUM_WIDE_LOG2)];
+    if (w->bits == bits) {
+        memcpy(dst, w->text, sizeof w->text);
+        return dst + w->len;
+    }
+    char *e = fsc_num_frac_miss(dst, v, slot, bits);
+    size_t n = (size_t)(e - dst);
+    if (n > 8 && n <= sizeof w->text) {
+        memset(w->text, 0, sizeof w->text);
+        memcpy(w->text, dst, n);
+        w->len = n;
+        w->bits = bits;
+    }
+    return e;
+}
+
 /* fsc_num_fmt of such a v through memo, returning the end of its text: the same few
  * non-integral values recur all through a document (the 0.01 to 100.00 of fio's
  * latency shares, its cpu and bandwidth figures): more than four in five of them
  * are found in 4096 slots (in 1024, three in four). The bits of an empty slot are
- * those of +0.0, which never comes here (integral): it never matches. */
-static inline __attribute__((always_inline)) char *fsc_num_frac_put(char *dst, double v, fsc_num_memo *memo)
+ * those of +0.0, which never comes here (integral): it never matches. wide: NULL
+ * (a constant where inlined), or the slots of the texts memo cannot keep. */
+static inline __attribute__((always_inline)) char *fsc_num_frac_put_wide(char *dst, double v, fsc_num_memo *memo,
+                                                                          fsc_num_wide *wide)
 {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     fsc_num_memo *m = fsc_num_memo_slot(memo, bits);
     if (m->bits == bits)
         return fsc_num_memo_copy(dst, m);
+    if (wide)
+        return fsc_num_frac_miss_wide(dst, v, m, bits, wide);
     return fsc_num_frac_miss(dst, v, m, bits);
+}
+
+/* fsc_num_frac_put_wide with memo alone. */
+static inline __attribute__((always_inline)) char *fsc_num_frac_put(char *dst, double v, fsc_num_memo *memo)
+{
+    return fsc_num_frac_put_wide(dst, v, memo, NULL);
 }
 
 /* fsc_num_fmt of any v through memo, integers too, returning the end of its text
@@ -237,13 +281,15 @@ char *fsc_u64_put(char *dst, uint64_t u);
  * the values found in memo inline, the others by a call that is the last thing done
  * (dst: FSC_NUM_MAX bytes of room). No undefined conversion: cvttsd2si gives
  * INT64_MIN for what does not fit (NaN too), and v is an integer only if converting
- * it back gives v; without SSE2 the range is tested first. */
-static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double v, fsc_num_memo *memo)
+ * it back gives v; without SSE2 the range is tested first. wide: as in
+ * fsc_num_frac_put_wide. */
+static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double v, fsc_num_memo *memo,
+                                                                fsc_num_wide *wide)
 {
 #if defined(__SSE2__)
     int64_t i = _mm_cvttsd_si64(_mm_set_sd(v));
     if ((double)i != v)
-        return fsc_num_frac_put(dst, v, memo);
+        return fsc_num_frac_put_wide(dst, v, memo, wide);
     uint64_t u = (uint64_t)i; /* a negative one is 2^63 or more */
     if (u < 10) {
         dst[0] = (char)('0' + u);
@@ -253,13 +299,15 @@ static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double
         return dst + fsc_u64_fmt_lt1e4(dst, (uint32_t)u);
     if (u < 100000000)
         return dst + fsc_digits_1e4_1e8(dst, u);
+    if (u < 10000000000ULL) /* byte counts, bandwidths in bytes: no call either */
+        return dst + fsc_digits_1e8_1e10(dst, u);
     if (u < FSC_TWO53) /* from 2^53 on, fsc_num_fmt's shortest form ("1e+16") */
         return fsc_u64_put(dst, u);
 #else
     if (v >= 0 && v < (double)FSC_TWO53) { /* not NaN: the conversion is defined */
         uint64_t u = (uint64_t)v;
         if ((double)u != v)
-            return fsc_num_frac_put(dst, v, memo);
+            return fsc_num_frac_put_wide(dst, v, memo, wide);
         return dst + fsc_u64_fmt_inline(dst, u);
     }
 #endif

@@ -667,14 +667,12 @@ static inline size_t fields_bound(int t, size_t sw)
     return tabs[t].keys + tabs[t].n * sw;
 }
 
+/* The "percentile" and "bins" members' keys and brackets are counted whether the
+ * latency has them or not: no test, a few bytes more. */
 static inline size_t lat_bound(const fsc_lat *l, size_t sw)
 {
-    size_t n = B_KEY(sw) + fields_bound(FT_LAT, sw) + B_CLOSE(sw);
-    if (l->n_percentile)
-        n += B_KEY(sw) + l->n_percentile * B_PCT(sw) + B_CLOSE(sw);
-    if (l->n_bins)
-        n += B_KEY(sw) + l->n_bins * B_BIN(sw) + B_CLOSE(sw);
-    return n;
+    return 3 * (B_KEY(sw) + B_CLOSE(sw)) + fields_bound(FT_LAT, sw) + l->n_percentile * B_PCT(sw) +
+           l->n_bins * B_BIN(sw);
 }
 
 static size_t __attribute__((noinline, cold)) prios_bound(const fsc_dir *d, size_t sw)
@@ -862,12 +860,13 @@ typedef struct pct_memo {
 enum { PCT_MEMOS = 256 }; /* 32 held 1 in 3 misses: 2 keys a slot */
 
 /* What the writer keeps from run to run, one per thread: the texts of recent
- * numbers (fsc_num_put), of the last lists of each kind (kv_memo), the lengths of
- * the kvlist keys seen (kv_key), the fragments of the percentile keys seen
- * (pct_memo) and the slot of each position's last one. Reached once a run
- * (jo_start), not at each use. */
+ * numbers (fsc_num_put: up to 8 bytes in nums, 9 to 16 in wide), of the last lists
+ * of each kind (kv_memo), the lengths of the kvlist keys seen (kv_key), the
+ * fragments of the percentile keys seen (pct_memo) and the slot of each position's
+ * last one. Reached once a run (jo_start), not at each use. */
 struct memos {
     fsc_num_memo nums[FSC_NUM_MEMO_SLOTS];
+    fsc_num_wide wide[FSC_NUM_WIDE_SLOTS];
     kv_memo kv[3];
     kv_key kv_keys[2][1 << KV_KEYS_LOG2]; /* per html_safe */
     pct_memo pct[PCT_MEMOS];
@@ -965,7 +964,7 @@ static bool lat_present(const fsc_lat *l)
 
 static inline __attribute__((always_inline)) char *num_put(const jo *o, char *p, double v)
 {
-    return fsc_num_put(p, v, o->m->nums);
+    return fsc_num_put(p, v, o->m->nums, o->m->wide);
 }
 
 /* The fragment of pct's key, or NULL when pct is out of pct_key's range. */
@@ -1032,8 +1031,9 @@ static inline __attribute__((always_inline)) char *pcts_in(jo *o, char *p, const
     char *s = open_in(o, p);
     size_t n = l->n_percentile;
     const fsc_pctl *pc = l->percentile;
+    memos *ms = o->m; /* in a local: the text's stores could alias o->m */
     for (size_t i = 0; i < n; i++) {
-        const pct_memo *m = pct_frag_at(o->m, i, &pc[i].pct);
+        const pct_memo *m = pct_frag_at(ms, i, &pc[i].pct);
         if (!m) {
             p = pct_other_in(o, p, &pc[i]);
             continue;
@@ -1047,7 +1047,7 @@ static inline __attribute__((always_inline)) char *pcts_in(jo *o, char *p, const
             memcpy(p, m->s, sizeof m->s);
             p += m->n;
         }
-        p = fsc_num_memo_put(p, pc[i].ns, o->m->nums); /* their latencies recur */
+        p = fsc_num_memo_put(p, pc[i].ns, ms->nums); /* their latencies recur */
     }
     return close_in(o, p, s, '}', pretty);
 }
