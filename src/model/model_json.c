@@ -876,11 +876,17 @@ struct memos {
 /* A member of a kvlist: a key of 16 bytes escaped at worst ("\u00XX" each). */
 #define B_KV(sw) ((sw) + 6 * 16 + 4 + FSC_NUM_MAX)
 
-/* Room for kvlist l (its memo's text too, which is at most KV_MEMO_TEXT). */
+/* Room for kvlist l written without a memo; the key and brackets are counted when
+ * it has no item too (no test). */
 static inline size_t kv_bound(const fsc_kvlist *l, size_t sw)
 {
-    if (!l->n)
-        return 0;
+    return B_KEY(sw) + l->n * B_KV(sw) + B_CLOSE(sw);
+}
+
+/* Room for kvlist l written with a memo, whose text (at most KV_MEMO_TEXT) may be
+ * copied in place of the items. */
+static inline size_t kv_memo_bound(const fsc_kvlist *l, size_t sw)
+{
     size_t n = l->n * B_KV(sw);
     return B_KEY(sw) + (n > KV_MEMO_TEXT ? n : KV_MEMO_TEXT) + B_CLOSE(sw);
 }
@@ -904,6 +910,7 @@ static inline __attribute__((always_inline)) char *kv_in(jo *o, char *p, const f
     char *s = open_in(o, p);
     const fsc_kv *kv = l->items, *end = kv + l->n;
     kv_key *keys = o->m->kv_keys[o->html_safe];
+    fsc_num_memo *nums = o->m->nums;
     for (; kv < end; kv++) {
         /* a key that needs no escaping ("4", ">=64") ends at its NUL (which is not
          * plain) or fills the 16 bytes: its length, kept for the next list with it */
@@ -935,8 +942,8 @@ static inline __attribute__((always_inline)) char *kv_in(jo *o, char *p, const f
         memcpy(&bits, &kv->v, sizeof bits);
         if (bits == 0) /* +0.0, the 0s of iodepth and latency lists: no call */
             *p++ = '0';
-        else
-            p = num_put(o, p, kv->v);
+        else /* fio's shares, 0.01 to 100: found in the memo, not tested for an integer first */
+            p = fsc_num_memo_put(p, kv->v, nums);
     }
     p = close_in(o, p, s, '}', pretty);
     if (m && (size_t)(p - s) <= KV_MEMO_TEXT)
@@ -1052,22 +1059,30 @@ static inline __attribute__((always_inline)) char *pcts_in(jo *o, char *p, const
     return close_in(o, p, s, '}', pretty);
 }
 
-/* The "bins" member of l (json+: "ns": count, both numbers, no escaping). */
+/* The "bins" member of l (json+: "ns": count, both numbers, no escaping). A bin's
+ * ns is one of fio's bucket values, the same in every job: looked up in the memo
+ * of numbers, as the percentiles' are. */
 static char *__attribute__((noinline)) bins_in(jo *o, char *p, const fsc_lat *l)
 {
-    KEY_IN(o, p, "bins", o->pretty);
+    bool pretty = o->pretty; /* in locals: the text's stores could alias o */
+    memos *ms = o->m;
+    KEY_IN(o, p, "bins", pretty);
     char *s = open_in(o, p);
-    for (size_t i = 0; i < l->n_bins; i++) {
-        p = sep(o, p);
+    const fsc_bin *b = l->bins, *end = b + l->n_bins;
+    for (; b < end; b++) {
+        if (pretty)
+            p = sep(o, p);
+        else
+            *p++ = ',';
         *p++ = '"';
-        p = num_put(o, p, l->bins[i].ns);
+        p = fsc_num_memo_put(p, b->ns, ms->nums);
         *p++ = '"';
         *p++ = ':';
-        if (o->pretty)
+        if (pretty)
             *p++ = ' ';
-        p = num_put(o, p, l->bins[i].count);
+        p = fsc_num_put(p, b->count, ms->nums, ms->wide);
     }
-    return close_in(o, p, s, '}', o->pretty);
+    return close_in(o, p, s, '}', pretty);
 }
 
 /* pcts_in of each output, out of line: the loop keeps its registers. */
@@ -1186,8 +1201,8 @@ static size_t job_bound(const jo *o, const fsc_job *job)
     for (int d = 0; d < FSC_DIR_COUNT; d++)
         if (job->dir[d].present)
             n += dir_bound(&job->dir[d], sw);
-    n += kv_bound(&job->iodepth_level, sw) + kv_bound(&job->iodepth_submit, sw) +
-         kv_bound(&job->iodepth_complete, sw);
+    n += kv_memo_bound(&job->iodepth_level, sw) + kv_memo_bound(&job->iodepth_submit, sw) +
+         kv_memo_bound(&job->iodepth_complete, sw);
     for (int b = 0; b < FSC_BUCKET_COUNT; b++)
         n += kv_bound(&job->latency[b], sw);
     return n;
