@@ -291,13 +291,14 @@ static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double
     if ((double)i != v)
         return fsc_num_frac_put_wide(dst, v, memo, wide);
     uint64_t u = (uint64_t)i; /* a negative one is 2^63 or more */
-    if (u < 10) {
-        dst[0] = (char)('0' + u);
-        return dst + 1;
-    }
-    if (u < 10000) /* a third of those past one digit */
+    if (u < 10000) { /* two in five; a third of them one digit */
+        if (u < 10) {
+            dst[0] = (char)('0' + u);
+            return dst + 1;
+        }
         return dst + fsc_u64_fmt_lt1e4(dst, (uint32_t)u);
-    if (u < 100000000)
+    }
+    if (u < 100000000) /* most of the others */
         return dst + fsc_digits_1e4_1e8(dst, u);
     if (u < 10000000000ULL) /* byte counts, bandwidths in bytes: no call either */
         return dst + fsc_digits_1e8_1e10(dst, u);

@@ -466,8 +466,9 @@ static void key_text(jo *o, const char *key)
 static inline __attribute__((always_inline)) char *num_put(const jo *o, char *p, double v);
 
 /* A number of the model at p (room: FSC_NUM_MAX): its exact integer when it has
- * one; returns the end. One copy of the number writer for every member. */
-static char *__attribute__((noinline)) fnum_at(const jo *o, char *p, const fsc_num *v)
+ * one; returns the end. One copy of the number writer for every member. p comes
+ * first, where the calls it ends with take their dst: no register is moved. */
+static char *__attribute__((noinline)) fnum_at(char *p, const fsc_num *v, const jo *o)
 {
     if (v->exact)
         return fsc_u64_put(p, v->u);
@@ -485,7 +486,7 @@ static void put_fnum(jo *o, const fsc_num *v)
 {
     char *p = room(o, FSC_NUM_MAX);
     if (p)
-        commit(o, fnum_at(o, p, v));
+        commit(o, fnum_at(p, v, o));
 }
 
 /* Strings of up to STR_FAST bytes are copied while they are looked at. */
@@ -709,7 +710,7 @@ static inline __attribute__((always_inline)) char *field_in(const jo *o, char *p
         *p = '0';
         return p + 1;
     }
-    return fnum_at(o, p, v);
+    return fnum_at(p, v, o);
 }
 
 /* The separator and key name[0, n) escaped as any, then ':' (and a space when pretty),
@@ -743,7 +744,7 @@ static char *__attribute__((noinline, cold)) fields_any_in(jo *o, char *p, const
         char *k = key_any_in(o, p, tabs[t].tab[i].name, strlen(tabs[t].tab[i].name));
         if (!k)
             return p;
-        p = fnum_at(o, k, v);
+        p = fnum_at(k, v, o);
     }
     return p;
 }
