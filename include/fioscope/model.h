@@ -347,6 +347,19 @@ const char *fsc_job_option(const fsc_job *job, const char *key);
  * appended (constant time) and the list is sorted, the last value of each pct kept,
  * by fsc_lat_sort (fsc_run_finish does it for a whole run). */
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns);
+/* fsc_lat_add_pctl's common case, inline for readers that add many: pct above the
+ * last of a sorted list with room is appended and true returned; else nothing is
+ * done and false returned (then call fsc_lat_add_pctl). */
+static inline bool fsc_lat_add_pctl_next(fsc_lat *lat, double pct, double ns)
+{
+    size_t n = lat->n_percentile;
+    if (!n || n >= lat->cap_percentile || lat->pctl_unsorted || !(pct > lat->percentile[n - 1].pct))
+        return false;
+    lat->percentile[n].pct = pct;
+    lat->percentile[n].ns = ns;
+    lat->n_percentile = n + 1;
+    return true;
+}
 /* Sort the percentiles by pct if one was added out of order (n log n). */
 void fsc_lat_sort(fsc_lat *lat);
 /* Exchange the percentile lists of a and b (their order flags with them): a list read

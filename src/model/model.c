@@ -901,14 +901,7 @@ static __attribute__((noinline)) bool lat_add_pctl_slow(fsc_lat *lat, double pct
 bool fsc_lat_add_pctl(fsc_lat *lat, double pct, double ns)
 {
     /* the next of a sorted list with room (nearly every call): no frame, no calls */
-    size_t n = lat->n_percentile;
-    if (n && n < lat->cap_percentile && !lat->pctl_unsorted && pct > lat->percentile[n - 1].pct) {
-        lat->percentile[n].pct = pct;
-        lat->percentile[n].ns = ns;
-        lat->n_percentile = n + 1;
-        return true;
-    }
-    return lat_add_pctl_slow(lat, pct, ns);
+    return fsc_lat_add_pctl_next(lat, pct, ns) || lat_add_pctl_slow(lat, pct, ns);
 }
 
 /* Order by pct (NaN last), then by the order of adding (the index, stable). */

@@ -4578,13 +4578,8 @@ static inline __attribute__((always_inline)) void apply_fast(nstate *st, const f
         for (size_t i = 0; i < fl->n; i++) {
             size_t k = lat->n_percentile;
             double pct = pctl_at(st, k, fl->pct[i]), ns = fsc_fdec_num(fl->val[i], st->pctl_unit_ns, 1).v;
-            /* fsc_lat_add_pctl's own first case, here: the next of a sorted list with
-             * room (nearly every item), without a call */
-            if (k && k < lat->cap_percentile && !lat->pctl_unsorted && pct > lat->percentile[k - 1].pct) {
-                lat->percentile[k].pct = pct;
-                lat->percentile[k].ns = ns;
-                lat->n_percentile = k + 1;
-            } else
+            /* the next of a sorted list with room (nearly every item): no call */
+            if (!fsc_lat_add_pctl_next(lat, pct, ns))
                 add_pctl(st, lat, pct, ns, idx);
             st->pctl_last = pct;
         }
