@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Status texts and the few allocation helpers every module uses. */
 #include "fioscope/common.h"
+#include "kept_strings.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -130,9 +131,6 @@ static __attribute__((noinline)) bool kept_strs_register(void)
     return (kept.registered = fsc_at_thread_end(kept_strs_free, &kept));
 }
 
-/* Defined here for model.c (which declares it): free s, whose strlen + 1 is size, or
- * keep it for fsc_strndup. */
-void fsc_str_release(char *s, size_t size);
 /* fsc_str_release's way when the block is not simply kept: registered first, or freed */
 static __attribute__((noinline, cold)) void str_release_slow(char *s, size_t i)
 {

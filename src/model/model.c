@@ -3,6 +3,7 @@
 #include "fioscope/model.h"
 #include "fioscope/keyindex.h"
 #include "fioscope/words.h"
+#include "kept_strings.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -450,10 +451,6 @@ typedef enum walk {
     WALK_FREE = 2,
     WALK_BOTH = WALK_COUNT | WALK_FREE,
 } walk;
-
-/* core/common.c: free s (strlen + 1 bytes) or keep it for the next fsc_strndup of its
- * size (a run's strings come back with every run). */
-void fsc_str_release(char *s, size_t size);
 
 static inline size_t str_walk(char *s, walk w)
 {
