@@ -197,11 +197,15 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
 static const char *const dir_slots[] = {"iops", "bw_bytes", "io_bytes", "runtime", "zone_resets", "cachehit", NULL};
 static const char *const group_slots[] = {"bw_bytes", "bw_min_bytes", "bw_max_bytes", "io_bytes",
                                           "runtime_min", "runtime_max", NULL};
+/* The kind of each slot's capture: the lexers convert most captures as they read them
+ * (as read_value would), knowing the kind */
+static const fsc_kind dir_kinds[] = {FSC_K_COUNT, FSC_K_RATE, FSC_K_SIZE, FSC_K_INT, FSC_K_INT, FSC_K_PCT};
+static const fsc_kind group_kinds[] = {FSC_K_RATE, FSC_K_RATE, FSC_K_RATE, FSC_K_SIZE, FSC_K_INT, FSC_K_INT};
 
 /* apply_fields' walk over the rule's fields, resolved: string captures are not
  * numbers, and a capture that names no model field is skipped, as there. */
-static bool spanrule_init(spanrule *sr, const fsc_rule *r, const char *const *slots, const fsc_field *tab,
-                          size_t ntab)
+static bool spanrule_init(spanrule *sr, const fsc_rule *r, const char *const *slots, const fsc_kind *kinds,
+                          const fsc_field *tab, size_t ntab)
 {
     sr->n = 0;
     for (size_t i = 0; i < r->n_fields; i++) {
@@ -214,8 +218,8 @@ static bool spanrule_init(spanrule *sr, const fsc_rule *r, const char *const *sl
         size_t k = 0;
         while (slots[k] && strcmp(slots[k], cf->name))
             k++;
-        if (!slots[k] || sr->n == FSC_ARRAY_SIZE(sr->caps))
-            return false; /* a capture the lexer does not read */
+        if (!slots[k] || sr->n == FSC_ARRAY_SIZE(sr->caps) || cf->kind != kinds[k])
+            return false; /* a capture the lexer does not read, or not as that kind */
         sr->caps[sr->n++] = (fsc_fastcap){(uint8_t)k, cf->kind, f};
     }
     return true;
@@ -361,12 +365,13 @@ fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
     }
     if (n_ints != FSC_ARRAY_SIZE(job_ints))
         goto off;
-    if (!spanrule_init(&fp->dir, fp->rule[FR_DIR], dir_slots, fsc_dir_fields, fsc_n_dir_fields) ||
-        !spanrule_init(&fp->dir_legacy, fp->rule[FR_DIR_LEGACY], dir_slots, fsc_dir_fields, fsc_n_dir_fields) ||
-        !spanrule_init(&fp->group_dir, fp->rule[FR_GROUP_DIR], group_slots, fsc_group_dir_fields,
+    if (!spanrule_init(&fp->dir, fp->rule[FR_DIR], dir_slots, dir_kinds, fsc_dir_fields, fsc_n_dir_fields) ||
+        !spanrule_init(&fp->dir_legacy, fp->rule[FR_DIR_LEGACY], dir_slots, dir_kinds, fsc_dir_fields,
+                       fsc_n_dir_fields) ||
+        !spanrule_init(&fp->group_dir, fp->rule[FR_GROUP_DIR], group_slots, group_kinds, fsc_group_dir_fields,
                        fsc_n_group_dir_fields) ||
-        !spanrule_init(&fp->group_dir_legacy, fp->rule[FR_GROUP_DIR_LEGACY], group_slots, fsc_group_dir_fields,
-                       fsc_n_group_dir_fields) ||
+        !spanrule_init(&fp->group_dir_legacy, fp->rule[FR_GROUP_DIR_LEGACY], group_slots, group_kinds,
+                       fsc_group_dir_fields, fsc_n_group_dir_fields) ||
         !disk_kv_init(fp, fp->rule[FR_DISK]))
         goto off;
     fp->dir_names = dir_leads_known(fp, g);
@@ -424,9 +429,22 @@ static inline unsigned digit_at(const char *p)
     return (unsigned)(unsigned char)*p - '0';
 }
 
+/* p[0, n) == l[0, n) for a literal l: a word at a time, the last word overlapping
+ * the one before where n is no multiple of eight (fsc_same_bytes calls memcmp past 16
+ * bytes, and a call in the dispatch costs every line the saving of registers) */
+static inline __attribute__((always_inline)) bool same_literal(const char *p, const char *l, size_t n)
+{
+    if (n <= 16)
+        return fsc_same_bytes(p, l, n);
+    for (size_t i = 0; i + 8 < n; i += 8)
+        if (fsc_load_le64(p + i) != fsc_load_le64(l + i))
+            return false;
+    return fsc_load_le64(p + n - 8) == fsc_load_le64(l + n - 8);
+}
+
 static inline __attribute__((always_inline)) const char *lit(const char *p, const char *e, const char *l, size_t n)
 {
-    return (size_t)(e - p) >= n && fsc_same_bytes(p, l, n) ? p + n : NULL;
+    return (size_t)(e - p) >= n && same_literal(p, l, n) ? p + n : NULL;
 }
 #define LIT(p, e, s) lit((p), (e), (s), sizeof(s) - 1)
 
@@ -638,42 +656,38 @@ static inline uint64_t digits_value(uint64_t w, unsigned n)
      (uint64_t)(unsigned char)(d) << 24 | (uint64_t)(unsigned char)(e) << 32 | (uint64_t)(unsigned char)(f) << 40 | \
      (uint64_t)(unsigned char)(g) << 48 | (uint64_t)(unsigned char)(h) << 56)
 
-/* fio's own percentile item "5.00th=[    4]" or "99.95th=[13177]" at p, read with
- * two loads: p after its ']'. NULL: read it the long way (another shape: wider, a
- * space before the ']', a fraction; or too near the end for the loads). Where it
- * reads an item, the long way reads the same: "D.DD" and "DD.DD" are what dec()
- * reads as mantissa and scale 2 (at most 99.99: pct_at_most_100 holds), the value is
- * spaces then 1 to 7 digits right before the ']' (uint_dec, no fraction). The last
- * item of a row ends less than eight bytes after its '[': its value is loaded from
- * the line's last eight bytes, moved down, zero bytes (no space, no digit) above the
- * line's end. */
-static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec *pct, fsc_fdec *v)
+/* fio's own percentile item at f: the percentile in five columns (" 5.00", "99.95"),
+ * "th=[", the value right-aligned ("    4", "13177") and "]", read with two loads: f
+ * after its ']'. NULL: read it the long way (another shape: wider, a space before the
+ * ']', a fraction; or too near the end for the loads), from the first byte after f's
+ * spaces. Where it reads an item, the long way reads the same there: " D.DD" and
+ * "DD.DD" are what dec() reads as mantissa and scale 2 (at most 99.99:
+ * pct_at_most_100 holds; a space's low nibble is 0, as a leading digit 0 would be),
+ * the value is spaces then 1 to 7 digits right before the ']' (uint_dec, no
+ * fraction). The last item of a row ends less than eight bytes after its '[': its
+ * value is loaded from the line's last eight bytes, moved down, zero bytes (no space,
+ * no digit) above the line's end. */
+static inline const char *pctl_item_fast(const char *f, const char *e, fsc_fdec *pct, fsc_fdec *v)
 {
-    if (e - p < 9) /* the load at p, and p[8] */
+    if (e - f < 11) /* the load at f, f[8] == '[', a digit and the ']' */
         return NULL;
-    uint64_t w = fsc_load_le64(p), x;
-    uint64_t nd = nondigits(w);
-    const char *q;
-    uint64_t m;
-    /* the digit bytes are tested only where every byte below them is a digit or
-     * the '.', so the carries of nondigits() cannot reach them */
-    if ((w & 0xFFFFFFFF0000FF00ULL) == W8(0, '.', 0, 0, 't', 'h', '=', '[') && !(nd & 0xFFFF00FFULL)) {
-        m = (w & 0xF) * 100 + ((w >> 16) & 0xF) * 10 + ((w >> 24) & 0xF);
-        q = p + 8;
-    } else if ((w & 0xFFFFFF0000FF0000ULL) == W8(0, 0, '.', 0, 0, 't', 'h', '=') && !(nd & 0xFFFF00FFFFULL) &&
-               p[8] == '[') {
-        m = (w & 0xF) * 1000 + ((w >> 8) & 0xF) * 100 + ((w >> 24) & 0xF) * 10 + ((w >> 32) & 0xF);
-        q = p + 9;
-    } else {
+    uint64_t w = fsc_load_le64(f), x;
+    unsigned lead = (unsigned)(w & 0xFF);
+    /* below the digit bytes tested: a digit, a space or the '.' (no carry of
+     * nondigits() reaches them) */
+    if ((w & 0xFFFFFF0000FF0000ULL) != W8(0, 0, '.', 0, 0, 't', 'h', '=') || f[8] != '[' ||
+        (lead != ' ' && lead - '0' > 9) || (nondigits(w) & 0xFFFF00FF00ULL))
         return NULL;
-    }
-    size_t left = (size_t)(e - q); /* the value's bytes up to the line's end */
+    /* the digit pairs at bytes 0 and 3, then their value: "DD.DD" → DDDD */
+    uint64_t t = w & 0x0F0F000F0FULL;
+    t = t * 10 + (t >> 8);
+    uint64_t m = (t & 0xFF) * 100 + (t >> 24 & 0xFF);
+    const char *q = f + 9;
+    size_t left = (size_t)(e - q); /* the value's bytes up to the line's end: 2 or more */
     if (left >= 8)
         x = fsc_load_le64(q);
-    else if (left >= 2) /* (e - 8 >= p) */
+    else /* (e - 8 >= f) */
         x = fsc_load_le64(e - 8) >> (8 * (8 - left));
-    else
-        return NULL;
     uint64_t sp = x ^ 0x2020202020202020ULL; /* zero bytes: the spaces */
     if (!sp)
         return NULL;
@@ -682,8 +696,10 @@ static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec 
     uint64_t ndv = nondigits(y);
     if (!ndv)
         return NULL;
+    /* the digits end at byte k of y (below 8: a byte of y is no digit), where the
+     * ']' must be: a zero byte past the line's end is none */
     unsigned k = (unsigned)__builtin_ctzll(ndv) >> 3;
-    if (k == 0 || ns + k >= (left < 8 ? left : 8) || q[ns + k] != ']')
+    if (k == 0 || (y >> (8 * k) & 0xFF) != ']')
         return NULL;
     pct->mant = m;
     pct->scale = 2;
@@ -695,20 +711,27 @@ static inline const char *pctl_item_fast(const char *p, const char *e, fsc_fdec 
 }
 
 /* "     |  1.00th=[    4],  5.00th=[    4], 10.00th=[    4], 20.00th=[    5],"
- * pctl-row is the only rule of the "|" lead. */
+ * pctl-row is the only rule of the "|" lead. fio puts "| " or ", " before each item's
+ * five columns: pctl_item_fast reads it there, the long way (where it does not) reads
+ * from the item's first byte that is not a space, as next_item would have left it. */
 static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
 {
-    p = skip_sp(p + 1, e);
     uint8_t n = 0; /* out->n, kept out of memory: the uint8_t stores to out->pct may alias it */
     out->n = 0;
+    const char *f = p + 1; /* the item's columns, when fio's separator is before them */
+    if (f < e && *f == ' ')
+        f++;
     for (;;) {
-        if (n == FSC_FAST_MAX_ITEMS)
-            return false;
         fsc_fdec *pct = &out->pct[n], *v = &out->val[n];
-        const char *f = pctl_item_fast(p, e, pct, v);
-        if (f) {
-            p = f;
+        const char *r = pctl_item_fast(f, e, pct, v);
+        if (r) {
+            p = r;
         } else {
+            p = skip_sp(f, e);
+            if (n && p == e) { /* "...," then spaces: the row goes on below */
+                out->n = n;
+                return true;
+            }
             p = dec(p, e, pct);
             if (!p || !pct_at_most_100(pct) || !(p = LIT(p, e, "th=[")))
                 return false; /* act_pctl_row warns about a "995th": the grammar path does that */
@@ -721,26 +744,99 @@ static bool lex_pctl_row(const char *p, const char *e, fsc_fastline *out)
             p++;
         }
         n++;
-        item_sep sep = next_item(&p, e);
-        if (sep != ITEM_MORE) {
-            out->n = n;
-            return sep != ITEM_BAD; /* ITEM_TRAILING "...,": the row goes on below */
+        if (e - p >= 2 && p[0] == ',' && p[1] == ' ') {
+            f = p + 2;
+        } else {
+            item_sep sep = next_item(&p, e);
+            if (sep != ITEM_MORE) {
+                out->n = n;
+                return sep != ITEM_BAD; /* ITEM_TRAILING "...,": the row goes on below */
+            }
+            f = p;
         }
+        if (n == FSC_FAST_MAX_ITEMS)
+            return false;
     }
 }
 
+/* A percentile row (lex_pctl_row) and whether it ends at a comma, p at its '|'. */
+static __attribute__((noinline)) const fsc_rule *lex_pctl_line(const fsc_fastpath *fp, const char *s, const char *p,
+                                                               const char *e, fsc_fastline *out)
+{
+    if (!lex_pctl_row(p, e, out))
+        return NULL;
+    out->ends_comma = ends_comma(s, e);
+    return fp->rule[FR_PCTL_ROW];
+}
+
+/* The eight bytes of line s at p, those past its end e zero: p's own where eight are
+ * left, else the line's last eight (s has eight) moved down. */
+static inline uint64_t load_upto(const char *s, const char *p, const char *e)
+{
+    size_t left = (size_t)(e - p);
+    if (left >= 8)
+        return fsc_load_le64(p);
+    if (!left || e - s < 8)
+        return 0;
+    return fsc_load_le64(e - 8) >> (8 * (8 - left));
+}
+
+/* A list item as fio prints it, read with two loads from q (after its ">=", if any):
+ * 1 to 7 digits, '=' and a percent of one or two decimals, "D.D%" (the depths),
+ * "D.DD%" or "DD.DD%" (the buckets): its end, with the key's span (from ks) and the
+ * percent set. NULL: read it the long way, which reads the same where this does (dec
+ * reads such a percent as mantissa and scale; the digit bytes are tested only above
+ * digits, '.' and '=', where no carry of nondigits() comes from). */
+static inline const char *list_item_fast(const char *s, const char *ks, const char *q, const char *e, fsc_fspan *key,
+                                         fsc_fdec *val)
+{
+    uint64_t w = load_upto(s, q, e), nd = nondigits(w);
+    if (!nd)
+        return NULL;
+    unsigned k = (unsigned)__builtin_ctzll(nd) >> 3;
+    if (k == 0 || (w >> (8 * k) & 0xFF) != '=')
+        return NULL;
+    const char *v = q + k + 1;
+    uint64_t x = load_upto(s, v, e), nx = nondigits(x);
+    uint64_t m;
+    unsigned scale, len;
+    if ((x & 0xFF00FF00ULL) == W8(0, '.', 0, '%', 0, 0, 0, 0) && !(nx & 0xFF00FFULL)) {
+        m = (x & 0xF) * 10 + (x >> 16 & 0xF);
+        scale = 1, len = 4;
+    } else if ((x & 0xFF0000FF00ULL) == W8(0, '.', 0, 0, '%', 0, 0, 0) && !(nx & 0xFFFF00FFULL)) {
+        m = (x & 0xF) * 100 + (x >> 16 & 0xF) * 10 + (x >> 24 & 0xF);
+        scale = 2, len = 5;
+    } else if ((x & 0xFF0000FF0000ULL) == W8(0, 0, '.', 0, 0, '%', 0, 0) && !(nx & 0xFFFF00FFFFULL)) {
+        m = (x & 0xF) * 1000 + (x >> 8 & 0xF) * 100 + (x >> 24 & 0xF) * 10 + (x >> 32 & 0xF);
+        scale = 2, len = 6;
+    } else {
+        return NULL;
+    }
+    *key = span(s, ks, q + k);
+    val->mant = m;
+    val->scale = (uint8_t)scale;
+    val->suffix = 0;
+    return v + len;
+}
+
 /* A bucket or depth list "4=10.08%, 10=87.04%, >=64=0.01%" from q to the end:
- * apply_list's keys (the text before the last '=', short, no spaces) and percents. */
-static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *out)
+ * apply_list's keys (the text before the last '=', short, no spaces) and percents.
+ * buckets: read the items with list_item_fast first (a depth list's are mostly
+ * "0.0%", cheaper the long way). */
+static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *out, bool buckets)
 {
     uint8_t n = 0; /* out->n, kept out of memory: the uint8_t stores to out->val may alias it */
     out->n = 0;
     for (;;) {
         if (n == FSC_FAST_MAX_ITEMS)
             return false;
-        const char *ks = q;
+        const char *ks = q, *r;
         if (q < e && *q == '>' && (q = LIT(q, e, ">=")) == NULL) /* the last, ">=64=" */
             return false;
+        if (buckets && (r = list_item_fast(s, ks, q, e, &out->item_key[n], &out->val[n]))) {
+            q = r;
+            goto item_read;
+        }
         if (q >= e || !is_digit(*q))
             return false; /* no digit (the first is looked at before the loop) */
         q++;
@@ -761,6 +857,7 @@ static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *
                 return false;
             q++;
         }
+    item_read:
         n++;
         item_sep sep = next_item(&q, e);
         if (sep != ITEM_MORE) {
@@ -788,14 +885,13 @@ static const char *paren_unit(const char *p, const char *e, uint64_t *ns)
  * leads slat/clat/lat/sync), "    clat percentiles (usec):" (pctl-title: the lat
  * rule needs '(' after the word, prio-lat needs "prio"), "  lat (usec)   : 4=10.08%"
  * (lat-buckets, the last rule of lead "lat": lat needs a letter after the colon,
- * pctl-title and both prio rules a word after "lat"). q is after the word, which
- * and sync say which one it was: the lead's dispatch (lex) has told them apart. */
-static const fsc_rule *lex_latency_word(const fsc_fastpath *fp, const char *s, const char *q,
-                                        const char *e, uint8_t which, bool sync, fsc_fastline *out)
+ * pctl-title and both prio rules a word after "lat"). q is after the word;
+ * out->which and out->sync say which one it was: the lead's dispatch (lex) has told
+ * them apart. */
+static __attribute__((noinline)) const fsc_rule *lex_latency_word(const fsc_fastpath *fp, const char *s, const char *q,
+                                                                  const char *e, fsc_fastline *out)
 {
-    out->which = which;
-    out->sync = sync;
-    bool is_lat = which == FSC_LAT_LAT && !sync;
+    bool is_lat = out->which == FSC_LAT_LAT && !out->sync;
     if (q < e && *q == ' ' && q + 1 < e && q[1] == 'p') { /* " percentiles (usec):" */
         if (!(q = LIT(q, e, " percentiles ")) || !(q = paren_unit(q, e, &out->unit_ns)))
             return NULL;
@@ -822,21 +918,31 @@ static const fsc_rule *lex_latency_word(const fsc_fastpath *fp, const char *s, c
     if (!is_lat)
         return NULL;
     /* bucket list "4=10.08%, 10=87.04%, >=2000=0.01%" */
-    if (!lex_list(s, q, e, out))
+    if (!lex_list(s, q, e, out, true))
         return NULL;
     return fp->rule[FR_BUCKETS];
 }
 
+/* lex_latency_word for the word the dispatch found: its kind (which) and whether it
+ * was "sync" are set in out, so that the call has arguments enough for a tail call. */
+static inline const fsc_rule *latency_word(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
+                                           uint8_t which, bool sync, fsc_fastline *out)
+{
+    out->which = which;
+    out->sync = sync;
+    return lex_latency_word(fp, s, q, e, out);
+}
+
 /* "  IO depths    : 1=100.0%, ... >=64=0.0%", "     submit    : 0=0.0%, ...":
  * depths is the only rule of the leads IO, submit and complete. */
-static const fsc_rule *lex_depths(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
-                                  fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_depths(const fsc_fastpath *fp, const char *s, const char *q,
+                                                            const char *e, fsc_fastline *out)
 {
     q = skip_sp(q, e);
     if (q >= e || *q != ':')
         return NULL;
     q = skip_sp(q + 1, e);
-    if (q >= e || !is_digit(*q) || !lex_list(s, q, e, out))
+    if (q >= e || !is_digit(*q) || !lex_list(s, q, e, out, false))
         return NULL; /* the list starts with a digit */
     return fp->rule[FR_DEPTHS];
 }
@@ -916,7 +1022,8 @@ static bool zero_tail_at(const zero_tail *tails, size_t n, const char *r, const 
 /* "     issued rwts: total=0,36673,0,0 short=0,0,0,0 dropped=0,0,0,0" (issued;
  * issued-legacy, tried first, needs ':' right after "issued") and
  * "     issued    : total=r=57365/w=24336/d=0, short=r=0/w=0/d=0, drop=r=0/w=0/d=0". */
-static const fsc_rule *lex_issued(const fsc_fastpath *fp, const char *q, const char *e, fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_issued(const fsc_fastpath *fp, const char *q, const char *e,
+                                                            fsc_fastline *out)
 {
     memset(out->n_issued, 0, sizeof out->n_issued);
     const char *r;
@@ -972,8 +1079,8 @@ static inline bool word_end(const char *q, const char *e)
 /* "  cpu          : usr=1.94%, ..." (cpu, the only rule of lead "cpu"),
  * "     latency   : target=0, ..." (latency-target, the only rule of "latency"),
  * "   iops        : min=..." (iops-stats), "   bw (  KiB/s): min=..." (bw-stats). */
-static const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, const char *q, const char *e,
-                                   fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, const char *q,
+                                                             const char *e, fsc_fastline *out)
 {
     q = skip_sp(q, e);
     if (q >= e || *q != ':')
@@ -986,8 +1093,8 @@ static const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, const cha
 
 /* bw-stats: "bw (  KiB/s):", "bw (KB  /s):", "bw (MB/s)  :" then the kv list. The
  * pattern needs a ',' after the first value: at least two values. */
-static const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
-                              fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char *q,
+                                                        const char *e, fsc_fastline *out)
 {
     q = skip_sp(q, e);
     if (!(q = LIT(q, e, "(")))
@@ -1016,6 +1123,15 @@ static const fsc_rule *lex_bw(const fsc_fastpath *fp, const char *s, const char 
     const fsc_rule *rr = lex_kv_line(&fp->kv_bw, fp->rule[FR_BW], q, e, out);
     /* the pattern wants two values and a plain number first (no '%') */
     return rr && out->n >= 2 && out->kvdef[out->key[0]]->kind != FSC_K_PCT ? rr : NULL;
+}
+
+/* iops-stats: "   iops        : min=..." (q after "iops"). The pattern wants two
+ * values and a plain number first. */
+static __attribute__((noinline)) const fsc_rule *lex_iops(const fsc_fastpath *fp, const char *q, const char *e,
+                                                          fsc_fastline *out)
+{
+    const fsc_rule *r = lex_kv_line(&fp->kv_iops, fp->rule[FR_IOPS], q, e, out);
+    return r && out->n >= 2 && out->kvdef[out->key[0]]->kind != FSC_K_PCT ? r : NULL;
 }
 
 /* ---- the lines fio prints once per job or run ---- */
@@ -1097,17 +1213,84 @@ static bool read_value(fsc_kind kind, const char *s, size_t n, const fsc_fdec *r
     }
 }
 
-/* Every capture of a span rule converts without a warning; its value is kept. */
-static bool caps_valid(const char *s, fsc_fastline *out)
+/* Every capture of a span rule converts without a warning; its value is kept. The
+ * captures of the slots in `done` (bit k: slot k) were converted by the lexer. */
+static bool caps_valid(const char *s, fsc_fastline *out, unsigned done)
 {
     for (size_t i = 0; i < out->n_caps; i++) {
         uint8_t k = out->caps[i].slot;
         fsc_fspan c = out->cap[k];
-        if (c.len && !read_value(out->caps[i].kind, s + c.off, c.len, &out->capdec[k], out->capdec_len[k],
-                                 &out->capnum[k], &out->capbytes[k]))
+        if (c.len && !(done >> k & 1) &&
+            !read_value(out->caps[i].kind, s + c.off, c.len, &out->capdec[k], out->capdec_len[k], &out->capnum[k],
+                        &out->capbytes[k]))
             return false;
     }
     return true;
+}
+
+/* The lexers' conversions of a capture that is the decimal read at its start (slot k:
+ * capdec) and the text they found after it, as read_value converts it. */
+
+/* a count ("18.2k"): suffix, one of fio's count prefixes, or 0 */
+static inline void count_done(fsc_fastline *out, unsigned k, char suffix)
+{
+    fsc_fdec_set(&out->capnum[k], out->capdec[k], suffix ? fsc_count_prefix(suffix) : 1, 1);
+}
+
+/* an int or a percent: the decimal alone */
+static inline void number_done(fsc_fastline *out, unsigned k)
+{
+    fsc_fdec_set(&out->capnum[k], out->capdec[k], 1, 1);
+}
+
+/* fsc_size_power of the prefix letters fio prints (0: none) */
+static inline unsigned size_power_of(char c)
+{
+    switch (c) {
+    case 'k':
+    case 'K': return 1;
+    case 'm':
+    case 'M': return 2;
+    case 'g':
+    case 'G': return 3;
+    case 't':
+    case 'T': return 4;
+    case 'p':
+    case 'P': return 5;
+    case 'e':
+    case 'E': return 6;
+    default: return 0;
+    }
+}
+
+/* a size or rate whose unit is a prefix letter, 'i' or none, 'B' and, for a rate,
+ * "/s" (what fio_bytes_unit reads) */
+static inline void bytes_done(fsc_fastline *out, unsigned k, char prefix, bool iec)
+{
+    fsc_bytes_text *b = &out->capbytes[k];
+    b->d = (fsc_decimal){out->capdec[k].mant, out->capdec[k].scale, false};
+    b->power = (uint8_t)size_power_of(prefix);
+    b->iec = iec;
+    b->bits = false;
+}
+
+/* Such a unit at q, up to the end of a capture that ends there (no text but the unit
+ * between the number and the end): the end, with iec told; NULL for any other text. */
+static inline const char *fio_unit_at(const char *q, const char *e, bool rate, bool *iec)
+{
+    if (e - q < 2 || !size_power_of(q[0]))
+        return NULL;
+    *iec = q[1] == 'i';
+    const char *u = q + 1 + *iec;
+    if (u >= e || *u != 'B')
+        return NULL;
+    u++;
+    if (rate) {
+        if (e - u < 2 || u[0] != '/' || u[1] != 's')
+            return NULL;
+        u += 2;
+    }
+    return u;
 }
 
 /* c is one of the letters of the literal set (not its NUL): compares in place, the
@@ -1174,29 +1357,38 @@ static inline const char *digits_read(const char *p, const char *e, fsc_fastline
 
 /* "  write: IOPS=18.2k, BW=71.2MiB/s (74.7MB/s)(143MiB/2012msec); 0 zone resets"
  * (dir; dir-legacy, tried first by lead, needs "io=" there). */
-static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
-                               fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char *q,
+                                                         const char *e, fsc_fastline *out)
 {
     const char *a;
+    char prefix;
+    bool iec, bytes;
+    unsigned done = 0; /* the slots converted here (caps_valid) */
     memset(out->cap, 0, sizeof out->cap);
     memset(out->capdec_len, 0, sizeof out->capdec_len);
     if (!(q = LIT(q, e, "IOPS=")) || !(a = q, q = digits_dots_read(q, e, out, 0)))
         return NULL;
-    if (q < e && in_set(*q, "kMGTPE"))
-        q++;
+    prefix = q < e && in_set(*q, "kMGTPE") ? *q : 0;
+    if (out->capdec_len[0])
+        count_done(out, 0, prefix), done |= 1u << 0;
+    q += prefix != 0;
     out->cap[0] = span(s, a, q);
     if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "BW=")) || !(a = q, q = digits_dots_read(q, e, out, 1)))
         return NULL;
-    if (q < e && in_set(*q, "KMGTPEk"))
+    prefix = q < e && in_set(*q, "KMGTPEk") ? *q : 0;
+    q += prefix != 0;
+    if ((iec = q < e && *q == 'i'))
         q++;
-    if (q < e && *q == 'i')
-        q++;
+    bytes = false;
     if (LIT(q, e, "bit"))
         q += 3;
     else if (q < e && *q == 'B')
-        q++;
-    if (LIT(q, e, "/s"))
+        q++, bytes = true;
+    if (LIT(q, e, "/s")) {
         q += 2;
+        if (prefix && bytes && out->capdec_len[1])
+            bytes_done(out, 1, prefix, iec), done |= 1u << 1;
+    }
     out->cap[1] = span(s, a, q);
     q = skip_sp(q, e);
     if (q >= e || *q != '(')
@@ -1207,20 +1399,27 @@ static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char
     q = skip_sp(close + 1, e);
     if (!(q = LIT(q, e, "(")) || !(a = q, q = digits_dots_read(q, e, out, 2)))
         return NULL;
-    if (q < e && in_set(*q, "KMGTPEk"))
+    prefix = q < e && in_set(*q, "KMGTPEk") ? *q : 0;
+    q += prefix != 0;
+    if ((iec = q < e && *q == 'i'))
         q++;
-    if (q < e && *q == 'i')
+    if (q < e && *q == 'B') {
         q++;
-    if (q < e && *q == 'B')
-        q++;
+        if (prefix && out->capdec_len[2])
+            bytes_done(out, 2, prefix, iec), done |= 1u << 2;
+    }
     out->cap[2] = span(s, a, q);
     if (!(q = LIT(q, e, "/")) || !(a = q, q = digits_read(q, e, out, 3)))
         return NULL;
     out->cap[3] = span(s, a, q);
+    if (out->capdec_len[3])
+        number_done(out, 3), done |= 1u << 3;
     if (!(q = LIT(q, e, "msec)")))
         return NULL;
-    if ((a = LIT(q, e, "; ")) && (a = digits(q + 2, e)) != NULL && LIT(a, e, " zone reset")) {
+    if ((a = LIT(q, e, "; ")) && (a = digits_read(q + 2, e, out, 4)) != NULL && LIT(a, e, " zone reset")) {
         out->cap[4] = span(s, q + 2, a);
+        if (out->capdec_len[4])
+            number_done(out, 4), done |= 1u << 4;
         q = a + 11;
         if (q < e && *q == 's')
             q++;
@@ -1236,51 +1435,66 @@ static const fsc_rule *lex_dir(const fsc_fastpath *fp, const char *s, const char
         return NULL;
     out->caps = fp->dir.caps;
     out->n_caps = fp->dir.n;
-    return caps_valid(s, out) ? fp->rule[FR_DIR] : NULL;
+    unsigned present = 0xF | (out->cap[4].len ? 1u << 4 : 0) | (out->cap[5].len ? 1u << 5 : 0);
+    return !(present & ~done) || caps_valid(s, out, done) ? fp->rule[FR_DIR] : NULL;
 }
 
 /* "  read : io=417152KB, bw=208472KB/s, iops=52117, runt=  2001msec" (dir-legacy). */
-static const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
-                                      fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_dir_legacy(const fsc_fastpath *fp, const char *s, const char *q,
+                                                                const char *e, fsc_fastline *out)
 {
     const char *a;
+    char prefix;
+    bool bytes;
+    unsigned done = 0; /* the slots converted here (caps_valid) */
     memset(out->cap, 0, sizeof out->cap);
     memset(out->capdec_len, 0, sizeof out->capdec_len);
     if (!(q = LIT(q, e, "io=")) || !(a = q, q = digits_dots_read(q, e, out, 2)))
         return NULL;
-    if (q < e && in_set(*q, "KMGTPE"))
-        q++;
+    prefix = q < e && in_set(*q, "KMGTPE") ? *q : 0;
+    q += prefix != 0;
     if (!(q = LIT(q, e, "B")))
         return NULL;
+    if (prefix && out->capdec_len[2])
+        bytes_done(out, 2, prefix, false), done |= 1u << 2;
     out->cap[2] = span(s, a, q);
     q = skip_sp(q, e);
     if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "bw=")) || !(a = q, q = digits_dots_read(q, e, out, 1)))
         return NULL;
-    if (q < e && in_set(*q, "KMGTPE"))
-        q++;
+    prefix = q < e && in_set(*q, "KMGTPE") ? *q : 0;
+    q += prefix != 0;
+    bytes = false;
     if (LIT(q, e, "bit"))
         q += 3;
     else if (!(q = LIT(q, e, "B")))
         return NULL;
+    else
+        bytes = true;
     if (!(q = LIT(q, e, "/s")))
         return NULL;
+    if (prefix && bytes && out->capdec_len[1])
+        bytes_done(out, 1, prefix, false), done |= 1u << 1;
     out->cap[1] = span(s, a, q);
     q = skip_sp(q, e);
     if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "iops=")) || !(a = q, q = digits_dots_read(q, e, out, 0)))
         return NULL;
-    if (q < e && in_set(*q, "KMGTPE"))
-        q++;
+    prefix = q < e && in_set(*q, "KMGTPE") ? *q : 0;
+    if (out->capdec_len[0])
+        count_done(out, 0, prefix), done |= 1u << 0;
+    q += prefix != 0;
     out->cap[0] = span(s, a, q);
     q = skip_sp(q, e);
     if (!(q = LIT(q, e, ",")) || !(q = LIT(skip_sp(q, e), e, "runt=")) ||
         !(a = skip_sp(q, e), q = digits_read(a, e, out, 3)))
         return NULL;
     out->cap[3] = span(s, a, q);
+    if (out->capdec_len[3])
+        number_done(out, 3), done |= 1u << 3;
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
         return NULL;
     out->caps = fp->dir_legacy.caps;
     out->n_caps = fp->dir_legacy.n;
-    return caps_valid(s, out) ? fp->rule[FR_DIR_LEGACY] : NULL;
+    return done == 0xF || caps_valid(s, out, done) ? fp->rule[FR_DIR_LEGACY] : NULL;
 }
 
 /* A value of a modern group line: [^\s,(]+ (bw_min: also no '-'). */
@@ -1297,11 +1511,22 @@ static inline const char *gtoken(const char *p, const char *e, bool no_dash)
     return q > p ? q : NULL;
 }
 
-/* gtoken at p, its number read (number_read): no digit or point ends a token */
-static inline const char *gtoken_read(const char *p, const char *e, bool no_dash, fsc_fastline *out, unsigned k)
+/* gtoken at p, a size or rate (slot k), its number read (number_read: no digit or
+ * point ends a token): converted (bit k of *done) where the token is the number and
+ * fio's unit (fio_unit_at), and so ends after the unit */
+static inline const char *gtoken_bytes_read(const char *p, const char *e, bool no_dash, bool rate,
+                                            fsc_fastline *out, unsigned k, unsigned *done)
 {
-    const char *q = number_read(p, e, out, k);
-    return q ? gtoken_end(q, e, no_dash) : gtoken(p, e, no_dash);
+    const char *q = number_read(p, e, out, k), *u;
+    bool iec;
+    if (!q)
+        return gtoken(p, e, no_dash);
+    if ((u = fio_unit_at(q, e, rate, &iec)) && gtoken_end(u, e, no_dash) == u) {
+        bytes_done(out, k, *q, iec);
+        *done |= 1u << k;
+        return u;
+    }
+    return gtoken_end(q, e, no_dash);
 }
 
 /* An optional "(...)" after spaces, then the comma: p after the comma. */
@@ -1320,23 +1545,24 @@ static inline const char *paren_comma(const char *p, const char *e)
 /* "   READ: bw=3347MiB/s (3510MB/s), 3347MiB/s-3347MiB/s (3510MB/s-3510MB/s),
  * io=6695MiB (7020MB), run=2000-2000msec" (group-dir; group-dir-legacy, tried
  * first by lead, needs "io=" there). */
-static const fsc_rule *lex_group_dir(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
-                                     fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_group_dir(const fsc_fastpath *fp, const char *s, const char *q,
+                                                               const char *e, fsc_fastline *out)
 {
     const char *a;
+    unsigned done = 0; /* the slots converted here (caps_valid) */
     memset(out->cap, 0, sizeof out->cap);
     memset(out->capdec_len, 0, sizeof out->capdec_len);
-    if (!(q = LIT(q, e, "bw=")) || !(a = q, q = gtoken_read(q, e, false, out, 0)))
+    if (!(q = LIT(q, e, "bw=")) || !(a = q, q = gtoken_bytes_read(q, e, false, true, out, 0, &done)))
         return NULL;
     out->cap[0] = span(s, a, q);
-    if (!(q = paren_comma(q, e)) || !(a = skip_sp(q, e), q = gtoken_read(a, e, true, out, 1)))
+    if (!(q = paren_comma(q, e)) || !(a = skip_sp(q, e), q = gtoken_bytes_read(a, e, true, true, out, 1, &done)))
         return NULL;
     out->cap[1] = span(s, a, q);
-    if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken_read(q, e, false, out, 2)))
+    if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken_bytes_read(q, e, false, true, out, 2, &done)))
         return NULL;
     out->cap[2] = span(s, a, q);
     if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "io=")) ||
-        !(a = q, q = gtoken_read(q, e, false, out, 3)))
+        !(a = q, q = gtoken_bytes_read(q, e, false, false, out, 3, &done)))
         return NULL;
     out->cap[3] = span(s, a, q);
     if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "run=")) || !(a = q, q = digits_read(q, e, out, 4)))
@@ -1347,9 +1573,13 @@ static const fsc_rule *lex_group_dir(const fsc_fastpath *fp, const char *s, cons
     out->cap[5] = span(s, a, q);
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
         return NULL;
+    if (out->capdec_len[4])
+        number_done(out, 4), done |= 1u << 4;
+    if (out->capdec_len[5])
+        number_done(out, 5), done |= 1u << 5;
     out->caps = fp->group_dir.caps;
     out->n_caps = fp->group_dir.n;
-    return caps_valid(s, out) ? fp->rule[FR_GROUP_DIR] : NULL;
+    return done == 0x3F || caps_valid(s, out, done) ? fp->rule[FR_GROUP_DIR] : NULL;
 }
 
 /* A legacy group value: [^,]+? before optional spaces and a ',' (no inner spaces). */
@@ -1366,21 +1596,31 @@ static inline const char *ltoken(const char *p, const char *e)
     return q > p ? q : NULL;
 }
 
-/* ltoken at p, its number read (as gtoken_read) */
-static inline const char *ltoken_read(const char *p, const char *e, fsc_fastline *out, unsigned k)
+/* ltoken at p, a size or rate, read and converted as gtoken_bytes_read reads a gtoken */
+static inline const char *ltoken_bytes_read(const char *p, const char *e, bool rate, fsc_fastline *out, unsigned k,
+                                            unsigned *done)
 {
-    const char *q = number_read(p, e, out, k);
-    return q ? ltoken_end(q, e) : ltoken(p, e);
+    const char *q = number_read(p, e, out, k), *u;
+    bool iec;
+    if (!q)
+        return ltoken(p, e);
+    if ((u = fio_unit_at(q, e, rate, &iec)) && ltoken_end(u, e) == u) {
+        bytes_done(out, k, *q, iec);
+        *done |= 1u << k;
+        return u;
+    }
+    return ltoken_end(q, e);
 }
 
 /* "   READ: io=417152KB, aggrb=208471KB/s, minb=208471KB/s, maxb=208471KB/s,
  * mint=2001msec, maxt=2001msec" (group-dir-legacy). */
-static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *s, const char *q,
-                                            const char *e, fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *s,
+                                                                      const char *q, const char *e, fsc_fastline *out)
 {
     /* the capture slot of io=, aggrb=, minb= and maxb= */
     static const uint8_t slot[] = {3, 0, 1, 2};
     const char *a;
+    unsigned done = 0; /* the slots converted here (caps_valid) */
     memset(out->cap, 0, sizeof out->cap);
     memset(out->capdec_len, 0, sizeof out->capdec_len);
     for (size_t i = 0; i < 4; i++) {
@@ -1389,7 +1629,7 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
         q = skip_sp(q, e);
         /* each key as a literal: no strlen and memcmp calls */
         q = i == 0 ? LIT(q, e, "io=") : i == 1 ? LIT(q, e, "aggrb=") : i == 2 ? LIT(q, e, "minb=") : LIT(q, e, "maxb=");
-        if (!q || !(a = q, q = ltoken_read(q, e, out, slot[i])))
+        if (!q || !(a = q, q = ltoken_bytes_read(q, e, i != 0, out, slot[i], &done)))
             return NULL;
         out->cap[slot[i]] = span(s, a, q);
     }
@@ -1403,9 +1643,13 @@ static const fsc_rule *lex_group_dir_legacy(const fsc_fastpath *fp, const char *
     out->cap[5] = span(s, a, q);
     if (!(q = LIT(skip_sp(q, e), e, "msec")) || !at_end(q, e))
         return NULL;
+    if (out->capdec_len[4])
+        number_done(out, 4), done |= 1u << 4;
+    if (out->capdec_len[5])
+        number_done(out, 5), done |= 1u << 5;
     out->caps = fp->group_dir_legacy.caps;
     out->n_caps = fp->group_dir_legacy.n;
-    return caps_valid(s, out) ? fp->rule[FR_GROUP_DIR_LEGACY] : NULL;
+    return done == 0x3F || caps_valid(s, out, done) ? fp->rule[FR_GROUP_DIR_LEGACY] : NULL;
 }
 
 /* The bytes of a date, by table: [A-Za-z0-9 :] 1, and 'L' 3 (its 2: an 'L' seen). */
@@ -1634,8 +1878,8 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
     }
 }
 
-static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const char *p, const char *e,
-                                 fsc_fastline *out, bool leads_ruled_out)
+static __attribute__((noinline)) const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const char *p,
+                                                           const char *e, fsc_fastline *out, bool leads_ruled_out)
 {
     const char *q = p;
     while (q < e && fsc_name_char(*q))
@@ -1671,8 +1915,8 @@ static const fsc_rule *lex_named(const fsc_fastpath *fp, const char *s, const ch
 }
 
 /* "fio-3.33", "fio-2.1.10", "fio-3.41-49-gde3d" (banner, the only rule of lead fio-) */
-static const fsc_rule *lex_banner(const fsc_fastpath *fp, const char *s, const char *q, const char *e,
-                                  fsc_fastline *out)
+static __attribute__((noinline)) const fsc_rule *lex_banner(const fsc_fastpath *fp, const char *s, const char *q,
+                                                            const char *e, fsc_fastline *out)
 {
     const char *a = q;
     if (!(q = digits(q, e)) || !(q = LIT(q, e, ".")) || !(q = digits(q, e)))
@@ -1693,11 +1937,20 @@ static const fsc_rule *lex_banner(const fsc_fastpath *fp, const char *s, const c
     return fp->rule[FR_BANNER];
 }
 
-static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
-
-const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
+/* "Starting 4 processes" (starting, the only rule of lead Starting): q after "Starting " */
+static __attribute__((noinline)) const fsc_rule *lex_starting(const fsc_fastpath *fp, const char *q, const char *e,
+                                                              fsc_fastline *out)
 {
-    return out->rule = lex(fp, s, n, out);
+    if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " ")))
+        return NULL;
+    const char *w = q;
+    while (q < e && *q >= 'a' && *q <= 'z')
+        q++;
+    size_t wn = (size_t)(q - w);
+    if (!at_end(q, e) || !((wn == 7 && !memcmp(w, "process", 7)) || (wn == 9 && !memcmp(w, "processes", 9)) ||
+                           (wn == 6 && !memcmp(w, "thread", 6)) || (wn == 7 && !memcmp(w, "threads", 7))))
+        return NULL;
+    return fp->rule[FR_STARTING];
 }
 
 /* The first byte of line s that is not a space: fio indents its lines by no more
@@ -1712,7 +1965,10 @@ static inline const char *skip_indent(const char *s, const char *e)
     return skip_sp(s, e);
 }
 
-static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
+/* The dispatch on the line's lead. It keeps nothing in callee-saved registers: every
+ * lexer is reached by a tail call (those that would be inlined with calls of their own
+ * are kept out of line), so a line costs no saves and restores here. */
+static __attribute__((noinline)) const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
 {
     const char *e = s + n, *p = skip_indent(s, e), *q;
     out->direct = false;
@@ -1723,10 +1979,7 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
     const fsc_rule *r;
     switch (*p) {
     case '|':
-        if (!lex_pctl_row(p, e, out))
-            return NULL;
-        out->ends_comma = ends_comma(s, e);
-        return fp->rule[FR_PCTL_ROW];
+        return lex_pctl_line(fp, s, p, e, out);
     case 'c':
         if ((q = LIT(p, e, "cpu")) && word_end(q, e))
             return lex_kv_line(&fp->kv_cpu, fp->rule[FR_CPU], q, e, out);
@@ -1735,7 +1988,7 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
             return lex_depths(fp, s, q, e, out);
         }
         if ((q = LIT(p, e, "clat")))
-            return lex_latency_word(fp, s, q, e, FSC_LAT_CLAT, false, out);
+            return latency_word(fp, s, q, e, FSC_LAT_CLAT, false, out);
         break;
     case 's':
         if ((q = LIT(p, e, "submit")) && word_end(q, e)) {
@@ -1743,15 +1996,15 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
             return lex_depths(fp, s, q, e, out);
         }
         if ((q = LIT(p, e, "slat")))
-            return lex_latency_word(fp, s, q, e, FSC_LAT_SLAT, false, out);
+            return latency_word(fp, s, q, e, FSC_LAT_SLAT, false, out);
         if ((q = LIT(p, e, "sync"))) /* fio's fsync latencies: lat with sync set */
-            return lex_latency_word(fp, s, q, e, FSC_LAT_LAT, true, out);
+            return latency_word(fp, s, q, e, FSC_LAT_LAT, true, out);
         break;
     case 'l':
         if ((q = LIT(p, e, "latency")) && word_end(q, e))
             return lex_kv_line(&fp->kv_latency, fp->rule[FR_LATENCY], q, e, out);
         if ((q = LIT(p, e, "lat")))
-            return lex_latency_word(fp, s, q, e, FSC_LAT_LAT, false, out);
+            return latency_word(fp, s, q, e, FSC_LAT_LAT, false, out);
         break;
     case 'I':
         if ((q = LIT(p, e, "IO depths")) && word_end(q, e)) {
@@ -1760,11 +2013,8 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
         }
         break;
     case 'i':
-        if ((q = LIT(p, e, "iops")) && word_end(q, e)) {
-            /* iops-stats wants two values, the first a plain number */
-            r = lex_kv_line(&fp->kv_iops, fp->rule[FR_IOPS], q, e, out);
-            return r && out->n >= 2 && out->kvdef[out->key[0]]->kind != FSC_K_PCT ? r : NULL;
-        }
+        if ((q = LIT(p, e, "iops")) && word_end(q, e))
+            return lex_iops(fp, q, e, out);
         if ((q = LIT(p, e, "issued")) && word_end(q, e))
             return lex_issued(fp, q, e, out);
         break;
@@ -1840,18 +2090,8 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
         break;
     case 'S':
         /* starting, the only rule of lead Starting */
-        if ((q = LIT(p, e, "Starting "))) {
-            if (!(q = uint_dec(q, e, &out->num[0])) || !(q = LIT(q, e, " ")))
-                return NULL;
-            const char *w = q;
-            while (q < e && *q >= 'a' && *q <= 'z')
-                q++;
-            size_t wn = (size_t)(q - w);
-            if (!at_end(q, e) || !((wn == 7 && !memcmp(w, "process", 7)) || (wn == 9 && !memcmp(w, "processes", 9)) ||
-                                   (wn == 6 && !memcmp(w, "thread", 6)) || (wn == 7 && !memcmp(w, "threads", 7))))
-                return NULL;
-            return fp->rule[FR_STARTING];
-        }
+        if ((q = LIT(p, e, "Starting ")))
+            return lex_starting(fp, q, e, out);
         break;
     case '.':
         if ((q = LIT(p, e, "...")) && at_end(q, e)) { /* clone-marker, the only rule of "..." */
@@ -1863,4 +2103,9 @@ static const fsc_rule *lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_
         break;
     }
     return lex_named(fp, s, p, e, out, false);
+}
+
+const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
+{
+    return out->rule = lex(fp, s, n, out);
 }
