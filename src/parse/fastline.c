@@ -570,8 +570,9 @@ static inline bool spec_key_at(const kvspec *k, size_t i, const char *p, const c
 
 /* The key=value list from p to the end of the line: keys from spec in their order
  * (some may be left out, as fio does in some versions), ", " between items. The
- * grammar's apply_kv finds each key exactly, so it reads the same. */
-static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline *out)
+ * grammar's apply_kv finds each key exactly, so it reads the same. Returns r, the
+ * line's rule (its callers' tail call), or NULL. */
+static const fsc_rule *kv_list(const kvspec *k, const fsc_rule *r, const char *p, const char *e, fsc_fastline *out)
 {
     size_t next = 0;
     uint8_t n = 0; /* out->n, kept out of memory: the uint8_t stores to out->key may alias it */
@@ -590,16 +591,16 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
             while (i < k->n && !(k->klen[i] == kn && same_bytes(k->keys[i], ks, kn)))
                 i++;
             if (i == k->n || p >= e || *p != '=')
-                return false;
+                return NULL;
         }
         p = skip_sp(p + 1, e);
         fsc_fdec *d = &out->kv[n];
         if (!(p = dec(p, e, d)))
-            return false;
+            return NULL;
         /* most values end at fio's ", " or at the line's end, where no kind takes
          * more: the kind is looked at for the others only */
         if (p < e && *p != ',' && !(p = kv_value_tail(p, e, k->kind[i], d)))
-            return false;
+            return NULL;
         out->key[n++] = (uint8_t)i;
         next = i + 1;
         char last = p[-1];
@@ -610,8 +611,9 @@ static bool kv_list(const kvspec *k, const char *p, const char *e, fsc_fastline 
          * stops_short) */
         if (sep != ITEM_MORE) {
             out->n = n;
-            return sep == ITEM_LAST && (k->last_ok >> i & 1) && last != '.' &&
-                   !((k->two_dec >> i & 1) && d->scale != 2);
+            bool whole = sep == ITEM_LAST && (k->last_ok >> i & 1) && last != '.' &&
+                         !((k->two_dec >> i & 1) && d->scale != 2);
+            return whole ? r : NULL;
         }
     }
 }
@@ -910,7 +912,7 @@ static __attribute__((noinline)) const fsc_rule *lex_latency_word(const fsc_fast
     q = skip_sp(q + 1, e);
     if (q < e && *q >= 'a' && *q <= 'z') { /* "min=..." */
         /* the lat rule needs a ',' after its first value, which may carry k, K or M */
-        if (!kv_list(&fp->kv_lat, q, e, out) || out->n < 2 ||
+        if (!kv_list(&fp->kv_lat, fp->rule[FR_LAT], q, e, out) || out->n < 2 ||
             (out->kv[0].suffix && !strchr("kKM", out->kv[0].suffix)))
             return NULL;
         return fp->rule[FR_LAT];
@@ -1079,16 +1081,14 @@ static inline bool word_end(const char *q, const char *e)
 /* "  cpu          : usr=1.94%, ..." (cpu, the only rule of lead "cpu"),
  * "     latency   : target=0, ..." (latency-target, the only rule of "latency"),
  * "   iops        : min=..." (iops-stats), "   bw (  KiB/s): min=..." (bw-stats). */
-static __attribute__((noinline)) const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, const char *q,
-                                                             const char *e, fsc_fastline *out)
+static inline const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, const char *q, const char *e,
+                                          fsc_fastline *out)
 {
     q = skip_sp(q, e);
     if (q >= e || *q != ':')
         return NULL;
     q = skip_sp(q + 1, e);
-    if (!kv_list(k, q, e, out))
-        return NULL;
-    return r;
+    return kv_list(k, r, q, e, out);
 }
 
 /* bw-stats: "bw (  KiB/s):", "bw (KB  /s):", "bw (MB/s)  :" then the kv list. The
@@ -1229,16 +1229,17 @@ static bool caps_valid(const char *s, fsc_fastline *out, unsigned done)
 }
 
 /* The lexers' conversions of a capture that is the decimal read at its start (slot k:
- * capdec) and the text they found after it, as read_value converts it. */
+ * capdec) and the text they found after it, as read_value converts it. Always inlined:
+ * GCC called them out of line, once a capture, when fsc_fdec_set was inlined in them. */
 
 /* a count ("18.2k"): suffix, one of fio's count prefixes, or 0 */
-static inline void count_done(fsc_fastline *out, unsigned k, char suffix)
+static inline __attribute__((always_inline)) void count_done(fsc_fastline *out, unsigned k, char suffix)
 {
     fsc_fdec_set(&out->capnum[k], out->capdec[k], suffix ? fsc_count_prefix(suffix) : 1, 1);
 }
 
 /* an int or a percent: the decimal alone */
-static inline void number_done(fsc_fastline *out, unsigned k)
+static inline __attribute__((always_inline)) void number_done(fsc_fastline *out, unsigned k)
 {
     fsc_fdec_set(&out->capnum[k], out->capdec[k], 1, 1);
 }
@@ -1265,7 +1266,7 @@ static inline unsigned size_power_of(char c)
 
 /* a size or rate whose unit is a prefix letter, 'i' or none, 'B' and, for a rate,
  * "/s" (what fio_bytes_unit reads) */
-static inline void bytes_done(fsc_fastline *out, unsigned k, char prefix, bool iec)
+static inline __attribute__((always_inline)) void bytes_done(fsc_fastline *out, unsigned k, char prefix, bool iec)
 {
     fsc_bytes_text *b = &out->capbytes[k];
     b->d = (fsc_decimal){out->capdec[k].mant, out->capdec[k].scale, false};
