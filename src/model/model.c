@@ -981,6 +981,8 @@ void fsc_run_finish(fsc_run *run)
      * latencies of a job are nearly all sorted or empty (a call each cost some 18
      * instructions); pointers, not indices (a sort may write any byte of a job for
      * all the compiler knows: each index was reloaded and multiplied again) */
+    if (!run->n_jobs)
+        return; /* (jobs may be NULL: no pointer arithmetic on it) */
     for (fsc_job *j = run->jobs, *end = j + run->n_jobs; j < end; j++)
         for (fsc_dir *d = j->dir; d < j->dir + FSC_DIR_COUNT; d++) {
             if (d->lat[FSC_LAT_SLAT].pctl_unsorted | d->lat[FSC_LAT_CLAT].pctl_unsorted |
