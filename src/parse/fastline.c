@@ -128,6 +128,32 @@ typedef struct spanrule {
     uint8_t n;
 } spanrule;
 
+/* A list as fio prints it on most lines of its kind, read by lex_list at set-up: a
+ * line whose whole list is that text takes its items from here (their keys moved to
+ * where the list begins in the line), as lex_list would read them there. n 0: the text
+ * did not read (no line takes it). */
+typedef struct list_literal {
+    uint8_t n;
+    fsc_fspan key[FSC_FAST_MAX_ITEMS];
+    fsc_fdec val[FSC_FAST_MAX_ITEMS];
+} list_literal;
+
+/* The depth lists of three in four of fio's depth lines (submit and complete; IO
+ * depths) */
+static const char depth_list_sc[] = "0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, >=64=0.0%";
+static const char depth_list_io[] = "1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, >=64=0.0%";
+
+/* A kv list as fio prints it on most lines of its kind, read by kv_list at set-up (as
+ * list_literal; no spans: nothing to move) */
+typedef struct kv_literal {
+    uint8_t n;
+    uint8_t key[FSC_FAST_MAX_KV];
+    fsc_fdec kv[FSC_FAST_MAX_KV];
+} kv_literal;
+
+/* the latency-target list of four in five of fio's lines (3.x, iodepth 1) */
+static const char latency_list_usual[] = "target=0, window=0, percentile=100.00%, depth=1";
+
 struct fsc_fastpath {
     const fsc_grammar_set *g;
     spanrule dir, dir_legacy, group_dir, group_dir_legacy;
@@ -140,6 +166,8 @@ struct fsc_fastpath {
      * fsc_grammar_lead_match (lex_named). */
     uint64_t lead2[256][4];
     bool dir_names; /* a job may be named "read", "write", "trim" or "mixed" (dir_leads_known) */
+    list_literal depths_sc, depths_io; /* depth_list_sc, depth_list_io */
+    kv_literal latency_usual;          /* latency_list_usual */
 };
 
 /* ---- set-up ---- */
@@ -321,6 +349,35 @@ static inline bool lead_may_begin(const fsc_fastpath *fp, const char *p)
     return fp->lead2[a][b >> 6] >> (b & 63) & 1;
 }
 
+static bool lex_list(const char *s, const char *q, const char *e, fsc_fastline *out, bool buckets);
+
+static void list_literal_init(list_literal *l, const char *text)
+{
+    fsc_fastline tmp;
+    size_t len = strlen(text);
+    memset(&tmp, 0, sizeof tmp);
+    l->n = 0;
+    if (!lex_list(text, text, text + len, &tmp, false))
+        return;
+    memcpy(l->key, tmp.item_key, sizeof l->key);
+    memcpy(l->val, tmp.val, sizeof l->val);
+    l->n = tmp.n;
+}
+
+static const fsc_rule *kv_list(const kvspec *k, const fsc_rule *r, const char *p, const char *e, fsc_fastline *out);
+
+static void kv_literal_init(kv_literal *l, const kvspec *k, const fsc_rule *r, const char *text)
+{
+    fsc_fastline tmp;
+    memset(&tmp, 0, sizeof tmp);
+    l->n = 0;
+    if (!kv_list(k, r, text, text + strlen(text), &tmp))
+        return;
+    memcpy(l->key, tmp.key, sizeof l->key);
+    memcpy(l->kv, tmp.kv, sizeof l->kv);
+    l->n = tmp.n;
+}
+
 fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
 {
     if (fsc_env_switch("FIOSCOPE_NO_FASTPATH") || !fsc_grammar_builtin(g))
@@ -375,6 +432,9 @@ fsc_fastpath *fsc_fastpath_new(const fsc_grammar_set *g)
         !disk_kv_init(fp, fp->rule[FR_DISK]))
         goto off;
     fp->dir_names = dir_leads_known(fp, g);
+    list_literal_init(&fp->depths_sc, depth_list_sc);
+    list_literal_init(&fp->depths_io, depth_list_io);
+    kv_literal_init(&fp->latency_usual, &fp->kv_latency, fp->rule[FR_LATENCY], latency_list_usual);
     leads_by_two_bytes(fp, g);
     if (!known_before(g, fp->rule[FR_JOB]) || !known_before(g, fp->rule[FR_DISK]) ||
         !known_before(g, fp->rule[FR_JOBDEF_LEGACY]) || !known_before(g, fp->rule[FR_LAYOUT]))
@@ -975,6 +1035,20 @@ static __attribute__((noinline)) const fsc_rule *lex_depths(const fsc_fastpath *
     if (q >= e || *q != ':')
         return NULL;
     q = skip_sp(q + 1, e);
+    const list_literal *l = NULL;
+    if ((size_t)(e - q) == sizeof depth_list_sc - 1 && same_literal(q, depth_list_sc, sizeof depth_list_sc - 1))
+        l = &fp->depths_sc;
+    else if ((size_t)(e - q) == sizeof depth_list_io - 1 && same_literal(q, depth_list_io, sizeof depth_list_io - 1))
+        l = &fp->depths_io;
+    if (l && l->n) {
+        uint16_t base = (uint16_t)(q - s);
+        for (uint8_t i = 0; i < l->n; i++) {
+            out->item_key[i] = (fsc_fspan){(uint16_t)(l->key[i].off + base), l->key[i].len};
+            out->val[i] = l->val[i];
+        }
+        out->n = l->n;
+        return fp->rule[FR_DEPTHS];
+    }
     if (q >= e || !is_digit(*q) || !lex_list(s, q, e, out, false))
         return NULL; /* the list starts with a digit */
     return fp->rule[FR_DEPTHS];
@@ -1120,6 +1194,28 @@ static inline const fsc_rule *lex_kv_line(const kvspec *k, const fsc_rule *r, co
         return NULL;
     q = skip_sp(q + 1, e);
     return kv_list(k, r, q, e, out);
+}
+
+/* latency-target: lex_kv_line, its usual list (latency_list_usual) taken as read at
+ * set-up */
+static __attribute__((noinline)) const fsc_rule *lex_latency(const fsc_fastpath *fp, const char *q, const char *e,
+                                                             fsc_fastline *out)
+{
+    const kv_literal *l = &fp->latency_usual;
+    q = skip_sp(q, e);
+    if (q >= e || *q != ':')
+        return NULL;
+    q = skip_sp(q + 1, e);
+    if (l->n && (size_t)(e - q) == sizeof latency_list_usual - 1 &&
+        same_literal(q, latency_list_usual, sizeof latency_list_usual - 1)) {
+        memcpy(out->key, l->key, sizeof out->key);
+        memcpy(out->kv, l->kv, sizeof out->kv);
+        out->n = l->n;
+        out->kvdef = fp->kv_latency.kv;
+        out->kvfield = fp->kv_latency.field;
+        return fp->rule[FR_LATENCY];
+    }
+    return kv_list(&fp->kv_latency, fp->rule[FR_LATENCY], q, e, out);
 }
 
 /* bw-stats: "bw (  KiB/s):", "bw (KB  /s):", "bw (MB/s)  :" then the kv list. The
@@ -2069,7 +2165,7 @@ static __attribute__((noinline)) const fsc_rule *lex(const fsc_fastpath *fp, con
         break;
     case 'l':
         if ((q = LIT(p, e, "latency")) && word_end(q, e))
-            return lex_kv_line(&fp->kv_latency, fp->rule[FR_LATENCY], q, e, out);
+            return lex_latency(fp, q, e, out);
         if ((q = LIT(p, e, "lat")))
             return latency_word(fp, s, q, e, FSC_LAT_LAT, false, out);
         break;
