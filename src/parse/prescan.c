@@ -347,6 +347,10 @@ typedef struct scan {
     bool odd;           /* a line that is not fio's was passed over (tolerant) */
     bool mime;          /* one of them was a MIME header (tolerant) */
     bool checked;       /* a piece of a text whose lines were all asked already (fsc_doc.checked) */
+    /* the last layout line ([0]) and job definition ([1]) named_kind took (their
+     * starts in this part, or NULL) */
+    const char *named_seen[2];
+    uint32_t named_seen_len[2];
 } scan;
 
 /* Is [p, e) a MIME header line that sets how the text below it reads ("Content-Type:
@@ -1160,6 +1164,21 @@ FSC_AVX2 static inline __attribute__((always_inline)) const char *name_end_avx2(
     return e;
 }
 
+/* Are the n bytes at a and b the same (32 bytes may be read past both)? */
+FSC_AVX2 static inline __attribute__((always_inline)) bool same_line_avx2(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i += 32) {
+        uint32_t differ = ~(uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(a + i)),
+                              _mm256_loadu_si256((const __m256i *)(const void *)(b + i))));
+        if (n - i < 32)
+            differ = _bzhi_u32(differ, (unsigned)(n - i));
+        if (differ)
+            return false;
+    }
+    return true;
+}
+
 /* A line [s, e) of a text with no JSON seen (p after its indentation, a name's byte
  * there, 32 bytes to read after e) that known_line takes for a named line: a job's
  * or a disk's line ("NAME: (groupid=", "NAME: (g=", "NAME: ios=": it holds a '='
@@ -1168,21 +1187,30 @@ FSC_AVX2 static inline __attribute__((always_inline)) const char *name_end_avx2(
  * nor "..."). Not a margin line (indented, only a disk's line, its name not fio's
  * banner), no tag at its end, no fio keyword further on. -1: line_end's way; else
  * taken, 1 when it may be a title (line_end's title). */
-FSC_AVX2 __attribute__((noinline)) static int named_kind(const char *s, const char *p, const char *e, unsigned eq)
+FSC_AVX2 __attribute__((noinline)) static int named_kind(scan *sc, const char *s, const char *p, const char *e,
+                                                         unsigned eq)
 {
+    /* fio prints a layout line for each file a job lays out, and the same job
+     * definition for jobs run again: a line equal to the last one of its kind taken
+     * is taken as it was (the answer depends on the line's bytes alone; both may be
+     * read 32 bytes past their ends) */
+    if (sc->named_seen[eq] && (size_t)(e - s) == sc->named_seen_len[eq] &&
+        same_line_avx2(s, sc->named_seen[eq], sc->named_seen_len[eq]))
+        return !eq;
     if (*p >= '2' && *p <= '5') /* a terse record's head to known_line */
         return -1;
     const char *q = name_end_avx2(p, e);
     if (q == e || *q != ':')
         return -1;
     int title = 0;
+    bool job_def = false;
     if (eq) {
         if (eq_word(p, e) != -1) /* known_line asks it first */
             return -1;
         if (STARTS(q, e, ": ios=")) {
             if (p > s && STARTS(p, e, "fio-") && e - p > 4 && is_digit(p[4]))
                 return -1; /* fsc_fio_margin_line's */
-        } else if (!(STARTS(q, e, ": (groupid=") || STARTS(q, e, ": (g=")) || p > s)
+        } else if (!(STARTS(q, e, ": (groupid=") || (job_def = STARTS(q, e, ": (g="))) || p > s)
             return -1; /* not named, or a margin line */
     } else {
         if (e - p >= 4) {
@@ -1203,6 +1231,10 @@ FSC_AVX2 __attribute__((noinline)) static int named_kind(const char *s, const ch
     }
     if (tag_end(p, e) || fsc_keyword_maybe_avx2(p, (size_t)(e - p)))
         return -1;
+    if (title || job_def) {
+        sc->named_seen[eq] = s;
+        sc->named_seen_len[eq] = (uint32_t)(e - s);
+    }
     return title;
 }
 
@@ -1298,7 +1330,7 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
         if (kind == Q_G ? !job_named_so_avx2(tp, e) : kind == Q_KW && no_keyword_bytes(tp, e))
             kind = Q_TAKE;
         else if (kind == Q_NAMED) {
-            int t = named_kind(line, tp, e, eq);
+            int t = named_kind(sc, line, tp, e, eq);
             if (t >= 0) {
                 kind = Q_TAKE;
                 title = t;
@@ -1402,7 +1434,7 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool chunk_lines(scan *sc,
             unsigned eq = r.eq;
             int kind = r.kind;
             if (kind == Q_NAMED) {
-                int title = named_kind(r.ln.line, tp, e, eq);
+                int title = named_kind(sc, r.ln.line, tp, e, eq);
                 if (title > 0) { /* no '=': line_end's title */
                     if (!rec || r.ln.cur != r.ln.lim) {
                         bool pending = sc->first_text || sc->prev_blank;
@@ -1572,6 +1604,8 @@ static bool scan_part(scan *sc, const char *data, size_t len, bool last)
 {
     sc->data = sc->line = data;
     sc->end = data + len;
+    /* a part's bytes are its own: the part before it may be gone */
+    sc->named_seen[0] = sc->named_seen[1] = NULL;
     const char *p = data, *end = data + len;
     bool eq = false;
 #if defined(__x86_64__) && defined(__GNUC__)
