@@ -80,11 +80,13 @@ fsc_keyword_bytes_avx2(const char *s, uint32_t *colon, uint32_t *bar)
 
 /* fsc_fio_keyword_maybe 64 bytes a step (the second 32 only where the line goes on
  * there), where 32 bytes from s[n] on may be read (avail >= n + 32): a colon is asked
- * of fsc_colon_maybe only where the byte before it is one of fsc_label_last's. */
+ * of fsc_colon_maybe only where the byte before it is one of fsc_label_last's. The
+ * bytes before s[from] are not looked at (the caller knows them: prescan.c's
+ * named_kind). */
 __attribute__((target("avx2"))) static inline __attribute__((always_inline)) bool
-fsc_keyword_maybe_avx2(const char *s, size_t n)
+fsc_keyword_maybe_avx2_from(const char *s, size_t n, size_t from)
 {
-    for (size_t i = 0; i < n; i += 64) {
+    for (size_t i = from; i < n; i += 64) {
         uint32_t colon_lo, bar_lo, colon_hi = 0, bar_hi = 0;
         fsc_keyword_bytes_avx2(s + i, &colon_lo, &bar_lo);
         if (n - i > 32)
@@ -104,6 +106,12 @@ fsc_keyword_maybe_avx2(const char *s, size_t n)
         }
     }
     return false;
+}
+
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) bool
+fsc_keyword_maybe_avx2(const char *s, size_t n)
+{
+    return fsc_keyword_maybe_avx2_from(s, n, 0);
 }
 #endif
 

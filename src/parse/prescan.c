@@ -1204,13 +1204,19 @@ FSC_AVX2 __attribute__((noinline)) static int named_kind(scan *sc, const char *s
         return -1;
     int title = 0;
     bool job_def = false;
+    size_t fixed;
     if (eq) {
         if (eq_word(p, e) != -1) /* known_line asks it first */
             return -1;
         if (STARTS(q, e, ": ios=")) {
+            fixed = 6;
             if (p > s && STARTS(p, e, "fio-") && e - p > 4 && is_digit(p[4]))
                 return -1; /* fsc_fio_margin_line's */
-        } else if (!(STARTS(q, e, ": (groupid=") || (job_def = STARTS(q, e, ": (g="))) || p > s)
+        } else if (STARTS(q, e, ": (groupid=") && p == s)
+            fixed = 11;
+        else if ((job_def = STARTS(q, e, ": (g=")) && p == s)
+            fixed = 5;
+        else
             return -1; /* not named, or a margin line */
     } else {
         if (e - p >= 4) {
@@ -1228,8 +1234,13 @@ FSC_AVX2 __attribute__((noinline)) static int named_kind(scan *sc, const char *s
         if (p > s && STARTS(p, e, "fio-") && e - p > 4 && is_digit(p[4]))
             return -1; /* fsc_fio_margin_line's */
         title = 1;
+        fixed = 20;
     }
-    if (tag_end(p, e) || fsc_keyword_maybe_avx2(p, (size_t)(e - p)))
+    /* the name holds no colon, bar nor semicolon, and its colon's literal (fixed
+     * bytes) no other: the name's colon is asked alone, the look goes on after them */
+    size_t n = (size_t)(e - p), c = (size_t)(q - p);
+    if (tag_end(p, e) || (fsc_label_last[(unsigned char)q[-1]] && fsc_colon_maybe(p, n, c)) ||
+        fsc_keyword_maybe_avx2_from(p, n, c + fixed))
         return -1;
     if (title || job_def) {
         sc->named_seen[eq] = s;
