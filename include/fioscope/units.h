@@ -54,7 +54,26 @@ fsc_status fsc_parse_rate(const char *s, size_t n, fsc_unit_rules r, double *out
  * with an optional k/K/M suffix on the value → ns. */
 fsc_status fsc_parse_duration_ns(const char *s, size_t n, const char *unit, size_t unit_len,
                                  double *out);
-/* Power of a size prefix letter, either case: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none. */
+/* Power of a size prefix letter, either case: K=1, M=2, G=3, T=4, P=5, E=6; 0 if none
+ * (inline, for readers that ask it a value at a time; fsc_size_power is the same). */
+static inline int fsc_size_power_of(char c)
+{
+    switch (c) {
+    case 'k':
+    case 'K': return 1;
+    case 'm':
+    case 'M': return 2;
+    case 'g':
+    case 'G': return 3;
+    case 't':
+    case 'T': return 4;
+    case 'p':
+    case 'P': return 5;
+    case 'e':
+    case 'E': return 6;
+    default: return 0;
+    }
+}
 int fsc_size_power(char c);
 /* Value of a count prefix letter: k/K 1000, M 10^6, G, T, P, E; 0 if not a prefix. */
 uint64_t fsc_count_prefix(char c);

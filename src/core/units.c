@@ -195,21 +195,7 @@ fsc_status fsc_parse_count(const char *s, size_t n, double *out)
 
 int fsc_size_power(char c)
 {
-    switch (c) {
-    case 'k':
-    case 'K': return 1;
-    case 'm':
-    case 'M': return 2;
-    case 'g':
-    case 'G': return 3;
-    case 't':
-    case 'T': return 4;
-    case 'p':
-    case 'P': return 5;
-    case 'e':
-    case 'E': return 6;
-    default: return 0;
-    }
+    return fsc_size_power_of(c);
 }
 
 static uint64_t ipow(uint64_t b, int e)

@@ -1371,33 +1371,13 @@ static inline __attribute__((always_inline)) void number_done(fsc_fastline *out,
     fsc_fdec_set(&out->capnum[k], out->capdec[k], 1, 1);
 }
 
-/* fsc_size_power of the prefix letters fio prints (0: none) */
-static inline unsigned size_power_of(char c)
-{
-    switch (c) {
-    case 'k':
-    case 'K': return 1;
-    case 'm':
-    case 'M': return 2;
-    case 'g':
-    case 'G': return 3;
-    case 't':
-    case 'T': return 4;
-    case 'p':
-    case 'P': return 5;
-    case 'e':
-    case 'E': return 6;
-    default: return 0;
-    }
-}
-
 /* a size or rate whose unit is a prefix letter, 'i' or none, 'B' and, for a rate,
  * "/s" (what fio_bytes_unit reads) */
 static inline __attribute__((always_inline)) void bytes_done(fsc_fastline *out, unsigned k, char prefix, bool iec)
 {
     fsc_bytes_text *b = &out->capbytes[k];
     b->d = (fsc_decimal){out->capdec[k].mant, out->capdec[k].scale, false};
-    b->power = (uint8_t)size_power_of(prefix);
+    b->power = (uint8_t)fsc_size_power_of(prefix);
     b->iec = iec;
     b->bits = false;
 }
@@ -1406,7 +1386,7 @@ static inline __attribute__((always_inline)) void bytes_done(fsc_fastline *out, 
  * between the number and the end): the end, with iec told; NULL for any other text. */
 static inline const char *fio_unit_at(const char *q, const char *e, bool rate, bool *iec)
 {
-    if (e - q < 2 || !size_power_of(q[0]))
+    if (e - q < 2 || !fsc_size_power_of(q[0]))
         return NULL;
     *iec = q[1] == 'i';
     const char *u = q + 1 + *iec;
