@@ -64,9 +64,9 @@ typedef struct doc_state {
 
 /* fsc_job_label (the label policy) lives in context.c, next to the headings it uses. */
 
-/* Write "path#k" or "path:member#k" (len bytes, then a NUL) at id. */
-static void run_id_write(char *id, const char *path, size_t pn, const char *member, size_t mn, const char *num,
-                         size_t kn, size_t len)
+/* Write an id's head, "path#" or "path:member#" (pn and mn: path's length and
+ * member's + 1, 0 without one), at id; returns its length. */
+static size_t run_id_head(char *id, const char *path, size_t pn, const char *member, size_t mn)
 {
     memcpy(id, path, pn);
     if (member) {
@@ -74,7 +74,14 @@ static void run_id_write(char *id, const char *path, size_t pn, const char *memb
         memcpy(id + pn + 1, member, mn - 1);
     }
     id[pn + mn] = '#';
-    memcpy(id + pn + mn + 1, num, kn);
+    return pn + mn + 1;
+}
+
+/* Write "path#k" or "path:member#k" (len bytes, then a NUL) at id. */
+static void run_id_write(char *id, const char *path, size_t pn, const char *member, size_t mn, const char *num,
+                         size_t kn, size_t len)
+{
+    memcpy(id + run_id_head(id, path, pn, member, mn), num, kn);
     id[len] = '\0';
 }
 
@@ -216,13 +223,7 @@ static char *doc_run_id(doc_state *st, const char *path, size_t k)
         size_t pn = st->path_size - 1, mn = member ? strlen(member) + 1 : 0;
         if (pn + mn + 1 > sizeof st->id_head)
             return fsc_run_id(path, member, k);
-        memcpy(st->id_head, path, pn);
-        if (member) {
-            st->id_head[pn] = ':';
-            memcpy(st->id_head + pn + 1, member, mn - 1);
-        }
-        st->id_head[pn + mn] = '#';
-        st->id_head_len = pn + mn + 1;
+        st->id_head_len = run_id_head(st->id_head, path, pn, member, mn);
     }
     char id[sizeof st->id_head + FSC_NUM_MAX];
     memcpy(id, st->id_head, st->id_head_len);
