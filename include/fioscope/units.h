@@ -41,6 +41,51 @@ double fsc_decimal_scale(fsc_decimal d, uint64_t num, uint64_t den);
 /* The same as a number of the model: an integer result above 2^53 is kept exactly
  * (fsc_num.exact, .u), so a 64-bit counter survives the conversion. */
 fsc_num fsc_decimal_num(fsc_decimal d, uint64_t num, uint64_t den);
+/* fsc_decimal_num's common cases for a decimal mant / 10^scale >= 0 times num, into
+ * *dst; false (dst untouched) where they do not apply. Inline, for readers that convert
+ * a value at a time (every result line's numbers). The cases: an integer result, and
+ * a quotient p / 10^scale with p < 2^53 and scale <= 3, where one double division is
+ * what fsc_decimal_num's long double one rounds to (the quotient is a midpoint of two
+ * doubles or at least 2^-53 / 1000, relative, from any: farther than the long double's
+ * own rounding step, 2^-64, so rounding twice cannot differ from rounding once). The
+ * fields are stored one by one: a whole fsc_num built on the stack and copied as one
+ * 16-byte load waits for the narrower stores that made it (a store-forwarding stall).
+ * Integers below 2^53 (as good as all) are converted as signed ones, without the
+ * unsigned conversion's test. */
+static inline __attribute__((always_inline)) bool fsc_decimal_num_quick(uint64_t mant, unsigned scale, uint64_t num,
+                                                                       fsc_num *dst)
+{
+    static const uint64_t p10[4] = {1, 10, 100, 1000};
+    static const double p10d[4] = {1, 10, 100, 1000};
+    uint64_t p;
+    if (scale > 3 || __builtin_mul_overflow(mant, num, &p))
+        return false;
+    /* most values are integers as printed (scale 0): no division for them */
+    if (scale == 0 || p % p10[scale] == 0) {
+        uint64_t i = scale == 0 ? p : p / p10[scale];
+        /* below 2^53 the double is the integer itself and no exact value is kept;
+         * (double)i >= FSC_EXACT_MIN just when i >= 2^53 */
+        if (i < (1ULL << 53)) {
+            dst->v = (double)(int64_t)i;
+            dst->set = true;
+            dst->exact = false;
+            dst->u = 0;
+        } else {
+            dst->v = (double)i;
+            dst->set = true;
+            dst->exact = true;
+            dst->u = i;
+        }
+        return true;
+    }
+    if (p >= (1ULL << 53))
+        return false;
+    dst->v = (double)(int64_t)p / p10d[scale];
+    dst->set = true;
+    dst->exact = false;
+    dst->u = 0;
+    return true;
+}
 
 /* "15.0k" → 15000, "2022.9K" → 2022900, "8092.9k" → 8092900, "244" → 244.
  * The whole of s[0..n) must be consumed (surrounding spaces are allowed). */

@@ -269,34 +269,21 @@ static __attribute__((noinline)) fsc_num bytes_value_slow(const fsc_bytes_text *
 
 /* A size or rate of every result line (bw=, io=, the group lines: some 100k calls in
  * 30 MB of fio 3.x text): the modern prefixes from tables, and decimal_num's common
- * cases without its 128-bit and long double ways (or the registers they keep), as
- * fsc_fdec_set (parse/fastline.h) does them: an integer, or p / 10^scale with p <
- * 2^53 and scale <= 3, which one double division rounds as the long double one does. */
+ * cases (fsc_decimal_num_quick) without its 128-bit and long double ways (or the
+ * registers they keep). */
 fsc_num fsc_bytes_value(const fsc_bytes_text *b, fsc_unit_rules r)
 {
     static const uint64_t pow1000[7] = {1ULL, 1000ULL, 1000000ULL, 1000000000ULL, 1000000000000ULL,
                                         1000000000000000ULL, 1000000000000000000ULL};
-    static const uint64_t p10[4] = {1, 10, 100, 1000};
-    unsigned power = b->power, scale = b->d.scale;
-    uint64_t p;
-    if (r.era != FSC_ERA_LEGACY && power <= 6 && !b->bits && scale <= 3 &&
-        !__builtin_mul_overflow(b->d.mant, b->iec ? (uint64_t)1 << (10 * power) : pow1000[power], &p)) {
-        fsc_num v = {0, true, false, 0};
-        uint64_t q = p10[scale];
-        if (scale == 0 || p % q == 0) {
-            uint64_t i = scale == 0 ? p : p / q;
-            v.v = (double)i; /* exact integer: one rounding at most */
-            if (!b->d.neg && v.v >= FSC_EXACT_MIN) {
-                v.exact = true;
-                v.u = i;
-            }
-        } else if (p < (1ULL << 53)) {
-            v.v = (double)p / (double)q;
-        } else {
-            return bytes_value_slow(b, r);
-        }
-        if (b->d.neg)
+    unsigned power = b->power;
+    fsc_num v;
+    if (r.era != FSC_ERA_LEGACY && power <= 6 && !b->bits &&
+        fsc_decimal_num_quick(b->d.mant, b->d.scale, b->iec ? (uint64_t)1 << (10 * power) : pow1000[power], &v)) {
+        if (b->d.neg) { /* a negative value keeps no exact integer */
             v.v = -v.v;
+            v.exact = false;
+            v.u = 0;
+        }
         return v;
     }
     return bytes_value_slow(b, r);

@@ -111,49 +111,13 @@ typedef struct fsc_fastline {
 const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
 
 /* Value of a decimal times num/den, exactly as the grammar path converts it
- * (fsc_decimal_num), stored into *dst. The common cases are done here: an integer
- * result, and a quotient p / 10^scale with p < 2^53 and scale <= 3, where one double
- * division is what fsc_decimal_num's long double one rounds to: the quotient is
- * either a midpoint of two doubles or at least 2^-53 / 1000 (relative) away from any,
- * farther than the long double's own rounding step (2^-64), so rounding it twice
- * cannot differ from rounding it once. The fields are stored one by one: a whole
- * fsc_num built on the stack and copied as one 16-byte load waits for the narrower
- * stores that made it (a store-forwarding stall, ~5% of the fast path's cycles).
+ * (fsc_decimal_num), stored into *dst: its common cases inline (fsc_decimal_num_quick).
  * Always inlined: it converts every value read, and where the compiler called it out
- * of line the calls cost more than the code they saved. Integers below 2^53 (as good
- * as all) are converted as signed ones, without the unsigned conversion's test. */
+ * of line the calls cost more than the code they saved. */
 static inline __attribute__((always_inline)) void fsc_fdec_set(fsc_num *dst, fsc_fdec d, uint64_t num, uint64_t den)
 {
-    static const uint64_t p10[4] = {1, 10, 100, 1000};
-    static const double p10d[4] = {1, 10, 100, 1000};
-    uint64_t p;
-    if (d.scale <= 3 && den == 1 && !__builtin_mul_overflow(d.mant, num, &p)) {
-        /* most values are integers as printed (scale 0): no division for them */
-        if (d.scale == 0 || p % p10[d.scale] == 0) {
-            uint64_t i = d.scale == 0 ? p : p / p10[d.scale];
-            /* below 2^53 (as nearly all are) the double is the integer itself and no
-             * exact value is kept; (double)i >= FSC_EXACT_MIN just when i >= 2^53 */
-            if (i < (1ULL << 53)) {
-                dst->v = (double)(int64_t)i;
-                dst->set = true;
-                dst->exact = false;
-                dst->u = 0;
-            } else {
-                dst->v = (double)i;
-                dst->set = true;
-                dst->exact = true;
-                dst->u = i;
-            }
-            return;
-        }
-        if (p < (1ULL << 53)) {
-            dst->v = (double)(int64_t)p / p10d[d.scale];
-            dst->set = true;
-            dst->exact = false;
-            dst->u = 0;
-            return;
-        }
-    }
+    if (den == 1 && fsc_decimal_num_quick(d.mant, d.scale, num, dst))
+        return;
     fsc_decimal x = {d.mant, d.scale, false};
     *dst = fsc_decimal_num(x, num, den);
 }
