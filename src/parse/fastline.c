@@ -159,6 +159,10 @@ struct fsc_fastpath {
     spanrule dir, dir_legacy, group_dir, group_dir_legacy;
     fsc_fastdkv disk_kv[32];
     size_t n_disk_kv;
+    /* disk_kv[i]'s key and its '=' as the low bytes of a word (only the key where it
+     * has eight letters: its '=' is the ninth byte), and the mask of those bytes (0: a
+     * longer key) */
+    uint64_t disk_kword[32], disk_kmask[32];
     const fsc_rule *rule[FR_COUNT];
     kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
     /* bit b of lead2[a]: a lead of the grammar begins with the bytes a, b (a lead of
@@ -273,6 +277,16 @@ static bool disk_kv_init(fsc_fastpath *fp, const fsc_rule *r)
     }
     fp->n_disk_kv = r->n_kv;
     for (size_t i = 0; i < r->n_kv; i++) {
+        size_t kl = fp->disk_kv[i].klen, wl = kl < 8 ? kl + 1 : 8;
+        fp->disk_kword[i] = fp->disk_kmask[i] = 0;
+        bool word_key = kl && kl <= 8; /* and of the letters the long way scans for */
+        for (size_t b = 0; b < kl; b++)
+            word_key = word_key && ((r->kv[i].key[b] >= 'a' && r->kv[i].key[b] <= 'z') || r->kv[i].key[b] == '_');
+        if (word_key) {
+            for (size_t b = 0; b < wl; b++)
+                fp->disk_kword[i] |= (uint64_t)(unsigned char)(b < kl ? r->kv[i].key[b] : '=') << (8 * b);
+            fp->disk_kmask[i] = wl == 8 ? ~0ULL : (1ULL << (8 * wl)) - 1;
+        }
         fp->disk_kv[i].last = (uint8_t)i;
         for (size_t j = i + 1; j < r->n_kv; j++)
             if (!strcmp(r->kv[j].key, r->kv[i].key))
@@ -1970,6 +1984,15 @@ static size_t disk_entry(const fsc_fastpath *fp, const char *k, size_t kn, size_
     return fp->n_disk_kv;
 }
 
+/* Is disk entry i's key with its '=' at q? One compare of a word (and of the ninth byte
+ * for an eight-letter key) where nine bytes are left; false where it cannot tell. */
+static inline bool disk_key_at(const fsc_fastpath *fp, size_t i, const char *q, const char *e)
+{
+    uint64_t mask = fp->disk_kmask[i];
+    return e - q > 8 && mask && (fsc_load_le64(q) & mask) == fp->disk_kword[i] &&
+           (fp->disk_kv[i].klen < 8 || q[8] == '=');
+}
+
 /* "  vda: ios=100475/43063, merge=0/0, ticks=22611/10126, in_queue=32764, util=100.00%" */
 static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const char *e, fsc_fastline *out)
 {
@@ -1980,10 +2003,21 @@ static const fsc_rule *lex_disk(const fsc_fastpath *fp, const char *q, const cha
     for (;;) {
         if (out->n == FSC_FAST_MAX_ITEMS)
             return NULL;
-        const char *k = q;
-        while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
-            q++;
-        size_t i = disk_entry(fp, k, (size_t)(q - k), next);
+        /* the key fio prints next, or the one after it (fio 3.x leaves "sectors" out):
+         * disk_entry finds the first entry from next on of the key the word holds */
+        size_t i;
+        if (next < fp->n_disk_kv && disk_key_at(fp, next, q, e)) {
+            i = fp->disk_kv[next].last;
+            q += fp->disk_kv[next].klen;
+        } else if (next + 1 < fp->n_disk_kv && disk_key_at(fp, next + 1, q, e)) {
+            i = fp->disk_kv[next + 1].last;
+            q += fp->disk_kv[next + 1].klen;
+        } else {
+            const char *k = q;
+            while (q < e && ((*q >= 'a' && *q <= 'z') || *q == '_'))
+                q++;
+            i = disk_entry(fp, k, (size_t)(q - k), next);
+        }
         const fsc_fastdkv *d = i < fp->n_disk_kv ? &fp->disk_kv[i] : NULL;
         if (!d || !d->field || q >= e || *q != '=' || (seen >> i & 1))
             return NULL;
