@@ -106,9 +106,15 @@ typedef struct fsc_fastline {
     fsc_fdec da[FSC_FAST_MAX_ITEMS], db[FSC_FAST_MAX_ITEMS];
 } fsc_fastline;
 
+/* fsc_fast_line without out->rule set */
+const fsc_rule *fsc_fast_lex(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
+
 /* Lex line s[0, n). Returns the rule it matches (out filled) or NULL: the grammar
- * decides. */
-const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out);
+ * decides. Inline: a call of its own cost every line a call and a frame. */
+static inline const fsc_rule *fsc_fast_line(const fsc_fastpath *fp, const char *s, size_t n, fsc_fastline *out)
+{
+    return out->rule = fsc_fast_lex(fp, s, n, out);
+}
 
 /* Value of a decimal times num/den, exactly as the grammar path converts it
  * (fsc_decimal_num), stored into *dst: its common cases inline (fsc_decimal_num_quick).
