@@ -1708,6 +1708,16 @@ static inline const char *gtoken_bytes_read(const char *p, const char *e, bool n
     return gtoken_end(q, e, no_dash);
 }
 
+/* a[0, n) == b[0, n) for n <= 16, eight bytes readable at each: one or two words */
+static inline bool same_short(const char *a, const char *b, size_t n)
+{
+    if (n <= 8) {
+        uint64_t mask = n == 8 ? ~0ULL : (1ULL << (8 * n)) - 1;
+        return ((fsc_load_le64(a) ^ fsc_load_le64(b)) & mask) == 0;
+    }
+    return n <= 16 && fsc_load_le64(a) == fsc_load_le64(b) && fsc_load_le64(a + n - 8) == fsc_load_le64(b + n - 8);
+}
+
 /* An optional "(...)" after spaces, then the comma: p after the comma. */
 static inline const char *paren_comma(const char *p, const char *e)
 {
@@ -1734,12 +1744,33 @@ static __attribute__((noinline)) const fsc_rule *lex_group_dir(const fsc_fastpat
     if (!(q = LIT(q, e, "bw=")) || !(a = q, q = gtoken_bytes_read(q, e, false, true, out, 0, &done)))
         return NULL;
     out->cap[0] = span(s, a, q);
-    if (!(q = paren_comma(q, e)) || !(a = skip_sp(q, e), q = gtoken_bytes_read(a, e, true, true, out, 1, &done)))
+    size_t bw_len = (size_t)(q - a);
+    const char *bw = a;
+    if (!(q = paren_comma(q, e)))
         return NULL;
-    out->cap[1] = span(s, a, q);
-    if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken_bytes_read(q, e, false, true, out, 2, &done)))
-        return NULL;
-    out->cap[2] = span(s, a, q);
+    a = skip_sp(q, e);
+    const char *max_at, *end;
+    if ((done & 1) && (size_t)(e - a) >= 2 * bw_len + 9 && a[bw_len] == '-' && same_short(a, bw, bw_len) &&
+        (max_at = a + bw_len + 1, end = max_at + bw_len, same_short(max_at, bw, bw_len)) &&
+        (*end == ' ' || *end == ',' || *end == '(')) {
+        /* a group of one job: min and max are bw's text ("42.8MiB/s-42.8MiB/s"), which
+         * has no '-' (a number and fio's unit): each token would be read as bw's was, up
+         * to the '-' and up to the byte after it (no byte of a token) */
+        out->capdec[1] = out->capdec[2] = out->capdec[0];
+        out->capdec_len[1] = out->capdec_len[2] = out->capdec_len[0];
+        out->capbytes[1] = out->capbytes[2] = out->capbytes[0];
+        out->cap[1] = span(s, a, a + bw_len);
+        out->cap[2] = span(s, max_at, end);
+        done |= 6;
+        q = end;
+    } else {
+        if (!(q = gtoken_bytes_read(a, e, true, true, out, 1, &done)))
+            return NULL;
+        out->cap[1] = span(s, a, q);
+        if (!(q = LIT(q, e, "-")) || !(a = q, q = gtoken_bytes_read(q, e, false, true, out, 2, &done)))
+            return NULL;
+        out->cap[2] = span(s, a, q);
+    }
     if (!(q = paren_comma(q, e)) || !(q = LIT(skip_sp(q, e), e, "io=")) ||
         !(a = q, q = gtoken_bytes_read(q, e, false, false, out, 3, &done)))
         return NULL;
@@ -1808,8 +1839,21 @@ static __attribute__((noinline)) const fsc_rule *lex_group_dir_legacy(const fsc_
         q = skip_sp(q, e);
         /* each key as a literal: no strlen and memcmp calls */
         q = i == 0 ? LIT(q, e, "io=") : i == 1 ? LIT(q, e, "aggrb=") : i == 2 ? LIT(q, e, "minb=") : LIT(q, e, "maxb=");
-        if (!q || !(a = q, q = ltoken_bytes_read(q, e, i != 0, out, slot[i], &done)))
+        if (!q)
             return NULL;
+        a = q;
+        size_t aggr_len = out->cap[0].len;
+        if (i >= 2 && (done & 1) && (size_t)(e - a) >= aggr_len + 9 && same_short(a, s + out->cap[0].off, aggr_len) &&
+            (a[aggr_len] == ' ' || a[aggr_len] == ',')) {
+            /* a group of one job: minb and maxb are aggrb's text, read as aggrb's was */
+            out->capdec[slot[i]] = out->capdec[0];
+            out->capdec_len[slot[i]] = out->capdec_len[0];
+            out->capbytes[slot[i]] = out->capbytes[0];
+            done |= 1u << slot[i];
+            q = a + aggr_len;
+        } else if (!(q = ltoken_bytes_read(q, e, i != 0, out, slot[i], &done))) {
+            return NULL;
+        }
         out->cap[slot[i]] = span(s, a, q);
     }
     if (!(q = LIT(skip_sp(q, e), e, ",")) || !(q = LIT(skip_sp(q, e), e, "mint=")) ||
