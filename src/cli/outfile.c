@@ -63,7 +63,7 @@ static void flush_given(fsc_outfile *o)
             v->iov_len -= done;
         }
     }
-    for (size_t i = 0; i < o->n_given; i++)
+    for (size_t i = o->n_given; i--;)
         free(o->given_block[i]);
     o->n_given = o->given_bytes = 0;
 }

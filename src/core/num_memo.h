@@ -277,19 +277,20 @@ char *fsc_u64_put(char *dst, uint64_t u);
 
 #define FSC_TWO53 9007199254740992ULL
 
-/* dst + fsc_num_fmt(dst, v) through memo, the same bytes: integers in [0, 2^53) and
- * the values found in memo inline, the others by a call that is the last thing done
- * (dst: FSC_NUM_MAX bytes of room). No undefined conversion: cvttsd2si gives
- * INT64_MIN for what does not fit (NaN too), and v is an integer only if converting
- * it back gives v; without SSE2 the range is tested first. wide: as in
- * fsc_num_frac_put_wide. */
-static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double v, fsc_num_memo *memo,
-                                                                fsc_num_wide *wide)
+/* fsc_num_put of v, or of num (NULL, a constant where inlined, or the fsc_num whose
+ * v it is) its exact u when it has one. Such a num's v is 2^53 or more (the one
+ * rounding of u to a double: fsc_num_u64): its u is looked at only where v's path
+ * and an integer's below 2^53 part, not for each of the values before them. */
+static inline __attribute__((always_inline)) char *fsc_num_put_of(char *dst, double v, const fsc_num *num,
+                                                                   fsc_num_memo *memo, fsc_num_wide *wide)
 {
 #if defined(__SSE2__)
     int64_t i = _mm_cvttsd_si64(_mm_set_sd(v));
-    if ((double)i != v)
+    if ((double)i != v) {
+        if (num && num->exact) /* 2^63 and more: no int64 */
+            return fsc_u64_put(dst, num->u);
         return fsc_num_frac_put_wide(dst, v, memo, wide);
+    }
     uint64_t u = (uint64_t)i; /* a negative one is 2^63 or more */
     if (u < 10000) { /* two in five; a third of them one digit */
         if (u < 10) {
@@ -302,9 +303,13 @@ static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double
         return dst + fsc_digits_1e4_1e8(dst, u);
     if (u < 10000000000ULL) /* byte counts, bandwidths in bytes: no call either */
         return dst + fsc_digits_1e8_1e10(dst, u);
+    if (num && num->exact)
+        return fsc_u64_put(dst, num->u);
     if (u < FSC_TWO53) /* from 2^53 on, fsc_num_fmt's shortest form ("1e+16") */
         return fsc_u64_put(dst, u);
 #else
+    if (num && num->exact)
+        return fsc_u64_put(dst, num->u);
     if (v >= 0 && v < (double)FSC_TWO53) { /* not NaN: the conversion is defined */
         uint64_t u = (uint64_t)v;
         if ((double)u != v)
@@ -313,6 +318,18 @@ static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double
     }
 #endif
     return fsc_num_put_other(dst, v, memo);
+}
+
+/* dst + fsc_num_fmt(dst, v) through memo, the same bytes: integers in [0, 2^53) and
+ * the values found in memo inline, the others by a call that is the last thing done
+ * (dst: FSC_NUM_MAX bytes of room). No undefined conversion: cvttsd2si gives
+ * INT64_MIN for what does not fit (NaN too), and v is an integer only if converting
+ * it back gives v; without SSE2 the range is tested first. wide: as in
+ * fsc_num_frac_put_wide. */
+static inline __attribute__((always_inline)) char *fsc_num_put(char *dst, double v, fsc_num_memo *memo,
+                                                                fsc_num_wide *wide)
+{
+    return fsc_num_put_of(dst, v, NULL, memo, wide);
 }
 
 #endif
