@@ -337,6 +337,20 @@ char *fsc_num_frac_miss(char *dst, double v, fsc_num_memo *m, uint64_t bits)
     return memo_keep(dst, num_fmt_frac(dst, v), m, bits);
 }
 
+char *fsc_num_wide_miss(char *dst, double v, fsc_num_memo *slot, uint64_t bits, fsc_num_wide *w)
+{
+    char *e = fsc_num_frac_miss(dst, v, slot, bits);
+    size_t n = (size_t)(e - dst);
+    if (n > 8 && n <= sizeof w->text) { /* two copies of 8 bytes, overlapping: no call */
+        memset(w->text, 0, sizeof w->text);
+        memcpy(w->text, dst, 8);
+        memcpy(w->text + n - 8, dst + n - 8, 8);
+        w->len = n;
+        w->bits = bits;
+    }
+    return e;
+}
+
 /* fsc_num_frac_put, out of line (fsc_num_put_other's). */
 static size_t __attribute__((noinline)) num_fmt_frac_memo(char *dst, double v, fsc_num_memo *memo)
 {

@@ -202,6 +202,11 @@ typedef struct fsc_num_wide {
 #define FSC_NUM_WIDE_LOG2 10
 #define FSC_NUM_WIDE_SLOTS (1 << FSC_NUM_WIDE_LOG2)
 
+/* fsc_num_frac_miss of a v not in wide either, kept in its slot w there when its
+ * text is 9 to 16 bytes long (out of line: the look-up before it saves no
+ * registers). */
+char *fsc_num_wide_miss(char *dst, double v, fsc_num_memo *slot, uint64_t bits, fsc_num_wide *w);
+
 /* fsc_num_frac_miss through wide (FSC_NUM_WIDE_SLOTS slots, zeroed before the first
  * use): the long fractions that miss memo every time they come ("44879052.8", a
  * bandwidth in bytes, written again as its group's and as the group's min and
@@ -215,15 +220,7 @@ static __attribute__((noinline, unused)) char *fsc_num_frac_miss_wide(char *dst,
         memcpy(dst, w->text, sizeof w->text);
         return dst + w->len;
     }
-    char *e = fsc_num_frac_miss(dst, v, slot, bits);
-    size_t n = (size_t)(e - dst);
-    if (n > 8 && n <= sizeof w->text) {
-        memset(w->text, 0, sizeof w->text);
-        memcpy(w->text, dst, n);
-        w->len = n;
-        w->bits = bits;
-    }
-    return e;
+    return fsc_num_wide_miss(dst, v, slot, bits, w);
 }
 
 /* fsc_num_fmt of such a v through memo, returning the end of its text: the same few
