@@ -366,8 +366,10 @@ static inline bool fsc_fio_margin_line(const char *s, size_t n)
 }
 
 /* Is the quoted line [p, e) (p at its '"') a JSON member ("key" : ...), not a quoted
- * line of fio's? The closing quote is looked for eight bytes a step: this is asked of
- * every member line of a JSON document. */
+ * line of fio's? fio's lines led by a name that may be quoted ("\"a b\": (groupid=0,
+ * ...", "\"x\": (g=0): rw=...") go on with ": (", where no JSON value begins. The
+ * closing quote is looked for eight bytes a step: this is asked of every member line
+ * of a JSON document. */
 static inline bool fsc_json_member(const char *p, const char *e)
 {
     const char *k = p + 1;
@@ -387,7 +389,7 @@ found:
     k++;
     while (k < e && *k == ' ')
         k++;
-    return k < e && *k == ':';
+    return k < e && *k == ':' && (e - k < 3 || memcmp(k + 1, " (", 2) != 0);
 }
 
 /* The first unmistakable fio keyword of a line ("read: IOPS=", "clat (usec):",
