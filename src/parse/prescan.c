@@ -1667,8 +1667,13 @@ static bool prescan(const char *data, size_t len, uint32_t first_line, bool chec
 {
     scan sc = {.data = data, .line = data, .out = out, .orig = first_line, .first_text = true, .prev_blank = true,
                .ok = true, .end = data + len, .checked = checked};
-    /* lines: about one per 50 bytes of fio text */
-    size_t guess = len / 48 + 16;
+    /* lines: about one per 50 bytes of fio text, one per 20-odd of fio's JSON (a
+     * member or a bracket a line), which a document that opens with '{' is taken for:
+     * the array grown half-way through such a document was copied (a MiB or so) */
+    const char *first = data;
+    while (first < data + len && first - data < 64 && (*first == ' ' || *first == '\n'))
+        first++;
+    size_t guess = len / (first < data + len && *first == '{' ? 20 : 48) + 16;
     if (out && !(out->lines = malloc(guess * sizeof *out->lines))) {
         *st = FSC_E_NOMEM;
         return false;
