@@ -1299,20 +1299,19 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
 {
     const block_nl *blk = r->blk;
     const block_nl *const bend = r->bend;
-    const fsc_line *const lim = r->ln.lim;
     /* the lengths from which a line leaves the quick way, without a '=' and with one:
      * too long to be fio's (line_end's), or recorded and not shorter than the longest
      * line of values so far (fsc_line_stats_add's rare case) */
     const size_t too_long = PRESCAN_MAX_LINE + 1;
     const size_t leave[2] = {too_long, rec && r->longest < too_long ? r->longest : too_long};
     const char *const data = sc->data;
-    const char *p = r->p, *line = r->ln.line, *e, *tp = NULL;
+    const char *p = r->p, *line = r->ln.line;
     uint64_t nlm = r->nlm, eqb = r->eqb;
     fsc_line *cur = r->ln.cur;
     uint32_t orig = r->ln.orig;
-    unsigned eq = 0;
-    int kind = Q_SLOW;
     bool more = true;
+    /* the line stopped at is stored where it stops, so that nothing of a line lives
+     * on into the next one's turn */
     for (;;) {
         while (!nlm) {
             if (blk == bend) {
@@ -1325,18 +1324,17 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
             blk++;
         }
         unsigned k = (unsigned)__builtin_ctzll(nlm);
-        e = p + k;
-        eq = (unsigned)(eqb >> k) & 1;
+        const char *e = p + k, *tp;
+        unsigned eq = (unsigned)(eqb >> k) & 1;
         nlm &= nlm - 1;
-        kind = quick_kind(line, e, eq, &tp);
+        int kind = quick_kind(line, e, eq, &tp);
         size_t len = (size_t)(e - line);
         if (__builtin_expect(len >= leave[eq], 0)) {
             if (len >= too_long)
                 kind = Q_SLOW;
+            r->e = e, r->tp = tp, r->eq = eq, r->kind = kind;
             break;
         }
-        if (rec && __builtin_expect(cur == lim, 0))
-            break;
         bool title = false;
         if (kind == Q_G ? !job_named_so_avx2(tp, e) : kind == Q_KW && no_keyword_bytes(tp, e))
             kind = Q_TAKE;
@@ -1347,8 +1345,10 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool quick_lines_as(scan *
                 title = t;
             }
         }
-        if (kind != Q_TAKE && kind != Q_BLANK)
+        if (kind != Q_TAKE && kind != Q_BLANK) {
+            r->e = e, r->tp = tp, r->eq = eq, r->kind = kind;
             break;
+        }
         if (title) { /* no '=': line_end's title */
             sc->title_pending = sc->first_text || sc->prev_blank;
             sc->first_text = false;
@@ -1382,10 +1382,6 @@ out:
     r->ln.line = line;
     r->ln.cur = cur;
     r->ln.orig = orig;
-    r->e = more ? e : NULL;
-    r->tp = tp;
-    r->eq = eq;
-    r->kind = kind;
     return more;
 }
 
@@ -1397,6 +1393,19 @@ FSC_AVX2 __attribute__((noinline)) static bool quick_lines_rec(scan *sc, quick_r
 FSC_AVX2 __attribute__((noinline)) static bool quick_lines_norec(scan *sc, quick_run *r)
 {
     return quick_lines_as(sc, r, false);
+}
+
+/* Has the line array less room than the lines of the n blocks need (quick_lines_as
+ * records them without asking: then they go the slow way, where record_line grows
+ * the array)? Counted only where the room is short of 64 lines a block. */
+static inline bool chunk_room_short(const lane *ln, const block_nl *blocks, unsigned n)
+{
+    size_t room = (size_t)(ln->lim - ln->cur), need = 0;
+    if (room >= (size_t)n * 64)
+        return false;
+    for (unsigned i = 0; i < n; i++)
+        need += (size_t)__builtin_popcountll(blocks[i].nl);
+    return room < need;
 }
 
 /* The lines of n blocks at p (their masks in blocks): block()'s, the quick way
@@ -1437,7 +1446,7 @@ FSC_AVX2 static inline __attribute__((always_inline)) bool chunk_lines(scan *sc,
             }
             lane_load(&r.ln, sc);
         }
-    } else if (quick) {
+    } else if (quick && !(rec && chunk_room_short(&r.ln, blocks, n))) {
         r.longest = rec ? sc->out->stats.longest : 0;
         while (rec ? quick_lines_rec(sc, &r) : quick_lines_norec(sc, &r)) {
             /* what needs a call */
