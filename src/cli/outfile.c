@@ -63,7 +63,10 @@ static void flush_given(fsc_outfile *o)
             v->iov_len -= done;
         }
     }
-    for (size_t i = o->n_given; i--;)
+    /* in the order given: freed last-first, the blocks the next runs are rendered
+     * into came from colder memory (under callgrind's cache model, 30 MB of fio
+     * 3.33 text: 46k more last-level write misses, in jsonl_render's copy) */
+    for (size_t i = 0; i < o->n_given; i++)
         free(o->given_block[i]);
     o->n_given = o->given_bytes = 0;
 }
