@@ -168,9 +168,7 @@ struct fsc_fastpath {
     spanrule dir, dir_legacy, group_dir, group_dir_legacy;
     fsc_fastdkv disk_kv[32];
     size_t n_disk_kv;
-    /* disk_kv[i]'s key and its '=' as the low bytes of a word (only the key where it
-     * has eight letters: its '=' is the ninth byte), and the mask of those bytes (0: a
-     * longer key) */
+    /* disk_kv[i]'s key as key_word makes it (0: a longer key, or one of other bytes) */
     uint64_t disk_kword[32], disk_kmask[32];
     const fsc_rule *rule[FR_COUNT];
     kvspec kv_lat, kv_bw, kv_iops, kv_cpu, kv_latency;
@@ -202,6 +200,18 @@ static bool kv_kind_read(fsc_kind kind)
     }
 }
 
+/* Key (klen letters, 1 to 8) and its '=' as the low bytes of *word, and the mask of
+ * those bytes: a key read as one masked load where fio prints it (spec_key_at,
+ * disk_key_at). A key of eight letters fills the word; its '=' is the ninth byte. */
+static void key_word(const char *key, size_t klen, uint64_t *word, uint64_t *mask)
+{
+    size_t wl = klen < 8 ? klen + 1 : 8;
+    *word = 0;
+    for (size_t b = 0; b < wl; b++)
+        *word |= (uint64_t)(unsigned char)(b < klen ? key[b] : '=') << (8 * b);
+    *mask = wl == 8 ? ~0ULL : (1ULL << (8 * wl)) - 1;
+}
+
 static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, const fsc_field *tab,
                         size_t ntab)
 {
@@ -222,11 +232,8 @@ static bool kvspec_init(kvspec *k, const fsc_rule *r, const char *const *keys, c
         k->kind[i] = f->kind;
         k->klen[i] = (uint8_t)strlen(keys[i]);
         k->kword[i] = k->kmask[i] = 0;
-        if (k->klen[i] + 1 <= 8) {
-            for (size_t b = 0; b <= k->klen[i]; b++)
-                k->kword[i] |= (uint64_t)(unsigned char)(b < k->klen[i] ? keys[i][b] : '=') << (8 * b);
-            k->kmask[i] = k->klen[i] + 1 == 8 ? ~0ULL : (1ULL << (8 * (k->klen[i] + 1))) - 1;
-        }
+        if (k->klen[i] + 1 <= 8)
+            key_word(keys[i], k->klen[i], &k->kword[i], &k->kmask[i]);
         k->field[i] = fsc_field_find(tab, ntab, f->field, strlen(f->field));
         if (!k->field[i])
             return false; /* the grammar path would warn about it: leave the line to it */
@@ -287,16 +294,13 @@ static bool disk_kv_init(fsc_fastpath *fp, const fsc_rule *r)
     }
     fp->n_disk_kv = r->n_kv;
     for (size_t i = 0; i < r->n_kv; i++) {
-        size_t kl = fp->disk_kv[i].klen, wl = kl < 8 ? kl + 1 : 8;
+        size_t kl = fp->disk_kv[i].klen;
         fp->disk_kword[i] = fp->disk_kmask[i] = 0;
         bool word_key = kl && kl <= 8; /* and of the letters the long way scans for */
         for (size_t b = 0; b < kl; b++)
             word_key = word_key && ((r->kv[i].key[b] >= 'a' && r->kv[i].key[b] <= 'z') || r->kv[i].key[b] == '_');
-        if (word_key) {
-            for (size_t b = 0; b < wl; b++)
-                fp->disk_kword[i] |= (uint64_t)(unsigned char)(b < kl ? r->kv[i].key[b] : '=') << (8 * b);
-            fp->disk_kmask[i] = wl == 8 ? ~0ULL : (1ULL << (8 * wl)) - 1;
-        }
+        if (word_key)
+            key_word(r->kv[i].key, kl, &fp->disk_kword[i], &fp->disk_kmask[i]);
         fp->disk_kv[i].last = (uint8_t)i;
         for (size_t j = i + 1; j < r->n_kv; j++)
             if (!strcmp(r->kv[j].key, r->kv[i].key))
