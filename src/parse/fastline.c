@@ -540,22 +540,9 @@ static inline unsigned digit_at(const char *p)
     return (unsigned)(unsigned char)*p - '0';
 }
 
-/* p[0, n) == l[0, n) for a literal l: a word at a time, the last word overlapping
- * the one before where n is no multiple of eight (fsc_same_bytes calls memcmp past 16
- * bytes, and a call in the dispatch costs every line the saving of registers) */
-static inline __attribute__((always_inline)) bool same_literal(const char *p, const char *l, size_t n)
-{
-    if (n <= 16)
-        return fsc_same_bytes(p, l, n);
-    for (size_t i = 0; i + 8 < n; i += 8)
-        if (fsc_load_le64(p + i) != fsc_load_le64(l + i))
-            return false;
-    return fsc_load_le64(p + n - 8) == fsc_load_le64(l + n - 8);
-}
-
 static inline __attribute__((always_inline)) const char *lit(const char *p, const char *e, const char *l, size_t n)
 {
-    return (size_t)(e - p) >= n && same_literal(p, l, n) ? p + n : NULL;
+    return (size_t)(e - p) >= n && fsc_same_bytes(p, l, n) ? p + n : NULL;
 }
 #define LIT(p, e, s) lit((p), (e), (s), sizeof(s) - 1)
 
@@ -1107,9 +1094,9 @@ static __attribute__((noinline)) const fsc_rule *lex_depths(const fsc_fastpath *
         return NULL;
     q = skip_sp(q + 1, e);
     const list_literal *l = NULL;
-    if ((size_t)(e - q) == sizeof depth_list_sc - 1 && same_literal(q, depth_list_sc, sizeof depth_list_sc - 1))
+    if ((size_t)(e - q) == sizeof depth_list_sc - 1 && fsc_same_bytes(q, depth_list_sc, sizeof depth_list_sc - 1))
         l = &fp->depths_sc;
-    else if ((size_t)(e - q) == sizeof depth_list_io - 1 && same_literal(q, depth_list_io, sizeof depth_list_io - 1))
+    else if ((size_t)(e - q) == sizeof depth_list_io - 1 && fsc_same_bytes(q, depth_list_io, sizeof depth_list_io - 1))
         l = &fp->depths_io;
     if (l && l->n) {
         uint16_t base = (uint16_t)(q - s);
@@ -1278,7 +1265,7 @@ static __attribute__((noinline)) const fsc_rule *lex_latency(const fsc_fastpath 
         return NULL;
     q = skip_sp(q + 1, e);
     if (l->n && (size_t)(e - q) == sizeof latency_list_usual - 1 &&
-        same_literal(q, latency_list_usual, sizeof latency_list_usual - 1)) {
+        fsc_same_bytes(q, latency_list_usual, sizeof latency_list_usual - 1)) {
         memcpy(out->key, l->key, sizeof out->key);
         memcpy(out->kv, l->kv, sizeof out->kv);
         out->n = l->n;
