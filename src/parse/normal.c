@@ -5230,10 +5230,10 @@ fsc_status fsc_normal_parse_fast(const fsc_grammar_set *g, const fsc_fastpath *f
                 break;
             if (go == LINE_SKIP)
                 continue;
-            if (st.fl->plain)
+            if (fl->plain)
                 apply(&st, r, s, n, i);
             else
-                apply_lexed(&st, st.fl, s, n, i);
+                apply_lexed(&st, fl, s, n, i);
             st.report_end = report_after[r->action];
             st.last = i;
             continue;
